@@ -1,0 +1,19 @@
+# Third-party libraries, all from Debian bookworm packages (scripts/setup.sh installs them).
+find_package(yaml-cpp REQUIRED)
+find_package(fmt REQUIRED)
+find_package(spdlog REQUIRED)
+find_package(nlohmann_json REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(GTest REQUIRED)
+find_package(benchmark REQUIRED)
+find_package(CURL REQUIRED)
+find_package(SQLite3 REQUIRED)
+
+# libsystemc-dev ships no CMake package: headers in /usr/include, library in the multiarch dir.
+find_path(SYSTEMC_INCLUDE_DIR systemc.h REQUIRED)
+find_library(SYSTEMC_LIBRARY systemc REQUIRED)
+add_library(systemc INTERFACE)
+target_include_directories(systemc SYSTEM INTERFACE "${SYSTEMC_INCLUDE_DIR}")
+target_link_libraries(systemc INTERFACE "${SYSTEMC_LIBRARY}")
+# libsystemc exports sc_api_version_2_3_4_cxx201703L; pin the matching macro explicitly.
+target_compile_definitions(systemc INTERFACE SC_CPLUSPLUS=201703L)

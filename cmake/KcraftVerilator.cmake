@@ -1,0 +1,55 @@
+# Verilator integration.
+#
+# kcraft_verilate(<target> TOP <module> PREFIX <class> SOURCES <files...>
+#                 [ARGS_FILE <file>] [ARGS <args...>] [DEPENDS <files/targets...>])
+#
+# Runs `verilator --cc --build` at build time (never at configure time, so the RTL may include files that
+# are themselves generated during the build) and exposes the result as an INTERFACE library <target>
+# that carries the model's archive, headers and the shared Verilator runtime. The flags follow
+# shared/reference/simulation.md: -O3, --x-assign fast, --x-initial fast, --noassert, no --threads.
+
+find_program(VERILATOR_BIN verilator REQUIRED)
+set(KCRAFT_VERILATOR_ROOT "/usr/share/verilator" CACHE PATH "Verilator installation root")
+set(KCRAFT_VERILATOR_JOBS "2" CACHE STRING "Parallel C++ compiles inside one Verilator build")
+
+# The runtime every Verilated model links against, compiled once with the same macros as the models.
+set(_vl_inc "${KCRAFT_VERILATOR_ROOT}/include")
+add_library(kcraft_verilated STATIC
+  "${_vl_inc}/verilated.cpp"
+  "${_vl_inc}/verilated_fst_c.cpp"
+  "${_vl_inc}/verilated_threads.cpp")
+target_include_directories(kcraft_verilated SYSTEM PUBLIC "${_vl_inc}" "${_vl_inc}/vltstd")
+target_compile_definitions(kcraft_verilated PUBLIC
+  VM_COVERAGE=0 VM_SC=0 VM_TRACE=1 VM_TRACE_FST=1 VM_TRACE_VCD=0)
+target_compile_options(kcraft_verilated PRIVATE -O2 -w)
+find_package(ZLIB REQUIRED)
+find_package(Threads REQUIRED)
+target_link_libraries(kcraft_verilated PUBLIC ZLIB::ZLIB Threads::Threads)
+
+function(kcraft_verilate target)
+  cmake_parse_arguments(V "" "TOP;PREFIX;ARGS_FILE" "SOURCES;ARGS;DEPENDS" ${ARGN})
+  set(mdir "${CMAKE_CURRENT_BINARY_DIR}/${V_PREFIX}")
+  set(archive "${mdir}/${V_PREFIX}__ALL.a")
+  set(extra_args ${V_ARGS})
+  if(V_ARGS_FILE)
+    list(APPEND extra_args -f "${V_ARGS_FILE}")
+  endif()
+  add_custom_command(
+    OUTPUT "${archive}" "${mdir}/${V_PREFIX}.h"
+    COMMAND "${CMAKE_COMMAND}" -E rm -rf "${mdir}"
+    COMMAND "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
+            -O3 --x-assign fast --x-initial fast --noassert --trace-fst
+            -Wall --output-split 20000 --output-split-cfuncs 2000
+            -CFLAGS "-std=gnu++17 -O3"
+            -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW= OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1"
+            --prefix ${V_PREFIX} --top-module ${V_TOP} -Mdir "${mdir}"
+            ${extra_args} ${V_SOURCES}
+    DEPENDS ${V_SOURCES} ${V_ARGS_FILE} ${V_DEPENDS}
+    COMMENT "Verilating ${V_TOP} as ${V_PREFIX}"
+    VERBATIM)
+  add_custom_target(${target}_build DEPENDS "${archive}")
+  add_library(${target} INTERFACE)
+  add_dependencies(${target} ${target}_build)
+  target_include_directories(${target} SYSTEM INTERFACE "${mdir}")
+  target_link_libraries(${target} INTERFACE "${archive}" kcraft_verilated)
+endfunction()
