@@ -1,0 +1,147 @@
+// Vector unit: VLEN BF16 lanes working on one VSRAM row per instruction, fully pipelined.
+//
+//   cycle t    (issue) the a/b row addresses go to VSRAM;
+//   cycle t+1  (EX)    the rows arrive, every lane computes in FP32 and rounds to BF16 once;
+//   cycle t+2  (WB)    the row is written to VSRAM, or the reduction result to the FP register file.
+// An instruction issued at t+3 sees the result. Reductions sum lanes as a balanced tree (neighbouring
+// pairs first) in FP32, then combine with the FP register value captured at issue.
+module systolic_vector_unit #(
+  parameter int unsigned VLEN = 16,
+  parameter int unsigned VS_AW = 13
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  input  logic                   cmd_valid_i,
+  input  logic [6:0]             cmd_op_i,
+  input  logic [VS_AW-1:0]       cmd_d_i,
+  input  logic [VS_AW-1:0]       cmd_a_i,
+  input  logic [VS_AW-1:0]       cmd_b_i,
+  input  logic [3:0]             cmd_fs_i,
+  input  logic [31:0]            cmd_fval_i,
+  // VSRAM ports: two reads, one write
+  output logic                   a_re_o,
+  output logic [VS_AW-1:0]       a_raddr_o,
+  input  logic [VLEN-1:0][15:0]  a_rdata_i,
+  output logic                   b_re_o,
+  output logic [VS_AW-1:0]       b_raddr_o,
+  input  logic [VLEN-1:0][15:0]  b_rdata_i,
+  output logic                   we_o,
+  output logic [VS_AW-1:0]       waddr_o,
+  output logic [VLEN-1:0][15:0]  wdata_o,
+  // FP register write-back (reductions)
+  output logic                   fp_we_o,
+  output logic [3:0]             fp_waddr_o,
+  output logic [31:0]            fp_wdata_o,
+  // in-flight instructions (EX, WB), for hazard checks
+  output logic [1:0]             inflight_vs_we_o,
+  output logic [1:0][VS_AW-1:0]  inflight_vs_row_o,
+  output logic [1:0]             inflight_fp_we_o,
+  output logic [1:0][3:0]        inflight_fp_reg_o,
+  output logic                   busy_o
+);
+  import systolic_isa_pkg::*;
+
+  function automatic logic is_reduction(input logic [6:0] op);
+    return op == OP_V_RED_SUM || op == OP_V_RED_MAX || op == OP_V_RED_DOT;
+  endfunction
+
+  function automatic logic reads_b(input logic [6:0] op);
+    return op == OP_V_ADD_VV || op == OP_V_SUB_VV || op == OP_V_MUL_VV || op == OP_V_MAX_VV ||
+           op == OP_V_MIN_VV || op == OP_V_RED_DOT;
+  endfunction
+
+  // EX stage registers
+  logic             ex_valid_q;
+  logic [6:0]       ex_op_q;
+  logic [VS_AW-1:0] ex_d_q;
+  logic [3:0]       ex_fs_q;
+  logic [31:0]      ex_fval_q;
+  // WB stage registers
+  logic                  wb_valid_q;
+  logic                  wb_red_q;
+  logic [VS_AW-1:0]      wb_d_q;
+  logic [3:0]            wb_fs_q;
+  logic [VLEN-1:0][15:0] wb_row_q;
+  logic [31:0]           wb_fval_q;
+
+  assign a_re_o = cmd_valid_i && cmd_op_i != OP_V_BCAST_F;
+  assign a_raddr_o = cmd_a_i;
+  assign b_re_o = cmd_valid_i && reads_b(cmd_op_i);
+  assign b_raddr_o = cmd_b_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ex_valid_q <= 1'b0;
+      wb_valid_q <= 1'b0;
+    end else begin
+      ex_valid_q <= cmd_valid_i;
+      wb_valid_q <= ex_valid_q;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (cmd_valid_i) begin
+      ex_op_q <= cmd_op_i;
+      ex_d_q <= cmd_d_i;
+      ex_fs_q <= cmd_fs_i;
+      ex_fval_q <= cmd_fval_i;
+    end
+  end
+
+  // EX: compute. Only the selected operation's arithmetic is evaluated, and only when EX holds work.
+  always_ff @(posedge clk_i) begin
+    if (ex_valid_q) begin
+      logic [31:0] a32, b32, r32;
+      logic [31:0] tree [2 * VLEN];
+      wb_red_q <= is_reduction(ex_op_q);
+      wb_d_q <= ex_d_q;
+      wb_fs_q <= ex_fs_q;
+      for (int unsigned i = 0; i < VLEN; i++) begin
+        a32 = kc_fp_pkg::bf16_to_fp32(a_rdata_i[i]);
+        b32 = kc_fp_pkg::bf16_to_fp32(b_rdata_i[i]);
+        case (ex_op_q)
+          OP_V_ADD_VV: r32 = kc_fp_pkg::fp32_add(a32, b32);
+          OP_V_SUB_VV: r32 = kc_fp_pkg::fp32_sub(a32, b32);
+          OP_V_MUL_VV: r32 = kc_fp_pkg::fp32_mul(a32, b32);
+          OP_V_MAX_VV: r32 = kc_fp_pkg::fp32_max(a32, b32);
+          OP_V_MIN_VV: r32 = kc_fp_pkg::fp32_min(a32, b32);
+          OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, ex_fval_q);
+          OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, ex_fval_q);
+          OP_V_MUL_VF: r32 = kc_fp_pkg::fp32_mul(a32, ex_fval_q);
+          OP_V_MAX_VF: r32 = kc_fp_pkg::fp32_max(a32, ex_fval_q);
+          OP_V_MIN_VF: r32 = kc_fp_pkg::fp32_min(a32, ex_fval_q);
+          OP_V_EXP_V: r32 = kc_fp_pkg::fp32_exp(a32);
+          OP_V_RECI_V: r32 = kc_fp_pkg::fp32_reci(a32);
+          OP_V_RSQRT_V: r32 = kc_fp_pkg::fp32_rsqrt(a32);
+          OP_V_EXP_VF: r32 = kc_fp_pkg::fp32_exp(kc_fp_pkg::fp32_sub(a32, ex_fval_q));
+          OP_V_BCAST_F: r32 = ex_fval_q;
+          OP_V_RED_DOT: r32 = kc_fp_pkg::bf16_mul(a_rdata_i[i], b_rdata_i[i]);
+          default: r32 = a32;  // V_RED_SUM, V_RED_MAX reduce the lanes themselves
+        endcase
+        tree[VLEN + i] = r32;
+        wb_row_q[i] <= kc_fp_pkg::fp32_to_bf16(r32);
+      end
+      if (is_reduction(ex_op_q)) begin
+        for (int unsigned n = VLEN - 1; n >= 1; n--) begin
+          tree[n] = (ex_op_q == OP_V_RED_MAX) ? kc_fp_pkg::fp32_max(tree[2 * n], tree[2 * n + 1])
+                                              : kc_fp_pkg::fp32_add(tree[2 * n], tree[2 * n + 1]);
+        end
+        wb_fval_q <= (ex_op_q == OP_V_RED_MAX) ? kc_fp_pkg::fp32_max(ex_fval_q, tree[1])
+                                               : kc_fp_pkg::fp32_add(ex_fval_q, tree[1]);
+      end
+    end
+  end
+
+  assign we_o = wb_valid_q && !wb_red_q;
+  assign waddr_o = wb_d_q;
+  assign wdata_o = wb_row_q;
+  assign fp_we_o = wb_valid_q && wb_red_q;
+  assign fp_waddr_o = wb_fs_q;
+  assign fp_wdata_o = wb_fval_q;
+
+  assign inflight_vs_we_o = {wb_valid_q && !wb_red_q, ex_valid_q && !is_reduction(ex_op_q)};
+  assign inflight_vs_row_o = {wb_d_q, ex_d_q};
+  assign inflight_fp_we_o = {wb_valid_q && wb_red_q, ex_valid_q && is_reduction(ex_op_q)};
+  assign inflight_fp_reg_o = {wb_fs_q, ex_fs_q};
+  assign busy_o = ex_valid_q || wb_valid_q;
+endmodule
