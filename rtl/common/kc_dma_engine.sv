@@ -42,6 +42,7 @@ module kc_dma_engine #(
   output logic                   mem_req_write_o,
   output logic [31:0]            mem_req_addr_o,
   output logic [ROW_BITS-1:0]    mem_req_wdata_o,
+  output logic [31:0]            mem_req_tag_o,     // tag (PC) of the command behind the request
   input  logic                   mem_rsp_valid_i,
   input  logic [ROW_BITS-1:0]    mem_rsp_rdata_i,
   // SRAM ports
@@ -78,6 +79,7 @@ module kc_dma_engine #(
   logic                          st1_valid_q, st1_store_q, st1_target_q;
   logic [31:0]                   st1_addr_q;
   logic [ROW_AW-1:0]             st1_row_q;
+  logic [31:0]                   st1_tag_q, req_tag_q;
   logic                          req_valid_q, req_write_q;
   logic [31:0]                   req_addr_q;
   logic [ROW_BITS-1:0]           req_wdata_q;
@@ -159,6 +161,7 @@ module kc_dma_engine #(
         st1_target_q <= s_target_q[iss_q];
         st1_addr_q <= launch_addr;
         st1_row_q <= launch_row;
+        st1_tag_q <= s_tag_q[iss_q];
       end else if (st1_move) begin
         st1_valid_q <= 1'b0;
       end
@@ -168,6 +171,7 @@ module kc_dma_engine #(
         req_write_q <= st1_store_q;
         req_addr_q <= st1_addr_q;
         req_wdata_q <= st1_store_q ? sram_rdata_i : '0;
+        req_tag_q <= st1_tag_q;
         st2_store_q <= st1_store_q;
         st2_target_q <= st1_target_q;
         st2_row_q <= st1_row_q;
@@ -208,6 +212,7 @@ module kc_dma_engine #(
   assign mem_req_write_o = req_write_q;
   assign mem_req_addr_o = req_addr_q;
   assign mem_req_wdata_o = req_wdata_q;
+  assign mem_req_tag_o = req_tag_q;
 
   for (genvar s = 0; s < SLOTS; s++) begin : g_slot_ranges
     assign slot_lo_o[s] = {1'b0, s_row_q[s]};

@@ -4,7 +4,7 @@
 // with one port per client is modelled as one array: the accelerators' interlocks guarantee that two
 // ports never write the same row in the same cycle, and a read in the same cycle as a write to the same
 // row returns the old data (read-before-write), as a synchronous SRAM does. The debug port reads
-// combinationally for the testbench's back-door state comparison and does not disturb the ports.
+// combinationally (while dbg_en_i is high) for the testbench's back-door state comparison.
 module kc_sram #(
   parameter int unsigned WIDTH = 256,
   parameter int unsigned DEPTH = 1024,
@@ -12,18 +12,20 @@ module kc_sram #(
   parameter int unsigned NW = 1,
   parameter int unsigned AW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
-  input  logic                      clk_i,
-  input  logic [NR-1:0]             re_i,
-  input  logic [NR-1:0][AW-1:0]     raddr_i,
-  output logic [NR-1:0][WIDTH-1:0]  rdata_o,
-  input  logic [NW-1:0]             we_i,
-  input  logic [NW-1:0][AW-1:0]     waddr_i,
-  input  logic [NW-1:0][WIDTH-1:0]  wdata_i,
-  input  logic [AW-1:0]             dbg_addr_i,
-  output logic [WIDTH-1:0]          dbg_rdata_o
+  input  logic              clk_i,
+  input  logic              re_i [NR],
+  input  logic [AW-1:0]     raddr_i [NR],
+  output logic [WIDTH-1:0]  rdata_o [NR],
+  input  logic              we_i [NW],
+  input  logic [AW-1:0]     waddr_i [NW],
+  input  logic [WIDTH-1:0]  wdata_i [NW],
+  input  logic              dbg_en_i,
+  input  logic [AW-1:0]     dbg_addr_i,
+  output logic [WIDTH-1:0]  dbg_rdata_o
 );
+  // Port arrays are unpacked so Verilator keeps one variable per port instead of one wide bus.
   logic [WIDTH-1:0] mem_q [DEPTH];
-  logic [NR-1:0][WIDTH-1:0] rdata_q;
+  logic [WIDTH-1:0] rdata_q [NR];
 
   always_ff @(posedge clk_i) begin
     for (int unsigned r = 0; r < NR; r++) begin
@@ -35,5 +37,6 @@ module kc_sram #(
   end
 
   assign rdata_o = rdata_q;
-  assign dbg_rdata_o = mem_q[dbg_addr_i];
+  // Gated so the back door costs nothing in cycles where nobody reads it.
+  assign dbg_rdata_o = dbg_en_i ? mem_q[dbg_addr_i] : '0;
 endmodule

@@ -50,6 +50,7 @@ module systolic_matrix_unit #(
   output logic [MS_AW-1:0]         ms_raddr_o,
   input  logic [MLEN-1:0][15:0]    ms_rdata_i,
   // back door
+  input  logic                     dbg_en_i,
   input  logic [ACC_AW-1:0]        dbg_acc_addr_i,
   output logic [MLEN-1:0][31:0]    dbg_acc_row_o,
   input  logic [IDX_W-1:0]         dbg_w_row_i,
@@ -102,14 +103,20 @@ module systolic_matrix_unit #(
   wire last_beat = (32'(idx_q) == BLEN - 1);
 
   // ---------------------------------------------------------------- array
-  logic [MLEN-1:0]            out_valid;
-  logic [MLEN-1:0][31:0]      out_psum;
-  logic [MLEN-1:0][TAG_W-1:0] out_tag;
-  logic [MLEN-1:0][MLEN-1:0][15:0] weights;
+  logic             out_valid [MLEN];
+  logic [31:0]      out_psum [MLEN];
+  logic [TAG_W-1:0] out_tag [MLEN];
+
+  // The array moves while a row is being injected or any row is inside it (rows_in_flight drops when
+  // the last column retires, in the same cycle the array clears its last valid bit).
+  wire array_en = inj_valid_q || (rows_in_flight_q != '0);
 
   systolic_array #(.MLEN(MLEN), .TAG_W(TAG_W)) u_array (
     .clk_i,
     .rst_ni,
+    .en_i       (array_en),
+    .clear_i,
+    .clear_idx_i,
     .w_row_we_i (wload_valid_q && !transpose_q),
     .w_col_we_i (wload_valid_q && transpose_q),
     .w_idx_i    (wload_idx_q),
@@ -120,7 +127,9 @@ module systolic_matrix_unit #(
     .out_valid_o(out_valid),
     .out_psum_o (out_psum),
     .out_tag_o  (out_tag),
-    .w_o        (weights)
+    .dbg_en_i,
+    .dbg_w_row_i(dbg_w_row_i),
+    .dbg_w_row_o(dbg_w_row_o)
   );
 
   // ---------------------------------------------------------------- SRAM ports
@@ -145,7 +154,7 @@ module systolic_matrix_unit #(
   end
 
   // ---------------------------------------------------------------- control
-  wire row_retires = out_valid[MLEN-1];
+  wire row_retires = array_en && out_valid[MLEN-1];
   wire cmd_retires = row_retires && out_tag[MLEN-1][TAG_W-1];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -224,13 +233,17 @@ module systolic_matrix_unit #(
   // every run starts from zeroed accumulators.
   always_ff @(posedge clk_i) begin
     logic [ACC_AW-1:0] row;
-    for (int unsigned n = 0; n < MLEN; n++) begin
-      row = out_tag[n][ACC_AW-1:0];
-      if (out_valid[n]) begin
-        acc_mem_q[row][n] <= out_tag[n][ACC_AW] ?
-            kc_fp_pkg::fp32_add(acc_mem_q[row][n], out_psum[n]) : out_psum[n];
+    if (array_en) begin
+      for (int unsigned n = 0; n < MLEN; n++) begin
+        row = out_tag[n][ACC_AW-1:0];
+        if (out_valid[n]) begin
+          acc_mem_q[row][n] <= out_tag[n][ACC_AW] ?
+              kc_fp_pkg::fp32_add(acc_mem_q[row][n], out_psum[n]) : out_psum[n];
+        end
       end
-      if (clear_i && clear_idx_i < ACC_ROWS) acc_mem_q[ACC_AW'(clear_idx_i)][n] <= '0;
+    end
+    if (clear_i && clear_idx_i < ACC_ROWS) begin
+      for (int unsigned n = 0; n < MLEN; n++) acc_mem_q[ACC_AW'(clear_idx_i)][n] <= '0;
     end
   end
 
@@ -250,7 +263,6 @@ module systolic_matrix_unit #(
   assign row_injected_o = inj_valid_q;
 
   for (genvar n = 0; n < MLEN; n++) begin : g_dbg
-    assign dbg_acc_row_o[n] = acc_mem_q[dbg_acc_addr_i][n];
-    assign dbg_w_row_o[n] = weights[dbg_w_row_i][n];
+    assign dbg_acc_row_o[n] = dbg_en_i ? acc_mem_q[dbg_acc_addr_i][n] : '0;
   end
 endmodule

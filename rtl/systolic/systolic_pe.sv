@@ -2,22 +2,20 @@
 //
 // Activations travel left to right, partial sums top to bottom, both registered every cycle. The PE
 // multiplies the incoming BF16 activation by its stationary BF16 weight (exact FP32 product) and adds it
-// to the FP32 partial sum from above. Arithmetic is evaluated only when an activation is present, which is
-// also what keeps the Verilated model fast while the array is idle.
+// to the FP32 partial sum from above. en_i is low only while the whole array is empty; gating on it and
+// on the incoming valid keeps the Verilated model from spending time on an idle array.
 module systolic_pe (
   input  logic        clk_i,
   input  logic        rst_ni,
-  input  logic        w_we_i,
+  input  logic        en_i,
   input  logic [15:0] w_i,
   input  logic        a_valid_i,
   input  logic [15:0] a_i,
   input  logic [31:0] psum_i,
   output logic        a_valid_o,
   output logic [15:0] a_o,
-  output logic [31:0] psum_o,
-  output logic [15:0] w_o
+  output logic [31:0] psum_o
 );
-  logic [15:0] w_q;
   logic [15:0] a_q;
   logic [31:0] psum_q;
   logic        a_valid_q;
@@ -25,22 +23,19 @@ module systolic_pe (
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a_valid_q <= 1'b0;
-      w_q <= '0;  // the weights are architectural state: every run starts from W = 0
-    end else begin
+    end else if (en_i) begin
       a_valid_q <= a_valid_i;
-      if (w_we_i) w_q <= w_i;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (a_valid_i) begin
+    if (en_i && a_valid_i) begin
       a_q <= a_i;
-      psum_q <= kc_fp_pkg::fp32_add(psum_i, kc_fp_pkg::bf16_mul(a_i, w_q));
+      psum_q <= kc_fp_pkg::fp32_add(psum_i, kc_fp_pkg::bf16_mul(a_i, w_i));
     end
   end
 
   assign a_valid_o = a_valid_q;
   assign a_o = a_q;
   assign psum_o = psum_q;
-  assign w_o = w_q;
 endmodule

@@ -71,6 +71,8 @@ package systolic_pkg;
   localparam int unsigned ST_PARAM_ACC  = 22;
   localparam int unsigned ST_PARAM_FPSRAM = 23;
   localparam int unsigned ST_PARAM_LOOP = 24;
+  localparam int unsigned ST_PARAM_DMA_SLOTS = 25;
+  localparam int unsigned ST_PARAM_DMA_OUT = 26;
 
   // Stall causes reported in ST_UNITS[7:4].
   localparam logic [3:0] STALL_NONE       = 4'd0;

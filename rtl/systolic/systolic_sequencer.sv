@@ -96,6 +96,7 @@ module systolic_sequencer #(
   output logic                  retire_o,
   output logic [2:0]            retire_class_o,  // 0 control, 1 scalar, 2 vector, 3 matrix, 4 dma
   // back door
+  input  logic                  dbg_en_i,
   input  logic [3:0]            dbg_reg_i,
   output logic [31:0]           dbg_xreg_o,
   output logic [31:0]           dbg_freg_o,
@@ -658,7 +659,7 @@ module systolic_sequencer #(
   assign retire_o = issue;
   assign retire_class_o = cls;
 
-  assign dbg_xreg_o = x_q[dbg_reg_i];
-  assign dbg_freg_o = f_q[dbg_reg_i];
-  assign dbg_fpsram_o = fpsram_q[dbg_fpsram_addr_i];
+  assign dbg_xreg_o = dbg_en_i ? x_q[dbg_reg_i] : '0;
+  assign dbg_freg_o = dbg_en_i ? f_q[dbg_reg_i] : '0;
+  assign dbg_fpsram_o = dbg_en_i ? fpsram_q[dbg_fpsram_addr_i] : '0;
 endmodule

@@ -29,6 +29,7 @@ module systolic_top #(
   input  logic [31:0]          ctl_addr_i,
   input  logic [31:0]          ctl_wdata_i,
   // back-door reads
+  input  logic                 dbg_en_i,   // the back door is evaluated only while this is high
   input  logic [3:0]           dbg_sel_i,
   input  logic [31:0]          dbg_addr_i,
   output logic [DBG_BITS-1:0]  dbg_rdata_o,
@@ -38,6 +39,7 @@ module systolic_top #(
   output logic                 mem_req_write_o,
   output logic [31:0]          mem_req_addr_o,
   output logic [ROW_BITS-1:0]  mem_req_wdata_o,
+  output logic [31:0]          mem_req_tag_o,
   input  logic                 mem_rsp_valid_i,
   input  logic [ROW_BITS-1:0]  mem_rsp_rdata_i,
   // status and instruction trace
@@ -144,25 +146,35 @@ module systolic_top #(
   logic [31:0]          dbg_xreg, dbg_freg, dbg_fpsram;
 
   // ---------------------------------------------------------------- memories
+  logic              im_re [1], im_we [1];
+  logic [IM_AW-1:0]  im_raddr [1], im_waddr [1];
+  logic [31:0]       im_rdata [1], im_wdata [1];
+  assign im_re[0] = imem_re;
+  assign im_raddr[0] = imem_raddr;
+  assign imem_rdata = im_rdata[0];
+  assign im_we[0] = ctl_imem || clear_imem;
+  assign im_waddr[0] = clearing_q ? IM_AW'(clear_idx_q) : IM_AW'(ctl_addr_i);
+  assign im_wdata[0] = clearing_q ? 32'h0 : ctl_wdata_i;
   kc_sram #(.WIDTH(32), .DEPTH(IMEM_WORDS), .NR(1), .NW(1)) u_imem (
     .clk_i,
-    .re_i       (imem_re),
-    .raddr_i    (imem_raddr),
-    .rdata_o    (imem_rdata),
-    .we_i       (ctl_imem || clear_imem),
-    .waddr_i    (clearing_q ? IM_AW'(clear_idx_q) : IM_AW'(ctl_addr_i)),
-    .wdata_i    (clearing_q ? 32'h0 : ctl_wdata_i),
+    .re_i       (im_re),
+    .raddr_i    (im_raddr),
+    .rdata_o    (im_rdata),
+    .we_i       (im_we),
+    .waddr_i    (im_waddr),
+    .wdata_i    (im_wdata),
+    .dbg_en_i,
     .dbg_addr_i (IM_AW'(dbg_addr_i)),
     .dbg_rdata_o(imem_dbg)
   );
 
   // VSRAM read ports: 0 vector a, 1 vector b, 2 matrix, 3 DMA. Write ports: 0 vector, 1 matrix, 2 DMA.
-  logic [3:0]                 vs_re;
-  logic [3:0][VS_AW-1:0]      vs_raddr;
-  logic [3:0][ROW_BITS-1:0]   vs_rdata;
-  logic [2:0]                 vs_we;
-  logic [2:0][VS_AW-1:0]      vs_waddr;
-  logic [2:0][ROW_BITS-1:0]   vs_wdata;
+  logic                       vs_re [4];
+  logic [VS_AW-1:0]           vs_raddr [4];
+  logic [ROW_BITS-1:0]        vs_rdata [4];
+  logic                       vs_we [3];
+  logic [VS_AW-1:0]           vs_waddr [3];
+  logic [ROW_BITS-1:0]        vs_wdata [3];
   logic [ROW_BITS-1:0]        vs_dbg;
   logic                       dma_re, dma_sram0_we, dma_sram1_we;
   logic [DMA_ROW_AW-1:0]      dma_raddr, dma_waddr;
@@ -176,11 +188,23 @@ module systolic_top #(
   logic [VS_AW-1:0]           vec_a_raddr, vec_b_raddr, vec_waddr;
   logic [ROW_BITS-1:0]        vec_wdata;
 
-  assign vs_re = {dma_re, mat_vs_re, vec_b_re, vec_a_re};
-  assign vs_raddr = {VS_AW'(dma_raddr), mat_vs_raddr, vec_b_raddr, vec_a_raddr};
-  assign vs_we = {dma_sram0_we || clear_vsram, mat_vs_we, vec_we};
-  assign vs_waddr = {clearing_q ? VS_AW'(clear_idx_q) : VS_AW'(dma_waddr), mat_vs_waddr, vec_waddr};
-  assign vs_wdata = {clearing_q ? {ROW_BITS{1'b0}} : dma_wdata, mat_vs_wdata, vec_wdata};
+  assign vs_re[0] = vec_a_re;
+  assign vs_re[1] = vec_b_re;
+  assign vs_re[2] = mat_vs_re;
+  assign vs_re[3] = dma_re;
+  assign vs_raddr[0] = vec_a_raddr;
+  assign vs_raddr[1] = vec_b_raddr;
+  assign vs_raddr[2] = mat_vs_raddr;
+  assign vs_raddr[3] = VS_AW'(dma_raddr);
+  assign vs_we[0] = vec_we;
+  assign vs_we[1] = mat_vs_we;
+  assign vs_we[2] = dma_sram0_we || clear_vsram;
+  assign vs_waddr[0] = vec_waddr;
+  assign vs_waddr[1] = mat_vs_waddr;
+  assign vs_waddr[2] = clearing_q ? VS_AW'(clear_idx_q) : VS_AW'(dma_waddr);
+  assign vs_wdata[0] = vec_wdata;
+  assign vs_wdata[1] = mat_vs_wdata;
+  assign vs_wdata[2] = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
 
   kc_sram #(.WIDTH(ROW_BITS), .DEPTH(VSRAM_ROWS), .NR(4), .NW(3)) u_vsram (
     .clk_i,
@@ -190,19 +214,30 @@ module systolic_top #(
     .we_i       (vs_we),
     .waddr_i    (vs_waddr),
     .wdata_i    (vs_wdata),
+    .dbg_en_i,
     .dbg_addr_i (VS_AW'(dbg_addr_i)),
     .dbg_rdata_o(vs_dbg)
   );
 
   logic [ROW_BITS-1:0] ms_rdata, ms_dbg;
+  logic                ms_re [1], ms_we [1];
+  logic [MS_AW-1:0]    ms_raddr [1], ms_waddr [1];
+  logic [ROW_BITS-1:0] ms_rdata_p [1], ms_wdata [1];
+  assign ms_re[0] = mat_ms_re;
+  assign ms_raddr[0] = mat_ms_raddr;
+  assign ms_rdata = ms_rdata_p[0];
+  assign ms_we[0] = dma_sram1_we || clear_msram;
+  assign ms_waddr[0] = clearing_q ? MS_AW'(clear_idx_q) : MS_AW'(dma_waddr);
+  assign ms_wdata[0] = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
   kc_sram #(.WIDTH(ROW_BITS), .DEPTH(MSRAM_ROWS), .NR(1), .NW(1)) u_msram (
     .clk_i,
-    .re_i       (mat_ms_re),
-    .raddr_i    (mat_ms_raddr),
-    .rdata_o    (ms_rdata),
-    .we_i       (dma_sram1_we || clear_msram),
-    .waddr_i    (clearing_q ? MS_AW'(clear_idx_q) : MS_AW'(dma_waddr)),
-    .wdata_i    (clearing_q ? {ROW_BITS{1'b0}} : dma_wdata),
+    .re_i       (ms_re),
+    .raddr_i    (ms_raddr),
+    .rdata_o    (ms_rdata_p),
+    .we_i       (ms_we),
+    .waddr_i    (ms_waddr),
+    .wdata_i    (ms_wdata),
+    .dbg_en_i,
     .dbg_addr_i (MS_AW'(dbg_addr_i)),
     .dbg_rdata_o(ms_dbg)
   );
@@ -279,6 +314,7 @@ module systolic_top #(
     .loop_sp_o            (loop_sp),
     .retire_o             (retire),
     .retire_class_o       (retire_class),
+    .dbg_en_i,
     .dbg_reg_i            (dbg_addr_i[3:0]),
     .dbg_xreg_o           (dbg_xreg),
     .dbg_freg_o           (dbg_freg),
@@ -351,6 +387,7 @@ module systolic_top #(
     .ms_re_o        (mat_ms_re),
     .ms_raddr_o     (mat_ms_raddr),
     .ms_rdata_i     (ms_rdata),
+    .dbg_en_i,
     .dbg_acc_addr_i (ACC_AW'(dbg_addr_i)),
     .dbg_acc_row_o  (dbg_acc_row),
     .dbg_w_row_i    (dbg_addr_i[$clog2(MLEN)-1:0]),
@@ -384,6 +421,7 @@ module systolic_top #(
     .mem_req_write_o,
     .mem_req_addr_o,
     .mem_req_wdata_o,
+    .mem_req_tag_o,
     .mem_rsp_valid_i,
     .mem_rsp_rdata_i,
     .sram_re_o          (dma_re),
@@ -398,10 +436,10 @@ module systolic_top #(
   );
 
   // ---------------------------------------------------------------- performance counters
-  logic [NUM_COUNTERS-1:0][63:0] cnt_q;
-  logic [NUM_COUNTERS-1:0][63:0] cnt_inc;
+  logic [63:0] cnt_q [NUM_COUNTERS];
+  logic [63:0] cnt_inc [NUM_COUNTERS];
   always_comb begin
-    cnt_inc = '0;
+    for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_inc[c] = '0;
     if (seq_running) begin
       cnt_inc[CNT_CYCLES] = 64'd1;
       cnt_inc[CNT_INSTRUCTIONS] = 64'(retire);
@@ -427,9 +465,9 @@ module systolic_top #(
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cnt_q <= '0;
+      for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_q[c] <= '0;
     end else if (start) begin
-      cnt_q <= '0;
+      for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_q[c] <= '0;
     end else if (seq_running) begin
       for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_q[c] <= cnt_q[c] + cnt_inc[c];
     end
@@ -458,13 +496,15 @@ module systolic_top #(
       ST_PARAM_ACC: status_word = ACC_ROWS;
       ST_PARAM_FPSRAM: status_word = FPSRAM_WORDS;
       ST_PARAM_LOOP: status_word = LOOP_DEPTH;
+      ST_PARAM_DMA_SLOTS: status_word = DMA_SLOTS;
+      ST_PARAM_DMA_OUT: status_word = DMA_OUTSTANDING;
       default: status_word = '0;
     endcase
   end
 
   always_comb begin
     dbg_rdata_o = '0;
-    case (dbg_sel_i)
+    if (dbg_en_i) case (dbg_sel_i)
       DBG_STATUS: begin
         if (dbg_addr_i == ST_ERR_LO) dbg_rdata_o = DBG_BITS'(err_lo);
         else if (dbg_addr_i == ST_ERR_HI) dbg_rdata_o = DBG_BITS'(err_hi);

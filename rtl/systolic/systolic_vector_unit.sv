@@ -61,7 +61,7 @@ module systolic_vector_unit #(
   logic                  wb_red_q;
   logic [VS_AW-1:0]      wb_d_q;
   logic [3:0]            wb_fs_q;
-  logic [VLEN-1:0][15:0] wb_row_q;
+  logic [15:0]           wb_row_q [VLEN];
   logic [31:0]           wb_fval_q;
 
   assign a_re_o = cmd_valid_i && cmd_op_i != OP_V_BCAST_F;
@@ -134,7 +134,9 @@ module systolic_vector_unit #(
 
   assign we_o = wb_valid_q && !wb_red_q;
   assign waddr_o = wb_d_q;
-  assign wdata_o = wb_row_q;
+  for (genvar i = 0; i < VLEN; i++) begin : g_wdata
+    assign wdata_o[i] = wb_row_q[i];
+  end
   assign fp_we_o = wb_valid_q && wb_red_q;
   assign fp_waddr_o = wb_fs_q;
   assign fp_wdata_o = wb_fval_q;

@@ -1,0 +1,114 @@
+#include "isa/common/hw_config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace kcraft {
+
+namespace {
+
+std::string where(const std::filesystem::path& file, const std::string& field) {
+  return fmt::format("{}: {}", file.string(), field);
+}
+
+std::string scalar_text(const YAML::Node& node) {
+  return node.IsScalar() ? node.Scalar() : std::string("<") + (node.IsMap() ? "map" : "list") + ">";
+}
+
+}  // namespace
+
+int64_t HwConfig::build_param(const std::string& key) const {
+  auto it = build.find(key);
+  if (it == build.end()) throw ConfigError(where(source, "build." + key) + ": missing");
+  return it->second;
+}
+
+double HwConfig::runtime_param(const std::string& key) const {
+  auto it = runtime.find(key);
+  if (it == runtime.end()) throw ConfigError(where(source, "runtime." + key) + ": missing");
+  return it->second;
+}
+
+double HwConfig::runtime_param(const std::string& key, double fallback) const {
+  auto it = runtime.find(key);
+  return it == runtime.end() ? fallback : it->second;
+}
+
+HwConfig load_hw_config(const std::filesystem::path& file) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(file.string());
+  } catch (const YAML::BadFile&) {
+    throw ConfigError(fmt::format("{}: cannot open hardware configuration", file.string()));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(fmt::format("{}:{}:{}: YAML syntax error: {}", file.string(), e.mark.line + 1,
+                                  e.mark.column + 1, e.msg));
+  }
+  if (!root.IsMap()) throw ConfigError(where(file, "<top>") + ": expected a mapping");
+
+  HwConfig cfg;
+  cfg.source = file;
+  static const std::vector<std::string> known = {"platform", "name", "description", "build", "runtime"};
+  for (const auto& kv : root) {
+    auto key = kv.first.as<std::string>();
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      throw ConfigError(where(file, key) + ": unknown field (expected platform, name, description, build, "
+                                           "runtime)");
+    }
+  }
+  auto text = [&](const char* key, bool required) {
+    auto node = root[key];
+    if (!node) {
+      if (required) throw ConfigError(where(file, key) + ": missing");
+      return std::string();
+    }
+    if (!node.IsScalar()) throw ConfigError(where(file, key) + ": expected text");
+    return node.Scalar();
+  };
+  cfg.platform = text("platform", true);
+  cfg.name = text("name", true);
+  cfg.description = text("description", false);
+
+  auto build = root["build"];
+  if (!build || !build.IsMap()) throw ConfigError(where(file, "build") + ": expected a mapping of parameters");
+  for (const auto& kv : build) {
+    auto key = kv.first.as<std::string>();
+    try {
+      cfg.build[key] = kv.second.as<int64_t>();
+    } catch (const YAML::Exception&) {
+      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" + scalar_text(kv.second) +
+                        "'");
+    }
+  }
+  auto runtime = root["runtime"];
+  if (runtime) {
+    if (!runtime.IsMap()) throw ConfigError(where(file, "runtime") + ": expected a mapping");
+    for (const auto& kv : runtime) {
+      auto key = kv.first.as<std::string>();
+      try {
+        cfg.runtime[key] = kv.second.as<double>();
+      } catch (const YAML::Exception&) {
+        throw ConfigError(where(file, "runtime." + key) + ": expected a number, got '" +
+                          scalar_text(kv.second) + "'");
+      }
+    }
+  }
+  return cfg;
+}
+
+std::vector<HwConfig> load_hw_configs(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.path().extension() == ".yaml") files.push_back(entry.path());
+  }
+  if (ec) throw ConfigError(fmt::format("{}: cannot list hardware configurations: {}", dir.string(), ec.message()));
+  std::sort(files.begin(), files.end());
+  std::vector<HwConfig> out;
+  for (const auto& f : files) out.push_back(load_hw_config(f));
+  return out;
+}
+
+}  // namespace kcraft

@@ -1,0 +1,43 @@
+// Hardware configurations: one YAML file per (platform, configuration), e.g. rtl/systolic/configs/default.yaml.
+//
+//   platform: systolic
+//   name: default
+//   description: ...
+//   build:   {MLEN: 16, ...}          compile-time RTL parameters (one Verilator build per configuration)
+//   runtime: {dram_latency_cycles: 40, ...}   testbench settings that need no rebuild
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kcraft {
+
+// An input file is wrong: the message names the file and the field.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct HwConfig {
+  std::string platform;
+  std::string name;
+  std::string description;
+  std::filesystem::path source;
+  std::map<std::string, int64_t> build;
+  std::map<std::string, double> runtime;
+
+  // Throws ConfigError("<file>: build.<key>: ...") when missing.
+  int64_t build_param(const std::string& key) const;
+  double runtime_param(const std::string& key) const;
+  double runtime_param(const std::string& key, double fallback) const;
+};
+
+HwConfig load_hw_config(const std::filesystem::path& file);
+// Every *.yaml in dir, sorted by name.
+std::vector<HwConfig> load_hw_configs(const std::filesystem::path& dir);
+
+}  // namespace kcraft

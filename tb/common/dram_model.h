@@ -1,0 +1,69 @@
+// DRAM: storage, a latency/bandwidth timing model and write-permission checking.
+//
+// Plain C++ so the same model serves the SystemC TLM target (tb/common/dram_target.h) and the bare
+// Verilator loop the speed benchmark compares against. Requests are served in order on one channel:
+// a request of n bytes arriving at cycle t occupies the channel for ceil(n / bytes_per_cycle) cycles from
+// max(t, channel free) and completes `latency` cycles after that, so back-to-back rows stream at the
+// channel's bandwidth after one latency.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kcraft::tb {
+
+struct DramTiming {
+  uint64_t latency_cycles = 40;
+  uint64_t bytes_per_cycle = 32;
+};
+
+// A DRAM byte range [begin, end) a kernel is allowed to write (outputs and scratch of its task).
+struct DramRegion {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  std::string name;
+};
+
+struct DramWriteViolation {
+  uint64_t addr = 0;
+  unsigned bytes = 0;
+  uint32_t pc = 0;  // the instruction that issued the write
+};
+
+class DramModel {
+ public:
+  void configure(const DramTiming& timing) { timing_ = timing; }
+  const DramTiming& timing() const { return timing_; }
+
+  // The image the run starts from; its size is the DRAM size. Resets timing and statistics.
+  void load(std::vector<uint8_t> image);
+  std::vector<uint8_t>& bytes() { return mem_; }
+  const std::vector<uint8_t>& bytes() const { return mem_; }
+  uint64_t size() const { return mem_.size(); }
+
+  // Empty means every write is allowed.
+  void set_writable(std::vector<DramRegion> regions) { writable_ = std::move(regions); }
+  const std::vector<DramWriteViolation>& violations() const { return violations_; }
+
+  bool in_range(uint64_t addr, unsigned len) const { return addr + len <= mem_.size() && addr + len >= addr; }
+
+  // Performs the access at cycle `now` and returns the cycle its response is due. The caller has checked
+  // in_range(). Writes outside the writable regions still happen (the hardware cannot know) but are
+  // recorded as violations, which fail the run.
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now, uint32_t pc);
+
+  uint64_t bytes_read() const { return bytes_read_; }
+  uint64_t bytes_written() const { return bytes_written_; }
+
+ private:
+  DramTiming timing_;
+  std::vector<uint8_t> mem_;
+  std::vector<DramRegion> writable_;
+  std::vector<DramWriteViolation> violations_;
+  uint64_t channel_free_ = 0;
+  uint64_t bytes_read_ = 0;
+  uint64_t bytes_written_ = 0;
+};
+
+}  // namespace kcraft::tb
