@@ -7,6 +7,7 @@
 #include "tasks/common/inputs.h"
 #include "tasks/common/layout.h"
 #include "tasks/common/npy.h"
+#include "tasks/common/render.h"
 #include "tasks/golden/golden.h"
 
 namespace kcraft::tasks {
@@ -49,17 +50,7 @@ DumpResult dump_task(const TaskSpec& spec, const std::string& config, uint64_t s
                             {"role", role_name(spec_tensor.role)},
                             {"shape", inputs[i].shape},
                             {"file", file}};
-    nlohmann::json init = {{"dist", dist_name(spec_tensor.dist)}};
-    if (spec_tensor.dist == InitDist::normal) {
-      init["mean"] = spec_tensor.init_a;
-      init["std"] = spec_tensor.init_b;
-    } else if (spec_tensor.dist == InitDist::uniform) {
-      init["lo"] = spec_tensor.init_a;
-      init["hi"] = spec_tensor.init_b;
-    } else {
-      init["value"] = spec_tensor.init_a;
-    }
-    entry["init"] = init;
+    entry["init"] = init_to_json(spec_tensor);
     if (options.raw_bits) {
       const std::string bits_file = inputs[i].name + ".bits.npy";
       write_npy(out_dir / bits_file, inputs[i].shape, inputs[i].data,

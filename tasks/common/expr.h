@@ -36,6 +36,9 @@ class Expr {
   std::optional<std::string> as_name() const;
   // Throws ExprError on an unknown name.
   double eval(const Lookup& lookup) const;
+  // Where the expression came from (1-based line in its spec file; 0 when unknown), for error messages.
+  int line() const { return line_; }
+  void set_line(int line) { line_ = line; }
 
   struct Node;
 
@@ -43,6 +46,7 @@ class Expr {
   std::string text_;
   std::shared_ptr<const Node> root_;
   std::vector<std::string> names_;
+  int line_ = 0;
 };
 
 // The shortest decimal text that reads back as exactly `value` ("1e-05", "0.1", "256").

@@ -101,14 +101,27 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
 
   const Tolerance& tol = resolved.tolerance;
   text += fmt::format(
-      "Correctness: the reference is computed in FP64 from the stored input values. Every output element "
-      "must "
-      "satisfy |out - ref| <= {} + {}*|ref|, NaN/Inf must appear exactly where the reference has them, and "
-      "each "
-      "output's relative L2 error ||out - ref|| / ||ref|| must be <= {}.\n",
+      "Correctness (reference computed in FP64 from the stored inputs), for every output:\n"
+      "  every element: |out - ref| <= {} + {}*|ref|; NaN/Inf exactly where the reference has them;\n"
+      "  relative L2 error ||out - ref|| / ||ref|| <= {}.\n"
+      "Input values come from a seed and change between runs: do not depend on particular values.\n",
       num(tol.atol), num(tol.rtol), num(tol.rel_l2));
   text += fmt::format("Work: {} = {} FLOPs.\n", spec.flops.text(), flops_text(resolved.flops));
   return text;
+}
+
+nlohmann::json init_to_json(const ResolvedTensor& tensor) {
+  nlohmann::json init = {{"dist", dist_name(tensor.dist)}};
+  if (tensor.dist == InitDist::normal) {
+    init["mean"] = tensor.init_a;
+    init["std"] = tensor.init_b;
+  } else if (tensor.dist == InitDist::uniform) {
+    init["lo"] = tensor.init_a;
+    init["hi"] = tensor.init_b;
+  } else {
+    init["value"] = tensor.init_a;
+  }
+  return init;
 }
 
 nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DType dtype,
@@ -132,7 +145,7 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
       for (const Expr& e : specs[i].shape) entry["shape_dims"].push_back(e.text());
       if (!list[i].is_output) {
         entry["role"] = role_name(list[i].role);
-        entry["init"] = {{"dist", dist_name(list[i].dist)}, {"a", list[i].init_a}, {"b", list[i].init_b}};
+        entry["init"] = init_to_json(list[i]);
       }
       array.push_back(entry);
     }

@@ -18,5 +18,8 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
 nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DType dtype,
                             const DramLayout& layout);
 nlohmann::json task_summary_json(const TaskSpec& spec);
+// {"dist": "normal", "mean": .., "std": ..} / {"dist": "uniform", "lo": .., "hi": ..} / {"dist": "constant",
+// "value": ..}
+nlohmann::json init_to_json(const ResolvedTensor& tensor);
 
 }  // namespace kcraft::tasks

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -64,17 +65,24 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 struct ResolveError {
   std::string field;
   std::string message;
+  int line = 0;  // of the expression that failed, when known
 };
 
 std::string describe_value(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  return shortest_double(value);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
 }
 
 class Loader {
  public:
   explicit Loader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail_at_line(const std::string& field, int line, const std::string& message) const {
+    throw TaskSpecError(file_, field, line, message);
+  }
 
   [[noreturn]] void fail(const std::string& field, const YAML::Node& node, const std::string& message) const {
     int line = 0;
@@ -154,6 +162,7 @@ class Loader {
     } catch (const ExprError& error) {
       fail(field, node, error.what());
     }
+    if (node.Mark().line >= 0) expr.set_line(node.Mark().line + 1);
     for (const std::string& name : expr.names()) {
       if (std::find(known.begin(), known.end(), name) == known.end()) {
         std::string hint = closest_match(name, known);
@@ -213,7 +222,7 @@ struct Scope {
         return std::nullopt;
       });
     } catch (const ExprError& error) {
-      throw ResolveError{field, "in config " + config + ": " + error.what()};
+      throw ResolveError{field, "in config " + config + ": " + error.what(), expr.line()};
     }
   }
 };
@@ -231,8 +240,10 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
   auto finite = [&](const Expr& expr, const std::string& field) {
     double value = scope.eval(expr, field, config.name);
     if (!std::isfinite(value)) {
-      throw ResolveError{field, "in config " + config.name + ": '" + expr.text() + "' evaluates to " +
-                                    describe_value(value) + ", expected a finite number"};
+      throw ResolveError{field,
+                         "in config " + config.name + ": '" + expr.text() + "' evaluates to " +
+                             describe_value(value) + ", expected a finite number",
+                         expr.line()};
     }
     return value;
   };
@@ -242,9 +253,10 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
       const std::string entry_field = field + "[" + std::to_string(i) + "]";
       double value = scope.eval(exprs[i], entry_field, config.name);
       if (!(value >= 1.0 && value <= static_cast<double>(kMaxElements) && value == std::floor(value))) {
-        throw ResolveError{entry_field, "in config " + config.name + ": '" + exprs[i].text() +
-                                            "' evaluates to " + describe_value(value) +
-                                            ", expected a positive integer"};
+        throw ResolveError{entry_field,
+                           "in config " + config.name + ": '" + exprs[i].text() + "' evaluates to " +
+                               describe_value(value) + ", expected a positive integer",
+                           exprs[i].line()};
       }
       shape.push_back(static_cast<int64_t>(value));
     }
@@ -252,7 +264,8 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
     for (int64_t extent : shape) total *= static_cast<double>(extent);
     if (total > static_cast<double>(kMaxElements)) {
       throw ResolveError{
-          field, "in config " + config.name + ": " + format_shape(shape) + " has more than 2^28 elements"};
+          field, "in config " + config.name + ": " + format_shape(shape) + " has more than 2^28 elements",
+          exprs.empty() ? 0 : exprs.front().line()};
     }
     return shape;
   };
@@ -280,14 +293,16 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
       if (tensor.init_b < 0) {
         throw ResolveError{
             field + ".init.std",
-            "in config " + config.name + ": std must not be negative, got " + describe_value(tensor.init_b)};
+            "in config " + config.name + ": std must not be negative, got " + describe_value(tensor.init_b),
+            input.init.b.line()};
       }
     } else if (input.init.dist == InitDist::uniform) {
       tensor.init_b = finite(input.init.b, field + ".init.hi");
       if (!(tensor.init_a < tensor.init_b)) {
-        throw ResolveError{field + ".init", "in config " + config.name + ": lo (" +
-                                                describe_value(tensor.init_a) + ") must be below hi (" +
-                                                describe_value(tensor.init_b) + ")"};
+        throw ResolveError{field + ".init",
+                           "in config " + config.name + ": lo (" + describe_value(tensor.init_a) +
+                               ") must be below hi (" + describe_value(tensor.init_b) + ")",
+                           input.init.a.line()};
       }
     }
     resolved.inputs.push_back(std::move(tensor));
@@ -304,17 +319,21 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
   }
   resolved.flops = finite(spec.flops, "flops");
   if (!(resolved.flops >= 1.0)) {
-    throw ResolveError{"flops", "in config " + config.name + ": '" + spec.flops.text() + "' evaluates to " +
-                                    describe_value(resolved.flops) + ", expected at least 1"};
+    throw ResolveError{"flops",
+                       "in config " + config.name + ": '" + spec.flops.text() + "' evaluates to " +
+                           describe_value(resolved.flops) + ", expected at least 1",
+                       spec.flops.line()};
   }
   resolved.complexity = complexity_score(resolved.flops, spec.level);
   if (spec.scratch_bytes) {
     Scope scratch_scope{&resolved.dims, &resolved.params, dtype_bytes(dtype)};
     double bytes = scratch_scope.eval(*spec.scratch_bytes, "scratch_bytes", config.name);
     if (!(bytes >= 0.0 && bytes == std::floor(bytes) && bytes < 0x1.0p40)) {
-      throw ResolveError{"scratch_bytes", "in config " + config.name + " (" + std::string(dtype_name(dtype)) +
-                                              "): '" + spec.scratch_bytes->text() + "' evaluates to " +
-                                              describe_value(bytes) + ", expected a non-negative integer"};
+      throw ResolveError{"scratch_bytes",
+                         "in config " + config.name + " (" + std::string(dtype_name(dtype)) + "): '" +
+                             spec.scratch_bytes->text() + "' evaluates to " + describe_value(bytes) +
+                             ", expected a non-negative integer",
+                         spec.scratch_bytes->line()};
     }
     resolved.scratch_bytes = static_cast<uint64_t>(bytes);
   }
@@ -584,6 +603,8 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
       try {
         resolve_config(spec, spec.configs[i], dtype);
       } catch (const ResolveError& error) {
+        // The failing expression's line, else the config's.
+        if (error.line > 0) loader.fail_at_line(error.field, error.line, error.message);
         loader.fail(error.field, root["configs"][spec.configs[i].name], error.message);
       }
     }
@@ -680,7 +701,7 @@ ResolvedConfig TaskSpec::resolve(const std::string& config, DType dtype) const {
     try {
       return resolve_config(*this, candidate, dtype);
     } catch (const ResolveError& error) {
-      throw TaskSpecError(file.string(), error.field, 0, error.message);
+      throw TaskSpecError(file.string(), error.field, error.line, error.message);
     }
   }
   throw std::invalid_argument("task " + name + ": unknown config '" + config +
@@ -765,11 +786,12 @@ std::vector<std::string> TaskRegistry::names() const {
 }
 
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
+  // Up to a third of the word may differ, and never all of it (a one-letter name suggests nothing).
   std::string best;
   std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
   for (const std::string& candidate : candidates) {
     std::size_t distance = edit_distance(word, candidate);
-    if (distance < best_distance) {
+    if (distance < best_distance && distance < word.size()) {
       best_distance = distance;
       best = candidate;
     }

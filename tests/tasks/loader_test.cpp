@@ -136,6 +136,7 @@ TEST(Loader, ShapeNamesMustBeDims) {
   EXPECT_EQ(failure.field, "inputs[1].shape[0]");
   EXPECT_CONTAINS(failure.message, "'Q' is not a dimension");
   EXPECT_CONTAINS(failure.message, "known: M, K, N");
+  EXPECT_EQ(failure.message.find("did you mean"), std::string::npos);  // no hint for a one-letter name
   // Also inside expressions.
   auto expr = load_failure(mutate(shipped("gemm"), "    shape: [K, N]", "    shape: [K, 2*Z]"));
   EXPECT_EQ(expr.field, "inputs[1].shape[1]");
@@ -157,6 +158,7 @@ TEST(Loader, ExpressionsAreCheckedAtLoad) {
   auto fraction = load_failure(mutate(shipped("gemm"), "    shape: [M, N]", "    shape: [M, N/3]"));
   EXPECT_EQ(fraction.field, "outputs[0].shape[1]");
   EXPECT_CONTAINS(fraction.message, "in config C1: 'N/3' evaluates to 5.333");
+  EXPECT_EQ(fraction.line, 25);  // the line of the shape, not of the config
   auto zero_flops = load_failure(mutate(shipped("gemm"), "flops: 2*M*N*K", "flops: M - M"));
   EXPECT_CONTAINS(zero_flops.message, "expected at least 1");
   auto negative_std = load_failure(mutate(shipped("gemm"), "std: 1/sqrt(K)", "std: -1/sqrt(K)"));

@@ -48,6 +48,7 @@ TEST(Npy, DumpWritesFilesAndManifest) {
   EXPECT_EQ(manifest["dtype"], "bf16");
   EXPECT_EQ(manifest["inputs"][1]["shape"], nlohmann::json::array({16, 16}));
   EXPECT_EQ(manifest["inputs"][1]["role"], "weight");
+  EXPECT_EQ(manifest["inputs"][0]["init"], (nlohmann::json{{"dist", "normal"}, {"mean", 0.0}, {"std", 1.0}}));
   EXPECT_EQ(manifest["outputs"][0]["ref_file"], "y.ref.npy");
   EXPECT_EQ(manifest["layout"]["regions"].size(), 4u);
   EXPECT_EQ(manifest["tolerance"]["rel_l2"], 0.01);

@@ -22,7 +22,8 @@ TEST(Render, ShowsEverythingTheAgentNeeds) {
            "y [M, N] = [64, 256]",
            "a kernel may write only: y [0x8200, 0x10200)",
            "|out - ref| <= 0.001 + 0.02*|ref|",
-           "<= 0.01",
+           "relative L2 error ||out - ref|| / ||ref|| <= 0.01",
+           "change between runs",
            "Work: 4*M*N = 65,536 FLOPs.",
        }) {
     EXPECT_NE(text.find(needle), std::string::npos) << "missing '" << needle << "' in\n" << text;
@@ -42,6 +43,8 @@ TEST(Render, JsonViews) {
   EXPECT_EQ(json["name"], "linear");
   EXPECT_EQ(json["inputs"][1]["shape_dims"], nlohmann::json::array({"N", "K"}));
   EXPECT_EQ(json["layout"]["regions"][3]["name"], "y");
+  EXPECT_EQ(json["inputs"][2]["init"]["dist"], "uniform");
+  EXPECT_DOUBLE_EQ(json["inputs"][2]["init"]["hi"].get<double>(), 0.25);  // 1/sqrt(16)
   const nlohmann::json summary = task_summary_json(spec);
   EXPECT_EQ(summary["configs"].size(), 5u);
   EXPECT_EQ(summary["configs"][4]["dims"]["K"], 256);
