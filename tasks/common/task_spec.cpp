@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -740,14 +741,17 @@ TaskRegistry TaskRegistry::load_directory(const std::filesystem::path& dir) {
   std::sort(files.begin(), files.end());
   TaskRegistry registry;
   std::vector<std::string> problems;
+  std::exception_ptr first_problem;
   for (const auto& file : files) {
     try {
       registry.add(load_task(file));
     } catch (const std::exception& problem) {
       problems.push_back(problem.what());
+      if (!first_problem) first_problem = std::current_exception();
     }
   }
-  if (problems.size() == 1) throw TaskSpecError(dir.string(), "", 0, problems.front());
+  // One broken file: its own error, with its file and field. Several: one message listing them all.
+  if (problems.size() == 1) std::rethrow_exception(first_problem);
   if (!problems.empty()) {
     throw TaskSpecError(dir.string(), "", 0,
                         std::to_string(problems.size()) + " broken task specs:\n  " + join(problems, "\n  "));

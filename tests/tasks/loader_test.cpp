@@ -237,6 +237,17 @@ TEST(Loader, RegistryNamesEveryBrokenFile) {
     EXPECT_CONTAINS(error.what(), "gemm.yaml: golden:");
     EXPECT_CONTAINS(error.what(), "relu.yaml: flops:");
   }
+  // With one broken file left, its own error comes through unchanged.
+  testing::write_file(dir.path() / "relu.yaml", shipped("relu"));
+  try {
+    TaskRegistry::load_directory(dir.path());
+    ADD_FAILURE() << "expected an error";
+  } catch (const TaskSpecError& error) {
+    EXPECT_EQ(error.file(), (dir.path() / "gemm.yaml").string());
+    EXPECT_EQ(error.field(), "golden");
+  }
+  std::filesystem::remove(dir.path() / "gemm.yaml");
+  EXPECT_EQ(TaskRegistry::load_directory(dir.path()).names(), (std::vector<std::string>{"relu", "silu"}));
   EXPECT_THROW(TaskRegistry::load_directory(dir.path() / "missing"), TaskSpecError);
   EXPECT_THROW(load_task(dir.path() / "missing.yaml"), TaskSpecError);
 }
