@@ -1,0 +1,30 @@
+#include "tasks/common/inputs.h"
+
+#include "tasks/common/rng.h"
+
+namespace kcraft::tasks {
+
+std::vector<Tensor> make_inputs(const ResolvedConfig& config, uint64_t seed) {
+  std::vector<Tensor> tensors;
+  for (const ResolvedTensor& spec : config.inputs) {
+    Tensor tensor(spec.name, spec.shape);
+    NormalSampler sampler(stream_key(seed, config.task, config.config, spec.name));
+    for (double& value : tensor.data) {
+      double raw = spec.init_a;
+      if (spec.dist == InitDist::normal) {
+        raw = spec.init_a + spec.init_b * sampler.next();
+      } else if (spec.dist == InitDist::uniform) {
+        raw = spec.init_a + (spec.init_b - spec.init_a) * sampler.uniform();
+      }
+      value = round_to_dtype(raw, config.dtype);
+    }
+    tensors.push_back(std::move(tensor));
+  }
+  return tensors;
+}
+
+std::vector<Tensor> make_inputs(const TaskSpec& spec, const std::string& config, uint64_t seed, DType dtype) {
+  return make_inputs(spec.resolve(config, dtype), seed);
+}
+
+}  // namespace kcraft::tasks

@@ -1,0 +1,189 @@
+#include "tasks/common/render.h"
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+#include "tasks/common/compare.h"
+
+namespace kcraft::tasks {
+
+namespace {
+
+std::string trim(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  const auto end = text.find_last_not_of(" \t\r\n");
+  return text.substr(begin, end - begin + 1);
+}
+
+std::string num(double value) {
+  return shortest_double(value);
+}
+
+std::string symbolic_shape(const std::vector<Expr>& shape) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) text += (i > 0 ? ", " : "") + shape[i].text();
+  return text + "]";
+}
+
+std::string init_text(const ResolvedTensor& tensor) {
+  switch (tensor.dist) {
+    case InitDist::normal:
+      return fmt::format("normal(mean {}, std {})", num(tensor.init_a), num(tensor.init_b));
+    case InitDist::uniform:
+      return fmt::format("uniform[{}, {})", num(tensor.init_a), num(tensor.init_b));
+    case InitDist::constant:
+      return fmt::format("constant {}", num(tensor.init_a));
+  }
+  return "?";
+}
+
+std::string flops_text(double flops) {
+  // Thousands separators keep large counts readable.
+  std::string digits = fmt::format("{:.0f}", flops);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string render_task(const TaskSpec& spec, const std::string& config, DType dtype,
+                        const DramLayout& layout) {
+  const ResolvedConfig resolved = spec.resolve(config, dtype);
+  if (layout.task != spec.name || layout.config != config || layout.dtype != dtype) {
+    throw std::invalid_argument(fmt::format("render_task: layout is for {} {} {}, not {} {} {}", layout.task,
+                                            layout.config, dtype_name(layout.dtype), spec.name, config,
+                                            dtype_name(dtype)));
+  }
+  std::string text = fmt::format("Task {}: {} (level {}, config {}, complexity {:.2f})\n\n", spec.name,
+                                 spec.title, spec.level, config, resolved.complexity);
+  text += trim(spec.description) + "\n\n";
+
+  text += "Dimensions:";
+  for (std::size_t i = 0; i < resolved.dims.size(); ++i) {
+    text += fmt::format("{} {} = {}", i > 0 ? "," : "", resolved.dims[i].first, resolved.dims[i].second);
+  }
+  text += "\n";
+  if (!resolved.params.empty()) {
+    text += "Parameters:\n";
+    for (std::size_t i = 0; i < resolved.params.size(); ++i) {
+      text += fmt::format("  {} = {}", resolved.params[i].first, num(resolved.params[i].second));
+      if (!spec.params[i].description.empty()) text += "  (" + trim(spec.params[i].description) + ")";
+      text += "\n";
+    }
+  }
+  text += fmt::format(
+      "Data type: {} ({} bytes per element, little-endian); every tensor is dense and row-major.\n",
+      dtype_name(dtype), dtype_bytes(dtype));
+
+  text += "Inputs:\n";
+  for (std::size_t i = 0; i < resolved.inputs.size(); ++i) {
+    const ResolvedTensor& tensor = resolved.inputs[i];
+    text += fmt::format("  {} {} = {}, {}, values ~ {}", tensor.name, symbolic_shape(spec.inputs[i].shape),
+                        format_shape(tensor.shape), role_name(tensor.role), init_text(tensor));
+    if (!tensor.description.empty()) text += ": " + trim(tensor.description);
+    text += "\n";
+  }
+  text += "Outputs:\n";
+  for (std::size_t i = 0; i < resolved.outputs.size(); ++i) {
+    const ResolvedTensor& tensor = resolved.outputs[i];
+    text += fmt::format("  {} {} = {}", tensor.name, symbolic_shape(spec.outputs[i].shape),
+                        format_shape(tensor.shape));
+    if (!tensor.description.empty()) text += ": " + trim(tensor.description);
+    text += "\n";
+  }
+  text += "\n" + format_layout(layout) + "\n";
+
+  const Tolerance& tol = resolved.tolerance;
+  text += fmt::format(
+      "Correctness (reference computed in FP64 from the stored inputs), for every output:\n"
+      "  every element: |out - ref| <= {} + {}*|ref|; NaN/Inf exactly where the reference has them;\n"
+      "  relative L2 error ||out - ref|| / ||ref|| <= {}.\n"
+      "Input values come from a seed and change between runs: do not depend on particular values.\n",
+      num(tol.atol), num(tol.rtol), num(tol.rel_l2));
+  text += fmt::format("Work: {} = {} FLOPs.\n", spec.flops.text(), flops_text(resolved.flops));
+  return text;
+}
+
+nlohmann::json init_to_json(const ResolvedTensor& tensor) {
+  nlohmann::json init = {{"dist", dist_name(tensor.dist)}};
+  if (tensor.dist == InitDist::normal) {
+    init["mean"] = tensor.init_a;
+    init["std"] = tensor.init_b;
+  } else if (tensor.dist == InitDist::uniform) {
+    init["lo"] = tensor.init_a;
+    init["hi"] = tensor.init_b;
+  } else {
+    init["value"] = tensor.init_a;
+  }
+  return init;
+}
+
+nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DType dtype,
+                            const DramLayout& layout) {
+  const ResolvedConfig resolved = spec.resolve(config, dtype);
+  nlohmann::json dims = nlohmann::json::object();
+  for (const auto& [name, value] : resolved.dims) dims[name] = value;
+  nlohmann::json params = nlohmann::json::array();
+  for (std::size_t i = 0; i < resolved.params.size(); ++i) {
+    params.push_back({{"name", resolved.params[i].first},
+                      {"value", resolved.params[i].second},
+                      {"description", spec.params[i].description}});
+  }
+  auto tensors = [](const std::vector<ResolvedTensor>& list, const auto& specs) {
+    nlohmann::json array = nlohmann::json::array();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      nlohmann::json entry = {{"name", list[i].name},
+                              {"shape", list[i].shape},
+                              {"shape_dims", nlohmann::json::array()},
+                              {"description", list[i].description}};
+      for (const Expr& e : specs[i].shape) entry["shape_dims"].push_back(e.text());
+      if (!list[i].is_output) {
+        entry["role"] = role_name(list[i].role);
+        entry["init"] = init_to_json(list[i]);
+      }
+      array.push_back(entry);
+    }
+    return array;
+  };
+  return {{"name", spec.name},
+          {"title", spec.title},
+          {"level", spec.level},
+          {"config", config},
+          {"dtype", dtype_name(dtype)},
+          {"description", trim(spec.description)},
+          {"dims", dims},
+          {"params", params},
+          {"inputs", tensors(resolved.inputs, spec.inputs)},
+          {"outputs", tensors(resolved.outputs, spec.outputs)},
+          {"layout", to_json(layout)},
+          {"tolerance", to_json(resolved.tolerance)},
+          {"flops", resolved.flops},
+          {"flops_expr", spec.flops.text()},
+          {"complexity", resolved.complexity}};
+}
+
+nlohmann::json task_summary_json(const TaskSpec& spec) {
+  nlohmann::json configs = nlohmann::json::array();
+  for (const ConfigSpec& config : spec.configs) {
+    const ResolvedConfig resolved = spec.resolve(config.name, DType::bf16);
+    nlohmann::json dims = nlohmann::json::object();
+    for (const auto& [name, value] : resolved.dims) dims[name] = value;
+    configs.push_back({{"name", config.name},
+                       {"dims", dims},
+                       {"flops", resolved.flops},
+                       {"complexity", resolved.complexity}});
+  }
+  return {{"name", spec.name},
+          {"title", spec.title},
+          {"level", spec.level},
+          {"golden", spec.golden},
+          {"configs", configs}};
+}
+
+}  // namespace kcraft::tasks

@@ -1,0 +1,183 @@
+// Task specifications (tasks/specs/<name>.yaml) and their resolution for one configuration.
+//
+// The schema is documented in tasks/README.md. Loading validates everything that can be validated without
+// running a kernel, including every configuration's shapes, parameters, FLOP count and scratch size, so a
+// spec that loads can be used for every (config, dtype).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tasks/common/dtype.h"
+#include "tasks/common/expr.h"
+#include "tasks/common/tensor.h"
+
+namespace kcraft::tasks {
+
+// A broken spec: names the file, the field path (e.g. "configs.C3.K") and, when known, the line.
+class TaskSpecError : public std::runtime_error {
+ public:
+  TaskSpecError(std::string file, std::string field, int line, const std::string& message);
+  const std::string& file() const { return file_; }
+  const std::string& field() const { return field_; }
+  int line() const { return line_; }  // 1-based; 0 when unknown
+
+ private:
+  std::string file_;
+  std::string field_;
+  int line_;
+};
+
+enum class TensorRole { activation, weight };
+std::string_view role_name(TensorRole role);
+
+enum class InitDist { normal, uniform, constant };
+std::string_view dist_name(InitDist dist);
+
+// How an input is filled. normal: (a, b) = (mean, std); uniform: [a, b) = [lo, hi); constant: a.
+// Each value is an expression over dims and params.
+struct InitSpec {
+  InitDist dist = InitDist::normal;
+  Expr a;
+  Expr b;
+};
+
+struct DimSpec {
+  std::string name;
+  int64_t multiple_of = 16;  // every config value must be a multiple (the accelerators' row width)
+  std::string description;
+};
+
+struct ConfigSpec {
+  std::string name;             // "C1".."C5"
+  std::vector<int64_t> values;  // one per dim, in TaskSpec::dims order
+};
+
+struct InputSpec {
+  std::string name;
+  std::vector<Expr> shape;  // each a dim name, an integer or an expression over dims
+  TensorRole role = TensorRole::activation;
+  InitSpec init;
+  std::string description;
+};
+
+struct OutputSpec {
+  std::string name;
+  std::vector<Expr> shape;
+  std::string description;
+};
+
+struct ParamSpec {
+  std::string name;
+  Expr value;  // over dims and earlier params
+  std::string description;
+};
+
+struct Tolerance {
+  double atol = 0.0;
+  double rtol = 0.0;
+  double rel_l2 = 0.0;
+};
+// bf16: atol 1e-3, rtol 2e-2, rel_l2 1e-2; fp32: atol 1e-5, rtol 1e-4, rel_l2 1e-4.
+Tolerance default_tolerance(DType dtype);
+
+struct ToleranceOverride {
+  std::optional<double> atol;
+  std::optional<double> rtol;
+  std::optional<double> rel_l2;
+};
+
+// log10(flops) + 2*(level-1), rounded to 0.01.
+double complexity_score(double flops, int level);
+
+struct ResolvedTensor {
+  std::string name;
+  bool is_output = false;
+  TensorRole role = TensorRole::activation;  // inputs only
+  Shape shape;
+  int64_t elements = 0;
+  InitDist dist = InitDist::normal;  // inputs only
+  double init_a = 0.0;
+  double init_b = 0.0;
+  std::string description;
+};
+
+// Everything about one (task, config, dtype) as numbers.
+struct ResolvedConfig {
+  std::string task;
+  std::string config;
+  int level = 1;
+  DType dtype = DType::bf16;
+  std::vector<std::pair<std::string, int64_t>> dims;  // spec order
+  std::vector<std::pair<std::string, double>> params;
+  std::vector<ResolvedTensor> inputs;
+  std::vector<ResolvedTensor> outputs;
+  double flops = 0.0;
+  double complexity = 0.0;
+  uint64_t scratch_bytes = 0;
+  Tolerance tolerance;
+
+  int64_t dim(const std::string& name) const;   // throws std::out_of_range
+  double param(const std::string& name) const;  // throws std::out_of_range
+  const ResolvedTensor& tensor(const std::string& name) const;
+};
+
+struct TaskSpec {
+  std::filesystem::path file;
+  std::string name;
+  int level = 1;
+  std::string title;
+  std::string description;
+  std::vector<DimSpec> dims;
+  std::vector<ConfigSpec> configs;
+  std::vector<InputSpec> inputs;
+  std::vector<OutputSpec> outputs;
+  std::vector<ParamSpec> params;
+  Expr flops;
+  std::optional<Expr> scratch_bytes;  // may use ELEM_BYTES (2 for bf16, 4 for fp32)
+  std::map<DType, ToleranceOverride> tolerance_overrides;
+  std::string golden;
+
+  std::vector<std::string> config_names() const;
+  bool has_config(const std::string& config) const;
+  Tolerance tolerance(DType dtype) const;
+  // Throws std::invalid_argument for an unknown config (listing the known ones).
+  ResolvedConfig resolve(const std::string& config, DType dtype) const;
+};
+
+// The configuration names every task defines, in order.
+const std::vector<std::string>& standard_config_names();
+
+// Parses and validates one spec file. Throws TaskSpecError.
+TaskSpec load_task(const std::filesystem::path& file);
+// Same, from text (tests and tools); `file` is only used in messages.
+TaskSpec parse_task(const std::string& yaml_text, const std::filesystem::path& file);
+
+// All specs of a directory (*.yaml), sorted by level then name.
+class TaskRegistry {
+ public:
+  TaskRegistry() = default;
+  // Throws TaskSpecError naming every broken file (one per line) when any is broken.
+  static TaskRegistry load_directory(const std::filesystem::path& dir);
+  void add(TaskSpec spec);  // throws std::invalid_argument on a duplicate name
+
+  const std::vector<TaskSpec>& tasks() const { return tasks_; }
+  const TaskSpec* find(const std::string& name) const;
+  // Throws std::invalid_argument ("unknown task 'gem' (did you mean gemm?)").
+  const TaskSpec& get(const std::string& name) const;
+  std::vector<std::string> names() const;
+
+ private:
+  std::vector<TaskSpec> tasks_;
+};
+
+// Closest candidate by edit distance, for "did you mean" hints; empty when nothing is close.
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace kcraft::tasks

@@ -1,0 +1,28 @@
+#include <cmath>
+
+#include "tasks/golden/references.h"
+
+namespace kcraft::tasks::golden {
+
+namespace {
+template <typename Fn>
+void elementwise(GoldenContext& context, Fn fn) {
+  const Tensor& x = context.input("x");
+  Tensor& y = context.output("y");
+  context.require(x.shape == y.shape, "x " + format_shape(x.shape) + " and y " + format_shape(y.shape) +
+                                          " must have the same shape");
+  for (std::size_t i = 0; i < x.data.size(); ++i) y.data[i] = fn(x.data[i]);
+}
+}  // namespace
+
+void relu(GoldenContext& context) {
+  // NaN propagates (x > 0 is false for NaN, so test for it explicitly).
+  elementwise(context, [](double x) { return std::isnan(x) ? x : (x > 0.0 ? x : 0.0); });
+}
+
+void silu(GoldenContext& context) {
+  // x / (1 + e^-x) is accurate for both signs: e^-x overflows to inf for x << 0 and gives -0.
+  elementwise(context, [](double x) { return x / (1.0 + std::exp(-x)); });
+}
+
+}  // namespace kcraft::tasks::golden

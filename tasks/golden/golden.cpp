@@ -1,0 +1,111 @@
+#include "tasks/golden/golden.h"
+
+#include <deque>
+#include <mutex>
+
+#include "tasks/golden/references.h"
+
+namespace kcraft::tasks {
+
+GoldenContext::GoldenContext(const ResolvedConfig& config, const std::vector<Tensor>& inputs)
+    : config_(config), inputs_(inputs) {
+  for (const ResolvedTensor& output : config.outputs) outputs_.emplace_back(output.name, output.shape);
+}
+
+const Tensor& GoldenContext::input(const std::string& name) const {
+  for (const Tensor& tensor : inputs_) {
+    if (tensor.name == name) return tensor;
+  }
+  throw GoldenError(config_.task + ": reference needs input '" + name + "', which was not given");
+}
+
+Tensor& GoldenContext::output(const std::string& name) {
+  for (Tensor& tensor : outputs_) {
+    if (tensor.name == name) return tensor;
+  }
+  throw GoldenError(config_.task + ": reference writes output '" + name +
+                    "', which the spec does not declare");
+}
+
+void GoldenContext::require(bool condition, const std::string& message) const {
+  if (!condition) throw GoldenError(config_.task + " " + config_.config + ": " + message);
+}
+
+namespace {
+struct Registry {
+  std::mutex mutex;
+  std::deque<GoldenEntry> entries;  // a deque keeps references stable as entries are added
+};
+
+Registry& registry() {
+  // Listed explicitly (no static self-registration) so nothing depends on link order.
+  static Registry instance{{},
+                           {
+                               {"relu", {"x"}, {"y"}, {}, golden::relu},
+                               {"silu", {"x"}, {"y"}, {}, golden::silu},
+                               {"softmax", {"x"}, {"y"}, {}, golden::softmax},
+                               {"rms_norm", {"x", "gamma"}, {"y"}, {"eps"}, golden::rms_norm},
+                               {"gemm", {"A", "B"}, {"C"}, {}, golden::gemm},
+                               {"linear", {"x", "W", "b"}, {"y"}, {}, golden::linear},
+                           }};
+  return instance;
+}
+}  // namespace
+
+std::vector<GoldenEntry> golden_registry() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return {r.entries.begin(), r.entries.end()};
+}
+
+const GoldenEntry* find_golden(std::string_view name) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const GoldenEntry& entry : r.entries) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+void register_golden(GoldenEntry entry) {
+  if (entry.name.empty() || entry.fn == nullptr) {
+    throw std::invalid_argument("register_golden: a reference needs a name and a function");
+  }
+  if (find_golden(entry.name) != nullptr) {
+    throw std::invalid_argument("register_golden: '" + entry.name + "' is already registered");
+  }
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.entries.push_back(std::move(entry));
+}
+
+std::vector<Tensor> compute_reference(const ResolvedConfig& config, const std::string& golden,
+                                      const std::vector<Tensor>& inputs) {
+  const GoldenEntry* entry = find_golden(golden);
+  if (entry == nullptr) throw GoldenError(config.task + ": unknown golden reference '" + golden + "'");
+  // The inputs must be the ones the spec declares, with the config's shapes.
+  if (inputs.size() != config.inputs.size()) {
+    throw GoldenError(config.task + " " + config.config + ": expected " +
+                      std::to_string(config.inputs.size()) + " inputs, got " + std::to_string(inputs.size()));
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const ResolvedTensor& expected = config.inputs[i];
+    if (inputs[i].name != expected.name || inputs[i].shape != expected.shape ||
+        static_cast<int64_t>(inputs[i].data.size()) != expected.elements) {
+      throw GoldenError(config.task + " " + config.config + ": input " + std::to_string(i) + " is " +
+                        inputs[i].name + " " + format_shape(inputs[i].shape) + ", expected " + expected.name +
+                        " " + format_shape(expected.shape));
+    }
+  }
+  GoldenContext context(config, inputs);
+  entry->fn(context);
+  return std::move(context.outputs());
+}
+
+std::vector<Tensor> compute_reference(const TaskSpec& spec, const std::string& config,
+                                      const std::vector<Tensor>& inputs) {
+  // The reference does not depend on the dtype: inputs are already exact values.
+  return compute_reference(spec.resolve(config, DType::bf16), spec.golden, inputs);
+}
+
+}  // namespace kcraft::tasks

@@ -1,0 +1,329 @@
+// Loading task specs: the shipped ones, and every class of broken file (written to a temp dir), whose
+// errors must name the file and the field path.
+#include <gtest/gtest.h>
+
+#include "tasks/common/inputs.h"
+#include "tasks/golden/golden.h"
+#include "test_util.h"
+
+namespace kcraft::tasks {
+namespace {
+
+using testing::TempDir;
+
+std::string shipped(const std::string& name) {
+  return testing::read_file(std::filesystem::path(KCRAFT_TASK_SPEC_DIR) / (name + ".yaml"));
+}
+
+// `text` with `from` replaced by `to` (exactly one occurrence must exist).
+std::string mutate(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "fixture lacks '" << from << "'";
+  EXPECT_EQ(text.find(from, at + 1), std::string::npos) << "fixture has '" << from << "' twice";
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+struct LoadFailure {
+  std::string message;
+  std::string file;
+  std::string field;
+  int line = 0;
+};
+
+LoadFailure load_failure(const std::string& text, const std::string& file_name = "gemm.yaml") {
+  TempDir dir;
+  const auto path = dir.path() / file_name;
+  testing::write_file(path, text);
+  try {
+    load_task(path);
+  } catch (const TaskSpecError& error) {
+    EXPECT_EQ(error.file(), path.string());
+    EXPECT_EQ(std::string(error.what()).rfind(path.string() + ": ", 0), 0u)
+        << "message must start with the file";
+    return {error.what(), error.file(), error.field(), error.line()};
+  }
+  ADD_FAILURE() << "expected a TaskSpecError";
+  return {};
+}
+
+#define EXPECT_CONTAINS(haystack, needle)                          \
+  EXPECT_NE(std::string(haystack).find(needle), std::string::npos) \
+      << "'" << (haystack) << "' lacks '" << (needle) << "'"
+
+TEST(Loader, LoadsTheShippedSpecs) {
+  const TaskRegistry& registry = testing::registry();
+  EXPECT_EQ(registry.names(),
+            (std::vector<std::string>{"gemm", "linear", "relu", "rms_norm", "silu", "softmax"}));
+  for (const TaskSpec& spec : registry.tasks()) {
+    EXPECT_EQ(spec.config_names(), standard_config_names()) << spec.name;
+    EXPECT_NE(find_golden(spec.golden), nullptr) << spec.name;
+  }
+  const TaskSpec& gemm = registry.get("gemm");
+  EXPECT_EQ(gemm.level, 1);
+  const ResolvedConfig c3 = gemm.resolve("C3", DType::bf16);
+  EXPECT_EQ(c3.dim("M"), 64);
+  EXPECT_EQ(c3.dim("K"), 64);
+  EXPECT_EQ(c3.dim("N"), 128);
+  EXPECT_EQ(c3.inputs[1].shape, (Shape{64, 128}));
+  EXPECT_DOUBLE_EQ(c3.inputs[1].init_b, 0.125);  // 1/sqrt(K)
+  EXPECT_EQ(c3.flops, 2.0 * 64 * 64 * 128);
+  // log10(1048576) = 6.0206 -> 6.02
+  EXPECT_DOUBLE_EQ(c3.complexity, 6.02);
+  EXPECT_DOUBLE_EQ(registry.get("rms_norm").resolve("C1", DType::fp32).param("eps"), 1e-5);
+  EXPECT_THROW(registry.get("gem"), std::invalid_argument);
+  try {
+    registry.get("gem");
+  } catch (const std::invalid_argument& error) {
+    EXPECT_CONTAINS(error.what(), "did you mean gemm");
+  }
+  EXPECT_THROW(gemm.resolve("C9", DType::bf16), std::invalid_argument);
+}
+
+TEST(Loader, ComplexityScoreFormula) {
+  EXPECT_DOUBLE_EQ(complexity_score(1000.0, 1), 3.0);
+  EXPECT_DOUBLE_EQ(complexity_score(1000.0, 3), 7.0);
+  EXPECT_DOUBLE_EQ(complexity_score(256.0, 1), 2.41);       // log10(256) = 2.408
+  EXPECT_DOUBLE_EQ(complexity_score(33554432.0, 2), 9.53);  // 7.5258 + 2
+}
+
+TEST(Loader, BadIntegerNamesFileAndFieldPath) {
+  auto failure = load_failure(mutate(shipped("gemm"), "C3: {M: 64, K: 64,", "C3: {M: 64, K: x,"));
+  EXPECT_EQ(failure.field, "configs.C3.K");
+  EXPECT_CONTAINS(failure.message, "gemm.yaml: configs.C3.K: expected a positive integer, got 'x'");
+  EXPECT_GT(failure.line, 0);
+}
+
+TEST(Loader, ZeroAndNonMultipleDimsAreRejected) {
+  EXPECT_CONTAINS(load_failure(mutate(shipped("gemm"), "C2: {M: 32,", "C2: {M: 0,")).message,
+                  "configs.C2.M: expected a positive integer, got '0'");
+  EXPECT_CONTAINS(load_failure(mutate(shipped("gemm"), "C2: {M: 32,", "C2: {M: 20,")).message,
+                  "configs.C2.M: 20 is not a multiple of 16");
+}
+
+TEST(Loader, UnknownKeysAreRejectedWithAHint) {
+  auto top = load_failure(mutate(shipped("gemm"), "golden: gemm", "golden: gemm\ntolerence: {}"));
+  EXPECT_EQ(top.field, "tolerence");
+  EXPECT_CONTAINS(top.message, "unknown key (did you mean 'tolerance'?)");
+  auto nested = load_failure(mutate(shipped("gemm"), "    role: weight", "    rol: weight"));
+  EXPECT_EQ(nested.field, "inputs[1].rol");
+  auto in_init = load_failure(mutate(shipped("gemm"), "std: 1/sqrt(K)}", "std: 1/sqrt(K), lo: 3}"));
+  EXPECT_EQ(in_init.field, "inputs[1].init.lo");
+  auto in_config =
+      load_failure(mutate(shipped("gemm"), "C1: {M: 16, K: 16, N: 16}", "C1: {M: 16, K: 16, N: 16, P: 16}"));
+  EXPECT_EQ(in_config.field, "configs.C1.P");
+  auto extra_config = load_failure(mutate(shipped("gemm"), "  C5:", "  C6: {M: 16, K: 16, N: 16}\n  C5:"));
+  EXPECT_EQ(extra_config.field, "configs.C6");
+}
+
+TEST(Loader, MissingFieldsAreNamed) {
+  auto flops = load_failure(mutate(shipped("gemm"), "flops: 2*M*N*K\n", ""));
+  EXPECT_EQ(flops.field, "flops");
+  EXPECT_CONTAINS(flops.message, "flops: missing required field");
+  auto config = load_failure(mutate(shipped("gemm"), "  C4: {M: 128, K: 256, N: 128}\n", ""));
+  EXPECT_EQ(config.field, "configs.C4");
+  auto dim = load_failure(mutate(shipped("gemm"), "C4: {M: 128, K: 256, N: 128}", "C4: {M: 128, K: 256}"));
+  EXPECT_EQ(dim.field, "configs.C4.N");
+  auto init = load_failure(
+      mutate(shipped("gemm"), "init: {dist: normal, mean: 0, std: 1}", "init: {dist: normal, mean: 0}"));
+  EXPECT_EQ(init.field, "inputs[0].init.std");
+  auto empty = load_failure("");
+  EXPECT_CONTAINS(empty.message, "expected a mapping");
+}
+
+TEST(Loader, ShapeNamesMustBeDims) {
+  auto failure = load_failure(mutate(shipped("gemm"), "    shape: [K, N]", "    shape: [Q, N]"));
+  EXPECT_EQ(failure.field, "inputs[1].shape[0]");
+  EXPECT_CONTAINS(failure.message, "'Q' is not a dimension");
+  EXPECT_CONTAINS(failure.message, "known: M, K, N");
+  EXPECT_EQ(failure.message.find("did you mean"), std::string::npos);  // no hint for a one-letter name
+  // Also inside expressions.
+  auto expr = load_failure(mutate(shipped("gemm"), "    shape: [K, N]", "    shape: [K, 2*Z]"));
+  EXPECT_EQ(expr.field, "inputs[1].shape[1]");
+  // And too many dimensions.
+  auto rank = load_failure(mutate(shipped("gemm"), "    shape: [K, N]", "    shape: [K, N, 16, 16, 16]"));
+  EXPECT_CONTAINS(rank.message, "rank 5 is above the maximum of 4");
+}
+
+TEST(Loader, ExpressionsAreCheckedAtLoad) {
+  auto syntax = load_failure(mutate(shipped("gemm"), "flops: 2*M*N*K", "flops: 2*M*N*"));
+  EXPECT_EQ(syntax.field, "flops");
+  EXPECT_CONTAINS(syntax.message, "expression ends early");
+  auto unknown = load_failure(mutate(shipped("gemm"), "flops: 2*M*N*K", "flops: 2*M*N*L"));
+  EXPECT_CONTAINS(unknown.message, "flops: 'L' is not a dimension or parameter");
+  auto function = load_failure(mutate(shipped("gemm"), "std: 1/sqrt(K)", "std: 1/sqr(K)"));
+  EXPECT_EQ(function.field, "inputs[1].init.std");
+  EXPECT_CONTAINS(function.message, "unknown function 'sqr'");
+  // Non-integer shape in some config: found when every config is resolved at load.
+  auto fraction = load_failure(mutate(shipped("gemm"), "    shape: [M, N]", "    shape: [M, N/3]"));
+  EXPECT_EQ(fraction.field, "outputs[0].shape[1]");
+  EXPECT_CONTAINS(fraction.message, "in config C1: 'N/3' evaluates to 5.333");
+  EXPECT_EQ(fraction.line, 25);  // the line of the shape, not of the config
+  auto zero_flops = load_failure(mutate(shipped("gemm"), "flops: 2*M*N*K", "flops: M - M"));
+  EXPECT_CONTAINS(zero_flops.message, "expected at least 1");
+  auto negative_std = load_failure(mutate(shipped("gemm"), "std: 1/sqrt(K)", "std: -1/sqrt(K)"));
+  EXPECT_CONTAINS(negative_std.message, "std must not be negative");
+  auto bad_uniform = load_failure(mutate(shipped("linear"), "lo: -1/sqrt(K), hi: 1/sqrt(K)", "lo: 1, hi: -1"),
+                                  "linear.yaml");
+  EXPECT_EQ(bad_uniform.field, "inputs[2].init");
+  auto bad_scratch =
+      load_failure(mutate(shipped("gemm"), "golden: gemm", "golden: gemm\nscratch_bytes: M*ELEM_BYTES/3"));
+  EXPECT_EQ(bad_scratch.field, "scratch_bytes");
+}
+
+TEST(Loader, UnknownGoldenAndSignatureMismatch) {
+  auto unknown = load_failure(mutate(shipped("gemm"), "golden: gemm", "golden: gemmm"));
+  EXPECT_EQ(unknown.field, "golden");
+  EXPECT_CONTAINS(unknown.message, "unknown golden reference 'gemmm' (did you mean 'gemm'?)");
+  auto renamed = load_failure(mutate(shipped("gemm"), "  - name: B\n", "  - name: W\n"));
+  EXPECT_EQ(renamed.field, "golden");
+  EXPECT_CONTAINS(renamed.message, "reference 'gemm' expects inputs (A, B) but the spec declares (A, W)");
+  auto missing_param =
+      load_failure(mutate(shipped("rms_norm"), "  - name: eps\n", "  - name: epsilon\n"), "rms_norm.yaml");
+  EXPECT_CONTAINS(missing_param.message, "expects params (eps)");
+}
+
+TEST(Loader, DuplicatesAreRejected) {
+  auto tensor = load_failure(mutate(shipped("gemm"), "  - name: C\n", "  - name: A\n"));
+  EXPECT_EQ(tensor.field, "outputs[0].name");
+  EXPECT_CONTAINS(tensor.message, "duplicate tensor name 'A'");
+  auto key = load_failure(mutate(shipped("gemm"), "level: 1\n", "level: 1\nlevel: 2\n"));
+  EXPECT_EQ(key.field, "level");
+  EXPECT_CONTAINS(key.message, "duplicate key");
+  auto dim = load_failure(mutate(shipped("gemm"), "dims: [M, K, N]", "dims: [M, K, N, K]"));
+  EXPECT_EQ(dim.field, "dims[3]");
+}
+
+TEST(Loader, WrongTypesAndValues) {
+  auto dims = load_failure(mutate(shipped("gemm"), "dims: [M, K, N]", "dims: M"));
+  EXPECT_EQ(dims.field, "dims");
+  EXPECT_CONTAINS(dims.message, "expected a list");
+  auto level = load_failure(mutate(shipped("gemm"), "level: 1", "level: 4"));
+  EXPECT_CONTAINS(level.message, "level: expected 1, 2 or 3, got 4");
+  auto role = load_failure(mutate(shipped("gemm"), "role: weight", "role: bias"));
+  EXPECT_EQ(role.field, "inputs[1].role");
+  auto dist = load_failure(
+      mutate(shipped("gemm"), "dist: normal, mean: 0, std: 1}", "dist: gauss, mean: 0, std: 1}"));
+  EXPECT_EQ(dist.field, "inputs[0].init.dist");
+  EXPECT_CONTAINS(dist.message, "unknown distribution 'gauss'");
+  auto tolerance =
+      load_failure(mutate(shipped("gemm"), "golden: gemm", "golden: gemm\ntolerance: {bf16: {atol: -1}}"));
+  EXPECT_EQ(tolerance.field, "tolerance.bf16.atol");
+  auto tolerance_text =
+      load_failure(mutate(shipped("gemm"), "golden: gemm", "golden: gemm\ntolerance: {fp32: {rtol: big}}"));
+  EXPECT_CONTAINS(tolerance_text.message, "tolerance.fp32.rtol: expected a finite number, got 'big'");
+  auto name = load_failure(shipped("gemm"), "matmul.yaml");
+  EXPECT_CONTAINS(name.message, "name: 'gemm' must match the file name 'matmul'");
+  auto bad_name = load_failure(mutate(shipped("gemm"), "  - name: C\n", "  - name: 2C\n"));
+  EXPECT_CONTAINS(bad_name.message, "'2C' is not a valid name");
+}
+
+TEST(Loader, YamlSyntaxErrorsGiveTheLine) {
+  auto failure = load_failure(mutate(shipped("gemm"), "dims: [M, K, N]", "dims: [M, K, N"));
+  EXPECT_CONTAINS(failure.message, "YAML syntax error");
+  EXPECT_GT(failure.line, 0);
+}
+
+TEST(Loader, RegistryNamesEveryBrokenFile) {
+  TempDir dir;
+  testing::write_file(dir.path() / "gemm.yaml", mutate(shipped("gemm"), "golden: gemm", "golden: nope"));
+  testing::write_file(dir.path() / "relu.yaml", mutate(shipped("relu"), "flops: M*N", "flops: M*"));
+  testing::write_file(dir.path() / "silu.yaml", shipped("silu"));
+  try {
+    TaskRegistry::load_directory(dir.path());
+    ADD_FAILURE() << "expected an error";
+  } catch (const TaskSpecError& error) {
+    EXPECT_CONTAINS(error.what(), "2 broken task specs");
+    EXPECT_CONTAINS(error.what(), "gemm.yaml: golden:");
+    EXPECT_CONTAINS(error.what(), "relu.yaml: flops:");
+  }
+  // With one broken file left, its own error comes through unchanged.
+  testing::write_file(dir.path() / "relu.yaml", shipped("relu"));
+  try {
+    TaskRegistry::load_directory(dir.path());
+    ADD_FAILURE() << "expected an error";
+  } catch (const TaskSpecError& error) {
+    EXPECT_EQ(error.file(), (dir.path() / "gemm.yaml").string());
+    EXPECT_EQ(error.field(), "golden");
+  }
+  std::filesystem::remove(dir.path() / "gemm.yaml");
+  EXPECT_EQ(TaskRegistry::load_directory(dir.path()).names(), (std::vector<std::string>{"relu", "silu"}));
+  EXPECT_THROW(TaskRegistry::load_directory(dir.path() / "missing"), TaskSpecError);
+  EXPECT_THROW(load_task(dir.path() / "missing.yaml"), TaskSpecError);
+}
+
+// The schema carries what the remaining tasks need: several outputs, 1-4-D shapes given by expressions,
+// dims that are not multiples of 16, params computed from dims, constant inputs, scratch in ELEM_BYTES.
+void row_stats(GoldenContext& context) {
+  const Tensor& x = context.input("x");
+  Tensor& row_max = context.output("row_max");
+  Tensor& scaled_sum = context.output("scaled_sum");
+  const int64_t n = x.shape.back();
+  for (std::size_t r = 0; r < row_max.data.size(); ++r) {
+    double best = x.data[r * static_cast<std::size_t>(n)];
+    double sum = 0.0;
+    for (int64_t j = 0; j < n; ++j) {
+      best = std::max(best, x.data[r * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)]);
+      sum += x.data[r * static_cast<std::size_t>(n) + static_cast<std::size_t>(j)];
+    }
+    row_max.data[r] = best;
+    scaled_sum.data[r] = sum * context.param("scale") + context.input("offset").data[0];
+  }
+}
+
+TEST(Loader, SchemaFitsMultiOutputTasks) {
+  register_golden({"test_row_stats", {"x", "offset"}, {"row_max", "scaled_sum"}, {"scale"}, row_stats});
+  const std::string text = R"(name: row_stats
+level: 2
+title: Row statistics
+description: Per row of x, the maximum and a scaled sum.
+dims:
+  - {name: B, multiple_of: 1, description: batch}
+  - H
+  - S
+  - D
+configs:
+  C1: {B: 1, H: 16, S: 16, D: 16}
+  C2: {B: 2, H: 16, S: 32, D: 16}
+  C3: {B: 3, H: 16, S: 32, D: 32}
+  C4: {B: 4, H: 32, S: 32, D: 32}
+  C5: {B: 5, H: 32, S: 64, D: 32}
+params:
+  - {name: scale, value: 1/sqrt(D), description: applied to the sum}
+inputs:
+  - {name: x, shape: [B, H, S, D], role: activation, init: {dist: normal, mean: 0, std: scale}}
+  - {name: offset, shape: [1], role: weight, init: {dist: constant, value: 0.5}}
+outputs:
+  - {name: row_max, shape: [B, H, S]}
+  - {name: scaled_sum, shape: [B*H*S]}
+flops: 2*B*H*S*D
+scratch_bytes: 2*S*D*ELEM_BYTES
+tolerance: {fp32: {rtol: 1e-3}}
+golden: test_row_stats
+)";
+  const TaskSpec spec = parse_task(text, "row_stats.yaml");
+  const ResolvedConfig c2 = spec.resolve("C2", DType::fp32);
+  EXPECT_EQ(c2.inputs[0].shape, (Shape{2, 16, 32, 16}));
+  EXPECT_EQ(c2.outputs[1].shape, (Shape{2 * 16 * 32}));
+  EXPECT_DOUBLE_EQ(c2.param("scale"), 0.25);
+  EXPECT_DOUBLE_EQ(c2.inputs[0].init_b, 0.25);
+  EXPECT_EQ(c2.scratch_bytes, 2u * 32 * 16 * 4);
+  EXPECT_EQ(spec.resolve("C2", DType::bf16).scratch_bytes, 2u * 32 * 16 * 2);
+  EXPECT_DOUBLE_EQ(c2.tolerance.rtol, 1e-3);
+  EXPECT_DOUBLE_EQ(c2.tolerance.atol, 1e-5);  // not overridden
+  EXPECT_DOUBLE_EQ(c2.complexity, complexity_score(2.0 * 2 * 16 * 32 * 16, 2));
+  const auto inputs = make_inputs(c2, 3);
+  for (double v : inputs[1].data) EXPECT_EQ(v, 0.5);
+  const auto refs = compute_reference(c2, spec.golden, inputs);
+  ASSERT_EQ(refs.size(), 2u);
+  EXPECT_EQ(refs[0].shape, (Shape{2, 16, 32}));
+  double sum = 0.0;
+  for (int j = 0; j < 16; ++j) sum += inputs[0].data[static_cast<std::size_t>(j)];
+  EXPECT_DOUBLE_EQ(refs[1].data[0], sum * 0.25 + 0.5);
+  // multiple_of defaults to 16 for H.
+  EXPECT_THROW(parse_task(mutate(text, "C1: {B: 1, H: 16,", "C1: {B: 1, H: 8,"), "row_stats.yaml"),
+               TaskSpecError);
+}
+
+}  // namespace
+}  // namespace kcraft::tasks
