@@ -1107,8 +1107,9 @@ class Assembler {
                 : fmt::format("this loop's body (to instruction {}) extends past the end of the enclosing "
                               "{} body (line {}, to instruction {})",
                               loop.end, outer.text, outer.line, outer.end),
-            same_end ? "put at least one instruction (e.g. C_NOP) between the two end labels"
-                     : "an inner loop must lie completely inside the enclosing loop's body");
+            same_end
+                ? fmt::format("put at least one instruction{} between the two end labels", filler_example())
+                : "an inner loop must lie completely inside the enclosing loop's body");
         continue;
       }
       open.push_back(&loop);
@@ -1125,6 +1126,15 @@ class Assembler {
                "");
       }
     }
+  }
+
+  // " (e.g. C_NOP)": an instruction without operands that is not the halt, for hints.
+  std::string filler_example() const {
+    for (const InstructionSpec& insn : spec_.instructions) {
+      if (insn.operands.empty() && insn.name != spec_.halt_mnemonic)
+        return fmt::format(" (e.g. {})", insn.name);
+    }
+    return "";
   }
 
   void check_program() {
