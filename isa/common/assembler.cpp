@@ -320,6 +320,11 @@ class Assembler {
     return parse_register(spec_, tokens[s.begin].text);
   }
 
+  bool is_register_token(const std::vector<Token>& tokens, size_t index) const {
+    return tokens[index].kind == TokenKind::kIdentifier &&
+           parse_register(spec_, tokens[index].text).has_value();
+  }
+
   // Another instruction whose operand types match what was written ("did you mean V_ADD_VF?").
   std::string suggest_alternative(const std::string& mnemonic, const std::vector<Token>& tokens,
                                   const std::vector<Slice>& ops) const {
@@ -379,7 +384,7 @@ class Assembler {
                            p.syntax);
       }
     }
-    return fmt::format("operand {} of {} takes {}", op.name, syntax_of(insn), operand_range_text(spec_, op));
+    return fmt::format("{}: {} takes {}", syntax_of(insn), op.name, operand_range_text(spec_, op));
   }
 
   // Encodes one instruction; nullopt after reporting errors through `site`.
@@ -427,8 +432,17 @@ class Assembler {
       if (op.kind == OperandKind::kRegister) {
         const std::string noun = register_noun(op.register_class);
         const std::string range = register_range(op.register_class);
+        if (!reg && s.end - s.begin > 1 && is_register_token(tokens, s.begin)) {
+          // "r3 r4": a comma is missing.
+          const Token& extra = tokens[s.begin + 1];
+          report_at(site, Severity::kError, extra.column, static_cast<int>(extra.text.size()), extra.text,
+                    fmt::format("unexpected '{}' after '{}'", extra.text, tokens[s.begin].text),
+                    "separate operands with ','");
+          ok = false;
+          continue;
+        }
         if (!reg) {
-          std::string hint = fmt::format("operand {} of {} is {}", op.name, syntax_of(insn), article(noun));
+          std::string hint = fmt::format("{}: {} is {}", syntax_of(insn), op.name, article(noun));
           const std::string alternative = suggest_alternative(insn.name, tokens, ops);
           if (!alternative.empty()) hint = alternative;
           error_at(site, s, fmt::format("expected {} {}, got '{}'", article(noun), range, s.text), hint);
@@ -437,8 +451,7 @@ class Assembler {
         }
         if (reg->register_class != op.register_class) {
           std::string hint = suggest_alternative(insn.name, tokens, ops);
-          if (hint.empty())
-            hint = fmt::format("operand {} of {} is {}", op.name, syntax_of(insn), article(noun));
+          if (hint.empty()) hint = fmt::format("{}: {} is {}", syntax_of(insn), op.name, article(noun));
           error_at(site, s,
                    fmt::format("expected {} {}, got {} '{}'", article(noun), range,
                                register_noun(reg->register_class), s.text),
@@ -607,10 +620,11 @@ class Assembler {
           report_at(site, Severity::kWarning, s.column, s.length, s.text,
                     fmt::format("{} is {} in FP32; the FP units read it as zero", s.text,
                                 magnitude == 0 ? "too small (it rounds to zero)" : "subnormal"),
-                    "");
+                    "the smallest normal FP32 magnitude is about 1.1754944e-38; write 0.0 if zero is meant");
         } else if (std::isfinite(v.value) && magnitude == 0x7F800000u) {
           report_at(site, Severity::kWarning, s.column, s.length, s.text,
-                    fmt::format("{} overflows FP32 and becomes {}inf", s.text, bits >> 31 ? "-" : ""), "");
+                    fmt::format("{} overflows FP32 and becomes {}inf", s.text, bits >> 31 ? "-" : ""),
+                    "the largest FP32 magnitude is about 3.4028235e38; write inf if infinity is meant");
         }
         args.text[i] = std::to_string(bits);
         args.value[i] = bits;
@@ -630,7 +644,7 @@ class Assembler {
       if (op.kind == OperandKind::kInt32) {
         if (value < kWordMin || value > kWordMax) {
           error_at(site, s, fmt::format("value {} does not fit 32 bits ({}..{})", value, kWordMin, kWordMax),
-                   "");
+                   fmt::format("{} loads one 32-bit register", p.name));
           args.ok = false;
           continue;
         }
@@ -670,7 +684,7 @@ class Assembler {
                                       : nullptr;
     if (insn == nullptr) {
       report_at(site, Severity::kError, 0, 0, text, fmt::format("template '{}' is not an instruction", text),
-                "");
+                "the ISA specification's pseudo-instruction forms are wrong");
       return std::nullopt;
     }
     const std::vector<Slice> ops = split_operands(text, tokens, 1);
@@ -753,7 +767,7 @@ class Assembler {
             head.kind == TokenKind::kInvalid
                 ? head.error
                 : fmt::format("expected an instruction, label or directive, found '{}'", head.text);
-        std::string hint;
+        std::string hint = "a line holds optional labels ('name:'), then one instruction or directive";
         if (head.kind == TokenKind::kLBrace || head.kind == TokenKind::kRBrace) {
           hint = fmt::format("the {} ISA has no instruction bundles: write one instruction per line",
                              spec_.name);
@@ -1123,7 +1137,7 @@ class Assembler {
         report(Severity::kWarning, loop.line, loop.column, loop.length, loop.text,
                fmt::format("loop body extends past the end of the program (instruction {} of {})", loop.end,
                            program_size_),
-               "");
+               "the end label should follow the last instruction of the body, inside the program");
       }
     }
   }

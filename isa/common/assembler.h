@@ -6,6 +6,11 @@
 // Mnemonics and register names are case-insensitive; symbols (labels, constants) are case-sensitive.
 // Labels take the index of the next instruction word; "." is the index of the current statement.
 //
+// Everything ISA-specific comes from the IsaSpec (mnemonics, operand kinds and fields, registers, pseudo-
+// instruction forms, halt/loop checks), so a second ISA reuses this file. Instruction bundles (vliw's
+// "{ op ; op ; op }") would become one more statement kind whose slots go through the same operand encoder;
+// ';' would then separate slots inside braces and start a comment elsewhere.
+//
 // Pass 1 assigns addresses (a pseudo-instruction whose size depends on a value that is not yet known uses
 // its longest form), pass 2 encodes. Every error is reported (up to kMaxErrors), each with line:column,
 // the offending text and a hint.

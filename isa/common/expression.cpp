@@ -239,6 +239,19 @@ int token_end(const Token& t) {
   return t.column + static_cast<int>(t.text.size());
 }
 
+std::string invalid_token_hint(const Token& t) {
+  if (t.error.rfind("malformed number", 0) == 0) {
+    return "numbers are decimal (42), hexadecimal (0x2A) or binary (0b101010); floating-point operands also "
+           "take "
+           "1.5, 1e-6 and 0x1.8p3";
+  }
+  if (t.error.rfind("unexpected character", 0) == 0) {
+    return "operands are registers, numbers, symbols, '.', parentheses and the operators + - * / % << >> & | "
+           "^ ~";
+  }
+  return "";
+}
+
 class Parser {
  public:
   Parser(const std::vector<Token>& tokens, size_t begin, size_t end, ExprError* error)
@@ -250,7 +263,9 @@ class Parser {
     if (root < 0) return std::nullopt;
     if (pos_ < end_) {
       const Token& t = tokens_[pos_];
-      if (t.kind == TokenKind::kInvalid) return fail(t.column, static_cast<int>(t.text.size()), t.error, "");
+      if (t.kind == TokenKind::kInvalid) {
+        return fail(t.column, static_cast<int>(t.text.size()), t.error, invalid_token_hint(t));
+      }
       if (t.kind == TokenKind::kRParen) {
         return fail(t.column, 1, "unmatched ')'", "remove it or add the matching '('");
       }
@@ -384,7 +399,7 @@ class Parser {
         return inner;
       }
       case TokenKind::kInvalid:
-        return fail_node(t.column, n.length, t.error, "");
+        return fail_node(t.column, n.length, t.error, invalid_token_hint(t));
       default:
         return fail_node(t.column, n.length, fmt::format("expected a value, found '{}'", t.text), "");
     }
@@ -467,7 +482,7 @@ struct Evaluator {
         if (op == "*") return static_cast<int64_t>(ua * ub);
         if (op == "/" || op == "%") {
           if (b == 0) {
-            fail(node(n.rhs), "division by zero");
+            fail(node(n.rhs), "division by zero", "check the divisor's symbols and parentheses");
             return 0;
           }
           if (a == std::numeric_limits<int64_t>::min() && b == -1) return op == "/" ? a : 0;
@@ -475,7 +490,8 @@ struct Evaluator {
         }
         if (op == "<<" || op == ">>") {
           if (b < 0 || b > 63) {
-            fail(node(n.rhs), fmt::format("shift count {} is out of range 0..63", b));
+            fail(node(n.rhs), fmt::format("shift count {} is out of range 0..63", b),
+                 "shift counts are 0..63");
             return 0;
           }
           if (op == "<<") return static_cast<int64_t>(ua << b);

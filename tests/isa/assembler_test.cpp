@@ -389,6 +389,10 @@ TEST(Diagnostics, WrongRegisterClass) {
   const Diagnostic number = single_error("S_ADD r1, 5, r3\nC_HALT\n");
   EXPECT_EQ(number.column, 11);
   EXPECT_EQ(number.message, "expected an integer register r0..r15, got '5'");
+  const Diagnostic comma = single_error("S_ADD r1, r2, r3 r4\nC_HALT\n");
+  EXPECT_EQ(comma.column, 18);
+  EXPECT_EQ(comma.message, "unexpected 'r4' after 'r3'");
+  EXPECT_EQ(comma.hint, "separate operands with ','");
 }
 
 TEST(Diagnostics, RegisterOutOfRange) {
@@ -408,7 +412,7 @@ TEST(Diagnostics, ImmediateOutOfRange) {
   EXPECT_THAT(d.hint, HasSubstr("S_LI rd, value"));
   const Diagnostic narrow = single_error("S_SLLI r1, r1, 32\nC_HALT\n");
   EXPECT_EQ(narrow.message, "shamt 32 is out of range 0..31");
-  EXPECT_THAT(narrow.hint, HasSubstr("S_SLLI rd, rs1, shamt"));
+  EXPECT_EQ(narrow.hint, "S_SLLI rd, rs1, shamt: shamt takes 0..31");
   const Diagnostic count = single_error("H_LOAD_V r1, r2, r3, 0\nC_HALT\n");
   EXPECT_EQ(count.message, "count 0 is out of range 1..8191");
 }
@@ -513,6 +517,62 @@ TEST(Diagnostics, ErrorsAreCapped) {
   EXPECT_EQ(r.error_count(), kMaxErrors);
   EXPECT_EQ(r.diagnostics.back().severity, Severity::kNote);
   EXPECT_THAT(r.diagnostics.back().message, HasSubstr("too many errors"));
+}
+
+TEST(Diagnostics, EveryErrorHasALocationAndAHint) {
+  const std::vector<std::string> bad = {
+      "V_ADD_FV r3, r1, f2",
+      "S_ADD r1, r2",
+      "V_ADD_VF r3, r1, r2",
+      "S_ADD r16, r1, r2",
+      "S_ADDI r1, r0, 70000",
+      "S_SLLI r1, r1, 40",
+      "S_ADDI r1, r0, nope",
+      "S_ADDI r1, r0, (1",
+      "S_ADDI r1, r0, 5 @",
+      "S_ADDI r1, r0, 0x",
+      "S_ADDI r1, r0, 1/0",
+      "S_ADDI r1, r0, 1 << 99",
+      "S_ADDI r1, r0, 1.5",
+      "S_ADDI r1, r0, r2",
+      "S_ADD r1, , r2",
+      "S_ADD r1, r2, r3,",
+      "5",
+      "{ C_NOP }",
+      ": C_NOP",
+      ".eqv X, 1",
+      ".equ",
+      ".equ X",
+      ".equ X 1",
+      ".equ r1, 1",
+      ".word",
+      ".word 0x100000000",
+      "S_LI r1, 0x100000000",
+      "S_LI f1, 1",
+      "S_LI_FP f1, 1 << 2",
+      "S_LI_FP f1, 1.0/0",
+      "S_MV r1",
+      "C_LOOP r1, .",
+      "C_LOOPI 5000, .+2",
+      "C_LOOP 3, .+2",
+      "H_LOAD_V r1, r2, r3, 0",
+      "x: x: C_NOP",
+      "S_ADDI r1, r0, #5",
+      "M_LDW f1",
+      "S_ADDI r1, r0, 0b12",
+      "S_ADD r1, r2, r3 r4",
+  };
+  for (const std::string& line : bad) {
+    const std::string source = line + "\nC_HALT\n";
+    const AssembleResult r = assemble(sys(), source, "t.s");
+    EXPECT_FALSE(r.ok) << line;
+    for (const Diagnostic& d : of(r, Severity::kError)) {
+      EXPECT_EQ(d.line, 1) << line;
+      EXPECT_GE(d.column, 1) << line << ": " << d.message;
+      EXPECT_FALSE(d.message.empty()) << line;
+      EXPECT_FALSE(d.hint.empty()) << line << ": " << d.message;
+    }
+  }
 }
 
 TEST(Diagnostics, FormattedLikeACompiler) {
