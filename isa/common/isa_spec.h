@@ -1,0 +1,204 @@
+// The ISA as data: the generic description every custom ISA (systolic, later vliw) is reduced to.
+//
+// kcraft_isagen builds an IsaSpec from isa/<platform>.yaml (validating it) and emits C++ code that rebuilds
+// the same IsaSpec at run time (<platform>_isa_tables.cpp), so the assembler, the disassembler and the
+// documentation generator are written once, against this header, for every ISA.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kcraft::isa {
+
+// A bit field of an instruction word: bits [lsb, lsb + width).
+struct Field {
+  unsigned lsb = 0;
+  unsigned width = 0;
+};
+constexpr bool operator==(Field a, Field b) {
+  return a.lsb == b.lsb && a.width == b.width;
+}
+constexpr bool operator!=(Field a, Field b) {
+  return !(a == b);
+}
+
+// Mask of the field's bits in place.
+constexpr uint32_t field_mask(Field f) {
+  const uint32_t low = f.width >= 32 ? 0xFFFFFFFFu : (1u << f.width) - 1u;
+  return f.lsb >= 32 ? 0u : low << f.lsb;
+}
+// Unsigned value of the field.
+constexpr uint32_t extract(uint32_t word, Field f) {
+  return f.lsb >= 32 ? 0u : (word & field_mask(f)) >> f.lsb;
+}
+// Sign-extended value of the field (two's complement in `width` bits).
+constexpr int32_t extract_signed(uint32_t word, Field f) {
+  if (f.width == 0) return 0;
+  const uint32_t value = extract(word, f);
+  if (f.width >= 32) return static_cast<int32_t>(value);
+  const uint32_t sign = 1u << (f.width - 1);
+  return static_cast<int32_t>((value ^ sign) - sign);
+}
+// `word` with the field replaced by the low `width` bits of `value`.
+constexpr uint32_t insert(uint32_t word, Field f, uint32_t value) {
+  return (word & ~field_mask(f)) | (f.lsb >= 32 ? 0u : (value << f.lsb) & field_mask(f));
+}
+
+enum class OperandKind : uint8_t {
+  kRegister,  // a register of `register_class`
+  kUimm,      // unsigned immediate in [min, max]
+  kSimm,      // signed immediate in [min, max], two's complement in the field
+  kBody,      // loop end label; encoded as the body length (label - (pc + 1)) in [min, max]
+  kInt32,     // pseudo-instructions only: any 32-bit integer, read as signed (-2^31 .. 2^32-1 accepted)
+  kFp32,      // pseudo-instructions only: a floating expression, rounded to FP32; its value is the bits
+};
+enum class Access : uint8_t { kRead, kWrite, kReadWrite };  // for register operands
+enum class Display : uint8_t { kDecimal, kHex };            // how the disassembler prints immediates
+
+struct RegisterClass {
+  std::string name;    // "xreg"
+  std::string prefix;  // "r": registers are written r0, r1, ...
+  unsigned count = 0;
+  unsigned width = 0;
+  std::vector<std::pair<unsigned, std::string>> hardwired;  // register number -> fixed value (text)
+  std::string noun;                                         // "integer register", for messages
+  std::string description;
+};
+
+struct OperandSpec {
+  std::string name;        // shown in syntax and diagnostics ("rd", "imm", "end")
+  std::string field_name;  // the instruction field holding it ("" for pseudo-instruction operands)
+  Field field;
+  OperandKind kind = OperandKind::kUimm;
+  int register_class = -1;  // index into IsaSpec::register_classes for kRegister
+  int64_t min = 0;
+  int64_t max = 0;
+  std::optional<int64_t> default_value;  // trailing operands with a default may be omitted
+  Access access = Access::kRead;
+  Display display = Display::kDecimal;
+};
+
+struct InstructionSpec {
+  std::string name;  // upper case mnemonic
+  uint32_t opcode = 0;
+  std::string unit;
+  std::string format;
+  std::vector<OperandSpec> operands;
+  uint32_t reserved_mask = 0;  // bits outside the opcode and the operands' fields; must be zero
+  std::string semantics;
+  std::string latency;  // cycles; an integer or an expression over hardware parameters and operands
+  std::string example;
+};
+
+// One way to expand a pseudo-instruction: instruction templates whose identifiers naming the pseudo's
+// operands are replaced by their values. The first form whose `when` holds (empty = always) and whose
+// immediates all fit is used.
+struct PseudoForm {
+  std::string when;
+  std::vector<std::string> lines;
+};
+
+struct PseudoSpec {
+  std::string name;
+  std::string syntax;
+  std::string expands;  // prose for the documentation
+  std::string example;
+  std::vector<OperandSpec> operands;
+  std::vector<PseudoForm> forms;
+};
+
+struct NamedField {
+  std::string name;
+  Field field;
+};
+struct FormatSpec {
+  std::string name;
+  std::vector<std::string> fields;
+  std::string description;
+};
+struct UnitSpec {
+  std::string name;
+  std::string description;
+  std::string notes;  // rules shared by the unit's instructions
+};
+struct ParameterSpec {
+  std::string name;
+  std::string description;
+};
+struct MemorySpec {
+  std::string name;
+  std::string size;
+  std::string word;  // what one addressable row/word holds
+  std::string description;
+};
+
+// A complete program shown in the reference; the generator assembles it with `symbols` predefined.
+struct ExampleProgram {
+  std::string title;
+  std::string description;
+  std::vector<std::pair<std::string, int64_t>> symbols;
+  std::string source;
+};
+
+struct IsaSpec {
+  std::string name;
+  int version = 0;
+  unsigned word_bits = 32;
+  std::string summary;
+  std::string timing;
+  std::vector<RegisterClass> register_classes;
+  std::vector<NamedField> fields;
+  std::vector<FormatSpec> formats;
+  std::vector<UnitSpec> units;
+  std::vector<ParameterSpec> parameters;
+  std::vector<MemorySpec> memories;
+  std::vector<InstructionSpec> instructions;
+  std::vector<PseudoSpec> pseudos;
+  std::vector<ExampleProgram> examples;
+  Field opcode_field;
+  std::string halt_mnemonic;        // the assembler warns when a program contains none ("" = no check)
+  std::string loop_depth_symbol;    // predefined symbol bounding loop nesting ("" = no check)
+  std::string program_size_symbol;  // predefined symbol bounding the program's length ("" = no check)
+
+  // Builds the lookup indexes; call after filling the vectors.
+  void finalize();
+
+  const InstructionSpec* find_instruction(std::string_view mnemonic) const;  // case-insensitive
+  const PseudoSpec* find_pseudo(std::string_view mnemonic) const;            // case-insensitive
+  const InstructionSpec* find_opcode(uint32_t opcode) const;
+  const NamedField* find_field(std::string_view name) const;
+  int find_register_class(std::string_view name) const;  // -1 if unknown
+
+ private:
+  std::map<std::string, size_t, std::less<>> instruction_index_;
+  std::map<std::string, size_t, std::less<>> pseudo_index_;
+  std::vector<int> opcode_index_;
+};
+
+bool operator==(const RegisterClass& a, const RegisterClass& b);
+bool operator==(const OperandSpec& a, const OperandSpec& b);
+bool operator==(const InstructionSpec& a, const InstructionSpec& b);
+bool operator==(const PseudoForm& a, const PseudoForm& b);
+bool operator==(const PseudoSpec& a, const PseudoSpec& b);
+bool operator==(const NamedField& a, const NamedField& b);
+bool operator==(const FormatSpec& a, const FormatSpec& b);
+bool operator==(const UnitSpec& a, const UnitSpec& b);
+bool operator==(const ParameterSpec& a, const ParameterSpec& b);
+bool operator==(const MemorySpec& a, const MemorySpec& b);
+bool operator==(const ExampleProgram& a, const ExampleProgram& b);
+bool operator==(const IsaSpec& a, const IsaSpec& b);  // the data, not the indexes
+
+// "V_ADD_VV rd, rs1, rs2[, off]": the operand list as the assembler accepts it.
+std::string syntax_of(const InstructionSpec& insn);
+// "r0..r15", "0..511", "-65536..65535", "label (body of 1..8191 instructions)".
+std::string operand_range_text(const IsaSpec& spec, const OperandSpec& operand);
+// Text of an immediate as the disassembler prints it (decimal, or hex padded to the range's digits).
+std::string format_immediate(const OperandSpec& operand, int64_t value);
+std::string to_upper(std::string_view text);
+std::string_view kind_name(OperandKind kind);
+
+}  // namespace kcraft::isa

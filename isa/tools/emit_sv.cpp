@@ -1,0 +1,77 @@
+// SystemVerilog output: <isa>_isa_pkg.sv with field positions, opcodes, reserved-bit masks and is_legal().
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "isa/tools/emitters.h"
+
+namespace kcraft::isa::gen {
+
+std::string sv_name(const std::string& name) {
+  return to_upper(name);
+}
+
+std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name) {
+  const std::string package = spec.name + "_isa_pkg";
+  const unsigned opcode_width = spec.opcode_field.width;
+  const unsigned word_bits = spec.word_bits;
+  std::string out = fmt::format(
+      "// Generated from {0} by kcraft_isagen. Do not edit.\n"
+      "//\n"
+      "// The {1} ISA for the RTL: instruction field positions, opcodes, reserved-bit masks and the\n"
+      "// legality check. The C++ tools are generated from the same YAML, so the two cannot drift.\n"
+      "package {2};\n\n"
+      "  // Instruction word fields: insn[<NAME>_LSB +: <NAME>_WIDTH].\n",
+      source_name, spec.name, package);
+  size_t name_width = 0;
+  for (const NamedField& f : spec.fields) name_width = std::max(name_width, f.name.size());
+  for (const NamedField& f : spec.fields) {
+    out += fmt::format("  localparam int unsigned {:<{}} = {};\n", sv_name(f.name) + "_LSB", name_width + 6,
+                       f.field.lsb);
+    out += fmt::format("  localparam int unsigned {:<{}} = {};\n", sv_name(f.name) + "_WIDTH", name_width + 6,
+                       f.field.width);
+  }
+  size_t insn_width = 0;
+  for (const InstructionSpec& insn : spec.instructions) insn_width = std::max(insn_width, insn.name.size());
+  out += "\n  // Opcodes (insn[OPCODE_LSB +: OPCODE_WIDTH]).\n";
+  for (const InstructionSpec& insn : spec.instructions) {
+    out += fmt::format("  localparam logic [{}:0] {:<{}} = {}'h{:02X};  // {}, format {}\n", opcode_width - 1,
+                       "OP_" + sv_name(insn.name), insn_width + 3, opcode_width, insn.opcode, insn.unit,
+                       insn.format);
+  }
+  out +=
+      "\n  // Per opcode, the bits that must be zero: all bits outside the opcode and the instruction's "
+      "operand\n"
+      "  // fields.\n";
+  for (const InstructionSpec& insn : spec.instructions) {
+    out += fmt::format("  localparam logic [{}:0] {:<{}} = {}'h{:08X};\n", word_bits - 1,
+                       "RESERVED_" + sv_name(insn.name), insn_width + 9, word_bits, insn.reserved_mask);
+  }
+  out += fmt::format(
+      "\n  // A word is legal when its opcode is known and all its reserved bits are zero (the same rule as\n"
+      "  // kcraft::isa::{0}::is_legal).\n"
+      "  function automatic logic is_legal(input logic [{1}:0] insn);\n"
+      "    logic legal;\n"
+      "    case (insn[OPCODE_LSB +: OPCODE_WIDTH])\n",
+      spec.name, word_bits - 1);
+  for (const InstructionSpec& insn : spec.instructions) {
+    out += fmt::format("      {:<{}}: legal = (insn & {}) == '0;\n", "OP_" + sv_name(insn.name),
+                       insn_width + 3, "RESERVED_" + sv_name(insn.name));
+  }
+  out += fmt::format("      {:<{}}: legal = 1'b0;\n", "default", insn_width + 3);
+  out += "    endcase\n    return legal;\n  endfunction\n\n";
+  out += "  // Field accessors: <field>_field(insn) is the field's raw (unsigned) value.\n";
+  for (const NamedField& f : spec.fields) {
+    const std::string upper = sv_name(f.name);
+    out += fmt::format(
+        "  function automatic logic [{0}_WIDTH-1:0] {1}_field(input logic [{2}:0] insn);\n"
+        "    return {0}_WIDTH'(insn >> {0}_LSB);\n"
+        "  endfunction\n",
+        upper, f.name, word_bits - 1);
+  }
+  out += "\nendpackage\n";
+  return out;
+}
+
+}  // namespace kcraft::isa::gen

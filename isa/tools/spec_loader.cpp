@@ -1,0 +1,1083 @@
+#include "isa/tools/spec_loader.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "isa/common/assembler.h"
+#include "isa/common/diagnostics.h"
+#include "isa/common/disassembler.h"
+#include "isa/common/expression.h"
+
+namespace kcraft::isa::gen {
+namespace {
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+bool is_mnemonic(std::string_view s) {
+  if (s.empty() || !std::isupper(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+           c == '_';
+  });
+}
+
+// Integers as written in the YAML: decimal, 0x hex or 0b binary, optionally negative.
+std::optional<int64_t> parse_integer(std::string_view text) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  unsigned base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) base = 16;
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) base = 2;
+  if (base != 10) text.remove_prefix(2);
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  int64_t value = 0;
+  for (char c : text) {
+    int digit = -1;
+    if (c >= '0' && c <= '9') digit = c - '0';
+    if (c >= 'a' && c <= 'f') digit = c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') digit = c - 'A' + 10;
+    if (digit < 0 || digit >= static_cast<int>(base)) return std::nullopt;
+    value = value * base + digit;
+  }
+  return negative ? -value : value;
+}
+
+std::string hex(int64_t v) {
+  return fmt::format("0x{:02X}", v);
+}
+
+class Loader {
+ public:
+  explicit Loader(std::string filename) : file_(std::move(filename)) {}
+
+  SpecLoadResult load(const YAML::Node& root) {
+    if (!root.IsMap()) {
+      error(root, root, "top level", "",
+            "the file must be a YAML mapping (isa:, fields:, instructions:, ...)");
+      return finish();
+    }
+    check_keys(root,
+               {"isa", "version", "word_bits", "summary", "timing", "registers", "fields", "formats", "units",
+                "parameters", "memories", "instructions", "pseudo", "assembler", "examples"},
+               "top level");
+    load_header(root);
+    load_registers(root);
+    load_fields(root);
+    load_formats(root);
+    load_units(root);
+    load_parameters(root);
+    load_memories(root);
+    load_instructions(root);
+    load_pseudos(root);
+    load_assembler(root);
+    load_example_programs(root);
+    if (errors_.empty()) {
+      spec_.finalize();
+      check_examples();
+    }
+    return finish();
+  }
+
+  void error_at_mark(const YAML::Mark& mark, std::string_view context, std::string_view field,
+                     const std::string& message) {
+    std::string where = file_;
+    if (!mark.is_null()) where += fmt::format(":{}:{}", mark.line + 1, mark.column + 1);
+    std::string what(context);
+    if (!field.empty()) what += fmt::format(": field '{}'", field);
+    errors_.push_back(fmt::format("{}: error: {}: {}", where, what, message));
+  }
+
+  SpecLoadResult finish() {
+    SpecLoadResult result;
+    result.errors = std::move(errors_);
+    if (result.errors.empty()) result.spec = std::move(spec_);
+    return result;
+  }
+
+ private:
+  // Reports at `node`, or at `parent` when `node` is missing.
+  void error(const YAML::Node& node, const YAML::Node& parent, std::string_view context,
+             std::string_view field, const std::string& message) {
+    YAML::Mark mark = YAML::Mark::null_mark();
+    if (node.IsDefined()) {
+      mark = node.Mark();
+    } else if (parent.IsDefined()) {
+      mark = parent.Mark();
+    }
+    error_at_mark(mark, context, field, message);
+  }
+
+  void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed, std::string_view context) {
+    if (!map.IsMap()) return;
+    for (const auto& kv : map) {
+      const std::string key = kv.first.Scalar();
+      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+      std::string hint = did_you_mean(closest_matches(key, allowed));
+      error(kv.first, map, context, key,
+            fmt::format("unknown key '{}'{}", key,
+                        hint.empty() ? fmt::format(" (expected one of: {})", fmt::join(allowed, ", "))
+                                     : "; " + hint));
+    }
+  }
+
+  std::optional<std::string> get_string(const YAML::Node& map, const std::string& key,
+                                        std::string_view context, bool required) {
+    const YAML::Node node = map[key];
+    if (!node.IsDefined() || node.IsNull()) {
+      if (required) error(node, map, context, key, "missing");
+      return std::nullopt;
+    }
+    if (!node.IsScalar()) {
+      error(node, map, context, key, "expected text");
+      return std::nullopt;
+    }
+    return node.Scalar();
+  }
+
+  std::optional<int64_t> get_int(const YAML::Node& map, const std::string& key, std::string_view context,
+                                 bool required) {
+    const YAML::Node node = map[key];
+    if (!node.IsDefined() || node.IsNull()) {
+      if (required) error(node, map, context, key, "missing");
+      return std::nullopt;
+    }
+    std::optional<int64_t> value = node.IsScalar() ? parse_integer(node.Scalar()) : std::nullopt;
+    if (!value) {
+      error(node, map, context, key,
+            fmt::format("expected an integer, got '{}'", node.IsScalar() ? node.Scalar() : "a collection"));
+    }
+    return value;
+  }
+
+  // ------------------------------------------------------------------ sections
+  void load_header(const YAML::Node& root) {
+    if (auto name = get_string(root, "isa", "top level", true)) {
+      if (!is_identifier(*name)) {
+        error(root["isa"], root, "top level", "isa", fmt::format("'{}' is not a valid identifier", *name));
+      }
+      spec_.name = *name;
+    }
+    if (auto version = get_int(root, "version", "top level", true))
+      spec_.version = static_cast<int>(*version);
+    if (auto bits = get_int(root, "word_bits", "top level", true)) {
+      if (*bits != 32) {
+        error(
+            root["word_bits"], root, "top level", "word_bits",
+            fmt::format("{}-bit words are not supported; the tools handle 32-bit instruction words", *bits));
+      }
+      spec_.word_bits = 32;
+    }
+    spec_.summary = get_string(root, "summary", "top level", true).value_or("");
+    spec_.timing = get_string(root, "timing", "top level", false).value_or("");
+  }
+
+  void load_registers(const YAML::Node& root) {
+    const YAML::Node list = root["registers"];
+    if (!list.IsSequence()) {
+      error(list, root, "top level", "registers", "expected a list of register classes");
+      return;
+    }
+    for (const YAML::Node& node : list) {
+      RegisterClass rc;
+      const std::string context =
+          fmt::format("register class {}", node["class"].IsScalar() ? node["class"].Scalar() : "?");
+      if (!node.IsMap()) {
+        error(node, list, "registers", "", "expected a mapping");
+        continue;
+      }
+      check_keys(node, {"class", "prefix", "count", "width", "hardwired", "noun", "description"}, context);
+      rc.name = get_string(node, "class", context, true).value_or("");
+      if (!rc.name.empty() && !is_identifier(rc.name)) {
+        error(node["class"], node, context, "class", "not a valid identifier");
+      }
+      if (spec_.find_register_class(rc.name) >= 0) {
+        error(node["class"], node, context, "class", fmt::format("duplicate register class '{}'", rc.name));
+      }
+      rc.prefix = get_string(node, "prefix", context, true).value_or("");
+      if (!rc.prefix.empty() && !std::all_of(rc.prefix.begin(), rc.prefix.end(), [](char c) {
+            return std::isalpha(static_cast<unsigned char>(c));
+          })) {
+        error(node["prefix"], node, context, "prefix", "a register prefix is made of letters");
+      }
+      for (const RegisterClass& other : spec_.register_classes) {
+        if (to_upper(other.prefix) == to_upper(rc.prefix)) {
+          error(node["prefix"], node, context, "prefix",
+                fmt::format("prefix '{}' is already used by register class {}", rc.prefix, other.name));
+        }
+      }
+      const auto count = get_int(node, "count", context, true);
+      if (count && (*count < 1 || *count > 1024))
+        error(node["count"], node, context, "count", "must be 1..1024");
+      rc.count = static_cast<unsigned>(count.value_or(1));
+      const auto width = get_int(node, "width", context, true);
+      if (width && (*width < 1 || *width > 64)) error(node["width"], node, context, "width", "must be 1..64");
+      rc.width = static_cast<unsigned>(width.value_or(32));
+      rc.noun = get_string(node, "noun", context, false).value_or(rc.name + " register");
+      rc.description = get_string(node, "description", context, true).value_or("");
+      const YAML::Node hardwired = node["hardwired"];
+      if (hardwired.IsDefined() && !hardwired.IsNull()) {
+        if (!hardwired.IsMap()) {
+          error(hardwired, node, context, "hardwired", "expected a mapping register: value");
+        } else {
+          for (const auto& kv : hardwired) {
+            const std::string reg = kv.first.Scalar();
+            const auto number = to_upper(reg.substr(0, rc.prefix.size())) == to_upper(rc.prefix)
+                                    ? parse_integer(reg.substr(rc.prefix.size()))
+                                    : std::nullopt;
+            if (!number || *number < 0 || *number >= static_cast<int64_t>(rc.count)) {
+              error(kv.first, hardwired, context, "hardwired",
+                    fmt::format("'{}' is not a register of this class ({}0..{}{})", reg, rc.prefix, rc.prefix,
+                                rc.count - 1));
+              continue;
+            }
+            rc.hardwired.emplace_back(static_cast<unsigned>(*number), kv.second.Scalar());
+          }
+        }
+      }
+      spec_.register_classes.push_back(std::move(rc));
+    }
+  }
+
+  void load_fields(const YAML::Node& root) {
+    const YAML::Node map = root["fields"];
+    if (!map.IsMap()) {
+      error(map, root, "top level", "fields", "expected a mapping name: {lsb, width}");
+      return;
+    }
+    for (const auto& kv : map) {
+      const std::string name = kv.first.Scalar();
+      const std::string context = fmt::format("field {}", name);
+      const YAML::Node node = kv.second;
+      if (!is_identifier(name)) error(kv.first, map, context, "", "not a valid identifier");
+      if (spec_.find_field(name) != nullptr) error(kv.first, map, context, "", "duplicate field");
+      if (!node.IsMap()) {
+        error(node, map, context, "", "expected {lsb, width}");
+        continue;
+      }
+      check_keys(node, {"lsb", "width"}, context);
+      const auto lsb = get_int(node, "lsb", context, true);
+      const auto width = get_int(node, "width", context, true);
+      if (!lsb || !width) continue;
+      if (*lsb < 0) error(node["lsb"], node, context, "lsb", "must not be negative");
+      if (*width < 1) error(node["width"], node, context, "width", "must be at least 1");
+      if (*lsb >= 0 && *width >= 1 && *lsb + *width > static_cast<int64_t>(spec_.word_bits)) {
+        error(
+            node["width"], node, context, "width",
+            fmt::format("bits {}..{} do not fit the {}-bit word", *lsb, *lsb + *width - 1, spec_.word_bits));
+      }
+      spec_.fields.push_back(
+          NamedField{name, Field{static_cast<unsigned>(std::max<int64_t>(*lsb, 0)),
+                                 static_cast<unsigned>(std::clamp<int64_t>(*width, 0, 32))}});
+    }
+    if (const NamedField* opcode = spec_.find_field("opcode")) {
+      spec_.opcode_field = opcode->field;
+      if (opcode->field.width > 16) {
+        error(map["opcode"], map, "field opcode", "width", "the opcode field may be at most 16 bits wide");
+      }
+    } else {
+      error(map, root, "top level", "fields", "there must be a field named 'opcode'");
+    }
+  }
+
+  void load_formats(const YAML::Node& root) {
+    const YAML::Node map = root["formats"];
+    if (!map.IsMap()) {
+      error(map, root, "top level", "formats", "expected a mapping name: {fields, description}");
+      return;
+    }
+    for (const auto& kv : map) {
+      FormatSpec format;
+      format.name = kv.first.Scalar();
+      const std::string context = fmt::format("format {}", format.name);
+      const YAML::Node node = kv.second;
+      if (!node.IsMap()) {
+        error(node, map, context, "", "expected {fields, description}");
+        continue;
+      }
+      check_keys(node, {"fields", "description"}, context);
+      format.description = get_string(node, "description", context, true).value_or("");
+      const YAML::Node fields = node["fields"];
+      if (!fields.IsSequence()) {
+        error(fields, node, context, "fields", "expected a list of field names");
+        continue;
+      }
+      for (const YAML::Node& f : fields) {
+        const std::string name = f.Scalar();
+        const NamedField* field = spec_.find_field(name);
+        if (field == nullptr) {
+          error(f, fields, context, "fields",
+                fmt::format("unknown field '{}'{}", name,
+                            prefix_space(did_you_mean(closest_matches(name, field_names())))));
+          continue;
+        }
+        if (std::find(format.fields.begin(), format.fields.end(), name) != format.fields.end()) {
+          error(f, fields, context, "fields", fmt::format("field '{}' is listed twice", name));
+          continue;
+        }
+        for (const std::string& other : format.fields) {
+          const Field o = spec_.find_field(other)->field;
+          if ((field_mask(o) & field_mask(field->field)) != 0) {
+            error(f, fields, context, "fields",
+                  fmt::format("field '{}' (bits {}..{}) overlaps field '{}' (bits {}..{})", name,
+                              field->field.lsb, field->field.lsb + field->field.width - 1, other, o.lsb,
+                              o.lsb + o.width - 1));
+          }
+        }
+        format.fields.push_back(name);
+      }
+      if (std::find(format.fields.begin(), format.fields.end(), "opcode") == format.fields.end()) {
+        error(fields, node, context, "fields", "every format must contain the 'opcode' field");
+      }
+      spec_.formats.push_back(std::move(format));
+    }
+  }
+
+  void load_units(const YAML::Node& root) {
+    const YAML::Node map = root["units"];
+    if (!map.IsMap()) {
+      error(map, root, "top level", "units", "expected a mapping unit: description");
+      return;
+    }
+    for (const auto& kv : map) {
+      UnitSpec unit;
+      unit.name = kv.first.Scalar();
+      const std::string context = fmt::format("unit {}", unit.name);
+      if (kv.second.IsScalar()) {
+        unit.description = kv.second.Scalar();
+      } else if (kv.second.IsMap()) {
+        check_keys(kv.second, {"description", "notes"}, context);
+        unit.description = get_string(kv.second, "description", context, true).value_or("");
+        unit.notes = get_string(kv.second, "notes", context, false).value_or("");
+      } else {
+        error(kv.second, map, context, "", "expected a description or {description, notes}");
+      }
+      spec_.units.push_back(std::move(unit));
+    }
+  }
+
+  void load_parameters(const YAML::Node& root) {
+    const YAML::Node map = root["parameters"];
+    if (!map.IsDefined()) return;
+    if (!map.IsMap()) {
+      error(map, root, "top level", "parameters", "expected a mapping NAME: description");
+      return;
+    }
+    for (const auto& kv : map) {
+      const std::string name = kv.first.Scalar();
+      if (!is_identifier(name)) error(kv.first, map, "parameter " + name, "", "not a valid identifier");
+      if (!kv.second.IsScalar()) error(kv.second, map, "parameter " + name, "", "expected a description");
+      spec_.parameters.push_back(ParameterSpec{name, kv.second.IsScalar() ? kv.second.Scalar() : ""});
+    }
+  }
+
+  void load_memories(const YAML::Node& root) {
+    const YAML::Node list = root["memories"];
+    if (!list.IsDefined()) return;
+    if (!list.IsSequence()) {
+      error(list, root, "top level", "memories", "expected a list of {name, size, word, description}");
+      return;
+    }
+    for (const YAML::Node& node : list) {
+      const std::string context =
+          fmt::format("memory {}", node.IsMap() && node["name"].IsScalar() ? node["name"].Scalar() : "?");
+      if (!node.IsMap()) {
+        error(node, list, "memories", "", "expected a mapping");
+        continue;
+      }
+      check_keys(node, {"name", "size", "word", "description"}, context);
+      MemorySpec m;
+      m.name = get_string(node, "name", context, true).value_or("");
+      m.size = get_string(node, "size", context, true).value_or("");
+      m.word = get_string(node, "word", context, true).value_or("");
+      m.description = get_string(node, "description", context, true).value_or("");
+      spec_.memories.push_back(std::move(m));
+    }
+  }
+
+  bool has_instruction(const std::string& name) const {
+    return std::any_of(spec_.instructions.begin(), spec_.instructions.end(),
+                       [&](const InstructionSpec& insn) { return to_upper(insn.name) == to_upper(name); });
+  }
+
+  std::vector<std::string> field_names() const {
+    std::vector<std::string> names;
+    for (const NamedField& f : spec_.fields) names.push_back(f.name);
+    return names;
+  }
+  static std::string prefix_space(const std::string& s) { return s.empty() ? s : "; " + s; }
+
+  std::vector<std::string> kind_names(bool pseudo) const {
+    std::vector<std::string> kinds;
+    for (const RegisterClass& rc : spec_.register_classes) kinds.push_back(rc.name);
+    if (pseudo) {
+      kinds.insert(kinds.end(), {"int32", "fp32"});
+    } else {
+      kinds.insert(kinds.end(), {"uimm", "simm", "body"});
+    }
+    return kinds;
+  }
+
+  // Operands of an instruction (format != nullptr) or of a pseudo-instruction.
+  std::vector<OperandSpec> load_operands(const YAML::Node& parent, const std::string& context,
+                                         const FormatSpec* format) {
+    std::vector<OperandSpec> operands;
+    const YAML::Node list = parent["operands"];
+    if (!list.IsSequence()) {
+      error(list, parent, context, "operands", "expected a list (use [] for none)");
+      return operands;
+    }
+    std::set<std::string> used_fields;
+    std::set<std::string> names;
+    bool seen_default = false;
+    for (size_t i = 0; i < list.size(); ++i) {
+      const YAML::Node node = list[i];
+      const std::string where = fmt::format("operands[{}]", i);
+      if (!node.IsMap()) {
+        error(node, list, context, where, "expected a mapping {field, kind, ...}");
+        continue;
+      }
+      OperandSpec op;
+      check_keys(node,
+                 format != nullptr ? std::vector<std::string>{"field", "kind", "name", "min", "max",
+                                                              "default", "access", "display"}
+                                   : std::vector<std::string>{"name", "kind", "access"},
+                 context + ", " + where);
+      // kind
+      const std::string kind = get_string(node, "kind", context, true).value_or("");
+      if (const int rc = spec_.find_register_class(kind); rc >= 0) {
+        op.kind = OperandKind::kRegister;
+        op.register_class = rc;
+      } else if (format != nullptr && kind == "uimm") {
+        op.kind = OperandKind::kUimm;
+      } else if (format != nullptr && kind == "simm") {
+        op.kind = OperandKind::kSimm;
+      } else if (format != nullptr && kind == "body") {
+        op.kind = OperandKind::kBody;
+      } else if (format == nullptr && kind == "int32") {
+        op.kind = OperandKind::kInt32;
+      } else if (format == nullptr && kind == "fp32") {
+        op.kind = OperandKind::kFp32;
+      } else if (!kind.empty()) {
+        error(node["kind"], node, context, where + ".kind",
+              fmt::format("unknown kind '{}' (expected one of {})", kind,
+                          fmt::join(kind_names(format == nullptr), ", ")));
+        continue;
+      } else {
+        continue;
+      }
+      // field
+      if (format != nullptr) {
+        op.field_name = get_string(node, "field", context, true).value_or("");
+        if (op.field_name.empty()) continue;
+        if (std::find(format->fields.begin(), format->fields.end(), op.field_name) == format->fields.end() ||
+            op.field_name == "opcode") {
+          std::vector<std::string> usable;
+          for (const std::string& f : format->fields) {
+            if (f != "opcode") usable.push_back(f);
+          }
+          error(node["field"], node, context, where + ".field",
+                fmt::format("'{}' is not an operand field of format {} (its fields: {})", op.field_name,
+                            format->name, fmt::join(usable, ", ")));
+          continue;
+        }
+        if (!used_fields.insert(op.field_name).second) {
+          error(node["field"], node, context, where + ".field",
+                fmt::format("field '{}' is used by two operands", op.field_name));
+        }
+        op.field = spec_.find_field(op.field_name)->field;
+      }
+      op.name = get_string(node, "name", context, format == nullptr).value_or(op.field_name);
+      if (!op.name.empty() && !is_identifier(op.name)) {
+        error(node["name"], node, context, where + ".name",
+              fmt::format("'{}' is not a valid identifier", op.name));
+      }
+      if (!names.insert(op.name).second) {
+        error(node["name"].IsDefined() ? node["name"] : node, node, context, where + ".name",
+              fmt::format("two operands are named '{}'", op.name));
+      }
+      // access / display
+      if (auto access = get_string(node, "access", context, false)) {
+        if (*access == "read") {
+          op.access = Access::kRead;
+        } else if (*access == "write") {
+          op.access = Access::kWrite;
+        } else if (*access == "readwrite") {
+          op.access = Access::kReadWrite;
+        } else {
+          error(node["access"], node, context, where + ".access",
+                fmt::format("unknown access '{}' (expected read, write or readwrite)", *access));
+        }
+        if (op.kind != OperandKind::kRegister) {
+          error(node["access"], node, context, where + ".access", "only register operands have an access");
+        }
+      }
+      if (auto display = get_string(node, "display", context, false)) {
+        if (*display == "hex") {
+          op.display = Display::kHex;
+        } else if (*display != "dec") {
+          error(node["display"], node, context, where + ".display",
+                fmt::format("unknown display '{}' (expected dec or hex)", *display));
+        }
+        if (op.kind != OperandKind::kUimm && op.kind != OperandKind::kSimm) {
+          error(node["display"], node, context, where + ".display", "only immediates have a display format");
+        }
+      }
+      check_operand_range(node, context, where, op);
+      if (op.default_value) {
+        seen_default = true;
+      } else if (seen_default) {
+        error(node, list, context, where,
+              fmt::format(
+                  "operand '{}' has no default but an earlier operand has one; only trailing operands may "
+                  "be omitted",
+                  op.name));
+      }
+      operands.push_back(std::move(op));
+    }
+    return operands;
+  }
+
+  void check_operand_range(const YAML::Node& node, const std::string& context, const std::string& where,
+                           OperandSpec& op) {
+    const bool immediate =
+        op.kind == OperandKind::kUimm || op.kind == OperandKind::kSimm || op.kind == OperandKind::kBody;
+    if (!immediate) {
+      for (const char* key : {"min", "max", "default"}) {
+        if (node[key].IsDefined()) {
+          error(node[key], node, context, where + "." + key,
+                fmt::format("only immediate operands have '{}'", key));
+        }
+      }
+      if (op.kind == OperandKind::kRegister && !op.field_name.empty()) {
+        const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(op.register_class)];
+        if (op.field.width < 32 && rc.count > (1u << op.field.width)) {
+          error(node["field"], node, context, where + ".field",
+                fmt::format("the {}-bit field '{}' cannot hold register numbers up to {}{}", op.field.width,
+                            op.field_name, rc.prefix, rc.count - 1));
+        }
+      }
+      return;
+    }
+    const auto min = get_int(node, "min", context, true);
+    const auto max = get_int(node, "max", context, true);
+    if (!min || !max) return;
+    op.min = *min;
+    op.max = *max;
+    const unsigned w = op.field.width;
+    const int64_t field_min = op.kind == OperandKind::kSimm ? -(int64_t{1} << (w - 1)) : 0;
+    const int64_t field_max =
+        op.kind == OperandKind::kSimm ? (int64_t{1} << (w - 1)) - 1 : (int64_t{1} << w) - 1;
+    if (*min > *max) {
+      error(node["min"], node, context, where + ".min",
+            fmt::format("min {} is greater than max {}", *min, *max));
+    }
+    if (*min < field_min || *max > field_max) {
+      error(*min < field_min ? node["min"] : node["max"], node, context,
+            where + (*min < field_min ? ".min" : ".max"),
+            fmt::format("range {}..{} does not fit the {}-bit {} field '{}' ({}..{})", *min, *max, w,
+                        op.kind == OperandKind::kSimm ? "signed" : "unsigned", op.field_name, field_min,
+                        field_max));
+    }
+    if (op.kind == OperandKind::kBody && *min < 1) {
+      error(node["min"], node, context, where + ".min",
+            "a loop body holds at least one instruction (min >= 1)");
+    }
+    if (node["default"].IsDefined()) {
+      const auto def = get_int(node, "default", context, true);
+      if (def && (*def < *min || *def > *max)) {
+        error(node["default"], node, context, where + ".default",
+              fmt::format("default {} is outside the range {}..{}", *def, *min, *max));
+      }
+      if (op.kind == OperandKind::kBody) {
+        error(node["default"], node, context, where + ".default", "a loop end cannot have a default");
+      }
+      op.default_value = def;
+    }
+  }
+
+  void load_instructions(const YAML::Node& root) {
+    const YAML::Node list = root["instructions"];
+    if (!list.IsSequence()) {
+      error(list, root, "top level", "instructions", "expected a list of instructions");
+      return;
+    }
+    std::map<int64_t, std::string> opcodes;
+    const std::vector<std::string> parameters = [&] {
+      std::vector<std::string> names;
+      for (const ParameterSpec& p : spec_.parameters) names.push_back(p.name);
+      return names;
+    }();
+    for (size_t index = 0; index < list.size(); ++index) {
+      const YAML::Node node = list[index];
+      if (!node.IsMap()) {
+        error(node, list, fmt::format("instructions[{}]", index), "", "expected a mapping");
+        continue;
+      }
+      InstructionSpec insn;
+      insn.name = node["name"].IsScalar() ? node["name"].Scalar() : "";
+      const std::string context = insn.name.empty() ? fmt::format("instructions[{}]", index)
+                                                    : fmt::format("instruction {}", insn.name);
+      check_keys(node, {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "example"},
+                 context);
+      if (insn.name.empty()) {
+        error(node["name"], node, context, "name", "missing");
+      } else if (!is_mnemonic(insn.name)) {
+        error(node["name"], node, context, "name", "a mnemonic is upper case letters, digits and '_'");
+      } else if (has_instruction(insn.name)) {
+        error(node["name"], node, context, "name", fmt::format("duplicate instruction {}", insn.name));
+      }
+      // opcode
+      const unsigned opcode_width = spec_.opcode_field.width;
+      if (const auto opcode = get_int(node, "opcode", context, true)) {
+        const int64_t limit = int64_t{1} << opcode_width;
+        if (*opcode < 0 || *opcode >= limit) {
+          error(node["opcode"], node, context, "opcode",
+                fmt::format("opcode {} does not fit the {}-bit opcode field (0x01..{})", hex(*opcode),
+                            opcode_width, hex(limit - 1)));
+        } else if (*opcode == 0) {
+          error(node["opcode"], node, context, "opcode",
+                "opcode 0 is reserved so that an all-zero word is illegal");
+        } else if (auto it = opcodes.find(*opcode); it != opcodes.end()) {
+          error(node["opcode"], node, context, "opcode",
+                fmt::format("duplicate opcode {} (also used by {})", hex(*opcode), it->second));
+        } else {
+          opcodes.emplace(*opcode, insn.name);
+        }
+        insn.opcode = static_cast<uint32_t>(*opcode);
+      }
+      // unit, format
+      insn.unit = get_string(node, "unit", context, true).value_or("");
+      if (!insn.unit.empty() && std::none_of(spec_.units.begin(), spec_.units.end(),
+                                             [&](const UnitSpec& u) { return u.name == insn.unit; })) {
+        std::vector<std::string> units;
+        for (const UnitSpec& u : spec_.units) units.push_back(u.name);
+        error(node["unit"], node, context, "unit",
+              fmt::format("unknown unit '{}' (units: {})", insn.unit, fmt::join(units, ", ")));
+      }
+      insn.format = get_string(node, "format", context, true).value_or("");
+      const FormatSpec* format = nullptr;
+      for (const FormatSpec& f : spec_.formats) {
+        if (f.name == insn.format) format = &f;
+      }
+      if (format == nullptr && !insn.format.empty()) {
+        std::vector<std::string> formats;
+        for (const FormatSpec& f : spec_.formats) formats.push_back(f.name);
+        error(node["format"], node, context, "format",
+              fmt::format("unknown format '{}' (formats: {})", insn.format, fmt::join(formats, ", ")));
+      }
+      if (format != nullptr) insn.operands = load_operands(node, context, format);
+      // Reserved bits: everything but the opcode and the fields this instruction's operands use.
+      uint32_t used = field_mask(spec_.opcode_field);
+      for (const OperandSpec& op : insn.operands) used |= field_mask(op.field);
+      insn.reserved_mask = ~used;
+      // text
+      insn.semantics = get_string(node, "semantics", context, true).value_or("");
+      insn.example = get_string(node, "example", context, true).value_or("");
+      if (auto latency = get_string(node, "latency", context, true)) {
+        insn.latency = *latency;
+        check_latency(node["latency"], context, insn, parameters);
+      }
+      spec_.instructions.push_back(std::move(insn));
+      example_nodes_.push_back(node);
+    }
+  }
+
+  void check_latency(const YAML::Node& node, const std::string& context, const InstructionSpec& insn,
+                     const std::vector<std::string>& parameters) {
+    const std::vector<Token> tokens = tokenize(insn.latency);
+    ExprError err;
+    const auto expr = parse_expression(tokens, 0, tokens.size(), &err);
+    if (!expr) {
+      error(node, node, context, "latency",
+            fmt::format("'{}' is not a valid expression: {}", insn.latency, err.message));
+      return;
+    }
+    for (const std::string& symbol : referenced_symbols(*expr)) {
+      const bool is_parameter = std::find(parameters.begin(), parameters.end(), symbol) != parameters.end();
+      const bool is_operand = std::any_of(insn.operands.begin(), insn.operands.end(),
+                                          [&](const OperandSpec& op) { return op.name == symbol; });
+      if (!is_parameter && !is_operand) {
+        std::vector<std::string> known = parameters;
+        for (const OperandSpec& op : insn.operands) known.push_back(op.name);
+        error(node, node, context, "latency",
+              fmt::format("'{}' uses unknown symbol '{}'{}", insn.latency, symbol,
+                          prefix_space(did_you_mean(closest_matches(symbol, known)))));
+      }
+    }
+  }
+
+  void load_pseudos(const YAML::Node& root) {
+    const YAML::Node list = root["pseudo"];
+    if (!list.IsDefined()) return;
+    if (!list.IsSequence()) {
+      error(list, root, "top level", "pseudo", "expected a list of pseudo-instructions");
+      return;
+    }
+    for (size_t index = 0; index < list.size(); ++index) {
+      const YAML::Node node = list[index];
+      PseudoSpec p;
+      p.name = node.IsMap() && node["name"].IsScalar() ? node["name"].Scalar() : "";
+      const std::string context =
+          p.name.empty() ? fmt::format("pseudo[{}]", index) : fmt::format("pseudo-instruction {}", p.name);
+      if (!node.IsMap()) {
+        error(node, list, context, "", "expected a mapping");
+        continue;
+      }
+      check_keys(node, {"name", "syntax", "operands", "forms", "expands", "example"}, context);
+      if (p.name.empty()) {
+        error(node["name"], node, context, "name", "missing");
+      } else if (!is_mnemonic(p.name)) {
+        error(node["name"], node, context, "name", "a mnemonic is upper case letters, digits and '_'");
+      } else if (has_instruction(p.name)) {
+        error(node["name"], node, context, "name", fmt::format("{} is already an instruction", p.name));
+      } else if (std::any_of(spec_.pseudos.begin(), spec_.pseudos.end(),
+                             [&](const PseudoSpec& q) { return q.name == p.name; })) {
+        error(node["name"], node, context, "name", fmt::format("duplicate pseudo-instruction {}", p.name));
+      }
+      p.syntax = get_string(node, "syntax", context, true).value_or("");
+      p.expands = get_string(node, "expands", context, true).value_or("");
+      p.example = get_string(node, "example", context, true).value_or("");
+      p.operands = load_operands(node, context, nullptr);
+      std::vector<std::string> names;
+      for (const OperandSpec& op : p.operands) {
+        names.push_back(op.name);
+        if (parse_register(spec_, op.name)) {
+          error(node["operands"], node, context, "operands",
+                fmt::format("operand name '{}' is a register name", op.name));
+        }
+      }
+      const std::string expected_syntax =
+          names.empty() ? p.name : p.name + " " + fmt::format("{}", fmt::join(names, ", "));
+      if (!p.syntax.empty() && p.syntax != expected_syntax) {
+        error(node["syntax"], node, context, "syntax",
+              fmt::format("'{}' does not match the operands; expected '{}'", p.syntax, expected_syntax));
+      }
+      const YAML::Node forms = node["forms"];
+      if (!forms.IsSequence() || forms.size() == 0) {
+        error(forms, node, context, "forms", "expected a non-empty list of {lines, when}");
+      } else {
+        for (size_t f = 0; f < forms.size(); ++f) {
+          const YAML::Node form_node = forms[f];
+          const std::string where = fmt::format("forms[{}]", f);
+          if (!form_node.IsMap()) {
+            error(form_node, forms, context, where, "expected {lines: [...], when: ...}");
+            continue;
+          }
+          check_keys(form_node, {"lines", "when"}, context + ", " + where);
+          PseudoForm form;
+          form.when = get_string(form_node, "when", context, false).value_or("");
+          const YAML::Node lines = form_node["lines"];
+          if (!lines.IsSequence() || lines.size() == 0) {
+            error(lines, form_node, context, where + ".lines",
+                  "expected a non-empty list of instruction templates");
+            continue;
+          }
+          for (const YAML::Node& line : lines) form.lines.push_back(line.Scalar());
+          p.forms.push_back(std::move(form));
+          form_nodes_.emplace_back(spec_.pseudos.size(), form_node);
+        }
+      }
+      spec_.pseudos.push_back(std::move(p));
+      pseudo_nodes_.push_back(node);
+    }
+  }
+
+  void load_assembler(const YAML::Node& root) {
+    const YAML::Node node = root["assembler"];
+    if (!node.IsDefined()) return;
+    const std::string context = "assembler";
+    if (!node.IsMap()) {
+      error(node, root, context, "", "expected {halt, loop_depth, program_size}");
+      return;
+    }
+    check_keys(node, {"halt", "loop_depth", "program_size"}, context);
+    spec_.halt_mnemonic = get_string(node, "halt", context, false).value_or("");
+    if (!spec_.halt_mnemonic.empty() && !has_instruction(spec_.halt_mnemonic)) {
+      error(node["halt"], node, context, "halt",
+            fmt::format("'{}' is not an instruction", spec_.halt_mnemonic));
+    }
+    for (auto [key, target] :
+         {std::pair<const char*, std::string*>{"loop_depth", &spec_.loop_depth_symbol},
+          std::pair<const char*, std::string*>{"program_size", &spec_.program_size_symbol}}) {
+      *target = get_string(node, key, context, false).value_or("");
+      if (!target->empty() && std::none_of(spec_.parameters.begin(), spec_.parameters.end(),
+                                           [&](const ParameterSpec& p) { return p.name == *target; })) {
+        error(node[key], node, context, key, fmt::format("'{}' is not a parameter", *target));
+      }
+    }
+  }
+
+  void load_example_programs(const YAML::Node& root) {
+    const YAML::Node list = root["examples"];
+    if (!list.IsDefined()) return;
+    if (!list.IsSequence()) {
+      error(list, root, "top level", "examples", "expected a list of {title, description, symbols, source}");
+      return;
+    }
+    for (const YAML::Node& node : list) {
+      const std::string context = fmt::format(
+          "example program '{}'", node.IsMap() && node["title"].IsScalar() ? node["title"].Scalar() : "?");
+      if (!node.IsMap()) {
+        error(node, list, context, "", "expected a mapping");
+        continue;
+      }
+      check_keys(node, {"title", "description", "symbols", "source"}, context);
+      ExampleProgram program;
+      program.title = get_string(node, "title", context, true).value_or("");
+      program.description = get_string(node, "description", context, true).value_or("");
+      program.source = get_string(node, "source", context, true).value_or("");
+      const YAML::Node symbols = node["symbols"];
+      if (symbols.IsDefined() && !symbols.IsMap()) {
+        error(symbols, node, context, "symbols", "expected a mapping NAME: value");
+      } else if (symbols.IsDefined()) {
+        for (const auto& kv : symbols) {
+          const auto value = kv.second.IsScalar() ? parse_integer(kv.second.Scalar()) : std::nullopt;
+          if (!value) {
+            error(kv.second, symbols, context, "symbols." + kv.first.Scalar(), "expected an integer");
+            continue;
+          }
+          program.symbols.emplace_back(kv.first.Scalar(), *value);
+        }
+      }
+      spec_.examples.push_back(std::move(program));
+      program_nodes_.push_back(node);
+    }
+  }
+
+  void check_example_programs() {
+    for (size_t i = 0; i < spec_.examples.size(); ++i) {
+      const ExampleProgram& program = spec_.examples[i];
+      const SymbolTable symbols(program.symbols.begin(), program.symbols.end());
+      const AssembleResult result = assemble(spec_, program.source, file_, symbols);
+      for (const Diagnostic& d : result.diagnostics) {
+        error(program_nodes_[i]["source"], program_nodes_[i], "example program '" + program.title + "'",
+              "source",
+              fmt::format("line {}: {}: {}", d.line, d.severity == Severity::kError ? "error" : "warning",
+                          d.message));
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ examples (needs the whole spec)
+  void report_assembly(const YAML::Node& node, const std::string& context, const std::string& field,
+                       const std::string& what, const AssembleResult& result) {
+    for (const Diagnostic& d : result.diagnostics) {
+      if (d.severity != Severity::kError) continue;
+      error(node, node, context, field,
+            fmt::format("{} does not assemble: {}{}", what, d.message,
+                        d.hint.empty() ? "" : " (" + d.hint + ")"));
+    }
+  }
+
+  void check_examples() {
+    const InstructionSpec* filler = nullptr;  // an instruction without operands, to fill loop bodies
+    for (const InstructionSpec& insn : spec_.instructions) {
+      if (insn.operands.empty() && insn.name != spec_.halt_mnemonic) {
+        filler = &insn;
+        break;
+      }
+    }
+    for (size_t i = 0; i < spec_.instructions.size(); ++i) {
+      const InstructionSpec& insn = spec_.instructions[i];
+      const YAML::Node node = example_nodes_[i]["example"];
+      const std::string context = "instruction " + insn.name;
+      if (insn.example.empty()) continue;
+      // A loop's end label is defined after one filler instruction, so the body has length 1.
+      std::string program = insn.example + "\n";
+      std::string expected = insn.example;
+      for (size_t k = 0; k < insn.operands.size(); ++k) {
+        if (insn.operands[k].kind != OperandKind::kBody) continue;
+        const std::string label = example_operand(insn.example, k);
+        if (filler == nullptr || !is_identifier(label)) {
+          error(node, node, context, "example", "a loop example must name its end label");
+          continue;
+        }
+        program += filler->name + "\n" + label + ":\n";
+        expected = insn.example.substr(0, insn.example.rfind(label)) + ".+2" +
+                   insn.example.substr(insn.example.rfind(label) + label.size());
+      }
+      const AssembleResult result = assemble(spec_, program, file_, {});
+      if (!result.ok) {
+        report_assembly(node, context, "example", fmt::format("example '{}'", insn.example), result);
+        continue;
+      }
+      if (result.words.empty() || extract(result.words[0], spec_.opcode_field) != insn.opcode) {
+        error(node, node, context, "example",
+              fmt::format("example '{}' is not a {} instruction", insn.example, insn.name));
+        continue;
+      }
+      const std::string canonical = disassemble(spec_, result.words[0]);
+      if (canonical != expected) {
+        error(node, node, context, "example",
+              fmt::format("example '{}' is not written the way the disassembler prints it: '{}'",
+                          insn.example, canonical));
+      }
+    }
+    for (size_t i = 0; i < spec_.pseudos.size(); ++i) check_pseudo(spec_.pseudos[i], pseudo_nodes_[i]);
+    check_example_programs();
+  }
+
+  static std::string example_operand(const std::string& example, size_t index) {
+    const size_t space = example.find(' ');
+    if (space == std::string::npos) return "";
+    std::stringstream operands(example.substr(space + 1));
+    std::string item;
+    for (size_t k = 0; std::getline(operands, item, ','); ++k) {
+      if (k != index) continue;
+      const size_t first = item.find_first_not_of(" \t");
+      const size_t last = item.find_last_not_of(" \t");
+      return first == std::string::npos ? "" : item.substr(first, last - first + 1);
+    }
+    return "";
+  }
+
+  void check_pseudo(const PseudoSpec& p, const YAML::Node& node) {
+    const std::string context = "pseudo-instruction " + p.name;
+    // Every form must assemble for representative operand values; the longest form, which the assembler
+    // uses for forward references, must work for extreme values too.
+    size_t longest = 0;
+    for (size_t f = 1; f < p.forms.size(); ++f) {
+      if (p.forms[f].lines.size() > p.forms[longest].lines.size()) longest = f;
+    }
+    std::vector<std::vector<std::string>> samples(1);
+    for (const OperandSpec& op : p.operands) {
+      std::vector<std::string> values;
+      switch (op.kind) {
+        case OperandKind::kRegister: {
+          const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(op.register_class)];
+          values = {rc.prefix + std::to_string(rc.count > 1 ? 1 : 0)};
+          break;
+        }
+        case OperandKind::kInt32:
+          values = {"0", "(-1)", "65535", "65536", "(-2147483648)", "2147483647"};
+          break;
+        case OperandKind::kFp32:
+          values = {"0", "1065353216", "4286578688", "2143289344", "1"};
+          break;
+        default:
+          values = {"0"};
+      }
+      std::vector<std::vector<std::string>> next;
+      for (const auto& prefix : samples) {
+        for (const std::string& v : values) {
+          next.push_back(prefix);
+          next.back().push_back(v);
+        }
+      }
+      samples = std::move(next);
+    }
+    size_t form_index = 0;
+    for (const auto& [pseudo_index, form_node] : form_nodes_) {
+      if (&spec_.pseudos[pseudo_index] != &p) continue;
+      const PseudoForm& form = p.forms[form_index];
+      const std::string where = fmt::format("forms[{}]", form_index);
+      if (!form.when.empty()) {
+        const std::vector<Token> tokens = tokenize(form.when);
+        ExprError err;
+        const auto expr = parse_expression(tokens, 0, tokens.size(), &err);
+        if (!expr) {
+          error(form_node["when"], form_node, context, where + ".when",
+                fmt::format("'{}' is not a valid expression: {}", form.when, err.message));
+        } else {
+          for (const std::string& symbol : referenced_symbols(*expr)) {
+            if (std::none_of(p.operands.begin(), p.operands.end(),
+                             [&](const OperandSpec& o) { return o.name == symbol; })) {
+              error(form_node["when"], form_node, context, where + ".when",
+                    fmt::format("'{}' is not an operand of {}", symbol, p.name));
+            }
+          }
+        }
+      }
+      const size_t sample_count = form_index == longest ? samples.size() : 1;
+      for (size_t s = 0; s < sample_count; ++s) {
+        std::string program;
+        for (const std::string& line : form.lines) {
+          const std::vector<Token> tokens = tokenize(line);
+          const bool is_instruction = !tokens.empty() && tokens[0].kind == TokenKind::kIdentifier &&
+                                      spec_.find_instruction(tokens[0].text) != nullptr;
+          if (!is_instruction) {
+            error(form_node["lines"], form_node, context, where + ".lines",
+                  fmt::format("'{}' does not start with an instruction (pseudo-instructions cannot nest)",
+                              line));
+            return;
+          }
+          for (const Token& t : tokens) {
+            std::string_view text = t.text;
+            for (size_t k = 0; k < p.operands.size(); ++k) {
+              if (t.kind == TokenKind::kIdentifier && p.operands[k].name == t.text) text = samples[s][k];
+            }
+            program += std::string(text) + " ";
+          }
+          program += "\n";
+        }
+        const AssembleResult result = assemble(spec_, program, file_, {});
+        if (!result.ok) {
+          report_assembly(form_node["lines"], context, where + ".lines",
+                          fmt::format("with operands ({}) the expansion", fmt::join(samples[s], ", ")),
+                          result);
+          break;
+        }
+      }
+      ++form_index;
+    }
+    if (!p.example.empty()) {
+      const AssembleResult result = assemble(spec_, p.example + "\n", file_, {});
+      if (!result.ok) {
+        report_assembly(node["example"], context, "example", fmt::format("example '{}'", p.example), result);
+      }
+      const std::vector<Token> tokens = tokenize(p.example);
+      if (tokens.empty() || to_upper(tokens[0].text) != p.name) {
+        error(node["example"], node, context, "example",
+              fmt::format("example '{}' does not use {}", p.example, p.name));
+      }
+    }
+  }
+
+  std::string file_;
+  std::vector<std::string> errors_;
+  IsaSpec spec_;
+  std::vector<YAML::Node> example_nodes_;  // per instruction
+  std::vector<YAML::Node> pseudo_nodes_;   // per pseudo-instruction
+  std::vector<std::pair<size_t, YAML::Node>> form_nodes_;
+  std::vector<YAML::Node> program_nodes_;  // per example program
+};
+
+}  // namespace
+
+SpecLoadResult load_isa_spec_text(std::string_view yaml, const std::string& filename) {
+  Loader loader(filename);
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(yaml));
+  } catch (const YAML::Exception& e) {
+    loader.error_at_mark(e.mark, "YAML syntax", "", e.msg);
+    return loader.finish();
+  }
+  return loader.load(root);
+}
+
+SpecLoadResult load_isa_spec(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    SpecLoadResult result;
+    result.errors.push_back(fmt::format("{}: error: cannot open the file", path));
+    return result;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return load_isa_spec_text(buffer.str(), path);
+}
+
+}  // namespace kcraft::isa::gen

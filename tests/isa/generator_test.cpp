@@ -1,0 +1,223 @@
+// kcraft_isagen: validation of broken ISA YAML (each error names the file, line, instruction and field),
+// the verilator-args subcommand, and the generated files being what the generator produces.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "isa/tools/emitters.h"
+#include "isa/tools/hwconfig.h"
+#include "isa/tools/spec_loader.h"
+#include "test_util.h"
+
+namespace kcraft::isa::test {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
+
+const std::string kYamlPath = std::string(KCRAFT_SOURCE_DIR) + "/isa/systolic.yaml";
+
+// The real YAML with `from` replaced by `to` (the first occurrence, which must exist).
+std::string mutated(const std::string& from, const std::string& to) {
+  std::string text = read_file(kYamlPath);
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+std::vector<std::string> errors_for(const std::string& yaml) {
+  const auto result = gen::load_isa_spec_text(yaml, "broken.yaml");
+  EXPECT_FALSE(result.spec);
+  return result.errors;
+}
+
+std::string single(const std::vector<std::string>& errors) {
+  EXPECT_EQ(errors.size(), 1u) << ::testing::PrintToString(errors);
+  return errors.empty() ? "" : errors[0];
+}
+
+TEST(Generator, TheRealSpecIsValid) {
+  const auto result = gen::load_isa_spec(kYamlPath);
+  EXPECT_TRUE(result.spec) << ::testing::PrintToString(result.errors);
+}
+
+TEST(Generator, DuplicateOpcode) {
+  const std::string e = single(errors_for(mutated("opcode: 0x31", "opcode: 0x30")));
+  EXPECT_THAT(e, MatchesRegex("broken\\.yaml:[0-9]+:[0-9]+: error: .*"));
+  EXPECT_THAT(e, AllOf(HasSubstr("instruction V_SUB_VV"), HasSubstr("field 'opcode'"),
+                       HasSubstr("duplicate opcode 0x30 (also used by V_ADD_VV)")));
+}
+
+TEST(Generator, OpcodeTooWideAndZero) {
+  EXPECT_THAT(single(errors_for(mutated("opcode: 0x62", "opcode: 0x80"))),
+              AllOf(HasSubstr("instruction H_STORE_V"), HasSubstr("field 'opcode'"),
+                    HasSubstr("opcode 0x80 does not fit the 7-bit opcode field")));
+  EXPECT_THAT(single(errors_for(mutated("opcode: 0x01", "opcode: 0x00"))),
+              AllOf(HasSubstr("instruction C_NOP"), HasSubstr("opcode 0 is reserved")));
+}
+
+TEST(Generator, OperandFieldNotInFormat) {
+  // S_ADD is format R (opcode, rd, rs1, rs2): fs is not one of its fields.
+  const std::string e =
+      single(errors_for(mutated("[{field: rd, kind: xreg, access: write}, {field: rs1, kind: xreg}, "
+                                "{field: rs2, kind: xreg}]",
+                                "[{field: rd, kind: xreg, access: write}, {field: rs1, kind: xreg}, "
+                                "{field: fs, kind: xreg}]")));
+  EXPECT_THAT(e, AllOf(HasSubstr("instruction S_ADD"), HasSubstr("field 'operands[2].field'"),
+                       HasSubstr("'fs' is not an operand field of format R (its fields: rd, rs1, rs2)")));
+}
+
+TEST(Generator, OverlappingFieldsInAFormat) {
+  const std::string e = single(errors_for(
+      mutated("R:   {fields: [opcode, rd, rs1, rs2]", "R:   {fields: [opcode, rd, rs1, rs2, imm17]")));
+  EXPECT_THAT(e, AllOf(HasSubstr("format R"), HasSubstr("field 'fields'"),
+                       HasSubstr("field 'imm17' (bits 15..31) overlaps field 'rs2' (bits 15..18)")));
+}
+
+TEST(Generator, ImmediateRangeMustFitItsField) {
+  const std::string e =
+      single(errors_for(mutated("{field: imm17, kind: simm, name: imm, min: -65536, max: 65535}",
+                                "{field: imm17, kind: simm, name: imm, min: -65536, max: 70000}")));
+  EXPECT_THAT(
+      e,
+      AllOf(HasSubstr("instruction S_ADDI"), HasSubstr("field 'operands[2].max'"),
+            HasSubstr("range -65536..70000 does not fit the 17-bit signed field 'imm17' (-65536..65535)")));
+}
+
+TEST(Generator, UnknownKindAndUnknownKey) {
+  EXPECT_THAT(single(errors_for(mutated("kind: simm", "kind: ximm"))),
+              AllOf(HasSubstr("instruction S_ADDI"), HasSubstr("field 'operands[2].kind'"),
+                    HasSubstr("unknown kind 'ximm' (expected one of xreg, freg, uimm, simm, body)")));
+  const auto errors = errors_for(mutated("    semantics: Does nothing", "    semantic: Does nothing"));
+  ASSERT_EQ(errors.size(), 2u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], AllOf(HasSubstr("instruction C_NOP"),
+                               HasSubstr("unknown key 'semantic'; did you mean semantics?")));
+  EXPECT_THAT(errors[1], AllOf(HasSubstr("instruction C_NOP"), HasSubstr("field 'semantics': missing")));
+}
+
+TEST(Generator, FieldOutsideTheWord) {
+  EXPECT_THAT(single(errors_for(mutated("imm17:  {lsb: 15, width: 17}", "imm17:  {lsb: 15, width: 18}"))),
+              AllOf(HasSubstr("field imm17"), HasSubstr("field 'width'"),
+                    HasSubstr("bits 15..32 do not fit the 32-bit word")));
+}
+
+TEST(Generator, ExamplesMustAssembleInCanonicalForm) {
+  EXPECT_THAT(
+      single(errors_for(mutated("example: \"S_ORI r1, r1, 0x8000\"", "example: \"S_ORI r1, r1, 32768\""))),
+      AllOf(HasSubstr("instruction S_ORI"), HasSubstr("field 'example'"),
+            HasSubstr("not written the way the disassembler prints it: 'S_ORI r1, r1, 0x8000'")));
+  EXPECT_THAT(single(errors_for(mutated("example: \"S_SUB r3, r1, r2\"", "example: \"S_SUB r3, r1\""))),
+              AllOf(HasSubstr("instruction S_SUB"), HasSubstr("S_SUB expects 3 operands, got 2")));
+}
+
+TEST(Generator, LatencySymbolsMustBeParametersOrOperands) {
+  EXPECT_THAT(single(errors_for(mutated("latency: MLEN\n", "latency: MLENN\n"))),
+              AllOf(HasSubstr("instruction M_LDW"), HasSubstr("field 'latency'"),
+                    HasSubstr("uses unknown symbol 'MLENN'; did you mean MLEN?")));
+}
+
+TEST(Generator, PseudoTemplatesAreChecked) {
+  // The template fails for negative values, and so does the example that needs the long form.
+  const auto errors = errors_for(mutated("\"S_ORI rd, rd, value & 0xFFFF\"", "\"S_ORI rd, rd, value\""));
+  ASSERT_EQ(errors.size(), 2u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], AllOf(HasSubstr("pseudo-instruction S_LI"), HasSubstr("field 'forms[1].lines'"),
+                               HasSubstr("with operands (r1, (-1))"), HasSubstr("imm -1 is out of range")));
+  EXPECT_THAT(errors[1], AllOf(HasSubstr("pseudo-instruction S_LI"), HasSubstr("field 'example'"),
+                               HasSubstr("imm 100000 (0x186A0) is out of range")));
+  EXPECT_THAT(single(errors_for(mutated("syntax: \"S_MV rd, rs\"", "syntax: \"S_MV rd, src\""))),
+              AllOf(HasSubstr("pseudo-instruction S_MV"), HasSubstr("expected 'S_MV rd, rs'")));
+}
+
+TEST(Generator, DuplicateNameAndManyErrorsAtOnce) {
+  std::string yaml = mutated("- name: S_SUB\n", "- name: S_ADD\n");
+  const size_t at = yaml.find("opcode: 0x12");
+  yaml.replace(at, 12, "opcode: 0x10");
+  const auto errors = errors_for(yaml);
+  ASSERT_EQ(errors.size(), 2u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0], HasSubstr("duplicate instruction S_ADD"));
+  EXPECT_THAT(errors[1], AllOf(HasSubstr("instruction S_MUL"), HasSubstr("duplicate opcode 0x10")));
+}
+
+TEST(Generator, YamlSyntaxErrorHasALine) {
+  EXPECT_THAT(single(errors_for("isa: systolic\nfields: {opcode: {lsb: 0, width: 7}\n")),
+              MatchesRegex("broken\\.yaml:[0-9]+:[0-9]+: error: YAML syntax: .*"));
+}
+
+TEST(Generator, ExecutableReportsErrorsAndFails) {
+  ScratchDir scratch;
+  const std::string broken = scratch.write("systolic.yaml", mutated("opcode: 0x31", "opcode: 0x30"));
+  const CommandResult check = run_command(std::string(KCRAFT_ISAGEN) + " check " + broken);
+  EXPECT_EQ(check.status, 2);
+  EXPECT_THAT(check.output, AllOf(HasSubstr(broken + ":"), HasSubstr("duplicate opcode 0x30")));
+  const CommandResult generate =
+      run_command(std::string(KCRAFT_ISAGEN) + " generate " + broken + " " + (scratch.dir / "out").string());
+  EXPECT_EQ(generate.status, 2);
+  EXPECT_FALSE(std::filesystem::exists(scratch.dir / "out" / "systolic_isa.h"));
+}
+
+TEST(Generator, BuildTreeOutputsAreWhatTheGeneratorProduces) {
+  ScratchDir scratch;
+  const CommandResult generate = run_command(std::string(KCRAFT_ISAGEN) + " generate " + kYamlPath + " " +
+                                             scratch.dir.string() + " --source-name isa/systolic.yaml");
+  ASSERT_EQ(generate.status, 0) << generate.output;
+  const std::string built = std::filesystem::path(KCRAFT_SYSTOLIC_ISA_PKG).parent_path().string();
+  for (const char* name :
+       {"systolic_isa.h", "systolic_isa_tables.cpp", "systolic_isa_pkg.sv", "systolic.md"}) {
+    SCOPED_TRACE(name);
+    const std::string fresh = read_file((scratch.dir / name).string());
+    EXPECT_FALSE(fresh.empty());
+    EXPECT_EQ(fresh, read_file(built + "/" + name));
+  }
+  EXPECT_THAT(read_file((scratch.dir / "systolic_isa_pkg.sv").string()),
+              HasSubstr("// Generated from isa/systolic.yaml by kcraft_isagen. Do not edit."));
+}
+
+TEST(VerilatorArgs, OneParameterLinePerBuildEntry) {
+  ScratchDir scratch;
+  const std::string config =
+      scratch.write("default.yaml",
+                    "platform: systolic\n"
+                    "name: default\n"
+                    "description: the default configuration\n"
+                    "build: {MLEN: 16, VLEN: 16, BLEN: 4, IMEM_WORDS: 8192, LOOP_DEPTH: 0x4}\n"
+                    "runtime: {clock_mhz: 1000, dram_latency_cycles: 40}\n");
+  const auto args = gen::verilator_args_from_hwconfig(config);
+  EXPECT_TRUE(args.errors.empty());
+  EXPECT_EQ(args.text, "-GMLEN=16\n-GVLEN=16\n-GBLEN=4\n-GIMEM_WORDS=8192\n-GLOOP_DEPTH=4\n");
+  const std::string out = (scratch.dir / "default.vc").string();
+  const CommandResult r = run_command(std::string(KCRAFT_ISAGEN) + " verilator-args " + config + " " + out);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(read_file(out), args.text);
+}
+
+TEST(VerilatorArgs, NonIntegerValuesAreRejectedWithTheirLocation) {
+  ScratchDir scratch;
+  const std::string config = scratch.write("bad.yaml",
+                                           "platform: systolic\n"
+                                           "build:\n"
+                                           "  MLEN: 16.5\n"
+                                           "  VLEN: sixteen\n"
+                                           "  BLEN: [4]\n");
+  const auto args = gen::verilator_args_from_hwconfig(config);
+  ASSERT_EQ(args.errors.size(), 3u);
+  EXPECT_EQ(args.errors[0], config + ":3:9: error: field 'build.MLEN': expected an integer, got '16.5'");
+  EXPECT_EQ(args.errors[1], config + ":4:9: error: field 'build.VLEN': expected an integer, got 'sixteen'");
+  EXPECT_THAT(args.errors[2], HasSubstr("field 'build.BLEN': expected an integer, got 'a collection'"));
+  EXPECT_TRUE(args.text.empty());
+  const CommandResult r = run_command(std::string(KCRAFT_ISAGEN) + " verilator-args " + config + " " +
+                                      (scratch.dir / "o.vc").string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.output, HasSubstr("build.MLEN"));
+  const auto missing = gen::verilator_args_from_hwconfig(scratch.write("none.yaml", "platform: systolic\n"));
+  ASSERT_EQ(missing.errors.size(), 1u);
+  EXPECT_THAT(missing.errors[0], HasSubstr("field 'build': missing"));
+}
+
+}  // namespace
+}  // namespace kcraft::isa::test
