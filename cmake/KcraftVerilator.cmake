@@ -6,7 +6,8 @@
 # Runs `verilator --cc --build` at build time (never at configure time, so the RTL may include files that
 # are themselves generated during the build) and exposes the result as an INTERFACE library <target>
 # that carries the model's archive, headers and the shared Verilator runtime. The flags follow
-# shared/reference/simulation.md: -O3, --x-assign fast, --x-initial fast, --noassert, no --threads.
+# shared/reference/simulation.md: -O3, --x-assign fast, --x-initial fast, --noassert, no --threads; and
+# -fno-localize, because 5.006 otherwise re-zeroes every inlined function temporary on each evaluation.
 
 find_program(VERILATOR_BIN verilator REQUIRED)
 set(KCRAFT_VERILATOR_ROOT "/usr/share/verilator" CACHE PATH "Verilator installation root")
@@ -37,8 +38,9 @@ function(kcraft_verilate target)
   add_custom_command(
     OUTPUT "${archive}" "${mdir}/${V_PREFIX}.h"
     COMMAND "${CMAKE_COMMAND}" -E rm -rf "${mdir}"
-    COMMAND "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
-            -O3 --x-assign fast --x-initial fast --noassert --trace-fst
+    # The inner make must not inherit the outer jobserver (it would fall back to -j1).
+    COMMAND "${CMAKE_COMMAND}" -E env MAKEFLAGS= "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
+            -O3 -fno-localize --x-assign fast --x-initial fast --noassert --trace-fst
             -Wall --output-split 20000 --output-split-cfuncs 2000
             -CFLAGS "-std=gnu++17 -O3"
             -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW= OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1"

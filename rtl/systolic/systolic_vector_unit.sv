@@ -93,6 +93,7 @@ module systolic_vector_unit #(
     if (ex_valid_q) begin
       logic [31:0] a32, b32, r32;
       logic [31:0] tree [2 * VLEN];
+      logic [15:0] row [VLEN];
       wb_red_q <= is_reduction(ex_op_q);
       wb_d_q <= ex_d_q;
       wb_fs_q <= ex_fs_q;
@@ -119,8 +120,9 @@ module systolic_vector_unit #(
           default: r32 = a32;  // V_RED_SUM, V_RED_MAX reduce the lanes themselves
         endcase
         tree[VLEN + i] = r32;
-        wb_row_q[i] <= kc_fp_pkg::fp32_to_bf16(r32);
+        row[i] = kc_fp_pkg::fp32_to_bf16(r32);
       end
+      wb_row_q <= row;
       if (is_reduction(ex_op_q)) begin
         for (int unsigned n = VLEN - 1; n >= 1; n--) begin
           tree[n] = (ex_op_q == OP_V_RED_MAX) ? kc_fp_pkg::fp32_max(tree[2 * n], tree[2 * n + 1])

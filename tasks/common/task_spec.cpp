@@ -326,6 +326,15 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
                        spec.flops.line()};
   }
   resolved.complexity = complexity_score(resolved.flops, spec.level);
+  if (spec.macs) {
+    resolved.macs = finite(*spec.macs, "macs");
+    if (!(resolved.macs >= 0.0 && 2.0 * resolved.macs <= resolved.flops)) {
+      throw ResolveError{"macs",
+                         "in config " + config.name + ": '" + spec.macs->text() + "' evaluates to " +
+                             describe_value(resolved.macs) + ", expected 0 <= macs <= flops/2",
+                         spec.macs->line()};
+    }
+  }
   if (spec.scratch_bytes) {
     Scope scratch_scope{&resolved.dims, &resolved.params, dtype_bytes(dtype)};
     double bytes = scratch_scope.eval(*spec.scratch_bytes, "scratch_bytes", config.name);
@@ -484,7 +493,7 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   loader.check_map(
       root, "",
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "params", "flops",
-       "scratch_bytes", "tolerance", "golden"},
+       "macs", "scratch_bytes", "tolerance", "golden"},
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "flops", "golden"});
   TaskSpec spec;
   spec.file = file;
@@ -565,6 +574,7 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   }
 
   spec.flops = loader.get_expr(root["flops"], "flops", scope, "a dimension or parameter");
+  if (root["macs"]) spec.macs = loader.get_expr(root["macs"], "macs", scope, "a dimension or parameter");
   if (root["scratch_bytes"]) {
     std::vector<std::string> scratch_scope = scope;
     scratch_scope.push_back(kElemBytes);

@@ -119,6 +119,7 @@ struct ResolvedConfig {
   std::vector<ResolvedTensor> inputs;
   std::vector<ResolvedTensor> outputs;
   double flops = 0.0;
+  double macs = 0.0;  // matrix multiply-accumulates among the flops (each counts as 2 flops)
   double complexity = 0.0;
   uint64_t scratch_bytes = 0;
   Tolerance tolerance;
@@ -140,6 +141,7 @@ struct TaskSpec {
   std::vector<OutputSpec> outputs;
   std::vector<ParamSpec> params;
   Expr flops;
+  std::optional<Expr> macs;  // multiply-accumulates a matrix unit can do (optional, default 0)
   std::optional<Expr> scratch_bytes;  // may use ELEM_BYTES (2 for bf16, 4 for fp32)
   std::map<DType, ToleranceOverride> tolerance_overrides;
   std::string golden;

@@ -55,7 +55,7 @@ class SystolicAccel : public sc_core::sc_module, public MemoryPort {
 
   uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc) override {
     tlm::tlm_generic_payload trans;
-    InstrTag tag;
+    tb::InstrTag tag;
     tag.pc = pc;
     trans.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     trans.set_address(addr);

@@ -1,0 +1,97 @@
+#include "tb/common/evaluation.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace kcraft {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::kPass: return "pass";
+    case Verdict::kMismatch: return "mismatch";
+    case Verdict::kBuildError: return "build_error";
+    case Verdict::kRuntimeError: return "runtime_error";
+    case Verdict::kTimeout: return "timeout";
+    case Verdict::kHardwareBug: return "hardware_bug";
+    case Verdict::kInputError: return "input_error";
+  }
+  return "unknown";
+}
+
+int verdict_exit_code(Verdict v) {
+  switch (v) {
+    case Verdict::kPass: return 0;
+    case Verdict::kInputError: return 2;
+    case Verdict::kHardwareBug: return 3;
+    default: return 1;
+  }
+}
+
+double IdealCycles::total() const { return std::max({dram, matrix, vector}); }
+
+const char* IdealCycles::bound() const {
+  if (dram >= matrix && dram >= vector) return "dram";
+  return matrix >= vector ? "matrix" : "vector";
+}
+
+nlohmann::json EvalReport::to_json() const {
+  nlohmann::json j;
+  j["verdict"] = verdict_name(verdict);
+  j["headline"] = headline;
+  j["platform"] = platform;
+  j["hw_config"] = hw_config;
+  j["task"] = task;
+  j["config"] = config;
+  j["seed"] = seed;
+  j["build"] = {{"errors", errors}, {"warnings", warnings}, {"instructions", instruction_count},
+                {"diagnostics", diagnostics}};
+  if (verdict != Verdict::kBuildError && verdict != Verdict::kInputError) {
+    nlohmann::json c = nlohmann::json::object();
+    for (const auto& cv : counters) c[cv.name] = cv.value;
+    j["cycles"] = cycles;
+    j["counters"] = c;
+    j["ideal"] = {{"cycles", ideal.total()}, {"bound", ideal.bound()}, {"dram", ideal.dram},
+                  {"matrix", ideal.matrix}, {"vector", ideal.vector}};
+    j["utilization"] = utilization;
+    j["model_check"] = model_check;
+  }
+  if (!runtime_error.empty()) {
+    j["runtime_error"] = runtime_error;
+    if (error_pc) j["error_pc"] = *error_pc;
+  }
+  if (!hang.empty()) j["hang"] = hang;
+  if (compare) j["compare"] = tasks::to_json(*compare, 64);
+  if (!trace.empty()) j["trace"] = trace;
+  j["wall_seconds"] = wall_seconds;
+  return j;
+}
+
+std::string EvalReport::to_text() const {
+  std::string out = fmt::format("{}: {}\n", verdict_name(verdict), headline);
+  out += fmt::format("task {} {} on {}/{} (seed {})\n", task, config, platform, hw_config, seed);
+  if (!diagnostics.empty()) out += diagnostics;
+  if (!runtime_error.empty()) out += "runtime error: " + runtime_error + "\n";
+  if (!hang.empty()) out += hang;
+  if (verdict != Verdict::kBuildError && verdict != Verdict::kInputError) {
+    out += fmt::format("cycles {}  instructions {}  ideal {:.0f} ({}-bound)  utilization {:.1f}%\n", cycles,
+                       instruction_count, ideal.total(), ideal.bound(), 100.0 * utilization);
+    std::string line;
+    for (const auto& cv : counters) {
+      if (cv.name == "cycles") continue;
+      std::string item = fmt::format("{}={}", cv.name, cv.value);
+      if (line.size() + item.size() + 1 > 100) {
+        out += "  " + line + "\n";
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + item;
+    }
+    if (!line.empty()) out += "  " + line + "\n";
+    if (!model_check.empty()) out += "functional model: " + model_check + "\n";
+  }
+  if (compare) out += tasks::format_compare(*compare);
+  for (const auto& t : trace) out += t + "\n";
+  return out;
+}
+
+}  // namespace kcraft

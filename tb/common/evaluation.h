@@ -1,0 +1,90 @@
+// Evaluating a kernel: the request, the verdict and everything a kernel writer needs to act on it.
+//
+// Platform-independent; each platform's evaluator (e.g. tb/systolic/systolic_platform.h) fills it in.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tasks/common/compare.h"
+
+namespace kcraft {
+
+enum class Verdict {
+  kPass,          // every output element within tolerance
+  kMismatch,      // ran to completion, outputs wrong
+  kBuildError,    // assembly/compilation failed
+  kRuntimeError,  // illegal instruction, out-of-range access, forbidden DRAM write
+  kTimeout,       // cycle cap reached
+  kHardwareBug,   // the RTL and the functional model disagree: not the kernel's fault
+  kInputError,    // the request itself is wrong (unknown task/config, unsupported shape, ...)
+};
+const char* verdict_name(Verdict v);
+// Exit code of `kcraft eval`: 0 pass, 1 the kernel failed, 2 usage or input error, 3 hardware bug.
+int verdict_exit_code(Verdict v);
+
+struct EvalRequest {
+  std::string platform = "systolic";
+  std::string hw_config = "default";
+  std::string task;
+  std::string config = "C1";
+  uint64_t seed = 1;
+  std::string source;       // kernel text
+  std::string filename = "kernel.s";
+  uint64_t cycle_cap = 0;   // 0: the platform's default
+  std::string waveform_path;
+  bool instruction_trace = false;
+  bool check_model = true;  // also run the functional model and compare everything
+};
+
+struct CounterValue {
+  std::string name;
+  uint64_t value = 0;
+};
+
+// A lower bound on cycles from the work the task must do (roofline), and what bounds it.
+struct IdealCycles {
+  double dram = 0;     // minimum bytes (inputs once, outputs once) / DRAM bandwidth
+  double matrix = 0;   // matrix MACs / MACs per cycle
+  double vector = 0;   // remaining element operations / lanes
+  double total() const;
+  const char* bound() const;  // "dram", "matrix" or "vector"
+};
+
+struct EvalReport {
+  Verdict verdict = Verdict::kInputError;
+  std::string headline;  // one line, e.g. "pass: 1234 cycles, 87% of ideal"
+  std::string platform, hw_config, task, config;
+  uint64_t seed = 0;
+
+  // build
+  std::string diagnostics;  // compiler-style text, empty when clean
+  size_t errors = 0, warnings = 0;
+  size_t instruction_count = 0;
+
+  // run
+  uint64_t cycles = 0;
+  std::vector<CounterValue> counters;
+  IdealCycles ideal;
+  double utilization = 0;  // ideal.total() / cycles
+  std::string runtime_error;  // what went wrong, with PC and instruction
+  std::optional<uint32_t> error_pc;
+  std::string hang;           // timeout report
+  std::string model_check;    // "agree" / what differs / "skipped: ..."
+
+  // outputs
+  std::optional<tasks::TaskCompareResult> compare;
+  std::vector<std::string> trace;  // instruction trace lines when requested
+
+  double wall_seconds = 0;
+
+  nlohmann::json to_json() const;
+  std::string to_text() const;
+};
+
+}  // namespace kcraft

@@ -1,0 +1,331 @@
+#include "tb/systolic/systolic_platform.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <stdexcept>
+
+#include "isa/common/disassembler.h"
+#include "isa/systolic/systolic_iss.h"
+#include "systolic_isa.h"
+#include "tasks/common/inputs.h"
+#include "tasks/golden/golden.h"
+#include "tasks/systolic/template_compiler.h"
+#include "tb/common/paths.h"
+#include "tb/systolic/systolic_sim.h"
+
+namespace kcraft::systolic {
+
+namespace {
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+constexpr uint64_t kDramGranule = 4096;
+
+uint64_t round_up(uint64_t v, uint64_t g) { return (v + g - 1) / g * g; }
+
+std::string disasm(uint32_t word) { return isa::disassemble(isa::systolic::spec(), word); }
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
+  // Room for kernels far slower than the baseline (even a matrix product done on the vector unit),
+  // while a hang is still reported within seconds of simulation.
+  uint64_t bytes = 0;
+  for (const auto& t : cfg.inputs) bytes += static_cast<uint64_t>(t.elements) * 2;
+  for (const auto& t : cfg.outputs) bytes += static_cast<uint64_t>(t.elements) * 2;
+  return 1'000'000 + 16 * bytes + 4 * static_cast<uint64_t>(cfg.flops);
+}
+
+SystolicPlatform::SystolicPlatform() : configs_(load_hw_configs(hw_config_dir(kName))) {
+  if (configs_.empty()) {
+    throw ConfigError(fmt::format("{}: no hardware configurations found", hw_config_dir(kName).string()));
+  }
+  for (const auto& c : configs_) (void)Params::from_config(c);  // validate every file up front
+}
+
+const HwConfig& SystolicPlatform::hw_config(const std::string& name) const {
+  for (const auto& c : configs_) {
+    if (c.name == name) return c;
+  }
+  std::string known;
+  for (const auto& c : configs_) known += (known.empty() ? "" : ", ") + c.name;
+  throw std::invalid_argument(fmt::format("unknown systolic hardware configuration '{}' (known: {})", name, known));
+}
+
+Params SystolicPlatform::params(const std::string& name) const { return Params::from_config(hw_config(name)); }
+
+std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  const Params p = params(hw);
+  for (const auto& [name, value] : cfg.dims) {
+    if (value % p.vlen != 0) {
+      return fmt::format("dimension {}={} is not a multiple of the row width VLEN={}", name, value, p.vlen);
+    }
+  }
+  const auto lay = layout(cfg);
+  const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
+  if (lay.total_bytes > dram_bytes) {
+    return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes, dram_bytes);
+  }
+  return "";
+}
+
+tasks::DramLayout SystolicPlatform::layout(const tasks::ResolvedConfig& cfg) const {
+  auto lay = tasks::compute_layout(cfg, 64);
+  lay.total_bytes = round_up(lay.total_bytes, kDramGranule);
+  return lay;
+}
+
+isa::SymbolTable SystolicPlatform::symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
+                                          const tasks::DramLayout* lay) const {
+  const HwConfig& c = hw_config(hw);
+  isa::SymbolTable s;
+  for (const auto& [key, value] : c.build) s[key] = value;
+  s["DRAM_LATENCY"] = static_cast<int64_t>(c.runtime_param("dram_latency_cycles"));
+  s["DRAM_BYTES_PER_CYCLE"] = static_cast<int64_t>(c.runtime_param("dram_bytes_per_cycle"));
+  s["ROW_BYTES"] = 2 * c.build_param("VLEN");
+  if (cfg != nullptr) {
+    for (const auto& [name, value] : cfg->dims) s[name] = value;
+  }
+  if (lay != nullptr) {
+    for (const auto& r : lay->regions) {
+      s["ADDR_" + upper(r.name)] = static_cast<int64_t>(r.address);
+      s["BYTES_" + upper(r.name)] = static_cast<int64_t>(r.bytes);
+    }
+    s["DRAM_BYTES"] = static_cast<int64_t>(lay->total_bytes);
+  }
+  return s;
+}
+
+isa::AssembleResult SystolicPlatform::assemble(const std::string& source, const std::string& filename,
+                                               const isa::SymbolTable& symbols) const {
+  return isa::assemble(isa::systolic::spec(), source, filename, symbols);
+}
+
+IdealCycles SystolicPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  const HwConfig& c = hw_config(hw);
+  const Params p = Params::from_config(c);
+  IdealCycles ideal;
+  double bytes = 0;
+  for (const auto& t : cfg.inputs) bytes += 2.0 * static_cast<double>(t.elements);
+  for (const auto& t : cfg.outputs) bytes += 2.0 * static_cast<double>(t.elements);
+  ideal.dram = bytes / c.runtime_param("dram_bytes_per_cycle");
+  ideal.matrix = cfg.macs / (static_cast<double>(p.mlen) * p.mlen);
+  ideal.vector = std::max(0.0, cfg.flops - 2.0 * cfg.macs) / p.vlen;
+  return ideal;
+}
+
+EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
+  const auto t_start = std::chrono::steady_clock::now();
+  EvalReport r;
+  r.platform = kName;
+  r.hw_config = req.hw_config;
+  r.task = req.task;
+  r.config = req.config;
+  r.seed = req.seed;
+  auto input_error = [&](const std::string& why) {
+    r.verdict = Verdict::kInputError;
+    r.headline = why;
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  };
+
+  // ---- the request
+  const tasks::TaskSpec* spec = registry.find(req.task);
+  if (spec == nullptr) {
+    try {
+      registry.get(req.task);  // for the did-you-mean message
+    } catch (const std::exception& e) {
+      return input_error(e.what());
+    }
+  }
+  tasks::ResolvedConfig cfg;
+  Params p;
+  const HwConfig* hw = nullptr;
+  try {
+    cfg = spec->resolve(req.config, kDType);
+    hw = &hw_config(req.hw_config);
+    p = Params::from_config(*hw);
+  } catch (const std::exception& e) {
+    return input_error(e.what());
+  }
+  if (auto why = unsupported_reason(cfg, req.hw_config); !why.empty()) {
+    return input_error(fmt::format("{} {} is not supported on systolic/{}: {}", req.task, req.config,
+                                   req.hw_config, why));
+  }
+  const tasks::DramLayout lay = layout(cfg);
+  r.ideal = ideal_cycles(cfg, req.hw_config);
+
+  // ---- build
+  const auto asm_result = assemble(req.source, req.filename, symbols(req.hw_config, &cfg, &lay));
+  r.errors = asm_result.error_count();
+  r.warnings = asm_result.warning_count();
+  r.instruction_count = asm_result.instruction_count();
+  if (!asm_result.diagnostics.empty()) r.diagnostics = isa::format_diagnostics(asm_result, req.source);
+  if (!asm_result.ok) {
+    r.verdict = Verdict::kBuildError;
+    r.headline = fmt::format("{} error(s), {} warning(s) while assembling", r.errors, r.warnings);
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  }
+  if (asm_result.words.size() > p.imem_words) {
+    r.verdict = Verdict::kBuildError;
+    r.headline = fmt::format("the program has {} instructions but IMEM_WORDS is {}", asm_result.words.size(),
+                             p.imem_words);
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  }
+
+  // ---- data
+  const auto inputs = tasks::make_inputs(cfg, req.seed);
+  const auto refs = tasks::compute_reference(cfg, spec->golden, inputs);
+  std::vector<uint8_t> image = tasks::make_dram_image(lay, inputs);
+  image.resize(lay.total_bytes, 0xFF);
+
+  // ---- RTL
+  RunJob job;
+  job.config = req.hw_config;
+  job.program = asm_result.words;
+  job.dram = image;
+  for (const auto& [begin, end] : lay.writable_ranges()) job.writable.push_back(tb::DramRegion{begin, end, ""});
+  job.timing.latency_cycles = static_cast<uint64_t>(hw->runtime_param("dram_latency_cycles"));
+  job.timing.bytes_per_cycle = static_cast<uint64_t>(hw->runtime_param("dram_bytes_per_cycle"));
+  job.clock_mhz = hw->runtime_param("clock_mhz", 1000);
+  job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(cfg);
+  job.waveform_path = req.waveform_path;
+  job.instruction_trace = req.instruction_trace;
+  job.read_state = req.check_model;
+  RunResult run;
+  try {
+    run = run_on_rtl(job);
+  } catch (const std::exception& e) {
+    r.verdict = Verdict::kHardwareBug;
+    r.headline = std::string("the simulation failed: ") + e.what();
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  }
+  r.cycles = run.cycles;
+  for (unsigned i = 0; i < kNumCounters; ++i) r.counters.push_back({counter_name(i), run.counters[i]});
+  r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
+  for (const auto& t : run.trace) {
+    r.trace.push_back(fmt::format("{:>10}  {:>5}  {:08x}  {}", t.cycle, t.pc, t.word, disasm(t.word)));
+  }
+
+  // ---- functional model: same program, same data, everything must agree
+  if (req.check_model) {
+    Iss iss(p);
+    iss.reset(asm_result.words);
+    std::vector<uint8_t> iss_dram = image;
+    const uint64_t cap = run.stop == RunResult::Stop::kTimeout ? run.counters[kInstructions] : job.cycle_cap;
+    const auto iss_result = iss.run(iss_dram, cap);
+    std::string diff;
+    if (run.stop == RunResult::Stop::kTimeout) {
+      if (iss_result.stop != Iss::Stop::kInstructionCap) {
+        diff = fmt::format("the RTL hit the cycle cap after {} instructions, the functional model stopped "
+                           "after {} ({})",
+                           run.counters[kInstructions], iss_result.instructions,
+                           iss_result.stop == Iss::Stop::kHalted ? "halted" : "error");
+      }
+    } else {
+      MachineState model_state = iss.state();
+      if (auto d = run.state.first_difference(model_state, p)) diff = "RTL vs model: " + *d;
+      if (diff.empty() && run.dram != iss_dram) {
+        for (size_t i = 0; i < run.dram.size(); ++i) {
+          if (run.dram[i] != iss_dram[i]) {
+            diff = fmt::format("DRAM byte 0x{:x}: RTL 0x{:02x}, model 0x{:02x}", i, run.dram[i], iss_dram[i]);
+            break;
+          }
+        }
+      }
+      for (unsigned c = 0; c < kNumCounters && diff.empty(); ++c) {
+        if (counter_is_architectural(c) && run.counters[c] != iss.counters()[c]) {
+          diff = fmt::format("counter {}: RTL {}, model {}", counter_name(c), run.counters[c], iss.counters()[c]);
+        }
+      }
+    }
+    r.model_check = diff.empty() ? "agree" : diff;
+    if (!diff.empty()) {
+      r.verdict = Verdict::kHardwareBug;
+      r.headline = "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + diff;
+      r.wall_seconds = seconds_since(t_start);
+      return r;
+    }
+  } else {
+    r.model_check = "skipped";
+  }
+
+  // ---- how the run ended
+  if (run.stop == RunResult::Stop::kError) {
+    const uint32_t word = run.error.pc < asm_result.words.size() ? asm_result.words[run.error.pc] : 0;
+    const int line = run.error.pc < asm_result.word_lines.size() ? asm_result.word_lines[run.error.pc] : 0;
+    r.verdict = Verdict::kRuntimeError;
+    r.error_pc = run.error.pc;
+    r.runtime_error = fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(run.error.code), run.error.pc,
+                                  req.filename, line, disasm(word), run.error.describe(p));
+    r.headline = r.runtime_error;
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  }
+  if (run.stop == RunResult::Stop::kTimeout) {
+    const HangReport& h = run.hang;
+    const int line = h.pc < asm_result.word_lines.size() ? asm_result.word_lines[h.pc] : 0;
+    r.verdict = Verdict::kTimeout;
+    r.error_pc = h.pc;
+    r.hang = fmt::format(
+        "cycle cap {} reached at pc {} ({}:{}: {}), issue stage: {}\n"
+        "units: vector {}, matrix {}, DMA {}{}; {} active hardware loop(s)\n",
+        job.cycle_cap, h.pc, req.filename, line, disasm(h.insn), stall_cause_name(h.stall_cause),
+        h.vector_busy ? "busy" : "idle", h.matrix_busy ? "busy" : "idle", h.dma_busy ? "busy" : "idle",
+        h.dma_busy ? fmt::format(" (command from pc {} has {} rows left)", h.dma_pc, h.dma_rows_left) : "",
+        h.loop_depth);
+    r.headline = fmt::format("no C_HALT within {} cycles (pc {})", job.cycle_cap, h.pc);
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  }
+  if (!run.violations.empty()) {
+    const auto& v = run.violations.front();
+    const uint32_t word = v.pc < asm_result.words.size() ? asm_result.words[v.pc] : 0;
+    std::string where = "outside every region";
+    for (const auto& region : lay.regions) {
+      if (v.addr < region.end() && v.addr + v.bytes > region.address) {
+        where = fmt::format("into {} '{}' [0x{:x}, 0x{:x})", tasks::region_kind_name(region.kind), region.name,
+                            region.address, region.end());
+        break;
+      }
+    }
+    r.verdict = Verdict::kRuntimeError;
+    r.error_pc = v.pc;
+    r.runtime_error = fmt::format("forbidden DRAM write of {} bytes at 0x{:x} {} by pc {} ({}); {} such write(s) in "
+                                  "all. Kernels may write only the outputs and scratch",
+                                  v.bytes, v.addr, where, v.pc, disasm(word), run.violations.size());
+    r.headline = r.runtime_error;
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  }
+
+  // ---- outputs
+  const auto outputs = tasks::read_outputs(lay, run.dram);
+  r.compare = tasks::compare_outputs(cfg, outputs, refs);
+  r.verdict = r.compare->pass ? Verdict::kPass : Verdict::kMismatch;
+  double within = 0, count = 0;
+  for (const auto& o : r.compare->outputs) {
+    within += static_cast<double>(o.within);
+    count += static_cast<double>(o.count);
+  }
+  r.headline = fmt::format("{} cycles, {:.2f}% of elements within tolerance, {:.0f}% of ideal ({}-bound)",
+                           r.cycles, count > 0 ? 100.0 * within / count : 0.0, 100.0 * r.utilization,
+                           r.ideal.bound());
+  r.wall_seconds = seconds_since(t_start);
+  return r;
+}
+
+}  // namespace kcraft::systolic
