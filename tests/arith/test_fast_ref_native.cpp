@@ -28,6 +28,14 @@ TEST(FastRefNative, GuardSetsAndRestoresMxcsr) {
   EXPECT_EQ(_mm_getcsr(), before);
 }
 
+#ifndef NDEBUG
+TEST(FastRefNativeDeathTest, NativeOpsWithoutGuardAbortInDebugBuilds) {
+  ASSERT_FALSE(FpEnvGuard::active());  // the test process runs with the default MXCSR
+  EXPECT_DEATH(fp32_add(0x3F800000u, 0x3F800000u), "sse_env_ok");
+  EXPECT_DEATH(bf16_mul(0x3F80u, 0x3F80u), "sse_env_ok");
+}
+#endif
+
 TEST(FastRefNative, AddSubMulOnEdgeBiasedRandomPairs) {
   FpEnvGuard guard;
   EdgeCaseGenerator gen(1);

@@ -353,8 +353,7 @@ FpEnvGuard::~FpEnvGuard() {
 
 bool FpEnvGuard::active() {
 #if KCRAFT_ARITH_NATIVE_SSE
-  const unsigned csr = _mm_getcsr();
-  return (csr & (kMxcsrFtz | kMxcsrDaz | kMxcsrRoundingMask)) == (kMxcsrFtz | kMxcsrDaz);
+  return detail::sse_env_ok();
 #else
   return true;
 #endif

@@ -18,6 +18,7 @@
 // Tests prove fast == ref == RTL.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 
@@ -67,7 +68,9 @@ double bf16_to_double(Bf16 x);  // exact value of the BF16 (after DAZ)
 Bf16 double_to_bf16(double x);
 F32 double_to_fp32(double x);
 
-// Arithmetic (fast path; add/sub/mul/bf16_mul need an FpEnvGuard).
+// Arithmetic (fast path). add/sub/mul/bf16_mul/sqrt and int32_to_fp32 run native SSE instructions and need
+// an FpEnvGuard alive in the calling thread (checked by assert in debug builds); the others are pure integer
+// code.
 F32 fp32_add(F32 a, F32 b);
 F32 fp32_sub(F32 a, F32 b);
 F32 fp32_mul(F32 a, F32 b);
@@ -162,22 +165,33 @@ inline F32 float_to_bits(float f) {
 }
 
 #if KCRAFT_ARITH_NATIVE_SSE
+// Forgetting the guard only changes results with subnormal operands or results, which makes it an easy bug
+// to miss; debug builds check the MXCSR on every native operation.
+inline bool sse_env_ok() {
+  const unsigned csr = _mm_getcsr();
+  return (csr & 0xE040u) == 0x8040u;  // FTZ (0x8000) and DAZ (0x0040) set, RC (0x6000) = nearest
+}
+
 // The instructions are issued through asm so the compiler cannot constant-fold or simplify them under its
 // model of the default environment: it knows nothing of FTZ/DAZ and would, for example, fold x * 1.0f to a
 // subnormal x or evaluate a product of constants with gradual underflow.
 inline float sse_add(float a, float b) {
+  assert(sse_env_ok());
   asm("addss %1, %0" : "+x"(a) : "x"(b));
   return a;
 }
 inline float sse_sub(float a, float b) {
+  assert(sse_env_ok());
   asm("subss %1, %0" : "+x"(a) : "x"(b));
   return a;
 }
 inline float sse_mul(float a, float b) {
+  assert(sse_env_ok());
   asm("mulss %1, %0" : "+x"(a) : "x"(b));
   return a;
 }
 inline float sse_cvtsi2ss(int32_t x) {
+  assert(sse_env_ok());
   float f;
   asm("cvtsi2ssl %1, %0" : "=x"(f) : "r"(x));
   return f;
