@@ -17,3 +17,5 @@ target_include_directories(systemc SYSTEM INTERFACE "${SYSTEMC_INCLUDE_DIR}")
 target_link_libraries(systemc INTERFACE "${SYSTEMC_LIBRARY}")
 # libsystemc exports sc_api_version_2_3_4_cxx201703L; pin the matching macro explicitly.
 target_compile_definitions(systemc INTERFACE SC_CPLUSPLUS=201703L)
+# Every executable that links SystemC gets the sc_main the shared library refers to.
+target_sources(systemc INTERFACE "${CMAKE_SOURCE_DIR}/tb/common/sc_main_stub.cpp")

@@ -22,6 +22,13 @@ std::string_view line_of(std::string_view source, int line) {
   return text;
 }
 
+
+char fold(char c) {
+  return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+}
+
+}  // namespace
+
 std::string_view severity_name(Severity s) {
   switch (s) {
     case Severity::kError:
@@ -33,12 +40,6 @@ std::string_view severity_name(Severity s) {
   }
   return "error";
 }
-
-char fold(char c) {
-  return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-}
-
-}  // namespace
 
 std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics, std::string_view source,
                                std::string_view filename) {

@@ -8,6 +8,7 @@
 namespace kcraft::isa {
 
 enum class Severity : uint8_t { kError, kWarning, kNote };
+std::string_view severity_name(Severity s);  // "error", "warning", "note"
 
 struct Diagnostic {
   Severity severity = Severity::kError;

@@ -10,7 +10,7 @@ DramTarget::DramTarget(sc_core::sc_module_name name, sc_core::sc_time clock_peri
   socket.register_transport_dbg(this, &DramTarget::transport_dbg);
 }
 
-void DramTarget::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+void DramTarget::b_transport(int /*initiator*/, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   const uint64_t addr = trans.get_address();
   const unsigned len = trans.get_data_length();
   if (trans.get_byte_enable_ptr() != nullptr || trans.get_streaming_width() < len) {
@@ -30,7 +30,7 @@ void DramTarget::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-unsigned DramTarget::transport_dbg(tlm::tlm_generic_payload& trans) {
+unsigned DramTarget::transport_dbg(int /*initiator*/, tlm::tlm_generic_payload& trans) {
   const uint64_t addr = trans.get_address();
   unsigned len = trans.get_data_length();
   if (addr >= model_.size()) return 0;

@@ -8,7 +8,7 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "tb/common/dram_model.h"
 
@@ -23,7 +23,8 @@ struct InstrTag : tlm::tlm_extension<InstrTag> {
 
 class DramTarget : public sc_core::sc_module {
  public:
-  tlm_utils::simple_target_socket<DramTarget> socket;
+  // Several initiators (the accelerator's DMA, the host's loader) bind to the same socket.
+  tlm_utils::multi_passthrough_target_socket<DramTarget> socket;
 
   DramTarget(sc_core::sc_module_name name, sc_core::sc_time clock_period);
 
@@ -31,8 +32,8 @@ class DramTarget : public sc_core::sc_module {
   void set_clock_period(sc_core::sc_time period) { period_ = period; }
 
  private:
-  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  unsigned transport_dbg(tlm::tlm_generic_payload& trans);
+  void b_transport(int initiator, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  unsigned transport_dbg(int initiator, tlm::tlm_generic_payload& trans);
 
   DramModel model_;
   sc_core::sc_time period_;

@@ -1,0 +1,356 @@
+#include "cli/commands.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/sweep.h"
+#include "cli/validate.h"
+#include "isa/common/disassembler.h"
+#include "systolic_isa.h"
+#include "tasks/common/dump.h"
+#include "tasks/common/render.h"
+#include "tasks/systolic/template_compiler.h"
+#include "tb/common/paths.h"
+#include "tb/systolic/systolic_platform.h"
+
+namespace kcraft::cli {
+
+namespace {
+
+using nlohmann::json;
+
+void print_json(const json& j) { std::cout << j.dump(2) << "\n"; }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read " + path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void require_platform(const std::string& platform) {
+  if (platform != systolic::SystolicPlatform::kName) {
+    throw UsageError(fmt::format("unknown platform '{}' (available: systolic)", platform));
+  }
+}
+
+tasks::TaskRegistry load_tasks() { return tasks::TaskRegistry::load_directory(task_spec_dir()); }
+
+// ---------------------------------------------------------------- platforms
+int cmd_platforms(const GlobalOptions& g) {
+  systolic::SystolicPlatform platform;
+  json out = json::array();
+  for (const auto& c : platform.hw_configs()) {
+    out.push_back({{"platform", c.platform}, {"config", c.name}, {"description", c.description},
+                   {"build", c.build}, {"runtime", c.runtime}, {"file", c.source.string()}});
+  }
+  if (g.json) {
+    print_json(out);
+    return kExitOk;
+  }
+  std::cout << "systolic  tensor NPU: systolic array + vector unit + scalar unit + DMA (BF16 in DRAM)\n";
+  for (const auto& c : platform.hw_configs()) {
+    std::cout << fmt::format("  {:<10} {}\n", c.name, c.description);
+    std::string params;
+    for (const auto& [k, v] : c.build) params += fmt::format(" {}={}", k, v);
+    std::cout << "             build:" << params << "\n";
+    std::string rt;
+    for (const auto& [k, v] : c.runtime) rt += fmt::format(" {}={}", k, v);
+    std::cout << "             runtime:" << rt << "\n";
+  }
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------- isa
+int cmd_isa(const GlobalOptions& g, const std::string& platform) {
+  require_platform(platform);
+  if (g.json) {
+    print_json({{"platform", platform}, {"markdown", isa::systolic::isa_markdown()}});
+  } else {
+    std::cout << isa::systolic::isa_markdown();
+  }
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------- tasks
+int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
+  if (!platform_filter.empty()) require_platform(platform_filter);
+  auto registry = load_tasks();
+  systolic::SystolicPlatform platform;
+  json out = json::array();
+  if (!g.json) {
+    std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", "task", "level", "title", "systolic (default)");
+  }
+  for (const auto& spec : registry.tasks()) {
+    json support = json::object();
+    std::string cells;
+    for (const auto& config : spec.config_names()) {
+      auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
+      std::string why = platform.unsupported_reason(cfg, "default");
+      const bool baseline = systolic::TemplateCompiler::supports(spec.name);
+      support[config] = why.empty() ? (baseline ? "baseline" : "supported") : why;
+      cells += why.empty() ? (baseline ? "B " : "s ") : "- ";
+    }
+    json j = tasks::task_summary_json(spec);
+    j["support"] = {{"systolic", support}};
+    out.push_back(j);
+    if (!g.json) std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", spec.name, spec.level, spec.title, cells);
+  }
+  if (g.json) {
+    print_json(out);
+  } else {
+    std::cout << "\nsupport per configuration C1..C5: B = runs, with a baseline kernel; s = runs; - = not supported\n";
+  }
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------- task show / dump
+int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::string& platform_name,
+                  const std::string& config, const std::string& hw) {
+  require_platform(platform_name);
+  auto registry = load_tasks();
+  const auto& spec = registry.get(task);
+  systolic::SystolicPlatform platform;
+  auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
+  auto layout = platform.layout(cfg);
+  auto symbols = platform.symbols(hw, &cfg, &layout);
+  if (g.json) {
+    json j = tasks::task_to_json(spec, config, systolic::SystolicPlatform::kDType, layout);
+    j["platform"] = platform_name;
+    j["hw_config"] = hw;
+    j["symbols"] = symbols;
+    j["unsupported"] = platform.unsupported_reason(cfg, hw);
+    print_json(j);
+    return kExitOk;
+  }
+  std::cout << tasks::render_task(spec, config, systolic::SystolicPlatform::kDType, layout);
+  std::cout << "\nPredefined assembler symbols (systolic/" << hw << "):\n";
+  std::string line;
+  for (const auto& [name, value] : symbols) {
+    std::string item = fmt::format("{}={}", name, value);
+    if (line.size() + item.size() > 96) {
+      std::cout << "  " << line << "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : "  ") + item;
+  }
+  if (!line.empty()) std::cout << "  " << line << "\n";
+  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) std::cout << "\nNOT SUPPORTED: " << why << "\n";
+  return kExitOk;
+}
+
+int cmd_task_dump(const GlobalOptions& g, const std::string& task, const std::string& platform_name,
+                  const std::string& config, uint64_t seed, const std::string& out_dir, bool raw_bits) {
+  require_platform(platform_name);
+  auto registry = load_tasks();
+  tasks::DumpOptions options;
+  options.raw_bits = raw_bits;
+  auto result = tasks::dump_task(registry.get(task), config, seed, systolic::SystolicPlatform::kDType, out_dir, options);
+  if (g.json) {
+    json files = json::array();
+    for (const auto& f : result.files) files.push_back(f.string());
+    print_json({{"files", files}, {"manifest", result.manifest}});
+  } else {
+    for (const auto& f : result.files) std::cout << f.string() << "\n";
+  }
+  return kExitOk;
+}
+
+// ---------------------------------------------------------------- check
+int cmd_check(const GlobalOptions& g, const std::string& platform_name, const std::string& file,
+              const std::string& task, const std::string& config, const std::string& hw) {
+  require_platform(platform_name);
+  systolic::SystolicPlatform platform;
+  std::string source = read_file(file);
+  isa::SymbolTable symbols;
+  if (!task.empty()) {
+    auto registry = load_tasks();
+    auto cfg = registry.get(task).resolve(config, systolic::SystolicPlatform::kDType);
+    auto layout = platform.layout(cfg);
+    symbols = platform.symbols(hw, &cfg, &layout);
+  } else {
+    symbols = platform.symbols(hw);
+  }
+  auto result = platform.assemble(source, file, symbols);
+  const std::string diags = isa::format_diagnostics(result, source);
+  if (g.json) {
+    json d = json::array();
+    for (const auto& diag : result.diagnostics) {
+      d.push_back({{"severity", isa::severity_name(diag.severity)}, {"line", diag.line}, {"column", diag.column},
+                   {"message", diag.message}, {"text", diag.text}, {"hint", diag.hint}});
+    }
+    print_json({{"ok", result.ok}, {"errors", result.error_count()}, {"warnings", result.warning_count()},
+                {"instructions", result.instruction_count()}, {"diagnostics", d}, {"text", diags}});
+  } else {
+    std::cout << diags;
+    if (result.ok) {
+      std::cout << fmt::format("{}: ok, {} instructions, {} warning(s)\n", file, result.instruction_count(),
+                               result.warning_count());
+    }
+  }
+  return result.ok ? kExitOk : kExitFail;
+}
+
+// ---------------------------------------------------------------- eval
+struct EvalArgs {
+  std::string platform, task, file, config = "C1", hw = "default", waveform, itrace;
+  uint64_t seed = 1;
+  uint64_t cycle_cap = 0;
+  bool no_model = false;
+};
+
+int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
+  require_platform(a.platform);
+  auto registry = load_tasks();
+  systolic::SystolicPlatform platform;
+  EvalRequest req;
+  req.platform = a.platform;
+  req.hw_config = a.hw;
+  req.task = a.task;
+  req.config = a.config;
+  req.seed = a.seed;
+  req.source = read_file(a.file);
+  req.filename = a.file;
+  req.cycle_cap = a.cycle_cap;
+  req.waveform_path = a.waveform;
+  req.instruction_trace = !a.itrace.empty();
+  req.check_model = !a.no_model;
+  EvalReport report = platform.evaluate(req, registry);
+  if (!a.itrace.empty()) {
+    std::ofstream out(a.itrace);
+    if (!out) throw UsageError("cannot write " + a.itrace);
+    out << "#    cycle     pc  word      instruction\n";
+    for (const auto& line : report.trace) out << line << "\n";
+    report.trace.clear();  // written to the file, not to the terminal
+  }
+  if (g.json) {
+    print_json(report.to_json());
+  } else {
+    std::cout << report.to_text();
+  }
+  return verdict_exit_code(report.verdict);
+}
+
+// ---------------------------------------------------------------- baseline
+int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const std::string& task,
+                 const std::string& config, const std::string& hw, const std::vector<std::string>& knob_args) {
+  require_platform(platform_name);
+  auto registry = load_tasks();
+  systolic::SystolicPlatform platform;
+  const auto& spec = registry.get(task);
+  if (!systolic::TemplateCompiler::supports(task)) throw UsageError("no baseline template for task '" + task + "'");
+  auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
+  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) throw UsageError(why);
+  systolic::TemplateCompiler compiler(platform.params(hw));
+  systolic::KnobValues knobs;
+  for (const auto& kv : knob_args) {
+    auto eq = kv.find('=');
+    if (eq == std::string::npos) throw UsageError("--knob expects name=value, got '" + kv + "'");
+    try {
+      knobs[kv.substr(0, eq)] = std::stoll(kv.substr(eq + 1));
+    } catch (const std::exception&) {
+      throw UsageError("--knob " + kv + ": the value is not an integer");
+    }
+  }
+  for (const auto& [name, value] : knobs) {
+    bool known = false;
+    for (const auto& k : compiler.knobs(cfg)) known = known || k.name == name;
+    if (!known) throw UsageError("template for " + task + " has no knob '" + name + "'");
+  }
+  auto kernel = compiler.generate(cfg, platform.layout(cfg), knobs);
+  if (g.json) {
+    json kj = json::array();
+    for (const auto& k : compiler.knobs(cfg)) {
+      kj.push_back({{"name", k.name}, {"description", k.description}, {"baseline", k.baseline},
+                    {"candidates", k.candidates}, {"value", kernel.knobs.at(k.name)}});
+    }
+    print_json({{"task", task}, {"config", config}, {"hw_config", hw}, {"summary", kernel.summary},
+                {"knobs", kj}, {"source", kernel.source}});
+  } else {
+    std::cout << kernel.source;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
+  app.add_flag("--json", g.json, "machine-readable JSON output");
+  app.add_option("--root", g.root, "data directory holding tasks/ and rtl/ (default: the source tree)");
+
+  auto* platforms = app.add_subcommand("platforms", "list platforms and their hardware configurations");
+  platforms->callback([&] { run = [&] { return cmd_platforms(g); }; });
+
+  auto* isa = app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
+  static std::string isa_platform;
+  isa->add_option("platform", isa_platform, "platform")->required();
+  isa->callback([&] { run = [&] { return cmd_isa(g, isa_platform); }; });
+
+  auto* tasks_cmd = app.add_subcommand("tasks", "list tasks: level, configurations, support per platform");
+  static std::string tasks_platform;
+  tasks_cmd->add_option("--platform", tasks_platform, "only this platform");
+  tasks_cmd->callback([&] { run = [&] { return cmd_tasks(g, tasks_platform); }; });
+
+  auto* task = app.add_subcommand("task", "one task: show it or dump its data");
+  task->require_subcommand(1);
+  static std::string t_name, t_platform = "systolic", t_config = "C1", t_hw = "default", t_out;
+  static uint64_t t_seed = 1;
+  static bool t_raw = false;
+  auto* show = task->add_subcommand("show", "the task exactly as an agent sees it");
+  show->add_option("task", t_name, "task name")->required();
+  show->add_option("--platform", t_platform, "platform")->capture_default_str();
+  show->add_option("--config", t_config, "configuration C1..C5")->capture_default_str();
+  show->add_option("--hw", t_hw, "hardware configuration")->capture_default_str();
+  show->callback([&] { run = [&] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw); }; });
+  auto* dump = task->add_subcommand("dump", "inputs and reference outputs as .npy files");
+  dump->add_option("task", t_name, "task name")->required();
+  dump->add_option("--platform", t_platform, "platform")->capture_default_str();
+  dump->add_option("--config", t_config, "configuration C1..C5")->capture_default_str();
+  dump->add_option("--seed", t_seed, "input seed")->capture_default_str();
+  dump->add_option("--out", t_out, "output directory")->required();
+  dump->add_flag("--raw-bits", t_raw, "also write the stored bit patterns (<input>.bits.npy)");
+  dump->callback([&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
+
+  auto* check = app.add_subcommand("check", "assemble a kernel and print diagnostics");
+  static std::string c_platform, c_file, c_task, c_config = "C1", c_hw = "default";
+  check->add_option("platform", c_platform, "platform")->required();
+  check->add_option("kernel", c_file, "kernel source file")->required();
+  check->add_option("--task", c_task, "define the task's symbols (ADDR_*, dimensions)");
+  check->add_option("--config", c_config, "configuration for --task")->capture_default_str();
+  check->add_option("--hw", c_hw, "hardware configuration")->capture_default_str();
+  check->callback([&] { run = [&] { return cmd_check(g, c_platform, c_file, c_task, c_config, c_hw); }; });
+
+  auto* eval = app.add_subcommand("eval", "run a kernel on the RTL: verdict, cycles, counters, diffs");
+  static EvalArgs e;
+  eval->add_option("platform", e.platform, "platform")->required();
+  eval->add_option("task", e.task, "task name")->required();
+  eval->add_option("kernel", e.file, "kernel source file")->required();
+  eval->add_option("--config", e.config, "configuration C1..C5")->capture_default_str();
+  eval->add_option("--seed", e.seed, "input seed")->capture_default_str();
+  eval->add_option("--hw", e.hw, "hardware configuration")->capture_default_str();
+  eval->add_option("--trace", e.waveform, "write an FST waveform of the run to FILE");
+  eval->add_option("--itrace", e.itrace, "write the instruction trace (cycle, pc, instruction) to FILE");
+  eval->add_option("--cycle-cap", e.cycle_cap, "stop after this many cycles (default: from the task's size)");
+  eval->add_flag("--no-model-check", e.no_model, "skip the functional-model comparison");
+  eval->callback([&] { run = [&] { return cmd_eval(g, e); }; });
+
+  auto* baseline = app.add_subcommand("baseline", "print the template compiler's kernel for a task");
+  static std::string b_platform, b_task, b_config = "C1", b_hw = "default";
+  static std::vector<std::string> b_knobs;
+  baseline->add_option("platform", b_platform, "platform")->required();
+  baseline->add_option("task", b_task, "task name")->required();
+  baseline->add_option("--config", b_config, "configuration C1..C5")->capture_default_str();
+  baseline->add_option("--hw", b_hw, "hardware configuration")->capture_default_str();
+  baseline->add_option("--knob", b_knobs, "override a template knob: name=value (repeatable)");
+  baseline->callback([&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
+
+  register_sweep_command(app, g, run);
+  register_validate_commands(app, g, run);
+}
+
+}  // namespace kcraft::cli

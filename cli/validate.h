@@ -1,0 +1,9 @@
+// Hardware-team commands: `kcraft validate` (random differential campaign RTL vs functional model) and
+// `kcraft speed` (simulated cycles per second through SystemC and for the bare Verilated model).
+#pragma once
+
+#include "cli/commands.h"
+
+namespace kcraft::cli {
+void register_validate_commands(CLI::App& app, GlobalOptions& global, std::function<int()>& run);
+}

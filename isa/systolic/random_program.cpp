@@ -1,0 +1,268 @@
+#include "isa/systolic/random_program.h"
+
+#include <cmath>
+#include <random>
+
+#include "isa/common/arith/fp_arith.h"
+#include "systolic_isa.h"
+
+namespace kcraft::systolic {
+
+namespace {
+
+namespace sy = isa::systolic;
+using sy::Op;
+
+// Register roles: r1..r8 hold row numbers inside the window, r9..r11 are free integers, r12 the window
+// mask, r13 a DRAM address, r14 a DMA stride, r15 a loop count.
+constexpr unsigned kRowRegs = 8;
+constexpr unsigned kMaskReg = 12, kAddrReg = 13, kStrideReg = 14, kCountReg = 15;
+
+class Gen {
+ public:
+  Gen(const Params& p, uint64_t seed, const RandomProgramOptions& o) : p_(p), o_(o), rng_(seed) {}
+
+  RandomProgram build(uint64_t seed) {
+    RandomProgram out;
+    out.seed = seed;
+    dram_bytes_ = 4 * o_.row_window * p_.row_bytes() + 4096;
+    out.dram.resize(dram_bytes_);
+    for (size_t i = 0; i + 1 < out.dram.size(); i += 2) {
+      const uint16_t v = random_bf16();
+      out.dram[i] = static_cast<uint8_t>(v & 0xFF);
+      out.dram[i + 1] = static_cast<uint8_t>(v >> 8);
+    }
+    prologue();
+    const bool fault = chance(o_.fault_rate);
+    const unsigned fault_at = fault ? pick(o_.length) : ~0u;
+    for (unsigned i = 0; i < o_.length; ++i) {
+      if (i == fault_at) {
+        emit_fault();
+        continue;
+      }
+      if (chance(0.06) && i + 8 < o_.length) {
+        emit_loop(1);
+        continue;
+      }
+      emit_random();
+    }
+    emit(R(Op::C_HALT));
+    out.words = words_;
+    return out;
+  }
+
+ private:
+  bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+  unsigned pick(unsigned n) { return n == 0 ? 0 : static_cast<unsigned>(rng_() % n); }
+  unsigned row_reg() { return 1 + pick(kRowRegs); }
+  unsigned any_freg() { return pick(16); }
+  unsigned dest_freg() { return 1 + pick(15); }
+
+  uint16_t random_bf16() {
+    const unsigned kind = pick(40);
+    switch (kind) {
+      case 0: return 0x0000;
+      case 1: return 0x8000;
+      case 2: return 0x7F80;                          // +inf
+      case 3: return 0xFF80;                          // -inf
+      case 4: return static_cast<uint16_t>(0x7FC1 + pick(0x3E));  // NaN with a payload
+      case 5: return static_cast<uint16_t>(pick(0x7F) + 1);       // subnormal pattern
+      case 6: return static_cast<uint16_t>(0x7F00 + pick(0x7F));  // near overflow
+      default: {
+        std::normal_distribution<double> d(0.0, 2.0);
+        return arith::double_to_bf16(d(rng_));
+      }
+    }
+  }
+
+  static uint32_t R(Op op) { return static_cast<uint32_t>(op); }
+  static uint32_t with(uint32_t w, sy::Field f, uint32_t v) { return isa::insert(w, f, v); }
+  void emit(uint32_t w) { words_.push_back(w); }
+
+  void load_int(unsigned reg, uint32_t value) {
+    emit(with(with(R(Op::S_LUI), sy::kRd, reg), sy::kImm16, value >> 16));
+    emit(with(with(with(R(Op::S_ORI), sy::kRd, reg), sy::kRs1, reg), sy::kImm17, value & 0xFFFF));
+  }
+
+  void load_fp(unsigned reg, uint32_t bits) {
+    emit(with(with(R(Op::S_LUI_FP), sy::kRd, reg), sy::kImm16, bits >> 16));
+    if (bits & 0xFFFF) emit(with(with(R(Op::S_LLI_FP), sy::kRd, reg), sy::kImm16, bits & 0xFFFF));
+  }
+
+  void prologue() {
+    for (unsigned r = 1; r <= kRowRegs; ++r) load_int(r, pick(o_.row_window));
+    for (unsigned r = 9; r <= 11; ++r) load_int(r, static_cast<uint32_t>(rng_()));
+    load_int(kMaskReg, o_.row_window - 1);
+    load_int(kAddrReg, 0);
+    load_int(kStrideReg, p_.row_bytes());
+    load_int(kCountReg, 1 + pick(3));
+    for (unsigned f = 1; f < 16; ++f) {
+      const uint32_t bits = chance(0.8) ? (uint32_t{random_bf16()} << 16) | (chance(0.5) ? pick(0x10000) : 0)
+                                         : static_cast<uint32_t>(rng_());
+      load_fp(f, bits);
+    }
+  }
+
+  // Keeps a row register inside the window after arithmetic on it.
+  void clamp_row(unsigned reg) {
+    emit(with(with(with(R(Op::S_AND), sy::kRd, reg), sy::kRs1, reg), sy::kRs2, kMaskReg));
+  }
+
+  uint32_t vector_op(Op op) {
+    uint32_t w = R(op);
+    w = with(w, sy::kRd, row_reg());
+    w = with(w, sy::kRs1, row_reg());
+    w = with(w, sy::kRs2, row_reg());
+    w = with(w, sy::kOff9, pick(4));
+    return w;
+  }
+
+  void emit_random() {
+    const unsigned cls = pick(100);
+    if (cls < 22) {  // scalar integer
+      static const Op ops[] = {Op::S_ADD, Op::S_SUB, Op::S_MUL, Op::S_AND, Op::S_OR, Op::S_XOR, Op::S_SLL,
+                               Op::S_SRL, Op::S_ADDI, Op::S_ORI, Op::S_SLLI, Op::S_SRLI, Op::S_LUI};
+      const Op op = ops[pick(std::size(ops))];
+      const bool row_target = chance(0.5);
+      const unsigned rd = row_target ? row_reg() : 9 + pick(3);
+      uint32_t w = with(R(op), sy::kRd, rd);
+      w = with(w, sy::kRs1, pick(16));
+      w = with(w, sy::kRs2, pick(16));
+      if (op == Op::S_ADDI || op == Op::S_ORI || op == Op::S_SLLI || op == Op::S_SRLI) {
+        w = with(w, sy::kImm17, op == Op::S_ADDI ? pick(1u << 17) : (op == Op::S_ORI ? pick(1u << 16) : pick(32)));
+      }
+      if (op == Op::S_LUI) w = with(R(op), sy::kRd, rd) | (pick(1u << 16) << 16);
+      emit(w);
+      if (row_target) clamp_row(rd);
+      return;
+    }
+    if (cls < 40) {  // scalar FP
+      static const Op ops[] = {Op::S_ADD_FP, Op::S_SUB_FP,  Op::S_MUL_FP,   Op::S_MAX_FP, Op::S_MIN_FP,
+                               Op::S_EXP_FP, Op::S_RECI_FP, Op::S_SQRT_FP,  Op::S_RSQRT_FP, Op::S_LUI_FP,
+                               Op::S_LLI_FP, Op::S_LD_FP,   Op::S_ST_FP,    Op::S_ITOF};
+      const Op op = ops[pick(std::size(ops))];
+      uint32_t w = with(R(op), sy::kRd, op == Op::S_ST_FP ? any_freg() : dest_freg());
+      if (op == Op::S_LUI_FP || op == Op::S_LLI_FP) {
+        w = with(w, sy::kImm16, pick(1u << 16));
+      } else if (op == Op::S_LD_FP || op == Op::S_ST_FP) {
+        w = with(with(w, sy::kRs1, 0), sy::kImm17, pick(p_.fpsram_words));
+      } else if (op == Op::S_ITOF) {
+        w = with(w, sy::kRs1, pick(16));
+      } else {
+        w = with(with(w, sy::kRs1, any_freg()), sy::kRs2, any_freg());
+        if (op == Op::S_EXP_FP || op == Op::S_RECI_FP || op == Op::S_SQRT_FP || op == Op::S_RSQRT_FP) {
+          w = with(w, sy::kRs2, 0);  // unary: rs2 is reserved
+        }
+      }
+      emit(w);
+      return;
+    }
+    if (cls < 70) {  // vector
+      static const Op vv[] = {Op::V_ADD_VV, Op::V_SUB_VV, Op::V_MUL_VV, Op::V_MAX_VV, Op::V_MIN_VV};
+      static const Op vf[] = {Op::V_ADD_VF, Op::V_SUB_VF, Op::V_MUL_VF, Op::V_MAX_VF, Op::V_MIN_VF, Op::V_EXP_VF};
+      static const Op v1[] = {Op::V_EXP_V, Op::V_RECI_V, Op::V_RSQRT_V};
+      const unsigned k = pick(5);
+      uint32_t w = 0;
+      if (k == 0) {
+        w = vector_op(vv[pick(std::size(vv))]);
+        w = with(w, sy::kFs, 0);
+      } else if (k == 1) {
+        w = with(with(vector_op(vf[pick(std::size(vf))]), sy::kRs2, 0), sy::kFs, any_freg());
+      } else if (k == 2) {
+        w = with(with(vector_op(v1[pick(std::size(v1))]), sy::kRs2, 0), sy::kFs, 0);
+      } else if (k == 3) {
+        static const Op red[] = {Op::V_RED_SUM, Op::V_RED_MAX, Op::V_RED_DOT};
+        const Op op = red[pick(std::size(red))];
+        w = with(with(vector_op(op), sy::kRd, 0), sy::kFs, dest_freg());
+        if (op != Op::V_RED_DOT) w = with(w, sy::kRs2, 0);
+      } else {
+        w = with(with(with(vector_op(Op::V_BCAST_F), sy::kRs1, 0), sy::kRs2, 0), sy::kFs, any_freg());
+      }
+      emit(w);
+      return;
+    }
+    if (cls < 85) {  // matrix
+      const unsigned k = pick(6);
+      if (k < 1) {
+        uint32_t w = with(R(chance(0.5) ? Op::M_LDW : Op::M_LDWT), sy::kRs1, row_reg());
+        emit(with(w, sy::kOff9, pick(4)));
+      } else if (k < 4) {
+        uint32_t w = with(with(R(chance(0.5) ? Op::M_MM : Op::M_MMA), sy::kRd, row_reg()), sy::kRs1, row_reg());
+        emit(with(w, sy::kOff9, pick(4)));
+      } else {
+        uint32_t w = with(with(R(Op::M_WO), sy::kRd, row_reg()), sy::kRs1, row_reg());
+        emit(with(w, sy::kOff9, pick(4)));
+      }
+      return;
+    }
+    if (cls < 97) {  // DMA: the DRAM address is a row of a window-sized region, stride 0..2 rows
+      const unsigned src = row_reg();
+      emit(with(with(with(R(Op::S_SLLI), sy::kRd, kAddrReg), sy::kRs1, src),
+                sy::kImm17, static_cast<uint32_t>(std::log2(p_.row_bytes()))));
+      if (chance(0.3)) emit(with(with(R(Op::S_ADDI), sy::kRd, kStrideReg), sy::kImm17, p_.row_bytes() * pick(3)));
+      static const Op ops[] = {Op::H_LOAD_V, Op::H_LOAD_M, Op::H_STORE_V};
+      uint32_t w = with(with(with(R(ops[pick(3)]), sy::kRd, row_reg()), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg);
+      emit(with(w, sy::kImm13, 1 + pick(8)));
+      return;
+    }
+    emit(R(chance(0.5) ? Op::C_NOP : Op::C_FENCE));
+  }
+
+  // A hardware loop of a few random instructions, possibly with one nested loop inside.
+  void emit_loop(int depth) {
+    const unsigned body = 2 + pick(5);
+    const bool from_reg = chance(0.3);
+    const size_t at = words_.size();
+    emit(0);  // patched below once the body length is known
+    for (unsigned i = 0; i < body; ++i) {
+      if (depth < 2 && chance(0.15)) emit_loop(depth + 1);
+      emit_random();  // also makes sure an inner body never ends with its enclosing body
+    }
+    const uint32_t len = static_cast<uint32_t>(words_.size() - at - 1);
+    uint32_t w = from_reg ? with(R(Op::C_LOOP), sy::kRs1, kCountReg) : with(R(Op::C_LOOPI), sy::kCnt12, pick(4));
+    words_[at] = with(w, sy::kImm13, len);
+  }
+
+  void emit_fault() {
+    switch (pick(6)) {
+      case 0: emit(0x0000007Fu); break;                                      // unknown opcode
+      case 1: emit(R(Op::C_NOP) | (1u << 20)); break;                        // reserved bit set
+      case 2: {                                                              // VSRAM row out of range
+        load_int(9, p_.vsram_rows - 1);
+        emit(with(with(with(R(Op::V_ADD_VV), sy::kRd, 9), sy::kRs1, 1), sy::kOff9, 1 + pick(8)));
+        break;
+      }
+      case 3: {                                                              // DRAM range
+        load_int(kAddrReg, dram_bytes_ - p_.row_bytes() / 2 * 2);
+        emit(with(with(with(with(R(Op::H_LOAD_V), sy::kRd, 1), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg),
+                  sy::kImm13, 2));
+        break;
+      }
+      case 4: {                                                              // odd DRAM address
+        load_int(kAddrReg, 3);
+        emit(with(with(with(with(R(Op::H_STORE_V), sy::kRd, 1), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg),
+                  sy::kImm13, 1));
+        break;
+      }
+      default: {                                                             // accumulator range
+        load_int(9, p_.acc_rows - 1);
+        emit(with(with(R(Op::M_WO), sy::kRd, 1), sy::kRs1, 9));
+        break;
+      }
+    }
+  }
+
+  const Params& p_;
+  const RandomProgramOptions& o_;
+  std::mt19937_64 rng_;
+  std::vector<uint32_t> words_;
+  uint64_t dram_bytes_ = 0;
+};
+
+}  // namespace
+
+RandomProgram random_program(const Params& params, uint64_t seed, const RandomProgramOptions& options) {
+  return Gen(params, seed, options).build(seed);
+}
+
+}  // namespace kcraft::systolic
