@@ -11,6 +11,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"kcraft: hardware-accurate testbed for close-to-metal kernel generation on AI accelerators"};
   app.require_subcommand(1);
+  app.fallthrough();  // --json and --root work before or after the subcommand
   app.set_help_all_flag("--help-all", "help for every subcommand");
   kcraft::cli::GlobalOptions global;
   std::function<int()> run;

@@ -59,6 +59,7 @@ module kc_dma_engine #(
 );
   // ---------------------------------------------------------------- command slots (a ring)
   logic [SLOTS-1:0]              s_valid_q;
+  logic [SLOTS-1:0]              s_issued_q;  // every row requested; waiting for responses
   logic [SLOTS-1:0]              s_store_q;
   logic [SLOTS-1:0]              s_target_q;
   logic [ROW_AW-1:0]             s_row_q    [SLOTS];
@@ -99,7 +100,7 @@ module kc_dma_engine #(
   wire st1_move = st1_valid_q && st2_free;
   wire st1_free = !st1_valid_q || st1_move;
 
-  wire iss_slot_valid = s_valid_q[iss_q];
+  wire iss_slot_valid = s_valid_q[iss_q] && !s_issued_q[iss_q];
   wire [COUNT_W-1:0] iss_count = s_count_q[iss_q];
   wire launch = iss_slot_valid && st1_free && (32'(in_flight_q) < MAX_OUTSTANDING);
   wire launch_last = launch && (iss_done_q + 1'b1 == iss_count);
@@ -118,6 +119,7 @@ module kc_dma_engine #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s_valid_q <= '0;
+      s_issued_q <= '0;
       head_q <= '0;
       iss_q <= '0;
       tail_q <= '0;
@@ -133,6 +135,7 @@ module kc_dma_engine #(
       // accept a command into the tail slot
       if (cmd_fire) begin
         s_valid_q[tail_q] <= 1'b1;
+        s_issued_q[tail_q] <= 1'b0;
         s_store_q[tail_q] <= cmd_store_i;
         s_target_q[tail_q] <= cmd_target_i;
         s_row_q[tail_q] <= cmd_row_i;
@@ -145,6 +148,7 @@ module kc_dma_engine #(
       // launch the next row of the issuing slot
       if (launch) begin
         if (launch_last) begin
+          s_issued_q[iss_q] <= 1'b1;
           iss_active_q <= 1'b0;
           iss_done_q <= '0;
           iss_q <= SLOT_W'((32'(iss_q) + 1) % SLOTS);

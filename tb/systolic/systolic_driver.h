@@ -7,6 +7,8 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -181,6 +183,12 @@ class SystolicDriver final : public SystolicHw {
     // One response per cycle, in request order.
     due = std::max({due, last_due_ + 1, cycle_ + 1});
     last_due_ = due;
+    if (std::getenv("KCRAFT_TRACE_DRAM") != nullptr) {
+      std::fprintf(stderr, "dram: cycle %llu %s 0x%08x pc %u due %llu\n",
+                   static_cast<unsigned long long>(cycle_), write ? "write" : "read ",
+                   static_cast<unsigned>(m.mem_req_addr_o), static_cast<unsigned>(m.mem_req_tag_o),
+                   static_cast<unsigned long long>(due));
+    }
     r.due = due;
     responses_.push_back(std::move(r));
   }
