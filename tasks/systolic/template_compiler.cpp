@@ -21,6 +21,15 @@ class Asm {
   void op(fmt::format_string<Args...> f, Args&&... args) {
     lines_.push_back("    " + fmt::format(f, std::forward<Args>(args)...));
   }
+  // reg += value, through `temp` when the value does not fit S_ADDI's 17-bit immediate.
+  void add_const(const std::string& reg, int64_t value, const std::string& temp) {
+    if (value >= -65536 && value <= 65535) {
+      op("S_ADDI {}, {}, {}", reg, reg, value);
+    } else {
+      op("S_LI {}, {}", temp, value);
+      op("S_ADD {}, {}, {}", reg, reg, temp);
+    }
+  }
   std::string fresh(const std::string& stem) { return fmt::format("{}_{}", stem, counter_++); }
 
   // A hardware loop running `body` `count` times (the body is skipped when count is 1 and run inline,
@@ -213,7 +222,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
     auto load = [&](int b) {
       a.op("H_LOAD_V {}, r1, r3, {}", xr[b], tile);
-      a.op("S_ADDI r1, r1, {}", tile * row_bytes);
+      a.add_const("r1", tile * row_bytes, "r15");
     };
     auto compute_store = [&](int b) {
       a.op("S_MV r5, {}", xr[b]);
@@ -226,7 +235,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.op("S_ADDI r6, r6, {}", unroll);
       });
       a.op("H_STORE_V {}, r2, r3, {}", wr[b], tile);
-      a.op("S_ADDI r2, r2, {}", tile * row_bytes);
+      a.add_const("r2", tile * row_bytes, "r15");
     };
     a.blank();
     if (!dbl) {
@@ -297,7 +306,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
     auto load = [&](int b) {
       a.op("H_LOAD_V {}, r1, r3, {}", xr[b], tile);
-      a.op("S_ADDI r1, r1, {}", tile * row_bytes);
+      a.add_const("r1", tile * row_bytes, "r15");
     };
     auto facc = [&](int base, int64_t u) { return fmt::format("f{}", base + static_cast<int>(u % accs)); };
     auto combine = [&](const char* opname, int base) {
@@ -352,7 +361,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.op("S_MV r6, {}", wr[b]);
       a.loop(rows, "row", per_row);
       a.op("H_STORE_V {}, r2, r3, {}", wr[b], tile);
-      a.op("S_ADDI r2, r2, {}", tile * row_bytes);
+      a.add_const("r2", tile * row_bytes, "r15");
     };
     a.blank();
     if (!dbl) {
@@ -407,8 +416,10 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   const int64_t bias_row = kt * block + 2 * block;
   const int64_t ms_set[2] = {0, k};  // MSRAM: two sets of kt weight tiles (one output column each)
 
-  a.comment("r1 A-block DRAM address, r3 row stride of A (K*2 bytes), r13 row stride of the output (N*2)");
+  a.comment("r1 A-block DRAM address, r2 output address, r3 row stride of A (K*2 bytes), r13 row stride of");
+  a.comment("B and the output (N*2), r4 next weight column");
   a.op("S_LI r1, {}", a_sym);
+  a.op("S_LI r2, {}", c_sym);
   a.op("S_LI r3, {}", k * 2);
   a.op("S_LI r13, {}", n * 2);
   a.op("S_LI r14, {}", row_bytes);
@@ -418,21 +429,23 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     a.op("S_LI r11, {}", bias_row);
     a.op("H_LOAD_V r11, r4, r14, {}", n / vlen);
   }
-  // Loads weight column `col` (kt tiles of MLEN x MLEN) into MSRAM set `set`.
-  auto load_weights = [&](int64_t col, int set) {
+  // Loads the next weight column (kt tiles of MLEN x MLEN, DRAM address in r4) into MSRAM set `set`
+  // and advances r4 to the column after it.
+  auto load_weights = [&](int set) {
     a.op("S_LI r6, {}", ms_set[set]);
     if (linear) {
       // Tile kc holds W[col*MLEN + i][kc*MLEN ..] in row i; M_LDWT transposes it.
-      a.op("S_LI r4, {} + {}", b_sym, col * mlen * k * 2);
+      a.op("S_MV r15, r4");
       a.loop(kt, "wload", [&] {
-        a.op("H_LOAD_M r6, r4, r3, {}", mlen);
+        a.op("H_LOAD_M r6, r15, r3, {}", mlen);
         a.op("S_ADDI r6, r6, {}", mlen);
-        a.op("S_ADDI r4, r4, {}", mlen * 2);
+        a.op("S_ADDI r15, r15, {}", mlen * 2);
       });
+      a.add_const("r4", mlen * k * 2, "r11");
     } else {
       // One DMA: rows 0..K-1 of B restricted to the column block = kt stacked tiles.
-      a.op("S_LI r4, {} + {}", b_sym, col * mlen * 2);
       a.op("H_LOAD_M r6, r4, r13, {}", k);
+      a.op("S_ADDI r4, r4, {}", mlen * 2);
     }
   };
   // The M_MMs of one weight tile: acc rows 0..block, A rows from r9 on.
@@ -444,11 +457,45 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.op("S_ADDI r9, r9, {}", unroll * blen);
     });
   };
+  // One output column block: (prefetch the next weights,) multiply, write out, add bias, store. The
+  // output address is r2, the bias row r12; both advance.
+  auto column = [&](int set, int ob, bool prefetch) {
+    if (!dbl) load_weights(0);
+    if (prefetch) load_weights(1 - set);
+    a.op("S_LI r7, {}", ms_set[set]);
+    a.op("S_LI r9, 0");
+    const char* ldw = linear ? "M_LDWT" : "M_LDW";
+    a.op("{} r7", ldw);
+    matmul_tile("M_MM");
+    if (kt > 1) {
+      a.loop(kt - 1, "ktile", [&] {
+        a.op("S_ADDI r7, r7, {}", mlen);
+        a.op("{} r7", ldw);
+        matmul_tile("M_MMA");
+      });
+    }
+    a.op("S_LI r10, {}", out_buf[ob]);
+    a.op("S_LI r8, 0");
+    a.loop(steps / unroll, "wo", [&] {
+      for (int64_t u = 0; u < unroll; ++u) a.op("M_WO r10, r8, {}", u * blen);
+      a.op("S_ADDI r8, r8, {}", unroll * blen);
+      a.op("S_ADDI r10, r10, {}", unroll * blen);
+    });
+    a.op("S_LI r10, {}", out_buf[ob]);
+    if (linear) {
+      a.op("S_MV r8, r10");
+      a.loop(block, "bias", [&] {
+        a.op("V_ADD_VV r8, r8, r12");
+        a.op("S_ADDI r8, r8, 1");
+      });
+      a.op("S_ADDI r12, r12, 1");
+    }
+    a.op("H_STORE_V r10, r2, r13, {}", block);
+    a.op("S_ADDI r2, r2, {}", mlen * 2);
+  };
 
-  for (int64_t blk = 0; blk < blocks; ++blk) {
-    a.blank();
-    a.comment(fmt::format("row block {} of {}: A rows {}..{} into VSRAM, chunk-major", blk + 1, blocks,
-                          blk * block, (blk + 1) * block - 1));
+  a.loop(blocks, "block", [&] {
+    a.comment("A rows of this block into VSRAM, chunk-major: chunk kc of every row, then chunk kc+1");
     a.op("S_LI r5, 0");
     a.op("S_MV r4, r1");
     a.loop(kt, "aload", [&] {
@@ -456,47 +503,30 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.op("S_ADDI r5, r5, {}", block);
       a.op("S_ADDI r4, r4, {}", mlen * 2);
     });
-    a.op("S_ADDI r1, r1, {}", block * k * 2);
-    a.op("S_LI r2, {} + {}", c_sym, blk * block * n * 2);
-    if (dbl) load_weights(0, 0);
-    for (int64_t col = 0; col < nt; ++col) {
-      const int set = dbl ? static_cast<int>(col % 2) : 0;
-      a.comment(fmt::format("output columns {}..{}", col * mlen, col * mlen + mlen - 1));
-      if (!dbl) load_weights(col, 0);
-      if (dbl && col + 1 < nt) load_weights(col + 1, 1 - set);
-      a.op("S_LI r7, {}", ms_set[set]);
-      a.op("S_LI r9, 0");
-      const char* ldw = linear ? "M_LDWT" : "M_LDW";
-      a.op("{} r7", ldw);
-      matmul_tile("M_MM");
-      if (kt > 1) {
-        a.loop(kt - 1, "ktile", [&] {
-          a.op("S_ADDI r7, r7, {}", mlen);
-          a.op("{} r7", ldw);
-          matmul_tile("M_MMA");
-        });
-      }
-      const int ob = dbl ? static_cast<int>(col % 2) : 0;
-      a.op("S_LI r10, {}", out_buf[ob]);
-      a.op("S_LI r8, 0");
-      a.loop(steps / unroll, "wo", [&] {
-        for (int64_t u = 0; u < unroll; ++u) a.op("M_WO r10, r8, {}", u * blen);
-        a.op("S_ADDI r8, r8, {}", unroll * blen);
-        a.op("S_ADDI r10, r10, {}", unroll * blen);
+    a.add_const("r1", block * k * 2, "r11");
+    a.op("S_LI r4, {}", b_sym);
+    if (linear) a.op("S_LI r12, {}", bias_row);
+    if (!dbl) {
+      a.loop(nt, "col", [&] { column(0, 0, false); });
+    } else {
+      // Column c multiplies with MSRAM set c % 2 while column c+1's weights load into the other set;
+      // pairs of columns form the loop body and the last one or two are peeled (nothing is fetched
+      // past the weights).
+      load_weights(0);
+      const int64_t pairs = (nt - 1) / 2;
+      a.loop(pairs, "cols", [&] {
+        column(0, 0, true);
+        column(1, 1, true);
       });
-      a.op("S_LI r10, {}", out_buf[ob]);
-      if (linear) {
-        a.op("S_LI r12, {}", bias_row + col);
-        a.op("S_MV r8, r10");
-        a.loop(block, "bias", [&] {
-          a.op("V_ADD_VV r8, r8, r12");
-          a.op("S_ADDI r8, r8, 1");
-        });
+      if (nt - 2 * pairs == 2) {
+        column(0, 0, true);
+        column(1, 1, false);
+      } else {
+        column(0, 0, false);
       }
-      a.op("H_STORE_V r10, r2, r13, {}", block);
-      a.op("S_ADDI r2, r2, {}", mlen * 2);
     }
-  }
+    a.add_const("r2", block * n * 2 - nt * mlen * 2, "r11");
+  });
   a.op("C_HALT");
   out.source = header(out.summary) + a.text();
   return out;
