@@ -90,7 +90,7 @@ std::string MachineError::describe(const Params& p) const {
 const char* counter_name(unsigned counter) {
   static const char* const names[kNumCounters] = {
       "cycles",          "instructions",      "stall_dependency", "stall_fp_pending", "stall_unit_busy",
-      "stall_scalar_multicycle", "stall_drain", "vector_busy",    "matrix_busy",      "dma_busy",
+      "sfu_busy",         "stall_drain", "vector_busy",    "matrix_busy",      "dma_busy",
       "dram_bytes_read", "dram_bytes_written", "macs",            "vector_elements",  "instr_control",
       "instr_scalar",    "instr_vector",      "instr_matrix",     "instr_dma",        "array_active"};
   return counter < kNumCounters ? names[counter] : "unknown";

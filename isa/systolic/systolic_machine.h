@@ -65,7 +65,7 @@ enum Counter : unsigned {
   kStallDependency = 2,
   kStallFpPending = 3,
   kStallUnitBusy = 4,
-  kStallScalarMulti = 5,
+  kSfuBusy = 5,
   kStallDrain = 6,
   kVectorBusy = 7,
   kMatrixBusy = 8,

@@ -21,7 +21,7 @@ package systolic_pkg;
   localparam int unsigned CNT_STALL_DEPENDENCY   = 2;   // SRAM range interlock
   localparam int unsigned CNT_STALL_FP_PENDING   = 3;   // FP register written by an unfinished reduction
   localparam int unsigned CNT_STALL_UNIT_BUSY    = 4;   // matrix unit or DMA queue not ready
-  localparam int unsigned CNT_STALL_SCALAR_MULTI = 5;   // multi-cycle scalar FP op
+  localparam int unsigned CNT_SFU_BUSY           = 5;   // special-function pipeline holds an op
   localparam int unsigned CNT_STALL_DRAIN        = 6;   // C_HALT / C_FENCE waiting for the units
   localparam int unsigned CNT_VECTOR_BUSY        = 7;
   localparam int unsigned CNT_MATRIX_BUSY        = 8;
@@ -58,7 +58,7 @@ package systolic_pkg;
   localparam int unsigned ST_ERR_HI     = 4;   // 64 bits
   localparam int unsigned ST_PC         = 5;
   localparam int unsigned ST_INSN       = 6;   // instruction word waiting to issue
-  localparam int unsigned ST_UNITS      = 7;   // {stall cause[7:4], dma, matrix, vector busy}
+  localparam int unsigned ST_UNITS      = 7;   // {stall cause[7:4], sfu, dma, matrix, vector busy}
   localparam int unsigned ST_DMA_PC     = 8;   // PC of the oldest unfinished DMA command
   localparam int unsigned ST_DMA_LEFT   = 9;   // rows it still has to finish
   localparam int unsigned ST_LOOP_DEPTH = 10;  // active loops
@@ -79,8 +79,7 @@ package systolic_pkg;
   localparam logic [3:0] STALL_DEPENDENCY = 4'd1;
   localparam logic [3:0] STALL_FP_PENDING = 4'd2;
   localparam logic [3:0] STALL_UNIT_BUSY  = 4'd3;
-  localparam logic [3:0] STALL_SCALAR     = 4'd4;
-  localparam logic [3:0] STALL_DRAIN      = 4'd5;
+  localparam logic [3:0] STALL_DRAIN      = 4'd4;
 
   // Host control writes (ctl_addr_i[31:28] selects the space).
   localparam logic [3:0] CTL_SPACE_IMEM = 4'h0;   // ctl_addr_i[27:0] = instruction index

@@ -1,8 +1,9 @@
 // Sequencer: fetch, decode, interlocks, issue, scalar execution, hardware loops, halt and errors.
 //
 // One instruction issues per cycle, in order. Scalar and control instructions execute in the issue
-// cycle (multi-cycle scalar FP ops hold the issue stage). Vector, matrix and DMA instructions are handed
-// to their unit, which runs concurrently. An instruction is held while it would touch an SRAM range or
+// cycle, except exp/reciprocal/sqrt/rsqrt, which go down a pipelined special-function unit and write
+// their FP register SFU_LATENCY cycles later. Vector, matrix and DMA instructions are handed to their
+// unit, which runs concurrently. An instruction is held while it would touch an SRAM range or
 // FP register that an earlier, unfinished instruction still has to read or write, so every program
 // behaves as if instructions ran one after another (the functional model's semantics).
 module systolic_sequencer #(
@@ -92,6 +93,7 @@ module systolic_sequencer #(
   output logic [31:0]           pc_o,
   output logic [31:0]           insn_o,
   output logic [3:0]            stall_cause_o,
+  output logic                  sfu_busy_o,
   output logic [31:0]           loop_sp_o,
   output logic                  retire_o,
   output logic [2:0]            retire_class_o,  // 0 control, 1 scalar, 2 vector, 3 matrix, 4 dma
@@ -127,7 +129,11 @@ module systolic_sequencer #(
   logic        ir_valid_q;    // imem_rdata_i holds the instruction at pc_q
   logic        pc_fault_q;    // pc_q is beyond the instruction memory
   logic [31:0] pc_q;
-  logic [1:0]  sfu_wait_q;
+  // Special-function pipeline: stage s holds an op issued s+1 cycles ago; the last stage writes.
+  localparam int unsigned SFU_STAGES = SFU_LATENCY - 1;
+  logic        sfu_valid_q [SFU_STAGES];
+  logic [3:0]  sfu_rd_q [SFU_STAGES];
+  logic [31:0] sfu_result_q [SFU_STAGES];
   logic [3:0]  err_code_q;
   logic [31:0] err_pc_q;
   logic [63:0] err_lo_q, err_hi_q;
@@ -164,7 +170,7 @@ module systolic_sequencer #(
   // What the instruction at the issue stage does, and what it touches.
   cls_e        cls;
   logic        legal;
-  logic        is_sfu;               // multi-cycle scalar FP op
+  logic        is_sfu;               // special-function op (pipelined, SFU_LATENCY cycles)
   logic        vs_rd_a, vs_rd_b;     // vector reads of row_1 / row_2
   logic        vs_wr_d;              // vector write of row_d
   logic        vs_rng_rd, vs_rng_wr; // range read/write of VSRAM [vs_lo, vs_hi)
@@ -456,18 +462,25 @@ module systolic_sequencer #(
   end
 
   logic [15:0] fp_pending;
+  logic        sfu_busy;
   always_comb begin
     fp_pending = '0;
+    sfu_busy = 1'b0;
     for (int unsigned e = 0; e < 2; e++) begin
       if (vec_inflight_fp_we_i[e]) fp_pending[vec_inflight_fp_reg_i[e]] = 1'b1;
+    end
+    for (int unsigned s = 0; s < SFU_STAGES; s++) begin
+      if (sfu_valid_q[s]) begin
+        fp_pending[sfu_rd_q[s]] = 1'b1;
+        sfu_busy = 1'b1;
+      end
     end
   end
   wire fp_hazard = |(fp_pending & fp_touch);
 
   wire unit_busy = (cls == ClsMatrix && !mat_ready_i) || (is_dma && !dma_ready_i);
-  wire units_idle = !vec_busy_i && !mat_busy_i && !dma_busy_i;
+  wire units_idle = !vec_busy_i && !mat_busy_i && !dma_busy_i && !sfu_busy;
   wire waits_idle = (op == OP_C_FENCE || op == OP_C_HALT) && !units_idle;
-  wire sfu_hold = is_sfu && (32'(sfu_wait_q) != SFU_LATENCY - 1);
 
   wire can_decide = running_q && ir_valid_q && !draining_q;
   wire raise_error = can_decide && err_code != ERR_NONE;
@@ -479,7 +492,6 @@ module systolic_sequencer #(
     else if (fp_hazard) stall_cause = STALL_FP_PENDING;
     else if (dep_hazard) stall_cause = STALL_DEPENDENCY;
     else if (unit_busy) stall_cause = STALL_UNIT_BUSY;
-    else if (sfu_hold) stall_cause = STALL_SCALAR;
   end
   wire issue = can_decide && !raise_error && stall_cause == STALL_NONE;
 
@@ -541,10 +553,11 @@ module systolic_sequencer #(
         OP_S_MUL_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_mul(f1, f2); end
         OP_S_MAX_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_max(f1, f2); end
         OP_S_MIN_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_min(f1, f2); end
-        OP_S_EXP_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_exp(f1); end
-        OP_S_RECI_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_reci(f1); end
-        OP_S_SQRT_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_sqrt(f1); end
-        OP_S_RSQRT_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_rsqrt(f1); end
+        // special functions: f_result enters the SFU pipeline, written SFU_LATENCY cycles later
+        OP_S_EXP_FP: f_result = kc_fp_pkg::fp32_exp(f1);
+        OP_S_RECI_FP: f_result = kc_fp_pkg::fp32_reci(f1);
+        OP_S_SQRT_FP: f_result = kc_fp_pkg::fp32_sqrt(f1);
+        OP_S_RSQRT_FP: f_result = kc_fp_pkg::fp32_rsqrt(f1);
         OP_S_LUI_FP: begin f_we = 1'b1; f_result = {f_imm16, 16'h0}; end
         OP_S_LLI_FP: begin f_we = 1'b1; f_result = {fd_val[31:16], f_imm16}; end
         OP_S_LD_FP: begin f_we = 1'b1; f_result = fpsram_q[FPS_AW'(fpsram_idx)]; end
@@ -563,7 +576,7 @@ module systolic_sequencer #(
       ir_valid_q <= 1'b0;
       pc_fault_q <= 1'b0;
       pc_q <= '0;
-      sfu_wait_q <= '0;
+      for (int unsigned s = 0; s < SFU_STAGES; s++) sfu_valid_q[s] <= 1'b0;
       err_code_q <= ERR_NONE;
       err_pc_q <= '0;
       err_lo_q <= '0;
@@ -583,11 +596,13 @@ module systolic_sequencer #(
         ir_valid_q <= 1'b1;
         pc_fault_q <= !fetch_ok;
       end
-      // multi-cycle scalar ops count their cycles in the issue stage
-      if (can_decide && is_sfu && !raise_error && !issue && stall_cause == STALL_SCALAR) begin
-        sfu_wait_q <= sfu_wait_q + 1'b1;
-      end else if (issue) begin
-        sfu_wait_q <= '0;
+      sfu_valid_q[0] <= issue && is_sfu;
+      sfu_rd_q[0] <= f_rd;
+      sfu_result_q[0] <= f_result;
+      for (int unsigned s = 1; s < SFU_STAGES; s++) begin
+        sfu_valid_q[s] <= sfu_valid_q[s-1];
+        sfu_rd_q[s] <= sfu_rd_q[s-1];
+        sfu_result_q[s] <= sfu_result_q[s-1];
       end
       if (raise_error) begin
         err_code_q <= err_code;
@@ -606,6 +621,9 @@ module systolic_sequencer #(
       if (x_we && f_rd != 4'd0) x_q[f_rd] <= x_result;
       if (f_we && f_rd != 4'd0) f_q[f_rd] <= f_result;
       if (vec_fp_we_i && vec_fp_waddr_i != 4'd0) f_q[vec_fp_waddr_i] <= vec_fp_wdata_i;
+      if (sfu_valid_q[SFU_STAGES-1] && sfu_rd_q[SFU_STAGES-1] != 4'd0) begin
+        f_q[sfu_rd_q[SFU_STAGES-1]] <= sfu_result_q[SFU_STAGES-1];
+      end
       if (issue && op == OP_S_ST_FP) fpsram_q[FPS_AW'(fpsram_idx)] <= fd_val;
       if (clear_i && clear_idx_i < FPSRAM_WORDS) fpsram_q[FPS_AW'(clear_idx_i)] <= '0;
       if (issue && loop_push) begin
@@ -655,6 +673,7 @@ module systolic_sequencer #(
   assign pc_o = pc_q;
   assign insn_o = ir;
   assign stall_cause_o = stall_cause;
+  assign sfu_busy_o = sfu_busy;
   assign loop_sp_o = 32'(loop_sp_q);
   assign retire_o = issue;
   assign retire_class_o = cls;

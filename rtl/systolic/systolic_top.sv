@@ -139,6 +139,7 @@ module systolic_top #(
 
   logic                 seq_running, seq_halted;
   logic [3:0]           err_code, stall_cause;
+  logic                 sfu_busy;
   logic [31:0]          err_pc, pc, insn, loop_sp;
   logic [63:0]          err_lo, err_hi;
   logic                 retire;
@@ -311,6 +312,7 @@ module systolic_top #(
     .pc_o                 (pc),
     .insn_o               (insn),
     .stall_cause_o        (stall_cause),
+    .sfu_busy_o           (sfu_busy),
     .loop_sp_o            (loop_sp),
     .retire_o             (retire),
     .retire_class_o       (retire_class),
@@ -446,7 +448,7 @@ module systolic_top #(
       cnt_inc[CNT_STALL_DEPENDENCY] = 64'(stall_cause == STALL_DEPENDENCY);
       cnt_inc[CNT_STALL_FP_PENDING] = 64'(stall_cause == STALL_FP_PENDING);
       cnt_inc[CNT_STALL_UNIT_BUSY] = 64'(stall_cause == STALL_UNIT_BUSY);
-      cnt_inc[CNT_STALL_SCALAR_MULTI] = 64'(stall_cause == STALL_SCALAR);
+      cnt_inc[CNT_SFU_BUSY] = 64'(sfu_busy);
       cnt_inc[CNT_STALL_DRAIN] = 64'(stall_cause == STALL_DRAIN);
       cnt_inc[CNT_VECTOR_BUSY] = 64'(vec_valid);
       cnt_inc[CNT_MATRIX_BUSY] = 64'(mat_busy);
@@ -483,7 +485,7 @@ module systolic_top #(
       ST_ERR_PC: status_word = err_pc;
       ST_PC: status_word = pc;
       ST_INSN: status_word = insn;
-      ST_UNITS: status_word = {24'h0, stall_cause, 1'b0, dma_busy, mat_busy, vec_busy};
+      ST_UNITS: status_word = {24'h0, stall_cause, sfu_busy, dma_busy, mat_busy, vec_busy};
       ST_DMA_PC: status_word = dma_active_tag;
       ST_DMA_LEFT: status_word = 32'(dma_active_remaining);
       ST_LOOP_DEPTH: status_word = loop_sp;

@@ -8,12 +8,11 @@ namespace kcraft::systolic {
 
 const char* stall_cause_name(unsigned cause) {
   switch (cause) {
-    case 0: return "none";
+    case 0: return "issuing (no stall)";
     case 1: return "waiting for an SRAM range an earlier instruction still uses";
     case 2: return "waiting for an FP register an unfinished reduction writes";
     case 3: return "waiting for the matrix unit or a free DMA slot";
-    case 4: return "multi-cycle scalar FP operation";
-    case 5: return "C_HALT/C_FENCE waiting for the units to finish";
+    case 4: return "C_HALT/C_FENCE waiting for the units to finish";
     default: return "unknown";
   }
 }
@@ -69,6 +68,7 @@ HangReport SystolicHw::hang_report() {
   h.vector_busy = units & 1u;
   h.matrix_busy = (units >> 1) & 1u;
   h.dma_busy = (units >> 2) & 1u;
+  h.sfu_busy = (units >> 3) & 1u;
   h.stall_cause = (units >> 4) & 0xFu;
   h.dma_pc = status(regs::kStDmaPc);
   h.dma_rows_left = status(regs::kStDmaLeft);

@@ -37,6 +37,7 @@ struct HangReport {
   bool vector_busy = false;
   bool matrix_busy = false;
   bool dma_busy = false;
+  bool sfu_busy = false;
   unsigned stall_cause = 0;  // STALL_* of systolic_pkg.sv
   uint32_t dma_pc = 0;
   uint32_t dma_rows_left = 0;

@@ -282,9 +282,10 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     r.error_pc = h.pc;
     r.hang = fmt::format(
         "cycle cap {} reached at pc {} ({}:{}: {}), issue stage: {}\n"
-        "units: vector {}, matrix {}, DMA {}{}; {} active hardware loop(s)\n",
+        "units: vector {}, matrix {}, special functions {}, DMA {}{}; {} active hardware loop(s)\n",
         job.cycle_cap, h.pc, req.filename, line, disasm(h.insn), stall_cause_name(h.stall_cause),
-        h.vector_busy ? "busy" : "idle", h.matrix_busy ? "busy" : "idle", h.dma_busy ? "busy" : "idle",
+        h.vector_busy ? "busy" : "idle", h.matrix_busy ? "busy" : "idle", h.sfu_busy ? "busy" : "idle",
+        h.dma_busy ? "busy" : "idle",
         h.dma_busy ? fmt::format(" (command from pc {} has {} rows left)", h.dma_pc, h.dma_rows_left) : "",
         h.loop_depth);
     r.headline = fmt::format("no C_HALT within {} cycles (pc {})", job.cycle_cap, h.pc);
