@@ -1,0 +1,202 @@
+// The platform end to end: every baseline kernel passes on the RTL of every hardware configuration, and
+// every verdict a kernel writer can get is produced with the information needed to act on it.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tasks/common/task_spec.h"
+#include "tasks/systolic/template_compiler.h"
+#include "tb/common/paths.h"
+#include "tests/systolic/test_util.h"
+
+namespace kcraft::systolic {
+namespace {
+
+const tasks::TaskRegistry& registry() {
+  static const auto r = tasks::TaskRegistry::load_directory(task_spec_dir());
+  return r;
+}
+
+EvalReport eval(const std::string& task, const std::string& config, const std::string& source,
+                const std::string& hw = "default", uint64_t cycle_cap = 0) {
+  EvalRequest req;
+  req.hw_config = hw;
+  req.task = task;
+  req.config = config;
+  req.source = source;
+  req.filename = "kernel.s";
+  req.cycle_cap = cycle_cap;
+  return testing::platform().evaluate(req, registry());
+}
+
+std::string baseline(const std::string& task, const std::string& config, const std::string& hw = "default",
+                     const KnobValues& knobs = {}) {
+  const auto& p = testing::platform();
+  auto cfg = registry().get(task).resolve(config, SystolicPlatform::kDType);
+  return TemplateCompiler(p.params(hw)).generate(cfg, p.layout(cfg), knobs).source;
+}
+
+struct BaselineCase {
+  std::string hw, task;
+};
+
+class Baselines : public ::testing::TestWithParam<BaselineCase> {};
+
+TEST_P(Baselines, PassOnTheRtlForEveryConfiguration) {
+  const auto& c = GetParam();
+  for (const auto& config : tasks::standard_config_names()) {
+    auto report = eval(c.task, config, baseline(c.task, config, c.hw), c.hw);
+    ASSERT_EQ(report.verdict, Verdict::kPass) << c.task << " " << config << " on " << c.hw << ": "
+                                              << report.headline << "\n" << report.to_text();
+    EXPECT_EQ(report.model_check, "agree");
+    EXPECT_GT(report.cycles, 0u);
+    EXPECT_GT(report.utilization, 0.05) << c.task << " " << config;
+    EXPECT_LE(report.utilization, 1.0) << "a kernel beat the roofline: the ideal-cycle model is wrong";
+  }
+}
+
+std::vector<BaselineCase> baseline_cases() {
+  std::vector<BaselineCase> out;
+  for (const auto& hw : {"default", "small"}) {
+    for (const auto& task : TemplateCompiler::supported_tasks()) out.push_back({hw, task});
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases()),
+                         [](const auto& info) { return info.param.hw + "_" + info.param.task; });
+
+TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
+  // The tuner explores these; each must stay correct (they only change speed).
+  const auto& p = testing::platform();
+  for (const std::string task : {"silu", "softmax", "rms_norm", "gemm", "linear"}) {
+    auto cfg = registry().get(task).resolve("C2", SystolicPlatform::kDType);
+    TemplateCompiler compiler(p.params("default"));
+    for (const auto& knob : compiler.knobs(cfg)) {
+      for (int64_t value : knob.candidates) {
+        auto kernel = compiler.generate(cfg, p.layout(cfg), {{knob.name, value}});
+        auto report = eval(task, "C2", kernel.source);
+        EXPECT_EQ(report.verdict, Verdict::kPass) << task << " " << knob.name << "=" << value << ": "
+                                                  << report.headline;
+      }
+    }
+  }
+}
+
+TEST(SystolicEval, KnobsChangeTheSpeedNotTheResult) {
+  auto slow = eval("gemm", "C4", baseline("gemm", "C4", "default", {{"block_rows", 16}, {"double_buffer", 0}}));
+  auto fast = eval("gemm", "C4", baseline("gemm", "C4", "default", {{"block_rows", 128}, {"unroll", 4}}));
+  ASSERT_EQ(slow.verdict, Verdict::kPass);
+  ASSERT_EQ(fast.verdict, Verdict::kPass);
+  EXPECT_LT(fast.cycles * 1.5, static_cast<double>(slow.cycles));
+}
+
+TEST(SystolicEval, WrongKernelIsAMismatchWithWhereItIsWrong) {
+  std::string src = baseline("relu", "C2");
+  for (auto at = src.find("V_MAX_VF"); at != std::string::npos; at = src.find("V_MAX_VF")) src.replace(at, 8, "V_MIN_VF");
+  auto r = eval("relu", "C2", src);
+  ASSERT_EQ(r.verdict, Verdict::kMismatch);
+  ASSERT_TRUE(r.compare.has_value());
+  const auto& out = r.compare->outputs.at(0);
+  EXPECT_FALSE(out.pass);
+  EXPECT_GT(out.outside, 0);
+  EXPECT_LT(out.percent_within, 60.0);
+  EXPECT_FALSE(out.worst.empty());
+  EXPECT_EQ(out.worst.front().index.size(), 2u);  // [row, column]
+  EXPECT_FALSE(out.rows.empty());
+  EXPECT_GT(r.cycles, 0u);
+  EXPECT_EQ(verdict_exit_code(r.verdict), 1);
+}
+
+TEST(SystolicEval, KernelThatNeverWritesItsOutputCannotPass) {
+  // Outputs start as NaN (0xFFFF), so skipping the work is never "close enough".
+  auto r = eval("softmax", "C1", "C_HALT\n");
+  EXPECT_EQ(r.verdict, Verdict::kMismatch);
+}
+
+TEST(SystolicEval, BuildErrorsCarryDiagnostics) {
+  auto r = eval("relu", "C1", "    V_ADD_VX r1, r2, r3\n    S_ADDI r1, r0, 70000\n    C_HALT\n");
+  ASSERT_EQ(r.verdict, Verdict::kBuildError);
+  EXPECT_EQ(r.errors, 2u);
+  EXPECT_NE(r.diagnostics.find("kernel.s:1:5: error"), std::string::npos) << r.diagnostics;
+  EXPECT_NE(r.diagnostics.find("did you mean"), std::string::npos) << r.diagnostics;
+  EXPECT_NE(r.diagnostics.find("70000"), std::string::npos) << r.diagnostics;
+  EXPECT_EQ(r.cycles, 0u);
+}
+
+TEST(SystolicEval, ProgramTooLargeForImemIsABuildError) {
+  std::string src;
+  for (int i = 0; i < 4100; ++i) src += "C_NOP\n";
+  src += "C_HALT\n";
+  auto r = eval("relu", "C1", src, "small");
+  EXPECT_EQ(r.verdict, Verdict::kBuildError);
+  EXPECT_NE(r.diagnostics.find("4096"), std::string::npos) << r.headline << r.diagnostics;
+}
+
+TEST(SystolicEval, RuntimeErrorsNameThePcTheInstructionAndTheAddress) {
+  auto r = eval("relu", "C1", "S_LI r1, VSRAM_ROWS - 4\nS_LI r2, ADDR_X\nS_LI r3, ROW_BYTES\n"
+                              "H_LOAD_V r1, r2, r3, 8\nC_HALT\n");
+  ASSERT_EQ(r.verdict, Verdict::kRuntimeError);
+  ASSERT_TRUE(r.error_pc.has_value());
+  EXPECT_EQ(*r.error_pc, 3u);
+  EXPECT_NE(r.runtime_error.find("vsram_out_of_range"), std::string::npos) << r.runtime_error;
+  EXPECT_NE(r.runtime_error.find("kernel.s:4"), std::string::npos) << r.runtime_error;
+  EXPECT_NE(r.runtime_error.find("H_LOAD_V r1, r2, r3, 8"), std::string::npos) << r.runtime_error;
+  EXPECT_NE(r.runtime_error.find("[8188, 8196)"), std::string::npos) << r.runtime_error;
+
+  auto illegal = eval("relu", "C1", "C_NOP\n.word 0x0000007f\nC_HALT\n");
+  ASSERT_EQ(illegal.verdict, Verdict::kRuntimeError);
+  EXPECT_EQ(*illegal.error_pc, 1u);
+  EXPECT_NE(illegal.runtime_error.find("illegal_instruction"), std::string::npos);
+
+  // Reading past the end of DRAM (the task's layout, rounded up to 4 KiB).
+  auto dram = eval("relu", "C1", "S_LI r2, DRAM_BYTES\nS_LI r3, ROW_BYTES\nH_LOAD_V r0, r2, r3, 1\nC_HALT\n");
+  ASSERT_EQ(dram.verdict, Verdict::kRuntimeError);
+  EXPECT_NE(dram.runtime_error.find("dram_out_of_range"), std::string::npos) << dram.runtime_error;
+}
+
+TEST(SystolicEval, WritesOutsideOutputsAndScratchFailTheRun) {
+  auto r = eval("relu", "C1", "S_LI r2, ADDR_X + 64\nS_LI r3, ROW_BYTES\nH_STORE_V r0, r2, r3, 1\nC_HALT\n");
+  ASSERT_EQ(r.verdict, Verdict::kRuntimeError);
+  EXPECT_NE(r.runtime_error.find("forbidden DRAM write"), std::string::npos) << r.runtime_error;
+  EXPECT_NE(r.runtime_error.find("input 'x'"), std::string::npos) << r.runtime_error;
+  EXPECT_EQ(*r.error_pc, 2u);
+}
+
+TEST(SystolicEval, HangsTimeOutWithWhatTheUnitsWereDoing) {
+  auto r = eval("relu", "C1",
+                "S_LI r1, 0x7FFFFFFF\nS_LI r3, ROW_BYTES\nC_LOOP r1, e\nV_EXP_V r4, r4\nS_ADDI r5, r5, 1\ne:\nC_HALT\n",
+                "default", 20000);
+  ASSERT_EQ(r.verdict, Verdict::kTimeout);
+  EXPECT_EQ(r.cycles, 20000u);
+  EXPECT_NE(r.hang.find("cycle cap 20000 reached"), std::string::npos) << r.hang;
+  EXPECT_NE(r.hang.find("1 active hardware loop"), std::string::npos) << r.hang;
+  EXPECT_NE(r.hang.find("vector"), std::string::npos) << r.hang;
+  EXPECT_TRUE(*r.error_pc == 4 || *r.error_pc == 5) << *r.error_pc;
+}
+
+TEST(SystolicEval, BadRequestsAreInputErrors) {
+  EXPECT_EQ(eval("relux", "C1", "C_HALT").verdict, Verdict::kInputError);
+  EXPECT_NE(eval("relux", "C1", "C_HALT").headline.find("did you mean relu"), std::string::npos);
+  EXPECT_EQ(eval("relu", "C9", "C_HALT").verdict, Verdict::kInputError);
+  EXPECT_EQ(eval("relu", "C1", "C_HALT", "huge").verdict, Verdict::kInputError);
+  EXPECT_EQ(verdict_exit_code(Verdict::kInputError), 2);
+}
+
+TEST(SystolicEval, ReportsAreCompleteAsJson) {
+  auto r = eval("gemm", "C2", baseline("gemm", "C2"));
+  auto j = r.to_json();
+  EXPECT_EQ(j["verdict"], "pass");
+  EXPECT_EQ(j["counters"]["cycles"], r.cycles);
+  EXPECT_GT(j["counters"]["macs"].get<uint64_t>(), 0u);
+  EXPECT_EQ(j["counters"]["macs"].get<uint64_t>(), 32u * 48 * 64);  // M*K*N of C2, done once
+  EXPECT_GT(j["counters"]["dram_bytes_read"].get<uint64_t>(), 0u);
+  EXPECT_EQ(j["ideal"]["bound"], r.ideal.bound());
+  EXPECT_EQ(j["model_check"], "agree");
+  EXPECT_TRUE(j["compare"]["pass"].get<bool>());
+  // Round trip through text.
+  EXPECT_NO_THROW((void)nlohmann::json::parse(j.dump()));
+}
+
+}  // namespace
+}  // namespace kcraft::systolic
