@@ -1,0 +1,217 @@
+// The kcraft binary as users and scripts call it.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int code = -1;
+  std::string out;  // stdout and stderr together
+};
+
+Run kcraft(const std::string& args) {
+  const std::string cmd = std::string(KCRAFT_BIN) + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// stdout only, for --json output.
+nlohmann::json kcraft_json(const std::string& args, int expected_code = 0) {
+  const std::string cmd = std::string(KCRAFT_BIN) + " " + args + " 2>/dev/null";
+  std::string out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  EXPECT_EQ(WEXITSTATUS(status), expected_code) << args;
+  return nlohmann::json::parse(out);
+}
+
+fs::path temp_dir(const std::string& name) {
+  auto d = fs::temp_directory_path() / ("kcraft_cli_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+TEST(Cli, UsageErrorsExitWithTwo) {
+  EXPECT_EQ(kcraft("--help").code, 0);
+  EXPECT_EQ(kcraft("").code, 2);
+  EXPECT_EQ(kcraft("frobnicate").code, 2);
+  auto r = kcraft("isa nosuchplatform");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown platform 'nosuchplatform'"), std::string::npos) << r.out;
+  r = kcraft("eval systolic relu /nonexistent/kernel.s");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("cannot read /nonexistent/kernel.s"), std::string::npos) << r.out;
+  r = kcraft("task show relux");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("did you mean relu"), std::string::npos) << r.out;
+}
+
+TEST(Cli, PlatformsIsaAndTasks) {
+  auto platforms = kcraft_json("platforms --json");
+  ASSERT_EQ(platforms.size(), 2u);
+  EXPECT_EQ(platforms[0]["platform"], "systolic");
+  EXPECT_EQ(platforms[0]["build"]["MLEN"], 16);
+  auto isa = kcraft("isa systolic");
+  EXPECT_EQ(isa.code, 0);
+  for (const char* s : {"V_ADD_VV", "M_MM", "H_LOAD_V", "C_LOOPI", "latency"}) {
+    EXPECT_NE(isa.out.find(s), std::string::npos) << s;
+  }
+  auto tasks = kcraft_json("tasks --json");
+  ASSERT_GE(tasks.size(), 6u);
+  for (const auto& t : tasks) {
+    EXPECT_EQ(t["support"]["systolic"]["C5"], "baseline") << t["name"];
+  }
+}
+
+TEST(Cli, TaskShowListsLayoutAndSymbols) {
+  auto r = kcraft("task show gemm --platform systolic --config C3");
+  ASSERT_EQ(r.code, 0) << r.out;
+  for (const char* s : {"ADDR_A=0", "ADDR_B=", "ADDR_C=", "MLEN=16", "K=64"}) {
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+  }
+  auto j = kcraft_json("task show gemm --config C3 --json");
+  EXPECT_EQ(j["symbols"]["ADDR_A"], 0);
+  EXPECT_EQ(j["symbols"]["ADDR_B"], 64 * 64 * 2);
+}
+
+TEST(Cli, TaskDumpWritesNpyFilesNumpyCanLoad) {
+  auto dir = temp_dir("dump");
+  auto r = kcraft("task dump linear --config C1 --seed 3 --platform systolic --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  for (const char* f : {"x.npy", "W.npy", "b.npy", "y.ref.npy", "manifest.json"}) {
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  }
+  // numpy recomputes the reference from the dumped inputs.
+  const std::string script = dir.string() + "/check.py";
+  write(script,
+        "import numpy as np, sys\n"
+        "d = sys.argv[1]\n"
+        "x, W, b = (np.load(f'{d}/{n}.npy').astype(np.float64) for n in ('x', 'W', 'b'))\n"
+        "ref = np.load(f'{d}/y.ref.npy')\n"
+        "assert np.allclose(x @ W.T + b, ref, rtol=1e-12, atol=1e-12), abs(x @ W.T + b - ref).max()\n"
+        "print('ok')\n");
+  FILE* p = popen((std::string(KCRAFT_PYTHON) + " -c 'import numpy' 2>/dev/null").c_str(), "r");
+  if (pclose(p) != 0) GTEST_SKIP() << "/usr/bin/python3 has no numpy";
+  p = popen((std::string(KCRAFT_PYTHON) + " " + script + " " + dir.string() + " 2>&1").c_str(), "r");
+  std::array<char, 256> buf{};
+  std::string out(buf.data(), fread(buf.data(), 1, buf.size(), p));
+  EXPECT_EQ(pclose(p), 0) << out;
+  EXPECT_NE(out.find("ok"), std::string::npos) << out;
+}
+
+TEST(Cli, CheckReportsDiagnostics) {
+  auto dir = temp_dir("check");
+  write(dir / "good.s", "S_LI r1, ADDR_X\nC_HALT\n");
+  write(dir / "bad.s", "S_LI r1, ADDR_X\nV_ADD_VX r1, r2, r3\nS_ADDI r1, r0, 70000\n");
+  auto good = kcraft("check systolic " + (dir / "good.s").string() + " --task relu --config C1");
+  EXPECT_EQ(good.code, 0) << good.out;
+  EXPECT_NE(good.out.find("ok, 2 instructions"), std::string::npos) << good.out;
+  auto bad = kcraft("check systolic " + (dir / "bad.s").string() + " --task relu");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_NE(bad.out.find("bad.s:2:1: error"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("bad.s:3:16: error"), std::string::npos) << bad.out;
+  auto j = kcraft_json("check systolic " + (dir / "bad.s").string() + " --json", 1);
+  EXPECT_FALSE(j["ok"].get<bool>());
+  EXPECT_EQ(j["errors"], 3);  // ADDR_X is unknown without --task
+}
+
+TEST(Cli, BaselineThenEvalPasses) {
+  auto dir = temp_dir("eval");
+  auto base = kcraft("baseline systolic softmax --config C2");
+  ASSERT_EQ(base.code, 0) << base.out;
+  write(dir / "softmax.s", base.out);
+  auto j = kcraft_json("eval systolic softmax " + (dir / "softmax.s").string() + " --config C2 --json");
+  EXPECT_EQ(j["verdict"], "pass");
+  EXPECT_EQ(j["model_check"], "agree");
+  EXPECT_GT(j["cycles"].get<uint64_t>(), 0u);
+  // Traces on request.
+  auto traced = kcraft("eval systolic softmax " + (dir / "softmax.s").string() + " --config C2 --trace " +
+                       (dir / "w.fst").string() + " --itrace " + (dir / "t.txt").string());
+  EXPECT_EQ(traced.code, 0) << traced.out;
+  EXPECT_GT(fs::file_size(dir / "w.fst"), 1000u);
+  std::ifstream t(dir / "t.txt");
+  std::string header, first;
+  std::getline(t, header);
+  std::getline(t, first);
+  EXPECT_NE(first.find("S_ADDI"), std::string::npos) << first;
+  // Knobs change the kernel; unknown knobs are usage errors.
+  auto knobbed = kcraft("baseline systolic gemm --config C2 --knob block_rows=16 --knob unroll=2");
+  EXPECT_EQ(knobbed.code, 0);
+  EXPECT_NE(knobbed.out.find("block_rows=16"), std::string::npos);
+  EXPECT_EQ(kcraft("baseline systolic gemm --knob nosuch=3").code, 2);
+}
+
+TEST(Cli, EvalExitCodesFollowTheVerdict) {
+  auto dir = temp_dir("verdicts");
+  write(dir / "wrong.s", "C_HALT\n");
+  write(dir / "broken.s", "C_HALTT\n");
+  write(dir / "oob.s", "S_LI r1, VSRAM_ROWS\nV_EXP_V r1, r1\nC_HALT\n");
+  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "wrong.s").string() + " --json", 1)["verdict"], "mismatch");
+  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "broken.s").string() + " --json", 1)["verdict"],
+            "build_error");
+  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "oob.s").string() + " --json", 1)["verdict"],
+            "runtime_error");
+  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "wrong.s").string() + " --config C7 --json", 2)["verdict"],
+            "input_error");
+}
+
+TEST(Cli, BenchValidateAndSpeed) {
+  auto bench = kcraft("bench --tasks relu,gemm --configs C1,C2");
+  EXPECT_EQ(bench.code, 0) << bench.out;
+  EXPECT_NE(bench.out.find("relu"), std::string::npos);
+  EXPECT_NE(bench.out.find("total: 4/4"), std::string::npos) << bench.out;
+  auto validate = kcraft("validate systolic --programs 5 --hw small");
+  EXPECT_EQ(validate.code, 0) << validate.out;
+  EXPECT_NE(validate.out.find("agree"), std::string::npos);
+  auto speed = kcraft_json("speed systolic --task relu --config C2 --repeats 1 --json");
+  EXPECT_GT(speed["systemc_cycles_per_second"].get<double>(), 0);
+  EXPECT_GT(speed["bare_cycles_per_second"].get<double>(), 0);
+  EXPECT_GT(speed["ratio"].get<double>(), 0);
+}
+
+TEST(Cli, BrokenDataFilesNameTheFileAndField) {
+  // A copy of the data root with one broken task spec and one broken hardware configuration.
+  auto root = temp_dir("root");
+  fs::create_directories(root / "tasks");
+  fs::create_directories(root / "rtl" / "systolic");
+  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "tasks" / "specs", root / "tasks" / "specs", fs::copy_options::recursive);
+  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "rtl" / "systolic" / "configs", root / "rtl" / "systolic" / "configs",
+           fs::copy_options::recursive);
+  std::ifstream in(root / "tasks" / "specs" / "relu.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.replace(text.find("level: 1"), 8, "level: one");
+  write(root / "tasks" / "specs" / "relu.yaml", text);
+  auto r = kcraft("tasks --root " + root.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("relu.yaml: level"), std::string::npos) << r.out;
+
+  fs::remove(root / "tasks" / "specs" / "relu.yaml");
+  write(root / "rtl" / "systolic" / "configs" / "small.yaml", "platform: systolic\nname: small\nbuild: {MLEN: 8}\n");
+  r = kcraft("platforms --root " + root.string());
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("small.yaml: build.VLEN: missing"), std::string::npos) << r.out;
+}
+
+}  // namespace
