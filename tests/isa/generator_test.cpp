@@ -117,7 +117,7 @@ TEST(Generator, ExamplesMustAssembleInCanonicalForm) {
 }
 
 TEST(Generator, LatencySymbolsMustBeParametersOrOperands) {
-  EXPECT_THAT(single(errors_for(mutated("latency: MLEN\n", "latency: MLENN\n"))),
+  EXPECT_THAT(single(errors_for(mutated("latency: MLEN + 2\n", "latency: MLENN + 2\n"))),
               AllOf(HasSubstr("instruction M_LDW"), HasSubstr("field 'latency'"),
                     HasSubstr("uses unknown symbol 'MLENN'; did you mean MLEN?")));
 }

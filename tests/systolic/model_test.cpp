@@ -351,7 +351,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"dram_align", "S_LI r1, 3\nH_LOAD_V r0, r1, r0, 1\nC_HALT", ErrorCode::kDramAlign, 1, 3, 0},
         ErrorCase{"dram_range", "S_LI r1, 65536 - 32\nS_LI r2, 32\nH_STORE_V r0, r1, r2, 2\nC_HALT",
                   ErrorCode::kDramRange, 2, 65504, 65568}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& param_info) { return std::string(param_info.param.name); });
 
 TEST(SystolicModel, InstructionCapStopsARunawayLoop) {
   Iss iss(default_params());
