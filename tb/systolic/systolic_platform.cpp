@@ -322,9 +322,11 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     within += static_cast<double>(o.within);
     count += static_cast<double>(o.count);
   }
-  r.headline = fmt::format("{} cycles, {:.2f}% of elements within tolerance, {:.0f}% of ideal ({}-bound)",
-                           r.cycles, count > 0 ? 100.0 * within / count : 0.0, 100.0 * r.utilization,
-                           r.ideal.bound());
+  const double percent = count > 0 ? 100.0 * within / count : 0.0;
+  r.headline = r.verdict == Verdict::kPass
+                   ? fmt::format("{} cycles, {:.0f}% of the ideal {:.0f} ({}-bound)", r.cycles, 100.0 * r.utilization,
+                                 r.ideal.total(), r.ideal.bound())
+                   : fmt::format("{} cycles, {:.2f}% of elements within tolerance", r.cycles, percent);
   r.wall_seconds = seconds_since(t_start);
   return r;
 }
