@@ -1,0 +1,126 @@
+#include "agent/common/agent_run.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "agent/common/environment.h"
+#include "tb/common/paths.h"
+
+namespace kcraft::agent {
+
+namespace {
+
+using nlohmann::json;
+
+std::string read_template(const std::string& name) {
+  const auto path = root() / "agent" / "prompts" / name;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read prompt template " + path.string());
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values) {
+  for (const auto& [key, value] : values) {
+    const std::string placeholder = "{{" + key + "}}";
+    for (size_t at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size())) {
+      text.replace(at, placeholder.size(), value);
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+json usage_json(const Usage& u) {
+  return {{"prompt_tokens", u.prompt_tokens}, {"completion_tokens", u.completion_tokens},
+          {"reasoning_tokens", u.reasoning_tokens}, {"cached_prompt_tokens", u.cached_prompt_tokens}};
+}
+
+unsigned default_iterations(int level) { return level <= 1 ? 15 : (level == 2 ? 20 : 25); }
+
+json AgentResult::to_json() const {
+  json j = {{"agent", agent},
+            {"platform", context.platform},
+            {"hw_config", context.hw_config},
+            {"task", context.task},
+            {"config", context.config},
+            {"status", status},
+            {"iterations", iterations},
+            {"budget", budget},
+            {"evaluations", evaluations},
+            {"tokens", usage_json(tokens)},
+            {"wall_seconds", wall_seconds},
+            {"score", score.to_json()}};
+  j["first_valid_iteration"] = first_valid_iteration ? json(*first_valid_iteration) : json(nullptr);
+  j["first_pass_iteration"] = first_pass_iteration ? json(*first_pass_iteration) : json(nullptr);
+  if (!error.empty()) j["error"] = error;
+  return j;
+}
+
+std::string AgentResult::summary() const {
+  std::string s = fmt::format("{} on {} {} (systolic/{}): {} after {}/{} iterations, {} evaluations, {:.1f} s\n",
+                              agent, context.task, context.config, context.hw_config, status, iterations, budget,
+                              evaluations, wall_seconds);
+  if (!error.empty()) s += "  stopped: " + error + "\n";
+  s += fmt::format("  first valid kernel: {}, first passing kernel: {}\n",
+                   first_valid_iteration ? fmt::format("iteration {}", *first_valid_iteration) : "never",
+                   first_pass_iteration ? fmt::format("iteration {}", *first_pass_iteration) : "never");
+  if (tokens.prompt_tokens + tokens.completion_tokens > 0) {
+    s += fmt::format("  tokens: {} prompt, {} completion, {} reasoning\n", tokens.prompt_tokens,
+                     tokens.completion_tokens, tokens.reasoning_tokens);
+  }
+  s += fmt::format("  score on hidden inputs: {}", verdict_name(score.verdict));
+  if (score.verdict == Verdict::kPass) {
+    s += fmt::format(", {} cycles", score.cycles);
+    if (score.baseline_cycles > 0) s += fmt::format(" vs baseline {} = speedup {:.3f}x", score.baseline_cycles, score.speedup);
+  } else {
+    for (const auto& seed : score.seeds) {
+      if (seed.verdict != Verdict::kPass) {
+        s += fmt::format(" (seed {}: {})", seed.seed, seed.headline);
+        break;
+      }
+    }
+  }
+  return s + "\n";
+}
+
+std::string system_prompt(const TaskContext& ctx, unsigned budget) {
+  return fill(read_template("system.md"), {{"platform", ctx.platform},
+                                           {"budget", std::to_string(budget)},
+                                           {"hardware", hardware_summary(ctx.platform, ctx.hw_config)},
+                                           {"platform_guide", platform_guide(ctx.platform)},
+                                           {"isa_reference", isa_reference(ctx.platform)}});
+}
+
+std::string user_prompt(const TaskContext& ctx) {
+  return fill(read_template("user.md"), {{"platform", ctx.platform}, {"task", task_text(ctx)}});
+}
+
+void record_progress(AgentResult& result, unsigned iteration, const std::string& tool, const ToolResult& r) {
+  if (r.is_error) return;
+  const bool assembled = (tool == "check_syntax" && r.data.value("ok", false)) ||
+                         (tool == "run_eval" && r.data.value("verdict", "") != "build_error") ||
+                         (tool == "get_inst_size" && r.data.value("ok", false));
+  if (assembled && !result.first_valid_iteration) result.first_valid_iteration = iteration;
+  if (tool == "run_eval" && r.data.value("verdict", "") == "pass" && !result.first_pass_iteration) {
+    result.first_pass_iteration = iteration;
+  }
+}
+
+void finish_run(AgentResult& result, Transcript& transcript) {
+  if (result.final_code.empty()) {
+    result.status = result.status == "submitted" ? "no_kernel" : result.status;
+    result.score.verdict = Verdict::kBuildError;
+  } else {
+    result.score = score_kernel(result.context, result.final_code);
+  }
+  transcript.write({{"type", "score"}, {"score", result.score.to_json()}, {"code", result.final_code}});
+  transcript.write({{"type", "run_end"}, {"result", result.to_json()}});
+}
+
+}  // namespace kcraft::agent

@@ -1,0 +1,61 @@
+// Running an agent on one task: the LLM agent loop (over a Provider) and the shared result record.
+//
+// One *iteration* is one model turn (one call to the provider), whatever tools it calls; the budget per
+// task level is 15 / 20 / 25 iterations by default (KernelCraft's). A run stops when the model calls
+// submit, when the budget or the token cap is used up, or when the provider fails for good; whatever
+// kernel is saved at that point is scored on hidden inputs (scoring.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/common/scoring.h"
+#include "agent/common/tools.h"
+#include "agent/common/transcript.h"
+#include "agent/providers/provider.h"
+
+namespace kcraft::agent {
+
+struct AgentBudget {
+  unsigned max_iterations = 0;  // 0: by task level (15 / 20 / 25)
+  uint64_t max_tokens = 0;      // 0: no cap; prompt + completion tokens over the whole run
+};
+
+unsigned default_iterations(int level);
+
+struct AgentResult {
+  std::string agent;   // "tuner", "llm:<provider>/<model>"
+  TaskContext context;
+  std::string status;  // submitted | budget_exhausted | token_cap | provider_error | no_kernel
+  std::string error;   // why it stopped early (provider error text, never a key)
+  std::string final_code;
+  unsigned iterations = 0;
+  unsigned budget = 0;
+  std::optional<unsigned> first_valid_iteration;  // first turn that produced a kernel that assembles
+  std::optional<unsigned> first_pass_iteration;   // first turn whose run_eval passed
+  unsigned evaluations = 0;
+  Usage tokens;
+  double wall_seconds = 0;
+  Score score;  // on hidden inputs: this is the result that counts
+
+  nlohmann::json to_json() const;
+  std::string summary() const;  // one paragraph for the terminal
+};
+
+// Renders the prompt templates (agent/prompts/*.md under the data root).
+std::string system_prompt(const TaskContext& context, unsigned budget);
+std::string user_prompt(const TaskContext& context);
+nlohmann::json usage_json(const Usage& usage);
+
+// Updates first_valid_iteration / first_pass_iteration from a tool result of turn `iteration`.
+void record_progress(AgentResult& result, unsigned iteration, const std::string& tool, const ToolResult& tool_result);
+// Scores result.final_code, fills result.score and writes the score and run_end events.
+void finish_run(AgentResult& result, Transcript& transcript);
+
+AgentResult run_llm_agent(Provider& provider, const TaskContext& context, const AgentBudget& budget,
+                          Transcript& transcript);
+
+}  // namespace kcraft::agent

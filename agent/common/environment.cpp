@@ -1,0 +1,17 @@
+#include "agent/common/environment.h"
+
+#include "tb/common/paths.h"
+
+namespace kcraft::agent {
+
+const systolic::SystolicPlatform& systolic_platform() {
+  static const systolic::SystolicPlatform platform;
+  return platform;
+}
+
+const tasks::TaskRegistry& task_registry() {
+  static const tasks::TaskRegistry registry = tasks::TaskRegistry::load_directory(task_spec_dir());
+  return registry;
+}
+
+}  // namespace kcraft::agent

@@ -1,0 +1,40 @@
+// Scoring a submitted kernel: the verdict that counts is the one on inputs the agent never saw.
+//
+// run_eval uses the development seed; the score re-runs the kernel on hidden seeds derived from the
+// task and configuration (never equal to the development seed). A kernel that hard-codes outputs or
+// reads nothing from its inputs passes the development seed at best and fails here. Speed is measured
+// on the first hidden seed against the template compiler's baseline kernel on the same inputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/common/tools.h"
+
+namespace kcraft::agent {
+
+struct SeedVerdict {
+  uint64_t seed = 0;
+  Verdict verdict = Verdict::kInputError;
+  std::string headline;
+};
+
+struct Score {
+  Verdict verdict = Verdict::kInputError;  // pass only if every hidden seed passes
+  std::vector<SeedVerdict> seeds;
+  uint64_t cycles = 0;           // on the first hidden seed
+  uint64_t baseline_cycles = 0;  // the baseline kernel on the same seed (0: no baseline)
+  double speedup = 0;            // baseline_cycles / cycles for a passing kernel, else 0
+  double utilization = 0;
+  nlohmann::json to_json() const;
+};
+
+std::vector<uint64_t> hidden_seeds(const TaskContext& context);
+Score score_kernel(const TaskContext& context, const std::string& code);
+// Cycles of the template compiler's baseline on `seed` (cached per process; 0 if there is none or it fails).
+uint64_t baseline_cycles(const TaskContext& context, uint64_t seed);
+
+}  // namespace kcraft::agent

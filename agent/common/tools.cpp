@@ -1,0 +1,419 @@
+#include "agent/common/tools.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "agent/common/environment.h"
+#include "systolic_isa.h"
+#include "tasks/common/render.h"
+#include "tb/common/paths.h"
+
+namespace kcraft::agent {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr size_t kMaxCodeBytes = 512 * 1024;
+
+json object_schema(json properties, std::vector<std::string> required = {}) {
+  json s = {{"type", "object"}, {"properties", std::move(properties)}, {"additionalProperties", false}};
+  if (!required.empty()) s["required"] = required;
+  return s;
+}
+
+ToolResult error(std::string text) { return ToolResult{std::move(text), true, json{{"error", true}}}; }
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Validates arguments against the tool's schema: required fields present, types right, no unknown
+// fields. Returns an error message or "".
+std::string check_arguments(const ToolSchema& schema, const json& args) {
+  if (!args.is_object()) return "arguments must be a JSON object";
+  const json& props = schema.parameters["properties"];
+  for (const auto& [key, value] : args.items()) {
+    if (!props.contains(key)) {
+      std::string known;
+      for (const auto& [k, v] : props.items()) known += (known.empty() ? "" : ", ") + k;
+      return fmt::format("unknown argument '{}' (arguments of {}: {})", key, schema.name,
+                         known.empty() ? "none" : known);
+    }
+    const std::string type = props[key]["type"];
+    const bool ok = (type == "string" && value.is_string()) || (type == "integer" && value.is_number_integer()) ||
+                    (type == "boolean" && value.is_boolean());
+    if (!ok) return fmt::format("argument '{}' must be a {}, got {}", key, type, value.type_name());
+  }
+  if (schema.parameters.contains("required")) {
+    for (const auto& r : schema.parameters["required"]) {
+      if (!args.contains(r.get<std::string>())) return fmt::format("missing required argument '{}'", r.get<std::string>());
+    }
+  }
+  return "";
+}
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void require_systolic(const std::string& platform) {
+  if (platform != systolic::SystolicPlatform::kName) {
+    throw std::invalid_argument("unknown platform '" + platform + "' (available: systolic)");
+  }
+}
+
+}  // namespace
+
+std::string truncate_for_model(const std::string& text, size_t limit) {
+  if (text.size() <= limit) return text;
+  size_t cut = text.rfind('\n', limit);
+  if (cut == std::string::npos || cut < limit / 2) cut = limit;
+  return text.substr(0, cut) +
+         fmt::format("\n[... truncated: {} more characters not shown; ask a narrower question]\n", text.size() - cut);
+}
+
+std::string isa_reference(const std::string& platform) {
+  require_systolic(platform);
+  return isa::systolic::isa_markdown();
+}
+
+std::string platform_guide(const std::string& platform) {
+  require_systolic(platform);
+  return read_text(root() / "docs" / "systolic.md");
+}
+
+std::string hardware_summary(const std::string& platform, const std::string& hw) {
+  require_systolic(platform);
+  const HwConfig& c = systolic_platform().hw_config(hw);
+  std::string out = fmt::format("Hardware configuration systolic/{}: {}\n", c.name, c.description);
+  for (const auto& [k, v] : c.build) out += fmt::format("  {} = {}\n", k, v);
+  out += fmt::format("  DRAM_LATENCY = {} cycles, DRAM_BYTES_PER_CYCLE = {}\n",
+                     c.runtime_param("dram_latency_cycles"), c.runtime_param("dram_bytes_per_cycle"));
+  return out;
+}
+
+std::string task_text(const TaskContext& ctx) {
+  require_systolic(ctx.platform);
+  const auto& platform = systolic_platform();
+  const auto& spec = task_registry().get(ctx.task);
+  auto cfg = spec.resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  auto layout = platform.layout(cfg);
+  std::string out = tasks::render_task(spec, ctx.config, systolic::SystolicPlatform::kDType, layout);
+  out += fmt::format("\nPredefined assembler symbols (systolic/{}):\n", ctx.hw_config);
+  std::string line;
+  for (const auto& [name, value] : platform.symbols(ctx.hw_config, &cfg, &layout)) {
+    std::string item = fmt::format("{}={}", name, value);
+    if (line.size() + item.size() > 96) {
+      out += "  " + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : "  ") + item;
+  }
+  if (!line.empty()) out += "  " + line + "\n";
+  return out;
+}
+
+ToolSession::ToolSession(TaskContext context) : context_(std::move(context)) {
+  require_systolic(context_.platform);
+  const auto& spec = task_registry().get(context_.task);
+  auto cfg = spec.resolve(context_.config, systolic::SystolicPlatform::kDType);
+  if (auto why = systolic_platform().unsupported_reason(cfg, context_.hw_config); !why.empty()) {
+    throw std::invalid_argument(fmt::format("{} {} is not supported on systolic/{}: {}", context_.task,
+                                            context_.config, context_.hw_config, why));
+  }
+}
+
+const std::vector<ToolSchema>& ToolSession::schemas() {
+  static const std::vector<ToolSchema> tools = {
+      {"write_code",
+       "Save the kernel source (the whole assembly file). It replaces the previous version; the other tools "
+       "work on the saved kernel.",
+       object_schema({{"code", {{"type", "string"}, {"description", "complete assembly source"}}}}, {"code"})},
+      {"check_syntax",
+       "Assemble the saved kernel (or `code` if given, without saving it) and report errors and warnings with "
+       "line:column and hints. Does not run anything.",
+       object_schema({{"code", {{"type", "string"}, {"description", "optional source to check instead"}}}})},
+      {"run_eval",
+       "Run the saved kernel on the cycle-accurate RTL with the task's inputs and compare with the reference: "
+       "pass/fail, share of output elements within tolerance, cycles, utilisation; runtime errors and hangs "
+       "with the PC and instruction.",
+       object_schema({})},
+      {"view_output",
+       "After run_eval: where the output is wrong. Per-row error statistics and the worst elements with their "
+       "indices, output value and reference.",
+       object_schema({{"output", {{"type", "string"}, {"description", "output tensor name (default: all)"}}},
+                      {"max_rows", {{"type", "integer"}, {"description", "rows to list (default 16)"}}}})},
+      {"grep_docs",
+       "Search the ISA reference and the platform guide. An instruction mnemonic returns its full entry "
+       "(syntax, encoding, semantics, latency, example); other words return matching lines with context.",
+       object_schema({{"query", {{"type", "string"}, {"description", "mnemonic, word or phrase"}}},
+                      {"max_results", {{"type", "integer"}, {"description", "default 8"}}}},
+                     {"query"})},
+      {"get_inst_size",
+       "Number of instruction words of the saved kernel and the instruction memory size.", object_schema({})},
+      {"profile",
+       "After run_eval: performance counters of the last run: cycles, busy and stall cycles per unit and cause, "
+       "DRAM bytes, MACs, utilisation against the ideal cycle count and what bounds it.",
+       object_schema({})},
+      {"submit",
+       "Submit the saved kernel as your final answer. It is then scored on inputs you have not seen.",
+       object_schema({})},
+  };
+  return tools;
+}
+
+bool ToolSession::has_tool(const std::string& name) {
+  const auto& s = schemas();
+  return std::any_of(s.begin(), s.end(), [&](const ToolSchema& t) { return t.name == name; });
+}
+
+ToolResult ToolSession::call(const std::string& name, const std::string& arguments) {
+  json args = json::object();
+  const bool blank = std::all_of(arguments.begin(), arguments.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+  if (!blank) {
+    try {
+      args = json::parse(arguments);
+    } catch (const json::parse_error& e) {
+      return error(fmt::format("the arguments of {} are not valid JSON ({}); send a JSON object such as "
+                               "{{\"code\": \"...\"}}",
+                               name, e.what()));
+    }
+  }
+  return call(name, args);
+}
+
+ToolResult ToolSession::call(const std::string& name, const json& args) {
+  const auto& all = schemas();
+  auto it = std::find_if(all.begin(), all.end(), [&](const ToolSchema& t) { return t.name == name; });
+  if (it == all.end()) {
+    std::string known;
+    for (const auto& t : all) known += (known.empty() ? "" : ", ") + t.name;
+    return error(fmt::format("unknown tool '{}'; the tools are: {}", name, known));
+  }
+  if (auto why = check_arguments(*it, args); !why.empty()) return error(name + ": " + why);
+  if (name == "write_code") return write_code(args);
+  if (name == "check_syntax") return check_syntax(args);
+  if (name == "run_eval") return run_eval(args);
+  if (name == "view_output") return view_output(args);
+  if (name == "grep_docs") return grep_docs(args);
+  if (name == "get_inst_size") return get_inst_size(args);
+  if (name == "profile") return profile(args);
+  return submit(args);
+}
+
+ToolResult ToolSession::write_code(const json& args) {
+  std::string code = args["code"];
+  if (code.empty()) return error("write_code: the code is empty");
+  if (code.size() > kMaxCodeBytes) return error(fmt::format("write_code: {} bytes is more than the {} allowed", code.size(), kMaxCodeBytes));
+  code_ = std::move(code);
+  const auto lines = std::count(code_.begin(), code_.end(), '\n') + (code_.back() == '\n' ? 0 : 1);
+  return ToolResult{fmt::format("saved kernel.s ({} lines)", lines), false, json{{"lines", lines}}};
+}
+
+namespace {
+
+struct Assembled {
+  isa::AssembleResult result;
+  std::string text;
+};
+
+Assembled assemble_for(const TaskContext& ctx, const std::string& code) {
+  const auto& platform = systolic_platform();
+  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  auto layout = platform.layout(cfg);
+  Assembled a;
+  a.result = platform.assemble(code, "kernel.s", platform.symbols(ctx.hw_config, &cfg, &layout));
+  a.text = isa::format_diagnostics(a.result, code);
+  return a;
+}
+
+}  // namespace
+
+ToolResult ToolSession::check_syntax(const json& args) {
+  const std::string& code = args.contains("code") ? args["code"].get_ref<const std::string&>() : code_;
+  if (code.empty()) return error("check_syntax: no kernel yet; call write_code first (or pass `code`)");
+  auto a = assemble_for(context_, code);
+  const auto imem = systolic_platform().params(context_.hw_config).imem_words;
+  json data = {{"ok", a.result.ok}, {"errors", a.result.error_count()}, {"warnings", a.result.warning_count()},
+               {"instructions", a.result.instruction_count()}};
+  std::string text = a.result.ok ? fmt::format("OK: {} instruction words (IMEM holds {}), {} warning(s)\n",
+                                               a.result.instruction_count(), imem, a.result.warning_count())
+                                 : fmt::format("FAILED: {} error(s), {} warning(s)\n", a.result.error_count(),
+                                               a.result.warning_count());
+  text += a.text;
+  return ToolResult{truncate_for_model(text), false, data};
+}
+
+ToolResult ToolSession::run_eval(const json&) {
+  if (code_.empty()) return error("run_eval: no kernel yet; call write_code first");
+  EvalRequest req;
+  req.platform = context_.platform;
+  req.hw_config = context_.hw_config;
+  req.task = context_.task;
+  req.config = context_.config;
+  req.seed = context_.dev_seed;
+  req.source = code_;
+  req.filename = "kernel.s";
+  EvalReport report = systolic_platform().evaluate(req, task_registry());
+  ++evaluations_;
+  json data = {{"verdict", verdict_name(report.verdict)}, {"cycles", report.cycles},
+               {"utilization", report.utilization}, {"instructions", report.instruction_count}};
+  std::string text = fmt::format("{}: {}\n", verdict_name(report.verdict), report.headline);
+  switch (report.verdict) {
+    case Verdict::kPass:
+      text += fmt::format("cycles {}  ideal {:.0f} ({}-bound)  utilization {:.1f}%  (profile shows where the "
+                          "cycles go)\n",
+                          report.cycles, report.ideal.total(), report.ideal.bound(), 100 * report.utilization);
+      break;
+    case Verdict::kMismatch:
+      if (report.compare) {
+        for (const auto& o : report.compare->outputs) {
+          text += fmt::format("{}: {}/{} elements within tolerance ({:.2f}%), max abs error {:.3g}, rel L2 {:.3g}\n",
+                              o.name, o.within, o.count, o.percent_within, o.max_abs_error, o.rel_l2);
+          data["percent_within"] = o.percent_within;
+        }
+      }
+      text += "view_output shows which rows and elements are wrong\n";
+      break;
+    case Verdict::kBuildError:
+      text += report.diagnostics;
+      break;
+    case Verdict::kTimeout:
+      text += report.hang;
+      break;
+    default:
+      break;
+  }
+  if (report.verdict == Verdict::kPass) data["percent_within"] = 100.0;
+  last_eval_ = std::move(report);
+  return ToolResult{truncate_for_model(text), false, data};
+}
+
+ToolResult ToolSession::view_output(const json& args) {
+  if (!last_eval_) return error("view_output: nothing evaluated yet; call run_eval first");
+  if (!last_eval_->compare) {
+    return error(fmt::format("view_output: the last run_eval produced no outputs to compare ({}: {})",
+                             verdict_name(last_eval_->verdict), last_eval_->headline));
+  }
+  tasks::FormatOptions options;
+  if (args.contains("max_rows")) options.max_rows = static_cast<size_t>(std::clamp<int64_t>(args["max_rows"], 1, 200));
+  std::string text;
+  bool found = false;
+  for (const auto& o : last_eval_->compare->outputs) {
+    if (args.contains("output") && o.name != args["output"].get<std::string>()) continue;
+    found = true;
+    text += tasks::format_compare(o, options);
+  }
+  if (!found) return error("view_output: no output named '" + args["output"].get<std::string>() + "'");
+  return ToolResult{truncate_for_model(text), false, json{{"pass", last_eval_->compare->pass}}};
+}
+
+ToolResult ToolSession::grep_docs(const json& args) {
+  const std::string query = args["query"];
+  if (query.empty()) return error("grep_docs: empty query");
+  const size_t max_results = args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 50)) : 8;
+  struct Doc {
+    std::string name, text;
+  };
+  const std::vector<Doc> docs = {{"ISA reference", isa_reference(context_.platform)},
+                                 {"platform guide", platform_guide(context_.platform)}};
+  const std::string q = lower(query);
+  std::string out;
+  size_t results = 0;
+  // An instruction mnemonic: return its whole entry from the ISA reference.
+  const std::string upper_query = [&] {
+    std::string u = query;
+    for (auto& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return u;
+  }();
+  for (const auto& insn : isa::systolic::spec().instructions) {
+    if (insn.name != upper_query) continue;
+    // The reference has one "#### <MNEMONIC>" heading per instruction.
+    const std::string& ref = docs[0].text;
+    const std::string heading = "\n#### " + insn.name + "\n";
+    auto at = ref.find(heading);
+    if (at == std::string::npos) break;
+    auto end = ref.find("\n#", at + heading.size());
+    out = ref.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
+    return ToolResult{truncate_for_model(out), false, json{{"matches", 1}, {"instruction", insn.name}}};
+  }
+  for (const auto& doc : docs) {
+    std::vector<std::string> lines;
+    std::istringstream in(doc.text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::string heading;
+    for (size_t i = 0; i < lines.size() && results < max_results; ++i) {
+      if (!lines[i].empty() && lines[i][0] == '#') heading = lines[i];
+      if (lower(lines[i]).find(q) == std::string::npos) continue;
+      ++results;
+      out += fmt::format("--- {} ({}), line {}\n", doc.name, heading.empty() ? "top" : heading, i + 1);
+      for (size_t j = (i >= 2 ? i - 2 : 0); j <= std::min(lines.size() - 1, i + 2); ++j) out += lines[j] + "\n";
+    }
+  }
+  if (results == 0) {
+    return ToolResult{fmt::format("no match for '{}' in the ISA reference or the platform guide", query), false,
+                      json{{"matches", 0}}};
+  }
+  if (results == max_results) out += fmt::format("[showing the first {} matches]\n", max_results);
+  return ToolResult{truncate_for_model(out), false, json{{"matches", results}}};
+}
+
+ToolResult ToolSession::get_inst_size(const json&) {
+  if (code_.empty()) return error("get_inst_size: no kernel yet; call write_code first");
+  auto a = assemble_for(context_, code_);
+  const auto imem = systolic_platform().params(context_.hw_config).imem_words;
+  if (!a.result.ok) {
+    return ToolResult{fmt::format("the kernel does not assemble ({} errors); run check_syntax", a.result.error_count()),
+                      false, json{{"ok", false}}};
+  }
+  return ToolResult{fmt::format("{} instruction words; the instruction memory holds {}", a.result.instruction_count(), imem),
+                    false, json{{"ok", true}, {"instructions", a.result.instruction_count()}, {"imem_words", imem}}};
+}
+
+ToolResult ToolSession::profile(const json&) {
+  if (!last_eval_) return error("profile: nothing evaluated yet; call run_eval first");
+  const EvalReport& r = *last_eval_;
+  if (r.verdict == Verdict::kBuildError || r.verdict == Verdict::kInputError) {
+    return error("profile: the last run_eval did not run (" + std::string(verdict_name(r.verdict)) + ")");
+  }
+  json counters = json::object();
+  for (const auto& c : r.counters) counters[c.name] = c.value;
+  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
+  auto pct = [&](const char* name) { return 100.0 * counters.value(name, uint64_t{0}) / cycles; };
+  std::string text = fmt::format("cycles {} ({}), ideal {:.0f} cycles ({}-bound: dram {:.0f}, matrix {:.0f}, vector "
+                                 "{:.0f})\n",
+                                 r.cycles, verdict_name(r.verdict), r.ideal.total(), r.ideal.bound(), r.ideal.dram,
+                                 r.ideal.matrix, r.ideal.vector);
+  if (r.verdict == Verdict::kPass) text += fmt::format("utilization {:.1f}% of ideal\n", 100 * r.utilization);
+  text += fmt::format("busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
+                      pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));
+  text += fmt::format("issue stalls: dependency {:.1f}%  FP register pending {:.1f}%  unit busy {:.1f}%  halt/fence drain "
+                      "{:.1f}%\n",
+                      pct("stall_dependency"), pct("stall_fp_pending"), pct("stall_unit_busy"), pct("stall_drain"));
+  text += fmt::format("instructions {} (control {}, scalar {}, vector {}, matrix {}, DMA {})\n",
+                      counters.value("instructions", uint64_t{0}), counters.value("instr_control", uint64_t{0}),
+                      counters.value("instr_scalar", uint64_t{0}), counters.value("instr_vector", uint64_t{0}),
+                      counters.value("instr_matrix", uint64_t{0}), counters.value("instr_dma", uint64_t{0}));
+  text += fmt::format("DRAM bytes read {} written {}; MACs {}; vector elements {}\n",
+                      counters.value("dram_bytes_read", uint64_t{0}), counters.value("dram_bytes_written", uint64_t{0}),
+                      counters.value("macs", uint64_t{0}), counters.value("vector_elements", uint64_t{0}));
+  return ToolResult{text, false, json{{"cycles", r.cycles}, {"counters", counters}, {"utilization", r.utilization}}};
+}
+
+ToolResult ToolSession::submit(const json&) {
+  if (code_.empty()) return error("submit: no kernel yet; call write_code first");
+  submitted_ = true;
+  return ToolResult{"submitted. The kernel will be scored on inputs you have not seen.", false, json{{"submitted", true}}};
+}
+
+}  // namespace kcraft::agent

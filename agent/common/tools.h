@@ -1,0 +1,90 @@
+// The agent tools: one C++ API behind the LLM agent loop, the MCP server, the offline tuner and replay.
+//
+// A ToolSession is one agent's workspace on one (platform, hardware configuration, task, configuration):
+// the current kernel, the last evaluation, whether it was submitted. Every tool returns compact text an
+// LLM can act on (long results are truncated with a note saying so) plus structured data for
+// transcripts and scoring. Tools never throw for anything the model did wrong: bad arguments, unknown
+// tools and kernels that fail come back as results.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/providers/provider.h"
+#include "tb/common/evaluation.h"
+
+namespace kcraft::agent {
+
+struct TaskContext {
+  std::string platform = "systolic";
+  std::string hw_config = "default";
+  std::string task;
+  std::string config = "C1";
+  uint64_t dev_seed = 1;  // the inputs run_eval uses; scoring uses other seeds (see scoring.h)
+};
+
+struct ToolResult {
+  std::string text;       // what the model sees
+  bool is_error = false;  // the call itself was wrong (arguments, unknown tool, nothing to evaluate)
+  nlohmann::json data;    // structured: verdicts, cycles, counts (transcripts, replay, MCP, tuner)
+};
+
+// Longest tool result text the model gets; longer ones are cut with a note.
+inline constexpr size_t kMaxToolText = 6000;
+
+class ToolSession {
+ public:
+  // Throws std::invalid_argument for an unknown platform/task/config/hardware configuration or a
+  // configuration the platform does not support.
+  explicit ToolSession(TaskContext context);
+
+  const TaskContext& context() const { return context_; }
+
+  // The tools, with JSON schemas of their arguments.
+  static const std::vector<ToolSchema>& schemas();
+  static bool has_tool(const std::string& name);
+
+  // `arguments` is the model's raw JSON text (may be malformed or empty = {}).
+  ToolResult call(const std::string& name, const std::string& arguments);
+  ToolResult call(const std::string& name, const nlohmann::json& arguments);
+
+  const std::string& code() const { return code_; }
+  bool submitted() const { return submitted_; }
+  const std::optional<EvalReport>& last_eval() const { return last_eval_; }
+
+  // Counts, for the agent's statistics.
+  unsigned evaluations() const { return evaluations_; }
+
+ private:
+  ToolResult write_code(const nlohmann::json& args);
+  ToolResult check_syntax(const nlohmann::json& args);
+  ToolResult run_eval(const nlohmann::json& args);
+  ToolResult view_output(const nlohmann::json& args);
+  ToolResult grep_docs(const nlohmann::json& args);
+  ToolResult get_inst_size(const nlohmann::json& args);
+  ToolResult profile(const nlohmann::json& args);
+  ToolResult submit(const nlohmann::json& args);
+
+  TaskContext context_;
+  std::string code_;
+  bool submitted_ = false;
+  std::optional<EvalReport> last_eval_;
+  unsigned evaluations_ = 0;
+};
+
+// The documentation grep_docs searches and the prompts embed: the ISA reference and the platform guide.
+std::string isa_reference(const std::string& platform);
+std::string platform_guide(const std::string& platform);
+// Hardware configuration summary for prompts (parameters and DRAM timing).
+std::string hardware_summary(const std::string& platform, const std::string& hw_config);
+// The task exactly as `kcraft task show` prints it (the user prompt's core).
+std::string task_text(const TaskContext& context);
+
+// Cuts text to `limit` characters at a line boundary with a note saying how much was left out.
+std::string truncate_for_model(const std::string& text, size_t limit = kMaxToolText);
+
+}  // namespace kcraft::agent

@@ -1,0 +1,137 @@
+#include "agent/tuner/tuner.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <set>
+
+#include "agent/common/environment.h"
+#include "tasks/systolic/template_compiler.h"
+
+namespace kcraft::agent {
+
+namespace {
+
+using nlohmann::json;
+
+std::string knob_text(const systolic::KnobValues& knobs) {
+  std::string s;
+  for (const auto& [k, v] : knobs) s += fmt::format("{}{}={}", s.empty() ? "" : " ", k, v);
+  return s;
+}
+
+}  // namespace
+
+AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcript& transcript) {
+  const auto t0 = std::chrono::steady_clock::now();
+  AgentResult result;
+  result.agent = "tuner";
+  result.context = ctx;
+  const auto& spec = task_registry().get(ctx.task);
+  result.budget = budget.max_iterations != 0 ? budget.max_iterations : default_iterations(spec.level);
+  ToolSession session(ctx);
+  transcript.write({{"type", "run_start"},
+                    {"agent", result.agent},
+                    {"context", {{"platform", ctx.platform}, {"hw_config", ctx.hw_config}, {"task", ctx.task},
+                                 {"config", ctx.config}, {"dev_seed", ctx.dev_seed}}},
+                    {"budget", {{"iterations", result.budget}, {"tokens", 0}}}});
+
+  const auto& platform = systolic_platform();
+  auto cfg = spec.resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  const auto layout = platform.layout(cfg);
+  const systolic::TemplateCompiler compiler(platform.params(ctx.hw_config));
+  if (!systolic::TemplateCompiler::supports(ctx.task) || !compiler.unsupported_reason(cfg).empty()) {
+    result.status = "no_kernel";
+    result.error = "the template compiler has no kernel for this task and configuration";
+    result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    finish_run(result, transcript);
+    return result;
+  }
+  const auto knobs = compiler.knobs(cfg);
+
+  systolic::KnobValues best_knobs;
+  for (const auto& k : knobs) best_knobs[k.name] = k.baseline;
+  std::string best_code;
+  uint64_t best_cycles = 0;
+  std::set<std::string> tried;  // generated sources: clamped knobs often give the same kernel
+  unsigned call_id = 0;
+
+  // One iteration: save a candidate and evaluate it, as an LLM would through the tools.
+  auto try_candidate = [&](unsigned iteration, const systolic::KnobValues& candidate, const std::string& why) {
+    const auto kernel = compiler.generate(cfg, layout, candidate);
+    if (!tried.insert(kernel.source).second) return false;
+    const std::string id_write = fmt::format("tuner-{}", ++call_id), id_eval = fmt::format("tuner-{}", ++call_id);
+    const json write_args = {{"code", kernel.source}};
+    transcript.write({{"type", "llm_response"},
+                      {"iteration", iteration},
+                      {"message", {{"role", "assistant"},
+                                   {"content", fmt::format("{}: {}", why, knob_text(kernel.knobs))},
+                                   {"tool_calls", json::array({{{"id", id_write}, {"name", "write_code"}, {"arguments", write_args.dump()}},
+                                                               {{"id", id_eval}, {"name", "run_eval"}, {"arguments", "{}"}}})}}},
+                      {"usage", {{"prompt_tokens", 0}, {"completion_tokens", 0}, {"reasoning_tokens", 0}}}});
+    for (const auto& [id, name, args] : {std::tuple{id_write, std::string("write_code"), write_args},
+                                        std::tuple{id_eval, std::string("run_eval"), json::object()}}) {
+      transcript.write({{"type", "tool_call"}, {"iteration", iteration}, {"id", id}, {"name", name}, {"arguments", args.dump()}});
+      ToolResult r = session.call(name, args);
+      record_progress(result, iteration, name, r);
+      transcript.write({{"type", "tool_result"}, {"iteration", iteration}, {"id", id}, {"name", name},
+                        {"text", r.text}, {"is_error", r.is_error}, {"data", r.data}});
+      if (name == "run_eval" && r.data.value("verdict", "") == "pass") {
+        const auto cycles = r.data.value("cycles", uint64_t{0});
+        if (best_code.empty() || cycles < best_cycles) {
+          best_cycles = cycles;
+          best_code = kernel.source;
+          best_knobs = kernel.knobs;
+        }
+      }
+    }
+    result.iterations = iteration;
+    return true;
+  };
+
+  unsigned iteration = 0;
+  if (try_candidate(++iteration, best_knobs, "baseline")) {
+    // Coordinate descent: vary one knob at a time around the best kernel so far, while budget lasts.
+    bool improved = true;
+    while (improved && iteration < result.budget) {
+      improved = false;
+      for (const auto& knob : knobs) {
+        for (int64_t value : knob.candidates) {
+          if (iteration >= result.budget) break;
+          if (value == best_knobs[knob.name]) continue;
+          systolic::KnobValues candidate = best_knobs;
+          candidate[knob.name] = value;
+          const uint64_t before = best_cycles;
+          if (try_candidate(iteration + 1, candidate, "vary " + knob.name)) {
+            ++iteration;
+            if (best_cycles < before) improved = true;
+          }
+        }
+      }
+    }
+  }
+  result.status = "submitted";
+  if (!best_code.empty()) {
+    const json final_calls[2][2] = {{"write_code", {{"code", best_code}}}, {"submit", json::object()}};
+    for (const auto& [name, args] : final_calls) {
+      const std::string id = fmt::format("tuner-{}", ++call_id);
+      transcript.write({{"type", "tool_call"}, {"iteration", iteration}, {"id", id}, {"name", name}, {"arguments", args.dump()}});
+      ToolResult r = session.call(name.get<std::string>(), args);
+      transcript.write({{"type", "tool_result"}, {"iteration", iteration}, {"id", id}, {"name", name},
+                        {"text", r.text}, {"is_error", r.is_error}, {"data", r.data}});
+    }
+    transcript.write({{"type", "note"}, {"text", fmt::format("best kernel: {} ({} cycles on the development inputs)",
+                                                             knob_text(best_knobs), best_cycles)},
+                      {"knobs", best_knobs}});
+  } else {
+    result.status = "no_kernel";
+    result.error = "no candidate passed";
+  }
+  result.final_code = best_code;
+  result.evaluations = session.evaluations();
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  finish_run(result, transcript);
+  return result;
+}
+
+}  // namespace kcraft::agent

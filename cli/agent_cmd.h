@@ -1,0 +1,8 @@
+// `kcraft agent` and `kcraft agent replay`.
+#pragma once
+
+#include "cli/commands.h"
+
+namespace kcraft::cli {
+void register_agent_commands(CLI::App& app, GlobalOptions& global, std::function<int()>& run);
+}
