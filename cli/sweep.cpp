@@ -2,149 +2,280 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-#include <iostream>
-#include <map>
+#include <unistd.h>
 
-#include "tasks/systolic/template_compiler.h"
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <set>
+#include <thread>
+
+#include "agent/bench/report.h"
+#include "agent/bench/store.h"
+#include "agent/bench/sweep.h"
+#include "agent/bench/worker.h"
+#include "tb/common/evaluation.h"
 #include "tb/common/paths.h"
-#include "tb/systolic/systolic_platform.h"
 
 namespace kcraft::cli {
 
 namespace {
 
-struct SweepArgs {
-  std::vector<std::string> platforms{"systolic"};
-  std::vector<std::string> tasks;
-  std::vector<std::string> configs;
-  std::string hw = "default";
+struct BenchArgs {
+  std::vector<std::string> platforms, hw, tasks, configs, agents{"tuner"}, faults;
+  std::vector<int> levels;
+  unsigned attempts = 1;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::string db = "results/kcraft.db";
+  std::string shard = "0/1";
+  std::string transcripts;
+  std::string progress = "auto";
   uint64_t seed = 1;
+  unsigned budget = 0;
+  double job_timeout = 3600;
+  bool retry_errors = false;
+  bool rerun = false;
+  bool no_counters = false;
 };
 
-struct Cell {
-  std::string task, config;
-  int level = 1;
-  EvalReport report;
-};
+// The command as typed, for the sweeps table.
+std::string command_line_text() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()), s;
+  for (char c : all) s += c == '\0' ? ' ' : c;
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
 
-int run_sweep(const GlobalOptions& g, const SweepArgs& a) {
-  for (const auto& p : a.platforms) {
-    if (p != "systolic") throw UsageError("unknown platform '" + p + "' (available: systolic)");
-  }
-  auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
-  systolic::SystolicPlatform platform;
-  const auto params = platform.params(a.hw);
-  systolic::TemplateCompiler compiler(params);
-  std::vector<std::string> task_names = a.tasks;
-  if (task_names.empty()) {
-    for (const auto& t : registry.tasks()) {
-      if (systolic::TemplateCompiler::supports(t.name)) task_names.push_back(t.name);
-    }
-  }
-  std::vector<std::string> configs = a.configs.empty() ? tasks::standard_config_names() : a.configs;
+bench::Progress::Mode progress_mode(const std::string& text) {
+  if (text == "auto") return bench::Progress::Mode::kAuto;
+  if (text == "line") return bench::Progress::Mode::kLine;
+  if (text == "plain") return bench::Progress::Mode::kPlain;
+  if (text == "none") return bench::Progress::Mode::kQuiet;
+  throw UsageError("--progress expects auto, line, plain or none, got '" + text + "'");
+}
 
-  std::vector<Cell> cells;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (const auto& name : task_names) {
-    const auto& spec = registry.get(name);
-    for (const auto& config : configs) {
-      Cell cell{name, config, spec.level, {}};
-      auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
-      if (auto why = platform.unsupported_reason(cfg, a.hw); !why.empty() || !compiler.unsupported_reason(cfg).empty()) {
-        cell.report.verdict = Verdict::kInputError;
-        cell.report.headline = why.empty() ? compiler.unsupported_reason(cfg) : why;
-      } else {
-        EvalRequest req;
-        req.hw_config = a.hw;
-        req.task = name;
-        req.config = config;
-        req.seed = a.seed;
-        req.source = compiler.generate(cfg, platform.layout(cfg)).source;
-        req.filename = fmt::format("{}_{}.s", name, config);
-        cell.report = platform.evaluate(req, registry);
-      }
-      if (!g.json) {
-        std::cerr << fmt::format("  {:<10} {}  {:<13} {}\n", name, config, verdict_name(cell.report.verdict),
-                                 cell.report.headline);
-      }
-      cells.push_back(std::move(cell));
-    }
+bench::SweepOptions sweep_options(const BenchArgs& a) {
+  bench::SweepOptions o;
+  o.filters.platforms = a.platforms;
+  o.filters.hw_configs = a.hw;
+  o.filters.tasks = a.tasks;
+  o.filters.levels = a.levels;
+  o.filters.configs = a.configs;
+  o.filters.agents = a.agents;
+  o.filters.attempts = a.attempts;
+  try {
+    o.filters.shard = bench::Shard::parse(a.shard);
+    for (const auto& f : a.faults) o.faults.push_back(bench::FaultInjection::parse(f));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (a.jobs == 0) throw UsageError("--jobs must be at least 1");
+  o.jobs = a.jobs;
+  o.db = a.db;
+  o.transcripts = a.transcripts;
+  o.seed = a.seed;
+  o.budget = a.budget;
+  o.job_timeout_seconds = a.job_timeout;
+  o.retry_errors = a.retry_errors;
+  o.counters = !a.no_counters;
+  o.progress = progress_mode(a.progress);
+  return o;
+}
 
-  if (g.json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& c : cells) {
-      nlohmann::json j = c.report.to_json();
-      j["agent"] = "baseline";
-      j.erase("trace");
-      out.push_back(j);
-    }
-    std::cout << out.dump(2) << "\n";
-  } else {
-    std::cout << fmt::format("\nsystolic/{}  agent: baseline (template compiler)  seed {}  {:.1f} s\n", a.hw, a.seed,
-                             wall);
-    std::string head = fmt::format("{:<10} {:>2} ", "task", "L");
-    for (const auto& c : configs) head += fmt::format("| {:<18}", c);
-    head += "| solved";
-    std::cout << head << "\n" << std::string(head.size(), '-') << "\n";
-    std::map<int, std::pair<int, int>> per_level;
-    int solved_all = 0, total_all = 0;
-    for (const auto& name : task_names) {
-      const int level = registry.get(name).level;
-      std::string line = fmt::format("{:<10} {:>2} ", name, level);
-      int solved = 0;
-      for (const auto& c : configs) {
-        const Cell* cell = nullptr;
-        for (const auto& x : cells) {
-          if (x.task == name && x.config == c) cell = &x;
-        }
-        std::string text;
-        if (cell->report.verdict == Verdict::kPass) {
-          ++solved;
-          text = fmt::format("{} cyc {:.0f}%", cell->report.cycles, 100.0 * cell->report.utilization);
-        } else if (cell->report.verdict == Verdict::kInputError) {
-          text = "--";
-        } else {
-          text = std::string("FAIL ") + verdict_name(cell->report.verdict);
-        }
-        line += fmt::format("| {:<18}", text);
-      }
-      line += fmt::format("| {}/{}", solved, configs.size());
-      std::cout << line << "\n";
-      per_level[level].first += solved;
-      per_level[level].second += static_cast<int>(configs.size());
-      solved_all += solved;
-      total_all += static_cast<int>(configs.size());
-    }
-    for (const auto& [level, counts] : per_level) {
-      std::cout << fmt::format("L{} subtotal: {}/{}\n", level, counts.first, counts.second);
-    }
-    std::cout << fmt::format("total: {}/{} configurations pass; cells show cycles and utilisation of the ideal "
-                             "(roofline) cycle count\n",
-                             solved_all, total_all);
+int exit_code(const bench::SweepResult& r) {
+  if (r.interrupted) return 130;
+  for (const auto& rec : r.records) {
+    if (rec.verdict == verdict_name(Verdict::kHardwareBug)) return kExitHardwareBug;
   }
-  for (const auto& c : cells) {
-    if (c.report.verdict == Verdict::kHardwareBug) return kExitHardwareBug;
-  }
-  for (const auto& c : cells) {
-    if (c.report.verdict != Verdict::kPass && c.report.verdict != Verdict::kInputError) return kExitFail;
+  for (const auto& rec : r.records) {
+    if (rec.failed_job()) return kExitFail;
   }
   return kExitOk;
+}
+
+int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& command) {
+  auto options = sweep_options(a);
+  options.command_line = command;
+  const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
+  if (a.rerun) {
+    // Forget the plan's stored runs first, so that every one of them runs again.
+    auto plan = bench::build_plan(options.filters, registry);
+    bench::ResultStore store(options.db);
+    std::vector<bench::RunKey> keys;
+    for (const auto& r : plan.runs) keys.push_back(r.key);
+    store.delete_runs(keys);
+  }
+  const auto result = bench::run_sweep(options, registry, std::cerr);
+  bench::ResultStore store(options.db);
+  const auto data = bench::report_data_for(store, result.plan.runs);
+  if (g.json) {
+    auto j = bench::report_json(data);
+    j["sweep"] = {{"id", result.sweep_id},
+                  {"planned", result.plan.runs.size()},
+                  {"already_done", result.already_done},
+                  {"ran", result.ran},
+                  {"failed_jobs", result.failed_jobs},
+                  {"interrupted", result.interrupted},
+                  {"wall_seconds", result.wall_seconds},
+                  {"db", options.db.string()}};
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "\n"
+              << bench::success_table(data.metrics) << bench::speedup_table(data.metrics) << "\n"
+              << bench::summary_table(data.metrics);
+    std::cout << fmt::format(
+        "\n{} runs planned ({} already stored), {} run now ({} failed jobs) in {}; results: {}{}\n",
+        result.plan.runs.size(), result.already_done, result.ran, result.failed_jobs,
+        bench::format_duration(result.wall_seconds), options.db.string(),
+        result.interrupted ? "; INTERRUPTED: run the same command again to finish" : "");
+  }
+  return exit_code(result);
+}
+
+// ---------------------------------------------------------------- bench-speed
+struct SpeedArgs {
+  BenchArgs bench;
+  std::vector<unsigned> jobs_list{1, 2};
+  std::string keep;
+};
+
+int run_bench_speed(const GlobalOptions& g, SpeedArgs a) {
+  const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
+  std::filesystem::path dir = a.keep;
+  const bool temporary = dir.empty();
+  if (temporary) {
+    dir = std::filesystem::temp_directory_path() / fmt::format("kcraft-bench-speed-{}", ::getpid());
+  }
+  std::filesystem::create_directories(dir);
+  nlohmann::json rows = nlohmann::json::array();
+  size_t planned = 0;
+  std::string plan_text;
+  for (unsigned jobs : a.jobs_list) {
+    BenchArgs b = a.bench;
+    b.jobs = jobs;
+    b.db = (dir / fmt::format("jobs{}.db", jobs)).string();
+    std::filesystem::remove(b.db);
+    b.transcripts = "none";
+    auto options = sweep_options(b);
+    options.command_line = fmt::format("kcraft bench-speed (--jobs {})", jobs);
+    std::cerr << fmt::format("kcraft bench-speed: --jobs {} ...\n", jobs);
+    const auto r = bench::run_sweep(options, registry, std::cerr);
+    if (r.interrupted) return 130;
+    planned = r.plan.runs.size();
+    std::set<std::string> targets, task_names, configs;
+    size_t correct = 0, failed = 0;
+    for (const auto& rec : r.records) {
+      correct += rec.correct() ? 1 : 0;
+      failed += rec.failed_job() ? 1 : 0;
+    }
+    for (const auto& p : r.plan.runs) {
+      targets.insert(p.key.target());
+      task_names.insert(p.key.task);
+      configs.insert(p.key.config);
+    }
+    plan_text = fmt::format(
+        "{} runs: {} tasks x {} configurations x {} platform/hardware configurations x {} agent(s)", planned,
+        task_names.size(), configs.size(), targets.size(), r.plan.agents.size());
+    rows.push_back(
+        {{"jobs", jobs},
+         {"runs", r.ran},
+         {"wall_seconds", r.wall_seconds},
+         {"runs_per_second", r.wall_seconds > 0 ? static_cast<double>(r.ran) / r.wall_seconds : 0.0},
+         {"correct", correct},
+         {"failed_jobs", failed}});
+  }
+  if (temporary) std::filesystem::remove_all(dir);
+  const unsigned cores = std::thread::hardware_concurrency();
+  if (g.json) {
+    std::cout
+        << nlohmann::json{{"plan", plan_text}, {"runs", planned}, {"cores", cores}, {"results", rows}}.dump(2)
+        << "\n";
+    return kExitOk;
+  }
+  std::cout << fmt::format("\nbench-speed: {} ({} cores)\n", plan_text, cores);
+  std::cout << fmt::format("{:>5} {:>10} {:>8} {:>9} {:>12}\n", "jobs", "wall (s)", "runs/s", "correct",
+                           "failed jobs");
+  for (const auto& row : rows) {
+    std::cout << fmt::format("{:>5} {:>10.1f} {:>8.3f} {:>5}/{:<3} {:>12}\n", row["jobs"].get<unsigned>(),
+                             row["wall_seconds"].get<double>(), row["runs_per_second"].get<double>(),
+                             row["correct"].get<size_t>(), row["runs"].get<size_t>(),
+                             row["failed_jobs"].get<size_t>());
+  }
+  if (rows.size() >= 2) {
+    std::cout << fmt::format(
+        "speedup from --jobs {} to --jobs {}: {:.2f}x\n", rows.front()["jobs"].get<unsigned>(),
+        rows.back()["jobs"].get<unsigned>(),
+        rows.front()["wall_seconds"].get<double>() / rows.back()["wall_seconds"].get<double>());
+  }
+  double best = 1e300;
+  for (const auto& row : rows) best = std::min(best, row["wall_seconds"].get<double>());
+  std::cout << fmt::format("target (the whole sweep under 300 s): {} (fastest {:.1f} s)\n",
+                           best < 300 ? "met" : "NOT met", best);
+  return kExitOk;
+}
+
+void add_filter_options(CLI::App* cmd, BenchArgs& a) {
+  cmd->add_option("--platforms", a.platforms, "platforms (default: all)")->delimiter(',');
+  cmd->add_option("--hw", a.hw, "hardware configurations, NAME or PLATFORM/NAME (default: all)")
+      ->delimiter(',');
+  cmd->add_option("--tasks", a.tasks, "tasks (default: all)")->delimiter(',');
+  cmd->add_option("--levels", a.levels, "task levels 1,2,3 (default: all)")->delimiter(',');
+  cmd->add_option("--configs", a.configs, "configurations (default: C1..C5)")->delimiter(',');
+  cmd->add_option("--attempts", a.attempts, "attempts per configuration")->capture_default_str();
+  cmd->add_option("--seed", a.seed, "development seed (run_eval's inputs; scoring uses hidden seeds)")
+      ->capture_default_str();
+  cmd->add_option("--budget", a.budget, "iterations per run (default by level: 15/20/25)");
+  cmd->add_option("--job-timeout", a.job_timeout, "seconds one run may take before its worker is killed")
+      ->capture_default_str();
+  cmd->add_option("--progress", a.progress,
+                  "auto (a line on a terminal, plain lines otherwise), line, plain, none")
+      ->capture_default_str();
+  cmd->add_flag("--no-counters", a.no_counters,
+                "skip re-running correct kernels for their performance counters");
+  cmd->add_option("--inject-fault", a.faults, "tests: KIND:PATTERN makes matching jobs fail")->group("");
 }
 
 }  // namespace
 
 void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
-  static SweepArgs a;
-  auto* bench = app.add_subcommand("bench", "run a sweep of kernels over tasks x configurations and print the table");
-  bench->add_option("--platforms", a.platforms, "platforms")->delimiter(',')->capture_default_str();
-  bench->add_option("--tasks", a.tasks, "tasks (default: every task with a baseline)")->delimiter(',');
-  bench->add_option("--configs", a.configs, "configurations (default: C1..C5)")->delimiter(',');
-  bench->add_option("--hw", a.hw, "hardware configuration")->capture_default_str();
-  bench->add_option("--seed", a.seed, "input seed")->capture_default_str();
-  bench->callback([&] { run = [&] { return run_sweep(g, a); }; });
+  static BenchArgs a;
+  auto* bench_cmd =
+      app.add_subcommand("bench", "a benchmark sweep into the results store, then the results tables");
+  add_filter_options(bench_cmd, a);
+  bench_cmd->add_option("--agents", a.agents, "baseline, tuner, llm:SETTINGS.yaml")
+      ->delimiter(',')
+      ->capture_default_str();
+  bench_cmd->add_option("--jobs,-j", a.jobs, "worker processes")->capture_default_str();
+  bench_cmd->add_option("--db", a.db, "results database (SQLite)")->capture_default_str();
+  bench_cmd->add_option("--shard", a.shard, "run shard i of N (0 <= i < N) of the sweep")
+      ->capture_default_str();
+  bench_cmd->add_option("--transcripts", a.transcripts,
+                        "transcript directory (default: next to --db; none: keep none)");
+  bench_cmd->add_flag("--retry-errors", a.retry_errors,
+                      "run again the runs whose job failed (crash, timeout)");
+  bench_cmd->add_flag("--rerun", a.rerun, "run every selected run again, replacing stored results");
+  bench_cmd->callback([&] {
+    const std::string command = command_line_text();
+    run = [&, command] { return run_bench(g, a, command); };
+  });
+
+  static SpeedArgs s;
+  s.bench.agents = {"baseline"};
+  auto* speed = app.add_subcommand(
+      "bench-speed", "time the baseline sweep at --jobs 1 and 2: wall time and runs per second");
+  add_filter_options(speed, s.bench);
+  speed->add_option("--agents", s.bench.agents, "agents")->delimiter(',')->capture_default_str();
+  speed->add_option("--jobs-list", s.jobs_list, "worker counts to time")
+      ->delimiter(',')
+      ->capture_default_str();
+  speed->add_option("--keep", s.keep, "keep the results databases in this directory");
+  speed->callback([&] { run = [&] { return run_bench_speed(g, s); }; });
+
+  auto* worker = app.add_subcommand("bench-worker", "a sweep's worker process (JSON lines on stdin/stdout)");
+  worker->group("");  // internal: not in --help
+  worker->callback([&] { run = [] { return bench::worker_main(); }; });
 }
 
 }  // namespace kcraft::cli

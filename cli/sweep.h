@@ -1,4 +1,6 @@
-// `kcraft bench`: run kernels over tasks x configurations and print the results table.
+// `kcraft bench`: a benchmark sweep into the results store, then the results tables;
+// `kcraft bench-speed`: times the baseline sweep at several worker counts;
+// `kcraft bench-worker` (hidden): the worker process a sweep starts.
 #pragma once
 
 #include "cli/commands.h"

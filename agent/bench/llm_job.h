@@ -1,0 +1,16 @@
+// The LLM agent in a bench worker. llm_job.cpp runs it through agent/providers; builds without the
+// providers library compile llm_job_unavailable.cpp instead, which refuses LLM agents clearly.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "agent/bench/worker.h"
+#include "agent/common/agent_run.h"
+
+namespace kcraft::bench {
+
+// Runs the LLM agent the job's settings file describes; `settings` receives the settings (never the key).
+agent::AgentResult run_llm_job(const agent::TaskContext& context, const JobSpec& job,
+                               agent::Transcript& transcript, nlohmann::json& settings);
+
+}  // namespace kcraft::bench

@@ -1,0 +1,287 @@
+#include "agent/bench/plan.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+#include <set>
+#include <stdexcept>
+
+#include "agent/common/agent_run.h"
+#include "tb/systolic/systolic_platform.h"
+
+namespace kcraft::bench {
+
+using nlohmann::json;
+
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+  return s;
+}
+
+json yaml_to_json(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Map: {
+      json j = json::object();
+      for (const auto& kv : node) j[kv.first.as<std::string>()] = yaml_to_json(kv.second);
+      return j;
+    }
+    case YAML::NodeType::Sequence: {
+      json j = json::array();
+      for (const auto& item : node) j.push_back(yaml_to_json(item));
+      return j;
+    }
+    case YAML::NodeType::Scalar: {
+      const std::string text = node.Scalar();
+      if (node.Tag() != "!") {  // quoted scalars stay strings
+        int64_t i = 0;
+        double d = 0;
+        bool b = false;
+        if (YAML::convert<int64_t>::decode(node, i)) return i;
+        if (YAML::convert<double>::decode(node, d)) return d;
+        if (YAML::convert<bool>::decode(node, b)) return b;
+      }
+      return text;
+    }
+    default:
+      return nullptr;
+  }
+}
+
+// Model evaluations a run of this agent costs, roughly: what the job order is sorted by.
+double evaluations_estimate(const AgentSpec& agent, int level) {
+  switch (agent.kind) {
+    case AgentSpec::Kind::kBaseline:
+      return 4;  // development run, two hidden seeds, the baseline on the first hidden seed
+    case AgentSpec::Kind::kTuner:
+      return agent::default_iterations(level) + 3;
+    case AgentSpec::Kind::kLlm:
+      return agent::default_iterations(level) * 4.0;  // model turns dominate
+  }
+  return 1;
+}
+
+}  // namespace
+
+json yaml_file_to_json(const std::string& path) {
+  try {
+    return yaml_to_json(YAML::LoadFile(path));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(path + ": " + e.what());
+  }
+}
+
+const std::vector<BenchPlatform>& bench_platforms() {
+  static const std::vector<BenchPlatform> platforms = [] {
+    std::vector<BenchPlatform> list;
+    // The systolic platform object lives as long as the process: the callbacks refer to it.
+    static const systolic::SystolicPlatform systolic_platform;
+    BenchPlatform p;
+    p.name = systolic::SystolicPlatform::kName;
+    p.dtype = systolic::SystolicPlatform::kDType;
+    p.hw_configs = systolic_platform.hw_configs();
+    p.unsupported_reason = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
+      return systolic_platform.unsupported_reason(cfg, hw);
+    };
+    p.ideal_cycles = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
+      return systolic_platform.ideal_cycles(cfg, hw).total();
+    };
+    list.push_back(std::move(p));
+    return list;
+  }();
+  return platforms;
+}
+
+AgentSpec parse_agent(const std::string& text) {
+  AgentSpec spec;
+  if (text == "baseline") {
+    spec.kind = AgentSpec::Kind::kBaseline;
+    spec.name = text;
+  } else if (text == "tuner") {
+    spec.kind = AgentSpec::Kind::kTuner;
+    spec.name = text;
+  } else if (text.rfind("llm:", 0) == 0 && text.size() > 4) {
+    spec.kind = AgentSpec::Kind::kLlm;
+    spec.settings_file = text.substr(4);
+    if (!std::filesystem::is_regular_file(spec.settings_file)) {
+      throw std::invalid_argument("agent '" + text + "': no provider settings file " + spec.settings_file);
+    }
+    spec.settings_file = std::filesystem::absolute(spec.settings_file).string();
+    spec.name = "llm:" + std::filesystem::path(spec.settings_file).stem().string();
+  } else {
+    throw std::invalid_argument(
+        "unknown agent '" + text +
+        "' (available: baseline, tuner, llm:SETTINGS.yaml with a provider settings file)");
+  }
+  return spec;
+}
+
+Shard Shard::parse(const std::string& text) {
+  const auto slash = text.find('/');
+  Shard s;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    size_t used = 0;
+    const std::string a = text.substr(0, slash), b = text.substr(slash + 1);
+    const unsigned long i = std::stoul(a, &used);
+    if (used != a.size()) throw std::invalid_argument("");
+    const unsigned long n = std::stoul(b, &used);
+    if (used != b.size()) throw std::invalid_argument("");
+    s.index = static_cast<unsigned>(i);
+    s.count = static_cast<unsigned>(n);
+  } catch (const std::exception&) {
+    throw std::invalid_argument("--shard expects i/N with integers 0 <= i < N, got '" + text + "'");
+  }
+  if (s.count == 0 || s.index >= s.count) {
+    throw std::invalid_argument("--shard expects i/N with 0 <= i < N, got '" + text + "'");
+  }
+  return s;
+}
+
+std::string Shard::to_string() const {
+  return fmt::format("{}/{}", index, count);
+}
+
+unsigned shard_of(const RunKey& key, unsigned count) {
+  return static_cast<unsigned>(stable_hash(key.id()) % (count == 0 ? 1 : count));
+}
+
+bool Shard::owns(const RunKey& key) const {
+  return shard_of(key, count) == index;
+}
+
+const AgentSpec& SweepPlan::agent(const std::string& name) const {
+  for (const auto& a : agents) {
+    if (a.name == name) return a;
+  }
+  throw std::invalid_argument("no agent '" + name + "' in the plan");
+}
+
+const HardwareRecord& SweepPlan::hardware_for(const std::string& platform, const std::string& hw) const {
+  for (const auto& h : hardware) {
+    if (h.platform == platform && h.name == hw) return h;
+  }
+  throw std::invalid_argument("no hardware configuration " + platform + "/" + hw + " in the plan");
+}
+
+SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry) {
+  SweepPlan plan;
+  if (f.attempts == 0) throw std::invalid_argument("--attempts must be at least 1");
+  if (f.agents.empty()) throw std::invalid_argument("--agents: no agent given");
+  std::set<std::string> agent_names;
+  for (const auto& text : f.agents) {
+    AgentSpec spec = parse_agent(text);
+    if (!agent_names.insert(spec.name).second) {
+      throw std::invalid_argument("agent '" + spec.name +
+                                  "' is named twice (settings files need distinct names)");
+    }
+    plan.agents.push_back(std::move(spec));
+  }
+
+  // Platforms.
+  std::vector<const BenchPlatform*> platforms;
+  std::vector<std::string> known_platforms;
+  for (const auto& p : bench_platforms()) known_platforms.push_back(p.name);
+  for (const auto& p : bench_platforms()) {
+    if (f.platforms.empty() || std::count(f.platforms.begin(), f.platforms.end(), p.name) > 0) {
+      platforms.push_back(&p);
+    }
+  }
+  for (const auto& name : f.platforms) {
+    if (std::count(known_platforms.begin(), known_platforms.end(), name) == 0) {
+      throw std::invalid_argument(
+          fmt::format("unknown platform '{}' (available: {})", name, join(known_platforms)));
+    }
+  }
+
+  // Hardware configurations: "name" selects it on every platform that has it, "platform/name" on one.
+  std::vector<std::pair<const BenchPlatform*, const HwConfig*>> targets;
+  std::set<std::string> used_hw_filters;
+  std::vector<std::string> known_hw;
+  for (const auto* p : platforms) {
+    for (const auto& hw : p->hw_configs) {
+      known_hw.push_back(p->name + "/" + hw.name);
+      bool selected = f.hw_configs.empty();
+      for (const auto& name : f.hw_configs) {
+        if (name == hw.name || name == p->name + "/" + hw.name) {
+          selected = true;
+          used_hw_filters.insert(name);
+        }
+      }
+      if (selected) targets.emplace_back(p, &hw);
+    }
+  }
+  for (const auto& name : f.hw_configs) {
+    if (!used_hw_filters.count(name)) {
+      throw std::invalid_argument(
+          fmt::format("unknown hardware configuration '{}' (available: {})", name, join(known_hw)));
+    }
+  }
+  for (const auto& [p, hw] : targets) {
+    HardwareRecord h;
+    h.platform = p->name;
+    h.name = hw->name;
+    h.config = yaml_file_to_json(hw->source.string());
+    h.id = fmt::format("{:016x}", stable_hash(h.config.dump()));
+    plan.hardware.push_back(std::move(h));
+  }
+
+  // Tasks and configurations.
+  std::vector<const tasks::TaskSpec*> task_list;
+  for (const auto& name : f.tasks) registry.get(name);  // throws naming the unknown task
+  for (const auto& spec : registry.tasks()) {
+    if (!f.tasks.empty() && std::count(f.tasks.begin(), f.tasks.end(), spec.name) == 0) continue;
+    if (!f.levels.empty() && std::count(f.levels.begin(), f.levels.end(), spec.level) == 0) continue;
+    task_list.push_back(&spec);
+  }
+  for (int level : f.levels) {
+    if (level < 1 || level > 3)
+      throw std::invalid_argument(fmt::format("--levels: no level {} (levels are 1, 2, 3)", level));
+  }
+  const auto& standard = tasks::standard_config_names();
+  for (const auto& c : f.configs) {
+    if (std::count(standard.begin(), standard.end(), c) == 0) {
+      throw std::invalid_argument(
+          fmt::format("unknown configuration '{}' (available: {})", c, join(standard)));
+    }
+  }
+  std::vector<std::string> configs;
+  for (const auto& c : standard) {
+    if (f.configs.empty() || std::count(f.configs.begin(), f.configs.end(), c) > 0) configs.push_back(c);
+  }
+
+  std::vector<std::pair<PlannedRun, double>> runs;
+  for (const auto& [p, hw] : targets) {
+    for (const auto* spec : task_list) {
+      for (const auto& config : configs) {
+        const auto cfg = spec->resolve(config, p->dtype);
+        if (auto why = p->unsupported_reason(cfg, hw->name); !why.empty()) {
+          plan.unsupported.push_back({p->name, hw->name, spec->name, config, spec->level, why});
+          continue;
+        }
+        const double ideal = p->ideal_cycles(cfg, hw->name);
+        for (const auto& agent : plan.agents) {
+          for (unsigned attempt = 1; attempt <= f.attempts; ++attempt) {
+            PlannedRun run{{p->name, hw->name, spec->name, config, agent.name, attempt}, spec->level};
+            if (!f.shard.owns(run.key)) continue;
+            // Simulation time grows with cycles; a fixed share covers assembly, references and start-up.
+            runs.emplace_back(run, (ideal + 20000.0) * evaluations_estimate(agent, spec->level));
+          }
+        }
+      }
+    }
+  }
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first.key < b.first.key; });
+  for (auto& [run, cost] : runs) {
+    plan.runs.push_back(std::move(run));
+    plan.costs.push_back(cost);
+  }
+  return plan;
+}
+
+}  // namespace kcraft::bench

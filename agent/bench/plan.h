@@ -1,0 +1,80 @@
+// Planning a sweep: which runs a set of filters selects, which shard of them this process owns, and the
+// platforms, hardware configurations and agents the runs name.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "agent/bench/run_record.h"
+#include "isa/common/hw_config.h"
+#include "tasks/common/task_spec.h"
+
+namespace kcraft::bench {
+
+// A platform as the sweep sees it. Adding a platform means adding one entry to bench_platforms().
+struct BenchPlatform {
+  std::string name;
+  tasks::DType dtype = tasks::DType::bf16;
+  std::vector<HwConfig> hw_configs;
+  // Empty when the platform can run the configuration on that hardware configuration.
+  std::function<std::string(const tasks::ResolvedConfig&, const std::string& hw)> unsupported_reason;
+  // Ideal (roofline) cycles: orders jobs longest first so the last ones to finish are short.
+  std::function<double(const tasks::ResolvedConfig&, const std::string& hw)> ideal_cycles;
+};
+
+// Every platform kcraft has (loaded from the data root on first use).
+const std::vector<BenchPlatform>& bench_platforms();
+
+// How an agent named on the command line runs:
+//   baseline            the template compiler's kernel, scored (the tuner with a budget of one iteration)
+//   tuner               the offline tuner (default budget by level, 15/20/25)
+//   llm:FILE.yaml       an LLM through a provider settings file; stored as agent "llm:<file stem>"
+struct AgentSpec {
+  enum class Kind { kBaseline, kTuner, kLlm };
+  Kind kind = Kind::kTuner;
+  std::string name;           // the `agent` column
+  std::string settings_file;  // kLlm only
+  bool offline() const { return kind != Kind::kLlm; }
+};
+// Throws std::invalid_argument for an unknown agent or a missing settings file.
+AgentSpec parse_agent(const std::string& text);
+
+// `i/N`: this process runs the runs whose key hashes to i modulo N (0 <= i < N).
+struct Shard {
+  unsigned index = 0;
+  unsigned count = 1;
+  static Shard parse(const std::string& text);  // throws std::invalid_argument
+  std::string to_string() const;
+  bool owns(const RunKey& key) const;
+};
+unsigned shard_of(const RunKey& key, unsigned count);
+
+struct SweepFilters {
+  std::vector<std::string> platforms;   // empty: every platform
+  std::vector<std::string> hw_configs;  // names ("small") or platform/name; empty: every configuration
+  std::vector<std::string> tasks;       // empty: every task
+  std::vector<int> levels;              // empty: every level
+  std::vector<std::string> configs;     // empty: C1..C5
+  std::vector<std::string> agents{"tuner"};
+  unsigned attempts = 1;
+  Shard shard;
+};
+
+struct SweepPlan {
+  std::vector<PlannedRun> runs;  // this shard's runs, sorted by key
+  std::vector<UnsupportedCell> unsupported;
+  std::vector<HardwareRecord> hardware;
+  std::vector<AgentSpec> agents;
+  std::vector<double> costs;  // estimated relative cost of each run (same order as runs)
+  const AgentSpec& agent(const std::string& name) const;
+  const HardwareRecord& hardware_for(const std::string& platform, const std::string& hw) const;
+};
+
+// Throws std::invalid_argument naming the unknown platform, configuration, task, level or agent.
+SweepPlan build_plan(const SweepFilters& filters, const tasks::TaskRegistry& registry);
+
+// A YAML file as JSON (scalars that read as numbers or booleans become numbers or booleans).
+nlohmann::json yaml_file_to_json(const std::string& path);
+
+}  // namespace kcraft::bench

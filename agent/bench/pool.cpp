@@ -1,0 +1,300 @@
+#include "agent/bench/pool.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+
+namespace kcraft::bench {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr size_t kStderrTail = 4096;
+
+struct Worker {
+  pid_t pid = -1;
+  int to_child = -1;    // the worker's stdin
+  int from_child = -1;  // its protocol channel (stdout)
+  int err_child = -1;   // its stderr
+  std::string out_buffer;
+  std::string err_tail;
+  std::optional<size_t> job;
+  Clock::time_point started;
+  Clock::time_point deadline;
+};
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+void set_nonblocking(int fd) {
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+Worker spawn(const std::vector<std::string>& argv) {
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
+      ::pipe2(err_pipe, O_CLOEXEC) != 0) {
+    throw std::runtime_error(std::string("cannot create pipes for a worker: ") + std::strerror(errno));
+  }
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error(std::string("cannot start a worker: ") + std::strerror(errno));
+  if (pid == 0) {
+    // Child: die with the parent (a killed sweep must not leave workers behind), stay out of the
+    // terminal's process group (Ctrl-C goes to the parent, which stops the workers itself).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(1);
+    ::setpgid(0, 0);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(in_pipe[0], STDIN_FILENO);
+    ::dup2(out_pipe[1], STDOUT_FILENO);
+    ::dup2(err_pipe[1], STDERR_FILENO);
+    ::execv(args[0], args.data());
+    const std::string msg = std::string("cannot execute ") + argv[0] + ": " + std::strerror(errno) + "\n";
+    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg.data(), msg.size());
+    ::_exit(127);
+  }
+  ::close(in_pipe[0]);
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+  Worker w;
+  w.pid = pid;
+  w.to_child = in_pipe[1];
+  w.from_child = out_pipe[0];
+  w.err_child = err_pipe[0];
+  set_nonblocking(w.from_child);
+  set_nonblocking(w.err_child);
+  return w;
+}
+
+void read_stderr(Worker& w) {
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = ::read(w.err_child, buf, sizeof buf);
+    if (n > 0) {
+      w.err_tail.append(buf, static_cast<size_t>(n));
+      if (w.err_tail.size() > 2 * kStderrTail) w.err_tail.erase(0, w.err_tail.size() - kStderrTail);
+      continue;
+    }
+    if (n == 0) close_fd(w.err_child);
+    return;  // EAGAIN or EOF
+  }
+}
+
+// The last few lines a dead worker printed, for the error message.
+std::string stderr_summary(const Worker& w) {
+  std::string tail = w.err_tail.size() > 600 ? w.err_tail.substr(w.err_tail.size() - 600) : w.err_tail;
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == ' ')) tail.pop_back();
+  if (tail.empty()) return "";
+  for (auto& c : tail) {
+    if (c == '\n') c = '|';
+  }
+  return "; its last output: " + tail;
+}
+
+// Reaps a worker whose channel closed; kills it if it lingers. Returns how it ended.
+int reap(Worker& w, bool kill_first) {
+  if (kill_first) ::kill(w.pid, SIGKILL);
+  int status = 0;
+  const auto give_up = Clock::now() + std::chrono::seconds(2);
+  for (;;) {
+    const pid_t r = ::waitpid(w.pid, &status, WNOHANG);
+    if (r == w.pid || (r < 0 && errno != EINTR)) break;
+    if (Clock::now() > give_up) {
+      ::kill(w.pid, SIGKILL);
+      ::waitpid(w.pid, &status, 0);
+      break;
+    }
+    ::usleep(5000);
+  }
+  // Collect what it printed last.
+  if (w.err_child >= 0) {
+    for (int i = 0; i < 20 && w.err_child >= 0; ++i) {
+      pollfd p{w.err_child, POLLIN, 0};
+      if (::poll(&p, 1, 10) <= 0) break;
+      read_stderr(w);
+    }
+  }
+  close_fd(w.to_child);
+  close_fd(w.from_child);
+  close_fd(w.err_child);
+  w.pid = -1;
+  return status;
+}
+
+}  // namespace
+
+std::string describe_exit_status(int status) {
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    const char* name = ::strsignal(sig);
+    return fmt::format("killed by signal {} ({})", sig, name != nullptr ? name : "?");
+  }
+  if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
+  return "ended";
+}
+
+bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events) {
+  if (jobs.empty()) return true;
+  if (options.worker_argv.empty()) throw std::invalid_argument("run_jobs: no worker command");
+  // A worker that died leaves a closed pipe: writing to it must be an error, not a signal.
+  ::signal(SIGPIPE, SIG_IGN);
+  const size_t count = std::min<size_t>(std::max(1u, options.workers), jobs.size());
+  std::vector<Worker> workers(count);
+  size_t next = 0, done = 0;
+  const auto timeout = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(options.job_timeout_seconds > 0 ? options.job_timeout_seconds : 1e9));
+
+  auto finish = [&](Worker& w, RunRecord record) {
+    const size_t job = *w.job;
+    w.job.reset();
+    record.job_seconds = std::chrono::duration<double>(Clock::now() - w.started).count();
+    ++done;
+    events.finished(job, std::move(record));
+  };
+  auto dispatch = [&](Worker& w) {
+    if (next >= jobs.size()) return;
+    if (w.pid < 0) w = spawn(options.worker_argv);
+    const size_t job = next++;
+    const std::string line = json{{"type", "job"}, {"id", job}, {"job", jobs[job].to_json()}}.dump() + "\n";
+    // A short write means the worker is gone; its closed channel reports that below.
+    size_t written = 0;
+    while (written < line.size()) {
+      const ssize_t n = ::write(w.to_child, line.data() + written, line.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      written += static_cast<size_t>(n);
+    }
+    w.job = job;
+    w.started = Clock::now();
+    w.deadline = w.started + timeout;
+    if (events.started) events.started(job);
+  };
+  auto fail_worker = [&](Worker& w, const std::string& why, bool kill_first) {
+    const int status = reap(w, kill_first);
+    if (w.job) {
+      const JobSpec& spec = jobs[*w.job];
+      std::string reason =
+          why.empty() ? "the worker " + describe_exit_status(status) + " while running this job" : why;
+      finish(w, error_record(spec.key, spec.level, reason + stderr_summary(w)));
+    }
+    w.err_tail.clear();
+    w.out_buffer.clear();
+  };
+  auto stop_all = [&] {
+    for (auto& w : workers) {
+      if (w.pid >= 0) reap(w, true);
+    }
+  };
+
+  for (auto& w : workers) dispatch(w);
+  while (done < jobs.size()) {
+    if (events.stop_requested && events.stop_requested()) {
+      stop_all();
+      return false;
+    }
+    std::vector<pollfd> fds;
+    std::vector<std::pair<size_t, bool>> owners;  // worker index, is stderr
+    auto now = Clock::now();
+    auto wait = std::chrono::milliseconds(1000);
+    for (size_t i = 0; i < workers.size(); ++i) {
+      auto& w = workers[i];
+      if (w.pid < 0) continue;
+      if (w.from_child >= 0) {
+        fds.push_back({w.from_child, POLLIN, 0});
+        owners.emplace_back(i, false);
+      }
+      if (w.err_child >= 0) {
+        fds.push_back({w.err_child, POLLIN, 0});
+        owners.emplace_back(i, true);
+      }
+      if (w.job) {
+        wait =
+            std::min(wait, std::max(std::chrono::milliseconds(0),
+                                    std::chrono::duration_cast<std::chrono::milliseconds>(w.deadline - now) +
+                                        std::chrono::milliseconds(1)));
+      }
+    }
+    const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
+    if (ready < 0 && errno != EINTR) throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+    for (size_t f = 0; ready > 0 && f < fds.size(); ++f) {
+      if (fds[f].revents == 0) continue;
+      auto& w = workers[owners[f].first];
+      if (w.pid < 0) continue;
+      if (owners[f].second) {
+        if (w.err_child == fds[f].fd) read_stderr(w);
+        continue;
+      }
+      if (w.from_child != fds[f].fd) continue;
+      char buf[65536];
+      bool closed = false;
+      for (;;) {
+        const ssize_t n = ::read(w.from_child, buf, sizeof buf);
+        if (n > 0) {
+          w.out_buffer.append(buf, static_cast<size_t>(n));
+          continue;
+        }
+        if (n == 0) closed = true;
+        if (n < 0 && errno == EINTR) continue;
+        break;
+      }
+      for (size_t nl; (nl = w.out_buffer.find('\n')) != std::string::npos;) {
+        const std::string line = w.out_buffer.substr(0, nl);
+        w.out_buffer.erase(0, nl + 1);
+        const json message = json::parse(line, nullptr, false);
+        if (message.is_discarded() || message.value("type", "") != "result" || !w.job) continue;
+        if (message.value("id", int64_t{-1}) != static_cast<int64_t>(*w.job)) continue;
+        RunRecord record;
+        try {
+          record = RunRecord::from_json(message.at("record"));
+        } catch (const std::exception& e) {
+          const JobSpec& spec = jobs[*w.job];
+          record = error_record(spec.key, spec.level,
+                                std::string("the worker sent a malformed result: ") + e.what());
+        }
+        finish(w, std::move(record));
+        dispatch(w);
+      }
+      if (closed) {
+        fail_worker(w, "", false);
+        dispatch(w);
+      }
+    }
+    now = Clock::now();
+    for (auto& w : workers) {
+      if (w.pid >= 0 && w.job && now >= w.deadline) {
+        fail_worker(w,
+                    fmt::format("the job exceeded the {:g} s wall-clock timeout; its worker was killed",
+                                options.job_timeout_seconds),
+                    true);
+        dispatch(w);
+      }
+    }
+    if (events.tick) events.tick();
+  }
+  for (auto& w : workers) {
+    if (w.pid < 0) continue;
+    close_fd(w.to_child);  // end of input: the worker exits
+    reap(w, false);
+  }
+  return true;
+}
+
+}  // namespace kcraft::bench

@@ -1,0 +1,35 @@
+// A pool of worker processes (worker.h) that runs a list of jobs, as many at a time as there are
+// workers. A worker that crashes, exits, or runs one job longer than the timeout is killed and replaced;
+// its job gets an error record saying why, and the other jobs go on.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "agent/bench/run_record.h"
+#include "agent/bench/worker.h"
+
+namespace kcraft::bench {
+
+struct PoolOptions {
+  unsigned workers = 1;
+  double job_timeout_seconds = 3600;
+  std::vector<std::string> worker_argv;  // argv of a worker process: {"/path/kcraft", "bench-worker", ...}
+};
+
+struct PoolEvents {
+  std::function<void(size_t job)> started;
+  std::function<void(size_t job, RunRecord record)> finished;  // record.job_seconds is filled in
+  std::function<void()> tick;                                  // at least once a second
+  std::function<bool()> stop_requested;                        // checked at least once a second
+};
+
+// Runs jobs[0], jobs[1], ... in that order of dispatch. Returns false when stopped early (workers are
+// killed; jobs that had not finished get no record).
+bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events);
+
+// Describes how a child ended, e.g. "killed by signal 11 (Segmentation fault)".
+std::string describe_exit_status(int status);
+
+}  // namespace kcraft::bench

@@ -1,0 +1,365 @@
+#include "agent/bench/report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "agent/bench/progress.h"
+
+namespace kcraft::bench {
+
+using nlohmann::json;
+
+extern const char* const kReportTemplate;  // report_template.html, embedded by CMake
+
+namespace {
+
+struct Column {
+  std::string agent, target;
+};
+
+// Columns of the tables: target-major (as KernelCraft puts platforms side by side), agents within.
+std::vector<Column> columns(const Metrics& m) {
+  std::vector<Column> cols;
+  for (const auto& t : m.targets) {
+    for (const auto& a : m.agents) {
+      if (m.total(a, t) != nullptr) cols.push_back({a, t});
+    }
+  }
+  return cols;
+}
+
+std::string solved_text(const GroupMetrics* g) {
+  if (g == nullptr) return "";
+  std::string s = fmt::format("{}/{}", g->configs_solved, g->configs);
+  if (g->configs_pending > 0) s += fmt::format(" ({} pending)", g->configs_pending);
+  return s;
+}
+
+std::string opt_text(const std::optional<double>& v, const char* format) {
+  return v ? fmt::format(fmt::runtime(format), *v) : std::string("-");
+}
+
+std::string pad(const std::string& s, size_t width) {
+  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
+std::set<int> levels_of(const Metrics& m) {
+  std::set<int> levels;
+  for (const auto& t : m.tasks) levels.insert(t.level);
+  return levels;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string number(double v) {
+  return fmt::format("{:.6g}", v);
+}
+
+void write_file(const std::filesystem::path& file, const std::string& text) {
+  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+}  // namespace
+
+ReportData load_report_data(const ResultStore& store) {
+  ReportData d;
+  d.runs = store.runs();
+  d.plan = store.plan();
+  d.unsupported = store.unsupported();
+  d.hardware = store.hardware();
+  d.sweeps = store.sweeps();
+  d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
+  return d;
+}
+
+ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRun>& plan) {
+  ReportData d;
+  std::set<RunKey> keys;
+  std::set<std::string> targets, tasks, configs;
+  for (const auto& p : plan) {
+    keys.insert(p.key);
+    targets.insert(p.key.target());
+    tasks.insert(p.key.task);
+  }
+  d.plan = plan;
+  for (auto& r : store.runs()) {
+    if (keys.count(r.key)) d.runs.push_back(std::move(r));
+  }
+  for (auto& u : store.unsupported()) {
+    if (targets.count(u.platform + "/" + u.hw_config) && (tasks.empty() || tasks.count(u.task))) {
+      d.unsupported.push_back(std::move(u));
+    }
+  }
+  d.hardware = store.hardware();
+  d.sweeps = store.sweeps();
+  d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
+  return d;
+}
+
+std::string success_table(const Metrics& m) {
+  const auto cols = columns(m);
+  size_t name_width = 16;
+  for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 4);
+  std::vector<size_t> widths;
+  for (const auto& c : cols) {
+    size_t w = std::max({c.agent.size(), c.target.size(), size_t{7}});
+    for (const auto& t : m.tasks)
+      w = std::max(w, solved_text(m.task_group(c.agent, c.target, t.name)).size());
+    widths.push_back(w);
+  }
+  std::string out = "Configurations solved (correct on the hidden inputs in at least one attempt):\n";
+  std::string head1 = pad("task", name_width) + " L ", head2 = std::string(name_width + 3, ' ');
+  for (size_t i = 0; i < cols.size(); ++i) {
+    head1 += "| " + pad(cols[i].agent, widths[i] + 1);
+    head2 += "| " + pad(cols[i].target, widths[i] + 1);
+  }
+  out += head1 + "\n" + head2 + "\n" + std::string(head1.size(), '-') + "\n";
+  auto row = [&](const std::string& label, const std::string& level, auto cell) {
+    std::string line = pad(label, name_width) + " " + pad(level, 2);
+    for (size_t i = 0; i < cols.size(); ++i) line += "| " + pad(cell(cols[i]), widths[i] + 1);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  };
+  for (const auto& t : m.tasks) {
+    row(t.name, std::to_string(t.level), [&](const Column& c) {
+      if (const auto* g = m.task_group(c.agent, c.target, t.name)) return solved_text(g);
+      return m.unsupported_cell(c.target, t.name, "") ? std::string("--") : std::string();
+    });
+  }
+  out += std::string(head1.size(), '-') + "\n";
+  for (int level : levels_of(m)) {
+    row(fmt::format("L{} subtotal", level), "",
+        [&](const Column& c) { return solved_text(m.level_group(c.agent, c.target, level)); });
+  }
+  row("total", "", [&](const Column& c) { return solved_text(m.total(c.agent, c.target)); });
+  return out;
+}
+
+std::string speedup_table(const Metrics& m) {
+  std::string out;
+  size_t name_width = 12;
+  for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
+  for (const auto& c : columns(m)) {
+    out += fmt::format(
+        "\n{} on {}: best speedup over the baseline / utilisation of the ideal, per configuration\n", c.agent,
+        c.target);
+    std::string head = pad("task", name_width) + " L ";
+    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 12);
+    head += "  solved  geomean";
+    out += head + "\n" + std::string(head.size(), '-') + "\n";
+    for (const auto& t : m.tasks) {
+      const auto* g = m.task_group(c.agent, c.target, t.name);
+      if (g == nullptr) continue;
+      std::string line = pad(t.name, name_width) + " " + pad(std::to_string(t.level), 2);
+      for (const auto& cfg : m.configs) {
+        std::string text;
+        if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg)) {
+          if (cell->solved()) {
+            text = (cell->best_speedup ? fmt::format("{:.2f}x", *cell->best_speedup) : std::string("ok")) +
+                   (cell->best_utilization ? fmt::format(" {:.0f}%", 100 * *cell->best_utilization) : "");
+          } else if (cell->runs == 0) {
+            text = "...";
+          } else {
+            text = cell->failed_jobs == cell->runs ? "error" : "x";
+          }
+        } else if (m.unsupported_cell(c.target, t.name, cfg)) {
+          text = "--";
+        }
+        line += "  " + pad(text, 12);
+      }
+      line += fmt::format("  {:<6}  {}", solved_text(g), opt_text(g->geomean_speedup, "{:.2f}x"));
+      out += line + "\n";
+    }
+  }
+  out += "(x: no correct kernel; error: the job failed; --: unsupported; ...: not run yet)\n";
+  return out;
+}
+
+std::string summary_table(const Metrics& m) {
+  std::string out =
+      fmt::format("{:<14} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>9} {:>8} {:>10} {:>7}\n",
+                  "agent", "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2",
+                  "geomean", "1st valid", "1st pass", "tokens/run", "s/run");
+  out += std::string(out.size() - 1, '-') + "\n";
+  for (const auto& c : columns(m)) {
+    const auto* g = m.total(c.agent, c.target);
+    out += fmt::format(
+        "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>9} {:>8} {:>10.0f} "
+        "{:>7.1f}\n",
+        c.agent, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1], g->fast_p[2],
+        g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), opt_text(g->mean_first_valid, "{:.1f}"),
+        opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run, g->seconds_per_run);
+  }
+  return out;
+}
+
+void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::path& file) {
+  static const std::vector<std::string> header = {"platform",
+                                                  "hw_config",
+                                                  "task",
+                                                  "level",
+                                                  "config",
+                                                  "agent",
+                                                  "attempt",
+                                                  "status",
+                                                  "verdict",
+                                                  "error",
+                                                  "cycles",
+                                                  "baseline_cycles",
+                                                  "speedup",
+                                                  "utilization",
+                                                  "iterations",
+                                                  "budget",
+                                                  "first_valid_iteration",
+                                                  "first_pass_iteration",
+                                                  "evaluations",
+                                                  "prompt_tokens",
+                                                  "completion_tokens",
+                                                  "reasoning_tokens",
+                                                  "cached_prompt_tokens",
+                                                  "agent_seconds",
+                                                  "job_seconds",
+                                                  "dev_seed",
+                                                  "seed_verdicts",
+                                                  "counters",
+                                                  "transcript",
+                                                  "kcraft_version",
+                                                  "git_commit",
+                                                  "hardware_id",
+                                                  "agent_settings",
+                                                  "sweep_id",
+                                                  "host",
+                                                  "worker_pid",
+                                                  "finished_at"};
+  std::string out;
+  for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + header[i];
+  out += "\n";
+  auto opt = [](const std::optional<unsigned>& v) { return v ? std::to_string(*v) : std::string(); };
+  for (const auto& r : runs) {
+    const std::vector<std::string> fields = {r.key.platform,
+                                             r.key.hw_config,
+                                             r.key.task,
+                                             std::to_string(r.level),
+                                             r.key.config,
+                                             r.key.agent,
+                                             std::to_string(r.key.attempt),
+                                             r.status,
+                                             r.verdict,
+                                             r.error,
+                                             std::to_string(r.cycles),
+                                             std::to_string(r.baseline_cycles),
+                                             number(r.speedup),
+                                             number(r.utilization),
+                                             std::to_string(r.iterations),
+                                             std::to_string(r.budget),
+                                             opt(r.first_valid_iteration),
+                                             opt(r.first_pass_iteration),
+                                             std::to_string(r.evaluations),
+                                             std::to_string(r.prompt_tokens),
+                                             std::to_string(r.completion_tokens),
+                                             std::to_string(r.reasoning_tokens),
+                                             std::to_string(r.cached_prompt_tokens),
+                                             number(r.agent_seconds),
+                                             number(r.job_seconds),
+                                             std::to_string(r.dev_seed),
+                                             r.seed_verdicts.dump(),
+                                             r.counters.dump(),
+                                             r.transcript,
+                                             r.kcraft_version,
+                                             r.git_commit,
+                                             r.hardware_id,
+                                             r.agent_settings.dump(),
+                                             r.sweep_id,
+                                             r.host,
+                                             std::to_string(r.worker_pid),
+                                             r.finished_at};
+    for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
+    out += "\n";
+  }
+  write_file(file, out);
+}
+
+void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
+  std::string out =
+      "agent,platform,hw_config,scope,task,level,configs,configs_solved,configs_pending,runs,correct,failed_"
+      "jobs,"
+      "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,mean_first_valid_iteration,mean_first_pass_iteration,"
+      "tokens_per_run,seconds_per_run\n";
+  auto line = [&](const GroupMetrics& g, const char* scope) {
+    auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.agent),
+                       g.platform, g.hw_config, scope, g.task, g.level == 0 ? "" : std::to_string(g.level),
+                       g.configs, g.configs_solved, g.configs_pending, g.runs, g.correct, g.failed_jobs,
+                       number(g.fast_p[0]), number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]),
+                       opt(g.geomean_speedup), opt(g.mean_first_valid), opt(g.mean_first_pass),
+                       number(g.tokens_per_run), number(g.seconds_per_run));
+  };
+  for (const auto& g : m.per_task) line(g, "task");
+  for (const auto& g : m.per_level) line(g, "level");
+  for (const auto& g : m.totals) line(g, "total");
+  write_file(file, out);
+}
+
+json report_json(const ReportData& d) {
+  json j;
+  j["metrics"] = d.metrics.to_json();
+  j["runs"] = json::array();
+  for (const auto& r : d.runs) j["runs"].push_back(r.to_json());
+  j["hardware"] = json::array();
+  for (const auto& h : d.hardware) {
+    j["hardware"].push_back({{"id", h.id}, {"platform", h.platform}, {"name", h.name}, {"config", h.config}});
+  }
+  j["sweeps"] = json::array();
+  for (const auto& s : d.sweeps) {
+    j["sweeps"].push_back({{"id", s.id},
+                           {"started_at", s.started_at},
+                           {"finished_at", s.finished_at},
+                           {"status", s.status},
+                           {"command", s.command},
+                           {"kcraft_version", s.kcraft_version},
+                           {"git_commit", s.git_commit},
+                           {"host", s.host},
+                           {"shard", s.shard},
+                           {"jobs", s.jobs},
+                           {"planned", s.planned},
+                           {"completed", s.completed}});
+  }
+  return j;
+}
+
+std::string html_report(const ReportData& d) {
+  json data = report_json(d);
+  for (auto& r : data["runs"]) r.erase("kernel");  // the page stays small; the store and JSON keep kernels
+  std::string text = data.dump();
+  // Inside <script>, "</" could end the element early: JSON allows writing it as "<\/".
+  std::string safe;
+  safe.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    safe += text[i];
+    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') safe += '\\';
+  }
+  std::string page = kReportTemplate;
+  const std::string marker = "/*KCRAFT_REPORT_DATA*/null";
+  const auto at = page.find(marker);
+  if (at == std::string::npos) throw std::logic_error("the report template has no data marker");
+  page.replace(at, marker.size(), safe);
+  return page;
+}
+
+}  // namespace kcraft::bench

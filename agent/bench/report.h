@@ -1,0 +1,46 @@
+// Reports of stored runs: terminal tables, CSV, JSON and a self-contained HTML page with charts.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/bench/metrics.h"
+#include "agent/bench/run_record.h"
+#include "agent/bench/store.h"
+
+namespace kcraft::bench {
+
+// Everything a report is made from.
+struct ReportData {
+  std::vector<RunRecord> runs;
+  std::vector<PlannedRun> plan;
+  std::vector<UnsupportedCell> unsupported;
+  std::vector<HardwareRecord> hardware;
+  std::vector<SweepInfo> sweeps;
+  Metrics metrics;
+};
+ReportData load_report_data(const ResultStore& store);
+// The same, restricted to the runs of one plan (what `kcraft bench` prints after its sweep).
+ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRun>& plan);
+
+// The KernelCraft table: tasks by level, one column per (agent, target), cells "solved/configs",
+// level subtotals and the total.
+std::string success_table(const Metrics& m);
+// Per (agent, target): best speedup per configuration, plus utilisation of the ideal.
+std::string speedup_table(const Metrics& m);
+// Per (agent, target): runs, correct, job errors, fast_p, geometric-mean speedup, iterations, tokens.
+std::string summary_table(const Metrics& m);
+
+// One row per run, every stored column.
+void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::path& file);
+// One row per (agent, target, task), level subtotal and total.
+void write_metrics_csv(const Metrics& m, const std::filesystem::path& file);
+nlohmann::json report_json(const ReportData& data);
+// A self-contained page (inline CSS, data and script, no network): success heatmap, speedup bars per
+// configuration, utilisation against the ideal, tables.
+std::string html_report(const ReportData& data);
+
+}  // namespace kcraft::bench

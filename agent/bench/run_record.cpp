@@ -1,0 +1,136 @@
+#include "agent/bench/run_record.h"
+
+#include <fmt/format.h>
+
+namespace kcraft::bench {
+
+using nlohmann::json;
+
+namespace {
+
+json optional_json(const std::optional<unsigned>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+std::optional<unsigned> optional_from(const json& j, const char* field) {
+  if (!j.contains(field) || j.at(field).is_null()) return std::nullopt;
+  return j.at(field).get<unsigned>();
+}
+
+}  // namespace
+
+uint64_t stable_hash(const std::string& text) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string RunKey::id() const {
+  return fmt::format("{}/{}/{}/{}/{}/{}", platform, hw_config, task, config, agent, attempt);
+}
+
+json RunKey::to_json() const {
+  return {{"platform", platform}, {"hw_config", hw_config}, {"task", task},
+          {"config", config},     {"agent", agent},         {"attempt", attempt}};
+}
+
+RunKey RunKey::from_json(const json& j) {
+  RunKey k;
+  k.platform = j.at("platform").get<std::string>();
+  k.hw_config = j.at("hw_config").get<std::string>();
+  k.task = j.at("task").get<std::string>();
+  k.config = j.at("config").get<std::string>();
+  k.agent = j.at("agent").get<std::string>();
+  k.attempt = j.at("attempt").get<unsigned>();
+  return k;
+}
+
+json RunRecord::to_json() const {
+  json j = key.to_json();
+  j.update({{"level", level},
+            {"status", status},
+            {"error", error},
+            {"verdict", verdict},
+            {"seed_verdicts", seed_verdicts},
+            {"cycles", cycles},
+            {"baseline_cycles", baseline_cycles},
+            {"speedup", speedup},
+            {"utilization", utilization},
+            {"iterations", iterations},
+            {"budget", budget},
+            {"first_valid_iteration", optional_json(first_valid_iteration)},
+            {"first_pass_iteration", optional_json(first_pass_iteration)},
+            {"evaluations", evaluations},
+            {"prompt_tokens", prompt_tokens},
+            {"completion_tokens", completion_tokens},
+            {"reasoning_tokens", reasoning_tokens},
+            {"cached_prompt_tokens", cached_prompt_tokens},
+            {"agent_seconds", agent_seconds},
+            {"job_seconds", job_seconds},
+            {"counters", counters},
+            {"dev_seed", dev_seed},
+            {"kernel", kernel},
+            {"transcript", transcript},
+            {"kcraft_version", kcraft_version},
+            {"git_commit", git_commit},
+            {"hardware_id", hardware_id},
+            {"agent_settings", agent_settings},
+            {"sweep_id", sweep_id},
+            {"host", host},
+            {"finished_at", finished_at},
+            {"worker_pid", worker_pid}});
+  return j;
+}
+
+RunRecord RunRecord::from_json(const json& j) {
+  RunRecord r;
+  r.key = RunKey::from_json(j);
+  r.level = j.value("level", 1);
+  r.status = j.value("status", "");
+  r.error = j.value("error", "");
+  r.verdict = j.value("verdict", kErrorVerdict);
+  r.seed_verdicts = j.value("seed_verdicts", json::array());
+  r.cycles = j.value("cycles", uint64_t{0});
+  r.baseline_cycles = j.value("baseline_cycles", uint64_t{0});
+  r.speedup = j.value("speedup", 0.0);
+  r.utilization = j.value("utilization", 0.0);
+  r.iterations = j.value("iterations", 0u);
+  r.budget = j.value("budget", 0u);
+  r.first_valid_iteration = optional_from(j, "first_valid_iteration");
+  r.first_pass_iteration = optional_from(j, "first_pass_iteration");
+  r.evaluations = j.value("evaluations", 0u);
+  r.prompt_tokens = j.value("prompt_tokens", uint64_t{0});
+  r.completion_tokens = j.value("completion_tokens", uint64_t{0});
+  r.reasoning_tokens = j.value("reasoning_tokens", uint64_t{0});
+  r.cached_prompt_tokens = j.value("cached_prompt_tokens", uint64_t{0});
+  r.agent_seconds = j.value("agent_seconds", 0.0);
+  r.job_seconds = j.value("job_seconds", 0.0);
+  r.counters = j.value("counters", json::object());
+  r.dev_seed = j.value("dev_seed", uint64_t{1});
+  r.kernel = j.value("kernel", "");
+  r.transcript = j.value("transcript", "");
+  r.kcraft_version = j.value("kcraft_version", "");
+  r.git_commit = j.value("git_commit", "");
+  r.hardware_id = j.value("hardware_id", "");
+  r.agent_settings = j.value("agent_settings", json::object());
+  r.sweep_id = j.value("sweep_id", "");
+  r.host = j.value("host", "");
+  r.finished_at = j.value("finished_at", "");
+  r.worker_pid = j.value("worker_pid", int64_t{0});
+  return r;
+}
+
+RunRecord error_record(const RunKey& key, int level, const std::string& reason) {
+  RunRecord r;
+  r.key = key;
+  r.level = level;
+  r.status = kErrorStatus;
+  r.verdict = kErrorVerdict;
+  r.error = reason;
+  return r;
+}
+
+}  // namespace kcraft::bench

@@ -1,0 +1,98 @@
+// The records a benchmark sweep produces: what one run is (its key), what was planned, and the
+// result of one run as the results store keeps it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+namespace kcraft::bench {
+
+// One run: an agent's attempt at one task configuration on one platform's hardware configuration.
+struct RunKey {
+  std::string platform;
+  std::string hw_config;
+  std::string task;
+  std::string config;
+  std::string agent;
+  unsigned attempt = 1;  // 1-based
+
+  std::string target() const { return platform + "/" + hw_config; }  // "systolic/default"
+  std::string id() const;  // "systolic/default/gemm/C1/tuner/1": stable, used for sharding and paths
+  auto tie() const { return std::tie(platform, hw_config, task, config, agent, attempt); }
+  bool operator<(const RunKey& o) const { return tie() < o.tie(); }
+  bool operator==(const RunKey& o) const { return tie() == o.tie(); }
+  nlohmann::json to_json() const;
+  static RunKey from_json(const nlohmann::json& j);
+};
+
+struct PlannedRun {
+  RunKey key;
+  int level = 1;
+};
+
+// A (target, task, configuration) the platform cannot run: shown as "--" in the tables.
+struct UnsupportedCell {
+  std::string platform, hw_config, task, config;
+  int level = 1;
+  std::string reason;
+};
+
+// A hardware configuration as the runs used it: its YAML converted to JSON, identified by a hash of it.
+struct HardwareRecord {
+  std::string id;  // 16 hex digits, FNV-1a of config_json
+  std::string platform, name;
+  nlohmann::json config;
+};
+
+// The verdict of a run whose job failed (worker crash, timeout, exception): not a kernel verdict.
+inline constexpr const char* kErrorVerdict = "error";
+inline constexpr const char* kErrorStatus = "error";
+
+struct RunRecord {
+  RunKey key;
+  int level = 1;
+  std::string
+      status;  // the agent's: submitted | budget_exhausted | token_cap | provider_error | no_kernel; or error
+  std::string error;                    // why the agent stopped early, or why the job failed
+  std::string verdict = kErrorVerdict;  // on the hidden seeds: pass | mismatch | build_error | ... | error
+  nlohmann::json seed_verdicts = nlohmann::json::array();
+  uint64_t cycles = 0;           // first hidden seed
+  uint64_t baseline_cycles = 0;  // the template compiler's kernel on the same inputs (0: none)
+  double speedup = 0;            // baseline_cycles / cycles for a correct kernel with a baseline, else 0
+  double utilization = 0;        // ideal (roofline) cycles / cycles
+  unsigned iterations = 0;
+  unsigned budget = 0;
+  std::optional<unsigned> first_valid_iteration;
+  std::optional<unsigned> first_pass_iteration;
+  unsigned evaluations = 0;
+  uint64_t prompt_tokens = 0, completion_tokens = 0, reasoning_tokens = 0, cached_prompt_tokens = 0;
+  double agent_seconds = 0;                            // the agent's own wall time
+  double job_seconds = 0;                              // dispatch to result, as the sweep saw it
+  nlohmann::json counters = nlohmann::json::object();  // a correct kernel's counters on the first hidden seed
+  uint64_t dev_seed = 1;
+  std::string kernel;      // the submitted kernel
+  std::string transcript;  // JSONL transcript path
+  std::string kcraft_version, git_commit;
+  std::string hardware_id;
+  nlohmann::json agent_settings = nlohmann::json::object();
+  std::string sweep_id, host, finished_at;
+  int64_t worker_pid = 0;
+
+  bool correct() const { return verdict == "pass"; }
+  bool failed_job() const { return status == kErrorStatus; }
+  uint64_t tokens() const { return prompt_tokens + completion_tokens; }
+  nlohmann::json to_json() const;
+  static RunRecord from_json(const nlohmann::json& j);
+};
+
+// A record for a run whose job never produced a result.
+RunRecord error_record(const RunKey& key, int level, const std::string& reason);
+
+// FNV-1a, 64 bits: stable across compilers, platforms and runs.
+uint64_t stable_hash(const std::string& text);
+
+}  // namespace kcraft::bench

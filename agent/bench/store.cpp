@@ -1,0 +1,532 @@
+#include "agent/bench/store.h"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <variant>
+
+namespace kcraft::bench {
+
+using nlohmann::json;
+
+namespace {
+
+using Value = std::variant<std::nullptr_t, int64_t, double, std::string>;
+
+// One prepared statement; finalised when it goes out of scope.
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) {
+      throw StoreError(fmt::format("{}: {}", sqlite3_db_filename(db, "main"), sqlite3_errmsg(db)));
+    }
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(const std::vector<Value>& values) {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    int i = 1;
+    for (const auto& v : values) {
+      int rc = SQLITE_OK;
+      if (std::holds_alternative<std::nullptr_t>(v)) {
+        rc = sqlite3_bind_null(stmt_, i);
+      } else if (const auto* n = std::get_if<int64_t>(&v)) {
+        rc = sqlite3_bind_int64(stmt_, i, *n);
+      } else if (const auto* d = std::get_if<double>(&v)) {
+        rc = sqlite3_bind_double(stmt_, i, *d);
+      } else {
+        const auto& s = std::get<std::string>(v);
+        rc = sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+      }
+      if (rc != SQLITE_OK) fail();
+      ++i;
+    }
+    return *this;
+  }
+
+  // True while there is a row.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail();
+    return false;
+  }
+
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double real(int col) const { return sqlite3_column_double(stmt_, col); }
+  std::string text(int col) const {
+    const auto* p = sqlite3_column_text(stmt_, col);
+    return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p));
+  }
+  json json_value(int col, json fallback) const {
+    if (is_null(col)) return fallback;
+    const std::string t = text(col);
+    if (t.empty()) return fallback;
+    return json::parse(t, nullptr, false).is_discarded() ? fallback : json::parse(t);
+  }
+
+ private:
+  [[noreturn]] void fail() const {
+    throw StoreError(fmt::format("{}: {}", sqlite3_db_filename(db_, "main"), sqlite3_errmsg(db_)));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back if the scope is left by an exception.
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    run("COMMIT");
+    done_ = true;
+  }
+
+ private:
+  void run(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err != nullptr ? err : "unknown error";
+      sqlite3_free(err);
+      throw StoreError(fmt::format("{}: {}: {}", sqlite3_db_filename(db_, "main"), sql, msg));
+    }
+  }
+  sqlite3* db_;
+  bool done_ = false;
+};
+
+const char* kKeyColumns = "platform, hw_config, task, config, agent, attempt";
+
+// The runs table's columns after the key, in the order RunRecord fields are bound.
+const std::vector<std::string>& run_value_columns() {
+  static const std::vector<std::string> columns = {"level",
+                                                   "status",
+                                                   "error",
+                                                   "verdict",
+                                                   "seed_verdicts",
+                                                   "cycles",
+                                                   "baseline_cycles",
+                                                   "speedup",
+                                                   "utilization",
+                                                   "iterations",
+                                                   "budget",
+                                                   "first_valid_iteration",
+                                                   "first_pass_iteration",
+                                                   "evaluations",
+                                                   "prompt_tokens",
+                                                   "completion_tokens",
+                                                   "reasoning_tokens",
+                                                   "cached_prompt_tokens",
+                                                   "agent_seconds",
+                                                   "job_seconds",
+                                                   "counters",
+                                                   "dev_seed",
+                                                   "kernel",
+                                                   "transcript",
+                                                   "kcraft_version",
+                                                   "git_commit",
+                                                   "hardware_id",
+                                                   "agent_settings",
+                                                   "sweep_id",
+                                                   "host",
+                                                   "finished_at",
+                                                   "worker_pid"};
+  return columns;
+}
+
+std::string column_list(const std::vector<std::string>& columns) {
+  std::string s;
+  for (const auto& c : columns) s += (s.empty() ? "" : ", ") + c;
+  return s;
+}
+
+std::string placeholders(size_t n) {
+  std::string s;
+  for (size_t i = 0; i < n; ++i) s += i == 0 ? "?" : ", ?";
+  return s;
+}
+
+Value optional_value(const std::optional<unsigned>& v) {
+  return v ? Value(int64_t{*v}) : Value(nullptr);
+}
+
+std::vector<Value> key_values(const RunKey& k) {
+  return {k.platform, k.hw_config, k.task, k.config, k.agent, int64_t{k.attempt}};
+}
+
+std::vector<Value> run_values(const RunRecord& r) {
+  std::vector<Value> v = key_values(r.key);
+  const std::vector<Value> rest = {int64_t{r.level},
+                                   r.status,
+                                   r.error,
+                                   r.verdict,
+                                   r.seed_verdicts.dump(),
+                                   static_cast<int64_t>(r.cycles),
+                                   static_cast<int64_t>(r.baseline_cycles),
+                                   r.speedup,
+                                   r.utilization,
+                                   int64_t{r.iterations},
+                                   int64_t{r.budget},
+                                   optional_value(r.first_valid_iteration),
+                                   optional_value(r.first_pass_iteration),
+                                   int64_t{r.evaluations},
+                                   static_cast<int64_t>(r.prompt_tokens),
+                                   static_cast<int64_t>(r.completion_tokens),
+                                   static_cast<int64_t>(r.reasoning_tokens),
+                                   static_cast<int64_t>(r.cached_prompt_tokens),
+                                   r.agent_seconds,
+                                   r.job_seconds,
+                                   r.counters.dump(),
+                                   static_cast<int64_t>(r.dev_seed),
+                                   r.kernel,
+                                   r.transcript,
+                                   r.kcraft_version,
+                                   r.git_commit,
+                                   r.hardware_id,
+                                   r.agent_settings.dump(),
+                                   r.sweep_id,
+                                   r.host,
+                                   r.finished_at,
+                                   r.worker_pid};
+  v.insert(v.end(), rest.begin(), rest.end());
+  return v;
+}
+
+RunKey key_from(const Statement& s) {
+  return {s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), static_cast<unsigned>(s.integer(5))};
+}
+
+std::optional<unsigned> optional_from(const Statement& s, int col) {
+  if (s.is_null(col)) return std::nullopt;
+  return static_cast<unsigned>(s.integer(col));
+}
+
+RunRecord run_from(const Statement& s) {
+  RunRecord r;
+  r.key = key_from(s);
+  int c = 6;
+  r.level = static_cast<int>(s.integer(c++));
+  r.status = s.text(c++);
+  r.error = s.text(c++);
+  r.verdict = s.text(c++);
+  r.seed_verdicts = s.json_value(c++, json::array());
+  r.cycles = static_cast<uint64_t>(s.integer(c++));
+  r.baseline_cycles = static_cast<uint64_t>(s.integer(c++));
+  r.speedup = s.real(c++);
+  r.utilization = s.real(c++);
+  r.iterations = static_cast<unsigned>(s.integer(c++));
+  r.budget = static_cast<unsigned>(s.integer(c++));
+  r.first_valid_iteration = optional_from(s, c++);
+  r.first_pass_iteration = optional_from(s, c++);
+  r.evaluations = static_cast<unsigned>(s.integer(c++));
+  r.prompt_tokens = static_cast<uint64_t>(s.integer(c++));
+  r.completion_tokens = static_cast<uint64_t>(s.integer(c++));
+  r.reasoning_tokens = static_cast<uint64_t>(s.integer(c++));
+  r.cached_prompt_tokens = static_cast<uint64_t>(s.integer(c++));
+  r.agent_seconds = s.real(c++);
+  r.job_seconds = s.real(c++);
+  r.counters = s.json_value(c++, json::object());
+  r.dev_seed = static_cast<uint64_t>(s.integer(c++));
+  r.kernel = s.text(c++);
+  r.transcript = s.text(c++);
+  r.kcraft_version = s.text(c++);
+  r.git_commit = s.text(c++);
+  r.hardware_id = s.text(c++);
+  r.agent_settings = s.json_value(c++, json::object());
+  r.sweep_id = s.text(c++);
+  r.host = s.text(c++);
+  r.finished_at = s.text(c++);
+  r.worker_pid = s.integer(c++);
+  return r;
+}
+
+const char* kSchema = R"SQL(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sweeps(
+  id TEXT PRIMARY KEY, started_at TEXT, finished_at TEXT, status TEXT, command TEXT,
+  kcraft_version TEXT, git_commit TEXT, host TEXT, shard TEXT, jobs INTEGER, planned INTEGER, completed INTEGER);
+CREATE TABLE IF NOT EXISTS hardware(
+  id TEXT PRIMARY KEY, platform TEXT NOT NULL, name TEXT NOT NULL, config_json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS plan(
+  platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  agent TEXT NOT NULL, attempt INTEGER NOT NULL, level INTEGER NOT NULL,
+  PRIMARY KEY(platform, hw_config, task, config, agent, attempt)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS unsupported(
+  platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  level INTEGER NOT NULL, reason TEXT NOT NULL,
+  PRIMARY KEY(platform, hw_config, task, config)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS runs(
+  platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  agent TEXT NOT NULL, attempt INTEGER NOT NULL,
+  level INTEGER NOT NULL, status TEXT NOT NULL, error TEXT NOT NULL, verdict TEXT NOT NULL, seed_verdicts TEXT,
+  cycles INTEGER, baseline_cycles INTEGER, speedup REAL, utilization REAL,
+  iterations INTEGER, budget INTEGER, first_valid_iteration INTEGER, first_pass_iteration INTEGER,
+  evaluations INTEGER, prompt_tokens INTEGER, completion_tokens INTEGER, reasoning_tokens INTEGER,
+  cached_prompt_tokens INTEGER, agent_seconds REAL, job_seconds REAL, counters TEXT, dev_seed INTEGER,
+  kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
+  sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
+  PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
+)SQL";
+
+}  // namespace
+
+ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
+  if (file.has_parent_path()) {
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+  }
+  if (sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    std::string msg = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError(file.string() + ": cannot open the results database: " + msg);
+  }
+  sqlite3_busy_timeout(db_, 30000);
+  try {
+    // WAL: readers (kcraft report) never block the sweep's writes; NORMAL sync keeps every committed
+    // transaction across a killed process (only a power loss can drop the last ones).
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=NORMAL");
+    Transaction t(db_);
+    exec(kSchema);
+    Statement version(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
+    if (version.step()) {
+      if (version.text(0) != std::to_string(kSchemaVersion)) {
+        throw StoreError(fmt::format("{}: results schema version {} (this kcraft reads version {})",
+                                     file.string(), version.text(0), kSchemaVersion));
+      }
+    } else {
+      Statement set(db_, "INSERT INTO meta(key, value) VALUES('schema_version', ?)");
+      set.bind({std::to_string(kSchemaVersion)}).step();
+    }
+    t.commit();
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+ResultStore::~ResultStore() {
+  if (db_ != nullptr) sqlite3_close(db_);
+}
+
+void ResultStore::exec(const std::string& sql) const {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err != nullptr ? err : "unknown error";
+    sqlite3_free(err);
+    throw StoreError(file_.string() + ": " + msg);
+  }
+}
+
+void ResultStore::begin_sweep(const SweepInfo& s) {
+  Statement st(
+      db_,
+      "INSERT OR REPLACE INTO sweeps(id, started_at, finished_at, status, command, kcraft_version, "
+      "git_commit, host, shard, jobs, planned, completed) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  st.bind({s.id, s.started_at, s.finished_at, s.status, s.command, s.kcraft_version, s.git_commit, s.host,
+           s.shard, int64_t{s.jobs}, static_cast<int64_t>(s.planned), static_cast<int64_t>(s.completed)})
+      .step();
+}
+
+void ResultStore::end_sweep(const std::string& id, const std::string& status, size_t completed) {
+  Statement st(
+      db_,
+      "UPDATE sweeps SET status = ?, completed = ?, finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') "
+      "WHERE id = ?");
+  st.bind({status, static_cast<int64_t>(completed), id}).step();
+}
+
+std::vector<SweepInfo> ResultStore::sweeps() const {
+  Statement st(
+      db_,
+      "SELECT id, started_at, finished_at, status, command, kcraft_version, git_commit, host, shard, jobs, "
+      "planned, completed FROM sweeps ORDER BY started_at, id");
+  std::vector<SweepInfo> out;
+  while (st.step()) {
+    SweepInfo s;
+    s.id = st.text(0);
+    s.started_at = st.text(1);
+    s.finished_at = st.text(2);
+    s.status = st.text(3);
+    s.command = st.text(4);
+    s.kcraft_version = st.text(5);
+    s.git_commit = st.text(6);
+    s.host = st.text(7);
+    s.shard = st.text(8);
+    s.jobs = static_cast<unsigned>(st.integer(9));
+    s.planned = static_cast<size_t>(st.integer(10));
+    s.completed = static_cast<size_t>(st.integer(11));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void ResultStore::add_plan(const std::vector<PlannedRun>& runs,
+                           const std::vector<UnsupportedCell>& unsupported,
+                           const std::vector<HardwareRecord>& hardware) {
+  Transaction t(db_);
+  Statement hw(db_, "INSERT OR IGNORE INTO hardware(id, platform, name, config_json) VALUES(?, ?, ?, ?)");
+  for (const auto& h : hardware) hw.bind({h.id, h.platform, h.name, h.config.dump()}).step();
+  Statement plan(
+      db_, fmt::format("INSERT OR IGNORE INTO plan({}, level) VALUES(?, ?, ?, ?, ?, ?, ?)", kKeyColumns));
+  for (const auto& r : runs) {
+    auto v = key_values(r.key);
+    v.emplace_back(int64_t{r.level});
+    plan.bind(v).step();
+  }
+  Statement uns(db_,
+                "INSERT OR IGNORE INTO unsupported(platform, hw_config, task, config, level, reason) "
+                "VALUES(?, ?, ?, ?, ?, ?)");
+  for (const auto& u : unsupported)
+    uns.bind({u.platform, u.hw_config, u.task, u.config, int64_t{u.level}, u.reason}).step();
+  t.commit();
+}
+
+bool ResultStore::insert_run(const RunRecord& run) {
+  static const std::string sql =
+      fmt::format("INSERT OR IGNORE INTO runs({}, {}) VALUES({})", kKeyColumns,
+                  column_list(run_value_columns()), placeholders(6 + run_value_columns().size()));
+  Transaction t(db_);
+  Statement st(db_, sql);
+  st.bind(run_values(run)).step();
+  const bool inserted = sqlite3_changes(db_) > 0;
+  t.commit();
+  return inserted;
+}
+
+size_t ResultStore::delete_failed_jobs(const std::vector<RunKey>& keys) {
+  return delete_keys(keys, true);
+}
+
+size_t ResultStore::delete_runs(const std::vector<RunKey>& keys) {
+  return delete_keys(keys, false);
+}
+
+size_t ResultStore::delete_keys(const std::vector<RunKey>& keys, bool only_failed_jobs) {
+  Transaction t(db_);
+  Statement st(db_, fmt::format("DELETE FROM runs WHERE ({}) = (?, ?, ?, ?, ?, ?) AND (status = ? OR ? = 0)",
+                                kKeyColumns));
+  size_t deleted = 0;
+  for (const auto& k : keys) {
+    auto v = key_values(k);
+    v.emplace_back(std::string(kErrorStatus));
+    v.emplace_back(int64_t{only_failed_jobs ? 1 : 0});
+    st.bind(v).step();
+    deleted += static_cast<size_t>(sqlite3_changes(db_));
+  }
+  t.commit();
+  return deleted;
+}
+
+std::set<RunKey> ResultStore::finished_keys() const {
+  Statement st(db_, fmt::format("SELECT {} FROM runs", kKeyColumns));
+  std::set<RunKey> keys;
+  while (st.step()) keys.insert(key_from(st));
+  return keys;
+}
+
+std::vector<RunRecord> ResultStore::runs() const {
+  Statement st(db_, fmt::format("SELECT {}, {} FROM runs ORDER BY {}", kKeyColumns,
+                                column_list(run_value_columns()), kKeyColumns));
+  std::vector<RunRecord> out;
+  while (st.step()) out.push_back(run_from(st));
+  return out;
+}
+
+std::vector<PlannedRun> ResultStore::plan() const {
+  Statement st(db_, fmt::format("SELECT {}, level FROM plan ORDER BY {}", kKeyColumns, kKeyColumns));
+  std::vector<PlannedRun> out;
+  while (st.step()) out.push_back({key_from(st), static_cast<int>(st.integer(6))});
+  return out;
+}
+
+std::vector<UnsupportedCell> ResultStore::unsupported() const {
+  Statement st(db_,
+               "SELECT platform, hw_config, task, config, level, reason FROM unsupported "
+               "ORDER BY platform, hw_config, task, config");
+  std::vector<UnsupportedCell> out;
+  while (st.step()) {
+    out.push_back(
+        {st.text(0), st.text(1), st.text(2), st.text(3), static_cast<int>(st.integer(4)), st.text(5)});
+  }
+  return out;
+}
+
+std::vector<HardwareRecord> ResultStore::hardware() const {
+  Statement st(db_, "SELECT id, platform, name, config_json FROM hardware ORDER BY platform, name, id");
+  std::vector<HardwareRecord> out;
+  while (st.step()) out.push_back({st.text(0), st.text(1), st.text(2), st.json_value(3, json::object())});
+  return out;
+}
+
+MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
+  if (!std::filesystem::is_regular_file(other))
+    throw StoreError(other.string() + ": no such results database");
+  if (std::filesystem::equivalent(other, file_))
+    throw StoreError(other.string() + ": cannot merge a database into itself");
+  MergeStats stats;
+  {
+    Statement attach(db_, "ATTACH DATABASE ? AS src");
+    attach.bind({other.string()}).step();
+  }
+  try {
+    {
+      std::string version;
+      try {
+        Statement st(db_, "SELECT value FROM src.meta WHERE key = 'schema_version'");
+        if (st.step()) version = st.text(0);
+      } catch (const StoreError&) {
+      }
+      if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
+      if (version != std::to_string(kSchemaVersion)) {
+        throw StoreError(fmt::format("{}: results schema version {} (this kcraft reads version {})",
+                                     other.string(), version, kSchemaVersion));
+      }
+    }
+    Transaction t(db_);
+    const std::string keys = kKeyColumns;
+    const std::string join_on =
+        "m.platform = s.platform AND m.hw_config = s.hw_config AND m.task = s.task AND m.config = s.config "
+        "AND "
+        "m.agent = s.agent AND m.attempt = s.attempt";
+    {
+      Statement dup(db_,
+                    "SELECT COUNT(*), COALESCE(SUM(m.verdict != s.verdict OR m.cycles != s.cycles), 0) "
+                    "FROM src.runs s JOIN main.runs m ON " +
+                        join_on);
+      dup.step();
+      stats.runs_already_present = static_cast<size_t>(dup.integer(0));
+      stats.runs_conflicting = static_cast<size_t>(dup.integer(1));
+    }
+    exec(
+        "INSERT OR IGNORE INTO main.sweeps SELECT id, started_at, finished_at, status, command, "
+        "kcraft_version, "
+        "git_commit, host, shard, jobs, planned, completed FROM src.sweeps");
+    exec("INSERT OR IGNORE INTO main.hardware SELECT id, platform, name, config_json FROM src.hardware");
+    exec(fmt::format("INSERT OR IGNORE INTO main.plan SELECT {}, level FROM src.plan", keys));
+    exec(
+        "INSERT OR IGNORE INTO main.unsupported SELECT platform, hw_config, task, config, level, reason "
+        "FROM src.unsupported");
+    const std::string cols = keys + ", " + column_list(run_value_columns());
+    exec(fmt::format("INSERT OR IGNORE INTO main.runs({}) SELECT {} FROM src.runs", cols, cols));
+    stats.runs_added = static_cast<size_t>(sqlite3_changes(db_));
+    t.commit();
+  } catch (...) {
+    sqlite3_exec(db_, "DETACH DATABASE src", nullptr, nullptr, nullptr);
+    throw;
+  }
+  exec("DETACH DATABASE src");
+  return stats;
+}
+
+}  // namespace kcraft::bench

@@ -1,0 +1,214 @@
+#include "agent/bench/sweep.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <ctime>
+#include <numeric>
+#include <set>
+
+#include "agent/bench/pool.h"
+#include "agent/bench/store.h"
+#include "agent/bench/worker.h"
+#include "tb/common/paths.h"
+
+namespace kcraft::bench {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+extern "C" void on_stop_signal(int) {
+  g_stop = 1;
+}
+
+// SIGINT/SIGTERM stop the sweep cleanly while it runs (finished runs are already stored).
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop = 0;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+std::string safe_name(std::string s) {
+  for (auto& c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '_';
+  }
+  return s;
+}
+
+}  // namespace
+
+FaultInjection FaultInjection::parse(const std::string& text) {
+  const auto colon = text.find(':');
+  static const std::set<std::string> kinds = {"crash", "abort", "hang", "throw", "exit"};
+  if (colon == std::string::npos || !kinds.count(text.substr(0, colon))) {
+    throw std::invalid_argument(
+        "--inject-fault expects KIND:PATTERN with KIND one of crash, abort, hang, throw, exit; got '" + text +
+        "'");
+  }
+  return {text.substr(0, colon), text.substr(colon + 1)};
+}
+
+std::string host_name() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown";
+  return buf;
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::vector<std::string> default_worker_argv() {
+  std::error_code ec;
+  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw std::runtime_error("cannot find this executable (/proc/self/exe) to start workers");
+  return {exe.string(), "bench-worker", "--root", kcraft::root().string()};
+}
+
+SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry,
+                      std::ostream& progress_out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  SweepResult result;
+  result.plan = build_plan(o.filters, registry);
+  for (const auto& a : result.plan.agents) {
+    if (!a.offline() && !llm_agents_available()) {
+      throw std::invalid_argument("agent '" + a.name + "': this kcraft was built without the LLM providers");
+    }
+  }
+  const auto& plan = result.plan;
+
+  ResultStore store(o.db);
+  store.add_plan(plan.runs, plan.unsupported, plan.hardware);
+  if (o.retry_errors) {
+    std::vector<RunKey> keys;
+    for (const auto& r : plan.runs) keys.push_back(r.key);
+    store.delete_failed_jobs(keys);
+  }
+  const auto finished = store.finished_keys();
+  std::vector<size_t> pending;
+  double total_cost = 0;
+  for (size_t i = 0; i < plan.runs.size(); ++i) {
+    if (finished.count(plan.runs[i].key)) {
+      ++result.already_done;
+    } else {
+      pending.push_back(i);
+      total_cost += plan.costs[i];
+    }
+  }
+  // Longest first: the sweep's tail is then made of short jobs.
+  std::stable_sort(pending.begin(), pending.end(),
+                   [&](size_t a, size_t b) { return plan.costs[a] > plan.costs[b]; });
+
+  std::filesystem::path transcript_dir;
+  if (o.transcripts != "none") {
+    transcript_dir = o.transcripts.empty()
+                         ? (o.db.has_parent_path() ? o.db.parent_path() : ".") / "transcripts"
+                         : std::filesystem::path(o.transcripts);
+    transcript_dir = std::filesystem::absolute(transcript_dir);
+  }
+  std::vector<JobSpec> jobs;
+  for (size_t i : pending) {
+    const auto& run = plan.runs[i];
+    const auto& agent = plan.agent(run.key.agent);
+    JobSpec job;
+    job.key = run.key;
+    job.level = run.level;
+    job.agent_kind = agent.kind == AgentSpec::Kind::kBaseline ? "baseline"
+                     : agent.kind == AgentSpec::Kind::kTuner  ? "tuner"
+                                                              : "llm";
+    job.settings_file = agent.settings_file;
+    job.dev_seed = o.seed;
+    job.budget = o.budget;
+    job.counters = o.counters;
+    if (!transcript_dir.empty()) {
+      job.transcript =
+          (transcript_dir / run.key.platform / run.key.hw_config / run.key.task / run.key.config /
+           fmt::format("{}-{}.jsonl", safe_name(run.key.agent), run.key.attempt))
+              .string();
+    }
+    for (const auto& f : o.faults) {
+      if (run.key.id().find(f.pattern) != std::string::npos) job.fault = f.kind;
+    }
+    jobs.push_back(std::move(job));
+  }
+
+  SweepInfo info;
+  info.id = fmt::format("{}-{}-{}", host_name(), ::getpid(), utc_now());
+  info.started_at = utc_now();
+  info.status = "running";
+  info.command = o.command_line;
+  info.kcraft_version = kcraft_version();
+  info.git_commit = kcraft_git_commit();
+  info.host = host_name();
+  info.shard = o.filters.shard.to_string();
+  info.jobs = o.jobs;
+  info.planned = plan.runs.size();
+  store.begin_sweep(info);
+  result.sweep_id = info.id;
+
+  Progress progress(progress_out, o.progress, plan.runs.size(), result.already_done, total_cost);
+  PoolOptions pool;
+  pool.workers = std::max(1u, o.jobs);
+  pool.job_timeout_seconds = o.job_timeout_seconds;
+  pool.worker_argv = o.worker_argv.empty() ? default_worker_argv() : o.worker_argv;
+  PoolEvents events;
+  events.started = [&](size_t job) { progress.started(jobs[job].key); };
+  events.finished = [&](size_t job, RunRecord record) {
+    const auto& spec = jobs[job];
+    record.key = spec.key;  // the parent's key is the one that counts
+    record.level = spec.level;
+    record.hardware_id = plan.hardware_for(spec.key.platform, spec.key.hw_config).id;
+    record.sweep_id = info.id;
+    record.host = info.host;
+    record.finished_at = utc_now();
+    if (record.transcript.empty()) record.transcript = spec.transcript;
+    record.dev_seed = spec.dev_seed;
+    if (record.kcraft_version.empty()) record.kcraft_version = kcraft_version();
+    if (record.git_commit.empty()) record.git_commit = kcraft_git_commit();
+    store.insert_run(record);
+    ++result.ran;
+    if (record.failed_job()) ++result.failed_jobs;
+    progress.finished(record, plan.costs[pending[job]]);
+  };
+  events.tick = [&] { progress.tick(); };
+  events.stop_requested = [] { return g_stop != 0; };
+  {
+    StopSignals signals;
+    result.interrupted = !run_jobs(jobs, pool, events);
+  }
+  progress.finish();
+  store.end_sweep(info.id, result.interrupted ? "interrupted" : "completed", result.ran);
+
+  std::set<RunKey> keys;
+  for (const auto& r : plan.runs) keys.insert(r.key);
+  for (auto& r : store.runs()) {
+    if (keys.count(r.key)) result.records.push_back(std::move(r));
+  }
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace kcraft::bench

@@ -1,0 +1,61 @@
+// A benchmark sweep: plan the runs, skip those the results store already has, run the rest in worker
+// processes, and store each result the moment it arrives. Killing the sweep at any point loses at most
+// the runs in flight; running it again finishes the rest.
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "agent/bench/plan.h"
+#include "agent/bench/progress.h"
+#include "agent/bench/run_record.h"
+
+namespace kcraft::bench {
+
+// Tests only: make the jobs whose key id contains `pattern` fail the way `kind` says (worker.h).
+struct FaultInjection {
+  std::string kind;
+  std::string pattern;
+  static FaultInjection parse(const std::string& text);  // "KIND:PATTERN"
+};
+
+struct SweepOptions {
+  SweepFilters filters;
+  unsigned jobs = 1;
+  std::filesystem::path db = "results/kcraft.db";
+  std::string transcripts;  // directory; empty: <db directory>/transcripts; "none": keep none
+  uint64_t seed = 1;        // development seed (what run_eval uses); scoring uses hidden seeds
+  unsigned budget = 0;      // iterations per run; 0: by level (15/20/25); the baseline always runs one
+  double job_timeout_seconds = 3600;
+  bool retry_errors = false;  // run again the runs stored with status "error"
+  bool counters = true;       // performance counters of correct kernels (one more simulation each)
+  std::vector<FaultInjection> faults;
+  std::string command_line;
+  std::vector<std::string> worker_argv;  // empty: this executable's `bench-worker`
+  Progress::Mode progress = Progress::Mode::kAuto;
+};
+
+struct SweepResult {
+  SweepPlan plan;
+  std::string sweep_id;
+  size_t already_done = 0;  // runs of the plan the store had before
+  size_t ran = 0;           // runs finished by this invocation
+  size_t failed_jobs = 0;   // of those, how many ended in an error (crash, timeout, exception)
+  bool interrupted = false;
+  double wall_seconds = 0;
+  std::vector<RunRecord> records;  // the plan's runs in the store at the end
+};
+
+SweepResult run_sweep(const SweepOptions& options, const tasks::TaskRegistry& registry,
+                      std::ostream& progress_out);
+
+// argv that starts a worker of this very executable, with the current data root.
+std::vector<std::string> default_worker_argv();
+
+// The host name, and the current UTC time as 2025-01-31T12:34:56Z.
+std::string host_name();
+std::string utc_now();
+
+}  // namespace kcraft::bench

@@ -1,0 +1,192 @@
+#include "agent/bench/worker.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+#include <thread>
+
+#include "agent/bench/llm_job.h"
+#include "agent/common/agent_run.h"
+#include "agent/common/environment.h"
+#include "agent/common/scoring.h"
+#include "agent/tuner/tuner.h"
+
+namespace kcraft::bench {
+
+using nlohmann::json;
+
+namespace {
+
+void copy_result(const agent::AgentResult& r, RunRecord& rec) {
+  rec.status = r.status;
+  rec.error = r.error;
+  rec.verdict = verdict_name(r.score.verdict);
+  rec.seed_verdicts = json::array();
+  for (const auto& s : r.score.seeds) {
+    rec.seed_verdicts.push_back(
+        {{"seed", s.seed}, {"verdict", verdict_name(s.verdict)}, {"headline", s.headline}});
+  }
+  rec.cycles = r.score.cycles;
+  rec.baseline_cycles = r.score.baseline_cycles;
+  rec.speedup = r.score.speedup;
+  rec.utilization = r.score.utilization;
+  rec.iterations = r.iterations;
+  rec.budget = r.budget;
+  rec.first_valid_iteration = r.first_valid_iteration;
+  rec.first_pass_iteration = r.first_pass_iteration;
+  rec.evaluations = r.evaluations;
+  rec.prompt_tokens = r.tokens.prompt_tokens;
+  rec.completion_tokens = r.tokens.completion_tokens;
+  rec.reasoning_tokens = r.tokens.reasoning_tokens;
+  rec.cached_prompt_tokens = r.tokens.cached_prompt_tokens;
+  rec.agent_seconds = r.wall_seconds;
+  rec.kernel = r.final_code;
+}
+
+// The counters of the scored run: the final kernel once more on the first hidden seed (without the
+// functional-model cross-check, which the score already did). Its cycle count must equal the score's.
+json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code, uint64_t scored_cycles) {
+  EvalRequest req;
+  req.platform = ctx.platform;
+  req.hw_config = ctx.hw_config;
+  req.task = ctx.task;
+  req.config = ctx.config;
+  req.seed = agent::hidden_seeds(ctx).front();
+  req.source = code;
+  req.check_model = false;
+  const EvalReport report = agent::systolic_platform().evaluate(req, agent::task_registry());
+  if (report.verdict != Verdict::kPass || report.cycles != scored_cycles) {
+    throw std::runtime_error(
+        fmt::format("re-running the scored kernel gave {} in {} cycles, the score {} cycles: the "
+                    "simulation is not deterministic",
+                    verdict_name(report.verdict), report.cycles, scored_cycles));
+  }
+  json counters = json::object();
+  for (const auto& c : report.counters) counters[c.name] = c.value;
+  return counters;
+}
+
+void inject_fault(const std::string& fault) {
+  if (fault.empty()) return;
+  if (fault == "crash") std::raise(SIGSEGV);
+  if (fault == "abort") std::abort();
+  if (fault == "exit") std::_Exit(7);
+  if (fault == "throw") throw std::runtime_error("injected failure");
+  if (fault == "hang") {
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+  throw std::invalid_argument("unknown fault '" + fault + "'");
+}
+
+}  // namespace
+
+json JobSpec::to_json() const {
+  return {{"key", key.to_json()},           {"level", level},       {"agent_kind", agent_kind},
+          {"settings_file", settings_file}, {"dev_seed", dev_seed}, {"budget", budget},
+          {"transcript", transcript},       {"counters", counters}, {"fault", fault}};
+}
+
+JobSpec JobSpec::from_json(const json& j) {
+  JobSpec s;
+  s.key = RunKey::from_json(j.at("key"));
+  s.level = j.value("level", 1);
+  s.agent_kind = j.at("agent_kind").get<std::string>();
+  s.settings_file = j.value("settings_file", "");
+  s.dev_seed = j.value("dev_seed", uint64_t{1});
+  s.budget = j.value("budget", 0u);
+  s.transcript = j.value("transcript", "");
+  s.counters = j.value("counters", true);
+  s.fault = j.value("fault", "");
+  return s;
+}
+
+RunRecord execute_job(const JobSpec& job) {
+  inject_fault(job.fault);
+  agent::TaskContext ctx;
+  ctx.platform = job.key.platform;
+  ctx.hw_config = job.key.hw_config;
+  ctx.task = job.key.task;
+  ctx.config = job.key.config;
+  ctx.dev_seed = job.dev_seed;
+  agent::Transcript transcript(job.transcript);
+  RunRecord rec;
+  rec.key = job.key;
+  rec.level = job.level;
+  rec.dev_seed = job.dev_seed;
+  rec.transcript = job.transcript;
+  rec.kcraft_version = kcraft_version();
+  rec.git_commit = kcraft_git_commit();
+  agent::AgentResult result;
+  if (job.agent_kind == "baseline") {
+    result = agent::run_tuner(ctx, agent::AgentBudget{1, 0}, transcript);
+    result.agent = "baseline";
+    rec.agent_settings = {{"kind", "baseline"}, {"iterations", 1}};
+  } else if (job.agent_kind == "tuner") {
+    result = agent::run_tuner(ctx, agent::AgentBudget{job.budget, 0}, transcript);
+    rec.agent_settings = {{"kind", "tuner"}, {"iterations", result.budget}};
+  } else if (job.agent_kind == "llm") {
+    result = run_llm_job(ctx, job, transcript, rec.agent_settings);
+  } else {
+    throw std::invalid_argument("unknown agent kind '" + job.agent_kind + "'");
+  }
+  copy_result(result, rec);
+  if (job.counters && result.score.verdict == Verdict::kPass) {
+    rec.counters = hidden_seed_counters(ctx, result.final_code, result.score.cycles);
+  }
+  return rec;
+}
+
+int worker_main() {
+  // The protocol gets a private copy of stdout; fd 1 then points at stderr, so nothing else printed in
+  // this process (SystemC's banner, a library's messages) can corrupt it.
+  const int protocol_fd = ::dup(STDOUT_FILENO);
+  if (protocol_fd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    std::cerr << "kcraft bench-worker: cannot set up the protocol channel\n";
+    return 2;
+  }
+  std::FILE* out = ::fdopen(protocol_fd, "w");
+  if (out == nullptr) return 2;
+  auto send = [&](const json& message) {
+    const std::string line = message.dump() + "\n";
+    if (std::fwrite(line.data(), 1, line.size(), out) != line.size() || std::fflush(out) != 0) std::_Exit(3);
+  };
+  send({{"type", "hello"},
+        {"pid", ::getpid()},
+        {"version", kcraft_version()},
+        {"git_commit", kcraft_git_commit()}});
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.empty()) continue;
+    const json message = json::parse(line, nullptr, false);
+    if (message.is_discarded() || !message.is_object()) {
+      std::cerr << "kcraft bench-worker: ignoring a malformed message: " << line << "\n";
+      continue;
+    }
+    const std::string type = message.value("type", "");
+    if (type == "exit") break;
+    if (type != "job") continue;
+    RunRecord rec;
+    JobSpec job;
+    try {
+      job = JobSpec::from_json(message.at("job"));
+      rec = execute_job(job);
+    } catch (const std::exception& e) {
+      rec = error_record(job.key, job.level, std::string("the job failed: ") + e.what());
+      rec.transcript = job.transcript;
+      rec.dev_seed = job.dev_seed;
+      rec.kcraft_version = kcraft_version();
+      rec.git_commit = kcraft_git_commit();
+    }
+    rec.worker_pid = ::getpid();
+    send({{"type", "result"}, {"id", message.value("id", int64_t{-1})}, {"record", rec.to_json()}});
+  }
+  std::fclose(out);
+  return 0;
+}
+
+}  // namespace kcraft::bench

@@ -1,0 +1,50 @@
+// Worker processes. A sweep runs its jobs in `kcraft bench-worker` processes: SystemC allows one
+// simulation per process, so parallelism is processes, and each worker keeps its simulator elaborated
+// across all the jobs it runs.
+//
+// Protocol (JSON lines): the parent writes {"type":"job","id":N,"job":{...JobSpec}} to the worker's
+// stdin; the worker answers {"type":"result","id":N,"record":{...RunRecord}} on its stdout, after a
+// first {"type":"hello","pid":P,"version":V}. End of input (or {"type":"exit"}) ends the worker.
+// Everything else a worker prints goes to its stderr, which the parent keeps the tail of for error
+// messages.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "agent/bench/run_record.h"
+
+namespace kcraft::bench {
+
+struct JobSpec {
+  RunKey key;
+  int level = 1;
+  std::string agent_kind;     // baseline | tuner | llm
+  std::string settings_file;  // llm: provider settings YAML
+  uint64_t dev_seed = 1;
+  unsigned budget = 0;     // iterations; 0: by level (baseline always runs one)
+  std::string transcript;  // JSONL path; empty: keep in memory
+  bool counters = true;    // re-run a correct kernel on the first hidden seed for its performance counters
+  std::string fault;       // tests only: crash | abort | hang | throw | exit (simulates a broken job)
+
+  nlohmann::json to_json() const;
+  static JobSpec from_json(const nlohmann::json& j);
+};
+
+// Runs one job in this process and returns its record. Throws for problems with the job itself
+// (unknown task, unreadable settings); the worker turns those into error records.
+RunRecord execute_job(const JobSpec& job);
+
+// The worker's main loop on stdin/stdout (see the protocol above). Returns the exit code.
+int worker_main();
+
+// Whether this kcraft was built with the LLM providers (agent/providers).
+bool llm_agents_available();
+
+// The version of kcraft and the git commit it was built from ("unknown" outside a git checkout).
+const char* kcraft_version();
+const char* kcraft_git_commit();
+
+}  // namespace kcraft::bench
