@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/agent_cmd.h"
 #include "cli/report_cmd.h"
 #include "cli/sweep.h"
 #include "cli/validate.h"
@@ -351,6 +352,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   baseline->callback([&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
 
   register_sweep_command(app, g, run);
+  register_agent_commands(app, g, run);
   register_report_command(app, g, run);
   register_validate_commands(app, g, run);
 }

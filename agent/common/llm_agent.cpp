@@ -88,7 +88,7 @@ AgentResult run_llm_agent(Provider& provider, const TaskContext& ctx, const Agen
     for (const auto& call : response.message.tool_calls) {
       transcript.write({{"type", "tool_call"}, {"iteration", it}, {"id", call.id}, {"name", call.name},
                         {"arguments", call.arguments}});
-      ToolResult r = session.call(call.name, call.arguments);
+      ToolResult r = session.call_text(call.name, call.arguments);
       record_progress(result, it, call.name, r);
       transcript.write({{"type", "tool_result"}, {"iteration", it}, {"id", call.id}, {"name", call.name},
                         {"text", r.text}, {"is_error", r.is_error}, {"data", r.data}});

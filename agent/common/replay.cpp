@@ -59,7 +59,7 @@ ReplayResult replay_transcript(const std::filesystem::path& path) {
   for (const auto& e : events) {
     const std::string type = e.value("type", "");
     if (type == "tool_call") {
-      ToolResult r = session.call(e.at("name").get<std::string>(), e.at("arguments").get<std::string>());
+      ToolResult r = session.call_text(e.at("name").get<std::string>(), e.at("arguments").get<std::string>());
       ++out.tool_calls;
       pending[e.value("id", "")] = json{{"is_error", r.is_error}, {"data", r.data}};
     } else if (type == "tool_result") {

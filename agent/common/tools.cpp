@@ -177,7 +177,7 @@ bool ToolSession::has_tool(const std::string& name) {
   return std::any_of(s.begin(), s.end(), [&](const ToolSchema& t) { return t.name == name; });
 }
 
-ToolResult ToolSession::call(const std::string& name, const std::string& arguments) {
+ToolResult ToolSession::call_text(const std::string& name, const std::string& arguments) {
   json args = json::object();
   const bool blank = std::all_of(arguments.begin(), arguments.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
   if (!blank) {

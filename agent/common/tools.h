@@ -49,7 +49,7 @@ class ToolSession {
   static bool has_tool(const std::string& name);
 
   // `arguments` is the model's raw JSON text (may be malformed or empty = {}).
-  ToolResult call(const std::string& name, const std::string& arguments);
+  ToolResult call_text(const std::string& name, const std::string& arguments);
   ToolResult call(const std::string& name, const nlohmann::json& arguments);
 
   const std::string& code() const { return code_; }

@@ -58,7 +58,7 @@ struct Usage {
 };
 
 struct ChatResponse {
-  ChatMessage message;      // role kAssistant: text and/or tool calls
+  ChatMessage message;  // role kAssistant: text and/or tool calls
   Usage usage;
   std::string stop_reason;  // provider's own word: "stop", "tool_calls", "end_turn", "max_tokens", ...
   std::string model;        // as the provider reports it
@@ -102,6 +102,8 @@ const char* provider_error_kind_name(ProviderError::Kind kind);
 //   max_retries: 5                             (for 429 / 5xx / timeouts)
 //   backoff_initial_ms: 1000, backoff_max_ms: 60000
 //   extra_headers: {anthropic-version: 2023-06-01}   (optional)
+//   max_tokens_field: max_completion_tokens    (optional, OpenAI only; default max_tokens)
+//   extra_body: {top_p: 0.9}                   (optional; merged into the request body)
 struct ProviderSettings {
   std::string provider = "openai";
   std::string base_url;
@@ -115,6 +117,12 @@ struct ProviderSettings {
   unsigned backoff_initial_ms = 1000;
   unsigned backoff_max_ms = 60000;
   std::vector<std::pair<std::string, std::string>> extra_headers;
+  // OpenAI only: the name of the output-token limit field. Newer OpenAI models (o-series, gpt-5) reject
+  // `max_tokens` and want `max_completion_tokens`; most compatible servers only know `max_tokens`.
+  std::string max_tokens_field = "max_tokens";
+  // Extra top-level fields merged into every request body (e.g. `reasoning_effort: low`, vLLM's
+  // `chat_template_kwargs`, `top_p`); a JSON object, empty by default. Fields set here win.
+  nlohmann::json extra_body = nlohmann::json::object();
 
   // Throws kcraft::ConfigError ("<file>: <field>: ...") on a broken file.
   static ProviderSettings load(const std::string& yaml_file);
@@ -134,7 +142,8 @@ class Provider {
 // (kClientError) when the variable is named but unset, and std::invalid_argument for an unknown provider.
 std::unique_ptr<Provider> make_provider(const ProviderSettings& settings);
 
-// For tests: how a provider sleeps between retries (default: really sleeps).
+// For tests: how a provider sleeps between retries (default: really sleeps; an empty function restores
+// that). Process-wide.
 void set_retry_sleeper(std::function<void(double seconds)> sleeper);
 
 }  // namespace kcraft::agent

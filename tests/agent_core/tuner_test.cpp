@@ -1,0 +1,102 @@
+// The offline tuner: through the same tools, never slower than the baseline, transcripts that replay.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "agent/common/replay.h"
+#include "agent/tuner/tuner.h"
+
+namespace kcraft::agent {
+namespace {
+
+TEST(AgentTuner, FindsAFasterGemmAndRecordsEverything) {
+  TaskContext ctx;
+  ctx.task = "gemm";
+  ctx.config = "C4";  // M=128: the baseline's 64-row blocks reload every weight tile twice
+  const auto path = std::filesystem::temp_directory_path() / "kcraft_tuner_gemm_c4.jsonl";
+  Transcript transcript(path);
+  AgentResult r = run_tuner(ctx, AgentBudget{}, transcript);
+  EXPECT_EQ(r.status, "submitted");
+  EXPECT_EQ(r.agent, "tuner");
+  EXPECT_EQ(r.budget, 15u);  // level 1
+  EXPECT_LE(r.iterations, r.budget);
+  EXPECT_GE(r.iterations, 5u);
+  EXPECT_EQ(r.first_valid_iteration, 1u);
+  EXPECT_EQ(r.first_pass_iteration, 1u);  // the baseline passes
+  ASSERT_EQ(r.score.verdict, Verdict::kPass);
+  EXPECT_GT(r.score.speedup, 1.05) << "the tuner should beat the baseline on gemm C4";
+  EXPECT_EQ(r.tokens.prompt_tokens, 0u);
+  // The transcript on disk has the whole run and replays to the same results.
+  const auto events = read_transcript(path);
+  EXPECT_EQ(events.front()["type"], "run_start");
+  EXPECT_EQ(events.back()["type"], "run_end");
+  EXPECT_EQ(events.back()["result"]["score"]["verdict"], "pass");
+  auto replay = replay_transcript(path);
+  EXPECT_TRUE(replay.ok()) << replay.summary();
+  EXPECT_EQ(replay.tool_calls, 2 * r.iterations + 2);  // write_code + run_eval per candidate, final save + submit
+}
+
+TEST(AgentTuner, NeverSlowerThanTheBaseline) {
+  for (const std::string task : {"relu", "silu", "softmax", "rms_norm", "linear"}) {
+    TaskContext ctx;
+    ctx.task = task;
+    ctx.config = "C2";
+    Transcript transcript;
+    AgentResult r = run_tuner(ctx, AgentBudget{6, 0}, transcript);
+    ASSERT_EQ(r.score.verdict, Verdict::kPass) << task;
+    EXPECT_GE(r.score.speedup, 1.0) << task;
+    EXPECT_LE(r.score.cycles, r.score.baseline_cycles) << task;
+    EXPECT_LE(r.iterations, 6u);
+  }
+}
+
+TEST(AgentTuner, BudgetOfOneIsTheBaseline) {
+  TaskContext ctx;
+  ctx.task = "softmax";
+  ctx.config = "C2";
+  Transcript transcript;
+  AgentResult r = run_tuner(ctx, AgentBudget{1, 0}, transcript);
+  EXPECT_EQ(r.iterations, 1u);
+  EXPECT_DOUBLE_EQ(r.score.speedup, 1.0);
+}
+
+TEST(AgentReplay, DetectsATamperedTranscript) {
+  TaskContext ctx;
+  ctx.task = "relu";
+  ctx.config = "C1";
+  const auto path = std::filesystem::temp_directory_path() / "kcraft_tuner_relu_c1.jsonl";
+  {
+    Transcript transcript(path);
+    run_tuner(ctx, AgentBudget{2, 0}, transcript);
+  }
+  ASSERT_TRUE(replay_transcript(path).ok());
+  // Claim a different cycle count for the first evaluation.
+  auto events = read_transcript(path);
+  for (auto& e : events) {
+    if (e["type"] == "tool_result" && e["name"] == "run_eval") {
+      e["data"]["cycles"] = e["data"]["cycles"].get<uint64_t>() + 1;
+      break;
+    }
+  }
+  const auto tampered = std::filesystem::temp_directory_path() / "kcraft_tuner_relu_c1_tampered.jsonl";
+  {
+    std::ofstream out(tampered);
+    for (const auto& e : events) out << e.dump() << "\n";
+  }
+  auto replay = replay_transcript(tampered);
+  EXPECT_FALSE(replay.ok());
+  ASSERT_EQ(replay.mismatches.size(), 1u);
+  EXPECT_EQ(replay.mismatches[0].tool, "run_eval");
+  // A malformed line names the file and line.
+  { std::ofstream(tampered, std::ios::app) << "{not json\n"; }
+  try {
+    replay_transcript(tampered);
+    FAIL() << "malformed transcript accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(tampered.string() + ":"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace kcraft::agent
