@@ -11,7 +11,9 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace kcraft::bench {
@@ -31,6 +33,7 @@ struct Worker {
   std::string out_buffer;
   std::string err_tail;
   std::optional<size_t> job;
+  std::string target;  // the hardware configuration (platform/name) this process runs jobs of
   Clock::time_point started;
   Clock::time_point deadline;
 };
@@ -158,7 +161,14 @@ bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, cons
   ::signal(SIGPIPE, SIG_IGN);
   const size_t count = std::min<size_t>(std::max(1u, options.workers), jobs.size());
   std::vector<Worker> workers(count);
-  size_t next = 0, done = 0;
+  size_t done = 0;
+  // Jobs not yet dispatched, in dispatch order, overall and per hardware configuration.
+  std::set<size_t> waiting;
+  std::map<std::string, std::set<size_t>> waiting_by_target;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    waiting.insert(i);
+    waiting_by_target[jobs[i].key.target()].insert(i);
+  }
   const auto timeout = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(options.job_timeout_seconds > 0 ? options.job_timeout_seconds : 1e9));
 
@@ -169,10 +179,30 @@ bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, cons
     ++done;
     events.finished(job, std::move(record));
   };
+  // A worker process only ever runs jobs of one hardware configuration: the simulator keeps state
+  // (SystemC time, clock phase) across jobs, and a kernel's cycle count must not depend on which other
+  // configuration ran before it in the same process. A worker with nothing left for its configuration
+  // is replaced by a fresh one for the next job in line.
   auto dispatch = [&](Worker& w) {
-    if (next >= jobs.size()) return;
-    if (w.pid < 0) w = spawn(options.worker_argv);
-    const size_t job = next++;
+    if (waiting.empty()) return;
+    size_t job = *waiting.begin();
+    if (w.pid >= 0) {
+      auto& mine = waiting_by_target[w.target];
+      if (mine.empty()) {
+        close_fd(w.to_child);  // end of input: the worker exits
+        reap(w, false);
+        w.err_tail.clear();
+        w.out_buffer.clear();
+      } else {
+        job = *mine.begin();
+      }
+    }
+    if (w.pid < 0) {
+      w = spawn(options.worker_argv);
+      w.target = jobs[job].key.target();
+    }
+    waiting.erase(job);
+    waiting_by_target[w.target].erase(job);
     const std::string line = json{{"type", "job"}, {"id", job}, {"job", jobs[job].to_json()}}.dump() + "\n";
     // A short write means the worker is gone; its closed channel reports that below.
     size_t written = 0;

@@ -1,6 +1,7 @@
 // A pool of worker processes (worker.h) that runs a list of jobs, as many at a time as there are
-// workers. A worker that crashes, exits, or runs one job longer than the timeout is killed and replaced;
-// its job gets an error record saying why, and the other jobs go on.
+// workers. Each worker process runs jobs of one hardware configuration only (pool.cpp says why). A worker
+// that crashes, exits, or runs one job longer than the timeout is killed and replaced; its job gets an error
+// record saying why, and the other jobs go on.
 #pragma once
 
 #include <functional>
@@ -25,7 +26,8 @@ struct PoolEvents {
   std::function<bool()> stop_requested;                        // checked at least once a second
 };
 
-// Runs jobs[0], jobs[1], ... in that order of dispatch. Returns false when stopped early (workers are
+// Runs jobs[0], jobs[1], ... in that order of dispatch, except that a worker takes the next job of its
+// own hardware configuration while there is one. Returns false when stopped early (workers are
 // killed; jobs that had not finished get no record).
 bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events);
 

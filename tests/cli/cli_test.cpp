@@ -178,10 +178,11 @@ TEST(Cli, EvalExitCodesFollowTheVerdict) {
 }
 
 TEST(Cli, BenchValidateAndSpeed) {
-  auto bench = kcraft("bench --tasks relu,gemm --configs C1,C2");
+  auto bench = kcraft("bench --tasks relu,gemm --configs C1,C2 --hw default --agents baseline --db " +
+                      (temp_dir("bench") / "results.db").string());
   EXPECT_EQ(bench.code, 0) << bench.out;
   EXPECT_NE(bench.out.find("relu"), std::string::npos);
-  EXPECT_NE(bench.out.find("total: 4/4"), std::string::npos) << bench.out;
+  EXPECT_NE(bench.out.find("total              | 4/4"), std::string::npos) << bench.out;
   auto validate = kcraft("validate systolic --programs 5 --hw small");
   EXPECT_EQ(validate.code, 0) << validate.out;
   EXPECT_NE(validate.out.find("agree"), std::string::npos);

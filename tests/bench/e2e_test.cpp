@@ -1,0 +1,505 @@
+// `kcraft bench` and `kcraft report` end to end: kill-and-resume, crashed and hung workers, shards and
+// their merge, the Slurm scripts, the speed benchmark, and the HTML report rendered in Chromium.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "agent/bench/metrics.h"
+#include "agent/bench/plan.h"
+#include "agent/bench/report.h"
+#include "agent/bench/store.h"
+#include "tb/common/paths.h"
+#include "tests/bench/test_util.h"
+
+namespace kcraft::bench {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct Proc {
+  int code = -1;  // exit status, or 128 + signal
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::vector<std::string> split_args(const std::string& args) {
+  std::vector<std::string> v;
+  std::istringstream ss(args);
+  for (std::string a; ss >> a;) v.push_back(a);
+  return v;
+}
+
+// Starts argv with stdout/stderr in files and KCRAFT_BENCH_TEST_TAG=tag in its environment.
+pid_t start(const std::vector<std::string>& argv, const fs::path& out, const fs::path& err,
+            const std::string& tag) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    const int null = ::open("/dev/null", O_RDONLY);
+    ::dup2(null, 0);
+    ::setenv("KCRAFT_BENCH_TEST_TAG", tag.c_str(), 1);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+Proc run(const std::vector<std::string>& argv, const fs::path& dir, const std::string& tag = "none") {
+  static int n = 0;
+  const fs::path out = dir / ("out" + std::to_string(n) + ".txt"),
+                 err = dir / ("err" + std::to_string(n++) + ".txt");
+  Proc p;
+  p.code = wait_for(start(argv, out, err, tag));
+  p.out = slurp(out);
+  p.err = slurp(err);
+  return p;
+}
+
+Proc kcraft(const std::string& args, const fs::path& dir) {
+  auto argv = split_args(args);
+  argv.insert(argv.begin(), KCRAFT_BIN);
+  return run(argv, dir);
+}
+
+// Processes (other than the test) whose environment carries the tag: workers left behind.
+std::vector<pid_t> tagged_processes(const std::string& tag) {
+  std::vector<pid_t> pids;
+  const std::string needle = "KCRAFT_BENCH_TEST_TAG=" + tag;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string env = slurp(entry.path() / "environ");
+    for (size_t at = 0; at < env.size();) {
+      const size_t end = env.find('\0', at);
+      if (env.compare(at, (end == std::string::npos ? env.size() : end) - at, needle) == 0) {
+        // Zombies keep no environment; a process listed here is alive.
+        pids.push_back(std::stoi(name));
+        break;
+      }
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+  }
+  return pids;
+}
+
+bool no_tagged_processes_within(const std::string& tag, std::chrono::seconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (!tagged_processes(tag).empty()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
+// The parts of a run that must not depend on when or where it ran.
+json outcome(const RunRecord& r) {
+  return {{"key", r.key.id()},
+          {"status", r.status},
+          {"error", r.error},
+          {"verdict", r.verdict},
+          {"seeds", r.seed_verdicts},
+          {"cycles", r.cycles},
+          {"baseline_cycles", r.baseline_cycles},
+          {"speedup", r.speedup},
+          {"utilization", r.utilization},
+          {"iterations", r.iterations},
+          {"budget", r.budget},
+          {"first_valid", r.first_valid_iteration ? json(*r.first_valid_iteration) : json(nullptr)},
+          {"first_pass", r.first_pass_iteration ? json(*r.first_pass_iteration) : json(nullptr)},
+          {"evaluations", r.evaluations},
+          {"counters", r.counters},
+          {"kernel", r.kernel},
+          {"hardware", r.hardware_id},
+          {"dev_seed", r.dev_seed}};
+}
+
+json outcomes(const fs::path& db) {
+  json j = json::array();
+  ResultStore store(db);
+  for (const auto& r : store.runs()) j.push_back(outcome(r));
+  return j;
+}
+
+std::set<RunKey> stored_keys(const fs::path& db) {
+  ResultStore store(db);
+  return store.finished_keys();
+}
+
+std::string tables(const fs::path& db) {
+  ResultStore store(db);
+  const auto d = load_report_data(store);
+  return success_table(d.metrics) + speedup_table(d.metrics);
+}
+
+std::set<RunKey> planned_keys(const std::string& filter_args) {
+  SweepFilters f;
+  const auto args = split_args(filter_args);
+  auto list = [](const std::string& s) {
+    std::vector<std::string> v;
+    std::stringstream ss(s);
+    for (std::string x; std::getline(ss, x, ',');) v.push_back(x);
+    return v;
+  };
+  for (size_t i = 0; i + 1 < args.size(); i += 2) {
+    if (args[i] == "--tasks") f.tasks = list(args[i + 1]);
+    if (args[i] == "--configs") f.configs = list(args[i + 1]);
+    if (args[i] == "--hw") f.hw_configs = list(args[i + 1]);
+    if (args[i] == "--agents") f.agents = list(args[i + 1]);
+  }
+  const auto reg = tasks::TaskRegistry::load_directory(task_spec_dir());
+  std::set<RunKey> keys;
+  for (const auto& r : build_plan(f, reg).runs) keys.insert(r.key);
+  return keys;
+}
+
+// A sweep of 72 short runs (two agents, two attempts, both hardware configurations).
+const std::string kSweep =
+    "--tasks relu,gemm,softmax --configs C1,C2,C3 --agents baseline,tuner --budget 3 --attempts 2";
+
+TEST(BenchE2E, KilledThreeTimesAtRandomThenResumedEqualsAnUninterruptedSweep) {
+  const auto dir = testing::fresh_dir("kill");
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto reference = kcraft("bench " + kSweep + " --jobs 2 --db " + (dir / "ref.db").string(), dir);
+  const auto sweep_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+  ASSERT_EQ(reference.code, 0) << reference.err << reference.out;
+  const auto expected = outcomes(dir / "ref.db");
+  ASSERT_EQ(expected.size(), 72u);
+
+  std::random_device rd;
+  const unsigned seed = rd();
+  std::mt19937 rng(seed);
+  SCOPED_TRACE("kill times from seed " + std::to_string(seed));
+  auto argv =
+      split_args("bench " + kSweep + " --jobs 2 --progress plain --db " + (dir / "killed.db").string());
+  argv.insert(argv.begin(), KCRAFT_BIN);
+  size_t before = 0;
+  bool killed_midway = false;
+  for (int k = 0; k < 3; ++k) {
+    const std::string tag = "kill" + std::to_string(seed) + "_" + std::to_string(k);
+    const pid_t pid = start(argv, dir / "k_out.txt", dir / "k_err.txt", tag);
+    // Random moments across the sweep: a fresh start is killed after 0.2-3 s.
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<int>(200, 3000)(rng)));
+    ::kill(pid, SIGKILL);
+    EXPECT_EQ(wait_for(pid), 128 + SIGKILL);
+    EXPECT_TRUE(no_tagged_processes_within(tag, std::chrono::seconds(5)))
+        << "workers outlived the killed sweep";
+    const auto keys = stored_keys(dir / "killed.db");
+    EXPECT_GE(keys.size(), before);  // nothing finished is ever lost
+    if (keys.size() > before && keys.size() < expected.size()) killed_midway = true;
+    before = keys.size();
+  }
+  EXPECT_TRUE(killed_midway) << "no kill landed in the middle of the sweep (rows: " << before << ")";
+  const auto resumed = run(argv, dir);
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find(std::to_string(before) + " already stored"), std::string::npos) << resumed.out;
+  EXPECT_EQ(outcomes(dir / "killed.db"), expected);  // same rows, each once (the key is the primary key)
+  EXPECT_EQ(tables(dir / "killed.db"), tables(dir / "ref.db"));
+  // Running it once more runs nothing.
+  const auto again = kcraft("bench " + kSweep + " --jobs 2 --db " + (dir / "killed.db").string(), dir);
+  EXPECT_EQ(again.code, 0);
+  EXPECT_NE(again.out.find("72 already stored), 0 run now"), std::string::npos) << again.out;
+  EXPECT_EQ(outcomes(dir / "killed.db"), expected);
+  fs::remove_all(dir);
+}
+
+TEST(BenchE2E, CrashedHungAndFailingJobsAreRecordedAndTheSweepGoesOn) {
+  const auto dir = testing::fresh_dir("faults");
+  const std::string db = (dir / "f.db").string();
+  const std::string base =
+      "bench --tasks relu --hw small --agents baseline --jobs 2 --progress auto --db " + db;
+  const auto tag = "faults" + std::to_string(::getpid());
+  auto argv = split_args(base +
+                         " --job-timeout 4 --inject-fault crash:relu/C1/ --inject-fault hang:relu/C2/ "
+                         "--inject-fault throw:relu/C3/ --inject-fault exit:relu/C4/");
+  argv.insert(argv.begin(), KCRAFT_BIN);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto p = run(argv, dir, tag);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(60));
+  EXPECT_EQ(p.code, 1) << p.err << p.out;  // failed jobs: exit 1
+  EXPECT_TRUE(no_tagged_processes_within(tag, std::chrono::seconds(5))) << "the hung worker was not killed";
+  std::map<std::string, RunRecord> by_config;
+  {
+    ResultStore store(db);
+    for (const auto& r : store.runs()) by_config[r.key.config] = r;
+  }
+  ASSERT_EQ(by_config.size(), 5u);
+  auto expect_error = [&](const char* config, const char* text) {
+    const auto& r = by_config[config];
+    EXPECT_EQ(r.status, "error") << config;
+    EXPECT_EQ(r.verdict, "error") << config;
+    EXPECT_NE(r.error.find(text), std::string::npos) << config << ": " << r.error;
+  };
+  expect_error("C1", "killed by signal 11");
+  expect_error("C2", "exceeded the 4 s wall-clock timeout");
+  expect_error("C3", "injected failure");
+  expect_error("C4", "exited with status 7");
+  EXPECT_EQ(by_config["C5"].verdict, "pass");
+  // stderr is not a terminal: plain progress lines, one per run, with the counts.
+  EXPECT_NE(p.err.find("[5/5] 1 pass, 0 fail, 4 error"), std::string::npos) << p.err;
+  EXPECT_EQ(p.err.find("\r"), std::string::npos);
+
+  // Errors are results: a plain re-run keeps them; --retry-errors runs them again.
+  auto again = kcraft(base, dir);
+  EXPECT_EQ(again.code, 1);
+  EXPECT_NE(again.out.find("5 already stored), 0 run now"), std::string::npos) << again.out;
+  auto retry = kcraft(base + " --retry-errors", dir);
+  EXPECT_EQ(retry.code, 0) << retry.err;
+  EXPECT_NE(retry.out.find("1 already stored), 4 run now (0 failed jobs)"), std::string::npos) << retry.out;
+  ResultStore store(db);
+  for (const auto& r : store.runs()) EXPECT_EQ(r.verdict, "pass") << r.key.id();
+  fs::remove_all(dir);
+}
+
+const std::string kShardSweep = "--tasks relu,silu,gemm --configs C1,C2 --agents baseline";
+
+TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
+  const auto dir = testing::fresh_dir("shards");
+  const auto full = planned_keys(kShardSweep);
+  ASSERT_EQ(full.size(), 12u);
+  std::set<RunKey> seen;
+  size_t total = 0;
+  std::string merge_args;
+  for (int i = 0; i < 3; ++i) {
+    const auto db = dir / ("shard" + std::to_string(i) + ".db");
+    const auto p =
+        kcraft(fmt::format("bench {} --jobs 1 --shard {}/3 --db {}", kShardSweep, i, db.string()), dir);
+    ASSERT_EQ(p.code, 0) << p.err;
+    const auto keys = stored_keys(db);
+    for (const auto& k : keys) EXPECT_FALSE(seen.count(k)) << k.id() << " is in two shards";
+    seen.insert(keys.begin(), keys.end());
+    total += keys.size();
+    merge_args += " " + db.string();
+  }
+  EXPECT_EQ(total, full.size());
+  EXPECT_EQ(seen, full);
+  const auto merged = kcraft("report --db " + (dir / "merged.db").string() + " --merge" + merge_args, dir);
+  ASSERT_EQ(merged.code, 0) << merged.err;
+  EXPECT_EQ(stored_keys(dir / "merged.db"), full);
+  EXPECT_NE(merged.out.find("total              | 6/6              | 6/6"), std::string::npos) << merged.out;
+  // Merging a shard twice duplicates nothing.
+  const auto twice =
+      kcraft("report --db " + (dir / "merged.db").string() + " --merge " + (dir / "shard0.db").string(), dir);
+  EXPECT_EQ(twice.code, 0);
+  EXPECT_NE(twice.err.find("0 runs added"), std::string::npos) << twice.err;
+  EXPECT_EQ(stored_keys(dir / "merged.db").size(), full.size());
+  fs::remove_all(dir);
+}
+
+TEST(BenchE2E, SlurmArrayScriptRunsEachShardAndTheMergeStepJoinsThem) {
+  // Without a cluster: the array task's environment as Slurm sets it, one shard after another, then the
+  // merge job, exactly as sbatch would run the scripts.
+  const auto dir = testing::fresh_dir("slurm");
+  const fs::path scripts = fs::path(KCRAFT_SOURCE_DIR) / "scripts" / "slurm";
+  const std::string env = fmt::format("KCRAFT={} KCRAFT_RESULTS={}", KCRAFT_BIN, (dir / "results").string());
+  for (int i = 1; i <= 3; ++i) {  // --array=1-3: indices need not start at 0
+    const auto p =
+        run({"/bin/sh", "-c",
+             fmt::format("{} SLURM_ARRAY_TASK_ID={} SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_COUNT=3 "
+                         "SLURM_CPUS_PER_TASK=1 bash {} {}",
+                         env, i, (scripts / "bench-array.sbatch").string(), kShardSweep)},
+            dir);
+    ASSERT_EQ(p.code, 0) << p.out << p.err;
+  }
+  const auto m = run({"/bin/sh", "-c", env + " bash " + (scripts / "merge.sbatch").string()}, dir);
+  ASSERT_EQ(m.code, 0) << m.out << m.err;
+  EXPECT_EQ(stored_keys(dir / "results" / "merged.db"), planned_keys(kShardSweep));
+  EXPECT_TRUE(fs::is_regular_file(dir / "results" / "report.html"));
+  EXPECT_TRUE(fs::is_regular_file(dir / "results" / "runs.csv"));
+  // Outside an array job the script says what is missing.
+  const auto outside =
+      run({"/bin/sh", "-c", env + " bash " + (scripts / "bench-array.sbatch").string()}, dir);
+  EXPECT_NE(outside.code, 0);
+  EXPECT_NE(outside.err.find("SLURM_ARRAY_TASK_ID"), std::string::npos) << outside.err;
+  fs::remove_all(dir);
+}
+
+TEST(BenchE2E, ReportWritesCsvJsonAndRefusesAMissingDatabase) {
+  const auto dir = testing::fresh_dir("report");
+  const std::string db = (dir / "r.db").string();
+  ASSERT_EQ(
+      kcraft("bench --tasks relu --configs C1,C2 --hw default --agents baseline,tuner --budget 2 --db " + db,
+             dir)
+          .code,
+      0);
+  const auto p = kcraft(fmt::format("report --db {} --csv {} --metrics-csv {} --json", db,
+                                    (dir / "runs.csv").string(), (dir / "metrics.csv").string()),
+                        dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto j = json::parse(p.out);
+  EXPECT_EQ(j["runs"].size(), 4u);
+  EXPECT_EQ(j["metrics"]["totals"].size(), 2u);
+  for (const auto& g : j["metrics"]["totals"]) {
+    EXPECT_EQ(g["configs_solved"], 2);
+    EXPECT_EQ(g["fast_p"]["0"], 1.0);
+    EXPECT_EQ(g["fast_p"]["1"], 1.0);  // never slower than the baseline
+  }
+  for (const auto& r : j["runs"]) {
+    EXPECT_FALSE(r["counters"].empty()) << r.dump();
+    EXPECT_EQ(r["cycles"], r["counters"]["cycles"]);
+    EXPECT_NE(r["kcraft_version"], "");
+    EXPECT_NE(r["git_commit"], "");
+    EXPECT_TRUE(fs::is_regular_file(r["transcript"].get<std::string>())) << r["transcript"];
+  }
+  const auto csv = slurp(dir / "runs.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);
+  const auto metrics_csv = slurp(dir / "metrics.csv");
+  EXPECT_NE(metrics_csv.find("baseline,systolic,default,total,"), std::string::npos) << metrics_csv;
+  const auto missing = kcraft("report --db " + (dir / "nothing.db").string(), dir);
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("nothing.db"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir / "nothing.db"));
+  fs::remove_all(dir);
+}
+
+TEST(BenchE2E, SpeedBenchmarkPrintsWallTimeAndRunsPerSecondPerJobCount) {
+  const auto dir = testing::fresh_dir("speed");
+  const auto p = kcraft("bench-speed --tasks relu,silu --configs C1 --hw small --json --progress none", dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  const auto j = json::parse(p.out);
+  EXPECT_EQ(j["runs"], 2);
+  ASSERT_EQ(j["results"].size(), 2u);
+  EXPECT_EQ(j["results"][0]["jobs"], 1);
+  EXPECT_EQ(j["results"][1]["jobs"], 2);
+  for (const auto& r : j["results"]) {
+    EXPECT_EQ(r["runs"], 2);
+    EXPECT_EQ(r["correct"], 2);
+    EXPECT_GT(r["wall_seconds"].get<double>(), 0);
+    EXPECT_NEAR(r["runs_per_second"].get<double>(), 2 / r["wall_seconds"].get<double>(), 1e-9);
+  }
+  const auto text = kcraft("bench-speed --tasks relu --configs C1 --hw small --progress none", dir);
+  ASSERT_EQ(text.code, 0);
+  EXPECT_TRUE(std::regex_search(text.out, std::regex(R"(\n +1 +[0-9.]+ +[0-9.]+ +1/1)"))) << text.out;
+  EXPECT_TRUE(std::regex_search(text.out, std::regex(R"(\n +2 +[0-9.]+ +[0-9.]+ +1/1)"))) << text.out;
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- HTML in Chromium
+
+std::string chromium_binary() {
+  for (const char* name : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
+    if (fs::exists(name)) return name;
+  }
+  return "";
+}
+
+size_t count(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
+  const std::string chromium = chromium_binary();
+  ASSERT_FALSE(chromium.empty()) << "Debian's chromium is not installed: scripts/setup.sh installs it";
+  const auto dir = testing::fresh_dir("html");
+  // Two agents on two targets; three tasks, of which conv is unsupported on small.
+  {
+    ResultStore store(dir / "r.db");
+    std::vector<RunRecord> runs;
+    for (const char* agent : {"baseline", "tuner"}) {
+      for (const char* hw : {"default", "small"}) {
+        for (const char* task : {"gemm", "relu"}) {
+          for (const char* config : {"C1", "C2", "C3"}) {
+            const bool fail =
+                std::string(agent) == "tuner" && std::string(task) == "relu" && std::string(config) == "C3";
+            store.insert_run(testing::make_run(agent, hw, task, 1, config, 1, fail ? "mismatch" : "pass",
+                                               std::string(agent) == "tuner" ? 800 : 1000, 1000));
+          }
+        }
+        if (std::string(hw) == "default") {
+          store.insert_run(testing::make_run(agent, hw, "conv", 2, "C1", 1, "pass", 500, 1000));
+        }
+      }
+    }
+    store.add_plan({}, {{"systolic", "small", "conv", "C1", 2, "too big"}}, {});
+  }
+  ASSERT_EQ(
+      kcraft("report --db " + (dir / "r.db").string() + " --html " + (dir / "report.html").string(), dir)
+          .code,
+      0);
+  const auto p =
+      run({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+           "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000", "--dump-dom",
+           "file://" + (dir / "report.html").string()},
+          dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  const std::string& dom = p.out;
+  ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << p.err << dom.substr(0, 2000);
+  // Heatmap: one cell per (task, agent @ target): 3 tasks x 4 columns.
+  EXPECT_EQ(count(dom, "class=\"heat-cell\""), 12u);
+  // Speedup and utilisation: one bar per configuration of each (agent, target): 2 x (7 + 6).
+  EXPECT_EQ(count(dom, "class=\"speed-bar"), 26u);
+  EXPECT_EQ(count(dom, "class=\"util-bar"), 26u);
+  EXPECT_EQ(count(dom, "class=\"speed-bar failed\""), 2u);  // tuner relu C3 on both targets
+  EXPECT_EQ(count(dom, "class=\"ref-line\""), 4u);
+  EXPECT_EQ(count(dom, "class=\"ideal-line\""), 4u);
+  EXPECT_EQ(count(dom, "class=\"baseline-mark\""), 24u);  // every solved configuration has a baseline
+  EXPECT_EQ(count(dom, "<tr class=\"run"), 26u);
+  // The unsupported cell says so.
+  EXPECT_NE(dom.find("data-task=\"conv\" data-column=\"tuner@systolic/small\""), std::string::npos);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace kcraft::bench
+
+namespace kcraft::bench {
+namespace {
+
+TEST(BenchE2E, ResultsDoNotDependOnWhatElseTheSweepRuns) {
+  // The same runs alone and inside a larger sweep with another hardware configuration, one worker and
+  // two: every outcome is the same (a worker process never mixes hardware configurations).
+  const auto dir = testing::fresh_dir("independent");
+  const std::string sweep = "--tasks relu,softmax --configs C1,C2 --agents baseline --transcripts none --db ";
+  ASSERT_EQ(kcraft("bench " + sweep + (dir / "alone.db").string() + " --hw small --jobs 1", dir).code, 0);
+  ASSERT_EQ(kcraft("bench " + sweep + (dir / "mixed1.db").string() + " --jobs 1", dir).code, 0);
+  ASSERT_EQ(kcraft("bench " + sweep + (dir / "mixed2.db").string() + " --jobs 2", dir).code, 0);
+  auto small_rows = [](const fs::path& db) {
+    json j = json::array();
+    for (const auto& o : outcomes(db)) {
+      if (o["key"].get<std::string>().rfind("systolic/small/", 0) == 0) j.push_back(o);
+    }
+    return j;
+  };
+  const auto alone = small_rows(dir / "alone.db");
+  ASSERT_EQ(alone.size(), 4u);
+  EXPECT_EQ(small_rows(dir / "mixed1.db"), alone);
+  EXPECT_EQ(small_rows(dir / "mixed2.db"), alone);
+  EXPECT_EQ(outcomes(dir / "mixed1.db"), outcomes(dir / "mixed2.db"));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace kcraft::bench

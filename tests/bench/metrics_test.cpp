@@ -1,0 +1,199 @@
+// Metrics on hand-made result rows: every number below is worked out by hand in the comments.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+
+#include "agent/bench/metrics.h"
+#include "agent/bench/report.h"
+#include "tests/bench/test_util.h"
+
+namespace kcraft::bench {
+namespace {
+
+using testing::make_run;
+
+TEST(Metrics, FastPCountsEveryAttemptAndComparesCycleCounts) {
+  // Four runs: 1000 -> 1000 cycles (1x), 1000 -> 500 (2x), 1000 -> 700 (1.43x), and a mismatch.
+  std::vector<RunRecord> runs = {
+      make_run("a", "default", "gemm", 1, "C1", 1, "pass", 1000, 1000),
+      make_run("a", "default", "gemm", 1, "C1", 2, "pass", 500, 1000),
+      make_run("a", "default", "gemm", 1, "C2", 1, "pass", 700, 1000),
+      make_run("a", "default", "gemm", 1, "C2", 2, "mismatch", 0, 1000),
+  };
+  std::vector<const RunRecord*> ptrs;
+  for (const auto& r : runs) ptrs.push_back(&r);
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 0), 0.75);    // three correct of four
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 1), 0.75);    // exactly as fast counts as at least 1x
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 1.5), 0.25);  // only the 2x run (1.43x is below 1.5)
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 2), 0.25);    // 2x is at least 2x
+  EXPECT_DOUBLE_EQ(fast_p({}, 1), 0);
+  // Geometric mean over correct runs: (1 * 2 * 1000/700)^(1/3).
+  ASSERT_TRUE(geomean_speedup(ptrs).has_value());
+  EXPECT_NEAR(*geomean_speedup(ptrs), std::cbrt(2.0 * 1000.0 / 700.0), 1e-12);
+}
+
+TEST(Metrics, CorrectRunsWithoutABaselineAreCorrectButNotFast) {
+  std::vector<RunRecord> runs = {make_run("a", "default", "newtask", 1, "C1", 1, "pass", 800, 0),
+                                 make_run("a", "default", "newtask", 1, "C2", 1, "pass", 400, 800)};
+  std::vector<const RunRecord*> ptrs = {&runs[0], &runs[1]};
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 0), 1.0);
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 1), 0.5);
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 2), 0.5);
+  EXPECT_DOUBLE_EQ(*geomean_speedup(ptrs), 2.0);  // the run without a baseline has no speedup to average
+}
+
+TEST(Metrics, FailedJobsAreRunsThatAreNotFast) {
+  std::vector<RunRecord> runs = {
+      make_run("a", "default", "relu", 1, "C1", 1, "pass", 100, 200),
+      error_record({"systolic", "default", "relu", "C2", "a", 1}, 1, "worker crashed")};
+  const auto m = compute_metrics(runs, {}, {});
+  const auto* g = m.task_group("a", "systolic/default", "relu");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->runs, 2u);
+  EXPECT_EQ(g->failed_jobs, 1u);
+  EXPECT_DOUBLE_EQ(g->fast_p[0], 0.5);
+  EXPECT_DOUBLE_EQ(g->fast_p[3], 0.5);  // the 2x run
+  EXPECT_EQ(g->configs_solved, 1u);
+}
+
+TEST(Metrics, SolvedConfigurationsWithLevelSubtotalsAndTotals) {
+  std::vector<RunRecord> runs;
+  // tuner on systolic/default: gemm (L1) solves C1, C2 (second attempt), C3; C4 fails twice; C5 is
+  // unsupported. relu (L1) solves all five on the first attempt. ffn (L2) solves C1 only.
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C1", 1, "pass", 900, 1000));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C1", 2, "pass", 800, 1000));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C2", 1, "mismatch", 0, 0));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C2", 2, "pass", 1200, 1000));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C3", 1, "pass", 1000, 1000));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C3", 2, "timeout", 0, 0));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C4", 1, "mismatch", 0, 0));
+  runs.push_back(make_run("tuner", "default", "gemm", 1, "C4", 2, "build_error", 0, 0));
+  for (const char* c : {"C1", "C2", "C3", "C4", "C5"}) {
+    runs.push_back(make_run("tuner", "default", "relu", 1, c, 1, "pass", 500, 500));
+    runs.push_back(make_run("tuner", "default", "relu", 1, c, 2, "pass", 250, 500));
+  }
+  for (const char* c : {"C1", "C2", "C3", "C4", "C5"}) {
+    runs.push_back(make_run("tuner", "default", "ffn", 2, c, 1, std::string(c) == "C1" ? "pass" : "mismatch",
+                            4000, 5000));
+  }
+  std::vector<UnsupportedCell> unsupported = {{"systolic", "default", "gemm", "C5", 1, "too big"},
+                                              {"systolic", "default", "conv2d", "C1", 1, "no convolution"}};
+  // ffn's second attempts are planned but not run yet.
+  std::vector<PlannedRun> plan;
+  for (const char* c : {"C1", "C2", "C3", "C4", "C5"})
+    plan.push_back({{"systolic", "default", "ffn", c, "tuner", 2}, 2});
+  const auto m = compute_metrics(runs, plan, unsupported);
+
+  const auto* gemm = m.task_group("tuner", "systolic/default", "gemm");
+  ASSERT_NE(gemm, nullptr);
+  EXPECT_EQ(gemm->configs, 4u);  // C5 is unsupported: out of 4
+  EXPECT_EQ(gemm->configs_solved, 3u);
+  EXPECT_EQ(gemm->runs, 8u);
+  EXPECT_EQ(gemm->correct, 4u);
+  // Speedups of correct gemm runs: 1000/900, 1000/800, 1000/1200, 1.
+  EXPECT_DOUBLE_EQ(gemm->fast_p[0], 4.0 / 8);
+  EXPECT_DOUBLE_EQ(gemm->fast_p[1], 3.0 / 8);
+  EXPECT_DOUBLE_EQ(gemm->fast_p[2], 0.0);
+  EXPECT_NEAR(*gemm->geomean_speedup, std::pow(1000.0 / 900 * 1000.0 / 800 * 1000.0 / 1200, 0.25), 1e-12);
+  // Best speedup per configuration: the faster of C1's two correct attempts.
+  const auto* c1 = m.cell("tuner", "systolic/default", "gemm", "C1");
+  ASSERT_NE(c1, nullptr);
+  EXPECT_DOUBLE_EQ(*c1->best_speedup, 1.25);
+  EXPECT_EQ(c1->best_cycles, 800u);
+  EXPECT_FALSE(m.cell("tuner", "systolic/default", "gemm", "C4")->solved());
+
+  const auto* ffn = m.task_group("tuner", "systolic/default", "ffn");
+  EXPECT_EQ(ffn->configs_solved, 1u);
+  EXPECT_EQ(ffn->configs_pending, 5u);
+  EXPECT_EQ(ffn->pending_runs, 5u);
+  EXPECT_EQ(ffn->runs, 5u);
+
+  const auto* l1 = m.level_group("tuner", "systolic/default", 1);
+  const auto* l2 = m.level_group("tuner", "systolic/default", 2);
+  const auto* total = m.total("tuner", "systolic/default");
+  ASSERT_TRUE(l1 && l2 && total);
+  EXPECT_EQ(l1->configs_solved, 3u + 5u);
+  EXPECT_EQ(l1->configs, 4u + 5u);
+  EXPECT_EQ(l2->configs_solved, 1u);
+  EXPECT_EQ(l2->configs, 5u);
+  EXPECT_EQ(total->configs_solved, 9u);
+  EXPECT_EQ(total->configs, 14u);
+  EXPECT_EQ(total->runs, 8u + 10u + 5u);
+
+  // The table: conv2d is unsupported everywhere ("--"), subtotals and the total appear.
+  const std::string table = success_table(m);
+  EXPECT_NE(table.find("gemm             1 | 3/4"), std::string::npos) << table;
+  EXPECT_NE(table.find("conv2d           1 | --"), std::string::npos) << table;
+  EXPECT_NE(table.find("ffn              2 | 1/5 (5 pending)"), std::string::npos) << table;
+  EXPECT_NE(table.find("L1 subtotal        | 8/9"), std::string::npos) << table;
+  EXPECT_NE(table.find("L2 subtotal        | 1/5 (5 pending)"), std::string::npos) << table;
+  EXPECT_NE(table.find("total              | 9/14"), std::string::npos) << table;
+  const std::string speed = speedup_table(m);
+  EXPECT_NE(speed.find("1.25x"), std::string::npos) << speed;
+  EXPECT_NE(speed.find("--"), std::string::npos) << speed;
+}
+
+TEST(Metrics, IterationsTokensAndSeparateColumnsPerAgentAndTarget) {
+  std::vector<RunRecord> runs;
+  auto r1 = make_run("llm:x", "default", "relu", 1, "C1", 1, "pass", 100, 100);
+  r1.first_valid_iteration = 2;
+  r1.first_pass_iteration = 4;
+  r1.prompt_tokens = 1000;
+  r1.completion_tokens = 200;
+  auto r2 = make_run("llm:x", "default", "relu", 1, "C2", 1, "mismatch", 0, 0);
+  r2.first_valid_iteration = 5;
+  r2.prompt_tokens = 3000;
+  r2.completion_tokens = 600;
+  auto r3 = make_run("llm:x", "default", "relu", 1, "C3", 1, "build_error", 0, 0);
+  auto other = make_run("tuner", "small", "relu", 1, "C1", 1, "pass", 100, 100);
+  runs = {r1, r2, r3, other};
+  const auto m = compute_metrics(runs, {}, {});
+  const auto* g = m.task_group("llm:x", "systolic/default", "relu");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->reached_valid, 2u);
+  EXPECT_DOUBLE_EQ(*g->mean_first_valid, 3.5);
+  EXPECT_EQ(g->reached_pass, 1u);
+  EXPECT_DOUBLE_EQ(*g->mean_first_pass, 4.0);
+  EXPECT_EQ(g->tokens, 4800u);
+  EXPECT_DOUBLE_EQ(g->tokens_per_run, 1600.0);
+  EXPECT_EQ(m.task_group("llm:x", "systolic/small", "relu"), nullptr);
+  EXPECT_NE(m.task_group("tuner", "systolic/small", "relu"), nullptr);
+  EXPECT_EQ(m.agents, (std::vector<std::string>{"llm:x", "tuner"}));
+  EXPECT_EQ(m.targets, (std::vector<std::string>{"systolic/default", "systolic/small"}));
+  EXPECT_EQ(m.totals.size(), 2u);
+}
+
+TEST(Report, CsvQuotesFieldsAndHasOneRowPerRun) {
+  auto dir = testing::fresh_dir("csv");
+  auto r = make_run("tuner", "default", "relu", 1, "C1", 1, "pass", 100, 100);
+  r.error = "a, \"quoted\"\nmessage";
+  write_runs_csv({r, make_run("tuner", "default", "relu", 1, "C2", 1, "mismatch", 0, 0)}, dir / "runs.csv");
+  std::ifstream in(dir / "runs.csv");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.rfind("platform,hw_config,task,level,config,agent,attempt,status,verdict,error,", 0), 0u);
+  EXPECT_NE(text.find("\"a, \"\"quoted\"\"\nmessage\""), std::string::npos) << text;
+  EXPECT_NE(text.find("systolic,default,relu,1,C2,tuner,1,submitted,mismatch,,"), std::string::npos) << text;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Report, HtmlEmbedsTheDataSafely) {
+  ReportData d;
+  auto r = make_run("tuner", "default", "relu", 1, "C1", 1, "mismatch", 0, 0);
+  r.error = "</script><script>alert(1)</script>";
+  d.runs = {r};
+  d.metrics = compute_metrics(d.runs, {}, {});
+  const std::string page = html_report(d);
+  EXPECT_EQ(page.find("</script><script>alert"), std::string::npos);
+  EXPECT_NE(page.find("<\\/script><script>alert(1)<\\/script>"), std::string::npos);
+  EXPECT_EQ(page.find("KCRAFT_REPORT_DATA"), std::string::npos);
+  // Nothing is loaded from elsewhere: the only URL is the SVG namespace.
+  size_t urls = 0;
+  for (size_t at = page.find("://"); at != std::string::npos; at = page.find("://", at + 1)) ++urls;
+  EXPECT_EQ(urls, 1u);
+  EXPECT_NE(page.find("http://www.w3.org/2000/svg"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kcraft::bench

@@ -1,0 +1,136 @@
+// Planning: filters, unsupported cells, agents, and shards that partition the sweep.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "agent/bench/plan.h"
+#include "tb/common/paths.h"
+
+namespace kcraft::bench {
+namespace {
+
+const tasks::TaskRegistry& registry() {
+  static const auto r = tasks::TaskRegistry::load_directory(task_spec_dir());
+  return r;
+}
+
+std::set<RunKey> keys(const SweepPlan& p) {
+  std::set<RunKey> k;
+  for (const auto& r : p.runs) k.insert(r.key);
+  return k;
+}
+
+TEST(Plan, EveryTaskConfigurationTargetAgentAndAttempt) {
+  SweepFilters f;
+  f.agents = {"baseline", "tuner"};
+  f.attempts = 2;
+  const auto plan = build_plan(f, registry());
+  size_t targets = 0;
+  for (const auto& p : bench_platforms()) targets += p.hw_configs.size();
+  const size_t cells = registry().tasks().size() * tasks::standard_config_names().size() * targets;
+  EXPECT_EQ(plan.runs.size() + plan.unsupported.size() * 4, cells * 4);  // 2 agents x 2 attempts
+  EXPECT_EQ(keys(plan).size(), plan.runs.size());
+  EXPECT_EQ(plan.hardware.size(), targets);
+  for (const auto& h : plan.hardware) {
+    EXPECT_EQ(h.id.size(), 16u);
+    EXPECT_TRUE(h.config.contains("build")) << h.config.dump();
+  }
+  EXPECT_TRUE(std::is_sorted(plan.runs.begin(), plan.runs.end(),
+                             [](const PlannedRun& a, const PlannedRun& b) { return a.key < b.key; }));
+}
+
+TEST(Plan, FiltersSelectAndUnknownNamesAreErrors) {
+  SweepFilters f;
+  f.tasks = {"relu", "gemm"};
+  f.configs = {"C2"};
+  f.hw_configs = {"systolic/small"};
+  f.agents = {"baseline"};
+  const auto plan = build_plan(f, registry());
+  ASSERT_EQ(plan.runs.size(), 2u);
+  for (const auto& r : plan.runs) {
+    EXPECT_EQ(r.key.hw_config, "small");
+    EXPECT_EQ(r.key.config, "C2");
+    EXPECT_EQ(r.key.agent, "baseline");
+  }
+  auto fails_with = [](SweepFilters bad, const std::string& text) {
+    try {
+      build_plan(bad, registry());
+      ADD_FAILURE() << "no error for " << text;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+    }
+  };
+  SweepFilters b = f;
+  b.tasks = {"gemmm"};
+  fails_with(b, "gemmm");
+  b = f;
+  b.configs = {"C9"};
+  fails_with(b, "C9");
+  b = f;
+  b.platforms = {"tpu"};
+  fails_with(b, "tpu");
+  b = f;
+  b.hw_configs = {"huge"};
+  fails_with(b, "huge");
+  b = f;
+  b.levels = {4};
+  fails_with(b, "level 4");
+  b = f;
+  b.agents = {"gpt"};
+  fails_with(b, "unknown agent 'gpt'");
+  b = f;
+  b.agents = {"llm:/no/such/file.yaml"};
+  fails_with(b, "/no/such/file.yaml");
+  b = f;
+  b.attempts = 0;
+  fails_with(b, "--attempts");
+}
+
+TEST(Shard, ParsesIOverNAndRejectsTheRest) {
+  const auto s = Shard::parse("2/5");
+  EXPECT_EQ(s.index, 2u);
+  EXPECT_EQ(s.count, 5u);
+  EXPECT_EQ(s.to_string(), "2/5");
+  for (const char* bad : {"5/5", "1/0", "a/3", "1", "1/3x", "-1/3", ""}) {
+    EXPECT_THROW(Shard::parse(bad), std::invalid_argument) << bad;
+  }
+}
+
+TEST(Shard, ShardsAreDisjointAndTheirUnionIsTheSweep) {
+  SweepFilters f;
+  f.agents = {"baseline", "tuner"};
+  f.attempts = 3;
+  const auto full = keys(build_plan(f, registry()));
+  ASSERT_GT(full.size(), 100u);
+  for (unsigned n : {1u, 2u, 3u, 7u}) {
+    std::set<RunKey> seen;
+    size_t total = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      f.shard = Shard{i, n};
+      const auto shard = keys(build_plan(f, registry()));
+      EXPECT_EQ(shard, keys(build_plan(f, registry())));  // deterministic
+      if (n > 1) {
+        EXPECT_LT(shard.size(), full.size());
+      }
+      total += shard.size();
+      seen.insert(shard.begin(), shard.end());
+    }
+    EXPECT_EQ(total, full.size()) << "shards overlap for N=" << n;
+    EXPECT_EQ(seen, full) << "shards miss runs for N=" << n;
+  }
+  // A run's shard depends on its key only, not on what else the filters select.
+  f.shard = Shard{1, 3};
+  const auto wide = keys(build_plan(f, registry()));
+  f.tasks = {"gemm"};
+  for (const auto& k : keys(build_plan(f, registry()))) EXPECT_TRUE(wide.count(k)) << k.id();
+}
+
+TEST(Plan, YamlBecomesTypedJson) {
+  const auto j = yaml_file_to_json((root() / "rtl" / "systolic" / "configs" / "default.yaml").string());
+  EXPECT_EQ(j["name"], "default");
+  EXPECT_TRUE(j["build"]["MLEN"].is_number_integer());
+  EXPECT_TRUE(j["runtime"]["dram_latency_cycles"].is_number());
+}
+
+}  // namespace
+}  // namespace kcraft::bench
