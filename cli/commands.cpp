@@ -25,9 +25,7 @@ namespace {
 
 using nlohmann::json;
 
-void print_json(const json& j) {
-  std::cout << j.dump(2) << "\n";
-}
+void print_json(const json& j) { std::cout << j.dump(2) << "\n"; }
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -43,21 +41,15 @@ void require_platform(const std::string& platform) {
   }
 }
 
-tasks::TaskRegistry load_tasks() {
-  return tasks::TaskRegistry::load_directory(task_spec_dir());
-}
+tasks::TaskRegistry load_tasks() { return tasks::TaskRegistry::load_directory(task_spec_dir()); }
 
 // ---------------------------------------------------------------- platforms
 int cmd_platforms(const GlobalOptions& g) {
   systolic::SystolicPlatform platform;
   json out = json::array();
   for (const auto& c : platform.hw_configs()) {
-    out.push_back({{"platform", c.platform},
-                   {"config", c.name},
-                   {"description", c.description},
-                   {"build", c.build},
-                   {"runtime", c.runtime},
-                   {"file", c.source.string()}});
+    out.push_back({{"platform", c.platform}, {"config", c.name}, {"description", c.description},
+                   {"build", c.build}, {"runtime", c.runtime}, {"file", c.source.string()}});
   }
   if (g.json) {
     print_json(out);
@@ -109,14 +101,12 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
     json j = tasks::task_summary_json(spec);
     j["support"] = {{"systolic", support}};
     out.push_back(j);
-    if (!g.json)
-      std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", spec.name, spec.level, spec.title, cells);
+    if (!g.json) std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", spec.name, spec.level, spec.title, cells);
   }
   if (g.json) {
     print_json(out);
   } else {
-    std::cout << "\nsupport per configuration C1..C5: B = runs, with a baseline kernel; s = runs; - = not "
-                 "supported\n";
+    std::cout << "\nsupport per configuration C1..C5: B = runs, with a baseline kernel; s = runs; - = not supported\n";
   }
   return kExitOk;
 }
@@ -152,8 +142,7 @@ int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::st
     line += (line.empty() ? "" : "  ") + item;
   }
   if (!line.empty()) std::cout << "  " << line << "\n";
-  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty())
-    std::cout << "\nNOT SUPPORTED: " << why << "\n";
+  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) std::cout << "\nNOT SUPPORTED: " << why << "\n";
   return kExitOk;
 }
 
@@ -163,8 +152,7 @@ int cmd_task_dump(const GlobalOptions& g, const std::string& task, const std::st
   auto registry = load_tasks();
   tasks::DumpOptions options;
   options.raw_bits = raw_bits;
-  auto result = tasks::dump_task(registry.get(task), config, seed, systolic::SystolicPlatform::kDType,
-                                 out_dir, options);
+  auto result = tasks::dump_task(registry.get(task), config, seed, systolic::SystolicPlatform::kDType, out_dir, options);
   if (g.json) {
     json files = json::array();
     for (const auto& f : result.files) files.push_back(f.string());
@@ -195,19 +183,11 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
   if (g.json) {
     json d = json::array();
     for (const auto& diag : result.diagnostics) {
-      d.push_back({{"severity", isa::severity_name(diag.severity)},
-                   {"line", diag.line},
-                   {"column", diag.column},
-                   {"message", diag.message},
-                   {"text", diag.text},
-                   {"hint", diag.hint}});
+      d.push_back({{"severity", isa::severity_name(diag.severity)}, {"line", diag.line}, {"column", diag.column},
+                   {"message", diag.message}, {"text", diag.text}, {"hint", diag.hint}});
     }
-    print_json({{"ok", result.ok},
-                {"errors", result.error_count()},
-                {"warnings", result.warning_count()},
-                {"instructions", result.instruction_count()},
-                {"diagnostics", d},
-                {"text", diags}});
+    print_json({{"ok", result.ok}, {"errors", result.error_count()}, {"warnings", result.warning_count()},
+                {"instructions", result.instruction_count()}, {"diagnostics", d}, {"text", diags}});
   } else {
     std::cout << diags;
     if (result.ok) {
@@ -260,14 +240,12 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
 
 // ---------------------------------------------------------------- baseline
 int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const std::string& task,
-                 const std::string& config, const std::string& hw,
-                 const std::vector<std::string>& knob_args) {
+                 const std::string& config, const std::string& hw, const std::vector<std::string>& knob_args) {
   require_platform(platform_name);
   auto registry = load_tasks();
   systolic::SystolicPlatform platform;
   const auto& spec = registry.get(task);
-  if (!systolic::TemplateCompiler::supports(task))
-    throw UsageError("no baseline template for task '" + task + "'");
+  if (!systolic::TemplateCompiler::supports(task)) throw UsageError("no baseline template for task '" + task + "'");
   auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
   if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) throw UsageError(why);
   systolic::TemplateCompiler compiler(platform.params(hw));
@@ -290,18 +268,11 @@ int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const
   if (g.json) {
     json kj = json::array();
     for (const auto& k : compiler.knobs(cfg)) {
-      kj.push_back({{"name", k.name},
-                    {"description", k.description},
-                    {"baseline", k.baseline},
-                    {"candidates", k.candidates},
-                    {"value", kernel.knobs.at(k.name)}});
+      kj.push_back({{"name", k.name}, {"description", k.description}, {"baseline", k.baseline},
+                    {"candidates", k.candidates}, {"value", kernel.knobs.at(k.name)}});
     }
-    print_json({{"task", task},
-                {"config", config},
-                {"hw_config", hw},
-                {"summary", kernel.summary},
-                {"knobs", kj},
-                {"source", kernel.source}});
+    print_json({{"task", task}, {"config", config}, {"hw_config", hw}, {"summary", kernel.summary},
+                {"knobs", kj}, {"source", kernel.source}});
   } else {
     std::cout << kernel.source;
   }
@@ -317,8 +288,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   auto* platforms = app.add_subcommand("platforms", "list platforms and their hardware configurations");
   platforms->callback([&] { run = [&] { return cmd_platforms(g); }; });
 
-  auto* isa =
-      app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
+  auto* isa = app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
   static std::string isa_platform;
   isa->add_option("platform", isa_platform, "platform")->required();
   isa->callback([&] { run = [&] { return cmd_isa(g, isa_platform); }; });
@@ -346,8 +316,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   dump->add_option("--seed", t_seed, "input seed")->capture_default_str();
   dump->add_option("--out", t_out, "output directory")->required();
   dump->add_flag("--raw-bits", t_raw, "also write the stored bit patterns (<input>.bits.npy)");
-  dump->callback(
-      [&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
+  dump->callback([&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
 
   auto* check = app.add_subcommand("check", "assemble a kernel and print diagnostics");
   static std::string c_platform, c_file, c_task, c_config = "C1", c_hw = "default";
@@ -380,8 +349,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   baseline->add_option("--config", b_config, "configuration C1..C5")->capture_default_str();
   baseline->add_option("--hw", b_hw, "hardware configuration")->capture_default_str();
   baseline->add_option("--knob", b_knobs, "override a template knob: name=value (repeatable)");
-  baseline->callback(
-      [&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
+  baseline->callback([&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
 
   register_sweep_command(app, g, run);
   register_agent_commands(app, g, run);
