@@ -66,14 +66,21 @@ std::string check_arguments(const McpTool& tool, const json& args) {
   return "";
 }
 
-// Cuts `text` into pages of at most kDocsPageChars at line boundaries; returns the page at `offset`.
+// Cuts `text` into pages of at most kDocsPageChars, before a Markdown heading when there is one in the
+// page's second half, else at a line boundary; returns the page at `offset` and sets *next (0: last page).
 std::string page_of(const std::string& text, size_t offset, size_t* next) {
   *next = 0;
   if (offset >= text.size()) return "";
   size_t end = offset + kDocsPageChars;
   if (end >= text.size()) return text.substr(offset);
-  const size_t line_end = text.rfind('\n', end);
-  if (line_end != std::string::npos && line_end > offset + kDocsPageChars / 2) end = line_end + 1;
+  const size_t half = offset + kDocsPageChars / 2;
+  const size_t heading = text.rfind("\n#", end - 1);
+  const size_t line_end = text.rfind('\n', end - 1);
+  if (heading != std::string::npos && heading > half) {
+    end = heading + 1;
+  } else if (line_end != std::string::npos && line_end > half) {
+    end = line_end + 1;
+  }
   *next = end;
   return text.substr(offset, end - offset);
 }
