@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/agent_cmd.h"
+#include "cli/mcp_cmd.h"
 #include "cli/sweep.h"
 #include "cli/validate.h"
 #include "isa/common/disassembler.h"
@@ -353,6 +354,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   register_sweep_command(app, g, run);
   register_agent_commands(app, g, run);
   register_validate_commands(app, g, run);
+  register_mcp_command(app, g, run);
 }
 
 }  // namespace kcraft::cli
