@@ -7,7 +7,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "agent/common/tools.h"
 #include "cli/agent_cmd.h"
+#include "cli/mcp_cmd.h"
 #include "cli/report_cmd.h"
 #include "cli/sweep.h"
 #include "cli/validate.h"
@@ -130,18 +132,7 @@ int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::st
     print_json(j);
     return kExitOk;
   }
-  std::cout << tasks::render_task(spec, config, systolic::SystolicPlatform::kDType, layout);
-  std::cout << "\nPredefined assembler symbols (systolic/" << hw << "):\n";
-  std::string line;
-  for (const auto& [name, value] : symbols) {
-    std::string item = fmt::format("{}={}", name, value);
-    if (line.size() + item.size() > 96) {
-      std::cout << "  " << line << "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : "  ") + item;
-  }
-  if (!line.empty()) std::cout << "  " << line << "\n";
+  std::cout << agent::task_text(agent::TaskContext{platform_name, hw, task, config, 1});
   if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) std::cout << "\nNOT SUPPORTED: " << why << "\n";
   return kExitOk;
 }
@@ -355,6 +346,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   register_agent_commands(app, g, run);
   register_report_command(app, g, run);
   register_validate_commands(app, g, run);
+  register_mcp_command(app, g, run);
 }
 
 }  // namespace kcraft::cli

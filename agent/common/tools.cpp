@@ -22,6 +22,8 @@ using nlohmann::json;
 constexpr size_t kMaxCodeBytes = 512 * 1024;
 
 json object_schema(json properties, std::vector<std::string> required = {}) {
+  // `{}` arrives as null: a schema needs an (empty) object, or strict clients reject the tool list.
+  if (properties.is_null()) properties = json::object();
   json s = {{"type", "object"}, {"properties", std::move(properties)}, {"additionalProperties", false}};
   if (!required.empty()) s["required"] = required;
   return s;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -149,8 +150,9 @@ HttpResult http_post(const HttpRequest& request) {
   curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(request.body.size()));
   curl_easy_setopt(h, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);  // timeouts must not raise SIGALRM in a threaded program
-  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeout_seconds * 1000));
-  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(request.connect_timeout_seconds * 1000));
+  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, std::max(1L, std::lround(request.timeout_seconds * 1000)));
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS,
+                   std::max(1L, std::lround(request.connect_timeout_seconds * 1000)));
   curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // whatever this libcurl can decode
   curl_easy_setopt(h, CURLOPT_USERAGENT, "kcraft-agent/0.1");
   curl_easy_setopt(h, CURLOPT_NOPROXY, no_proxy_list().c_str());

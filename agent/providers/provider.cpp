@@ -225,6 +225,14 @@ std::unique_ptr<Provider> make_provider(const ProviderSettings& settings) {
     throw std::invalid_argument(
         fmt::format("unknown provider '{}' (expected openai or anthropic)", settings.provider));
   }
+  // Settings built in code skip load()'s checks; these would otherwise fail late or oddly (curl reads a
+  // zero timeout as "none").
+  if (settings.base_url.rfind("http://", 0) != 0 && settings.base_url.rfind("https://", 0) != 0) {
+    throw std::invalid_argument("base_url: expected an http:// or https:// URL");
+  }
+  if (!(settings.timeout_seconds >= 0.001) || !(settings.connect_timeout_seconds >= 0.001)) {
+    throw std::invalid_argument("timeout_seconds and connect_timeout_seconds must be at least 0.001");
+  }
   for (const auto& [name, value] : settings.extra_headers) {
     if (!is_header_name(name) || !is_header_value(value)) {
       throw std::invalid_argument(fmt::format("extra_headers: '{}' is not a valid header", name));

@@ -58,7 +58,7 @@ struct Usage {
 };
 
 struct ChatResponse {
-  ChatMessage message;  // role kAssistant: text and/or tool calls
+  ChatMessage message;      // role kAssistant: text and/or tool calls
   Usage usage;
   std::string stop_reason;  // provider's own word: "stop", "tool_calls", "end_turn", "max_tokens", ...
   std::string model;        // as the provider reports it

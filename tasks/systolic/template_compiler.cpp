@@ -75,8 +75,6 @@ std::string upper(const std::string& s) {
   return out;
 }
 
-bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
 // Largest power of two <= want that divides n (at least 1).
 int64_t pow2_divisor(int64_t n, int64_t want) {
   int64_t d = 1;
@@ -119,6 +117,49 @@ ElementwiseOp elementwise_op(const std::string& task) {
 
 std::string fill(const std::string& pattern, const std::string& d, const std::string& a, int64_t u) {
   return fmt::format(fmt::runtime(pattern), fmt::arg("d", d), fmt::arg("a", a), fmt::arg("u", u));
+}
+
+// Row streaming kernels (element-wise and row-wise) keep two input buffers X0 = [0, tile), X1 =
+// [tile, 2 tile) and two work buffers W0 = [2 tile, 3 tile), W1 = [3 tile, 4 tile) in VSRAM, addressed
+// by r7/r8 and r9/r10; r1 and r2 walk the input and output in DRAM, r3 is the dense row stride.
+void stream_setup(Asm& a, const std::string& input, const std::string& output, int64_t row_bytes, int64_t tile) {
+  a.comment("r1 next tile's input address, r2 next tile's output address, r3 row stride (dense rows)");
+  a.op("S_LI r1, {}", input);
+  a.op("S_LI r2, {}", output);
+  a.op("S_LI r3, {}", row_bytes);
+  a.comment("VSRAM: input buffers r7, r8; work buffers r9, r10");
+  for (int b = 0; b < 4; ++b) a.op("S_LI r{}, {}", 7 + b, b * tile);
+}
+
+// Runs `tiles` tiles through load(buffer) and compute_store(buffer). Double buffered, tile t computes in
+// buffer t % 2 while tile t+1 loads into the other; pairs of tiles form the loop body and the last one
+// or two tiles are peeled so nothing is fetched past the input.
+void stream_tiles(Asm& a, int64_t tiles, bool double_buffer, const std::function<void(int)>& load,
+                  const std::function<void(int)>& compute_store) {
+  if (!double_buffer) {
+    a.comment("one buffer: load, compute, store, tile after tile");
+    a.loop(tiles, "tile", [&] {
+      load(0);
+      compute_store(0);
+    });
+    return;
+  }
+  a.comment("double buffering: tile t+1 loads while tile t computes");
+  load(0);
+  const int64_t pairs = (tiles - 1) / 2;
+  a.loop(pairs, "pair", [&] {
+    load(1);
+    compute_store(0);
+    load(0);
+    compute_store(1);
+  });
+  if (tiles - 2 * pairs == 2) {
+    load(1);
+    compute_store(0);
+    compute_store(1);
+  } else {
+    compute_store(0);
+  }
 }
 
 }  // namespace
@@ -208,16 +249,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"double_buffer", dbl}};
     out.summary = fmt::format("{} tiles of {} rows, {} rows per loop iteration, {} buffering", tiles, tile, unroll,
                               dbl ? "double" : "single");
-    // VSRAM: input buffers X0, X1 and work buffers W0, W1.
-    const int64_t x_buf[2] = {0, tile}, w_buf[2] = {2 * tile, 3 * tile};
-    a.comment("r1 next tile's input address, r2 next tile's output address, r3 row stride (dense rows)");
-    a.op("S_LI r1, {}", addr(cfg.inputs[0].name));
-    a.op("S_LI r2, {}", addr(cfg.outputs[0].name));
-    a.op("S_LI r3, {}", row_bytes);
-    a.op("S_LI r7, {}", x_buf[0]);
-    a.op("S_LI r8, {}", x_buf[1]);
-    a.op("S_LI r9, {}", w_buf[0]);
-    a.op("S_LI r10, {}", w_buf[1]);
+    stream_setup(a, addr(cfg.inputs[0].name), addr(cfg.outputs[0].name), row_bytes, tile);
     for (const auto& line : op.setup) a.op("{}", line);
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
     auto load = [&](int b) {
@@ -238,32 +270,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.add_const("r2", tile * row_bytes, "r15");
     };
     a.blank();
-    if (!dbl) {
-      a.comment("one buffer: load, compute, store, tile after tile");
-      a.loop(tiles, "tile", [&] {
-        load(0);
-        compute_store(0);
-      });
-    } else {
-      // Tile t computes in buffer t % 2 while tile t+1 loads into the other; pairs of tiles form the
-      // loop body, and the last one or two tiles are peeled so nothing is fetched past the input.
-      a.comment("double buffering: tile t+1 loads while tile t computes");
-      load(0);
-      const int64_t pairs = (tiles - 1) / 2;
-      a.loop(pairs, "pair", [&] {
-        load(1);
-        compute_store(0);
-        load(0);
-        compute_store(1);
-      });
-      if (tiles - 2 * pairs == 2) {
-        load(1);
-        compute_store(0);
-        compute_store(1);
-      } else {
-        compute_store(0);
-      }
-    }
+    stream_tiles(a, tiles, dbl, load, compute_store);
     a.op("C_HALT");
     out.source = header(out.summary) + a.text();
     return out;
@@ -285,17 +292,9 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     out.summary = fmt::format("{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
                               "reduction accumulators, {} buffering",
                               tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
-    const int64_t x_buf[2] = {0, tile}, w_buf[2] = {2 * tile, 3 * tile};
     const int64_t gamma_row = 4 * tile;
     // f1..f4 max accumulators (softmax), f5..f8 sum accumulators, f9 scale, f10 1/N, f11 eps.
-    a.comment("r1 next tile's input address, r2 next tile's output address, r3 row stride (dense rows)");
-    a.op("S_LI r1, {}", addr("x"));
-    a.op("S_LI r2, {}", addr("y"));
-    a.op("S_LI r3, {}", row_bytes);
-    a.op("S_LI r7, {}", x_buf[0]);
-    a.op("S_LI r8, {}", x_buf[1]);
-    a.op("S_LI r9, {}", w_buf[0]);
-    a.op("S_LI r10, {}", w_buf[1]);
+    stream_setup(a, addr("x"), addr("y"), row_bytes, tile);
     if (!softmax) {
       a.op("S_LI_FP f10, 1.0/{}", n);
       a.op("S_LI_FP f11, {}", fmt::format("{:.9g}", cfg.param("eps")));
@@ -364,28 +363,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.add_const("r2", tile * row_bytes, "r15");
     };
     a.blank();
-    if (!dbl) {
-      a.loop(tiles, "tile", [&] {
-        load(0);
-        compute_store(0);
-      });
-    } else {
-      load(0);
-      const int64_t pairs = (tiles - 1) / 2;
-      a.loop(pairs, "pair", [&] {
-        load(1);
-        compute_store(0);
-        load(0);
-        compute_store(1);
-      });
-      if (tiles - 2 * pairs == 2) {
-        load(1);
-        compute_store(0);
-        compute_store(1);
-      } else {
-        compute_store(0);
-      }
-    }
+    stream_tiles(a, tiles, dbl, load, compute_store);
     a.op("C_HALT");
     out.source = header(out.summary) + a.text();
     return out;

@@ -325,6 +325,16 @@ TEST(MakeProvider, RejectsUnknownProvidersAndMissingKeys) {
   EXPECT_THROW(make_provider(settings), std::invalid_argument);
 
   settings.provider = "openai";
+  settings.timeout_seconds = 0;  // curl would read it as "no timeout"
+  EXPECT_THROW(make_provider(settings), std::invalid_argument);
+  settings.timeout_seconds = 10;
+  settings.base_url = "127.0.0.1:8000/v1";
+  EXPECT_THROW(make_provider(settings), std::invalid_argument);
+  settings.base_url = "http://127.0.0.1:1/v1";
+  settings.extra_headers = {{"X-Injected", "a\r\nEvil: 1"}};
+  EXPECT_THROW(make_provider(settings), std::invalid_argument);
+  settings.extra_headers.clear();
+
   settings.api_key_env = "KCRAFT_TEST_SURELY_UNSET_VARIABLE";
   unsetenv(settings.api_key_env.c_str());
   try {

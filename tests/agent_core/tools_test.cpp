@@ -28,6 +28,7 @@ TEST(AgentTools, SchemasDescribeEveryTool) {
     names.push_back(t.name);
     EXPECT_FALSE(t.description.empty()) << t.name;
     EXPECT_EQ(t.parameters["type"], "object") << t.name;
+    EXPECT_TRUE(t.parameters["properties"].is_object()) << t.name;
   }
   EXPECT_EQ(names, (std::vector<std::string>{"write_code", "check_syntax", "run_eval", "view_output", "grep_docs",
                                              "get_inst_size", "profile", "submit"}));

@@ -1,0 +1,64 @@
+// `kcraft mcp`: the agent tools for external agents (Claude Code, Cursor, Codex, ...) over MCP, stdio
+// transport. stdout carries only the protocol; logs go to stderr.
+#include "cli/mcp_cmd.h"
+
+#include <iostream>
+
+#include "agent/mcp/mcp_server.h"
+
+namespace kcraft::cli {
+
+namespace {
+
+struct McpArgs {
+  std::string platform = "systolic";
+  std::string task;
+  std::string config = "C1";
+  std::string hw = "default";
+  uint64_t seed = 1;
+  bool quiet = false;
+};
+
+int run_mcp_cmd(const McpArgs& a, bool config_given) {
+  agent::mcp::McpOptions options;
+  if (!a.task.empty()) {
+    agent::TaskContext ctx;
+    ctx.platform = a.platform;
+    ctx.task = a.task;
+    ctx.config = a.config;
+    ctx.hw_config = a.hw;
+    ctx.dev_seed = a.seed;
+    agent::ToolSession check(ctx);  // an unknown or unsupported task is a usage error, before serving
+    options.preselected = ctx;
+  } else if (config_given) {
+    throw UsageError("--config, --hw and --seed choose the configuration of --task; give --task too");
+  }
+  options.log = a.quiet ? nullptr : &std::cerr;
+  return agent::mcp::serve_mcp_stdio(options);
+}
+
+}  // namespace
+
+void register_mcp_command(CLI::App& app, GlobalOptions& /*global*/, std::function<int()>& run) {
+  static McpArgs a;
+  auto* cmd = app.add_subcommand(
+      "mcp", "serve the agent tools over the Model Context Protocol (stdio) for external agents");
+  cmd->footer(
+      "Newline-delimited JSON-RPC on stdin/stdout until EOF; logs on stderr. Without --task the agent picks "
+      "a task "
+      "with list_tasks and select_task; with --task the task is fixed.\n"
+      "Claude Code: claude mcp add kcraft -- /path/to/build/kcraft mcp");
+  cmd->add_option("--platform", a.platform, "platform")->capture_default_str();
+  cmd->add_option("--task", a.task, "fix the task (select_task can then only restart it)");
+  auto* config =
+      cmd->add_option("--config", a.config, "configuration C1..C5 of --task")->capture_default_str();
+  auto* hw = cmd->add_option("--hw", a.hw, "hardware configuration of --task")->capture_default_str();
+  auto* seed = cmd->add_option("--seed", a.seed, "run_eval's input seed for --task")->capture_default_str();
+  cmd->add_flag("--quiet", a.quiet, "no log lines on stderr");
+  cmd->callback([&run, config, hw, seed] {
+    const bool config_given = config->count() + hw->count() + seed->count() > 0;
+    run = [config_given] { return run_mcp_cmd(a, config_given); };
+  });
+}
+
+}  // namespace kcraft::cli
