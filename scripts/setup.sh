@@ -20,6 +20,8 @@ done
 # Node.js (>= 18) and npm run the MCP SDK client test (tests/mcp); a newer install that is already there is kept.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
+# Headless Chromium renders the benchmark's HTML report in a test (tests/bench).
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "kcraft setup: installing ${missing[*]}"
   sudo_cmd=()

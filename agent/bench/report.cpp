@@ -129,7 +129,11 @@ std::string success_table(const Metrics& m) {
     head1 += "| " + pad(cols[i].agent, widths[i] + 1);
     head2 += "| " + pad(cols[i].target, widths[i] + 1);
   }
-  out += head1 + "\n" + head2 + "\n" + std::string(head1.size(), '-') + "\n";
+  const size_t rule = head1.size();
+  for (auto* h : {&head1, &head2}) {
+    while (!h->empty() && h->back() == ' ') h->pop_back();
+  }
+  out += head1 + "\n" + head2 + "\n" + std::string(rule, '-') + "\n";
   auto row = [&](const std::string& label, const std::string& level, auto cell) {
     std::string line = pad(label, name_width) + " " + pad(level, 2);
     for (size_t i = 0; i < cols.size(); ++i) line += "| " + pad(cell(cols[i]), widths[i] + 1);
@@ -142,7 +146,7 @@ std::string success_table(const Metrics& m) {
       return m.unsupported_cell(c.target, t.name, "") ? std::string("--") : std::string();
     });
   }
-  out += std::string(head1.size(), '-') + "\n";
+  out += std::string(rule, '-') + "\n";
   for (int level : levels_of(m)) {
     row(fmt::format("L{} subtotal", level), "",
         [&](const Column& c) { return solved_text(m.level_group(c.agent, c.target, level)); });

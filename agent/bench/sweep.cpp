@@ -82,10 +82,12 @@ std::string utc_now() {
 }
 
 std::vector<std::string> default_worker_argv() {
-  std::error_code ec;
-  auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) throw std::runtime_error("cannot find this executable (/proc/self/exe) to start workers");
-  return {exe.string(), "bench-worker", "--root", kcraft::root().string()};
+  // /proc/self/exe rather than the path it points to: the binary may be rebuilt while a sweep runs, and
+  // workers must be the same program as their parent.
+  if (!std::filesystem::exists("/proc/self/exe")) {
+    throw std::runtime_error("cannot find this executable (/proc/self/exe) to start workers");
+  }
+  return {"/proc/self/exe", "bench-worker", "--root", kcraft::root().string()};
 }
 
 SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry,

@@ -207,11 +207,13 @@ TEST(BenchE2E, KilledThreeTimesAtRandomThenResumedEqualsAnUninterruptedSweep) {
   for (int k = 0; k < 3; ++k) {
     const std::string tag = "kill" + std::to_string(seed) + "_" + std::to_string(k);
     const pid_t pid = start(argv, dir / "k_out.txt", dir / "k_err.txt", tag);
-    // Random moments across the sweep: a fresh start is killed after 0.2-3 s.
+    // Random moments: between 5% and 50% of an uninterrupted sweep's time after each start.
+    const auto ms = static_cast<int>(sweep_ms.count());
     std::this_thread::sleep_for(
-        std::chrono::milliseconds(std::uniform_int_distribution<int>(200, 3000)(rng)));
+        std::chrono::milliseconds(std::uniform_int_distribution<int>(ms / 20, ms / 2)(rng)));
     ::kill(pid, SIGKILL);
-    EXPECT_EQ(wait_for(pid), 128 + SIGKILL);
+    const int code = wait_for(pid);
+    EXPECT_TRUE(code == 128 + SIGKILL || code == 0) << code;  // 0: it finished before the kill
     EXPECT_TRUE(no_tagged_processes_within(tag, std::chrono::seconds(5)))
         << "workers outlived the killed sweep";
     const auto keys = stored_keys(dir / "killed.db");
@@ -240,8 +242,8 @@ TEST(BenchE2E, CrashedHungAndFailingJobsAreRecordedAndTheSweepGoesOn) {
       "bench --tasks relu --hw small --agents baseline --jobs 2 --progress auto --db " + db;
   const auto tag = "faults" + std::to_string(::getpid());
   auto argv = split_args(base +
-                         " --job-timeout 4 --inject-fault crash:relu/C1/ --inject-fault hang:relu/C2/ "
-                         "--inject-fault throw:relu/C3/ --inject-fault exit:relu/C4/");
+                         " --job-timeout 6 --inject-fault crash:relu/C2/ --inject-fault throw:relu/C3/ "
+                         "--inject-fault exit:relu/C4/ --inject-fault hang:relu/C5/");
   argv.insert(argv.begin(), KCRAFT_BIN);
   const auto t0 = std::chrono::steady_clock::now();
   const auto p = run(argv, dir, tag);
@@ -260,11 +262,12 @@ TEST(BenchE2E, CrashedHungAndFailingJobsAreRecordedAndTheSweepGoesOn) {
     EXPECT_EQ(r.verdict, "error") << config;
     EXPECT_NE(r.error.find(text), std::string::npos) << config << ": " << r.error;
   };
-  expect_error("C1", "killed by signal 11");
-  expect_error("C2", "exceeded the 4 s wall-clock timeout");
+  // C1 is tiny: it passes well within the timeout even on a loaded machine.
+  EXPECT_EQ(by_config["C1"].verdict, "pass");
+  expect_error("C2", "killed by signal 11");
   expect_error("C3", "injected failure");
   expect_error("C4", "exited with status 7");
-  EXPECT_EQ(by_config["C5"].verdict, "pass");
+  expect_error("C5", "exceeded the 6 s wall-clock timeout");
   // stderr is not a terminal: plain progress lines, one per run, with the counts.
   EXPECT_NE(p.err.find("[5/5] 1 pass, 0 fail, 4 error"), std::string::npos) << p.err;
   EXPECT_EQ(p.err.find("\r"), std::string::npos);
