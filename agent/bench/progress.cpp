@@ -16,9 +16,10 @@ size_t terminal_width() {
   return 100;
 }
 
-std::string run_text(const RunRecord& r) {
-  std::string s =
-      fmt::format("{:<13} {} {} {} {}", r.verdict, r.key.target(), r.key.task, r.key.config, r.key.agent);
+// One finished run; `aligned` pads the verdict so that plain lines line up.
+std::string run_text(const RunRecord& r, bool aligned) {
+  std::string s = fmt::format("{:<{}} {} {} {} {}", r.verdict, aligned ? 13 : 0, r.key.target(), r.key.task,
+                              r.key.config, r.key.agent);
   if (r.key.attempt > 1) s += fmt::format(" #{}", r.key.attempt);
   if (r.correct() && r.speedup > 0) s += fmt::format(" {:.2f}x", r.speedup);
   if (r.failed_job()) s += ": " + r.error.substr(0, 120);
@@ -80,7 +81,7 @@ void Progress::finished(const RunRecord& r, double cost) {
   } else {
     ++failures_;
   }
-  last_ = run_text(r);
+  last_ = run_text(r, mode_ == Mode::kPlain);
   if (mode_ == Mode::kPlain) {
     const std::string s = status_text();
     out_ << s.substr(0, s.find(" |")) << "  " << last_ << "\n" << std::flush;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <pty.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -281,6 +282,56 @@ TEST(BenchE2E, CrashedHungAndFailingJobsAreRecordedAndTheSweepGoesOn) {
   EXPECT_NE(retry.out.find("1 already stored), 4 run now (0 failed jobs)"), std::string::npos) << retry.out;
   ResultStore store(db);
   for (const auto& r : store.runs()) EXPECT_EQ(r.verdict, "pass") << r.key.id();
+  fs::remove_all(dir);
+}
+
+TEST(BenchE2E, ProgressIsOneLineOnATerminalAndCtrlCStopsCleanly) {
+  const auto dir = testing::fresh_dir("tty");
+  const std::string db = (dir / "t.db").string();
+  // On a pseudo-terminal: the progress line is redrawn in place ("\r" + clear to end of line).
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::execl(KCRAFT_BIN, KCRAFT_BIN, "bench", "--tasks", "relu,silu", "--configs", "C1,C2", "--hw", "small",
+            "--agents", "baseline", "--db", db.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::string screen;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(master, buf, sizeof buf)) > 0;) screen.append(buf, static_cast<size_t>(n));
+  ::close(master);
+  EXPECT_EQ(wait_for(pid), 0) << screen;
+  EXPECT_NE(screen.find("\r\033[K[4/4] 4 pass, 0 fail, 0 error"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("ETA"), std::string::npos);
+  EXPECT_NE(screen.find("total              | 4/4"), std::string::npos) << screen;
+
+  // SIGINT (Ctrl-C) while runs are in flight: exit 130, the sweep is marked interrupted, no worker is
+  // left, finished runs are kept, and the next invocation finishes the rest.
+  const std::string sweep =
+      "bench --tasks gemm,softmax,linear --configs C3,C4 --agents baseline --jobs 2 --db " + db;
+  auto argv = split_args(sweep);
+  argv.insert(argv.begin(), KCRAFT_BIN);
+  const std::string tag = "sigint" + std::to_string(::getpid());
+  const pid_t bench = start(argv, dir / "i_out.txt", dir / "i_err.txt", tag);
+  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  int status = 0;
+  ASSERT_EQ(::waitpid(bench, &status, WNOHANG), 0) << "the sweep ended before it could be interrupted";
+  ::kill(bench, SIGINT);
+  EXPECT_EQ(wait_for(bench), 130) << slurp(dir / "i_err.txt");
+  EXPECT_TRUE(no_tagged_processes_within(tag, std::chrono::seconds(5)));
+  EXPECT_NE(slurp(dir / "i_out.txt").find("INTERRUPTED"), std::string::npos) << slurp(dir / "i_out.txt");
+  {
+    ResultStore store(db);
+    const auto sweeps = store.sweeps();
+    ASSERT_EQ(sweeps.size(), 2u);
+    size_t interrupted = 0;
+    for (const auto& s : sweeps) interrupted += s.status == "interrupted" ? 1 : 0;
+    EXPECT_EQ(interrupted, 1u);
+  }
+  const auto done = kcraft(sweep, dir);
+  EXPECT_EQ(done.code, 0) << done.err;
+  EXPECT_EQ(stored_keys(db).size(), 4u + 12u);
   fs::remove_all(dir);
 }
 
