@@ -20,8 +20,11 @@ done
 # Node.js (>= 18) and npm run the MCP SDK client test (tests/mcp); a newer install that is already there is kept.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
-# Headless Chromium renders the benchmark's HTML report in a test (tests/bench).
+# Headless Chromium renders the benchmark's HTML report, and a single-node Slurm runs the sharded-sweep
+# scripts, in tests (tests/bench).
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && [ -x /usr/sbin/munged ] && command -v sbatch >/dev/null 2>&1 ||
+  missing+=(slurmctld slurmd slurm-client munge)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "kcraft setup: installing ${missing[*]}"
   sudo_cmd=()
