@@ -75,7 +75,15 @@ void register_report_command(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--csv", a.csv, "write one CSV row per run");
   cmd->add_option("--metrics-csv", a.metrics_csv,
                   "write the metrics per (agent, target, task), level and total as CSV");
-  cmd->callback([&] { run = [&] { return run_report(g, a); }; });
+  cmd->callback([&] {
+    run = [&] {
+      try {
+        return run_report(g, a);
+      } catch (const bench::StoreError& e) {
+        throw UsageError(e.what());  // a database that cannot be used is the user's to fix (exit 2)
+      }
+    };
+  });
 }
 
 }  // namespace kcraft::cli

@@ -84,6 +84,16 @@ bench::SweepOptions sweep_options(const BenchArgs& a) {
   return o;
 }
 
+// A results database that cannot be used is the user's to fix: report it like bad input (exit 2).
+template <typename F>
+int store_errors_are_usage_errors(F&& body) {
+  try {
+    return body();
+  } catch (const bench::StoreError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 int exit_code(const bench::SweepResult& r) {
   if (r.interrupted) return 130;
   for (const auto& rec : r.records) {
@@ -258,7 +268,7 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   bench_cmd->add_flag("--rerun", a.rerun, "run every selected run again, replacing stored results");
   bench_cmd->callback([&] {
     const std::string command = command_line_text();
-    run = [&, command] { return run_bench(g, a, command); };
+    run = [&, command] { return store_errors_are_usage_errors([&] { return run_bench(g, a, command); }); };
   });
 
   static SpeedArgs s;
@@ -271,7 +281,8 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
       ->delimiter(',')
       ->capture_default_str();
   speed->add_option("--keep", s.keep, "keep the results databases in this directory");
-  speed->callback([&] { run = [&] { return run_bench_speed(g, s); }; });
+  speed->callback(
+      [&] { run = [&] { return store_errors_are_usage_errors([&] { return run_bench_speed(g, s); }); }; });
 
   auto* worker = app.add_subcommand("bench-worker", "a sweep's worker process (JSON lines on stdin/stdout)");
   worker->group("");  // internal: not in --help

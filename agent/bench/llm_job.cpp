@@ -1,9 +1,20 @@
 #include "agent/bench/llm_job.h"
 
+#include <stdexcept>
+
 namespace kcraft::bench {
 
 bool llm_agents_available() {
   return true;
+}
+
+void check_llm_agent(const std::string& settings_file) {
+  const auto settings = agent::ProviderSettings::load(settings_file);
+  try {
+    agent::make_provider(settings);
+  } catch (const agent::ProviderError& e) {
+    throw std::invalid_argument(settings_file + ": " + e.what());
+  }
 }
 
 agent::AgentResult run_llm_job(const agent::TaskContext& context, const JobSpec& job,

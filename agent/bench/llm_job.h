@@ -2,12 +2,18 @@
 // providers library compile llm_job_unavailable.cpp instead, which refuses LLM agents clearly.
 #pragma once
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "agent/bench/worker.h"
 #include "agent/common/agent_run.h"
 
 namespace kcraft::bench {
+
+// Before a sweep: the settings file loads and a provider can be made from it (the key's variable is
+// set). Throws kcraft::ConfigError or std::invalid_argument saying what is wrong.
+void check_llm_agent(const std::string& settings_file);
 
 // Runs the LLM agent the job's settings file describes; `settings` receives the settings (never the key).
 agent::AgentResult run_llm_job(const agent::TaskContext& context, const JobSpec& job,

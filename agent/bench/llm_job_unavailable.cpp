@@ -8,6 +8,10 @@ bool llm_agents_available() {
   return false;
 }
 
+void check_llm_agent(const std::string& settings_file) {
+  throw std::invalid_argument(settings_file + ": this kcraft was built without the LLM providers");
+}
+
 agent::AgentResult run_llm_job(const agent::TaskContext&, const JobSpec&, agent::Transcript&,
                                nlohmann::json&) {
   throw std::runtime_error(

@@ -10,6 +10,7 @@
 #include <numeric>
 #include <set>
 
+#include "agent/bench/llm_job.h"
 #include "agent/bench/pool.h"
 #include "agent/bench/store.h"
 #include "agent/bench/worker.h"
@@ -95,10 +96,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   const auto t0 = std::chrono::steady_clock::now();
   SweepResult result;
   result.plan = build_plan(o.filters, registry);
+  // A broken settings file or a missing API key fails the sweep now, not every one of its runs.
   for (const auto& a : result.plan.agents) {
-    if (!a.offline() && !llm_agents_available()) {
-      throw std::invalid_argument("agent '" + a.name + "': this kcraft was built without the LLM providers");
-    }
+    if (!a.offline()) check_llm_agent(a.settings_file);
   }
   const auto& plan = result.plan;
 

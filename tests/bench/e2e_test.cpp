@@ -335,6 +335,36 @@ TEST(BenchE2E, ProgressIsOneLineOnATerminalAndCtrlCStopsCleanly) {
   fs::remove_all(dir);
 }
 
+TEST(BenchE2E, BadInputIsAUsageErrorThatNamesTheCulprit) {
+  const auto dir = testing::fresh_dir("badinput");
+  const std::string db = (dir / "never.db").string();
+  std::ofstream(dir / "text.db") << "not a database, just text that is long enough to be read as a header\n";
+  std::ofstream(dir / "typo.yaml") << "provider: openai\nbase_url: http://127.0.0.1:9/v1\nmodl: m\n";
+  std::ofstream(dir / "nokey.yaml") << "provider: openai\nbase_url: http://127.0.0.1:9/v1\nmodel: m\n"
+                                       "api_key_env: KCRAFT_TEST_UNSET_KEY_VARIABLE\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"bench --agents gpt --db " + db, "unknown agent 'gpt'"},
+      {"bench --shard 3/3 --db " + db, "--shard"},
+      {"bench --tasks gemmm --db " + db, "gemmm"},
+      {"bench --hw huge --db " + db, "huge"},
+      {"bench --jobs 0 --db " + db, "--jobs"},
+      {"bench --agents llm:" + (dir / "typo.yaml").string() + " --db " + db,
+       "typo.yaml: modl: unknown field"},
+      {"bench --agents llm:" + (dir / "nokey.yaml").string() + " --db " + db,
+       "KCRAFT_TEST_UNSET_KEY_VARIABLE"},
+      {"bench --tasks relu --configs C1 --db " + (dir / "text.db").string(), "text.db"},
+      {"report --db " + (dir / "text.db").string(), "text.db"},
+      {"report --db " + db + " --merge " + (dir / "missing.db").string(), "missing.db"},
+  };
+  for (const auto& [args, message] : cases) {
+    const auto p = kcraft(args, dir);
+    EXPECT_EQ(p.code, 2) << args << "\n" << p.err;
+    EXPECT_NE(p.err.find(message), std::string::npos) << args << "\n" << p.err;
+  }
+  EXPECT_FALSE(fs::exists(db));  // nothing was created for a sweep that never started
+  fs::remove_all(dir);
+}
+
 const std::string kShardSweep = "--tasks relu,silu,gemm --configs C1,C2 --agents baseline";
 
 TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
