@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -145,6 +146,16 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
 }
 
 // ---------------------------------------------------------------- bench-speed
+// CPU time of reaped child processes (the workers), user + system.
+double children_cpu_seconds() {
+  rusage usage{};
+  ::getrusage(RUSAGE_CHILDREN, &usage);
+  auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 struct SpeedArgs {
   BenchArgs bench;
   std::vector<unsigned> jobs_list{1, 2};
@@ -171,7 +182,9 @@ int run_bench_speed(const GlobalOptions& g, SpeedArgs a) {
     auto options = sweep_options(b);
     options.command_line = fmt::format("kcraft bench-speed (--jobs {})", jobs);
     std::cerr << fmt::format("kcraft bench-speed: --jobs {} ...\n", jobs);
+    const double cpu_before = children_cpu_seconds();
     const auto r = bench::run_sweep(options, registry, std::cerr);
+    const double cpu = children_cpu_seconds() - cpu_before;
     if (r.interrupted) return 130;
     planned = r.plan.runs.size();
     std::set<std::string> targets, task_names, configs;
@@ -193,6 +206,7 @@ int run_bench_speed(const GlobalOptions& g, SpeedArgs a) {
          {"runs", r.ran},
          {"wall_seconds", r.wall_seconds},
          {"runs_per_second", r.wall_seconds > 0 ? static_cast<double>(r.ran) / r.wall_seconds : 0.0},
+         {"worker_cpu_seconds", cpu},
          {"correct", correct},
          {"failed_jobs", failed}});
   }
@@ -205,14 +219,17 @@ int run_bench_speed(const GlobalOptions& g, SpeedArgs a) {
     return kExitOk;
   }
   std::cout << fmt::format("\nbench-speed: {} ({} cores)\n", plan_text, cores);
-  std::cout << fmt::format("{:>5} {:>10} {:>8} {:>9} {:>12}\n", "jobs", "wall (s)", "runs/s", "correct",
-                           "failed jobs");
+  std::cout << fmt::format("{:>5} {:>10} {:>8} {:>9} {:>12} {:>13} {:>9}\n", "jobs", "wall (s)", "runs/s",
+                           "correct", "failed jobs", "worker cpu (s)", "cpu/wall");
   for (const auto& row : rows) {
-    std::cout << fmt::format("{:>5} {:>10.1f} {:>8.3f} {:>5}/{:<3} {:>12}\n", row["jobs"].get<unsigned>(),
-                             row["wall_seconds"].get<double>(), row["runs_per_second"].get<double>(),
+    const double wall = row["wall_seconds"].get<double>(), cpu = row["worker_cpu_seconds"].get<double>();
+    std::cout << fmt::format("{:>5} {:>10.1f} {:>8.3f} {:>5}/{:<3} {:>12} {:>14.1f} {:>9.2f}\n",
+                             row["jobs"].get<unsigned>(), wall, row["runs_per_second"].get<double>(),
                              row["correct"].get<size_t>(), row["runs"].get<size_t>(),
-                             row["failed_jobs"].get<size_t>());
+                             row["failed_jobs"].get<size_t>(), cpu, wall > 0 ? cpu / wall : 0.0);
   }
+  std::cout << "(cpu/wall: how many cores the workers got on average; below the worker count, the machine "
+               "was busy with other work)\n";
   if (rows.size() >= 2) {
     std::cout << fmt::format(
         "speedup from --jobs {} to --jobs {}: {:.2f}x\n", rows.front()["jobs"].get<unsigned>(),
