@@ -65,7 +65,7 @@ std::vector<BaselineCase> baseline_cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases()),
-                         [](const auto& info) { return info.param.hw + "_" + info.param.task; });
+                         [](const auto& param_info) { return param_info.param.hw + "_" + param_info.param.task; });
 
 TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
   // The tuner explores these; each must stay correct (they only change speed).

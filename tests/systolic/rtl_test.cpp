@@ -254,7 +254,7 @@ TEST_P(SystolicRtlConfig, ErrorsStopAtTheSameInstructionAsTheModel) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, SystolicRtlConfig, ::testing::ValuesIn(hw_configs()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 // ---------------------------------------------------------------- latencies documented in the YAML
 struct Timed {
@@ -349,7 +349,7 @@ TEST_P(SystolicRtlLatency, LatenciesMatchTheIsaYaml) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, SystolicRtlLatency, ::testing::ValuesIn(hw_configs()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 // ---------------------------------------------------------------- hangs, traces, waveforms, reset
 TEST(SystolicRtl, CycleCapReportsWhereTheMachineWas) {
