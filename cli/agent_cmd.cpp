@@ -22,7 +22,7 @@ struct AgentArgs {
   std::string task;
   std::string config = "C1";
   std::string hw = "default";
-  std::string agent;            // "tuner", or empty with --model
+  std::string agent;  // "tuner", or empty with --model
   std::string model;
   std::string provider_config;  // settings YAML
   std::string provider;         // openai | anthropic (overrides the settings file)
@@ -87,7 +87,8 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     result = agent::run_tuner(ctx, budget, transcript);
   } else {
     auto settings = provider_settings(a);
-    path = a.transcript.empty() ? default_transcript_path(a, settings.provider + "_" + settings.model) : a.transcript;
+    path = a.transcript.empty() ? default_transcript_path(a, settings.provider + "_" + settings.model)
+                                : a.transcript;
     auto provider = agent::make_provider(settings);
     agent::Transcript transcript(path);
     result = agent::run_llm_agent(*provider, ctx, budget, transcript);
@@ -109,7 +110,9 @@ int run_replay_cmd(const GlobalOptions& g, const std::string& path) {
     for (const auto& m : r.mismatches) {
       mism.push_back({{"seq", m.seq}, {"tool", m.tool}, {"recorded", m.recorded}, {"replayed", m.replayed}});
     }
-    std::cout << nlohmann::json{{"ok", r.ok()}, {"tool_calls", r.tool_calls}, {"mismatches", mism},
+    std::cout << nlohmann::json{{"ok", r.ok()},
+                                {"tool_calls", r.tool_calls},
+                                {"mismatches", mism},
                                 {"score_matches", r.score_matches}}
                      .dump(2)
               << "\n";
@@ -123,7 +126,8 @@ int run_replay_cmd(const GlobalOptions& g, const std::string& path) {
 
 void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
   static AgentArgs a;
-  auto* cmd = app.add_subcommand("agent", "one agent run on one task: transcript, verdict on hidden inputs, speedup");
+  auto* cmd =
+      app.add_subcommand("agent", "one agent run on one task: transcript, verdict on hidden inputs, speedup");
   cmd->add_option("--platform", a.platform, "platform")->capture_default_str();
   cmd->add_option("--task", a.task, "task name");
   cmd->add_option("--config", a.config, "configuration C1..C5")->capture_default_str();

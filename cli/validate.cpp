@@ -15,8 +15,8 @@
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_diff.h"
 #include "tb/systolic/systolic_hw.h"
-#include "tb/systolic/systolic_regs.h"
 #include "tb/systolic/systolic_platform.h"
+#include "tb/systolic/systolic_regs.h"
 #include "tb/systolic/systolic_sim.h"
 
 namespace kcraft::cli {
@@ -32,7 +32,8 @@ struct ValidateArgs {
 };
 
 int run_validate(const GlobalOptions& g, const ValidateArgs& a) {
-  if (a.platform != "systolic") throw UsageError("unknown platform '" + a.platform + "' (available: systolic)");
+  if (a.platform != "systolic")
+    throw UsageError("unknown platform '" + a.platform + "' (available: systolic)");
   systolic::SystolicPlatform platform;
   const auto params = platform.params(a.hw);
   systolic::RandomProgramOptions options;
@@ -51,32 +52,38 @@ int run_validate(const GlobalOptions& g, const ValidateArgs& a) {
       if (g.json) {
         nlohmann::json words = nlohmann::json::array();
         for (auto w : prog.words) words.push_back(w);
-        std::cout << nlohmann::json{{"result", "divergence"}, {"program_seed", seed}, {"pc", d.pc},
-                                    {"instruction", d.instruction}, {"difference", d.what}, {"program", words}}
-                         .dump(2)
-                  << "\n";
+        std::cout
+            << nlohmann::json{{"result", "divergence"},       {"program_seed", seed}, {"pc", d.pc},
+                              {"instruction", d.instruction}, {"difference", d.what}, {"program", words}}
+                   .dump(2)
+            << "\n";
       } else {
         std::cout << fmt::format("DIVERGENCE in random program seed {} ({} instructions)\n", seed,
                                  prog.words.size());
         std::cout << fmt::format("first diverging instruction: pc {}: {}\n", d.pc, d.instruction);
         std::cout << fmt::format("state difference (RTL vs model): {}\n", d.what);
-        std::cout << fmt::format("reproduce: kcraft validate systolic --hw {} --seed {} --programs 1 --length {}\n",
-                                 a.hw, seed, a.length);
-        std::cout << "program:\n"
-                  << isa::disassemble_program(isa::systolic::spec(), prog.words, {true});
+        std::cout << fmt::format(
+            "reproduce: kcraft validate systolic --hw {} --seed {} --programs 1 --length {}\n", a.hw, seed,
+            a.length);
+        std::cout << "program:\n" << isa::disassemble_program(isa::systolic::spec(), prog.words, {true});
       }
       return kExitHardwareBug;
     }
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (g.json) {
-    std::cout << nlohmann::json{{"result", "agree"}, {"programs", a.programs}, {"faulting_programs", faulted},
-                                {"rtl_cycles", cycles}, {"instructions", instructions}, {"seconds", wall}}
+    std::cout << nlohmann::json{{"result", "agree"},
+                                {"programs", a.programs},
+                                {"faulting_programs", faulted},
+                                {"rtl_cycles", cycles},
+                                {"instructions", instructions},
+                                {"seconds", wall}}
                      .dump(2)
               << "\n";
   } else {
     std::cout << fmt::format(
-        "{} random programs (seeds {}..{}, {} instructions executed, {} RTL cycles, {} ending in a deliberate "
+        "{} random programs (seeds {}..{}, {} instructions executed, {} RTL cycles, {} ending in a "
+        "deliberate "
         "fault): RTL and functional model agree on every register, SRAM, accumulator, weight, DRAM byte, "
         "error and architectural counter ({:.1f} s)\n",
         a.programs, a.seed, a.seed + a.programs - 1, instructions, cycles, faulted, wall);
@@ -96,7 +103,8 @@ struct SpeedArgs {
 class BarePort : public systolic::MemoryPort {
  public:
   explicit BarePort(tb::DramModel& dram) : dram_(dram) {}
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc) override {
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
+                  uint32_t pc) override {
     return dram_.access(write, addr, data, len, cycle, pc);
   }
 
@@ -105,7 +113,8 @@ class BarePort : public systolic::MemoryPort {
 };
 
 int run_speed(const GlobalOptions& g, const SpeedArgs& a) {
-  if (a.platform != "systolic") throw UsageError("unknown platform '" + a.platform + "' (available: systolic)");
+  if (a.platform != "systolic")
+    throw UsageError("unknown platform '" + a.platform + "' (available: systolic)");
   auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
   systolic::SystolicPlatform platform;
   const HwConfig& hw = platform.hw_config(a.hw);
@@ -151,7 +160,8 @@ int run_speed(const GlobalOptions& g, const SpeedArgs& a) {
     (void)bare->counters();
     double bt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (bare->cycle() != result.cycles) {
-      throw std::runtime_error(fmt::format("bare run took {} cycles, SystemC run {}", bare->cycle(), result.cycles));
+      throw std::runtime_error(
+          fmt::format("bare run took {} cycles, SystemC run {}", bare->cycle(), result.cycles));
     }
     bare_rates.push_back(static_cast<double>(bare->cycle()) / bt);
   }
@@ -161,14 +171,19 @@ int run_speed(const GlobalOptions& g, const SpeedArgs& a) {
   };
   const double sc = median(sc_rates), bt = median(bare_rates);
   if (g.json) {
-    std::cout << nlohmann::json{{"workload", a.task + " " + a.config + " baseline"}, {"hw_config", a.hw},
-                                {"cycles", cycles}, {"systemc_cycles_per_second", sc},
-                                {"bare_cycles_per_second", bt}, {"ratio", sc / bt}, {"repeats", a.repeats}}
+    std::cout << nlohmann::json{{"workload", a.task + " " + a.config + " baseline"},
+                                {"hw_config", a.hw},
+                                {"cycles", cycles},
+                                {"systemc_cycles_per_second", sc},
+                                {"bare_cycles_per_second", bt},
+                                {"ratio", sc / bt},
+                                {"repeats", a.repeats}}
                      .dump(2)
               << "\n";
   } else {
-    std::cout << fmt::format("workload: {} {} baseline on systolic/{}, {} cycles per run, median of {} runs\n",
-                             a.task, a.config, a.hw, cycles, a.repeats);
+    std::cout << fmt::format(
+        "workload: {} {} baseline on systolic/{}, {} cycles per run, median of {} runs\n", a.task, a.config,
+        a.hw, cycles, a.repeats);
     std::cout << fmt::format("  SystemC testbench : {:>10.0f} cycles/s\n", sc);
     std::cout << fmt::format("  bare Verilator    : {:>10.0f} cycles/s\n", bt);
     std::cout << fmt::format("  ratio SystemC/bare: {:.3f}  (target >= 0.7)\n", sc / bt);
@@ -190,7 +205,8 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   validate->callback([&] { run = [&] { return run_validate(g, v); }; });
 
   static SpeedArgs s;
-  auto* speed = app.add_subcommand("speed", "simulated cycles per second: SystemC testbench vs bare Verilator");
+  auto* speed =
+      app.add_subcommand("speed", "simulated cycles per second: SystemC testbench vs bare Verilator");
   speed->add_option("platform", s.platform, "platform")->required();
   speed->add_option("--hw", s.hw, "hardware configuration")->capture_default_str();
   speed->add_option("--task", s.task, "workload: this task's baseline kernel")->capture_default_str();

@@ -27,7 +27,8 @@ std::string read_template(const std::string& name) {
 std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values) {
   for (const auto& [key, value] : values) {
     const std::string placeholder = "{{" + key + "}}";
-    for (size_t at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size())) {
+    for (size_t at = text.find(placeholder); at != std::string::npos;
+         at = text.find(placeholder, at + value.size())) {
       text.replace(at, placeholder.size(), value);
     }
   }
@@ -37,11 +38,15 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
 }  // namespace
 
 json usage_json(const Usage& u) {
-  return {{"prompt_tokens", u.prompt_tokens}, {"completion_tokens", u.completion_tokens},
-          {"reasoning_tokens", u.reasoning_tokens}, {"cached_prompt_tokens", u.cached_prompt_tokens}};
+  return {{"prompt_tokens", u.prompt_tokens},
+          {"completion_tokens", u.completion_tokens},
+          {"reasoning_tokens", u.reasoning_tokens},
+          {"cached_prompt_tokens", u.cached_prompt_tokens}};
 }
 
-unsigned default_iterations(int level) { return level <= 1 ? 15 : (level == 2 ? 20 : 25); }
+unsigned default_iterations(int level) {
+  return level <= 1 ? 15 : (level == 2 ? 20 : 25);
+}
 
 json AgentResult::to_json() const {
   json j = {{"agent", agent},
@@ -63,9 +68,9 @@ json AgentResult::to_json() const {
 }
 
 std::string AgentResult::summary() const {
-  std::string s = fmt::format("{} on {} {} (systolic/{}): {} after {}/{} iterations, {} evaluations, {:.1f} s\n",
-                              agent, context.task, context.config, context.hw_config, status, iterations, budget,
-                              evaluations, wall_seconds);
+  std::string s = fmt::format(
+      "{} on {} {} (systolic/{}): {} after {}/{} iterations, {} evaluations, {:.1f} s\n", agent, context.task,
+      context.config, context.hw_config, status, iterations, budget, evaluations, wall_seconds);
   if (!error.empty()) s += "  stopped: " + error + "\n";
   s += fmt::format("  first valid kernel: {}, first passing kernel: {}\n",
                    first_valid_iteration ? fmt::format("iteration {}", *first_valid_iteration) : "never",
@@ -77,7 +82,8 @@ std::string AgentResult::summary() const {
   s += fmt::format("  score on hidden inputs: {}", verdict_name(score.verdict));
   if (score.verdict == Verdict::kPass) {
     s += fmt::format(", {} cycles", score.cycles);
-    if (score.baseline_cycles > 0) s += fmt::format(" vs baseline {} = speedup {:.3f}x", score.baseline_cycles, score.speedup);
+    if (score.baseline_cycles > 0)
+      s += fmt::format(" vs baseline {} = speedup {:.3f}x", score.baseline_cycles, score.speedup);
   } else {
     for (const auto& seed : score.seeds) {
       if (seed.verdict != Verdict::kPass) {

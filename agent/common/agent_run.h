@@ -27,7 +27,7 @@ struct AgentBudget {
 unsigned default_iterations(int level);
 
 struct AgentResult {
-  std::string agent;   // "tuner", "llm:<provider>/<model>"
+  std::string agent;  // "tuner", "llm:<provider>/<model>"
   TaskContext context;
   std::string status;  // submitted | budget_exhausted | token_cap | provider_error | no_kernel
   std::string error;   // why it stopped early (provider error text, never a key)
@@ -51,7 +51,8 @@ std::string user_prompt(const TaskContext& context);
 nlohmann::json usage_json(const Usage& usage);
 
 // Updates first_valid_iteration / first_pass_iteration from a tool result of turn `iteration`.
-void record_progress(AgentResult& result, unsigned iteration, const std::string& tool, const ToolResult& tool_result);
+void record_progress(AgentResult& result, unsigned iteration, const std::string& tool,
+                     const ToolResult& tool_result);
 // Scores result.final_code, fills result.score and writes the score and run_end events.
 void finish_run(AgentResult& result, Transcript& transcript);
 

@@ -23,15 +23,17 @@ Verdict verdict_from_name(const std::string& name) {
 }  // namespace
 
 std::string ReplayResult::summary() const {
-  std::string s = fmt::format("replayed {} tool calls of {} on {} {} (systolic/{}): {}\n", tool_calls, agent,
-                              context.task, context.config, context.hw_config,
-                              mismatches.empty() ? "every result reproduced" : fmt::format("{} differ", mismatches.size()));
+  std::string s = fmt::format(
+      "replayed {} tool calls of {} on {} {} (systolic/{}): {}\n", tool_calls, agent, context.task,
+      context.config, context.hw_config,
+      mismatches.empty() ? "every result reproduced" : fmt::format("{} differ", mismatches.size()));
   for (const auto& m : mismatches) {
     s += fmt::format("  event {} ({}): recorded {} / replayed {}\n", m.seq, m.tool, m.recorded, m.replayed);
   }
   if (recorded_score && replayed_score) {
-    s += fmt::format("score: recorded {} {} cycles, replayed {} {} cycles{}\n", verdict_name(recorded_score->verdict),
-                     recorded_score->cycles, verdict_name(replayed_score->verdict), replayed_score->cycles,
+    s += fmt::format("score: recorded {} {} cycles, replayed {} {} cycles{}\n",
+                     verdict_name(recorded_score->verdict), recorded_score->cycles,
+                     verdict_name(replayed_score->verdict), replayed_score->cycles,
                      score_matches ? "" : "  <-- differs");
   }
   return s;
@@ -40,7 +42,8 @@ std::string ReplayResult::summary() const {
 ReplayResult replay_transcript(const std::filesystem::path& path) {
   const auto events = read_transcript(path);
   ReplayResult out;
-  auto start = std::find_if(events.begin(), events.end(), [](const json& e) { return e.value("type", "") == "run_start"; });
+  auto start = std::find_if(events.begin(), events.end(),
+                            [](const json& e) { return e.value("type", "") == "run_start"; });
   if (start == events.end()) throw std::runtime_error(path.string() + ": no run_start event");
   try {
     const json& c = (*start)["context"];
@@ -65,9 +68,11 @@ ReplayResult replay_transcript(const std::filesystem::path& path) {
     } else if (type == "tool_result") {
       auto it = pending.find(e.value("id", ""));
       if (it == pending.end()) continue;
-      const json recorded = {{"is_error", e.value("is_error", false)}, {"data", e.value("data", json(nullptr))}};
+      const json recorded = {{"is_error", e.value("is_error", false)},
+                             {"data", e.value("data", json(nullptr))}};
       if (recorded != it->second) {
-        out.mismatches.push_back({e.value("seq", size_t{0}), e.value("name", ""), recorded.dump(), it->second.dump()});
+        out.mismatches.push_back(
+            {e.value("seq", size_t{0}), e.value("name", ""), recorded.dump(), it->second.dump()});
       }
       pending.erase(it);
     } else if (type == "score") {

@@ -13,9 +13,9 @@
 namespace kcraft::agent {
 
 struct ReplayMismatch {
-  size_t seq = 0;          // the tool_result event's sequence number
+  size_t seq = 0;  // the tool_result event's sequence number
   std::string tool;
-  std::string recorded;    // JSON of the recorded data
+  std::string recorded;  // JSON of the recorded data
   std::string replayed;
 };
 

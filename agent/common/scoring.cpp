@@ -37,9 +37,10 @@ uint64_t stable_hash(const std::string& s) {
 
 nlohmann::json Score::to_json() const {
   nlohmann::json seeds_json = nlohmann::json::array();
-  for (const auto& s : seeds) seeds_json.push_back({{"seed", s.seed}, {"verdict", verdict_name(s.verdict)}, {"headline", s.headline}});
-  return {{"verdict", verdict_name(verdict)}, {"seeds", seeds_json}, {"cycles", cycles},
-          {"baseline_cycles", baseline_cycles}, {"speedup", speedup}, {"utilization", utilization}};
+  for (const auto& s : seeds)
+    seeds_json.push_back({{"seed", s.seed}, {"verdict", verdict_name(s.verdict)}, {"headline", s.headline}});
+  return {{"verdict", verdict_name(verdict)},   {"seeds", seeds_json}, {"cycles", cycles},
+          {"baseline_cycles", baseline_cycles}, {"speedup", speedup},  {"utilization", utilization}};
 }
 
 std::vector<uint64_t> hidden_seeds(const TaskContext& ctx) {

@@ -29,7 +29,9 @@ json object_schema(json properties, std::vector<std::string> required = {}) {
   return s;
 }
 
-ToolResult error(std::string text) { return ToolResult{std::move(text), true, json{{"error", true}}}; }
+ToolResult error(std::string text) {
+  return ToolResult{std::move(text), true, json{{"error", true}}};
+}
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -49,13 +51,15 @@ std::string check_arguments(const ToolSchema& schema, const json& args) {
                          known.empty() ? "none" : known);
     }
     const std::string type = props[key]["type"];
-    const bool ok = (type == "string" && value.is_string()) || (type == "integer" && value.is_number_integer()) ||
+    const bool ok = (type == "string" && value.is_string()) ||
+                    (type == "integer" && value.is_number_integer()) ||
                     (type == "boolean" && value.is_boolean());
     if (!ok) return fmt::format("argument '{}' must be a {}, got {}", key, type, value.type_name());
   }
   if (schema.parameters.contains("required")) {
     for (const auto& r : schema.parameters["required"]) {
-      if (!args.contains(r.get<std::string>())) return fmt::format("missing required argument '{}'", r.get<std::string>());
+      if (!args.contains(r.get<std::string>()))
+        return fmt::format("missing required argument '{}'", r.get<std::string>());
     }
   }
   return "";
@@ -81,7 +85,8 @@ std::string truncate_for_model(const std::string& text, size_t limit) {
   size_t cut = text.rfind('\n', limit);
   if (cut == std::string::npos || cut < limit / 2) cut = limit;
   return text.substr(0, cut) +
-         fmt::format("\n[... truncated: {} more characters not shown; ask a narrower question]\n", text.size() - cut);
+         fmt::format("\n[... truncated: {} more characters not shown; ask a narrower question]\n",
+                     text.size() - cut);
 }
 
 std::string isa_reference(const std::string& platform) {
@@ -140,18 +145,22 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
       {"write_code",
        "Save the kernel source (the whole assembly file). It replaces the previous version; the other tools "
        "work on the saved kernel.",
-       object_schema({{"code", {{"type", "string"}, {"description", "complete assembly source"}}}}, {"code"})},
+       object_schema({{"code", {{"type", "string"}, {"description", "complete assembly source"}}}},
+                     {"code"})},
       {"check_syntax",
-       "Assemble the saved kernel (or `code` if given, without saving it) and report errors and warnings with "
+       "Assemble the saved kernel (or `code` if given, without saving it) and report errors and warnings "
+       "with "
        "line:column and hints. Does not run anything.",
        object_schema({{"code", {{"type", "string"}, {"description", "optional source to check instead"}}}})},
       {"run_eval",
-       "Run the saved kernel on the cycle-accurate RTL with the task's inputs and compare with the reference: "
+       "Run the saved kernel on the cycle-accurate RTL with the task's inputs and compare with the "
+       "reference: "
        "pass/fail, share of output elements within tolerance, cycles, utilisation; runtime errors and hangs "
        "with the PC and instruction.",
        object_schema({})},
       {"view_output",
-       "After run_eval: where the output is wrong. Per-row error statistics and the worst elements with their "
+       "After run_eval: where the output is wrong. Per-row error statistics and the worst elements with "
+       "their "
        "indices, output value and reference.",
        object_schema({{"output", {{"type", "string"}, {"description", "output tensor name (default: all)"}}},
                       {"max_rows", {{"type", "integer"}, {"description", "rows to list (default 16)"}}}})},
@@ -161,10 +170,11 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
        object_schema({{"query", {{"type", "string"}, {"description", "mnemonic, word or phrase"}}},
                       {"max_results", {{"type", "integer"}, {"description", "default 8"}}}},
                      {"query"})},
-      {"get_inst_size",
-       "Number of instruction words of the saved kernel and the instruction memory size.", object_schema({})},
+      {"get_inst_size", "Number of instruction words of the saved kernel and the instruction memory size.",
+       object_schema({})},
       {"profile",
-       "After run_eval: performance counters of the last run: cycles, busy and stall cycles per unit and cause, "
+       "After run_eval: performance counters of the last run: cycles, busy and stall cycles per unit and "
+       "cause, "
        "DRAM bytes, MACs, utilisation against the ideal cycle count and what bounds it.",
        object_schema({})},
       {"submit",
@@ -181,14 +191,16 @@ bool ToolSession::has_tool(const std::string& name) {
 
 ToolResult ToolSession::call_text(const std::string& name, const std::string& arguments) {
   json args = json::object();
-  const bool blank = std::all_of(arguments.begin(), arguments.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+  const bool blank = std::all_of(arguments.begin(), arguments.end(),
+                                 [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
   if (!blank) {
     try {
       args = json::parse(arguments);
     } catch (const json::parse_error& e) {
-      return error(fmt::format("the arguments of {} are not valid JSON ({}); send a JSON object such as "
-                               "{{\"code\": \"...\"}}",
-                               name, e.what()));
+      return error(
+          fmt::format("the arguments of {} are not valid JSON ({}); send a JSON object such as "
+                      "{{\"code\": \"...\"}}",
+                      name, e.what()));
     }
   }
   return call(name, args);
@@ -216,7 +228,8 @@ ToolResult ToolSession::call(const std::string& name, const json& args) {
 ToolResult ToolSession::write_code(const json& args) {
   std::string code = args["code"];
   if (code.empty()) return error("write_code: the code is empty");
-  if (code.size() > kMaxCodeBytes) return error(fmt::format("write_code: {} bytes is more than the {} allowed", code.size(), kMaxCodeBytes));
+  if (code.size() > kMaxCodeBytes)
+    return error(fmt::format("write_code: {} bytes is more than the {} allowed", code.size(), kMaxCodeBytes));
   code_ = std::move(code);
   const auto lines = std::count(code_.begin(), code_.end(), '\n') + (code_.back() == '\n' ? 0 : 1);
   return ToolResult{fmt::format("saved kernel.s ({} lines)", lines), false, json{{"lines", lines}}};
@@ -246,7 +259,9 @@ ToolResult ToolSession::check_syntax(const json& args) {
   if (code.empty()) return error("check_syntax: no kernel yet; call write_code first (or pass `code`)");
   auto a = assemble_for(context_, code);
   const auto imem = systolic_platform().params(context_.hw_config).imem_words;
-  json data = {{"ok", a.result.ok}, {"errors", a.result.error_count()}, {"warnings", a.result.warning_count()},
+  json data = {{"ok", a.result.ok},
+               {"errors", a.result.error_count()},
+               {"warnings", a.result.warning_count()},
                {"instructions", a.result.instruction_count()}};
   std::string text = a.result.ok ? fmt::format("OK: {} instruction words (IMEM holds {}), {} warning(s)\n",
                                                a.result.instruction_count(), imem, a.result.warning_count())
@@ -268,20 +283,24 @@ ToolResult ToolSession::run_eval(const json&) {
   req.filename = "kernel.s";
   EvalReport report = systolic_platform().evaluate(req, task_registry());
   ++evaluations_;
-  json data = {{"verdict", verdict_name(report.verdict)}, {"cycles", report.cycles},
-               {"utilization", report.utilization}, {"instructions", report.instruction_count}};
+  json data = {{"verdict", verdict_name(report.verdict)},
+               {"cycles", report.cycles},
+               {"utilization", report.utilization},
+               {"instructions", report.instruction_count}};
   std::string text = fmt::format("{}: {}\n", verdict_name(report.verdict), report.headline);
   switch (report.verdict) {
     case Verdict::kPass:
-      text += fmt::format("cycles {}  ideal {:.0f} ({}-bound)  utilization {:.1f}%  (profile shows where the "
-                          "cycles go)\n",
-                          report.cycles, report.ideal.total(), report.ideal.bound(), 100 * report.utilization);
+      text += fmt::format(
+          "cycles {}  ideal {:.0f} ({}-bound)  utilization {:.1f}%  (profile shows where the "
+          "cycles go)\n",
+          report.cycles, report.ideal.total(), report.ideal.bound(), 100 * report.utilization);
       break;
     case Verdict::kMismatch:
       if (report.compare) {
         for (const auto& o : report.compare->outputs) {
-          text += fmt::format("{}: {}/{} elements within tolerance ({:.2f}%), max abs error {:.3g}, rel L2 {:.3g}\n",
-                              o.name, o.within, o.count, o.percent_within, o.max_abs_error, o.rel_l2);
+          text += fmt::format(
+              "{}: {}/{} elements within tolerance ({:.2f}%), max abs error {:.3g}, rel L2 {:.3g}\n", o.name,
+              o.within, o.count, o.percent_within, o.max_abs_error, o.rel_l2);
           data["percent_within"] = o.percent_within;
         }
       }
@@ -308,7 +327,8 @@ ToolResult ToolSession::view_output(const json& args) {
                              verdict_name(last_eval_->verdict), last_eval_->headline));
   }
   tasks::FormatOptions options;
-  if (args.contains("max_rows")) options.max_rows = static_cast<size_t>(std::clamp<int64_t>(args["max_rows"], 1, 200));
+  if (args.contains("max_rows"))
+    options.max_rows = static_cast<size_t>(std::clamp<int64_t>(args["max_rows"], 1, 200));
   std::string text;
   bool found = false;
   for (const auto& o : last_eval_->compare->outputs) {
@@ -323,7 +343,8 @@ ToolResult ToolSession::view_output(const json& args) {
 ToolResult ToolSession::grep_docs(const json& args) {
   const std::string query = args["query"];
   if (query.empty()) return error("grep_docs: empty query");
-  const size_t max_results = args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 50)) : 8;
+  const size_t max_results =
+      args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 50)) : 8;
   struct Doc {
     std::string name, text;
   };
@@ -359,12 +380,13 @@ ToolResult ToolSession::grep_docs(const json& args) {
       if (lower(lines[i]).find(q) == std::string::npos) continue;
       ++results;
       out += fmt::format("--- {} ({}), line {}\n", doc.name, heading.empty() ? "top" : heading, i + 1);
-      for (size_t j = (i >= 2 ? i - 2 : 0); j <= std::min(lines.size() - 1, i + 2); ++j) out += lines[j] + "\n";
+      for (size_t j = (i >= 2 ? i - 2 : 0); j <= std::min(lines.size() - 1, i + 2); ++j)
+        out += lines[j] + "\n";
     }
   }
   if (results == 0) {
-    return ToolResult{fmt::format("no match for '{}' in the ISA reference or the platform guide", query), false,
-                      json{{"matches", 0}}};
+    return ToolResult{fmt::format("no match for '{}' in the ISA reference or the platform guide", query),
+                      false, json{{"matches", 0}}};
   }
   if (results == max_results) out += fmt::format("[showing the first {} matches]\n", max_results);
   return ToolResult{truncate_for_model(out), false, json{{"matches", results}}};
@@ -375,11 +397,14 @@ ToolResult ToolSession::get_inst_size(const json&) {
   auto a = assemble_for(context_, code_);
   const auto imem = systolic_platform().params(context_.hw_config).imem_words;
   if (!a.result.ok) {
-    return ToolResult{fmt::format("the kernel does not assemble ({} errors); run check_syntax", a.result.error_count()),
-                      false, json{{"ok", false}}};
+    return ToolResult{
+        fmt::format("the kernel does not assemble ({} errors); run check_syntax", a.result.error_count()),
+        false, json{{"ok", false}}};
   }
-  return ToolResult{fmt::format("{} instruction words; the instruction memory holds {}", a.result.instruction_count(), imem),
-                    false, json{{"ok", true}, {"instructions", a.result.instruction_count()}, {"imem_words", imem}}};
+  return ToolResult{fmt::format("{} instruction words; the instruction memory holds {}",
+                                a.result.instruction_count(), imem),
+                    false,
+                    json{{"ok", true}, {"instructions", a.result.instruction_count()}, {"imem_words", imem}}};
 }
 
 ToolResult ToolSession::profile(const json&) {
@@ -392,30 +417,37 @@ ToolResult ToolSession::profile(const json&) {
   for (const auto& c : r.counters) counters[c.name] = c.value;
   const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
   auto pct = [&](const char* name) { return 100.0 * counters.value(name, uint64_t{0}) / cycles; };
-  std::string text = fmt::format("cycles {} ({}), ideal {:.0f} cycles ({}-bound: dram {:.0f}, matrix {:.0f}, vector "
-                                 "{:.0f})\n",
-                                 r.cycles, verdict_name(r.verdict), r.ideal.total(), r.ideal.bound(), r.ideal.dram,
-                                 r.ideal.matrix, r.ideal.vector);
+  std::string text = fmt::format(
+      "cycles {} ({}), ideal {:.0f} cycles ({}-bound: dram {:.0f}, matrix {:.0f}, vector "
+      "{:.0f})\n",
+      r.cycles, verdict_name(r.verdict), r.ideal.total(), r.ideal.bound(), r.ideal.dram, r.ideal.matrix,
+      r.ideal.vector);
   if (r.verdict == Verdict::kPass) text += fmt::format("utilization {:.1f}% of ideal\n", 100 * r.utilization);
-  text += fmt::format("busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
-                      pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));
-  text += fmt::format("issue stalls: dependency {:.1f}%  FP register pending {:.1f}%  unit busy {:.1f}%  halt/fence drain "
-                      "{:.1f}%\n",
-                      pct("stall_dependency"), pct("stall_fp_pending"), pct("stall_unit_busy"), pct("stall_drain"));
-  text += fmt::format("instructions {} (control {}, scalar {}, vector {}, matrix {}, DMA {})\n",
-                      counters.value("instructions", uint64_t{0}), counters.value("instr_control", uint64_t{0}),
-                      counters.value("instr_scalar", uint64_t{0}), counters.value("instr_vector", uint64_t{0}),
-                      counters.value("instr_matrix", uint64_t{0}), counters.value("instr_dma", uint64_t{0}));
+  text += fmt::format(
+      "busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
+      pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));
+  text += fmt::format(
+      "issue stalls: dependency {:.1f}%  FP register pending {:.1f}%  unit busy {:.1f}%  halt/fence drain "
+      "{:.1f}%\n",
+      pct("stall_dependency"), pct("stall_fp_pending"), pct("stall_unit_busy"), pct("stall_drain"));
+  text +=
+      fmt::format("instructions {} (control {}, scalar {}, vector {}, matrix {}, DMA {})\n",
+                  counters.value("instructions", uint64_t{0}), counters.value("instr_control", uint64_t{0}),
+                  counters.value("instr_scalar", uint64_t{0}), counters.value("instr_vector", uint64_t{0}),
+                  counters.value("instr_matrix", uint64_t{0}), counters.value("instr_dma", uint64_t{0}));
   text += fmt::format("DRAM bytes read {} written {}; MACs {}; vector elements {}\n",
-                      counters.value("dram_bytes_read", uint64_t{0}), counters.value("dram_bytes_written", uint64_t{0}),
-                      counters.value("macs", uint64_t{0}), counters.value("vector_elements", uint64_t{0}));
-  return ToolResult{text, false, json{{"cycles", r.cycles}, {"counters", counters}, {"utilization", r.utilization}}};
+                      counters.value("dram_bytes_read", uint64_t{0}),
+                      counters.value("dram_bytes_written", uint64_t{0}), counters.value("macs", uint64_t{0}),
+                      counters.value("vector_elements", uint64_t{0}));
+  return ToolResult{text, false,
+                    json{{"cycles", r.cycles}, {"counters", counters}, {"utilization", r.utilization}}};
 }
 
 ToolResult ToolSession::submit(const json&) {
   if (code_.empty()) return error("submit: no kernel yet; call write_code first");
   submitted_ = true;
-  return ToolResult{"submitted. The kernel will be scored on inputs you have not seen.", false, json{{"submitted", true}}};
+  return ToolResult{"submitted. The kernel will be scored on inputs you have not seen.", false,
+                    json{{"submitted", true}}};
 }
 
 }  // namespace kcraft::agent

@@ -4,7 +4,8 @@
 
 namespace kcraft::agent {
 
-Transcript::Transcript(const std::filesystem::path& path) : path_(path), start_(std::chrono::steady_clock::now()) {
+Transcript::Transcript(const std::filesystem::path& path)
+    : path_(path), start_(std::chrono::steady_clock::now()) {
   if (!path_.empty()) {
     if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path());
     out_.open(path_, std::ios::trunc);

@@ -32,8 +32,12 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   ToolSession session(ctx);
   transcript.write({{"type", "run_start"},
                     {"agent", result.agent},
-                    {"context", {{"platform", ctx.platform}, {"hw_config", ctx.hw_config}, {"task", ctx.task},
-                                 {"config", ctx.config}, {"dev_seed", ctx.dev_seed}}},
+                    {"context",
+                     {{"platform", ctx.platform},
+                      {"hw_config", ctx.hw_config},
+                      {"task", ctx.task},
+                      {"config", ctx.config},
+                      {"dev_seed", ctx.dev_seed}}},
                     {"budget", {{"iterations", result.budget}, {"tokens", 0}}}});
 
   const auto& platform = systolic_platform();
@@ -57,25 +61,39 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   unsigned call_id = 0;
 
   // One iteration: save a candidate and evaluate it, as an LLM would through the tools.
-  auto try_candidate = [&](unsigned iteration, const systolic::KnobValues& candidate, const std::string& why) {
+  auto try_candidate = [&](unsigned iteration, const systolic::KnobValues& candidate,
+                           const std::string& why) {
     const auto kernel = compiler.generate(cfg, layout, candidate);
     if (!tried.insert(kernel.source).second) return false;
-    const std::string id_write = fmt::format("tuner-{}", ++call_id), id_eval = fmt::format("tuner-{}", ++call_id);
+    const std::string id_write = fmt::format("tuner-{}", ++call_id),
+                      id_eval = fmt::format("tuner-{}", ++call_id);
     const json write_args = {{"code", kernel.source}};
-    transcript.write({{"type", "llm_response"},
-                      {"iteration", iteration},
-                      {"message", {{"role", "assistant"},
-                                   {"content", fmt::format("{}: {}", why, knob_text(kernel.knobs))},
-                                   {"tool_calls", json::array({{{"id", id_write}, {"name", "write_code"}, {"arguments", write_args.dump()}},
-                                                               {{"id", id_eval}, {"name", "run_eval"}, {"arguments", "{}"}}})}}},
-                      {"usage", {{"prompt_tokens", 0}, {"completion_tokens", 0}, {"reasoning_tokens", 0}}}});
+    transcript.write(
+        {{"type", "llm_response"},
+         {"iteration", iteration},
+         {"message",
+          {{"role", "assistant"},
+           {"content", fmt::format("{}: {}", why, knob_text(kernel.knobs))},
+           {"tool_calls",
+            json::array({{{"id", id_write}, {"name", "write_code"}, {"arguments", write_args.dump()}},
+                         {{"id", id_eval}, {"name", "run_eval"}, {"arguments", "{}"}}})}}},
+         {"usage", {{"prompt_tokens", 0}, {"completion_tokens", 0}, {"reasoning_tokens", 0}}}});
     for (const auto& [id, name, args] : {std::tuple{id_write, std::string("write_code"), write_args},
-                                        std::tuple{id_eval, std::string("run_eval"), json::object()}}) {
-      transcript.write({{"type", "tool_call"}, {"iteration", iteration}, {"id", id}, {"name", name}, {"arguments", args.dump()}});
+                                         std::tuple{id_eval, std::string("run_eval"), json::object()}}) {
+      transcript.write({{"type", "tool_call"},
+                        {"iteration", iteration},
+                        {"id", id},
+                        {"name", name},
+                        {"arguments", args.dump()}});
       ToolResult r = session.call(name, args);
       record_progress(result, iteration, name, r);
-      transcript.write({{"type", "tool_result"}, {"iteration", iteration}, {"id", id}, {"name", name},
-                        {"text", r.text}, {"is_error", r.is_error}, {"data", r.data}});
+      transcript.write({{"type", "tool_result"},
+                        {"iteration", iteration},
+                        {"id", id},
+                        {"name", name},
+                        {"text", r.text},
+                        {"is_error", r.is_error},
+                        {"data", r.data}});
       if (name == "run_eval" && r.data.value("verdict", "") == "pass") {
         const auto cycles = r.data.value("cycles", uint64_t{0});
         if (best_code.empty() || cycles < best_cycles) {
@@ -115,13 +133,23 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
     const json final_calls[2][2] = {{"write_code", {{"code", best_code}}}, {"submit", json::object()}};
     for (const auto& [name, args] : final_calls) {
       const std::string id = fmt::format("tuner-{}", ++call_id);
-      transcript.write({{"type", "tool_call"}, {"iteration", iteration}, {"id", id}, {"name", name}, {"arguments", args.dump()}});
+      transcript.write({{"type", "tool_call"},
+                        {"iteration", iteration},
+                        {"id", id},
+                        {"name", name},
+                        {"arguments", args.dump()}});
       ToolResult r = session.call(name.get<std::string>(), args);
-      transcript.write({{"type", "tool_result"}, {"iteration", iteration}, {"id", id}, {"name", name},
-                        {"text", r.text}, {"is_error", r.is_error}, {"data", r.data}});
+      transcript.write({{"type", "tool_result"},
+                        {"iteration", iteration},
+                        {"id", id},
+                        {"name", name},
+                        {"text", r.text},
+                        {"is_error", r.is_error},
+                        {"data", r.data}});
     }
-    transcript.write({{"type", "note"}, {"text", fmt::format("best kernel: {} ({} cycles on the development inputs)",
-                                                             knob_text(best_knobs), best_cycles)},
+    transcript.write({{"type", "note"},
+                      {"text", fmt::format("best kernel: {} ({} cycles on the development inputs)",
+                                           knob_text(best_knobs), best_cycles)},
                       {"knobs", best_knobs}});
   } else {
     result.status = "no_kernel";

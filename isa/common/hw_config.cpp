@@ -2,8 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 namespace kcraft {
 
@@ -54,8 +54,9 @@ HwConfig load_hw_config(const std::filesystem::path& file) {
   for (const auto& kv : root) {
     auto key = kv.first.as<std::string>();
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      throw ConfigError(where(file, key) + ": unknown field (expected platform, name, description, build, "
-                                           "runtime)");
+      throw ConfigError(where(file, key) +
+                        ": unknown field (expected platform, name, description, build, "
+                        "runtime)");
     }
   }
   auto text = [&](const char* key, bool required) {
@@ -72,14 +73,15 @@ HwConfig load_hw_config(const std::filesystem::path& file) {
   cfg.description = text("description", false);
 
   auto build = root["build"];
-  if (!build || !build.IsMap()) throw ConfigError(where(file, "build") + ": expected a mapping of parameters");
+  if (!build || !build.IsMap())
+    throw ConfigError(where(file, "build") + ": expected a mapping of parameters");
   for (const auto& kv : build) {
     auto key = kv.first.as<std::string>();
     try {
       cfg.build[key] = kv.second.as<int64_t>();
     } catch (const YAML::Exception&) {
-      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" + scalar_text(kv.second) +
-                        "'");
+      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" +
+                        scalar_text(kv.second) + "'");
     }
   }
   auto runtime = root["runtime"];
@@ -104,7 +106,8 @@ std::vector<HwConfig> load_hw_configs(const std::filesystem::path& dir) {
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
     if (entry.path().extension() == ".yaml") files.push_back(entry.path());
   }
-  if (ec) throw ConfigError(fmt::format("{}: cannot list hardware configurations: {}", dir.string(), ec.message()));
+  if (ec)
+    throw ConfigError(fmt::format("{}: cannot list hardware configurations: {}", dir.string(), ec.message()));
   std::sort(files.begin(), files.end());
   std::vector<HwConfig> out;
   for (const auto& f : files) out.push_back(load_hw_config(f));

@@ -1,4 +1,5 @@
-// Hardware configurations: one YAML file per (platform, configuration), e.g. rtl/systolic/configs/default.yaml.
+// Hardware configurations: one YAML file per (platform, configuration), e.g.
+// rtl/systolic/configs/default.yaml.
 //
 //   platform: systolic
 //   name: default

@@ -61,13 +61,20 @@ class Gen {
   uint16_t random_bf16() {
     const unsigned kind = pick(40);
     switch (kind) {
-      case 0: return 0x0000;
-      case 1: return 0x8000;
-      case 2: return 0x7F80;                          // +inf
-      case 3: return 0xFF80;                          // -inf
-      case 4: return static_cast<uint16_t>(0x7FC1 + pick(0x3E));  // NaN with a payload
-      case 5: return static_cast<uint16_t>(pick(0x7F) + 1);       // subnormal pattern
-      case 6: return static_cast<uint16_t>(0x7F00 + pick(0x7F));  // near overflow
+      case 0:
+        return 0x0000;
+      case 1:
+        return 0x8000;
+      case 2:
+        return 0x7F80;  // +inf
+      case 3:
+        return 0xFF80;  // -inf
+      case 4:
+        return static_cast<uint16_t>(0x7FC1 + pick(0x3E));  // NaN with a payload
+      case 5:
+        return static_cast<uint16_t>(pick(0x7F) + 1);  // subnormal pattern
+      case 6:
+        return static_cast<uint16_t>(0x7F00 + pick(0x7F));  // near overflow
       default: {
         std::normal_distribution<double> d(0.0, 2.0);
         return arith::double_to_bf16(d(rng_));
@@ -98,7 +105,7 @@ class Gen {
     load_int(kCountReg, 1 + pick(3));
     for (unsigned f = 1; f < 16; ++f) {
       const uint32_t bits = chance(0.8) ? (uint32_t{random_bf16()} << 16) | (chance(0.5) ? pick(0x10000) : 0)
-                                         : static_cast<uint32_t>(rng_());
+                                        : static_cast<uint32_t>(rng_());
       load_fp(f, bits);
     }
   }
@@ -120,7 +127,7 @@ class Gen {
   void emit_random() {
     const unsigned cls = pick(100);
     if (cls < 22) {  // scalar integer
-      static const Op ops[] = {Op::S_ADD, Op::S_SUB, Op::S_MUL, Op::S_AND, Op::S_OR, Op::S_XOR, Op::S_SLL,
+      static const Op ops[] = {Op::S_ADD, Op::S_SUB,  Op::S_MUL, Op::S_AND,  Op::S_OR,   Op::S_XOR, Op::S_SLL,
                                Op::S_SRL, Op::S_ADDI, Op::S_ORI, Op::S_SLLI, Op::S_SRLI, Op::S_LUI};
       const Op op = ops[pick(std::size(ops))];
       const bool row_target = chance(0.5);
@@ -129,7 +136,8 @@ class Gen {
       w = with(w, sy::kRs1, pick(16));
       w = with(w, sy::kRs2, pick(16));
       if (op == Op::S_ADDI || op == Op::S_ORI || op == Op::S_SLLI || op == Op::S_SRLI) {
-        w = with(w, sy::kImm17, op == Op::S_ADDI ? pick(1u << 17) : (op == Op::S_ORI ? pick(1u << 16) : pick(32)));
+        w = with(w, sy::kImm17,
+                 op == Op::S_ADDI ? pick(1u << 17) : (op == Op::S_ORI ? pick(1u << 16) : pick(32)));
       }
       if (op == Op::S_LUI) w = with(R(op), sy::kRd, rd) | (pick(1u << 16) << 16);
       emit(w);
@@ -137,9 +145,9 @@ class Gen {
       return;
     }
     if (cls < 40) {  // scalar FP
-      static const Op ops[] = {Op::S_ADD_FP, Op::S_SUB_FP,  Op::S_MUL_FP,   Op::S_MAX_FP, Op::S_MIN_FP,
-                               Op::S_EXP_FP, Op::S_RECI_FP, Op::S_SQRT_FP,  Op::S_RSQRT_FP, Op::S_LUI_FP,
-                               Op::S_LLI_FP, Op::S_LD_FP,   Op::S_ST_FP,    Op::S_ITOF};
+      static const Op ops[] = {Op::S_ADD_FP, Op::S_SUB_FP,  Op::S_MUL_FP,  Op::S_MAX_FP,   Op::S_MIN_FP,
+                               Op::S_EXP_FP, Op::S_RECI_FP, Op::S_SQRT_FP, Op::S_RSQRT_FP, Op::S_LUI_FP,
+                               Op::S_LLI_FP, Op::S_LD_FP,   Op::S_ST_FP,   Op::S_ITOF};
       const Op op = ops[pick(std::size(ops))];
       uint32_t w = with(R(op), sy::kRd, op == Op::S_ST_FP ? any_freg() : dest_freg());
       if (op == Op::S_LUI_FP || op == Op::S_LLI_FP) {
@@ -159,7 +167,8 @@ class Gen {
     }
     if (cls < 70) {  // vector
       static const Op vv[] = {Op::V_ADD_VV, Op::V_SUB_VV, Op::V_MUL_VV, Op::V_MAX_VV, Op::V_MIN_VV};
-      static const Op vf[] = {Op::V_ADD_VF, Op::V_SUB_VF, Op::V_MUL_VF, Op::V_MAX_VF, Op::V_MIN_VF, Op::V_EXP_VF};
+      static const Op vf[] = {Op::V_ADD_VF, Op::V_SUB_VF, Op::V_MUL_VF,
+                              Op::V_MAX_VF, Op::V_MIN_VF, Op::V_EXP_VF};
       static const Op v1[] = {Op::V_EXP_V, Op::V_RECI_V, Op::V_RSQRT_V};
       const unsigned k = pick(5);
       uint32_t w = 0;
@@ -187,7 +196,8 @@ class Gen {
         uint32_t w = with(R(chance(0.5) ? Op::M_LDW : Op::M_LDWT), sy::kRs1, row_reg());
         emit(with(w, sy::kOff9, pick(4)));
       } else if (k < 4) {
-        uint32_t w = with(with(R(chance(0.5) ? Op::M_MM : Op::M_MMA), sy::kRd, row_reg()), sy::kRs1, row_reg());
+        uint32_t w =
+            with(with(R(chance(0.5) ? Op::M_MM : Op::M_MMA), sy::kRd, row_reg()), sy::kRs1, row_reg());
         emit(with(w, sy::kOff9, pick(4)));
       } else {
         uint32_t w = with(with(R(Op::M_WO), sy::kRd, row_reg()), sy::kRs1, row_reg());
@@ -197,11 +207,13 @@ class Gen {
     }
     if (cls < 97) {  // DMA: the DRAM address is a row of a window-sized region, stride 0..2 rows
       const unsigned src = row_reg();
-      emit(with(with(with(R(Op::S_SLLI), sy::kRd, kAddrReg), sy::kRs1, src),
-                sy::kImm17, static_cast<uint32_t>(std::log2(p_.row_bytes()))));
-      if (chance(0.3)) emit(with(with(R(Op::S_ADDI), sy::kRd, kStrideReg), sy::kImm17, p_.row_bytes() * pick(3)));
+      emit(with(with(with(R(Op::S_SLLI), sy::kRd, kAddrReg), sy::kRs1, src), sy::kImm17,
+                static_cast<uint32_t>(std::log2(p_.row_bytes()))));
+      if (chance(0.3))
+        emit(with(with(R(Op::S_ADDI), sy::kRd, kStrideReg), sy::kImm17, p_.row_bytes() * pick(3)));
       static const Op ops[] = {Op::H_LOAD_V, Op::H_LOAD_M, Op::H_STORE_V};
-      uint32_t w = with(with(with(R(ops[pick(3)]), sy::kRd, row_reg()), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg);
+      uint32_t w =
+          with(with(with(R(ops[pick(3)]), sy::kRd, row_reg()), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg);
       emit(with(w, sy::kImm13, 1 + pick(8)));
       return;
     }
@@ -219,32 +231,37 @@ class Gen {
       emit_random();  // also makes sure an inner body never ends with its enclosing body
     }
     const uint32_t len = static_cast<uint32_t>(words_.size() - at - 1);
-    uint32_t w = from_reg ? with(R(Op::C_LOOP), sy::kRs1, kCountReg) : with(R(Op::C_LOOPI), sy::kCnt12, pick(4));
+    uint32_t w =
+        from_reg ? with(R(Op::C_LOOP), sy::kRs1, kCountReg) : with(R(Op::C_LOOPI), sy::kCnt12, pick(4));
     words_[at] = with(w, sy::kImm13, len);
   }
 
   void emit_fault() {
     switch (pick(6)) {
-      case 0: emit(0x0000007Fu); break;                                      // unknown opcode
-      case 1: emit(R(Op::C_NOP) | (1u << 20)); break;                        // reserved bit set
-      case 2: {                                                              // VSRAM row out of range
+      case 0:
+        emit(0x0000007Fu);
+        break;  // unknown opcode
+      case 1:
+        emit(R(Op::C_NOP) | (1u << 20));
+        break;   // reserved bit set
+      case 2: {  // VSRAM row out of range
         load_int(9, p_.vsram_rows - 1);
         emit(with(with(with(R(Op::V_ADD_VV), sy::kRd, 9), sy::kRs1, 1), sy::kOff9, 1 + pick(8)));
         break;
       }
-      case 3: {                                                              // DRAM range
+      case 3: {  // DRAM range
         load_int(kAddrReg, dram_bytes_ - p_.row_bytes() / 2 * 2);
         emit(with(with(with(with(R(Op::H_LOAD_V), sy::kRd, 1), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg),
                   sy::kImm13, 2));
         break;
       }
-      case 4: {                                                              // odd DRAM address
+      case 4: {  // odd DRAM address
         load_int(kAddrReg, 3);
         emit(with(with(with(with(R(Op::H_STORE_V), sy::kRd, 1), sy::kRs1, kAddrReg), sy::kRs2, kStrideReg),
                   sy::kImm13, 1));
         break;
       }
-      default: {                                                             // accumulator range
+      default: {  // accumulator range
         load_int(9, p_.acc_rows - 1);
         emit(with(with(R(Op::M_WO), sy::kRd, 1), sy::kRs1, 9));
         break;

@@ -16,9 +16,9 @@
 namespace kcraft::systolic {
 
 struct RandomProgramOptions {
-  unsigned length = 160;       // instructions in the body (loops add a few)
-  unsigned row_window = 64;    // VSRAM/MSRAM/ACC rows the program touches (power of two)
-  double fault_rate = 0.05;    // probability that the program contains one deliberate fault
+  unsigned length = 160;     // instructions in the body (loops add a few)
+  unsigned row_window = 64;  // VSRAM/MSRAM/ACC rows the program touches (power of two)
+  double fault_rate = 0.05;  // probability that the program contains one deliberate fault
 };
 
 struct RandomProgram {

@@ -28,11 +28,15 @@ Cls classify(Op op) {
   return Cls::kControl;
 }
 
-bool is_reduction(Op op) { return op == Op::V_RED_SUM || op == Op::V_RED_MAX || op == Op::V_RED_DOT; }
+bool is_reduction(Op op) {
+  return op == Op::V_RED_SUM || op == Op::V_RED_MAX || op == Op::V_RED_DOT;
+}
 
 }  // namespace
 
-Iss::Iss(const Params& params) : p_(params) { reset({}); }
+Iss::Iss(const Params& params) : p_(params) {
+  reset({});
+}
 
 void Iss::reset(const std::vector<uint32_t>& program) {
   if (program.size() > p_.imem_words) {
@@ -108,36 +112,84 @@ bool Iss::step(std::vector<uint8_t>& dram) {
   uint64_t vs_lo = 0, vs_hi = 0, ms_lo = 0, ms_hi = 0, acc_lo = 0, acc_hi = 0;
   const uint64_t mlen = p_.mlen, blen = p_.blen;
   switch (op) {
-    case Op::C_LOOP: is_loop = true; loop_count = x1; legal = legal && imm13 != 0; break;
-    case Op::C_LOOPI: is_loop = true; loop_count = cnt12; legal = legal && imm13 != 0; break;
-    case Op::V_ADD_VV: case Op::V_SUB_VV: case Op::V_MUL_VV: case Op::V_MAX_VV: case Op::V_MIN_VV:
+    case Op::C_LOOP:
+      is_loop = true;
+      loop_count = x1;
+      legal = legal && imm13 != 0;
+      break;
+    case Op::C_LOOPI:
+      is_loop = true;
+      loop_count = cnt12;
+      legal = legal && imm13 != 0;
+      break;
+    case Op::V_ADD_VV:
+    case Op::V_SUB_VV:
+    case Op::V_MUL_VV:
+    case Op::V_MAX_VV:
+    case Op::V_MIN_VV:
       vs_rd_a = vs_rd_b = vs_wr_d = true;
       break;
-    case Op::V_ADD_VF: case Op::V_SUB_VF: case Op::V_MUL_VF: case Op::V_MAX_VF: case Op::V_MIN_VF:
-    case Op::V_EXP_VF: case Op::V_EXP_V: case Op::V_RECI_V: case Op::V_RSQRT_V:
+    case Op::V_ADD_VF:
+    case Op::V_SUB_VF:
+    case Op::V_MUL_VF:
+    case Op::V_MAX_VF:
+    case Op::V_MIN_VF:
+    case Op::V_EXP_VF:
+    case Op::V_EXP_V:
+    case Op::V_RECI_V:
+    case Op::V_RSQRT_V:
       vs_rd_a = vs_wr_d = true;
       break;
-    case Op::V_BCAST_F: vs_wr_d = true; break;
-    case Op::V_RED_SUM: case Op::V_RED_MAX: vs_rd_a = true; break;
-    case Op::V_RED_DOT: vs_rd_a = vs_rd_b = true; break;
-    case Op::M_LDW: case Op::M_LDWT: ms_rng = true; ms_lo = row_1; ms_hi = row_1 + mlen; break;
-    case Op::M_MM: case Op::M_MMA:
-      vs_rng = true; vs_lo = row_1; vs_hi = row_1 + blen;
-      acc_rng = true; acc_lo = row_d; acc_hi = row_d + blen;
+    case Op::V_BCAST_F:
+      vs_wr_d = true;
+      break;
+    case Op::V_RED_SUM:
+    case Op::V_RED_MAX:
+      vs_rd_a = true;
+      break;
+    case Op::V_RED_DOT:
+      vs_rd_a = vs_rd_b = true;
+      break;
+    case Op::M_LDW:
+    case Op::M_LDWT:
+      ms_rng = true;
+      ms_lo = row_1;
+      ms_hi = row_1 + mlen;
+      break;
+    case Op::M_MM:
+    case Op::M_MMA:
+      vs_rng = true;
+      vs_lo = row_1;
+      vs_hi = row_1 + blen;
+      acc_rng = true;
+      acc_lo = row_d;
+      acc_hi = row_d + blen;
       break;
     case Op::M_WO:
-      vs_rng = true; vs_lo = row_d; vs_hi = row_d + blen;
-      acc_rng = true; acc_lo = row_1; acc_hi = row_1 + blen;
+      vs_rng = true;
+      vs_lo = row_d;
+      vs_hi = row_d + blen;
+      acc_rng = true;
+      acc_lo = row_1;
+      acc_hi = row_1 + blen;
       break;
-    case Op::H_LOAD_V: case Op::H_STORE_V:
-      is_dma = true; legal = legal && imm13 != 0;
-      vs_rng = true; vs_lo = xd; vs_hi = uint64_t{xd} + imm13;
+    case Op::H_LOAD_V:
+    case Op::H_STORE_V:
+      is_dma = true;
+      legal = legal && imm13 != 0;
+      vs_rng = true;
+      vs_lo = xd;
+      vs_hi = uint64_t{xd} + imm13;
       break;
     case Op::H_LOAD_M:
-      is_dma = true; legal = legal && imm13 != 0;
-      ms_rng = true; ms_lo = xd; ms_hi = uint64_t{xd} + imm13;
+      is_dma = true;
+      legal = legal && imm13 != 0;
+      ms_rng = true;
+      ms_lo = xd;
+      ms_hi = uint64_t{xd} + imm13;
       break;
-    default: break;
+    default:
+      break;
   }
 
   // ---- checks, in the RTL's order
@@ -181,47 +233,120 @@ bool Iss::step(std::vector<uint8_t>& dram) {
   uint32_t next_pc = pc + 1;
   bool halt = false;
   switch (op) {
-    case Op::C_NOP: case Op::C_FENCE: break;
-    case Op::C_HALT: halt = true; break;
-    case Op::C_LOOP: case Op::C_LOOPI:
+    case Op::C_NOP:
+    case Op::C_FENCE:
+      break;
+    case Op::C_HALT:
+      halt = true;
+      break;
+    case Op::C_LOOP:
+    case Op::C_LOOPI:
       if (loop_count == 0) {
         next_pc = pc + imm13 + 1;
       } else {
         loops_.push_back(Loop{pc + 1, static_cast<uint32_t>(new_loop_end), loop_count});
       }
       break;
-    case Op::S_ADD: set_x(x1 + x2); break;
-    case Op::S_SUB: set_x(x1 - x2); break;
-    case Op::S_MUL: set_x(x1 * x2); break;
-    case Op::S_AND: set_x(x1 & x2); break;
-    case Op::S_OR: set_x(x1 | x2); break;
-    case Op::S_XOR: set_x(x1 ^ x2); break;
-    case Op::S_SLL: set_x(x1 << (x2 & 31u)); break;
-    case Op::S_SRL: set_x(x1 >> (x2 & 31u)); break;
-    case Op::S_ADDI: set_x(x1 + imm17_sext); break;
-    case Op::S_ORI: set_x(x1 | imm17); break;
-    case Op::S_SLLI: set_x(x1 << (imm17 & 31u)); break;
-    case Op::S_SRLI: set_x(x1 >> (imm17 & 31u)); break;
-    case Op::S_LUI: set_x(imm16 << 16); break;
-    case Op::S_ADD_FP: set_f(rd, arith::fp32_add(f[rs1], f[rs2])); break;
-    case Op::S_SUB_FP: set_f(rd, arith::fp32_sub(f[rs1], f[rs2])); break;
-    case Op::S_MUL_FP: set_f(rd, arith::fp32_mul(f[rs1], f[rs2])); break;
-    case Op::S_MAX_FP: set_f(rd, arith::fp32_max(f[rs1], f[rs2])); break;
-    case Op::S_MIN_FP: set_f(rd, arith::fp32_min(f[rs1], f[rs2])); break;
-    case Op::S_EXP_FP: set_f(rd, arith::fp32_exp(f[rs1])); break;
-    case Op::S_RECI_FP: set_f(rd, arith::fp32_reci(f[rs1])); break;
-    case Op::S_SQRT_FP: set_f(rd, arith::fp32_sqrt(f[rs1])); break;
-    case Op::S_RSQRT_FP: set_f(rd, arith::fp32_rsqrt(f[rs1])); break;
-    case Op::S_LUI_FP: set_f(rd, imm16 << 16); break;
-    case Op::S_LLI_FP: set_f(rd, (f[rd] & 0xFFFF0000u) | imm16); break;
-    case Op::S_LD_FP: set_f(rd, s_.fpsram[fpsram_idx]); break;
-    case Op::S_ST_FP: s_.fpsram[fpsram_idx] = f[rd]; break;
-    case Op::S_ITOF: set_f(rd, arith::int32_to_fp32(static_cast<int32_t>(x1))); break;
+    case Op::S_ADD:
+      set_x(x1 + x2);
+      break;
+    case Op::S_SUB:
+      set_x(x1 - x2);
+      break;
+    case Op::S_MUL:
+      set_x(x1 * x2);
+      break;
+    case Op::S_AND:
+      set_x(x1 & x2);
+      break;
+    case Op::S_OR:
+      set_x(x1 | x2);
+      break;
+    case Op::S_XOR:
+      set_x(x1 ^ x2);
+      break;
+    case Op::S_SLL:
+      set_x(x1 << (x2 & 31u));
+      break;
+    case Op::S_SRL:
+      set_x(x1 >> (x2 & 31u));
+      break;
+    case Op::S_ADDI:
+      set_x(x1 + imm17_sext);
+      break;
+    case Op::S_ORI:
+      set_x(x1 | imm17);
+      break;
+    case Op::S_SLLI:
+      set_x(x1 << (imm17 & 31u));
+      break;
+    case Op::S_SRLI:
+      set_x(x1 >> (imm17 & 31u));
+      break;
+    case Op::S_LUI:
+      set_x(imm16 << 16);
+      break;
+    case Op::S_ADD_FP:
+      set_f(rd, arith::fp32_add(f[rs1], f[rs2]));
+      break;
+    case Op::S_SUB_FP:
+      set_f(rd, arith::fp32_sub(f[rs1], f[rs2]));
+      break;
+    case Op::S_MUL_FP:
+      set_f(rd, arith::fp32_mul(f[rs1], f[rs2]));
+      break;
+    case Op::S_MAX_FP:
+      set_f(rd, arith::fp32_max(f[rs1], f[rs2]));
+      break;
+    case Op::S_MIN_FP:
+      set_f(rd, arith::fp32_min(f[rs1], f[rs2]));
+      break;
+    case Op::S_EXP_FP:
+      set_f(rd, arith::fp32_exp(f[rs1]));
+      break;
+    case Op::S_RECI_FP:
+      set_f(rd, arith::fp32_reci(f[rs1]));
+      break;
+    case Op::S_SQRT_FP:
+      set_f(rd, arith::fp32_sqrt(f[rs1]));
+      break;
+    case Op::S_RSQRT_FP:
+      set_f(rd, arith::fp32_rsqrt(f[rs1]));
+      break;
+    case Op::S_LUI_FP:
+      set_f(rd, imm16 << 16);
+      break;
+    case Op::S_LLI_FP:
+      set_f(rd, (f[rd] & 0xFFFF0000u) | imm16);
+      break;
+    case Op::S_LD_FP:
+      set_f(rd, s_.fpsram[fpsram_idx]);
+      break;
+    case Op::S_ST_FP:
+      s_.fpsram[fpsram_idx] = f[rd];
+      break;
+    case Op::S_ITOF:
+      set_f(rd, arith::int32_to_fp32(static_cast<int32_t>(x1)));
+      break;
 
-    case Op::V_ADD_VV: case Op::V_SUB_VV: case Op::V_MUL_VV: case Op::V_MAX_VV: case Op::V_MIN_VV:
-    case Op::V_ADD_VF: case Op::V_SUB_VF: case Op::V_MUL_VF: case Op::V_MAX_VF: case Op::V_MIN_VF:
-    case Op::V_EXP_V: case Op::V_RECI_V: case Op::V_RSQRT_V: case Op::V_EXP_VF: case Op::V_BCAST_F:
-    case Op::V_RED_SUM: case Op::V_RED_MAX: case Op::V_RED_DOT: {
+    case Op::V_ADD_VV:
+    case Op::V_SUB_VV:
+    case Op::V_MUL_VV:
+    case Op::V_MAX_VV:
+    case Op::V_MIN_VV:
+    case Op::V_ADD_VF:
+    case Op::V_SUB_VF:
+    case Op::V_MUL_VF:
+    case Op::V_MAX_VF:
+    case Op::V_MIN_VF:
+    case Op::V_EXP_V:
+    case Op::V_RECI_V:
+    case Op::V_RSQRT_V:
+    case Op::V_EXP_VF:
+    case Op::V_BCAST_F:
+    case Op::V_RED_SUM:
+    case Op::V_RED_MAX:
+    case Op::V_RED_DOT: {
       const uint32_t fv = f[fs];
       std::array<uint32_t, 2 * kMaxLanes> tree;
       std::array<uint16_t, kMaxLanes> out;
@@ -232,23 +357,56 @@ bool Iss::step(std::vector<uint8_t>& dram) {
         uint32_t b32 = b ? arith::bf16_to_fp32(b[i]) : 0;
         uint32_t r = a32;
         switch (op) {
-          case Op::V_ADD_VV: r = arith::fp32_add(a32, b32); break;
-          case Op::V_SUB_VV: r = arith::fp32_sub(a32, b32); break;
-          case Op::V_MUL_VV: r = arith::fp32_mul(a32, b32); break;
-          case Op::V_MAX_VV: r = arith::fp32_max(a32, b32); break;
-          case Op::V_MIN_VV: r = arith::fp32_min(a32, b32); break;
-          case Op::V_ADD_VF: r = arith::fp32_add(a32, fv); break;
-          case Op::V_SUB_VF: r = arith::fp32_sub(a32, fv); break;
-          case Op::V_MUL_VF: r = arith::fp32_mul(a32, fv); break;
-          case Op::V_MAX_VF: r = arith::fp32_max(a32, fv); break;
-          case Op::V_MIN_VF: r = arith::fp32_min(a32, fv); break;
-          case Op::V_EXP_V: r = arith::fp32_exp(a32); break;
-          case Op::V_RECI_V: r = arith::fp32_reci(a32); break;
-          case Op::V_RSQRT_V: r = arith::fp32_rsqrt(a32); break;
-          case Op::V_EXP_VF: r = arith::fp32_exp(arith::fp32_sub(a32, fv)); break;
-          case Op::V_BCAST_F: r = fv; break;
-          case Op::V_RED_DOT: r = arith::bf16_mul(a[i], b[i]); break;
-          default: break;  // V_RED_SUM / V_RED_MAX reduce the lanes themselves
+          case Op::V_ADD_VV:
+            r = arith::fp32_add(a32, b32);
+            break;
+          case Op::V_SUB_VV:
+            r = arith::fp32_sub(a32, b32);
+            break;
+          case Op::V_MUL_VV:
+            r = arith::fp32_mul(a32, b32);
+            break;
+          case Op::V_MAX_VV:
+            r = arith::fp32_max(a32, b32);
+            break;
+          case Op::V_MIN_VV:
+            r = arith::fp32_min(a32, b32);
+            break;
+          case Op::V_ADD_VF:
+            r = arith::fp32_add(a32, fv);
+            break;
+          case Op::V_SUB_VF:
+            r = arith::fp32_sub(a32, fv);
+            break;
+          case Op::V_MUL_VF:
+            r = arith::fp32_mul(a32, fv);
+            break;
+          case Op::V_MAX_VF:
+            r = arith::fp32_max(a32, fv);
+            break;
+          case Op::V_MIN_VF:
+            r = arith::fp32_min(a32, fv);
+            break;
+          case Op::V_EXP_V:
+            r = arith::fp32_exp(a32);
+            break;
+          case Op::V_RECI_V:
+            r = arith::fp32_reci(a32);
+            break;
+          case Op::V_RSQRT_V:
+            r = arith::fp32_rsqrt(a32);
+            break;
+          case Op::V_EXP_VF:
+            r = arith::fp32_exp(arith::fp32_sub(a32, fv));
+            break;
+          case Op::V_BCAST_F:
+            r = fv;
+            break;
+          case Op::V_RED_DOT:
+            r = arith::bf16_mul(a[i], b[i]);
+            break;
+          default:
+            break;  // V_RED_SUM / V_RED_MAX reduce the lanes themselves
         }
         tree[vlen + i] = r;
         out[i] = arith::fp32_to_bf16(r);
@@ -267,14 +425,16 @@ bool Iss::step(std::vector<uint8_t>& dram) {
       break;
     }
 
-    case Op::M_LDW: case Op::M_LDWT:
+    case Op::M_LDW:
+    case Op::M_LDWT:
       for (unsigned k = 0; k < mlen; ++k) {
         for (unsigned n = 0; n < mlen; ++n) {
           s_.weights[k * mlen + n] = op == Op::M_LDW ? mrow(row_1 + k)[n] : mrow(row_1 + n)[k];
         }
       }
       break;
-    case Op::M_MM: case Op::M_MMA:
+    case Op::M_MM:
+    case Op::M_MMA:
       for (unsigned i = 0; i < blen; ++i) {
         const uint16_t* a = vrow(row_1 + i);
         uint32_t* acc = accrow(row_d + i);
@@ -296,7 +456,9 @@ bool Iss::step(std::vector<uint8_t>& dram) {
       }
       break;
 
-    case Op::H_LOAD_V: case Op::H_LOAD_M: case Op::H_STORE_V:
+    case Op::H_LOAD_V:
+    case Op::H_LOAD_M:
+    case Op::H_STORE_V:
       for (uint32_t i = 0; i < imm13; ++i) {
         const uint64_t addr = uint64_t{x1} + uint64_t{i} * x2;
         const uint64_t row = uint64_t{xd} + i;
@@ -314,11 +476,21 @@ bool Iss::step(std::vector<uint8_t>& dram) {
 
   ++counters_[kInstructions];
   switch (classify(op)) {
-    case Cls::kControl: ++counters_[kInstrControl]; break;
-    case Cls::kScalar: ++counters_[kInstrScalar]; break;
-    case Cls::kVector: ++counters_[kInstrVector]; break;
-    case Cls::kMatrix: ++counters_[kInstrMatrix]; break;
-    case Cls::kDma: ++counters_[kInstrDma]; break;
+    case Cls::kControl:
+      ++counters_[kInstrControl];
+      break;
+    case Cls::kScalar:
+      ++counters_[kInstrScalar];
+      break;
+    case Cls::kVector:
+      ++counters_[kInstrVector];
+      break;
+    case Cls::kMatrix:
+      ++counters_[kInstrMatrix];
+      break;
+    case Cls::kDma:
+      ++counters_[kInstrDma];
+      break;
   }
   if (halt) {
     s_.halted = true;

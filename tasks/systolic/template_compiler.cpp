@@ -122,7 +122,8 @@ std::string fill(const std::string& pattern, const std::string& d, const std::st
 // Row streaming kernels (element-wise and row-wise) keep two input buffers X0 = [0, tile), X1 =
 // [tile, 2 tile) and two work buffers W0 = [2 tile, 3 tile), W1 = [3 tile, 4 tile) in VSRAM, addressed
 // by r7/r8 and r9/r10; r1 and r2 walk the input and output in DRAM, r3 is the dense row stride.
-void stream_setup(Asm& a, const std::string& input, const std::string& output, int64_t row_bytes, int64_t tile) {
+void stream_setup(Asm& a, const std::string& input, const std::string& output, int64_t row_bytes,
+                  int64_t tile) {
   a.comment("r1 next tile's input address, r2 next tile's output address, r3 row stride (dense rows)");
   a.op("S_LI r1, {}", input);
   a.op("S_LI r2, {}", output);
@@ -177,20 +178,22 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
   if (!supports(cfg.task)) return "no template for task " + cfg.task;
   const int64_t vlen = p_.vlen, mlen = p_.mlen;
   for (const auto& [name, value] : cfg.dims) {
-    if (value % vlen != 0) return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
+    if (value % vlen != 0)
+      return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
   }
   if (cfg.task == "gemm" || cfg.task == "linear") {
     const int64_t k = cfg.dim("K");
     if (2 * k > p_.msram_rows) {
-      return fmt::format("K={} needs {} MSRAM rows for double-buffered weight columns, MSRAM_ROWS={}", k, 2 * k,
-                         p_.msram_rows);
+      return fmt::format("K={} needs {} MSRAM rows for double-buffered weight columns, MSRAM_ROWS={}", k,
+                         2 * k, p_.msram_rows);
     }
     const int64_t kt = k / mlen;
     if (kt + 3 > p_.vsram_rows / p_.blen) return fmt::format("K={} leaves no VSRAM for an A block", k);
   }
   if (cfg.task == "softmax" || cfg.task == "rms_norm") {
     const int64_t d = cfg.dim("N") / vlen;
-    if (4 * d + d > p_.vsram_rows) return fmt::format("a row of N={} does not fit VSRAM four times", cfg.dim("N"));
+    if (4 * d + d > p_.vsram_rows)
+      return fmt::format("a row of N={} does not fit VSRAM four times", cfg.dim("N"));
   }
   return "";
 }
@@ -209,10 +212,14 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
             {"double_buffer", "overlap the next tile's load with this tile's compute (0/1)", 1, {0, 1}}};
   }
   if (t == "gemm" || t == "linear") {
-    return {{"block_rows", "rows of A (and C) per block kept in VSRAM and the accumulators", 64,
+    return {{"block_rows",
+             "rows of A (and C) per block kept in VSRAM and the accumulators",
+             64,
              {16, 32, 64, 128, 256, 512}},
             {"unroll", "M_MM instructions per hardware-loop iteration", 1, {1, 2, 4, 8}},
-            {"double_buffer", "prefetch the next weight column and store outputs while computing (0/1)", 1,
+            {"double_buffer",
+             "prefetch the next weight column and store outputs while computing (0/1)",
+             1,
              {0, 1}}};
   }
   throw std::invalid_argument("no template for task " + t);
@@ -247,8 +254,8 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     const int64_t unroll = pow2_divisor(tile, std::min<int64_t>(knob(values, all_knobs, "unroll"), 256));
     const int64_t tiles = rows / tile;
     out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"double_buffer", dbl}};
-    out.summary = fmt::format("{} tiles of {} rows, {} rows per loop iteration, {} buffering", tiles, tile, unroll,
-                              dbl ? "double" : "single");
+    out.summary = fmt::format("{} tiles of {} rows, {} rows per loop iteration, {} buffering", tiles, tile,
+                              unroll, dbl ? "double" : "single");
     stream_setup(a, addr(cfg.inputs[0].name), addr(cfg.outputs[0].name), row_bytes, tile);
     for (const auto& line : op.setup) a.op("{}", line);
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
@@ -281,17 +288,18 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     const int64_t m = cfg.dim("M"), n = cfg.dim("N");
     const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
     const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
-    const int64_t max_rows = std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - chunks) / (4 * chunks),
-                                                                     8191 / chunks));
+    const int64_t max_rows =
+        std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - chunks) / (4 * chunks), 8191 / chunks));
     const int64_t rows = pow2_divisor(m, std::min(knob(values, all_knobs, "tile_rows"), max_rows));
     const int64_t unroll = pow2_divisor(chunks, knob(values, all_knobs, "unroll"));
     const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, knob(values, all_knobs, "accumulators")), 4);
     const int64_t tile = rows * chunks;  // VSRAM rows per tile
     const int64_t tiles = m / rows;
     out.knobs = {{"tile_rows", rows}, {"unroll", unroll}, {"accumulators", accs}, {"double_buffer", dbl}};
-    out.summary = fmt::format("{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
-                              "reduction accumulators, {} buffering",
-                              tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
+    out.summary = fmt::format(
+        "{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
+        "reduction accumulators, {} buffering",
+        tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
     const int64_t gamma_row = 4 * tile;
     // f1..f4 max accumulators (softmax), f5..f8 sum accumulators, f9 scale, f10 1/N, f11 eps.
     stream_setup(a, addr("x"), addr("y"), row_bytes, tile);
@@ -378,15 +386,17 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   const int64_t vs_limit = (p_.vsram_rows - nt) / (kt + 2);
   const int64_t acc_limit = p_.acc_rows;
   const int64_t block = std::max<int64_t>(
-      blen, pow2_divisor(m, std::min({knob(values, all_knobs, "block_rows"), vs_limit, acc_limit, int64_t{8191}})));
+      blen,
+      pow2_divisor(m, std::min({knob(values, all_knobs, "block_rows"), vs_limit, acc_limit, int64_t{8191}})));
   if (block % blen != 0) throw std::invalid_argument("block rows must be a multiple of BLEN");
   const int64_t steps = block / blen;  // M_MM instructions per weight tile
-  const int64_t unroll = pow2_divisor(steps, std::min<int64_t>(knob(values, all_knobs, "unroll"), 511 / blen + 1));
+  const int64_t unroll =
+      pow2_divisor(steps, std::min<int64_t>(knob(values, all_knobs, "unroll"), 511 / blen + 1));
   const int64_t blocks = m / block;
   out.knobs = {{"block_rows", block}, {"unroll", unroll}, {"double_buffer", dbl}};
-  out.summary = fmt::format("{} row blocks of {}, {} weight columns x {} K tiles, {} M_MM per loop iteration, {}",
-                            blocks, block, nt, kt, unroll,
-                            dbl ? "weights prefetched and outputs stored while computing" : "no overlap");
+  out.summary = fmt::format(
+      "{} row blocks of {}, {} weight columns x {} K tiles, {} M_MM per loop iteration, {}", blocks, block,
+      nt, kt, unroll, dbl ? "weights prefetched and outputs stored while computing" : "no overlap");
   const std::string a_sym = linear ? addr("x") : addr("A");
   const std::string b_sym = linear ? addr("W") : addr("B");
   const std::string c_sym = linear ? addr("y") : addr("C");

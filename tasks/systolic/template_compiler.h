@@ -19,8 +19,8 @@ namespace kcraft::systolic {
 struct Knob {
   std::string name;
   std::string description;
-  int64_t baseline = 0;              // the value the baseline kernel uses
-  std::vector<int64_t> candidates;   // values the tuner may try (baseline included)
+  int64_t baseline = 0;             // the value the baseline kernel uses
+  std::vector<int64_t> candidates;  // values the tuner may try (baseline included)
 };
 
 using KnobValues = std::map<std::string, int64_t>;

@@ -13,14 +13,14 @@ void DramModel::load(std::vector<uint8_t> image) {
   bytes_written_ = 0;
 }
 
-uint64_t DramModel::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now, uint32_t pc) {
+uint64_t DramModel::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now,
+                           uint32_t pc) {
   if (write) {
     std::memcpy(&mem_[addr], data, len);
     bytes_written_ += len;
     if (!writable_.empty()) {
-      bool allowed = std::any_of(writable_.begin(), writable_.end(), [&](const DramRegion& r) {
-        return addr >= r.begin && addr + len <= r.end;
-      });
+      bool allowed = std::any_of(writable_.begin(), writable_.end(),
+                                 [&](const DramRegion& r) { return addr >= r.begin && addr + len <= r.end; });
       if (!allowed) violations_.push_back(DramWriteViolation{addr, len, pc});
     }
   } else {

@@ -6,9 +6,9 @@
 // issuing instruction's PC (InstrTag) so a forbidden write can be reported against its instruction.
 #pragma once
 
+#include <tlm_utils/multi_passthrough_target_socket.h>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "tb/common/dram_model.h"
 
@@ -18,7 +18,9 @@ namespace kcraft::tb {
 struct InstrTag : tlm::tlm_extension<InstrTag> {
   uint32_t pc = 0;
   tlm::tlm_extension_base* clone() const override { return new InstrTag(*this); }
-  void copy_from(const tlm::tlm_extension_base& other) override { pc = static_cast<const InstrTag&>(other).pc; }
+  void copy_from(const tlm::tlm_extension_base& other) override {
+    pc = static_cast<const InstrTag&>(other).pc;
+  }
 };
 
 class DramTarget : public sc_core::sc_module {

@@ -8,27 +8,40 @@ namespace kcraft {
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::kPass: return "pass";
-    case Verdict::kMismatch: return "mismatch";
-    case Verdict::kBuildError: return "build_error";
-    case Verdict::kRuntimeError: return "runtime_error";
-    case Verdict::kTimeout: return "timeout";
-    case Verdict::kHardwareBug: return "hardware_bug";
-    case Verdict::kInputError: return "input_error";
+    case Verdict::kPass:
+      return "pass";
+    case Verdict::kMismatch:
+      return "mismatch";
+    case Verdict::kBuildError:
+      return "build_error";
+    case Verdict::kRuntimeError:
+      return "runtime_error";
+    case Verdict::kTimeout:
+      return "timeout";
+    case Verdict::kHardwareBug:
+      return "hardware_bug";
+    case Verdict::kInputError:
+      return "input_error";
   }
   return "unknown";
 }
 
 int verdict_exit_code(Verdict v) {
   switch (v) {
-    case Verdict::kPass: return 0;
-    case Verdict::kInputError: return 2;
-    case Verdict::kHardwareBug: return 3;
-    default: return 1;
+    case Verdict::kPass:
+      return 0;
+    case Verdict::kInputError:
+      return 2;
+    case Verdict::kHardwareBug:
+      return 3;
+    default:
+      return 1;
   }
 }
 
-double IdealCycles::total() const { return std::max({dram, matrix, vector}); }
+double IdealCycles::total() const {
+  return std::max({dram, matrix, vector});
+}
 
 const char* IdealCycles::bound() const {
   if (dram >= matrix && dram >= vector) return "dram";
@@ -44,15 +57,20 @@ nlohmann::json EvalReport::to_json() const {
   j["task"] = task;
   j["config"] = config;
   j["seed"] = seed;
-  j["build"] = {{"errors", errors}, {"warnings", warnings}, {"instructions", instruction_count},
+  j["build"] = {{"errors", errors},
+                {"warnings", warnings},
+                {"instructions", instruction_count},
                 {"diagnostics", diagnostics}};
   if (verdict != Verdict::kBuildError && verdict != Verdict::kInputError) {
     nlohmann::json c = nlohmann::json::object();
     for (const auto& cv : counters) c[cv.name] = cv.value;
     j["cycles"] = cycles;
     j["counters"] = c;
-    j["ideal"] = {{"cycles", ideal.total()}, {"bound", ideal.bound()}, {"dram", ideal.dram},
-                  {"matrix", ideal.matrix}, {"vector", ideal.vector}};
+    j["ideal"] = {{"cycles", ideal.total()},
+                  {"bound", ideal.bound()},
+                  {"dram", ideal.dram},
+                  {"matrix", ideal.matrix},
+                  {"vector", ideal.vector}};
     j["utilization"] = utilization;
     j["model_check"] = model_check;
   }
@@ -74,8 +92,8 @@ std::string EvalReport::to_text() const {
   if (!runtime_error.empty()) out += "runtime error: " + runtime_error + "\n";
   if (!hang.empty()) out += hang;
   if (verdict != Verdict::kBuildError && verdict != Verdict::kInputError) {
-    out += fmt::format("cycles {}  program {} words  ideal {:.0f} cycles ({}-bound)", cycles, instruction_count,
-                       ideal.total(), ideal.bound());
+    out += fmt::format("cycles {}  program {} words  ideal {:.0f} cycles ({}-bound)", cycles,
+                       instruction_count, ideal.total(), ideal.bound());
     // Utilisation against the ideal only means something for a kernel that computed the right answer.
     out += verdict == Verdict::kPass ? fmt::format("  utilization {:.1f}%\n", 100.0 * utilization) : "\n";
     std::string line;

@@ -34,9 +34,9 @@ struct EvalRequest {
   std::string task;
   std::string config = "C1";
   uint64_t seed = 1;
-  std::string source;       // kernel text
+  std::string source;  // kernel text
   std::string filename = "kernel.s";
-  uint64_t cycle_cap = 0;   // 0: the platform's default
+  uint64_t cycle_cap = 0;  // 0: the platform's default
   std::string waveform_path;
   bool instruction_trace = false;
   bool check_model = true;  // also run the functional model and compare everything
@@ -49,9 +49,9 @@ struct CounterValue {
 
 // A lower bound on cycles from the work the task must do (roofline), and what bounds it.
 struct IdealCycles {
-  double dram = 0;     // minimum bytes (inputs once, outputs once) / DRAM bandwidth
-  double matrix = 0;   // matrix MACs / MACs per cycle
-  double vector = 0;   // remaining element operations / lanes
+  double dram = 0;    // minimum bytes (inputs once, outputs once) / DRAM bandwidth
+  double matrix = 0;  // matrix MACs / MACs per cycle
+  double vector = 0;  // remaining element operations / lanes
   double total() const;
   const char* bound() const;  // "dram", "matrix" or "vector"
 };
@@ -71,11 +71,11 @@ struct EvalReport {
   uint64_t cycles = 0;
   std::vector<CounterValue> counters;
   IdealCycles ideal;
-  double utilization = 0;  // ideal.total() / cycles
+  double utilization = 0;     // ideal.total() / cycles
   std::string runtime_error;  // what went wrong, with PC and instruction
   std::optional<uint32_t> error_pc;
-  std::string hang;           // timeout report
-  std::string model_check;    // "agree" / what differs / "skipped: ..."
+  std::string hang;         // timeout report
+  std::string model_check;  // "agree" / what differs / "skipped: ..."
 
   // outputs
   std::optional<tasks::TaskCompareResult> compare;

@@ -16,7 +16,9 @@ std::filesystem::path& override_root() {
 }
 }  // namespace
 
-void set_root(const std::filesystem::path& root) { override_root() = root; }
+void set_root(const std::filesystem::path& root) {
+  override_root() = root;
+}
 
 std::filesystem::path root() {
   if (!override_root().empty()) return override_root();
@@ -24,8 +26,12 @@ std::filesystem::path root() {
   return KCRAFT_SOURCE_ROOT;
 }
 
-std::filesystem::path task_spec_dir() { return root() / "tasks" / "specs"; }
+std::filesystem::path task_spec_dir() {
+  return root() / "tasks" / "specs";
+}
 
-std::filesystem::path hw_config_dir(const std::string& platform) { return root() / "rtl" / platform / "configs"; }
+std::filesystem::path hw_config_dir(const std::string& platform) {
+  return root() / "rtl" / platform / "configs";
+}
 
 }  // namespace kcraft

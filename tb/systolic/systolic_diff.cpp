@@ -18,8 +18,8 @@ struct Compared {
   bool error = false;
 };
 
-Compared run_both(const std::string& hw, const std::vector<uint32_t>& program, const std::vector<uint8_t>& dram,
-                  uint64_t cycle_cap) {
+Compared run_both(const std::string& hw, const std::vector<uint32_t>& program,
+                  const std::vector<uint8_t>& dram, uint64_t cycle_cap) {
   RunJob job;
   job.config = hw;
   job.program = program;

@@ -13,9 +13,9 @@
 namespace kcraft::systolic {
 
 struct Divergence {
-  std::string what;           // the first difference, e.g. "VSRAM row 3 element 5: 0x3f80 vs 0x3f81"
-  uint32_t pc = 0;            // first instruction whose execution makes the two differ (minimised)
-  std::string instruction;    // its disassembly
+  std::string what;         // the first difference, e.g. "VSRAM row 3 element 5: 0x3f80 vs 0x3f81"
+  uint32_t pc = 0;          // first instruction whose execution makes the two differ (minimised)
+  std::string instruction;  // its disassembly
 };
 
 struct DiffOutcome {

@@ -124,7 +124,8 @@ class SystolicDriver final : public SystolicHw {
       } else {
         m.mem_rsp_valid_i = 0;
       }
-      if (trace_ != nullptr && m.retire_o) trace_->push_back(TraceEntry{cycle_, m.retire_pc_o, m.retire_insn_o});
+      if (trace_ != nullptr && m.retire_o)
+        trace_->push_back(TraceEntry{cycle_, m.retire_pc_o, m.retire_insn_o});
       tick();
       ++cycle_;
       ++ran;

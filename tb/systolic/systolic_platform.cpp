@@ -27,9 +27,13 @@ std::string upper(std::string s) {
 
 constexpr uint64_t kDramGranule = 4096;
 
-uint64_t round_up(uint64_t v, uint64_t g) { return (v + g - 1) / g * g; }
+uint64_t round_up(uint64_t v, uint64_t g) {
+  return (v + g - 1) / g * g;
+}
 
-std::string disasm(uint32_t word) { return isa::disassemble(isa::systolic::spec(), word); }
+std::string disasm(uint32_t word) {
+  return isa::disassemble(isa::systolic::spec(), word);
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -59,12 +63,16 @@ const HwConfig& SystolicPlatform::hw_config(const std::string& name) const {
   }
   std::string known;
   for (const auto& c : configs_) known += (known.empty() ? "" : ", ") + c.name;
-  throw std::invalid_argument(fmt::format("unknown systolic hardware configuration '{}' (known: {})", name, known));
+  throw std::invalid_argument(
+      fmt::format("unknown systolic hardware configuration '{}' (known: {})", name, known));
 }
 
-Params SystolicPlatform::params(const std::string& name) const { return Params::from_config(hw_config(name)); }
+Params SystolicPlatform::params(const std::string& name) const {
+  return Params::from_config(hw_config(name));
+}
 
-std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg,
+                                                 const std::string& hw) const {
   const Params p = params(hw);
   for (const auto& [name, value] : cfg.dims) {
     if (value % p.vlen != 0) {
@@ -74,7 +82,8 @@ std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cf
   const auto lay = layout(cfg);
   const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
   if (lay.total_bytes > dram_bytes) {
-    return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes, dram_bytes);
+    return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes,
+                       dram_bytes);
   }
   return "";
 }
@@ -86,7 +95,7 @@ tasks::DramLayout SystolicPlatform::layout(const tasks::ResolvedConfig& cfg) con
 }
 
 isa::SymbolTable SystolicPlatform::symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
-                                          const tasks::DramLayout* lay) const {
+                                           const tasks::DramLayout* lay) const {
   const HwConfig& c = hw_config(hw);
   isa::SymbolTable s;
   for (const auto& [key, value] : c.build) s[key] = value;
@@ -159,8 +168,8 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     return input_error(e.what());
   }
   if (auto why = unsupported_reason(cfg, req.hw_config); !why.empty()) {
-    return input_error(fmt::format("{} {} is not supported on systolic/{}: {}", req.task, req.config,
-                                   req.hw_config, why));
+    return input_error(
+        fmt::format("{} {} is not supported on systolic/{}: {}", req.task, req.config, req.hw_config, why));
   }
   const tasks::DramLayout lay = layout(cfg);
   r.ideal = ideal_cycles(cfg, req.hw_config);
@@ -196,7 +205,8 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   job.config = req.hw_config;
   job.program = asm_result.words;
   job.dram = image;
-  for (const auto& [begin, end] : lay.writable_ranges()) job.writable.push_back(tb::DramRegion{begin, end, ""});
+  for (const auto& [begin, end] : lay.writable_ranges())
+    job.writable.push_back(tb::DramRegion{begin, end, ""});
   job.timing.latency_cycles = static_cast<uint64_t>(hw->runtime_param("dram_latency_cycles"));
   job.timing.bytes_per_cycle = static_cast<uint64_t>(hw->runtime_param("dram_bytes_per_cycle"));
   job.clock_mhz = hw->runtime_param("clock_mhz", 1000);
@@ -230,10 +240,11 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     std::string diff;
     if (run.stop == RunResult::Stop::kTimeout) {
       if (iss_result.stop != Iss::Stop::kInstructionCap) {
-        diff = fmt::format("the RTL hit the cycle cap after {} instructions, the functional model stopped "
-                           "after {} ({})",
-                           run.counters[kInstructions], iss_result.instructions,
-                           iss_result.stop == Iss::Stop::kHalted ? "halted" : "error");
+        diff = fmt::format(
+            "the RTL hit the cycle cap after {} instructions, the functional model stopped "
+            "after {} ({})",
+            run.counters[kInstructions], iss_result.instructions,
+            iss_result.stop == Iss::Stop::kHalted ? "halted" : "error");
       }
     } else {
       MachineState model_state = iss.state();
@@ -248,14 +259,16 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
       }
       for (unsigned c = 0; c < kNumCounters && diff.empty(); ++c) {
         if (counter_is_architectural(c) && run.counters[c] != iss.counters()[c]) {
-          diff = fmt::format("counter {}: RTL {}, model {}", counter_name(c), run.counters[c], iss.counters()[c]);
+          diff = fmt::format("counter {}: RTL {}, model {}", counter_name(c), run.counters[c],
+                             iss.counters()[c]);
         }
       }
     }
     r.model_check = diff.empty() ? "agree" : diff;
     if (!diff.empty()) {
       r.verdict = Verdict::kHardwareBug;
-      r.headline = "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + diff;
+      r.headline =
+          "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + diff;
       r.wall_seconds = seconds_since(t_start);
       return r;
     }
@@ -298,16 +311,17 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     std::string where = "outside every region";
     for (const auto& region : lay.regions) {
       if (v.addr < region.end() && v.addr + v.bytes > region.address) {
-        where = fmt::format("into {} '{}' [0x{:x}, 0x{:x})", tasks::region_kind_name(region.kind), region.name,
-                            region.address, region.end());
+        where = fmt::format("into {} '{}' [0x{:x}, 0x{:x})", tasks::region_kind_name(region.kind),
+                            region.name, region.address, region.end());
         break;
       }
     }
     r.verdict = Verdict::kRuntimeError;
     r.error_pc = v.pc;
-    r.runtime_error = fmt::format("forbidden DRAM write of {} bytes at 0x{:x} {} by pc {} ({}); {} such write(s) in "
-                                  "all. Kernels may write only the outputs and scratch",
-                                  v.bytes, v.addr, where, v.pc, disasm(word), run.violations.size());
+    r.runtime_error = fmt::format(
+        "forbidden DRAM write of {} bytes at 0x{:x} {} by pc {} ({}); {} such write(s) in "
+        "all. Kernels may write only the outputs and scratch",
+        v.bytes, v.addr, where, v.pc, disasm(word), run.violations.size());
     r.headline = r.runtime_error;
     r.wall_seconds = seconds_since(t_start);
     return r;
@@ -324,8 +338,8 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   }
   const double percent = count > 0 ? 100.0 * within / count : 0.0;
   r.headline = r.verdict == Verdict::kPass
-                   ? fmt::format("{} cycles, {:.0f}% of the ideal {:.0f} ({}-bound)", r.cycles, 100.0 * r.utilization,
-                                 r.ideal.total(), r.ideal.bound())
+                   ? fmt::format("{} cycles, {:.0f}% of the ideal {:.0f} ({}-bound)", r.cycles,
+                                 100.0 * r.utilization, r.ideal.total(), r.ideal.bound())
                    : fmt::format("{} cycles, {:.2f}% of elements within tolerance", r.cycles, percent);
   r.wall_seconds = seconds_since(t_start);
   return r;

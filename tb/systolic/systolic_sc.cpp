@@ -8,6 +8,8 @@
 // local time offset and come back with the cycle their response is due.
 #include <verilated.h>  // before <systemc> (shared/reference/simulation.md)
 
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -15,8 +17,6 @@
 #include <stdexcept>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "tb/common/dram_target.h"
 #include "tb/systolic/systolic_regs.h"
@@ -26,14 +26,16 @@ namespace kcraft::systolic {
 
 namespace {
 
-using sc_core::sc_time;
 using sc_core::SC_NS;
+using sc_core::sc_time;
 
 constexpr uint64_t kQuantumCycles = 10'000;
 constexpr uint32_t kCtlReadFlag = 0x80000000u;  // ctl socket: reads address (sel << 24) | index
 
 // MMIO address of a back-door read.
-uint32_t dbg_address(unsigned sel, uint32_t index) { return kCtlReadFlag | (sel << 24) | (index & 0xFFFFFFu); }
+uint32_t dbg_address(unsigned sel, uint32_t index) {
+  return kCtlReadFlag | (sel << 24) | (index & 0xFFFFFFu);
+}
 
 class SystolicAccel : public sc_core::sc_module, public MemoryPort {
  public:
@@ -53,7 +55,8 @@ class SystolicAccel : public sc_core::sc_module, public MemoryPort {
   void set_cycle_cap(uint64_t cap) { cycle_cap_ = cap; }
   bool timed_out() const { return timed_out_; }
 
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc) override {
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
+                  uint32_t pc) override {
     tlm::tlm_generic_payload trans;
     tb::InstrTag tag;
     tag.pc = pc;
@@ -157,7 +160,8 @@ class SystolicHost : public sc_core::sc_module {
     if (!job.waveform_path.empty()) hw.open_waveform(job.waveform_path);
     out.trace.clear();
     hw.set_instruction_trace(job.instruction_trace ? &out.trace : nullptr);
-    for (size_t i = 0; i < job.program.size(); ++i) ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
+    for (size_t i = 0; i < job.program.size(); ++i)
+      ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
     ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(std::min<uint64_t>(job.dram.size(), 0xFFFFFFFFu)));
     accel_.set_cycle_cap(job.cycle_cap);
     ctl_write(regs::kCtlStart, 1);
@@ -203,7 +207,8 @@ class SystolicHost : public sc_core::sc_module {
     trans.set_streaming_width(4);
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     ctl_socket->b_transport(trans, delay);
-    if (trans.is_response_error()) throw std::runtime_error("control write failed: " + trans.get_response_string());
+    if (trans.is_response_error())
+      throw std::runtime_error("control write failed: " + trans.get_response_string());
   }
 
   uint64_t dbg_read64(unsigned sel, uint32_t index) {
@@ -254,7 +259,8 @@ class SystolicWorld : public sc_core::sc_module {
 
   RunResult run(const RunJob& job) {
     auto it = systems_.find(job.config);
-    if (it == systems_.end()) throw std::invalid_argument("unknown hardware configuration '" + job.config + "'");
+    if (it == systems_.end())
+      throw std::invalid_argument("unknown hardware configuration '" + job.config + "'");
     job_ = &job;
     result_ = RunResult{};
     error_.clear();
@@ -308,8 +314,12 @@ SystolicWorld& world() {
 
 }  // namespace
 
-RunResult run_on_rtl(const RunJob& job) { return world().run(job); }
+RunResult run_on_rtl(const RunJob& job) {
+  return world().run(job);
+}
 
-Params rtl_params(const std::string& config) { return world().params(config); }
+Params rtl_params(const std::string& config) {
+  return world().params(config);
+}
 
 }  // namespace kcraft::systolic

@@ -16,16 +16,16 @@
 namespace kcraft::systolic {
 
 struct RunJob {
-  std::string config = "default";        // hardware configuration (a Verilated build)
+  std::string config = "default";  // hardware configuration (a Verilated build)
   std::vector<uint32_t> program;
   std::vector<uint8_t> dram;             // initial DRAM image; its size is the DRAM size
   std::vector<tb::DramRegion> writable;  // where the kernel may write; empty = anywhere
   tb::DramTiming timing;
-  double clock_mhz = 1000;               // only scales SystemC time; results are in cycles
+  double clock_mhz = 1000;  // only scales SystemC time; results are in cycles
   uint64_t cycle_cap = 50'000'000;
-  std::string waveform_path;             // FST file, empty for none
+  std::string waveform_path;  // FST file, empty for none
   bool instruction_trace = false;
-  bool read_state = false;               // read back every register and SRAM (for model comparison)
+  bool read_state = false;  // read back every register and SRAM (for model comparison)
 };
 
 struct RunResult {
@@ -33,12 +33,12 @@ struct RunResult {
   Stop stop = Stop::kHalted;
   uint64_t cycles = 0;
   Counters counters{};
-  MachineError error;                 // when stop == kError
-  HangReport hang;                    // when stop == kTimeout
+  MachineError error;  // when stop == kError
+  HangReport hang;     // when stop == kTimeout
   std::vector<tb::DramWriteViolation> violations;
   std::vector<TraceEntry> trace;
-  std::vector<uint8_t> dram;          // final DRAM image
-  MachineState state;                 // when read_state
+  std::vector<uint8_t> dram;  // final DRAM image
+  MachineState state;         // when read_state
   double wall_seconds = 0;
 };
 

@@ -36,11 +36,14 @@ std::string correct_kernel() {
 
 std::string wrong_kernel() {
   std::string code = correct_kernel();
-  for (auto at = code.find("V_MAX_VF"); at != std::string::npos; at = code.find("V_MAX_VF")) code.replace(at, 8, "V_MIN_VF");
+  for (auto at = code.find("V_MAX_VF"); at != std::string::npos; at = code.find("V_MAX_VF"))
+    code.replace(at, 8, "V_MIN_VF");
   return code;
 }
 
-std::string code_args(const std::string& code) { return nlohmann::json{{"code", code}}.dump(); }
+std::string code_args(const std::string& code) {
+  return nlohmann::json{{"code", code}}.dump();
+}
 
 std::string read_file(const std::filesystem::path& p) {
   std::ifstream in(p);
@@ -56,15 +59,19 @@ TEST_P(LlmLoop, RepairsItsWayFromASyntaxErrorToAPassingKernel) {
   const testing::MockUsage usage{1000, 200, 50, 100};
   server.then(Step::tool_call("write_code", code_args("V_ADD_VX r1, r2, r3\nC_HALT\n"), usage))
       .then(Step::tool_call("check_syntax", "{}", usage))
-      .then(Step::branch_on_tool_result("error", Step::tool_call("write_code", code_args(wrong_kernel()), usage),
+      .then(Step::branch_on_tool_result("error",
+                                        Step::tool_call("write_code", code_args(wrong_kernel()), usage),
                                         Step::text("the syntax error was not reported")))
       .then(Step::tool_call("run_eval", "{}", usage))
-      .then(Step::branch_on_tool_result("mismatch", Step::tool_call("view_output", R"({"max_rows": 4})", usage),
+      .then(Step::branch_on_tool_result("mismatch",
+                                        Step::tool_call("view_output", R"({"max_rows": 4})", usage),
                                         Step::text("the mismatch was not reported")))
-      .then(Step::branch_on_tool_result("worst", Step::tool_call("write_code", code_args(correct_kernel()), usage),
+      .then(Step::branch_on_tool_result("worst",
+                                        Step::tool_call("write_code", code_args(correct_kernel()), usage),
                                         Step::text("view_output showed nothing")))
       .then(Step::tool_call("run_eval", "{}", usage))
-      .then(Step::branch_on_tool_result("pass", Step::tool_call("submit", "{}", usage), Step::text("did not pass")));
+      .then(Step::branch_on_tool_result("pass", Step::tool_call("submit", "{}", usage),
+                                        Step::text("did not pass")));
   auto provider = make_provider(server.settings());
   const auto path = std::filesystem::temp_directory_path() /
                     (std::string("kcraft_loop_") + testing::wire_api_name(GetParam()) + ".jsonl");
@@ -243,13 +250,16 @@ TEST_P(LlmLoop, TheApiKeyIsNeverWrittenAnywhere) {
   EXPECT_EQ(r.summary().find(secret), std::string::npos);
   // ... but it was sent, in the right header.
   auto req = server.request(0);
-  const std::string header = GetParam() == WireApi::kOpenAi ? req.header("Authorization") : req.header("x-api-key");
+  const std::string header =
+      GetParam() == WireApi::kOpenAi ? req.header("Authorization") : req.header("x-api-key");
   EXPECT_NE(header.find(secret), std::string::npos);
   unsetenv("KCRAFT_TEST_API_KEY");
 }
 
 INSTANTIATE_TEST_SUITE_P(Wire, LlmLoop, ::testing::Values(WireApi::kOpenAi, WireApi::kAnthropic),
-                         [](const auto& param_info) { return std::string(testing::wire_api_name(param_info.param)); });
+                         [](const auto& param_info) {
+                           return std::string(testing::wire_api_name(param_info.param));
+                         });
 
 }  // namespace
 }  // namespace kcraft::agent

@@ -19,7 +19,9 @@ TaskContext relu_c2() {
 std::string baseline(const TaskContext& ctx) {
   const auto& platform = systolic_platform();
   auto cfg = task_registry().get(ctx.task).resolve(ctx.config, systolic::SystolicPlatform::kDType);
-  return systolic::TemplateCompiler(platform.params(ctx.hw_config)).generate(cfg, platform.layout(cfg)).source;
+  return systolic::TemplateCompiler(platform.params(ctx.hw_config))
+      .generate(cfg, platform.layout(cfg))
+      .source;
 }
 
 TEST(AgentTools, SchemasDescribeEveryTool) {
@@ -30,8 +32,8 @@ TEST(AgentTools, SchemasDescribeEveryTool) {
     EXPECT_EQ(t.parameters["type"], "object") << t.name;
     EXPECT_TRUE(t.parameters["properties"].is_object()) << t.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"write_code", "check_syntax", "run_eval", "view_output", "grep_docs",
-                                             "get_inst_size", "profile", "submit"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"write_code", "check_syntax", "run_eval", "view_output",
+                                             "grep_docs", "get_inst_size", "profile", "submit"}));
 }
 
 TEST(AgentTools, BadCallsAreToolErrorsNotExceptions) {
@@ -90,7 +92,8 @@ TEST(AgentTools, WriteCheckEvalProfileSubmit) {
 TEST(AgentTools, ViewOutputShowsWhereItIsWrong) {
   ToolSession s(relu_c2());
   std::string code = baseline(relu_c2());
-  for (auto at = code.find("V_MAX_VF"); at != std::string::npos; at = code.find("V_MAX_VF")) code.replace(at, 8, "V_MIN_VF");
+  for (auto at = code.find("V_MAX_VF"); at != std::string::npos; at = code.find("V_MAX_VF"))
+    code.replace(at, 8, "V_MIN_VF");
   s.call("write_code", nlohmann::json{{"code", code}});
   auto r = s.call_text("run_eval", "{}");
   EXPECT_EQ(r.data["verdict"], "mismatch");
@@ -137,7 +140,8 @@ TEST(AgentScoring, OnlyKernelsThatComputeFromTheirInputsScore) {
   auto ctx = relu_c2();
   // A kernel that stores rows it never computed (VSRAM starts zeroed) can match outputs only by luck;
   // relu outputs of the hidden seeds are not all zero, so it fails there.
-  auto lazy = score_kernel(ctx, "S_LI r2, ADDR_Y\nS_LI r3, ROW_BYTES\nH_STORE_V r0, r2, r3, M * N / VLEN\nC_HALT\n");
+  auto lazy =
+      score_kernel(ctx, "S_LI r2, ADDR_Y\nS_LI r3, ROW_BYTES\nH_STORE_V r0, r2, r3, M * N / VLEN\nC_HALT\n");
   EXPECT_EQ(lazy.verdict, Verdict::kMismatch);
   EXPECT_EQ(lazy.speedup, 0.0);
   auto good = score_kernel(ctx, baseline(ctx));

@@ -34,7 +34,8 @@ TEST(AgentTuner, FindsAFasterGemmAndRecordsEverything) {
   EXPECT_EQ(events.back()["result"]["score"]["verdict"], "pass");
   auto replay = replay_transcript(path);
   EXPECT_TRUE(replay.ok()) << replay.summary();
-  EXPECT_EQ(replay.tool_calls, 2 * r.iterations + 2);  // write_code + run_eval per candidate, final save + submit
+  EXPECT_EQ(replay.tool_calls,
+            2 * r.iterations + 2);  // write_code + run_eval per candidate, final save + submit
 }
 
 TEST(AgentTuner, NeverSlowerThanTheBaseline) {

@@ -1,13 +1,13 @@
 // The kcraft binary as users and scripts call it.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -51,7 +51,9 @@ fs::path temp_dir(const std::string& name) {
   return d;
 }
 
-void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+void write(const fs::path& p, const std::string& text) {
+  std::ofstream(p) << text;
+}
 
 TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(kcraft("--help").code, 0);
@@ -168,13 +170,15 @@ TEST(Cli, EvalExitCodesFollowTheVerdict) {
   write(dir / "wrong.s", "C_HALT\n");
   write(dir / "broken.s", "C_HALTT\n");
   write(dir / "oob.s", "S_LI r1, VSRAM_ROWS\nV_EXP_V r1, r1\nC_HALT\n");
-  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "wrong.s").string() + " --json", 1)["verdict"], "mismatch");
+  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "wrong.s").string() + " --json", 1)["verdict"],
+            "mismatch");
   EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "broken.s").string() + " --json", 1)["verdict"],
             "build_error");
   EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "oob.s").string() + " --json", 1)["verdict"],
             "runtime_error");
-  EXPECT_EQ(kcraft_json("eval systolic relu " + (dir / "wrong.s").string() + " --config C7 --json", 2)["verdict"],
-            "input_error");
+  EXPECT_EQ(
+      kcraft_json("eval systolic relu " + (dir / "wrong.s").string() + " --config C7 --json", 2)["verdict"],
+      "input_error");
 }
 
 TEST(Cli, BenchValidateAndSpeed) {
@@ -197,9 +201,10 @@ TEST(Cli, BrokenDataFilesNameTheFileAndField) {
   auto root = temp_dir("root");
   fs::create_directories(root / "tasks");
   fs::create_directories(root / "rtl" / "systolic");
-  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "tasks" / "specs", root / "tasks" / "specs", fs::copy_options::recursive);
-  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "rtl" / "systolic" / "configs", root / "rtl" / "systolic" / "configs",
+  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "tasks" / "specs", root / "tasks" / "specs",
            fs::copy_options::recursive);
+  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "rtl" / "systolic" / "configs",
+           root / "rtl" / "systolic" / "configs", fs::copy_options::recursive);
   std::ifstream in(root / "tasks" / "specs" / "relu.yaml");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   text.replace(text.find("level: 1"), 8, "level: one");
@@ -209,7 +214,8 @@ TEST(Cli, BrokenDataFilesNameTheFileAndField) {
   EXPECT_NE(r.out.find("relu.yaml: level"), std::string::npos) << r.out;
 
   fs::remove(root / "tasks" / "specs" / "relu.yaml");
-  write(root / "rtl" / "systolic" / "configs" / "small.yaml", "platform: systolic\nname: small\nbuild: {MLEN: 8}\n");
+  write(root / "rtl" / "systolic" / "configs" / "small.yaml",
+        "platform: systolic\nname: small\nbuild: {MLEN: 8}\n");
   r = kcraft("platforms --root " + root.string());
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("small.yaml: build.VLEN: missing"), std::string::npos) << r.out;

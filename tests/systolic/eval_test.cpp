@@ -46,8 +46,9 @@ TEST_P(Baselines, PassOnTheRtlForEveryConfiguration) {
   const auto& c = GetParam();
   for (const auto& config : tasks::standard_config_names()) {
     auto report = eval(c.task, config, baseline(c.task, config, c.hw), c.hw);
-    ASSERT_EQ(report.verdict, Verdict::kPass) << c.task << " " << config << " on " << c.hw << ": "
-                                              << report.headline << "\n" << report.to_text();
+    ASSERT_EQ(report.verdict, Verdict::kPass)
+        << c.task << " " << config << " on " << c.hw << ": " << report.headline << "\n"
+        << report.to_text();
     EXPECT_EQ(report.model_check, "agree");
     EXPECT_GT(report.cycles, 0u);
     EXPECT_GT(report.utilization, 0.05) << c.task << " " << config;
@@ -64,7 +65,7 @@ std::vector<BaselineCase> baseline_cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases()),
-                         [](const auto& info) { return info.param.hw + "_" + info.param.task; });
+                         [](const auto& param_info) { return param_info.param.hw + "_" + param_info.param.task; });
 
 TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
   // The tuner explores these; each must stay correct (they only change speed).
@@ -76,15 +77,16 @@ TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
       for (int64_t value : knob.candidates) {
         auto kernel = compiler.generate(cfg, p.layout(cfg), {{knob.name, value}});
         auto report = eval(task, "C2", kernel.source);
-        EXPECT_EQ(report.verdict, Verdict::kPass) << task << " " << knob.name << "=" << value << ": "
-                                                  << report.headline;
+        EXPECT_EQ(report.verdict, Verdict::kPass)
+            << task << " " << knob.name << "=" << value << ": " << report.headline;
       }
     }
   }
 }
 
 TEST(SystolicEval, KnobsChangeTheSpeedNotTheResult) {
-  auto slow = eval("gemm", "C4", baseline("gemm", "C4", "default", {{"block_rows", 16}, {"double_buffer", 0}}));
+  auto slow =
+      eval("gemm", "C4", baseline("gemm", "C4", "default", {{"block_rows", 16}, {"double_buffer", 0}}));
   auto fast = eval("gemm", "C4", baseline("gemm", "C4", "default", {{"block_rows", 128}, {"unroll", 4}}));
   ASSERT_EQ(slow.verdict, Verdict::kPass);
   ASSERT_EQ(fast.verdict, Verdict::kPass);
@@ -93,7 +95,8 @@ TEST(SystolicEval, KnobsChangeTheSpeedNotTheResult) {
 
 TEST(SystolicEval, WrongKernelIsAMismatchWithWhereItIsWrong) {
   std::string src = baseline("relu", "C2");
-  for (auto at = src.find("V_MAX_VF"); at != std::string::npos; at = src.find("V_MAX_VF")) src.replace(at, 8, "V_MIN_VF");
+  for (auto at = src.find("V_MAX_VF"); at != std::string::npos; at = src.find("V_MAX_VF"))
+    src.replace(at, 8, "V_MIN_VF");
   auto r = eval("relu", "C2", src);
   ASSERT_EQ(r.verdict, Verdict::kMismatch);
   ASSERT_TRUE(r.compare.has_value());
@@ -134,8 +137,9 @@ TEST(SystolicEval, ProgramTooLargeForImemIsABuildError) {
 }
 
 TEST(SystolicEval, RuntimeErrorsNameThePcTheInstructionAndTheAddress) {
-  auto r = eval("relu", "C1", "S_LI r1, VSRAM_ROWS - 4\nS_LI r2, ADDR_X\nS_LI r3, ROW_BYTES\n"
-                              "H_LOAD_V r1, r2, r3, 8\nC_HALT\n");
+  auto r = eval("relu", "C1",
+                "S_LI r1, VSRAM_ROWS - 4\nS_LI r2, ADDR_X\nS_LI r3, ROW_BYTES\n"
+                "H_LOAD_V r1, r2, r3, 8\nC_HALT\n");
   ASSERT_EQ(r.verdict, Verdict::kRuntimeError);
   ASSERT_TRUE(r.error_pc.has_value());
   EXPECT_EQ(*r.error_pc, 3u);
@@ -164,9 +168,10 @@ TEST(SystolicEval, WritesOutsideOutputsAndScratchFailTheRun) {
 }
 
 TEST(SystolicEval, HangsTimeOutWithWhatTheUnitsWereDoing) {
-  auto r = eval("relu", "C1",
-                "S_LI r1, 0x7FFFFFFF\nS_LI r3, ROW_BYTES\nC_LOOP r1, e\nV_EXP_V r4, r4\nS_ADDI r5, r5, 1\ne:\nC_HALT\n",
-                "default", 20000);
+  auto r = eval(
+      "relu", "C1",
+      "S_LI r1, 0x7FFFFFFF\nS_LI r3, ROW_BYTES\nC_LOOP r1, e\nV_EXP_V r4, r4\nS_ADDI r5, r5, 1\ne:\nC_HALT\n",
+      "default", 20000);
   ASSERT_EQ(r.verdict, Verdict::kTimeout);
   EXPECT_EQ(r.cycles, 20000u);
   EXPECT_NE(r.hang.find("cycle cap 20000 reached"), std::string::npos) << r.hang;
@@ -195,7 +200,7 @@ TEST(SystolicEval, ReportsAreCompleteAsJson) {
   EXPECT_EQ(j["model_check"], "agree");
   EXPECT_TRUE(j["compare"]["pass"].get<bool>());
   // Round trip through text.
-  EXPECT_NO_THROW((void)nlohmann::json::parse(j.dump()));
+  EXPECT_EQ(nlohmann::json::parse(j.dump()), j);
 }
 
 }  // namespace

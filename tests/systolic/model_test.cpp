@@ -19,7 +19,9 @@ using testing::f32;
 using testing::from_bf16;
 using testing::from_f32;
 
-Params default_params() { return testing::platform().params("default"); }
+Params default_params() {
+  return testing::platform().params("default");
+}
 
 struct Ran {
   Iss iss;
@@ -34,7 +36,9 @@ Ran run(const std::string& source, std::vector<uint8_t> dram = std::vector<uint8
   return r;
 }
 
-uint16_t vs(const Iss& iss, unsigned row, unsigned lane) { return iss.state().vsram[row * iss.params().vlen + lane]; }
+uint16_t vs(const Iss& iss, unsigned row, unsigned lane) {
+  return iss.state().vsram[row * iss.params().vlen + lane];
+}
 
 TEST(SystolicModel, ScalarIntegerOps) {
   auto r = run(R"(
@@ -158,7 +162,9 @@ TEST(SystolicModel, HardwareLoopsCountAndNest) {
   EXPECT_EQ(x[7], 15u);
 }
 
-double ramp(size_t i) { return 0.25 * static_cast<double>(i % 64) - 4.0; }
+double ramp(size_t i) {
+  return 0.25 * static_cast<double>(i % 64) - 4.0;
+}
 
 TEST(SystolicModel, DmaMovesStridedRows) {
   auto dram = testing::bf16_dram(64 * 1024, ramp);
@@ -191,7 +197,9 @@ TEST(SystolicModel, DmaMovesStridedRows) {
   EXPECT_EQ(r.iss.counters()[kDramBytesWritten], 5u * 2 * vlen);
 }
 
-double small_ints(size_t i) { return static_cast<double>(static_cast<int>(i % 7) - 3); }
+double small_ints(size_t i) {
+  return static_cast<double>(static_cast<int>(i % 7) - 3);
+}
 
 TEST(SystolicModel, VectorOpsRoundOnceToBf16) {
   auto dram = testing::bf16_dram(64 * 1024, small_ints);
@@ -291,7 +299,7 @@ TEST(SystolicModel, MatrixUnitMultipliesAccumulatesAndTransposes) {
   for (unsigned i = 0; i < p.blen; ++i) {
     for (unsigned n = 0; n < p.mlen; ++n) {
       auto a = [&](unsigned k) { return small_ints(i * p.mlen + k); };
-      const double aw = 2 * a(n) + (n > 0 ? a(n - 1) : 0.0);         // (A W)[i][n]
+      const double aw = 2 * a(n) + (n > 0 ? a(n - 1) : 0.0);            // (A W)[i][n]
       const double awt = 2 * a(n) + (n + 1 < p.mlen ? a(n + 1) : 0.0);  // (A W^T)[i][n]
       EXPECT_EQ(r.iss.state().acc[i * p.mlen + n], f32(static_cast<float>(2 * aw))) << i << "," << n;
       EXPECT_EQ(r.iss.state().acc[(8 + i) * p.mlen + n], f32(static_cast<float>(awt)));
@@ -333,17 +341,19 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"no_halt", "S_ADDI r1, r0, 1", ErrorCode::kIllegalInsn, 1, 0, 0},
         // The assembler rejects both loop errors statically, so these are hand-encoded: C_LOOPI count 2,
         // body 2 twice (the inner body ends after the outer one) ...
-        ErrorCase{"loop_nest", ".word 0x00100105, 0x00100105\nC_NOP\nC_NOP\nC_HALT", ErrorCode::kLoopNest, 1, 3, 2},
+        ErrorCase{"loop_nest", ".word 0x00100105, 0x00100105\nC_NOP\nC_NOP\nC_HALT", ErrorCode::kLoopNest, 1,
+                  3, 2},
         // ... and five properly nested C_LOOPI 1 (bodies 9, 7, 5, 3, 1) on a four-deep loop stack.
         ErrorCase{"loop_overflow",
                   ".word 0x00480085, 0x00380085, 0x00280085, 0x00180085, 0x00080085\n"
                   "C_NOP\nC_NOP\nC_NOP\nC_NOP\nC_NOP\nC_HALT",
                   ErrorCode::kLoopOverflow, 4, 4, 0},
-        ErrorCase{"vsram", "S_LI r1, VSRAM_ROWS - 2\nV_ADD_VV r0, r1, r0, 2\nC_HALT", ErrorCode::kVsramRange, 1,
-                  8192, 8193},
+        ErrorCase{"vsram", "S_LI r1, VSRAM_ROWS - 2\nV_ADD_VV r0, r1, r0, 2\nC_HALT", ErrorCode::kVsramRange,
+                  1, 8192, 8193},
         ErrorCase{"vsram_range", "S_LI r1, VSRAM_ROWS - 2\nS_LI r2, 64\nH_LOAD_V r1, r0, r2, 3\nC_HALT",
                   ErrorCode::kVsramRange, 2, 8190, 8193},
-        ErrorCase{"msram", "S_LI r1, MSRAM_ROWS - 8\nM_LDW r1\nC_HALT", ErrorCode::kMsramRange, 1, 2040, 2056},
+        ErrorCase{"msram", "S_LI r1, MSRAM_ROWS - 8\nM_LDW r1\nC_HALT", ErrorCode::kMsramRange, 1, 2040,
+                  2056},
         ErrorCase{"acc", "S_LI r1, ACC_ROWS - 1\nM_MM r1, r0\nC_HALT", ErrorCode::kAccRange, 1, 511, 515},
         ErrorCase{"fpsram", "S_LD_FP f1, r0, FPSRAM_WORDS\nC_HALT", ErrorCode::kFpsramRange, 0, 256, 257},
         ErrorCase{"fpsram_negative", "S_ST_FP f1, r0, -1\nC_HALT", ErrorCode::kFpsramRange, 0, 0xFFFFFFFF,
@@ -415,9 +425,10 @@ TEST_F(HwConfigFiles, ShippedConfigurationsAreValid) {
 }
 
 TEST_F(HwConfigFiles, BrokenFilesNameTheFileAndField) {
-  const std::string base = "platform: systolic\nname: t\nbuild: {MLEN: 16, VLEN: 16, BLEN: 4, IMEM_WORDS: 1024, "
-                           "VSRAM_ROWS: 1024, MSRAM_ROWS: 256, ACC_ROWS: 64, FPSRAM_WORDS: 16, LOOP_DEPTH: 4, "
-                           "DMA_SLOTS: 4, DMA_OUTSTANDING: 8}\n";
+  const std::string base =
+      "platform: systolic\nname: t\nbuild: {MLEN: 16, VLEN: 16, BLEN: 4, IMEM_WORDS: 1024, "
+      "VSRAM_ROWS: 1024, MSRAM_ROWS: 256, ACC_ROWS: 64, FPSRAM_WORDS: 16, LOOP_DEPTH: 4, "
+      "DMA_SLOTS: 4, DMA_OUTSTANDING: 8}\n";
   EXPECT_EQ(error_of(write("ok.yaml", base)), "");
   auto f = write("vlen.yaml", "platform: systolic\nname: t\nbuild: {MLEN: 16, VLEN: 8}\n");
   EXPECT_NE(error_of(f).find("vlen.yaml: build.VLEN: must equal MLEN"), std::string::npos) << error_of(f);

@@ -28,11 +28,16 @@ std::vector<std::string> hw_configs() {
 
 double mixed_values(size_t i) {
   switch (i % 23) {
-    case 0: return 0.0;
-    case 5: return -0.0;
-    case 11: return 1e30;  // overflows products into infinity
-    case 17: return -3.5e-38;
-    default: return (static_cast<double>(i % 37) - 18.0) * 0.37;
+    case 0:
+      return 0.0;
+    case 5:
+      return -0.0;
+    case 11:
+      return 1e30;  // overflows products into infinity
+    case 17:
+      return -3.5e-38;
+    default:
+      return (static_cast<double>(i % 37) - 18.0) * 0.37;
   }
 }
 
@@ -249,7 +254,7 @@ TEST_P(SystolicRtlConfig, ErrorsStopAtTheSameInstructionAsTheModel) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, SystolicRtlConfig, ::testing::ValuesIn(hw_configs()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 // ---------------------------------------------------------------- latencies documented in the YAML
 struct Timed {
@@ -293,7 +298,8 @@ int64_t yaml_latency(const std::string& mnemonic, const isa::SymbolTable& symbol
           return it == symbols.end() ? std::nullopt : std::optional<int64_t>(it->second);
         },
         std::nullopt, false);
-    EXPECT_EQ(value.status, isa::EvalStatus::kOk) << mnemonic << ": " << insn.latency << ": " << value.error.message;
+    EXPECT_EQ(value.status, isa::EvalStatus::kOk)
+        << mnemonic << ": " << insn.latency << ": " << value.error.message;
     return value.value;
   }
   ADD_FAILURE() << "no instruction " << mnemonic;
@@ -323,16 +329,18 @@ TEST_P(SystolicRtlLatency, LatenciesMatchTheIsaYaml) {
       {"M_LDW", "M_LDW r0\nM_MM r0, r0\nC_HALT", 0, 1},
       {"M_MM", "M_LDW r0\nM_MM r0, r0\nM_WO r0, r0\nC_HALT", 1, 2},
       {"M_WO", "S_LI r1, 100\nM_WO r1, r0\nS_LI r2, 100 + BLEN - 1\nV_ADD_VV r3, r2, r2\nC_HALT", 1, 3},
-      {"H_LOAD_V", "S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, 8\nS_LI r1, 7\nV_ADD_VV r2, r1, r1\nC_HALT", 1, 3, 8},
+      {"H_LOAD_V", "S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, 8\nS_LI r1, 7\nV_ADD_VV r2, r1, r1\nC_HALT", 1,
+       3, 8},
       {"H_LOAD_M", "S_LI r3, ROW_BYTES\nH_LOAD_M r0, r0, r3, 16\nM_LDW r0\nC_HALT", 1, 2, 16},
-      {"H_STORE_V",
-       "S_LI r3, ROW_BYTES\nH_STORE_V r0, r0, r3, 8\nS_LI r1, 7\nV_ADD_VV r1, r1, r1\nC_HALT", 1, 3, 8},
+      {"H_STORE_V", "S_LI r3, ROW_BYTES\nH_STORE_V r0, r0, r3, 8\nS_LI r1, 7\nV_ADD_VV r1, r1, r1\nC_HALT", 1,
+       3, 8},
   };
   for (const auto& c : cases) {
     auto t = run_traced(c.source, hw);
     ASSERT_EQ(t.result.stop, RunResult::Stop::kHalted) << c.mnemonic;
     // Instructions between producer and consumer issue back to back and do not delay the consumer.
-    const auto gap = static_cast<int64_t>(issue_cycle(t.result, c.consumer) - issue_cycle(t.result, c.producer));
+    const auto gap =
+        static_cast<int64_t>(issue_cycle(t.result, c.consumer) - issue_cycle(t.result, c.producer));
     auto symbols = testing::platform().symbols(hw);  // hardware parameters, DRAM_LATENCY, ...
     symbols["count"] = c.count;
     EXPECT_EQ(gap, yaml_latency(c.mnemonic, symbols))
@@ -341,7 +349,7 @@ TEST_P(SystolicRtlLatency, LatenciesMatchTheIsaYaml) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, SystolicRtlLatency, ::testing::ValuesIn(hw_configs()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 // ---------------------------------------------------------------- hangs, traces, waveforms, reset
 TEST(SystolicRtl, CycleCapReportsWhereTheMachineWas) {
@@ -407,7 +415,8 @@ TEST(SystolicRtl, InstructionTraceFollowsProgramOrder) {
   std::vector<uint32_t> pcs;
   for (const auto& e : t.result.trace) pcs.push_back(e.pc);
   EXPECT_EQ(pcs, (std::vector<uint32_t>{0, 1, 1, 1, 2, 3, 4}));
-  for (size_t i = 1; i < t.result.trace.size(); ++i) EXPECT_GT(t.result.trace[i].cycle, t.result.trace[i - 1].cycle);
+  for (size_t i = 1; i < t.result.trace.size(); ++i)
+    EXPECT_GT(t.result.trace[i].cycle, t.result.trace[i - 1].cycle);
   EXPECT_EQ(t.result.trace[1].cycle + 1, t.result.trace[2].cycle);  // zero-overhead loop
 }
 

@@ -13,7 +13,8 @@ const SystolicPlatform& platform() {
 
 std::vector<uint32_t> assemble(const std::string& source, const std::string& hw) {
   auto result = platform().assemble(source, "test.s", platform().symbols(hw));
-  if (!result.ok) throw std::runtime_error("test program does not assemble:\n" + isa::format_diagnostics(result, source));
+  if (!result.ok)
+    throw std::runtime_error("test program does not assemble:\n" + isa::format_diagnostics(result, source));
   return result.words;
 }
 
@@ -27,9 +28,17 @@ std::vector<uint8_t> bf16_dram(size_t bytes, double (*value)(size_t)) {
   return dram;
 }
 
-uint16_t bf16(double v) { return arith::double_to_bf16(v); }
-double from_bf16(uint16_t bits) { return arith::bf16_to_double(bits); }
-uint32_t f32(float v) { return arith::float_to_f32(v); }
-float from_f32(uint32_t bits) { return arith::f32_to_float(bits); }
+uint16_t bf16(double v) {
+  return arith::double_to_bf16(v);
+}
+double from_bf16(uint16_t bits) {
+  return arith::bf16_to_double(bits);
+}
+uint32_t f32(float v) {
+  return arith::float_to_f32(v);
+}
+float from_f32(uint32_t bits) {
+  return arith::f32_to_float(bits);
+}
 
 }  // namespace kcraft::systolic::testing
