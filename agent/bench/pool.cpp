@@ -148,7 +148,7 @@ std::string describe_exit_status(int status) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
     const char* name = ::strsignal(sig);
-    return fmt::format("killed by signal {} ({})", sig, name != nullptr ? name : "?");
+    return fmt::format("was killed by signal {} ({})", sig, name != nullptr ? name : "?");
   }
   if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
   return "ended";
@@ -221,8 +221,7 @@ bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, cons
     const int status = reap(w, kill_first);
     if (w.job) {
       const JobSpec& spec = jobs[*w.job];
-      std::string reason =
-          why.empty() ? "the worker " + describe_exit_status(status) + " while running this job" : why;
+      std::string reason = why.empty() ? "the worker running this job " + describe_exit_status(status) : why;
       finish(w, error_record(spec.key, spec.level, reason + stderr_summary(w)));
     }
     w.err_tail.clear();

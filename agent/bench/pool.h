@@ -31,7 +31,7 @@ struct PoolEvents {
 // killed; jobs that had not finished get no record).
 bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events);
 
-// Describes how a child ended, e.g. "killed by signal 11 (Segmentation fault)".
+// Describes how a child ended, e.g. "was killed by signal 11 (Segmentation fault)".
 std::string describe_exit_status(int status);
 
 }  // namespace kcraft::bench
