@@ -459,6 +459,12 @@ TEST(BenchE2E, ReportWritesCsvJsonAndRefusesAMissingDatabase) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);
   const auto metrics_csv = slurp(dir / "metrics.csv");
   EXPECT_NE(metrics_csv.find("baseline,systolic,default,total,"), std::string::npos) << metrics_csv;
+  // --rerun forgets the selected runs and runs them again; the others stay.
+  const auto rerun =
+      kcraft("bench --tasks relu --configs C2 --hw default --agents baseline --rerun --db " + db, dir);
+  EXPECT_EQ(rerun.code, 0) << rerun.err;
+  EXPECT_NE(rerun.out.find("1 runs planned (0 already stored), 1 run now"), std::string::npos) << rerun.out;
+  EXPECT_EQ(stored_keys(db).size(), 4u);
   const auto missing = kcraft("report --db " + (dir / "nothing.db").string(), dir);
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("nothing.db"), std::string::npos);
