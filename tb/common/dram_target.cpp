@@ -24,7 +24,7 @@ void DramTarget::b_transport(int /*initiator*/, tlm::tlm_generic_payload& trans,
   InstrTag* tag = nullptr;
   trans.get_extension(tag);
   // Cycle of the request in the initiator's local time (temporal decoupling).
-  const uint64_t now = static_cast<uint64_t>((sc_core::sc_time_stamp() + delay) / period_);
+  const uint64_t now = static_cast<uint64_t>((sc_core::sc_time_stamp() + delay) / period_ + 0.5);
   const uint64_t due =
       model_.access(trans.is_write(), addr, trans.get_data_ptr(), len, now, tag ? tag->pc : 0);
   delay = period_ * static_cast<double>(due) - sc_core::sc_time_stamp();

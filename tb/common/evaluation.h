@@ -51,7 +51,7 @@ struct CounterValue {
 struct IdealCycles {
   double dram = 0;    // minimum bytes (inputs once, outputs once) / DRAM bandwidth
   double matrix = 0;  // matrix MACs / MACs per cycle
-  double vector = 0;  // remaining element operations / lanes
+  double vector = 0;  // remaining flops / (2 flops x lanes): the vector unit's fused peak
   double total() const;
   const char* bound() const;  // "dram", "matrix" or "vector"
 };

@@ -129,7 +129,10 @@ IdealCycles SystolicPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, con
   for (const auto& t : cfg.outputs) bytes += 2.0 * static_cast<double>(t.elements);
   ideal.dram = bytes / c.runtime_param("dram_bytes_per_cycle");
   ideal.matrix = cfg.macs / (static_cast<double>(p.mlen) * p.mlen);
-  ideal.vector = std::max(0.0, cfg.flops - 2.0 * cfg.macs) / p.vlen;
+  // The vector unit's peak: VLEN lanes, each doing up to two flops per instruction (the fused ones:
+  // V_RED_DOT multiplies and adds, V_EXP_VF subtracts and exponentiates). Anything less would not be a
+  // lower bound on the cycles.
+  ideal.vector = std::max(0.0, cfg.flops - 2.0 * cfg.macs) / (2.0 * p.vlen);
   return ideal;
 }
 

@@ -110,6 +110,11 @@ class SystolicAccel : public sc_core::sc_module, public MemoryPort {
   void run_thread() {
     while (true) {
       wait(start_);
+      // Start on a clock edge of this configuration: simulation time carries over from earlier runs,
+      // possibly of another configuration with another period, and every cycle number derived from
+      // time below must be an exact multiple of the period.
+      const sc_time::value_type phase = sc_core::sc_time_stamp().value() % period_.value();
+      if (phase != 0) wait(sc_time::from_value(period_.value() - phase));
       run_start_time_ = sc_core::sc_time_stamp();
       synced_cycle_ = 0;
       timed_out_ = false;

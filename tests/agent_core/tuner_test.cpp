@@ -48,6 +48,7 @@ TEST(AgentTuner, NeverSlowerThanTheBaseline) {
     ASSERT_EQ(r.score.verdict, Verdict::kPass) << task;
     EXPECT_GE(r.score.speedup, 1.0) << task;
     EXPECT_LE(r.score.cycles, r.score.baseline_cycles) << task;
+    EXPECT_LE(r.score.utilization, 1.0) << task << ": the ideal cycle count must be a lower bound";
     EXPECT_LE(r.iterations, 6u);
   }
 }

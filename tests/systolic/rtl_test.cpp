@@ -443,3 +443,28 @@ TEST(SystolicRtl, WaveformIsWrittenOnlyWhenAsked) {
 
 }  // namespace
 }  // namespace kcraft::systolic
+
+namespace kcraft::systolic {
+namespace {
+
+TEST(SystolicRtl, CyclesDoNotDependOnWhatRanBefore) {
+  // The configurations have different clock periods (1 ns, 2 ns); runs of one must not shift the
+  // cycle counts of the other.
+  RunJob job;
+  job.program = assemble("S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, 32\nV_EXP_V r1, r0\nH_STORE_V r1, r0, r3, 1\nC_HALT");
+  job.dram = std::vector<uint8_t>(4096);
+  job.config = "small";
+  job.clock_mhz = 500;
+  const uint64_t first = run_on_rtl(job).cycles;
+  RunJob other = job;
+  other.config = "default";
+  other.clock_mhz = 1000;
+  other.program = assemble("S_ADDI r1, r0, 1\nC_HALT");  // an odd number of 1 ns cycles
+  for (int i = 0; i < 3; ++i) {
+    (void)run_on_rtl(other);
+    EXPECT_EQ(run_on_rtl(job).cycles, first) << "after " << i + 1 << " run(s) of the default configuration";
+  }
+}
+
+}  // namespace
+}  // namespace kcraft::systolic
