@@ -50,6 +50,7 @@ module systolic_top #(
   output logic [31:0]          retire_pc_o,
   output logic [31:0]          retire_insn_o
 );
+  import systolic_isa_pkg::*;
   import systolic_pkg::*;
 
   localparam int unsigned IM_AW = $clog2(IMEM_WORDS);
