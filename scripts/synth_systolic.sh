@@ -96,7 +96,7 @@ check -assert
 tee -o ${log}.stat stat -top systolic_top"
 
 start=$(date +%s)
-if ! yosys -q -l "${log}" -p "${script}" > /dev/null; then
+if ! yosys -q -l "${log}" -p "${script}" > /dev/null 2>&1; then
   grep -E "ERROR|Error" "${log}" | head -20 >&2 || true
   echo "synth_systolic: yosys failed (log: ${log})" >&2
   exit 1
