@@ -133,17 +133,17 @@ std::string code_set(const MachineCodeSet& set, const std::string& type, const s
   out += "};\n";
   out += fmt::format("inline constexpr unsigned {} = {};  // width of the code in the RTL\n\n", bits_constant,
                      set.bits);
-  const bool stall = with_counter;
   out += fmt::format(
       "struct {} {{\n  {} code;\n  const char* name;         // as the tools print it\n"
       "  const char* description;  // {}\n",
       info, type, what);
-  if (stall) out += "  int counter;              // the Counter of the cycles spent in it, -1 if none\n";
+  if (with_counter)
+    out += "  int counter;              // the Counter of the cycles spent in it, -1 if none\n";
   out += "};\n";
   out += fmt::format("inline constexpr std::array<{}, {}> {}{{{{\n", info, set.codes.size(), table);
   for (const MachineCode& c : set.codes) {
     std::string counter;
-    if (stall) {
+    if (with_counter) {
       int index = -1;
       for (const CounterSpec& k : counters) {
         if (k.name == c.counter) index = static_cast<int>(k.index);

@@ -819,7 +819,9 @@ class Loader {
           fmt::format("'{}' must be lower_snake_case (letters, digits, '_', starting with a letter)", *name));
     }
     *symbol = get_string(node, "symbol", context, false).value_or(to_upper(*name));
-    if (!symbol->empty() && (!is_mnemonic(*symbol) || !is_identifier(*symbol))) {
+    // "__" or a trailing "_" would make two symbols share a C++ name (kVsramRange).
+    if (!symbol->empty() && (!is_mnemonic(*symbol) || !is_identifier(*symbol) ||
+                             symbol->find("__") != std::string::npos || symbol->back() == '_')) {
       error(node["symbol"], node, context, "symbol",
             fmt::format("'{}' must be UPPER_SNAKE_CASE (it names RTL and C++ constants)", *symbol));
     }

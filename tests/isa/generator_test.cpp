@@ -186,6 +186,8 @@ TEST(Generator, ErrorNamesAndSymbols) {
   EXPECT_THAT(single(errors_for(mutated("symbol: PC_RANGE", "symbol: pc-range"))),
               AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("field 'symbol'"),
                     HasSubstr("'pc-range' must be UPPER_SNAKE_CASE")));
+  EXPECT_THAT(single(errors_for(mutated("symbol: PC_RANGE", "symbol: PC__RANGE"))),
+              AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("'PC__RANGE' must be UPPER_SNAKE_CASE")));
   EXPECT_THAT(single(errors_for(mutated("symbol: PC_RANGE", "symbol: ILLEGAL_INSN"))),
               AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("field 'symbol'"),
                     HasSubstr("duplicate symbol 'ILLEGAL_INSN' (also used by illegal_instruction)")));
