@@ -114,13 +114,26 @@ bool operator==(const ExampleProgram& a, const ExampleProgram& b) {
   return std::tie(a.title, a.description, a.symbols, a.source) ==
          std::tie(b.title, b.description, b.symbols, b.source);
 }
+bool operator==(const MachineCode& a, const MachineCode& b) {
+  return std::tie(a.name, a.symbol, a.code, a.description, a.counter) ==
+         std::tie(b.name, b.symbol, b.code, b.description, b.counter);
+}
+bool operator==(const MachineCodeSet& a, const MachineCodeSet& b) {
+  return a.bits == b.bits && a.notes == b.notes && a.codes == b.codes;
+}
+bool operator==(const CounterSpec& a, const CounterSpec& b) {
+  return std::tie(a.name, a.symbol, a.index, a.architectural, a.description) ==
+         std::tie(b.name, b.symbol, b.index, b.architectural, b.description);
+}
 bool operator==(const IsaSpec& a, const IsaSpec& b) {
   return std::tie(a.name, a.version, a.word_bits, a.summary, a.timing, a.register_classes, a.fields,
                   a.formats, a.units, a.parameters, a.memories, a.instructions, a.pseudos, a.examples,
-                  a.opcode_field, a.halt_mnemonic, a.loop_depth_symbol, a.program_size_symbol) ==
+                  a.errors, a.stall_causes, a.counters, a.counter_notes, a.opcode_field, a.halt_mnemonic,
+                  a.loop_depth_symbol, a.program_size_symbol) ==
          std::tie(b.name, b.version, b.word_bits, b.summary, b.timing, b.register_classes, b.fields,
                   b.formats, b.units, b.parameters, b.memories, b.instructions, b.pseudos, b.examples,
-                  b.opcode_field, b.halt_mnemonic, b.loop_depth_symbol, b.program_size_symbol);
+                  b.errors, b.stall_causes, b.counters, b.counter_notes, b.opcode_field, b.halt_mnemonic,
+                  b.loop_depth_symbol, b.program_size_symbol);
 }
 
 std::string syntax_of(const InstructionSpec& insn) {

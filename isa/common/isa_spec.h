@@ -136,6 +136,30 @@ struct MemorySpec {
   std::string description;
 };
 
+// A value the machine reports in a status field: an error code or a stall cause. The generator emits it
+// as RTL `<PREFIX>_<symbol>` (ERR_, STALL_) and C++ enumerator `k<Symbol>`.
+struct MachineCode {
+  std::string name;    // lower_snake, as the tools print it ("vsram_out_of_range")
+  std::string symbol;  // UPPER_SNAKE identifier ("VSRAM_RANGE")
+  unsigned code = 0;
+  std::string description;  // what it means for a kernel writer
+  std::string counter;      // stall causes: the counter of the cycles spent in it ("" = none)
+};
+// All codes of one kind. Code 0 means "nothing to report" (no error, not stalled).
+struct MachineCodeSet {
+  unsigned bits = 0;  // width of the code in the RTL; 0 when the YAML has no such section
+  std::string notes;  // rules shared by the codes, for the reference
+  std::vector<MachineCode> codes;
+};
+// A performance counter: RTL CNT_<symbol> (its index), C++ enumerator k<Symbol>.
+struct CounterSpec {
+  std::string name;  // lower_snake, as `kcraft eval` prints it
+  std::string symbol;
+  unsigned index = 0;
+  bool architectural = false;  // timing-independent: the functional model computes it too
+  std::string description;
+};
+
 // A complete program shown in the reference; the generator assembles it with `symbols` predefined.
 struct ExampleProgram {
   std::string title;
@@ -159,6 +183,10 @@ struct IsaSpec {
   std::vector<InstructionSpec> instructions;
   std::vector<PseudoSpec> pseudos;
   std::vector<ExampleProgram> examples;
+  MachineCodeSet errors;              // why a program stops with an error
+  MachineCodeSet stall_causes;        // why the issue stage waits
+  std::vector<CounterSpec> counters;  // sorted by index, indices 0..size()-1
+  std::string counter_notes;
   Field opcode_field;
   std::string halt_mnemonic;        // the assembler warns when a program contains none ("" = no check)
   std::string loop_depth_symbol;    // predefined symbol bounding loop nesting ("" = no check)
@@ -190,6 +218,9 @@ bool operator==(const UnitSpec& a, const UnitSpec& b);
 bool operator==(const ParameterSpec& a, const ParameterSpec& b);
 bool operator==(const MemorySpec& a, const MemorySpec& b);
 bool operator==(const ExampleProgram& a, const ExampleProgram& b);
+bool operator==(const MachineCode& a, const MachineCode& b);
+bool operator==(const MachineCodeSet& a, const MachineCodeSet& b);
+bool operator==(const CounterSpec& a, const CounterSpec& b);
 bool operator==(const IsaSpec& a, const IsaSpec& b);  // the data, not the indexes
 
 // "V_ADD_VV rd, rs1, rs2[, off]": the operand list as the assembler accepts it.

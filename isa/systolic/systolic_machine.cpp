@@ -42,20 +42,8 @@ Params Params::from_config(const HwConfig& cfg) {
 }
 
 const char* error_name(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::kNone: return "none";
-    case ErrorCode::kIllegalInsn: return "illegal_instruction";
-    case ErrorCode::kPcRange: return "pc_out_of_range";
-    case ErrorCode::kLoopNest: return "loop_nesting";
-    case ErrorCode::kLoopOverflow: return "loop_stack_overflow";
-    case ErrorCode::kVsramRange: return "vsram_out_of_range";
-    case ErrorCode::kMsramRange: return "msram_out_of_range";
-    case ErrorCode::kAccRange: return "acc_out_of_range";
-    case ErrorCode::kFpsramRange: return "fpsram_out_of_range";
-    case ErrorCode::kDramAlign: return "dram_misaligned";
-    case ErrorCode::kDramRange: return "dram_out_of_range";
-  }
-  return "unknown";
+  const ErrorInfo* info = find_error(static_cast<unsigned>(code));
+  return info != nullptr ? info->name : "unknown";
 }
 
 std::string MachineError::describe(const Params& p) const {
@@ -88,30 +76,11 @@ std::string MachineError::describe(const Params& p) const {
 }
 
 const char* counter_name(unsigned counter) {
-  static const char* const names[kNumCounters] = {
-      "cycles",          "instructions",      "stall_dependency", "stall_fp_pending", "stall_unit_busy",
-      "sfu_busy",         "stall_drain", "vector_busy",    "matrix_busy",      "dma_busy",
-      "dram_bytes_read", "dram_bytes_written", "macs",            "vector_elements",  "instr_control",
-      "instr_scalar",    "instr_vector",      "instr_matrix",     "instr_dma",        "array_active"};
-  return counter < kNumCounters ? names[counter] : "unknown";
+  return counter < kNumCounters ? kCounters[counter].name : "unknown";
 }
 
 bool counter_is_architectural(unsigned counter) {
-  switch (counter) {
-    case kInstructions:
-    case kDramBytesRead:
-    case kDramBytesWritten:
-    case kMacs:
-    case kVectorElements:
-    case kInstrControl:
-    case kInstrScalar:
-    case kInstrVector:
-    case kInstrMatrix:
-    case kInstrDma:
-      return true;
-    default:
-      return false;
-  }
+  return counter < kNumCounters && kCounters[counter].architectural;
 }
 
 void MachineState::resize(const Params& p) {

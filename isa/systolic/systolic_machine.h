@@ -1,7 +1,8 @@
 // Architectural description of the systolic NPU shared by its functional model and its testbench:
 // hardware parameters, error codes, performance counters and the architectural state that the RTL and
-// the functional model must agree on bit for bit. Mirrors rtl/systolic/systolic_pkg.sv; the RTL tests
-// read the parameters and codes back through the debug port.
+// the functional model must agree on bit for bit. Error codes, counters and stall causes are generated
+// from isa/systolic.yaml (systolic_isa.h here, systolic_isa_pkg.sv for the RTL); the RTL tests read the
+// parameters and codes back through the debug port.
 #pragma once
 
 #include <array>
@@ -11,8 +12,13 @@
 #include <vector>
 
 #include "isa/common/hw_config.h"
+#include "systolic_isa.h"
 
 namespace kcraft::systolic {
+
+// ErrorCode, Counter (kCycles, ..., kNumCounters), StallCause and their tables kErrors, kCounters and
+// kStallCauses, generated from the YAML.
+using namespace isa::systolic::machine;  // NOLINT(google-build-using-namespace): generated constants only
 
 struct Params {
   unsigned mlen = 16;
@@ -33,19 +39,7 @@ struct Params {
   static Params from_config(const HwConfig& cfg);
 };
 
-enum class ErrorCode : uint8_t {
-  kNone = 0,
-  kIllegalInsn = 1,
-  kPcRange = 2,
-  kLoopNest = 3,
-  kLoopOverflow = 4,
-  kVsramRange = 5,
-  kMsramRange = 6,
-  kAccRange = 7,
-  kFpsramRange = 8,
-  kDramAlign = 9,
-  kDramRange = 10,
-};
+// The error's name as the tools print it ("vsram_out_of_range"); "unknown" for other values.
 const char* error_name(ErrorCode code);
 
 struct MachineError {
@@ -56,32 +50,11 @@ struct MachineError {
   bool operator==(const MachineError& o) const {
     return code == o.code && pc == o.pc && lo == o.lo && hi == o.hi;
   }
+  // A detailed message with the offending values (every generated ErrorCode has its own).
   std::string describe(const Params& p) const;
 };
 
-enum Counter : unsigned {
-  kCycles = 0,
-  kInstructions = 1,
-  kStallDependency = 2,
-  kStallFpPending = 3,
-  kStallUnitBusy = 4,
-  kSfuBusy = 5,
-  kStallDrain = 6,
-  kVectorBusy = 7,
-  kMatrixBusy = 8,
-  kDmaBusy = 9,
-  kDramBytesRead = 10,
-  kDramBytesWritten = 11,
-  kMacs = 12,
-  kVectorElements = 13,
-  kInstrControl = 14,
-  kInstrScalar = 15,
-  kInstrVector = 16,
-  kInstrMatrix = 17,
-  kInstrDma = 18,
-  kArrayActive = 19,
-  kNumCounters = 20,
-};
+// The counter's name as `kcraft eval` prints it; "unknown" for other values.
 const char* counter_name(unsigned counter);
 // Counters that do not depend on timing; the functional model computes these too.
 bool counter_is_architectural(unsigned counter);

@@ -112,6 +112,98 @@ std::string raw_literals(const std::string& text) {
   return out.empty() ? "    \"\"\n" : out;
 }
 
+// "kVsramRange" for symbol "VSRAM_RANGE".
+std::string cpp_constant(const std::string& symbol) {
+  std::string lower = symbol;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return cpp_field_constant(lower);
+}
+
+const char* code_type(unsigned bits) {
+  return bits <= 8 ? "uint8_t" : "uint16_t";
+}
+
+// An enum class of codes, its info table and a lookup by code.
+std::string code_set(const MachineCodeSet& set, const std::string& type, const std::string& info,
+                     const std::string& table, const std::string& find, const std::string& bits_constant,
+                     const std::string& what, bool with_counter, const std::vector<CounterSpec>& counters) {
+  std::string out = fmt::format("enum class {} : {} {{\n", type, code_type(set.bits));
+  for (const MachineCode& c : set.codes)
+    out += fmt::format("  {} = {},  // {}\n", cpp_constant(c.symbol), c.code, c.name);
+  out += "};\n";
+  out += fmt::format("inline constexpr unsigned {} = {};  // width of the code in the RTL\n\n", bits_constant,
+                     set.bits);
+  out += fmt::format(
+      "struct {} {{\n  {} code;\n  const char* name;         // as the tools print it\n"
+      "  const char* description;  // {}\n",
+      info, type, what);
+  if (with_counter)
+    out += "  int counter;              // the Counter of the cycles spent in it, -1 if none\n";
+  out += "};\n";
+  out += fmt::format("inline constexpr std::array<{}, {}> {}{{{{\n", info, set.codes.size(), table);
+  for (const MachineCode& c : set.codes) {
+    std::string counter;
+    if (with_counter) {
+      int index = -1;
+      for (const CounterSpec& k : counters) {
+        if (k.name == c.counter) index = static_cast<int>(k.index);
+      }
+      counter = fmt::format(", {}", index);
+    }
+    out += fmt::format("    {{{}::{}, {}, {}{}}},\n", type, cpp_constant(c.symbol), quote(c.name),
+                       quote(c.description), counter);
+  }
+  out += "}};\n";
+  out += fmt::format(
+      "// The entry of a code, nullptr if the value is not one.\n"
+      "constexpr const {0}* {1}(unsigned code) {{\n"
+      "  for (const {0}& entry : {2}) {{\n"
+      "    if (static_cast<unsigned>(entry.code) == code) return &entry;\n"
+      "  }}\n"
+      "  return nullptr;\n"
+      "}}\n\n",
+      info, find, table);
+  return out;
+}
+
+// Error codes, performance counters and stall causes, in an inline namespace so that a machine model can
+// bring just these names into its own namespace (`using namespace kcraft::isa::<isa>::machine;`).
+std::string machine_constants(const IsaSpec& spec) {
+  if (spec.errors.codes.empty() && spec.counters.empty() && spec.stall_causes.codes.empty()) return "";
+  std::string out =
+      "// Machine-level constants (the YAML's errors:, counters: and stall_causes:), shared with the RTL\n"
+      "// through the SystemVerilog package.\n"
+      "inline namespace machine {\n\n";
+  if (!spec.errors.codes.empty()) {
+    out += "// Error codes: why a program stopped with an error (RTL ERR_<SYMBOL>).\n";
+    out += code_set(spec.errors, "ErrorCode", "ErrorInfo", "kErrors", "find_error", "kErrorCodeBits",
+                    "what it means for a kernel writer", false, {});
+  }
+  if (!spec.counters.empty()) {
+    out += "// Performance counters, by index (RTL CNT_<SYMBOL>, NUM_COUNTERS).\n";
+    out += "enum Counter : unsigned {\n";
+    for (const CounterSpec& c : spec.counters)
+      out += fmt::format("  {} = {},\n", cpp_constant(c.symbol), c.index);
+    out += fmt::format("  kNumCounters = {},\n}};\n", spec.counters.size());
+    out +=
+        "struct CounterInfo {\n  Counter counter;\n  const char* name;  // as `kcraft eval` prints it\n"
+        "  bool architectural;  // timing-independent: the functional model computes it too\n"
+        "  const char* description;\n};\n";
+    out += "// Indexed by Counter.\n";
+    out += "inline constexpr std::array<CounterInfo, kNumCounters> kCounters{{\n";
+    for (const CounterSpec& c : spec.counters) {
+      out += fmt::format("    {{{}, {}, {}, {}}},\n", cpp_constant(c.symbol), quote(c.name),
+                         c.architectural ? "true" : "false", quote(c.description));
+    }
+    out += "}};\n\n";
+  }
+  if (!spec.stall_causes.codes.empty()) {
+    out += "// Why the issue stage waits (RTL STALL_<SYMBOL>).\n";
+    out += code_set(spec.stall_causes, "StallCause", "StallCauseInfo", "kStallCauses", "find_stall_cause",
+                    "kStallCauseBits", "as shown in hang reports", true, spec.counters);
+  }
+  return out + "}  // inline namespace machine\n\n";
+}
 }  // namespace
 
 std::string cpp_field_constant(const std::string& field) {
@@ -208,9 +300,10 @@ std::string emit_cpp_header(const IsaSpec& spec, const std::string& source_name)
       "// The generic description used by the assembler, disassembler and documentation.\n"
       "const kcraft::isa::IsaSpec& spec();\n\n"
       "// The ISA reference manual (Markdown), as printed by `kcraft isa {1}`.\n"
-      "const char* isa_markdown();\n\n"
-      "}}  // namespace kcraft::isa::{1}\n",
+      "const char* isa_markdown();\n\n",
       cpp_field_constant("opcode"), spec.name);
+  out += machine_constants(spec);
+  out += fmt::format("}}  // namespace kcraft::isa::{}\n", spec.name);
   return out;
 }
 
@@ -314,6 +407,21 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
       out += fmt::format("    e.symbols.emplace_back({}, {});\n", quote(name), int64_literal(value));
     }
     out += "  }\n";
+  }
+  for (auto [set, member] :
+       {std::pair<const MachineCodeSet*, const char*>{&spec.errors, "errors"},
+        std::pair<const MachineCodeSet*, const char*>{&spec.stall_causes, "stall_causes"}}) {
+    out +=
+        fmt::format("  s.{}.bits = {};\n  s.{}.notes = {};\n", member, set->bits, member, quote(set->notes));
+    for (const MachineCode& c : set->codes) {
+      out += fmt::format("  s.{}.codes.push_back({{{}, {}, {}, {}, {}}});\n", member, quote(c.name),
+                         quote(c.symbol), c.code, quote(c.description), quote(c.counter));
+    }
+  }
+  out += fmt::format("  s.counter_notes = {};\n", quote(spec.counter_notes));
+  for (const CounterSpec& c : spec.counters) {
+    out += fmt::format("  s.counters.push_back({{{}, {}, {}, {}, {}}});\n", quote(c.name), quote(c.symbol),
+                       c.index, c.architectural ? "true" : "false", quote(c.description));
   }
   out += "  s.finalize();\n  return s;\n}\n\n}  // namespace\n\n";
   out +=

@@ -111,6 +111,8 @@ class MarkdownWriter {
     units();
     pseudos();
     assembly_language();
+    errors();
+    counters();
     example_programs();
     return out_;
   }
@@ -136,7 +138,9 @@ class MarkdownWriter {
         "[Memories](#memories) · "
         "[Registers](#registers) · [Instruction encoding](#instruction-encoding) · "
         "[Instruction summary](#instruction-summary) · [Instructions by unit](#instructions-by-unit) · "
-        "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · "
+        "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · " +
+        std::string(spec_.errors.codes.empty() ? "" : "[Errors](#errors) · ") +
+        std::string(spec_.counters.empty() ? "" : "[Performance counters](#performance-counters) · ") +
         "[Example programs](#example-programs)");
     line();
   }
@@ -601,6 +605,53 @@ class MarkdownWriter {
       }
     }
     return "        BOGUS\n";
+  }
+
+  void errors() {
+    if (spec_.errors.codes.empty()) return;
+    line("## Errors");
+    line();
+    if (!spec_.errors.notes.empty()) {
+      line(spec_.errors.notes);
+      line();
+    }
+    line("| Code | Error | Meaning |");
+    line("|---|---|---|");
+    for (const MachineCode& c : spec_.errors.codes) {
+      line(fmt::format("| {} | `{}` | {} |", c.code, c.name, cell(c.description)));
+    }
+    line();
+  }
+
+  void counters() {
+    if (spec_.counters.empty()) return;
+    line("## Performance counters");
+    line();
+    if (!spec_.counter_notes.empty()) {
+      line(spec_.counter_notes);
+      line();
+    }
+    line("| Index | Counter | Architectural | Meaning |");
+    line("|---|---|---|---|");
+    for (const CounterSpec& c : spec_.counters) {
+      line(fmt::format("| {} | `{}` | {} | {} |", c.index, c.name, c.architectural ? "yes" : "no",
+                       cell(c.description)));
+    }
+    line();
+    if (spec_.stall_causes.codes.empty()) return;
+    line("### Stall causes");
+    line();
+    if (!spec_.stall_causes.notes.empty()) {
+      line(spec_.stall_causes.notes);
+      line();
+    }
+    line("| Code | Cause | Meaning | Counted in |");
+    line("|---|---|---|---|");
+    for (const MachineCode& c : spec_.stall_causes.codes) {
+      line(fmt::format("| {} | `{}` | {} | {} |", c.code, c.name, cell(c.description),
+                       c.counter.empty() ? "" : "`" + c.counter + "`"));
+    }
+    line();
   }
 
   void example_programs() {

@@ -12,6 +12,54 @@ std::string sv_name(const std::string& name) {
   return to_upper(name);
 }
 
+namespace {
+
+size_t longest_symbol(const std::vector<MachineCode>& codes, const std::string& prefix) {
+  size_t width = 0;
+  for (const MachineCode& c : codes) width = std::max(width, prefix.size() + c.symbol.size());
+  return width;
+}
+
+std::string code_params(const MachineCodeSet& set, const std::string& prefix) {
+  std::string out;
+  const size_t width = longest_symbol(set.codes, prefix);
+  size_t value_width = 0;
+  for (const MachineCode& c : set.codes)
+    value_width = std::max(value_width, fmt::format("{}'d{};", set.bits, c.code).size());
+  for (const MachineCode& c : set.codes) {
+    out += fmt::format("  localparam logic [{}:0] {:<{}} = {:<{}}  // {}\n", set.bits - 1, prefix + c.symbol,
+                       width, fmt::format("{}'d{};", set.bits, c.code), value_width, c.name);
+  }
+  return out;
+}
+
+// Error codes, counter indices and stall causes: the same values as the C++ enums.
+std::string machine_constants(const IsaSpec& spec) {
+  std::string out;
+  if (!spec.errors.codes.empty()) {
+    out += "\n  // Error codes: why a program stopped with an error (C++ ErrorCode).\n";
+    out += code_params(spec.errors, "ERR_");
+  }
+  if (!spec.counters.empty()) {
+    out += "\n  // Performance counters: the index of each counter (C++ Counter).\n";
+    size_t width = std::string("NUM_COUNTERS").size();
+    for (const CounterSpec& c : spec.counters) width = std::max(width, 4 + c.symbol.size());
+    for (const CounterSpec& c : spec.counters) {
+      out += fmt::format("  localparam int unsigned {:<{}} = {};{}\n", "CNT_" + c.symbol, width, c.index,
+                         c.architectural ? "  // architectural" : "");
+    }
+    out +=
+        fmt::format("  localparam int unsigned {:<{}} = {};\n", "NUM_COUNTERS", width, spec.counters.size());
+  }
+  if (!spec.stall_causes.codes.empty()) {
+    out += "\n  // Why the issue stage waits (C++ StallCause).\n";
+    out += code_params(spec.stall_causes, "STALL_");
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name) {
   const std::string package = spec.name + "_isa_pkg";
   const unsigned opcode_width = spec.opcode_field.width;
@@ -19,8 +67,9 @@ std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name)
   std::string out = fmt::format(
       "// Generated from {0} by kcraft_isagen. Do not edit.\n"
       "//\n"
-      "// The {1} ISA for the RTL: instruction field positions, opcodes, reserved-bit masks and the\n"
-      "// legality check. The C++ tools are generated from the same YAML, so the two cannot drift.\n"
+      "// The {1} ISA for the RTL: instruction field positions, opcodes, reserved-bit masks, the legality\n"
+      "// check, error codes, performance counters and stall causes. The C++ tools are generated from the\n"
+      "// same YAML, so the two cannot drift.\n"
       "package {2};\n\n"
       "  // Instruction word fields: insn[<NAME>_LSB +: <NAME>_WIDTH].\n",
       source_name, spec.name, package);
@@ -60,16 +109,18 @@ std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name)
                        insn_width + 3, "RESERVED_" + sv_name(insn.name));
   }
   out += fmt::format("      {:<{}}: legal = 1'b0;\n", "default", insn_width + 3);
-  out += "    endcase\n    return legal;\n  endfunction\n\n";
+  // Results are assigned to the function name: yosys 0.23 does not parse `return`.
+  out += "    endcase\n    is_legal = legal;\n  endfunction\n\n";
   out += "  // Field accessors: <field>_field(insn) is the field's raw (unsigned) value.\n";
   for (const NamedField& f : spec.fields) {
     const std::string upper = sv_name(f.name);
     out += fmt::format(
         "  function automatic logic [{0}_WIDTH-1:0] {1}_field(input logic [{2}:0] insn);\n"
-        "    return {0}_WIDTH'(insn >> {0}_LSB);\n"
+        "    {1}_field = {0}_WIDTH'(insn >> {0}_LSB);\n"
         "  endfunction\n",
         upper, f.name, word_bits - 1);
   }
+  out += machine_constants(spec);
   out += "\nendpackage\n";
   return out;
 }

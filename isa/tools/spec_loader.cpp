@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -20,6 +21,15 @@ bool is_identifier(std::string_view s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
   return std::all_of(s.begin(), s.end(),
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+// lower_snake_case: how the tools print machine constants ("vsram_out_of_range").
+bool is_lower_snake(std::string_view s) {
+  if (s.empty() || !std::islower(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+           c == '_';
+  });
 }
 
 bool is_mnemonic(std::string_view s) {
@@ -70,7 +80,8 @@ class Loader {
     }
     check_keys(root,
                {"isa", "version", "word_bits", "summary", "timing", "registers", "fields", "formats", "units",
-                "parameters", "memories", "instructions", "pseudo", "assembler", "examples"},
+                "parameters", "memories", "instructions", "pseudo", "assembler", "errors", "counters",
+                "stall_causes", "examples"},
                "top level");
     load_header(root);
     load_registers(root);
@@ -82,6 +93,9 @@ class Loader {
     load_instructions(root);
     load_pseudos(root);
     load_assembler(root);
+    load_counters(root);  // before stall_causes, which refer to counters
+    load_machine_codes(root, "errors", "error", &spec_.errors);
+    load_machine_codes(root, "stall_causes", "stall cause", &spec_.stall_causes);
     load_example_programs(root);
     if (errors_.empty()) {
       spec_.finalize();
@@ -792,6 +806,206 @@ class Loader {
       spec_.pseudos.push_back(std::move(p));
       pseudo_nodes_.push_back(node);
     }
+  }
+
+  // ------------------------------------------------------------------ machine-level constants
+  // `name` (lower_snake) and `symbol` (UPPER_SNAKE, default: the name in upper case) of one entry.
+  void load_names(const YAML::Node& node, const std::string& context, std::string* name,
+                  std::string* symbol) {
+    *name = get_string(node, "name", context, true).value_or("");
+    if (!name->empty() && !is_lower_snake(*name)) {
+      error(
+          node["name"], node, context, "name",
+          fmt::format("'{}' must be lower_snake_case (letters, digits, '_', starting with a letter)", *name));
+    }
+    *symbol = get_string(node, "symbol", context, false).value_or(to_upper(*name));
+    // "__" or a trailing "_" would make two symbols share a C++ name (kVsramRange).
+    if (!symbol->empty() && (!is_mnemonic(*symbol) || !is_identifier(*symbol) ||
+                             symbol->find("__") != std::string::npos || symbol->back() == '_')) {
+      error(node["symbol"], node, context, "symbol",
+            fmt::format("'{}' must be UPPER_SNAKE_CASE (it names RTL and C++ constants)", *symbol));
+    }
+  }
+
+  // The context of list entry `index` of a section: "error vsram_out_of_range" or "errors[3]".
+  static std::string entry_context(const YAML::Node& node, const std::string& section,
+                                   const std::string& noun, size_t index) {
+    if (node.IsMap() && node["name"].IsScalar() && !node["name"].Scalar().empty()) {
+      return noun + " " + node["name"].Scalar();
+    }
+    return fmt::format("{}.list[{}]", section, index);
+  }
+
+  // Reports a name or symbol already used in this section (`seen` maps it to the first entry's name).
+  // Returns false after reporting a duplicate.
+  bool check_unique(const YAML::Node& node, const std::string& context, const std::string& key,
+                    const std::string& value, const std::string& owner,
+                    std::map<std::string, std::string>* seen) {
+    if (value.empty()) return true;
+    const auto [it, inserted] = seen->emplace(value, owner);
+    if (inserted) return true;
+    error(node[key].IsDefined() ? node[key] : node, node, context, key,
+          fmt::format("duplicate {} {} (also used by {})", key, key == "code" ? value : "'" + value + "'",
+                      it->second));
+    return false;
+  }
+
+  // A section {bits, notes, list: [{name, symbol, code, description, counter}]}: errors or stall causes.
+  void load_machine_codes(const YAML::Node& root, const std::string& section, const std::string& noun,
+                          MachineCodeSet* out) {
+    const YAML::Node map = root[section];
+    if (!map.IsDefined()) return;
+    if (!map.IsMap()) {
+      error(map, root, "top level", section, "expected a mapping {bits, notes, list}");
+      return;
+    }
+    check_keys(map, {"bits", "notes", "list"}, section);
+    const auto bits = get_int(map, "bits", section, true);
+    if (bits && (*bits < 1 || *bits > 16)) error(map["bits"], map, section, "bits", "must be 1..16");
+    const unsigned width = bits && *bits >= 1 && *bits <= 16 ? static_cast<unsigned>(*bits) : 16;
+    out->bits = width;
+    out->notes = get_string(map, "notes", section, false).value_or("");
+    const YAML::Node list = map["list"];
+    if (!list.IsSequence() || list.size() == 0) {
+      error(list, map, section, "list",
+            fmt::format("expected a non-empty list of {}s {{name, code, description}}", noun));
+      return;
+    }
+    const bool stall = section == "stall_causes";
+    std::map<std::string, std::string> names, symbols, codes;
+    for (size_t i = 0; i < list.size(); ++i) {
+      const YAML::Node node = list[i];
+      const std::string context = entry_context(node, section, noun, i);
+      if (!node.IsMap()) {
+        error(node, list, context, "", "expected a mapping {name, code, description}");
+        continue;
+      }
+      std::vector<std::string> keys = {"name", "symbol", "code", "description"};
+      if (stall) keys.push_back("counter");
+      check_keys(node, keys, context);
+      MachineCode c;
+      load_names(node, context, &c.name, &c.symbol);
+      c.description = get_string(node, "description", context, true).value_or("");
+      if (const auto code = get_int(node, "code", context, true)) {
+        if (*code < 0 || *code >= (int64_t{1} << width)) {
+          error(
+              node["code"], node, context, "code",
+              fmt::format("code {} does not fit the {}-bit field (0..{})", *code, width, (1u << width) - 1));
+        } else {
+          c.code = static_cast<unsigned>(*code);
+          check_unique(node, context, "code", std::to_string(c.code), c.name, &codes);
+        }
+      }
+      if (check_unique(node, context, "name", c.name, c.name, &names)) {
+        check_unique(node, context, "symbol", c.symbol, c.name, &symbols);
+      }
+      if (stall) {
+        c.counter = get_string(node, "counter", context, false).value_or("");
+        if (!c.counter.empty() && std::none_of(spec_.counters.begin(), spec_.counters.end(),
+                                               [&](const CounterSpec& k) { return k.name == c.counter; })) {
+          std::vector<std::string> counter_names;
+          for (const CounterSpec& k : spec_.counters) counter_names.push_back(k.name);
+          error(node["counter"], node, context, "counter",
+                fmt::format("'{}' is not a counter{}", c.counter,
+                            prefix_space(did_you_mean(closest_matches(c.counter, counter_names)))));
+        }
+      }
+      out->codes.push_back(std::move(c));
+    }
+    if (codes.count("0") == 0) {
+      error(list, map, section, "list",
+            fmt::format("there must be {} {} with code 0 (the value meaning nothing to report)",
+                        noun[0] == 'e' ? "an" : "a", noun));
+    }
+  }
+
+  // counters: {notes, list: [{name, symbol, index, architectural, description}]}, indices 0..N-1.
+  void load_counters(const YAML::Node& root) {
+    const std::string section = "counters";
+    const YAML::Node map = root[section];
+    if (!map.IsDefined()) return;
+    if (!map.IsMap()) {
+      error(map, root, "top level", section, "expected a mapping {notes, list}");
+      return;
+    }
+    check_keys(map, {"notes", "list"}, section);
+    spec_.counter_notes = get_string(map, "notes", section, false).value_or("");
+    const YAML::Node list = map["list"];
+    if (!list.IsSequence() || list.size() == 0) {
+      error(list, map, section, "list",
+            "expected a non-empty list of counters {name, index, architectural, description}");
+      return;
+    }
+    std::map<std::string, std::string> names, symbols;
+    std::vector<CounterSpec> counters;
+    std::vector<std::pair<YAML::Node, int64_t>> index_nodes;  // per counter with an integer index
+    for (size_t i = 0; i < list.size(); ++i) {
+      const YAML::Node node = list[i];
+      const std::string context = entry_context(node, section, "counter", i);
+      if (!node.IsMap()) {
+        error(node, list, context, "", "expected a mapping {name, index, architectural, description}");
+        continue;
+      }
+      check_keys(node, {"name", "symbol", "index", "architectural", "description"}, context);
+      CounterSpec c;
+      load_names(node, context, &c.name, &c.symbol);
+      if (c.symbol == "NUM_COUNTERS") {
+        error(node["symbol"].IsDefined() ? node["symbol"] : node["name"], node, context, "symbol",
+              "NUM_COUNTERS is the generated number of counters");
+      }
+      c.description = get_string(node, "description", context, true).value_or("");
+      if (const auto index = get_int(node, "index", context, true)) {
+        index_nodes.emplace_back(node, *index);
+        c.index = static_cast<unsigned>(std::clamp<int64_t>(*index, 0, UINT32_MAX));
+      }
+      const YAML::Node arch = node["architectural"];
+      if (!arch.IsDefined() || arch.IsNull()) {
+        error(arch, node, context, "architectural", "missing (true if the functional model computes it too)");
+      } else if (!arch.IsScalar() || (arch.Scalar() != "true" && arch.Scalar() != "false")) {
+        error(arch, node, context, "architectural",
+              fmt::format("expected true or false, got '{}'",
+                          arch.IsScalar() ? arch.Scalar() : "a collection"));
+      } else {
+        c.architectural = arch.Scalar() == "true";
+      }
+      if (check_unique(node, context, "name", c.name, c.name, &names)) {
+        check_unique(node, context, "symbol", c.symbol, c.name, &symbols);
+      }
+      counters.push_back(std::move(c));
+    }
+    // The RTL indexes an array of NUM_COUNTERS counters: the indices must be exactly 0..N-1.
+    const int64_t count = static_cast<int64_t>(list.size());
+    std::vector<std::string> owner(list.size());
+    for (const auto& [node, index] : index_nodes) {
+      if (index >= 0 && index < count && owner[static_cast<size_t>(index)].empty()) {
+        owner[static_cast<size_t>(index)] = node["name"].IsScalar() ? node["name"].Scalar() : "?";
+      }
+    }
+    std::vector<std::string> missing;
+    for (size_t k = 0; k < owner.size(); ++k) {
+      if (owner[k].empty()) missing.push_back(std::to_string(k));
+    }
+    const std::string gap =
+        missing.empty() ? "" : fmt::format("; no counter has index {}", fmt::join(missing, ", "));
+    std::vector<bool> reported(list.size(), false);
+    for (const auto& [node, index] : index_nodes) {
+      const std::string context = entry_context(node, section, "counter", 0);
+      const std::string name = node["name"].IsScalar() ? node["name"].Scalar() : "?";
+      if (index < 0 || index >= count) {
+        error(node["index"], node, context, "index",
+              fmt::format("index {} is outside 0..{} (indices are dense: one per counter){}", index,
+                          count - 1, gap));
+      } else if (owner[static_cast<size_t>(index)] != name || reported[static_cast<size_t>(index)]) {
+        error(node["index"], node, context, "index",
+              fmt::format("duplicate index {} (also used by {}){}", index, owner[static_cast<size_t>(index)],
+                          gap));
+      } else {
+        reported[static_cast<size_t>(index)] = true;
+      }
+    }
+    std::sort(counters.begin(), counters.end(),
+              [](const CounterSpec& a, const CounterSpec& b) { return a.index < b.index; });
+    spec_.counters = std::move(counters);
   }
 
   void load_assembler(const YAML::Node& root) {

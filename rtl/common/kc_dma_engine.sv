@@ -31,8 +31,8 @@ module kc_dma_engine #(
   output logic [SLOTS-1:0]       slot_valid_o,
   output logic [SLOTS-1:0]       slot_store_o,
   output logic [SLOTS-1:0]       slot_target_o,
-  output logic [SLOTS-1:0][ROW_AW:0] slot_lo_o,
-  output logic [SLOTS-1:0][ROW_AW:0] slot_hi_o,
+  output logic [SLOTS*(ROW_AW+1)-1:0] slot_lo_o,  // slot s: [s*(ROW_AW+1) +: ROW_AW+1]
+  output logic [SLOTS*(ROW_AW+1)-1:0] slot_hi_o,
   output logic                   busy_o,
   output logic [31:0]            active_tag_o,
   output logic [COUNT_W-1:0]     active_remaining_o,
@@ -219,8 +219,8 @@ module kc_dma_engine #(
   assign mem_req_tag_o = req_tag_q;
 
   for (genvar s = 0; s < SLOTS; s++) begin : g_slot_ranges
-    assign slot_lo_o[s] = {1'b0, s_row_q[s]};
-    assign slot_hi_o[s] = {1'b0, s_row_q[s]} + (ROW_AW + 1)'(s_count_q[s]);
+    assign slot_lo_o[s*(ROW_AW+1) +: ROW_AW+1] = {1'b0, s_row_q[s]};
+    assign slot_hi_o[s*(ROW_AW+1) +: ROW_AW+1] = {1'b0, s_row_q[s]} + (ROW_AW + 1)'(s_count_q[s]);
   end
   assign slot_valid_o = s_valid_q;
   assign slot_store_o = s_store_q;

@@ -8,7 +8,8 @@
 // zeroed a row per cycle by the CTL_CLEAR sweep. Everything else only moves while en_i is high, which the
 // matrix unit keeps high from the first injected row until the last result has left the array.
 // Internal wiring uses unpacked arrays: Verilator handles them element by element, whereas a packed
-// multi-dimensional bus would be rebuilt as one wide vector every cycle.
+// multi-dimensional bus would be rebuilt as one wide vector every cycle. Ports are flat vectors with
+// element n at [n*W +: W] (yosys 0.23 reads neither array ports nor multi-dimensional packed arrays).
 module systolic_array #(
   parameter int unsigned MLEN = 16,
   parameter int unsigned TAG_W = 16,
@@ -22,16 +23,16 @@ module systolic_array #(
   input  logic                  w_row_we_i,
   input  logic                  w_col_we_i,
   input  logic [IDX_W-1:0]      w_idx_i,
-  input  logic [MLEN-1:0][15:0] w_data_i,
+  input  logic [MLEN*16-1:0]    w_data_i,     // BF16 element n at [n*16 +: 16]
   input  logic                  in_valid_i,
-  input  logic [MLEN-1:0][15:0] in_row_i,
+  input  logic [MLEN*16-1:0]    in_row_i,
   input  logic [TAG_W-1:0]      in_tag_i,
-  output logic                  out_valid_o [MLEN],
-  output logic [31:0]           out_psum_o [MLEN],
-  output logic [TAG_W-1:0]      out_tag_o [MLEN],
+  output logic [MLEN-1:0]       out_valid_o,  // column n
+  output logic [MLEN*32-1:0]    out_psum_o,   // column n at [n*32 +: 32]
+  output logic [MLEN*TAG_W-1:0] out_tag_o,    // column n at [n*TAG_W +: TAG_W]
   input  logic                  dbg_en_i,
   input  logic [IDX_W-1:0]      dbg_w_row_i,
-  output logic [MLEN-1:0][15:0] dbg_w_row_o
+  output logic [MLEN*16-1:0]    dbg_w_row_o
 );
   // Skew buffers: lane k has k stages.
   logic             lane_valid [MLEN];
@@ -41,7 +42,7 @@ module systolic_array #(
   for (genvar k = 0; k < MLEN; k++) begin : g_skew
     if (k == 0) begin : g_direct
       assign lane_valid[k] = in_valid_i;
-      assign lane_data[k] = in_row_i[k];
+      assign lane_data[k] = in_row_i[k*16 +: 16];
     end else begin : g_delay
       logic        valid_q [k];
       logic [15:0] data_q [k];
@@ -55,7 +56,7 @@ module systolic_array #(
       end
       always_ff @(posedge clk_i) begin
         if (en_i) begin
-          data_q[0] <= in_row_i[k];
+          data_q[0] <= in_row_i[k*16 +: 16];
           for (int unsigned j = 1; j < k; j++) data_q[j] <= data_q[j-1];
         end
       end
@@ -85,9 +86,9 @@ module systolic_array #(
 
   always_ff @(posedge clk_i) begin
     if (w_row_we_i) begin
-      for (int unsigned n = 0; n < MLEN; n++) weight_q[w_idx_i][n] <= w_data_i[n];
+      for (int unsigned n = 0; n < MLEN; n++) weight_q[w_idx_i][n] <= w_data_i[n*16 +: 16];
     end else if (w_col_we_i) begin
-      for (int unsigned k = 0; k < MLEN; k++) weight_q[k][w_idx_i] <= w_data_i[k];
+      for (int unsigned k = 0; k < MLEN; k++) weight_q[k][w_idx_i] <= w_data_i[k*16 +: 16];
     end else if (clear_i && clear_idx_i < MLEN) begin
       for (int unsigned n = 0; n < MLEN; n++) weight_q[IDX_W'(clear_idx_i)][n] <= '0;
     end
@@ -126,8 +127,8 @@ module systolic_array #(
 
   for (genvar n = 0; n < MLEN; n++) begin : g_out
     assign out_valid_o[n] = a_valid[MLEN-1][n+1];
-    assign out_psum_o[n] = psum[MLEN][n];
-    assign out_tag_o[n] = tag_bot_q[n];
-    assign dbg_w_row_o[n] = dbg_en_i ? weight_q[dbg_w_row_i][n] : '0;
+    assign out_psum_o[n*32 +: 32] = psum[MLEN][n];
+    assign out_tag_o[n*TAG_W +: TAG_W] = tag_bot_q[n];
+    assign dbg_w_row_o[n*16 +: 16] = dbg_en_i ? weight_q[dbg_w_row_i][n] : '0;
   end
 endmodule

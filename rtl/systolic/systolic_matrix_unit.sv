@@ -35,28 +35,27 @@ module systolic_matrix_unit #(
   output logic                     ms_rd_valid_o,
   output logic [MS_AW-1:0]         ms_rd_lo_o,
   output logic [PENDING-1:0]       acc_wr_valid_o,
-  output logic [PENDING-1:0][ACC_AW-1:0] acc_wr_lo_o,
+  output logic [PENDING*ACC_AW-1:0] acc_wr_lo_o,  // entry p at [p*ACC_AW +: ACC_AW]
   output logic                     busy_o,
   output logic                     array_active_o,
   output logic                     row_injected_o,
   // VSRAM and MSRAM ports
   output logic                     vs_re_o,
   output logic [VS_AW-1:0]         vs_raddr_o,
-  input  logic [MLEN-1:0][15:0]    vs_rdata_i,
+  input  logic [MLEN*16-1:0]       vs_rdata_i,     // BF16 element n at [n*16 +: 16]
   output logic                     vs_we_o,
   output logic [VS_AW-1:0]         vs_waddr_o,
-  output logic [MLEN-1:0][15:0]    vs_wdata_o,
+  output logic [MLEN*16-1:0]       vs_wdata_o,
   output logic                     ms_re_o,
   output logic [MS_AW-1:0]         ms_raddr_o,
-  input  logic [MLEN-1:0][15:0]    ms_rdata_i,
+  input  logic [MLEN*16-1:0]       ms_rdata_i,
   // back door
   input  logic                     dbg_en_i,
   input  logic [ACC_AW-1:0]        dbg_acc_addr_i,
-  output logic [MLEN-1:0][31:0]    dbg_acc_row_o,
+  output logic [MLEN*32-1:0]       dbg_acc_row_o,  // FP32 element n at [n*32 +: 32]
   input  logic [IDX_W-1:0]         dbg_w_row_i,
-  output logic [MLEN-1:0][15:0]    dbg_w_row_o
+  output logic [MLEN*16-1:0]       dbg_w_row_o
 );
-  import systolic_isa_pkg::*;
 
   typedef enum logic [2:0] {
     StIdle, StLdwDrain, StLdwLoad, StMmStream, StWoWrite
@@ -93,9 +92,9 @@ module systolic_matrix_unit #(
   logic [PPTR_W-1:0]    pend_head_q, pend_tail_q;
   logic [PEND_W-1:0]    pend_count_q;
 
-  wire cmd_is_mm = (cmd_op_i == OP_M_MM) || (cmd_op_i == OP_M_MMA);
-  wire cmd_is_wo = (cmd_op_i == OP_M_WO);
-  wire cmd_is_ldw = (cmd_op_i == OP_M_LDW) || (cmd_op_i == OP_M_LDWT);
+  wire cmd_is_mm = (cmd_op_i == systolic_isa_pkg::OP_M_MM) || (cmd_op_i == systolic_isa_pkg::OP_M_MMA);
+  wire cmd_is_wo = (cmd_op_i == systolic_isa_pkg::OP_M_WO);
+  wire cmd_is_ldw = (cmd_op_i == systolic_isa_pkg::OP_M_LDW) || (cmd_op_i == systolic_isa_pkg::OP_M_LDWT);
   assign cmd_ready_o = (state_q == StIdle) && !(cmd_is_mm && (32'(pend_count_q) == PENDING));
   wire accept = cmd_valid_i && cmd_ready_o;
 
@@ -103,9 +102,10 @@ module systolic_matrix_unit #(
   wire last_beat = (32'(idx_q) == BLEN - 1);
 
   // ---------------------------------------------------------------- array
-  logic             out_valid [MLEN];
-  logic [31:0]      out_psum [MLEN];
-  logic [TAG_W-1:0] out_tag [MLEN];
+  // Column n of the row leaving the array: out_valid[n], out_psum[n*32 +: 32], out_tag[n*TAG_W +: TAG_W].
+  logic [MLEN-1:0]       out_valid;
+  logic [MLEN*32-1:0]    out_psum;
+  logic [MLEN*TAG_W-1:0] out_tag;
 
   // The array moves while a row is being injected or any row is inside it (rows_in_flight drops when
   // the last column retires, in the same cycle the array clears its last valid bit).
@@ -148,14 +148,14 @@ module systolic_matrix_unit #(
     vs_wdata_o = '0;
     if (vs_we_o) begin
       for (int unsigned n = 0; n < MLEN; n++) begin
-        vs_wdata_o[n] = kc_fp_pkg::fp32_to_bf16(acc_mem_q[wo_acc_row][n]);
+        vs_wdata_o[n*16 +: 16] = kc_fp_pkg::fp32_to_bf16(acc_mem_q[wo_acc_row][n]);
       end
     end
   end
 
   // ---------------------------------------------------------------- control
   wire row_retires = array_en && out_valid[MLEN-1];
-  wire cmd_retires = row_retires && out_tag[MLEN-1][TAG_W-1];
+  wire cmd_retires = row_retires && out_tag[(MLEN-1)*TAG_W + TAG_W-1];  // last row of its command
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -177,8 +177,8 @@ module systolic_matrix_unit #(
             vrow_q <= cmd_vrow_i;
             mrow_q <= cmd_mrow_i;
             acc_q <= cmd_acc_i;
-            accumulate_q <= (cmd_op_i == OP_M_MMA);
-            transpose_q <= (cmd_op_i == OP_M_LDWT);
+            accumulate_q <= (cmd_op_i == systolic_isa_pkg::OP_M_MMA);
+            transpose_q <= (cmd_op_i == systolic_isa_pkg::OP_M_LDWT);
             idx_q <= 1;
             if (cmd_is_ldw) begin
               state_q <= StLdwDrain;
@@ -187,7 +187,7 @@ module systolic_matrix_unit #(
             end
             if (cmd_is_mm) begin
               inj_valid_q <= 1'b1;
-              inj_tag_q <= {BLEN == 1, cmd_op_i == OP_M_MMA, cmd_acc_i};
+              inj_tag_q <= {BLEN == 1, cmd_op_i == systolic_isa_pkg::OP_M_MMA, cmd_acc_i};
             end
           end
         end
@@ -235,10 +235,10 @@ module systolic_matrix_unit #(
     logic [ACC_AW-1:0] row;
     if (array_en) begin
       for (int unsigned n = 0; n < MLEN; n++) begin
-        row = out_tag[n][ACC_AW-1:0];
+        row = out_tag[n*TAG_W +: ACC_AW];
         if (out_valid[n]) begin
-          acc_mem_q[row][n] <= out_tag[n][ACC_AW] ?
-              kc_fp_pkg::fp32_add(acc_mem_q[row][n], out_psum[n]) : out_psum[n];
+          acc_mem_q[row][n] <= out_tag[n*TAG_W + ACC_AW] ?  // accumulate
+              kc_fp_pkg::fp32_add(acc_mem_q[row][n], out_psum[n*32 +: 32]) : out_psum[n*32 +: 32];
         end
       end
     end
@@ -256,13 +256,13 @@ module systolic_matrix_unit #(
   assign ms_rd_lo_o = mrow_q;
   assign acc_wr_valid_o = pend_valid_q;
   for (genvar p = 0; p < PENDING; p++) begin : g_pend
-    assign acc_wr_lo_o[p] = pend_lo_q[p];
+    assign acc_wr_lo_o[p*ACC_AW +: ACC_AW] = pend_lo_q[p];
   end
   assign busy_o = (state_q != StIdle) || !drained || wload_valid_q;
   assign array_active_o = !drained;
   assign row_injected_o = inj_valid_q;
 
   for (genvar n = 0; n < MLEN; n++) begin : g_dbg
-    assign dbg_acc_row_o[n] = dbg_en_i ? acc_mem_q[dbg_acc_addr_i][n] : '0;
+    assign dbg_acc_row_o[n*32 +: 32] = dbg_en_i ? acc_mem_q[dbg_acc_addr_i][n] : '0;
   end
 endmodule

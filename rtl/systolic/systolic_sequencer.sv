@@ -44,9 +44,9 @@ module systolic_sequencer #(
   output logic [3:0]            vec_fs_o,
   output logic [31:0]           vec_fval_o,
   input  logic [1:0]            vec_inflight_vs_we_i,
-  input  logic [1:0][VS_AW-1:0] vec_inflight_vs_row_i,
+  input  logic [2*VS_AW-1:0]    vec_inflight_vs_row_i,  // entry e at [e*VS_AW +: VS_AW]
   input  logic [1:0]            vec_inflight_fp_we_i,
-  input  logic [1:0][3:0]       vec_inflight_fp_reg_i,
+  input  logic [7:0]            vec_inflight_fp_reg_i,  // entry e at [e*4 +: 4]
   input  logic                  vec_fp_we_i,
   input  logic [3:0]            vec_fp_waddr_i,
   input  logic [31:0]           vec_fp_wdata_i,
@@ -65,7 +65,7 @@ module systolic_sequencer #(
   input  logic                  mat_ms_rd_valid_i,
   input  logic [MS_AW-1:0]      mat_ms_rd_lo_i,
   input  logic [MAT_PENDING-1:0]             mat_acc_wr_valid_i,
-  input  logic [MAT_PENDING-1:0][ACC_AW-1:0] mat_acc_wr_lo_i,
+  input  logic [MAT_PENDING*ACC_AW-1:0]     mat_acc_wr_lo_i,  // entry p at [p*ACC_AW +: ACC_AW]
   input  logic                  mat_busy_i,
   // DMA engine
   output logic                  dma_valid_o,
@@ -80,8 +80,8 @@ module systolic_sequencer #(
   input  logic [DMA_SLOTS-1:0]  dma_slot_valid_i,
   input  logic [DMA_SLOTS-1:0]  dma_slot_store_i,
   input  logic [DMA_SLOTS-1:0]  dma_slot_target_i,
-  input  logic [DMA_SLOTS-1:0][DMA_ROW_AW:0] dma_slot_lo_i,
-  input  logic [DMA_SLOTS-1:0][DMA_ROW_AW:0] dma_slot_hi_i,
+  input  logic [DMA_SLOTS*(DMA_ROW_AW+1)-1:0] dma_slot_lo_i,  // slot s at [s*(DMA_ROW_AW+1) +: ...]
+  input  logic [DMA_SLOTS*(DMA_ROW_AW+1)-1:0] dma_slot_hi_i,
   input  logic                  dma_busy_i,
   // status
   output logic                  running_o,
@@ -105,8 +105,6 @@ module systolic_sequencer #(
   input  logic [FPS_AW-1:0]     dbg_fpsram_addr_i,
   output logic [31:0]           dbg_fpsram_o
 );
-  import systolic_isa_pkg::*;
-  import systolic_pkg::*;
 
   localparam int unsigned SFU_LATENCY = 4;
   localparam int unsigned LOOP_W = $clog2(LOOP_DEPTH + 1);
@@ -140,16 +138,16 @@ module systolic_sequencer #(
 
   // ---------------------------------------------------------------- decode
   wire [31:0] ir = imem_rdata_i;
-  wire [6:0]  op = ir[OPCODE_LSB +: OPCODE_WIDTH];
-  wire [3:0]  f_rd = ir[RD_LSB +: RD_WIDTH];
-  wire [3:0]  f_rs1 = ir[RS1_LSB +: RS1_WIDTH];
-  wire [3:0]  f_rs2 = ir[RS2_LSB +: RS2_WIDTH];
-  wire [3:0]  f_fs = ir[FS_LSB +: FS_WIDTH];
-  wire [8:0]  f_off = ir[OFF9_LSB +: OFF9_WIDTH];
-  wire [16:0] f_imm17 = ir[IMM17_LSB +: IMM17_WIDTH];
-  wire [15:0] f_imm16 = ir[IMM16_LSB +: IMM16_WIDTH];
-  wire [12:0] f_imm13 = ir[IMM13_LSB +: IMM13_WIDTH];
-  wire [11:0] f_cnt12 = ir[CNT12_LSB +: CNT12_WIDTH];
+  wire [6:0]  op = systolic_isa_pkg::opcode_field(ir);
+  wire [3:0]  f_rd = systolic_isa_pkg::rd_field(ir);
+  wire [3:0]  f_rs1 = systolic_isa_pkg::rs1_field(ir);
+  wire [3:0]  f_rs2 = systolic_isa_pkg::rs2_field(ir);
+  wire [3:0]  f_fs = systolic_isa_pkg::fs_field(ir);
+  wire [8:0]  f_off = systolic_isa_pkg::off9_field(ir);
+  wire [16:0] f_imm17 = systolic_isa_pkg::imm17_field(ir);
+  wire [15:0] f_imm16 = systolic_isa_pkg::imm16_field(ir);
+  wire [12:0] f_imm13 = systolic_isa_pkg::imm13_field(ir);
+  wire [11:0] f_cnt12 = systolic_isa_pkg::cnt12_field(ir);
   wire [31:0] imm17_sext = {{15{f_imm17[16]}}, f_imm17};
 
   wire [31:0] xd = x_q[f_rd];
@@ -186,7 +184,7 @@ module systolic_sequencer #(
 
   always_comb begin
     cls = ClsControl;
-    legal = is_legal(ir);
+    legal = systolic_isa_pkg::is_legal(ir);
     is_sfu = 1'b0;
     vs_rd_a = 1'b0;
     vs_rd_b = 1'b0;
@@ -210,74 +208,82 @@ module systolic_sequencer #(
     is_loop = 1'b0;
     loop_count = '0;
     case (op)
-      OP_C_LOOP: begin
+      systolic_isa_pkg::OP_C_LOOP: begin
         is_loop = 1'b1;
         loop_count = x1;
         legal = legal && f_imm13 != '0;
       end
-      OP_C_LOOPI: begin
+      systolic_isa_pkg::OP_C_LOOPI: begin
         is_loop = 1'b1;
         loop_count = 32'(f_cnt12);
         legal = legal && f_imm13 != '0;
       end
-      OP_S_ADD, OP_S_SUB, OP_S_MUL, OP_S_AND, OP_S_OR, OP_S_XOR, OP_S_SLL, OP_S_SRL,
-      OP_S_ADDI, OP_S_ORI, OP_S_SLLI, OP_S_SRLI, OP_S_LUI: cls = ClsScalar;
-      OP_S_ADD_FP, OP_S_SUB_FP, OP_S_MUL_FP, OP_S_MAX_FP, OP_S_MIN_FP: begin
+      systolic_isa_pkg::OP_S_ADD, systolic_isa_pkg::OP_S_SUB, systolic_isa_pkg::OP_S_MUL,
+      systolic_isa_pkg::OP_S_AND, systolic_isa_pkg::OP_S_OR, systolic_isa_pkg::OP_S_XOR,
+      systolic_isa_pkg::OP_S_SLL, systolic_isa_pkg::OP_S_SRL, systolic_isa_pkg::OP_S_ADDI,
+      systolic_isa_pkg::OP_S_ORI, systolic_isa_pkg::OP_S_SLLI, systolic_isa_pkg::OP_S_SRLI,
+      systolic_isa_pkg::OP_S_LUI: cls = ClsScalar;
+      systolic_isa_pkg::OP_S_ADD_FP, systolic_isa_pkg::OP_S_SUB_FP, systolic_isa_pkg::OP_S_MUL_FP,
+      systolic_isa_pkg::OP_S_MAX_FP, systolic_isa_pkg::OP_S_MIN_FP: begin
         cls = ClsScalar;
         fp_touch[f_rd] = 1'b1;
         fp_touch[f_rs1] = 1'b1;
         fp_touch[f_rs2] = 1'b1;
       end
-      OP_S_EXP_FP, OP_S_RECI_FP, OP_S_SQRT_FP, OP_S_RSQRT_FP: begin
+      systolic_isa_pkg::OP_S_EXP_FP, systolic_isa_pkg::OP_S_RECI_FP, systolic_isa_pkg::OP_S_SQRT_FP,
+      systolic_isa_pkg::OP_S_RSQRT_FP: begin
         cls = ClsScalar;
         is_sfu = 1'b1;
         fp_touch[f_rd] = 1'b1;
         fp_touch[f_rs1] = 1'b1;
       end
-      OP_S_LUI_FP, OP_S_LLI_FP, OP_S_LD_FP, OP_S_ST_FP, OP_S_ITOF: begin
+      systolic_isa_pkg::OP_S_LUI_FP, systolic_isa_pkg::OP_S_LLI_FP, systolic_isa_pkg::OP_S_LD_FP,
+      systolic_isa_pkg::OP_S_ST_FP, systolic_isa_pkg::OP_S_ITOF: begin
         cls = ClsScalar;
         fp_touch[f_rd] = 1'b1;
       end
-      OP_V_ADD_VV, OP_V_SUB_VV, OP_V_MUL_VV, OP_V_MAX_VV, OP_V_MIN_VV: begin
+      systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_MUL_VV,
+      systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MIN_VV: begin
         cls = ClsVector;
         vs_rd_a = 1'b1;
         vs_rd_b = 1'b1;
         vs_wr_d = 1'b1;
       end
-      OP_V_ADD_VF, OP_V_SUB_VF, OP_V_MUL_VF, OP_V_MAX_VF, OP_V_MIN_VF, OP_V_EXP_VF: begin
+      systolic_isa_pkg::OP_V_ADD_VF, systolic_isa_pkg::OP_V_SUB_VF, systolic_isa_pkg::OP_V_MUL_VF,
+      systolic_isa_pkg::OP_V_MAX_VF, systolic_isa_pkg::OP_V_MIN_VF, systolic_isa_pkg::OP_V_EXP_VF: begin
         cls = ClsVector;
         vs_rd_a = 1'b1;
         vs_wr_d = 1'b1;
         fp_touch[f_fs] = 1'b1;
       end
-      OP_V_EXP_V, OP_V_RECI_V, OP_V_RSQRT_V: begin
+      systolic_isa_pkg::OP_V_EXP_V, systolic_isa_pkg::OP_V_RECI_V, systolic_isa_pkg::OP_V_RSQRT_V: begin
         cls = ClsVector;
         vs_rd_a = 1'b1;
         vs_wr_d = 1'b1;
       end
-      OP_V_BCAST_F: begin
+      systolic_isa_pkg::OP_V_BCAST_F: begin
         cls = ClsVector;
         vs_wr_d = 1'b1;
         fp_touch[f_fs] = 1'b1;
       end
-      OP_V_RED_SUM, OP_V_RED_MAX: begin
+      systolic_isa_pkg::OP_V_RED_SUM, systolic_isa_pkg::OP_V_RED_MAX: begin
         cls = ClsVector;
         vs_rd_a = 1'b1;
         fp_touch[f_fs] = 1'b1;
       end
-      OP_V_RED_DOT: begin
+      systolic_isa_pkg::OP_V_RED_DOT: begin
         cls = ClsVector;
         vs_rd_a = 1'b1;
         vs_rd_b = 1'b1;
         fp_touch[f_fs] = 1'b1;
       end
-      OP_M_LDW, OP_M_LDWT: begin
+      systolic_isa_pkg::OP_M_LDW, systolic_isa_pkg::OP_M_LDWT: begin
         cls = ClsMatrix;
         ms_rng_rd = 1'b1;
         ms_lo = 34'(row_1);
         ms_hi = 34'(row_1) + 34'(MLEN);
       end
-      OP_M_MM, OP_M_MMA: begin
+      systolic_isa_pkg::OP_M_MM, systolic_isa_pkg::OP_M_MMA: begin
         cls = ClsMatrix;
         vs_rng_rd = 1'b1;
         vs_lo = 34'(row_1);
@@ -286,7 +292,7 @@ module systolic_sequencer #(
         acc_lo = 34'(row_d);
         acc_hi = 34'(row_d) + 34'(BLEN);
       end
-      OP_M_WO: begin
+      systolic_isa_pkg::OP_M_WO: begin
         cls = ClsMatrix;
         vs_rng_wr = 1'b1;
         vs_lo = 34'(row_d);
@@ -295,13 +301,13 @@ module systolic_sequencer #(
         acc_lo = 34'(row_1);
         acc_hi = 34'(row_1) + 34'(BLEN);
       end
-      OP_H_LOAD_V, OP_H_LOAD_M, OP_H_STORE_V: begin
+      systolic_isa_pkg::OP_H_LOAD_V, systolic_isa_pkg::OP_H_LOAD_M, systolic_isa_pkg::OP_H_STORE_V: begin
         cls = ClsDma;
         is_dma = 1'b1;
-        dma_store = (op == OP_H_STORE_V);
-        dma_msram = (op == OP_H_LOAD_M);
+        dma_store = (op == systolic_isa_pkg::OP_H_STORE_V);
+        dma_msram = (op == systolic_isa_pkg::OP_H_LOAD_M);
         legal = legal && f_imm13 != '0;
-        if (op == OP_H_LOAD_M) begin
+        if (op == systolic_isa_pkg::OP_H_LOAD_M) begin
           ms_rng_wr = 1'b1;
           ms_lo = {2'b0, xd};
           ms_hi = {2'b0, xd} + 34'(f_imm13);
@@ -329,57 +335,58 @@ module systolic_sequencer #(
   logic [3:0]  err_code;
   logic [63:0] err_lo, err_hi;
   always_comb begin
-    err_code = ERR_NONE;
+    err_code = systolic_isa_pkg::ERR_NONE;
     err_lo = '0;
     err_hi = '0;
     if (pc_fault_q) begin
-      err_code = ERR_PC_RANGE;
+      err_code = systolic_isa_pkg::ERR_PC_RANGE;
       err_lo = 64'(pc_q);
       err_hi = 64'(IMEM_WORDS);
     end else if (!legal) begin
-      err_code = ERR_ILLEGAL_INSN;
+      err_code = systolic_isa_pkg::ERR_ILLEGAL_INSN;
       err_lo = 64'(ir);
     end else if (is_loop && loop_active && new_loop_end >= {1'b0, loop_top_end}) begin
-      err_code = ERR_LOOP_NEST;
+      err_code = systolic_isa_pkg::ERR_LOOP_NEST;
       err_lo = 64'(new_loop_end);
       err_hi = 64'(loop_top_end);
     end else if (is_loop && loop_count != 0 && 32'(loop_sp_q) == LOOP_DEPTH) begin
-      err_code = ERR_LOOP_OVERFLOW;
+      err_code = systolic_isa_pkg::ERR_LOOP_OVERFLOW;
       err_lo = 64'(LOOP_DEPTH);
     end else if (vs_rd_a && row_1 >= 33'(VSRAM_ROWS)) begin
-      err_code = ERR_VSRAM_RANGE;
+      err_code = systolic_isa_pkg::ERR_VSRAM_RANGE;
       err_lo = 64'(row_1);
       err_hi = 64'(row_1) + 1;
     end else if (vs_rd_b && row_2 >= 33'(VSRAM_ROWS)) begin
-      err_code = ERR_VSRAM_RANGE;
+      err_code = systolic_isa_pkg::ERR_VSRAM_RANGE;
       err_lo = 64'(row_2);
       err_hi = 64'(row_2) + 1;
     end else if (vs_wr_d && row_d >= 33'(VSRAM_ROWS)) begin
-      err_code = ERR_VSRAM_RANGE;
+      err_code = systolic_isa_pkg::ERR_VSRAM_RANGE;
       err_lo = 64'(row_d);
       err_hi = 64'(row_d) + 1;
     end else if ((vs_rng_rd || vs_rng_wr) && vs_hi > 34'(VSRAM_ROWS)) begin
-      err_code = ERR_VSRAM_RANGE;
+      err_code = systolic_isa_pkg::ERR_VSRAM_RANGE;
       err_lo = 64'(vs_lo);
       err_hi = 64'(vs_hi);
     end else if ((ms_rng_rd || ms_rng_wr) && ms_hi > 34'(MSRAM_ROWS)) begin
-      err_code = ERR_MSRAM_RANGE;
+      err_code = systolic_isa_pkg::ERR_MSRAM_RANGE;
       err_lo = 64'(ms_lo);
       err_hi = 64'(ms_hi);
     end else if ((acc_rng_rd || acc_rng_wr) && acc_hi > 34'(ACC_ROWS)) begin
-      err_code = ERR_ACC_RANGE;
+      err_code = systolic_isa_pkg::ERR_ACC_RANGE;
       err_lo = 64'(acc_lo);
       err_hi = 64'(acc_hi);
-    end else if ((op == OP_S_LD_FP || op == OP_S_ST_FP) && fpsram_idx >= 33'(FPSRAM_WORDS)) begin
-      err_code = ERR_FPSRAM_RANGE;
+    end else if ((op == systolic_isa_pkg::OP_S_LD_FP || op == systolic_isa_pkg::OP_S_ST_FP) &&
+                 fpsram_idx >= 33'(FPSRAM_WORDS)) begin
+      err_code = systolic_isa_pkg::ERR_FPSRAM_RANGE;
       err_lo = 64'(fpsram_idx);
       err_hi = 64'(fpsram_idx) + 1;
     end else if (is_dma && (x1[0] || x2[0])) begin
-      err_code = ERR_DRAM_ALIGN;
+      err_code = systolic_isa_pkg::ERR_DRAM_ALIGN;
       err_lo = 64'(x1);
       err_hi = 64'(x2);
     end else if (is_dma && dram_last > 64'(dram_bytes_i)) begin
-      err_code = ERR_DRAM_RANGE;
+      err_code = systolic_isa_pkg::ERR_DRAM_RANGE;
       err_lo = 64'(x1);
       err_hi = dram_last;
     end
@@ -388,7 +395,7 @@ module systolic_sequencer #(
   // ---------------------------------------------------------------- interlocks
   function automatic logic overlap(input logic [33:0] a_lo, input logic [33:0] a_hi,
                                    input logic [33:0] b_lo, input logic [33:0] b_hi);
-    return (a_lo < b_hi) && (b_lo < a_hi);
+    overlap = (a_lo < b_hi) && (b_lo < a_hi);  // assigned, not returned: yosys 0.23
   endfunction
 
   // Pending VSRAM writes (vector EX/WB, M_WO, H_LOAD_V) against any VSRAM read or write of this
@@ -408,7 +415,7 @@ module systolic_sequencer #(
     dep_hazard = 1'b0;
     for (int unsigned e = 0; e < 2; e++) begin
       if (vec_inflight_vs_we_i[e]) begin
-        w_lo = 34'(vec_inflight_vs_row_i[e]);
+        w_lo = 34'(vec_inflight_vs_row_i[e*VS_AW +: VS_AW]);
         if ((vs_rd_a && overlap(r1_lo, r1_lo + 1, w_lo, w_lo + 1)) ||
             (vs_rd_b && overlap(r2_lo, r2_lo + 1, w_lo, w_lo + 1)) ||
             (vs_wr_d && overlap(d_lo, d_lo + 1, w_lo, w_lo + 1)) ||
@@ -435,14 +442,15 @@ module systolic_sequencer #(
     end
     for (int unsigned p = 0; p < MAT_PENDING; p++) begin
       if (mat_acc_wr_valid_i[p] && acc_rng_rd &&
-          overlap(acc_lo, acc_hi, 34'(mat_acc_wr_lo_i[p]), 34'(mat_acc_wr_lo_i[p]) + 34'(BLEN))) begin
+          overlap(acc_lo, acc_hi, 34'(mat_acc_wr_lo_i[p*ACC_AW +: ACC_AW]),
+                  34'(mat_acc_wr_lo_i[p*ACC_AW +: ACC_AW]) + 34'(BLEN))) begin
         dep_hazard = 1'b1;
       end
     end
     for (int unsigned s = 0; s < DMA_SLOTS; s++) begin
       if (dma_slot_valid_i[s]) begin
-        s_lo = 34'(dma_slot_lo_i[s]);
-        s_hi = 34'(dma_slot_hi_i[s]);
+        s_lo = 34'(dma_slot_lo_i[s*(DMA_ROW_AW+1) +: DMA_ROW_AW+1]);
+        s_hi = 34'(dma_slot_hi_i[s*(DMA_ROW_AW+1) +: DMA_ROW_AW+1]);
         if (dma_slot_target_i[s]) begin
           // H_LOAD_M writes MSRAM
           if ((ms_rng_rd || ms_rng_wr) && overlap(ms_lo, ms_hi, s_lo, s_hi)) dep_hazard = 1'b1;
@@ -467,7 +475,7 @@ module systolic_sequencer #(
     fp_pending = '0;
     sfu_busy = 1'b0;
     for (int unsigned e = 0; e < 2; e++) begin
-      if (vec_inflight_fp_we_i[e]) fp_pending[vec_inflight_fp_reg_i[e]] = 1'b1;
+      if (vec_inflight_fp_we_i[e]) fp_pending[vec_inflight_fp_reg_i[e*4 +: 4]] = 1'b1;
     end
     for (int unsigned s = 0; s < SFU_STAGES; s++) begin
       if (sfu_valid_q[s]) begin
@@ -480,20 +488,20 @@ module systolic_sequencer #(
 
   wire unit_busy = (cls == ClsMatrix && !mat_ready_i) || (is_dma && !dma_ready_i);
   wire units_idle = !vec_busy_i && !mat_busy_i && !dma_busy_i && !sfu_busy;
-  wire waits_idle = (op == OP_C_FENCE || op == OP_C_HALT) && !units_idle;
+  wire waits_idle = (op == systolic_isa_pkg::OP_C_FENCE || op == systolic_isa_pkg::OP_C_HALT) && !units_idle;
 
   wire can_decide = running_q && ir_valid_q && !draining_q;
-  wire raise_error = can_decide && err_code != ERR_NONE;
+  wire raise_error = can_decide && err_code != systolic_isa_pkg::ERR_NONE;
   logic [3:0] stall_cause;
   always_comb begin
-    stall_cause = STALL_NONE;
-    if (!can_decide || raise_error) stall_cause = STALL_NONE;
-    else if (waits_idle) stall_cause = STALL_DRAIN;
-    else if (fp_hazard) stall_cause = STALL_FP_PENDING;
-    else if (dep_hazard) stall_cause = STALL_DEPENDENCY;
-    else if (unit_busy) stall_cause = STALL_UNIT_BUSY;
+    stall_cause = systolic_isa_pkg::STALL_NONE;
+    if (!can_decide || raise_error) stall_cause = systolic_isa_pkg::STALL_NONE;
+    else if (waits_idle) stall_cause = systolic_isa_pkg::STALL_DRAIN;
+    else if (fp_hazard) stall_cause = systolic_isa_pkg::STALL_FP_PENDING;
+    else if (dep_hazard) stall_cause = systolic_isa_pkg::STALL_DEPENDENCY;
+    else if (unit_busy) stall_cause = systolic_isa_pkg::STALL_UNIT_BUSY;
   end
-  wire issue = can_decide && !raise_error && stall_cause == STALL_NONE;
+  wire issue = can_decide && !raise_error && stall_cause == systolic_isa_pkg::STALL_NONE;
 
   // ---------------------------------------------------------------- next pc and loops
   logic [31:0] next_pc;
@@ -516,7 +524,7 @@ module systolic_sequencer #(
     end
   end
 
-  wire halting_issue = issue && op == OP_C_HALT;
+  wire halting_issue = issue && op == systolic_isa_pkg::OP_C_HALT;
   wire fetch = (start_i && !running_q) || (issue && !halting_issue);
   wire [31:0] fetch_pc = (start_i && !running_q) ? 32'd0 : next_pc;
   wire fetch_ok = fetch_pc < 32'(IMEM_WORDS);
@@ -535,33 +543,33 @@ module systolic_sequencer #(
     f_we = 1'b0;
     if (issue) begin
       case (op)
-        OP_S_ADD: begin x_we = 1'b1; x_result = x1 + x2; end
-        OP_S_SUB: begin x_we = 1'b1; x_result = x1 - x2; end
-        OP_S_MUL: begin x_we = 1'b1; x_result = x1 * x2; end
-        OP_S_AND: begin x_we = 1'b1; x_result = x1 & x2; end
-        OP_S_OR:  begin x_we = 1'b1; x_result = x1 | x2; end
-        OP_S_XOR: begin x_we = 1'b1; x_result = x1 ^ x2; end
-        OP_S_SLL: begin x_we = 1'b1; x_result = x1 << x2[4:0]; end
-        OP_S_SRL: begin x_we = 1'b1; x_result = x1 >> x2[4:0]; end
-        OP_S_ADDI: begin x_we = 1'b1; x_result = x1 + imm17_sext; end
-        OP_S_ORI: begin x_we = 1'b1; x_result = x1 | 32'(f_imm17); end
-        OP_S_SLLI: begin x_we = 1'b1; x_result = x1 << f_imm17[4:0]; end
-        OP_S_SRLI: begin x_we = 1'b1; x_result = x1 >> f_imm17[4:0]; end
-        OP_S_LUI: begin x_we = 1'b1; x_result = {f_imm16, 16'h0}; end
-        OP_S_ADD_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_add(f1, f2); end
-        OP_S_SUB_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_sub(f1, f2); end
-        OP_S_MUL_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_mul(f1, f2); end
-        OP_S_MAX_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_max(f1, f2); end
-        OP_S_MIN_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_min(f1, f2); end
+        systolic_isa_pkg::OP_S_ADD: begin x_we = 1'b1; x_result = x1 + x2; end
+        systolic_isa_pkg::OP_S_SUB: begin x_we = 1'b1; x_result = x1 - x2; end
+        systolic_isa_pkg::OP_S_MUL: begin x_we = 1'b1; x_result = x1 * x2; end
+        systolic_isa_pkg::OP_S_AND: begin x_we = 1'b1; x_result = x1 & x2; end
+        systolic_isa_pkg::OP_S_OR:  begin x_we = 1'b1; x_result = x1 | x2; end
+        systolic_isa_pkg::OP_S_XOR: begin x_we = 1'b1; x_result = x1 ^ x2; end
+        systolic_isa_pkg::OP_S_SLL: begin x_we = 1'b1; x_result = x1 << x2[4:0]; end
+        systolic_isa_pkg::OP_S_SRL: begin x_we = 1'b1; x_result = x1 >> x2[4:0]; end
+        systolic_isa_pkg::OP_S_ADDI: begin x_we = 1'b1; x_result = x1 + imm17_sext; end
+        systolic_isa_pkg::OP_S_ORI: begin x_we = 1'b1; x_result = x1 | 32'(f_imm17); end
+        systolic_isa_pkg::OP_S_SLLI: begin x_we = 1'b1; x_result = x1 << f_imm17[4:0]; end
+        systolic_isa_pkg::OP_S_SRLI: begin x_we = 1'b1; x_result = x1 >> f_imm17[4:0]; end
+        systolic_isa_pkg::OP_S_LUI: begin x_we = 1'b1; x_result = {f_imm16, 16'h0}; end
+        systolic_isa_pkg::OP_S_ADD_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_add(f1, f2); end
+        systolic_isa_pkg::OP_S_SUB_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_sub(f1, f2); end
+        systolic_isa_pkg::OP_S_MUL_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_mul(f1, f2); end
+        systolic_isa_pkg::OP_S_MAX_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_max(f1, f2); end
+        systolic_isa_pkg::OP_S_MIN_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_min(f1, f2); end
         // special functions: f_result enters the SFU pipeline, written SFU_LATENCY cycles later
-        OP_S_EXP_FP: f_result = kc_fp_pkg::fp32_exp(f1);
-        OP_S_RECI_FP: f_result = kc_fp_pkg::fp32_reci(f1);
-        OP_S_SQRT_FP: f_result = kc_fp_pkg::fp32_sqrt(f1);
-        OP_S_RSQRT_FP: f_result = kc_fp_pkg::fp32_rsqrt(f1);
-        OP_S_LUI_FP: begin f_we = 1'b1; f_result = {f_imm16, 16'h0}; end
-        OP_S_LLI_FP: begin f_we = 1'b1; f_result = {fd_val[31:16], f_imm16}; end
-        OP_S_LD_FP: begin f_we = 1'b1; f_result = fpsram_q[FPS_AW'(fpsram_idx)]; end
-        OP_S_ITOF: begin f_we = 1'b1; f_result = kc_fp_pkg::int32_to_fp32(x1); end
+        systolic_isa_pkg::OP_S_EXP_FP: f_result = kc_fp_pkg::fp32_exp(f1);
+        systolic_isa_pkg::OP_S_RECI_FP: f_result = kc_fp_pkg::fp32_reci(f1);
+        systolic_isa_pkg::OP_S_SQRT_FP: f_result = kc_fp_pkg::fp32_sqrt(f1);
+        systolic_isa_pkg::OP_S_RSQRT_FP: f_result = kc_fp_pkg::fp32_rsqrt(f1);
+        systolic_isa_pkg::OP_S_LUI_FP: begin f_we = 1'b1; f_result = {f_imm16, 16'h0}; end
+        systolic_isa_pkg::OP_S_LLI_FP: begin f_we = 1'b1; f_result = {fd_val[31:16], f_imm16}; end
+        systolic_isa_pkg::OP_S_LD_FP: begin f_we = 1'b1; f_result = fpsram_q[FPS_AW'(fpsram_idx)]; end
+        systolic_isa_pkg::OP_S_ITOF: begin f_we = 1'b1; f_result = kc_fp_pkg::int32_to_fp32(x1); end
         default: ;
       endcase
     end
@@ -577,7 +585,7 @@ module systolic_sequencer #(
       pc_fault_q <= 1'b0;
       pc_q <= '0;
       for (int unsigned s = 0; s < SFU_STAGES; s++) sfu_valid_q[s] <= 1'b0;
-      err_code_q <= ERR_NONE;
+      err_code_q <= systolic_isa_pkg::ERR_NONE;
       err_pc_q <= '0;
       err_lo_q <= '0;
       err_hi_q <= '0;
@@ -624,7 +632,7 @@ module systolic_sequencer #(
       if (sfu_valid_q[SFU_STAGES-1] && sfu_rd_q[SFU_STAGES-1] != 4'd0) begin
         f_q[sfu_rd_q[SFU_STAGES-1]] <= sfu_result_q[SFU_STAGES-1];
       end
-      if (issue && op == OP_S_ST_FP) fpsram_q[FPS_AW'(fpsram_idx)] <= fd_val;
+      if (issue && op == systolic_isa_pkg::OP_S_ST_FP) fpsram_q[FPS_AW'(fpsram_idx)] <= fd_val;
       if (clear_i && clear_idx_i < FPSRAM_WORDS) fpsram_q[FPS_AW'(clear_idx_i)] <= '0;
       if (issue && loop_push) begin
         loop_start_q[loop_new] <= pc_q + 1;

@@ -7,6 +7,11 @@
 //   - mem_*: the DMA engine's DRAM requests (one row per request) and in-order responses.
 // Memories reset to zero between runs (CTL_CLEAR for the SRAMs, reset for flops), so every run starts
 // from the same state the functional model assumes.
+//
+// The RTL stays within what yosys 0.23 reads (tests/systolic synthesizes it): package constants are
+// package-qualified (no `import`), functions assign their result (no `return`), and rows of elements
+// cross module boundaries as flat vectors with element n at [n*W +: W] (no multi-dimensional packed
+// arrays, no array ports).
 module systolic_top #(
   parameter int unsigned MLEN = 16,
   parameter int unsigned VLEN = 16,
@@ -50,8 +55,6 @@ module systolic_top #(
   output logic [31:0]          retire_pc_o,
   output logic [31:0]          retire_insn_o
 );
-  import systolic_pkg::*;
-
   localparam int unsigned IM_AW = $clog2(IMEM_WORDS);
   localparam int unsigned VS_AW = $clog2(VSRAM_ROWS);
   localparam int unsigned MS_AW = $clog2(MSRAM_ROWS);
@@ -60,7 +63,7 @@ module systolic_top #(
   localparam int unsigned DMA_ROW_AW = (VS_AW > MS_AW) ? VS_AW : MS_AW;
   localparam int unsigned MAT_PENDING = (2 * MLEN + 4) / BLEN + 2;
   function automatic int unsigned max2(input int unsigned a, input int unsigned b);
-    return a > b ? a : b;
+    max2 = a > b ? a : b;  // assigned, not returned: yosys 0.23
   endfunction
   // CTL_CLEAR sweeps one row of every memory per cycle until the largest is done.
   localparam int unsigned MAX_ROWS =
@@ -68,10 +71,10 @@ module systolic_top #(
   localparam int unsigned CLR_W = $clog2(MAX_ROWS + 1);
 
   // ---------------------------------------------------------------- host control
-  wire ctl_imem = ctl_we_i && ctl_addr_i[31:28] == CTL_SPACE_IMEM;
-  wire ctl_reg = ctl_we_i && ctl_addr_i[31:28] == CTL_SPACE_REG;
-  wire start = ctl_reg && ctl_addr_i[27:0] == CTL_START;
-  wire clear_req = ctl_reg && ctl_addr_i[27:0] == CTL_CLEAR;
+  wire ctl_imem = ctl_we_i && ctl_addr_i[31:28] == systolic_pkg::CTL_SPACE_IMEM;
+  wire ctl_reg = ctl_we_i && ctl_addr_i[31:28] == systolic_pkg::CTL_SPACE_REG;
+  wire start = ctl_reg && ctl_addr_i[27:0] == systolic_pkg::CTL_START;
+  wire clear_req = ctl_reg && ctl_addr_i[27:0] == systolic_pkg::CTL_CLEAR;
 
   logic [32:0]      dram_bytes_q;
   logic             clearing_q;
@@ -83,7 +86,7 @@ module systolic_top #(
       clearing_q <= 1'b0;
       clear_idx_q <= '0;
     end else begin
-      if (ctl_reg && ctl_addr_i[27:0] == CTL_DRAM_BYTES) dram_bytes_q <= {1'b0, ctl_wdata_i};
+      if (ctl_reg && ctl_addr_i[27:0] == systolic_pkg::CTL_DRAM_BYTES) dram_bytes_q <= {1'b0, ctl_wdata_i};
       if (clear_req) begin
         clearing_q <= 1'b1;
         clear_idx_q <= '0;
@@ -108,8 +111,8 @@ module systolic_top #(
   logic [3:0]        vec_fs;
   logic [31:0]       vec_fval;
   logic [1:0]        vec_inflight_vs_we, vec_inflight_fp_we;
-  logic [1:0][VS_AW-1:0] vec_inflight_vs_row;
-  logic [1:0][3:0]   vec_inflight_fp_reg;
+  logic [2*VS_AW-1:0] vec_inflight_vs_row;
+  logic [7:0]        vec_inflight_fp_reg;
   logic              vec_fp_we;
   logic [3:0]        vec_fp_waddr;
   logic [31:0]       vec_fp_wdata;
@@ -124,7 +127,7 @@ module systolic_top #(
   logic [VS_AW-1:0]  mat_vs_rd_lo, mat_vs_wr_lo;
   logic [MS_AW-1:0]  mat_ms_rd_lo;
   logic [MAT_PENDING-1:0] mat_acc_wr_valid;
-  logic [MAT_PENDING-1:0][ACC_AW-1:0] mat_acc_wr_lo;
+  logic [MAT_PENDING*ACC_AW-1:0] mat_acc_wr_lo;
   logic              mat_busy, mat_array_active, mat_row_injected;
 
   logic              dma_valid, dma_ready, dma_store, dma_target;
@@ -132,7 +135,7 @@ module systolic_top #(
   logic [31:0]       dma_addr, dma_stride, dma_tag;
   logic [12:0]       dma_count;
   logic [DMA_SLOTS-1:0] dma_slot_valid, dma_slot_store, dma_slot_target;
-  logic [DMA_SLOTS-1:0][DMA_ROW_AW:0] dma_slot_lo, dma_slot_hi;
+  logic [DMA_SLOTS*(DMA_ROW_AW+1)-1:0] dma_slot_lo, dma_slot_hi;
   logic              dma_busy, dma_load_row_done, dma_store_row_done;
   logic [31:0]       dma_active_tag;
   logic [12:0]       dma_active_remaining;
@@ -147,35 +150,26 @@ module systolic_top #(
   logic [31:0]          dbg_xreg, dbg_freg, dbg_fpsram;
 
   // ---------------------------------------------------------------- memories
-  logic              im_re [1], im_we [1];
-  logic [IM_AW-1:0]  im_raddr [1], im_waddr [1];
-  logic [31:0]       im_rdata [1], im_wdata [1];
-  assign im_re[0] = imem_re;
-  assign im_raddr[0] = imem_raddr;
-  assign imem_rdata = im_rdata[0];
-  assign im_we[0] = ctl_imem || clear_imem;
-  assign im_waddr[0] = clearing_q ? IM_AW'(clear_idx_q) : IM_AW'(ctl_addr_i);
-  assign im_wdata[0] = clearing_q ? 32'h0 : ctl_wdata_i;
+  // Write ports are driven by named signals rather than expressions in the port list: yosys 0.23
+  // sizes a conditional expression there without its casts.
+  wire              imem_we = ctl_imem || clear_imem;
+  wire [IM_AW-1:0]  imem_waddr = clearing_q ? IM_AW'(clear_idx_q) : IM_AW'(ctl_addr_i);
+  wire [31:0]       imem_wdata = clearing_q ? 32'h0 : ctl_wdata_i;
   kc_sram #(.WIDTH(32), .DEPTH(IMEM_WORDS), .NR(1), .NW(1)) u_imem (
     .clk_i,
-    .re_i       (im_re),
-    .raddr_i    (im_raddr),
-    .rdata_o    (im_rdata),
-    .we_i       (im_we),
-    .waddr_i    (im_waddr),
-    .wdata_i    (im_wdata),
+    .re_i       (imem_re),
+    .raddr_i    (imem_raddr),
+    .rdata_o    (imem_rdata),
+    .we_i       (imem_we),
+    .waddr_i    (imem_waddr),
+    .wdata_i    (imem_wdata),
     .dbg_en_i,
     .dbg_addr_i (IM_AW'(dbg_addr_i)),
     .dbg_rdata_o(imem_dbg)
   );
 
   // VSRAM read ports: 0 vector a, 1 vector b, 2 matrix, 3 DMA. Write ports: 0 vector, 1 matrix, 2 DMA.
-  logic                       vs_re [4];
-  logic [VS_AW-1:0]           vs_raddr [4];
-  logic [ROW_BITS-1:0]        vs_rdata [4];
-  logic                       vs_we [3];
-  logic [VS_AW-1:0]           vs_waddr [3];
-  logic [ROW_BITS-1:0]        vs_wdata [3];
+  logic [4*ROW_BITS-1:0]      vs_rdata;  // read port p at [p*ROW_BITS +: ROW_BITS]
   logic [ROW_BITS-1:0]        vs_dbg;
   logic                       dma_re, dma_sram0_we, dma_sram1_we;
   logic [DMA_ROW_AW-1:0]      dma_raddr, dma_waddr;
@@ -189,24 +183,14 @@ module systolic_top #(
   logic [VS_AW-1:0]           vec_a_raddr, vec_b_raddr, vec_waddr;
   logic [ROW_BITS-1:0]        vec_wdata;
 
-  assign vs_re[0] = vec_a_re;
-  assign vs_re[1] = vec_b_re;
-  assign vs_re[2] = mat_vs_re;
-  assign vs_re[3] = dma_re;
-  assign vs_raddr[0] = vec_a_raddr;
-  assign vs_raddr[1] = vec_b_raddr;
-  assign vs_raddr[2] = mat_vs_raddr;
-  assign vs_raddr[3] = VS_AW'(dma_raddr);
-  assign vs_we[0] = vec_we;
-  assign vs_we[1] = mat_vs_we;
-  assign vs_we[2] = dma_sram0_we || clear_vsram;
-  assign vs_waddr[0] = vec_waddr;
-  assign vs_waddr[1] = mat_vs_waddr;
-  assign vs_waddr[2] = clearing_q ? VS_AW'(clear_idx_q) : VS_AW'(dma_waddr);
-  assign vs_wdata[0] = vec_wdata;
-  assign vs_wdata[1] = mat_vs_wdata;
-  assign vs_wdata[2] = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
-
+  wire                  vs_dma_we = dma_sram0_we || clear_vsram;
+  wire [VS_AW-1:0]      vs_dma_waddr = clearing_q ? VS_AW'(clear_idx_q) : VS_AW'(dma_waddr);
+  wire [ROW_BITS-1:0]   vs_dma_wdata = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
+  wire [3:0]            vs_re = {dma_re, mat_vs_re, vec_b_re, vec_a_re};
+  wire [4*VS_AW-1:0]    vs_raddr = {VS_AW'(dma_raddr), mat_vs_raddr, vec_b_raddr, vec_a_raddr};
+  wire [2:0]            vs_we = {vs_dma_we, mat_vs_we, vec_we};
+  wire [3*VS_AW-1:0]    vs_waddr = {vs_dma_waddr, mat_vs_waddr, vec_waddr};
+  wire [3*ROW_BITS-1:0] vs_wdata = {vs_dma_wdata, mat_vs_wdata, vec_wdata};
   kc_sram #(.WIDTH(ROW_BITS), .DEPTH(VSRAM_ROWS), .NR(4), .NW(3)) u_vsram (
     .clk_i,
     .re_i       (vs_re),
@@ -221,20 +205,14 @@ module systolic_top #(
   );
 
   logic [ROW_BITS-1:0] ms_rdata, ms_dbg;
-  logic                ms_re [1], ms_we [1];
-  logic [MS_AW-1:0]    ms_raddr [1], ms_waddr [1];
-  logic [ROW_BITS-1:0] ms_rdata_p [1], ms_wdata [1];
-  assign ms_re[0] = mat_ms_re;
-  assign ms_raddr[0] = mat_ms_raddr;
-  assign ms_rdata = ms_rdata_p[0];
-  assign ms_we[0] = dma_sram1_we || clear_msram;
-  assign ms_waddr[0] = clearing_q ? MS_AW'(clear_idx_q) : MS_AW'(dma_waddr);
-  assign ms_wdata[0] = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
+  wire                 ms_we = dma_sram1_we || clear_msram;
+  wire [MS_AW-1:0]     ms_waddr = clearing_q ? MS_AW'(clear_idx_q) : MS_AW'(dma_waddr);
+  wire [ROW_BITS-1:0]  ms_wdata = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
   kc_sram #(.WIDTH(ROW_BITS), .DEPTH(MSRAM_ROWS), .NR(1), .NW(1)) u_msram (
     .clk_i,
-    .re_i       (ms_re),
-    .raddr_i    (ms_raddr),
-    .rdata_o    (ms_rdata_p),
+    .re_i       (mat_ms_re),
+    .raddr_i    (mat_ms_raddr),
+    .rdata_o    (ms_rdata),
     .we_i       (ms_we),
     .waddr_i    (ms_waddr),
     .wdata_i    (ms_wdata),
@@ -336,10 +314,10 @@ module systolic_top #(
     .cmd_fval_i         (vec_fval),
     .a_re_o             (vec_a_re),
     .a_raddr_o          (vec_a_raddr),
-    .a_rdata_i          (vs_rdata[0]),
+    .a_rdata_i          (vs_rdata[0*ROW_BITS +: ROW_BITS]),
     .b_re_o             (vec_b_re),
     .b_raddr_o          (vec_b_raddr),
-    .b_rdata_i          (vs_rdata[1]),
+    .b_rdata_i          (vs_rdata[1*ROW_BITS +: ROW_BITS]),
     .we_o               (vec_we),
     .waddr_o            (vec_waddr),
     .wdata_o            (vec_wdata),
@@ -353,8 +331,8 @@ module systolic_top #(
     .busy_o             (vec_busy)
   );
 
-  logic [MLEN-1:0][31:0] dbg_acc_row;
-  logic [MLEN-1:0][15:0] dbg_w_row;
+  logic [MLEN*32-1:0] dbg_acc_row;
+  logic [MLEN*16-1:0] dbg_w_row;
   systolic_matrix_unit #(
     .MLEN(MLEN), .BLEN(BLEN), .VS_AW(VS_AW), .MS_AW(MS_AW), .ACC_ROWS(ACC_ROWS),
     .PENDING(MAT_PENDING)
@@ -382,7 +360,7 @@ module systolic_top #(
     .row_injected_o (mat_row_injected),
     .vs_re_o        (mat_vs_re),
     .vs_raddr_o     (mat_vs_raddr),
-    .vs_rdata_i     (vs_rdata[2]),
+    .vs_rdata_i     (vs_rdata[2*ROW_BITS +: ROW_BITS]),
     .vs_we_o        (mat_vs_we),
     .vs_waddr_o     (mat_vs_waddr),
     .vs_wdata_o     (mat_vs_wdata),
@@ -428,7 +406,7 @@ module systolic_top #(
     .mem_rsp_rdata_i,
     .sram_re_o          (dma_re),
     .sram_raddr_o       (dma_raddr),
-    .sram_rdata_i       (vs_rdata[3]),
+    .sram_rdata_i       (vs_rdata[3*ROW_BITS +: ROW_BITS]),
     .sram0_we_o         (dma_sram0_we),
     .sram1_we_o         (dma_sram1_we),
     .sram_waddr_o       (dma_waddr),
@@ -438,40 +416,43 @@ module systolic_top #(
   );
 
   // ---------------------------------------------------------------- performance counters
-  logic [63:0] cnt_q [NUM_COUNTERS];
-  logic [63:0] cnt_inc [NUM_COUNTERS];
+  localparam int unsigned CNT_AW = $clog2(systolic_isa_pkg::NUM_COUNTERS);
+  logic [63:0] cnt_q [systolic_isa_pkg::NUM_COUNTERS];
+  logic [63:0] cnt_inc [systolic_isa_pkg::NUM_COUNTERS];
   always_comb begin
-    for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_inc[c] = '0;
+    for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_inc[c] = '0;
     if (seq_running) begin
-      cnt_inc[CNT_CYCLES] = 64'd1;
-      cnt_inc[CNT_INSTRUCTIONS] = 64'(retire);
-      cnt_inc[CNT_STALL_DEPENDENCY] = 64'(stall_cause == STALL_DEPENDENCY);
-      cnt_inc[CNT_STALL_FP_PENDING] = 64'(stall_cause == STALL_FP_PENDING);
-      cnt_inc[CNT_STALL_UNIT_BUSY] = 64'(stall_cause == STALL_UNIT_BUSY);
-      cnt_inc[CNT_SFU_BUSY] = 64'(sfu_busy);
-      cnt_inc[CNT_STALL_DRAIN] = 64'(stall_cause == STALL_DRAIN);
-      cnt_inc[CNT_VECTOR_BUSY] = 64'(vec_valid);
-      cnt_inc[CNT_MATRIX_BUSY] = 64'(mat_busy);
-      cnt_inc[CNT_DMA_BUSY] = 64'(dma_busy);
-      cnt_inc[CNT_DRAM_BYTES_READ] = dma_load_row_done ? 64'(ROW_BITS) / 64'd8 : 64'd0;
-      cnt_inc[CNT_DRAM_BYTES_WRITTEN] = dma_store_row_done ? 64'(ROW_BITS) / 64'd8 : 64'd0;
-      cnt_inc[CNT_MACS] = mat_row_injected ? 64'(MLEN * MLEN) : 64'd0;
-      cnt_inc[CNT_VECTOR_ELEMENTS] = vec_valid ? 64'(VLEN) : 64'd0;
-      cnt_inc[CNT_INSTR_CONTROL] = 64'(retire && retire_class == 3'd0);
-      cnt_inc[CNT_INSTR_SCALAR] = 64'(retire && retire_class == 3'd1);
-      cnt_inc[CNT_INSTR_VECTOR] = 64'(retire && retire_class == 3'd2);
-      cnt_inc[CNT_INSTR_MATRIX] = 64'(retire && retire_class == 3'd3);
-      cnt_inc[CNT_INSTR_DMA] = 64'(retire && retire_class == 3'd4);
-      cnt_inc[CNT_ARRAY_ACTIVE] = 64'(mat_array_active);
+      cnt_inc[systolic_isa_pkg::CNT_CYCLES] = 64'd1;
+      cnt_inc[systolic_isa_pkg::CNT_INSTRUCTIONS] = 64'(retire);
+      cnt_inc[systolic_isa_pkg::CNT_STALL_DEPENDENCY] =
+          64'(stall_cause == systolic_isa_pkg::STALL_DEPENDENCY);
+      cnt_inc[systolic_isa_pkg::CNT_STALL_FP_PENDING] =
+          64'(stall_cause == systolic_isa_pkg::STALL_FP_PENDING);
+      cnt_inc[systolic_isa_pkg::CNT_STALL_UNIT_BUSY] = 64'(stall_cause == systolic_isa_pkg::STALL_UNIT_BUSY);
+      cnt_inc[systolic_isa_pkg::CNT_SFU_BUSY] = 64'(sfu_busy);
+      cnt_inc[systolic_isa_pkg::CNT_STALL_DRAIN] = 64'(stall_cause == systolic_isa_pkg::STALL_DRAIN);
+      cnt_inc[systolic_isa_pkg::CNT_VECTOR_BUSY] = 64'(vec_valid);
+      cnt_inc[systolic_isa_pkg::CNT_MATRIX_BUSY] = 64'(mat_busy);
+      cnt_inc[systolic_isa_pkg::CNT_DMA_BUSY] = 64'(dma_busy);
+      cnt_inc[systolic_isa_pkg::CNT_DRAM_BYTES_READ] = dma_load_row_done ? 64'(ROW_BITS) / 64'd8 : 64'd0;
+      cnt_inc[systolic_isa_pkg::CNT_DRAM_BYTES_WRITTEN] = dma_store_row_done ? 64'(ROW_BITS) / 64'd8 : 64'd0;
+      cnt_inc[systolic_isa_pkg::CNT_MACS] = mat_row_injected ? 64'(MLEN * MLEN) : 64'd0;
+      cnt_inc[systolic_isa_pkg::CNT_VECTOR_ELEMENTS] = vec_valid ? 64'(VLEN) : 64'd0;
+      cnt_inc[systolic_isa_pkg::CNT_INSTR_CONTROL] = 64'(retire && retire_class == 3'd0);
+      cnt_inc[systolic_isa_pkg::CNT_INSTR_SCALAR] = 64'(retire && retire_class == 3'd1);
+      cnt_inc[systolic_isa_pkg::CNT_INSTR_VECTOR] = 64'(retire && retire_class == 3'd2);
+      cnt_inc[systolic_isa_pkg::CNT_INSTR_MATRIX] = 64'(retire && retire_class == 3'd3);
+      cnt_inc[systolic_isa_pkg::CNT_INSTR_DMA] = 64'(retire && retire_class == 3'd4);
+      cnt_inc[systolic_isa_pkg::CNT_ARRAY_ACTIVE] = 64'(mat_array_active);
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_q[c] <= '0;
+      for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= '0;
     end else if (start) begin
-      for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_q[c] <= '0;
+      for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= '0;
     end else if (seq_running) begin
-      for (int unsigned c = 0; c < NUM_COUNTERS; c++) cnt_q[c] <= cnt_q[c] + cnt_inc[c];
+      for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= cnt_q[c] + cnt_inc[c];
     end
   end
 
@@ -480,26 +461,27 @@ module systolic_top #(
   always_comb begin
     status_word = '0;
     case (dbg_addr_i)
-      ST_FLAGS: status_word = {28'h0, clearing_q, err_code != ERR_NONE, seq_halted, seq_running};
-      ST_ERR_CODE: status_word = 32'(err_code);
-      ST_ERR_PC: status_word = err_pc;
-      ST_PC: status_word = pc;
-      ST_INSN: status_word = insn;
-      ST_UNITS: status_word = {24'h0, stall_cause, sfu_busy, dma_busy, mat_busy, vec_busy};
-      ST_DMA_PC: status_word = dma_active_tag;
-      ST_DMA_LEFT: status_word = 32'(dma_active_remaining);
-      ST_LOOP_DEPTH: status_word = loop_sp;
-      ST_PARAM_MLEN: status_word = MLEN;
-      ST_PARAM_VLEN: status_word = VLEN;
-      ST_PARAM_BLEN: status_word = BLEN;
-      ST_PARAM_IMEM: status_word = IMEM_WORDS;
-      ST_PARAM_VSRAM: status_word = VSRAM_ROWS;
-      ST_PARAM_MSRAM: status_word = MSRAM_ROWS;
-      ST_PARAM_ACC: status_word = ACC_ROWS;
-      ST_PARAM_FPSRAM: status_word = FPSRAM_WORDS;
-      ST_PARAM_LOOP: status_word = LOOP_DEPTH;
-      ST_PARAM_DMA_SLOTS: status_word = DMA_SLOTS;
-      ST_PARAM_DMA_OUT: status_word = DMA_OUTSTANDING;
+      systolic_pkg::ST_FLAGS:
+        status_word = {28'h0, clearing_q, err_code != systolic_isa_pkg::ERR_NONE, seq_halted, seq_running};
+      systolic_pkg::ST_ERR_CODE: status_word = 32'(err_code);
+      systolic_pkg::ST_ERR_PC: status_word = err_pc;
+      systolic_pkg::ST_PC: status_word = pc;
+      systolic_pkg::ST_INSN: status_word = insn;
+      systolic_pkg::ST_UNITS: status_word = {24'h0, stall_cause, sfu_busy, dma_busy, mat_busy, vec_busy};
+      systolic_pkg::ST_DMA_PC: status_word = dma_active_tag;
+      systolic_pkg::ST_DMA_LEFT: status_word = 32'(dma_active_remaining);
+      systolic_pkg::ST_LOOP_DEPTH: status_word = loop_sp;
+      systolic_pkg::ST_PARAM_MLEN: status_word = MLEN;
+      systolic_pkg::ST_PARAM_VLEN: status_word = VLEN;
+      systolic_pkg::ST_PARAM_BLEN: status_word = BLEN;
+      systolic_pkg::ST_PARAM_IMEM: status_word = IMEM_WORDS;
+      systolic_pkg::ST_PARAM_VSRAM: status_word = VSRAM_ROWS;
+      systolic_pkg::ST_PARAM_MSRAM: status_word = MSRAM_ROWS;
+      systolic_pkg::ST_PARAM_ACC: status_word = ACC_ROWS;
+      systolic_pkg::ST_PARAM_FPSRAM: status_word = FPSRAM_WORDS;
+      systolic_pkg::ST_PARAM_LOOP: status_word = LOOP_DEPTH;
+      systolic_pkg::ST_PARAM_DMA_SLOTS: status_word = DMA_SLOTS;
+      systolic_pkg::ST_PARAM_DMA_OUT: status_word = DMA_OUTSTANDING;
       default: status_word = '0;
     endcase
   end
@@ -507,22 +489,24 @@ module systolic_top #(
   always_comb begin
     dbg_rdata_o = '0;
     if (dbg_en_i) case (dbg_sel_i)
-      DBG_STATUS: begin
-        if (dbg_addr_i == ST_ERR_LO) dbg_rdata_o = DBG_BITS'(err_lo);
-        else if (dbg_addr_i == ST_ERR_HI) dbg_rdata_o = DBG_BITS'(err_hi);
+      systolic_pkg::DBG_STATUS: begin
+        if (dbg_addr_i == systolic_pkg::ST_ERR_LO) dbg_rdata_o = DBG_BITS'(err_lo);
+        else if (dbg_addr_i == systolic_pkg::ST_ERR_HI) dbg_rdata_o = DBG_BITS'(err_hi);
         else dbg_rdata_o = DBG_BITS'(status_word);
       end
-      DBG_COUNTER: begin
-        if (dbg_addr_i < NUM_COUNTERS) dbg_rdata_o = DBG_BITS'(cnt_q[dbg_addr_i[$clog2(NUM_COUNTERS)-1:0]]);
+      systolic_pkg::DBG_COUNTER: begin
+        if (dbg_addr_i < systolic_isa_pkg::NUM_COUNTERS) begin
+          dbg_rdata_o = DBG_BITS'(cnt_q[dbg_addr_i[CNT_AW-1:0]]);
+        end
       end
-      DBG_XREG: dbg_rdata_o = DBG_BITS'(dbg_xreg);
-      DBG_FREG: dbg_rdata_o = DBG_BITS'(dbg_freg);
-      DBG_VSRAM: dbg_rdata_o = DBG_BITS'(vs_dbg);
-      DBG_MSRAM: dbg_rdata_o = DBG_BITS'(ms_dbg);
-      DBG_ACC: dbg_rdata_o = DBG_BITS'(dbg_acc_row);
-      DBG_FPSRAM: dbg_rdata_o = DBG_BITS'(dbg_fpsram);
-      DBG_IMEM: dbg_rdata_o = DBG_BITS'(imem_dbg);
-      DBG_WEIGHTS: dbg_rdata_o = DBG_BITS'(dbg_w_row);
+      systolic_pkg::DBG_XREG: dbg_rdata_o = DBG_BITS'(dbg_xreg);
+      systolic_pkg::DBG_FREG: dbg_rdata_o = DBG_BITS'(dbg_freg);
+      systolic_pkg::DBG_VSRAM: dbg_rdata_o = DBG_BITS'(vs_dbg);
+      systolic_pkg::DBG_MSRAM: dbg_rdata_o = DBG_BITS'(ms_dbg);
+      systolic_pkg::DBG_ACC: dbg_rdata_o = DBG_BITS'(dbg_acc_row);
+      systolic_pkg::DBG_FPSRAM: dbg_rdata_o = DBG_BITS'(dbg_fpsram);
+      systolic_pkg::DBG_IMEM: dbg_rdata_o = DBG_BITS'(imem_dbg);
+      systolic_pkg::DBG_WEIGHTS: dbg_rdata_o = DBG_BITS'(dbg_w_row);
       default: dbg_rdata_o = '0;
     endcase
   end

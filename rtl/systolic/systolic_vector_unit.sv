@@ -21,33 +21,40 @@ module systolic_vector_unit #(
   // VSRAM ports: two reads, one write
   output logic                   a_re_o,
   output logic [VS_AW-1:0]       a_raddr_o,
-  input  logic [VLEN-1:0][15:0]  a_rdata_i,
+  input  logic [VLEN*16-1:0]     a_rdata_i,          // BF16 lane i at [i*16 +: 16]
   output logic                   b_re_o,
   output logic [VS_AW-1:0]       b_raddr_o,
-  input  logic [VLEN-1:0][15:0]  b_rdata_i,
+  input  logic [VLEN*16-1:0]     b_rdata_i,
   output logic                   we_o,
   output logic [VS_AW-1:0]       waddr_o,
-  output logic [VLEN-1:0][15:0]  wdata_o,
+  output logic [VLEN*16-1:0]     wdata_o,
   // FP register write-back (reductions)
   output logic                   fp_we_o,
   output logic [3:0]             fp_waddr_o,
   output logic [31:0]            fp_wdata_o,
   // in-flight instructions (EX, WB), for hazard checks
   output logic [1:0]             inflight_vs_we_o,
-  output logic [1:0][VS_AW-1:0]  inflight_vs_row_o,
+  output logic [2*VS_AW-1:0]     inflight_vs_row_o,  // {WB, EX}
   output logic [1:0]             inflight_fp_we_o,
-  output logic [1:0][3:0]        inflight_fp_reg_o,
+  output logic [7:0]             inflight_fp_reg_o,  // {WB, EX}
   output logic                   busy_o
 );
-  import systolic_isa_pkg::*;
-
+  // Results are assigned to the function name: yosys 0.23 does not parse `return`.
   function automatic logic is_reduction(input logic [6:0] op);
-    return op == OP_V_RED_SUM || op == OP_V_RED_MAX || op == OP_V_RED_DOT;
+    case (op)
+      systolic_isa_pkg::OP_V_RED_SUM, systolic_isa_pkg::OP_V_RED_MAX, systolic_isa_pkg::OP_V_RED_DOT:
+        is_reduction = 1'b1;
+      default: is_reduction = 1'b0;
+    endcase
   endfunction
 
   function automatic logic reads_b(input logic [6:0] op);
-    return op == OP_V_ADD_VV || op == OP_V_SUB_VV || op == OP_V_MUL_VV || op == OP_V_MAX_VV ||
-           op == OP_V_MIN_VV || op == OP_V_RED_DOT;
+    case (op)
+      systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_MUL_VV,
+      systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MIN_VV, systolic_isa_pkg::OP_V_RED_DOT:
+        reads_b = 1'b1;
+      default: reads_b = 1'b0;
+    endcase
   endfunction
 
   // EX stage registers
@@ -61,10 +68,10 @@ module systolic_vector_unit #(
   logic                  wb_red_q;
   logic [VS_AW-1:0]      wb_d_q;
   logic [3:0]            wb_fs_q;
-  logic [15:0]           wb_row_q [VLEN];
+  logic [VLEN*16-1:0]    wb_row_q;
   logic [31:0]           wb_fval_q;
 
-  assign a_re_o = cmd_valid_i && cmd_op_i != OP_V_BCAST_F;
+  assign a_re_o = cmd_valid_i && cmd_op_i != systolic_isa_pkg::OP_V_BCAST_F;
   assign a_raddr_o = cmd_a_i;
   assign b_re_o = cmd_valid_i && reads_b(cmd_op_i);
   assign b_raddr_o = cmd_b_i;
@@ -89,56 +96,65 @@ module systolic_vector_unit #(
   end
 
   // EX: compute. Only the selected operation's arithmetic is evaluated, and only when EX holds work.
+  // A lane has one unit per operation, shared by the VV and VF forms (a VF instruction's second operand
+  // is the FP register value).
+  wire red_max = ex_op_q == systolic_isa_pkg::OP_V_RED_MAX;
+  logic with_fval;
+  always_comb begin
+    case (ex_op_q)
+      systolic_isa_pkg::OP_V_ADD_VF, systolic_isa_pkg::OP_V_SUB_VF, systolic_isa_pkg::OP_V_MUL_VF,
+      systolic_isa_pkg::OP_V_MAX_VF, systolic_isa_pkg::OP_V_MIN_VF, systolic_isa_pkg::OP_V_EXP_VF:
+        with_fval = 1'b1;
+      default: with_fval = 1'b0;
+    endcase
+  end
+
   always_ff @(posedge clk_i) begin
     if (ex_valid_q) begin
+      logic [15:0] a16, b16;
       logic [31:0] a32, b32, r32;
       logic [31:0] tree [2 * VLEN];
-      logic [15:0] row [VLEN];
+      logic [VLEN*16-1:0] row;
       wb_red_q <= is_reduction(ex_op_q);
       wb_d_q <= ex_d_q;
       wb_fs_q <= ex_fs_q;
       for (int unsigned i = 0; i < VLEN; i++) begin
-        a32 = kc_fp_pkg::bf16_to_fp32(a_rdata_i[i]);
-        b32 = kc_fp_pkg::bf16_to_fp32(b_rdata_i[i]);
+        a16 = a_rdata_i[i*16 +: 16];
+        b16 = b_rdata_i[i*16 +: 16];
+        a32 = kc_fp_pkg::bf16_to_fp32(a16);
+        b32 = with_fval ? ex_fval_q : kc_fp_pkg::bf16_to_fp32(b16);
         case (ex_op_q)
-          OP_V_ADD_VV: r32 = kc_fp_pkg::fp32_add(a32, b32);
-          OP_V_SUB_VV: r32 = kc_fp_pkg::fp32_sub(a32, b32);
-          OP_V_MUL_VV: r32 = kc_fp_pkg::fp32_mul(a32, b32);
-          OP_V_MAX_VV: r32 = kc_fp_pkg::fp32_max(a32, b32);
-          OP_V_MIN_VV: r32 = kc_fp_pkg::fp32_min(a32, b32);
-          OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, ex_fval_q);
-          OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, ex_fval_q);
-          OP_V_MUL_VF: r32 = kc_fp_pkg::fp32_mul(a32, ex_fval_q);
-          OP_V_MAX_VF: r32 = kc_fp_pkg::fp32_max(a32, ex_fval_q);
-          OP_V_MIN_VF: r32 = kc_fp_pkg::fp32_min(a32, ex_fval_q);
-          OP_V_EXP_V: r32 = kc_fp_pkg::fp32_exp(a32);
-          OP_V_RECI_V: r32 = kc_fp_pkg::fp32_reci(a32);
-          OP_V_RSQRT_V: r32 = kc_fp_pkg::fp32_rsqrt(a32);
-          OP_V_EXP_VF: r32 = kc_fp_pkg::fp32_exp(kc_fp_pkg::fp32_sub(a32, ex_fval_q));
-          OP_V_BCAST_F: r32 = ex_fval_q;
-          OP_V_RED_DOT: r32 = kc_fp_pkg::bf16_mul(a_rdata_i[i], b_rdata_i[i]);
+          systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, b32);
+          systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, b32);
+          systolic_isa_pkg::OP_V_MUL_VV, systolic_isa_pkg::OP_V_MUL_VF: r32 = kc_fp_pkg::fp32_mul(a32, b32);
+          systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MAX_VF: r32 = kc_fp_pkg::fp32_max(a32, b32);
+          systolic_isa_pkg::OP_V_MIN_VV, systolic_isa_pkg::OP_V_MIN_VF: r32 = kc_fp_pkg::fp32_min(a32, b32);
+          systolic_isa_pkg::OP_V_EXP_V, systolic_isa_pkg::OP_V_EXP_VF:
+            r32 = kc_fp_pkg::fp32_exp(with_fval ? kc_fp_pkg::fp32_sub(a32, b32) : a32);
+          systolic_isa_pkg::OP_V_RECI_V: r32 = kc_fp_pkg::fp32_reci(a32);
+          systolic_isa_pkg::OP_V_RSQRT_V: r32 = kc_fp_pkg::fp32_rsqrt(a32);
+          systolic_isa_pkg::OP_V_BCAST_F: r32 = ex_fval_q;
+          systolic_isa_pkg::OP_V_RED_DOT: r32 = kc_fp_pkg::bf16_mul(a16, b16);
           default: r32 = a32;  // V_RED_SUM, V_RED_MAX reduce the lanes themselves
         endcase
         tree[VLEN + i] = r32;
-        row[i] = kc_fp_pkg::fp32_to_bf16(r32);
+        row[i*16 +: 16] = kc_fp_pkg::fp32_to_bf16(r32);
       end
       wb_row_q <= row;
       if (is_reduction(ex_op_q)) begin
         for (int unsigned n = VLEN - 1; n >= 1; n--) begin
-          tree[n] = (ex_op_q == OP_V_RED_MAX) ? kc_fp_pkg::fp32_max(tree[2 * n], tree[2 * n + 1])
-                                              : kc_fp_pkg::fp32_add(tree[2 * n], tree[2 * n + 1]);
+          tree[n] = red_max ? kc_fp_pkg::fp32_max(tree[2 * n], tree[2 * n + 1])
+                            : kc_fp_pkg::fp32_add(tree[2 * n], tree[2 * n + 1]);
         end
-        wb_fval_q <= (ex_op_q == OP_V_RED_MAX) ? kc_fp_pkg::fp32_max(ex_fval_q, tree[1])
-                                               : kc_fp_pkg::fp32_add(ex_fval_q, tree[1]);
+        wb_fval_q <= red_max ? kc_fp_pkg::fp32_max(ex_fval_q, tree[1])
+                             : kc_fp_pkg::fp32_add(ex_fval_q, tree[1]);
       end
     end
   end
 
   assign we_o = wb_valid_q && !wb_red_q;
   assign waddr_o = wb_d_q;
-  for (genvar i = 0; i < VLEN; i++) begin : g_wdata
-    assign wdata_o[i] = wb_row_q[i];
-  end
+  assign wdata_o = wb_row_q;
   assign fp_we_o = wb_valid_q && wb_red_q;
   assign fp_waddr_o = wb_fs_q;
   assign fp_wdata_o = wb_fval_q;

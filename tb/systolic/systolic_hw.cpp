@@ -7,14 +7,8 @@
 namespace kcraft::systolic {
 
 const char* stall_cause_name(unsigned cause) {
-  switch (cause) {
-    case 0: return "issuing (no stall)";
-    case 1: return "waiting for an SRAM range an earlier instruction still uses";
-    case 2: return "waiting for an FP register an unfinished reduction writes";
-    case 3: return "waiting for the matrix unit or a free DMA slot";
-    case 4: return "C_HALT/C_FENCE waiting for the units to finish";
-    default: return "unknown";
-  }
+  const StallCauseInfo* info = find_stall_cause(cause);
+  return info != nullptr ? info->description : "unknown";
 }
 
 uint32_t SystolicHw::status(unsigned word) {

@@ -38,11 +38,12 @@ struct HangReport {
   bool matrix_busy = false;
   bool dma_busy = false;
   bool sfu_busy = false;
-  unsigned stall_cause = 0;  // STALL_* of systolic_pkg.sv
+  unsigned stall_cause = 0;  // a StallCause code (isa/systolic.yaml stall_causes)
   uint32_t dma_pc = 0;
   uint32_t dma_rows_left = 0;
   uint32_t loop_depth = 0;
 };
+// What the issue stage was waiting for, as shown in hang reports; "unknown" for other values.
 const char* stall_cause_name(unsigned cause);
 
 class SystolicHw {

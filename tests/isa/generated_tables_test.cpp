@@ -1,5 +1,6 @@
 // The generated systolic tables (systolic_isa.h / systolic_isa_tables.cpp) against the YAML and against
 // values checked by hand.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -21,6 +22,17 @@ static_assert(sy::reserved_mask(0x7F) == 0xFFFFFFFFu);
 static_assert(sy::extract(0xFFFD9098u, sy::kImm17) == 0x1FFFBu);
 static_assert(sy::extract_signed(0xFFFD9098u, sy::kImm17) == -5);
 static_assert(static_cast<uint8_t>(sy::Op::H_STORE_V) == 0x62);
+// Machine constants: the values the RTL and the tools used before they moved into the YAML.
+static_assert(static_cast<unsigned>(sy::ErrorCode::kNone) == 0);
+static_assert(static_cast<unsigned>(sy::ErrorCode::kIllegalInsn) == 1);
+static_assert(static_cast<unsigned>(sy::ErrorCode::kDramRange) == 10);
+static_assert(sy::kErrorCodeBits == 4 && sy::kStallCauseBits == 4);
+static_assert(sy::kCycles == 0 && sy::kMacs == 12 && sy::kArrayActive == 19 && sy::kNumCounters == 20);
+static_assert(sy::kCounters[sy::kMacs].architectural && !sy::kCounters[sy::kCycles].architectural);
+static_assert(sy::find_error(8)->code == sy::ErrorCode::kFpsramRange);  // not constant if nullptr
+static_assert(sy::find_error(11) == nullptr);
+static_assert(static_cast<unsigned>(sy::StallCause::kDrain) == 4);
+static_assert(sy::find_stall_cause(1)->counter == sy::kStallDependency);
 
 TEST(GeneratedTables, FieldsAndOpcodesAsSpecified) {
   EXPECT_EQ(sy::kOpcode, (Field{0, 7}));
@@ -96,6 +108,55 @@ TEST(GeneratedTables, MarkdownIsEmbeddedAndWrittenToTheBuildTree) {
   for (const PseudoSpec& p : sys().pseudos) EXPECT_THAT(markdown, HasSubstr("#### " + p.name));
   // Example encodings come from the assembler: V_ADD_VV r3, r1, r2, 1 = 0x30 | 3<<7 | 1<<11 | 2<<15 | 1<<23.
   EXPECT_THAT(markdown, HasSubstr("`V_ADD_VV r3, r1, r2, 1` encodes as `0x008109B0`"));
+}
+
+TEST(GeneratedTables, MachineConstantsAsSpecified) {
+  ASSERT_EQ(sy::kErrors.size(), sys().errors.codes.size());
+  for (size_t i = 0; i < sy::kErrors.size(); ++i) {
+    const MachineCode& c = sys().errors.codes[i];
+    EXPECT_EQ(static_cast<unsigned>(sy::kErrors[i].code), c.code);
+    EXPECT_EQ(sy::kErrors[i].name, c.name);
+    EXPECT_EQ(sy::kErrors[i].description, c.description);
+    EXPECT_EQ(sy::find_error(c.code), &sy::kErrors[i]);
+  }
+  // Architectural = computed by the functional model too (timing-independent), checked by hand.
+  std::vector<std::string> architectural;
+  for (unsigned k = 0; k < sy::kNumCounters; ++k) {
+    EXPECT_EQ(static_cast<unsigned>(sy::kCounters[k].counter), k);
+    EXPECT_EQ(sy::kCounters[k].name, sys().counters[k].name);
+    if (sy::kCounters[k].architectural) architectural.push_back(sy::kCounters[k].name);
+  }
+  EXPECT_EQ(architectural,
+            (std::vector<std::string>{"instructions", "dram_bytes_read", "dram_bytes_written", "macs",
+                                      "vector_elements", "instr_control", "instr_scalar", "instr_vector",
+                                      "instr_matrix", "instr_dma"}));
+  ASSERT_EQ(sy::kStallCauses.size(), sys().stall_causes.codes.size());
+  for (size_t i = 0; i < sy::kStallCauses.size(); ++i) {
+    const MachineCode& c = sys().stall_causes.codes[i];
+    EXPECT_EQ(static_cast<unsigned>(sy::kStallCauses[i].code), c.code);
+    const int counter = sy::kStallCauses[i].counter;
+    EXPECT_EQ(counter < 0 ? std::string() : sy::kCounters.at(static_cast<size_t>(counter)).name, c.counter);
+  }
+}
+
+TEST(GeneratedTables, MarkdownDocumentsErrorsCountersAndStallCauses) {
+  const std::string markdown = sy::isa_markdown();
+  for (const char* heading : {"## Errors", "## Performance counters", "### Stall causes"}) {
+    EXPECT_THAT(markdown, HasSubstr(heading));
+  }
+  for (const MachineCode& c : sys().errors.codes) {
+    EXPECT_THAT(markdown, HasSubstr(fmt::format("| {} | `{}` | {} |", c.code, c.name, c.description)));
+  }
+  for (const CounterSpec& c : sys().counters) {
+    EXPECT_THAT(markdown, HasSubstr(fmt::format("| {} | `{}` | {} | {} |", c.index, c.name,
+                                                c.architectural ? "yes" : "no", c.description)));
+  }
+  for (const MachineCode& c : sys().stall_causes.codes) {
+    EXPECT_THAT(markdown, HasSubstr(fmt::format("| {} | `{}` | {} |", c.code, c.name, c.description)));
+  }
+  EXPECT_THAT(markdown,
+              HasSubstr("| 2 | `fp_pending` | waiting for an FP register that an unfinished reduction or "
+                        "special function writes | `stall_fp_pending` |"));
 }
 
 TEST(GeneratedTables, ExampleProgramsAssembleCleanly) {

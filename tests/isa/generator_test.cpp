@@ -144,6 +144,97 @@ TEST(Generator, DuplicateNameAndManyErrorsAtOnce) {
   EXPECT_THAT(errors[1], AllOf(HasSubstr("instruction S_MUL"), HasSubstr("duplicate opcode 0x10")));
 }
 
+// ---------------------------------------------------------------- errors, counters, stall causes
+TEST(Generator, TheRealSpecHasTheMachineConstants) {
+  const auto result = gen::load_isa_spec(kYamlPath);
+  ASSERT_TRUE(result.spec);
+  EXPECT_EQ(result.spec->errors.bits, 4u);
+  EXPECT_EQ(result.spec->errors.codes.size(), 11u);
+  EXPECT_EQ(result.spec->counters.size(), 20u);
+  for (size_t i = 0; i < result.spec->counters.size(); ++i) EXPECT_EQ(result.spec->counters[i].index, i);
+  EXPECT_EQ(result.spec->stall_causes.codes.size(), 5u);
+  // `symbol` defaults to the name in upper case.
+  EXPECT_EQ(result.spec->counters[12].symbol, "MACS");
+  EXPECT_EQ(result.spec->errors.codes[1].symbol, "ILLEGAL_INSN");
+}
+
+TEST(Generator, DuplicateErrorCode) {
+  const std::string e = single(errors_for(
+      mutated("      symbol: PC_RANGE\n      code: 2\n", "      symbol: PC_RANGE\n      code: 1\n")));
+  EXPECT_THAT(e, MatchesRegex("broken\\.yaml:[0-9]+:[0-9]+: error: .*"));
+  EXPECT_THAT(e, AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("field 'code'"),
+                       HasSubstr("duplicate code 1 (also used by illegal_instruction)")));
+}
+
+TEST(Generator, ErrorCodeMustFitItsBitsAndZeroMustExist) {
+  EXPECT_THAT(single(errors_for(mutated("      code: 10\n", "      code: 16\n"))),
+              AllOf(HasSubstr("error dram_out_of_range"), HasSubstr("field 'code'"),
+                    HasSubstr("code 16 does not fit the 4-bit field (0..15)")));
+  EXPECT_THAT(
+      single(errors_for(mutated("    - name: none\n      code: 0\n", "    - name: none\n      code: 11\n"))),
+      AllOf(HasSubstr("errors: field 'list'"),
+            HasSubstr("there must be an error with code 0 (the value meaning nothing to report)")));
+  EXPECT_THAT(single(errors_for(
+                  mutated("  bits: 4   # width of an error code", "  bits: 0   # width of an error code"))),
+              AllOf(HasSubstr("errors: field 'bits'"), HasSubstr("must be 1..16")));
+}
+
+TEST(Generator, ErrorNamesAndSymbols) {
+  EXPECT_THAT(single(errors_for(mutated("name: dram_misaligned", "name: DramMisaligned"))),
+              AllOf(HasSubstr("error DramMisaligned"), HasSubstr("field 'name'"),
+                    HasSubstr("'DramMisaligned' must be lower_snake_case")));
+  EXPECT_THAT(single(errors_for(mutated("symbol: PC_RANGE", "symbol: pc-range"))),
+              AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("field 'symbol'"),
+                    HasSubstr("'pc-range' must be UPPER_SNAKE_CASE")));
+  EXPECT_THAT(single(errors_for(mutated("symbol: PC_RANGE", "symbol: PC__RANGE"))),
+              AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("'PC__RANGE' must be UPPER_SNAKE_CASE")));
+  EXPECT_THAT(single(errors_for(mutated("symbol: PC_RANGE", "symbol: ILLEGAL_INSN"))),
+              AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("field 'symbol'"),
+                    HasSubstr("duplicate symbol 'ILLEGAL_INSN' (also used by illegal_instruction)")));
+  EXPECT_THAT(single(errors_for(mutated("name: dram_misaligned", "name: dram_out_of_range"))),
+              AllOf(HasSubstr("error dram_out_of_range"), HasSubstr("field 'name'"),
+                    HasSubstr("duplicate name 'dram_out_of_range' (also used by dram_out_of_range)")));
+  const auto errors = errors_for(mutated("      symbol: LOOP_NEST\n", "      symbl: LOOP_NEST\n"));
+  ASSERT_EQ(errors.size(), 1u) << ::testing::PrintToString(errors);
+  EXPECT_THAT(errors[0],
+              AllOf(HasSubstr("error loop_nesting"), HasSubstr("unknown key 'symbl'; did you mean symbol?")));
+}
+
+TEST(Generator, CounterIndicesMustBeDense) {
+  EXPECT_THAT(
+      single(errors_for(mutated("      index: 19\n", "      index: 21\n"))),
+      AllOf(HasSubstr("counter array_active"), HasSubstr("field 'index'"),
+            HasSubstr("index 21 is outside 0..19 (indices are dense: one per counter); no counter has "
+                      "index 19")));
+  EXPECT_THAT(single(errors_for(mutated("      index: 5\n", "      index: 4\n"))),
+              AllOf(HasSubstr("counter sfu_busy"), HasSubstr("field 'index'"),
+                    HasSubstr("duplicate index 4 (also used by stall_unit_busy); no counter has index 5")));
+}
+
+TEST(Generator, CounterFields) {
+  EXPECT_THAT(single(errors_for(mutated("- name: macs\n", "- name: dram_bytes_written\n"))),
+              AllOf(HasSubstr("counter dram_bytes_written"), HasSubstr("field 'name'"),
+                    HasSubstr("duplicate name 'dram_bytes_written' (also used by dram_bytes_written)")));
+  EXPECT_THAT(single(errors_for(mutated("      architectural: true\n", "      architectural: yes\n"))),
+              AllOf(HasSubstr("counter instructions"), HasSubstr("field 'architectural'"),
+                    HasSubstr("expected true or false, got 'yes'")));
+  EXPECT_THAT(single(errors_for(mutated("      architectural: true\n", ""))),
+              AllOf(HasSubstr("counter instructions"), HasSubstr("field 'architectural': missing")));
+  EXPECT_THAT(
+      single(errors_for(mutated("- name: macs\n", "- name: macs\n      symbol: NUM_COUNTERS\n"))),
+      AllOf(HasSubstr("counter macs"), HasSubstr("NUM_COUNTERS is the generated number of counters")));
+}
+
+TEST(Generator, StallCausesReferToCounters) {
+  EXPECT_THAT(single(errors_for(mutated("counter: stall_drain", "counter: stall_drian"))),
+              AllOf(HasSubstr("stall cause drain"), HasSubstr("field 'counter'"),
+                    HasSubstr("'stall_drian' is not a counter; did you mean stall_drain?")));
+  // Only stall causes have a counter.
+  EXPECT_THAT(single(errors_for(
+                  mutated("      symbol: PC_RANGE\n", "      symbol: PC_RANGE\n      counter: cycles\n"))),
+              AllOf(HasSubstr("error pc_out_of_range"), HasSubstr("unknown key 'counter'")));
+}
+
 TEST(Generator, YamlSyntaxErrorHasALine) {
   EXPECT_THAT(single(errors_for("isa: systolic\nfields: {opcode: {lsb: 0, width: 7}\n")),
               MatchesRegex("broken\\.yaml:[0-9]+:[0-9]+: error: YAML syntax: .*"));

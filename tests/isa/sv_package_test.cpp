@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
+#include <regex>
 
 #include <fmt/format.h>
 #include <gmock/gmock.h>
@@ -32,21 +34,78 @@ TEST(SvPackage, HasTheDocumentedNames) {
   EXPECT_THAT(sv, HasSubstr("function automatic logic is_legal(input logic [31:0] insn);"));
 }
 
+// NAME -> value of every `localparam ... NAME = <value>;` with a decimal value (4'd10 or 10).
+std::map<std::string, unsigned> localparams(const std::string& sv) {
+  std::map<std::string, unsigned> out;
+  const std::regex line(R"(localparam [^=]*\b([A-Z0-9_]+) += (?:[0-9]+'d)?([0-9]+);)");
+  for (auto it = std::sregex_iterator(sv.begin(), sv.end(), line); it != std::sregex_iterator(); ++it) {
+    out[(*it)[1]] = static_cast<unsigned>(std::stoul((*it)[2]));
+  }
+  return out;
+}
+
+TEST(SvPackage, HasTheMachineConstantsOfTheYaml) {
+  namespace sy = kcraft::isa::systolic;
+  const std::string sv = read_file(KCRAFT_SYSTOLIC_ISA_PKG);
+  // The names and values the RTL used before they moved into the YAML, checked by hand.
+  EXPECT_THAT(sv, HasSubstr("localparam logic [3:0] ERR_NONE          = 4'd0;"));
+  EXPECT_THAT(sv, HasSubstr("localparam logic [3:0] ERR_ILLEGAL_INSN  = 4'd1;"));
+  EXPECT_THAT(sv, HasSubstr("localparam logic [3:0] ERR_DRAM_RANGE    = 4'd10;"));
+  EXPECT_THAT(sv, HasSubstr("localparam int unsigned CNT_CYCLES             = 0;"));
+  EXPECT_THAT(sv, HasSubstr("localparam int unsigned CNT_ARRAY_ACTIVE       = 19;"));
+  EXPECT_THAT(sv, HasSubstr("localparam int unsigned NUM_COUNTERS           = 20;"));
+  EXPECT_THAT(sv, HasSubstr("localparam logic [3:0] STALL_DRAIN      = 4'd4;"));
+  // Every entry of the YAML, with the C++ enumerator's value.
+  const std::map<std::string, unsigned> params = localparams(sv);
+  ASSERT_EQ(sys().errors.codes.size(), sy::kErrors.size());
+  for (const sy::ErrorInfo& e : sy::kErrors) {
+    const MachineCode& c = sys().errors.codes.at(static_cast<size_t>(&e - sy::kErrors.data()));
+    EXPECT_EQ(params.at("ERR_" + c.symbol), static_cast<unsigned>(e.code)) << c.name;
+    EXPECT_EQ(c.name, e.name);
+  }
+  for (const CounterSpec& c : sys().counters) {
+    EXPECT_EQ(params.at("CNT_" + c.symbol), static_cast<unsigned>(sy::kCounters.at(c.index).counter))
+        << c.name;
+    EXPECT_EQ(c.name, sy::kCounters.at(c.index).name);
+  }
+  EXPECT_EQ(params.at("NUM_COUNTERS"), static_cast<unsigned>(sy::kNumCounters));
+  ASSERT_EQ(sys().stall_causes.codes.size(), sy::kStallCauses.size());
+  for (const sy::StallCauseInfo& s : sy::kStallCauses) {
+    const MachineCode& c = sys().stall_causes.codes.at(static_cast<size_t>(&s - sy::kStallCauses.data()));
+    EXPECT_EQ(params.at("STALL_" + c.symbol), static_cast<unsigned>(s.code)) << c.name;
+  }
+}
+
 TEST(SvPackage, LintsCleanWhenImported) {
+  // The module uses every constant: -Wall reports package parameters nobody uses.
+  std::string ports, assigns;
+  for (const MachineCode& c : sys().errors.codes) {
+    ports += fmt::format("  output logic [3:0]  err_{}_o,\n", c.name);
+    assigns += fmt::format("  assign err_{}_o = ERR_{};\n", c.name, c.symbol);
+  }
+  for (const MachineCode& c : sys().stall_causes.codes) {
+    ports += fmt::format("  output logic [3:0]  stall_{}_o,\n", c.name);
+    assigns += fmt::format("  assign stall_{}_o = STALL_{};\n", c.name, c.symbol);
+  }
+  ports += "  output logic [31:0] counter_index_o [NUM_COUNTERS],\n";
+  for (const CounterSpec& c : sys().counters) {
+    assigns += fmt::format("  assign counter_index_o[CNT_{}] = 32'(CNT_{});\n", c.symbol, c.symbol);
+  }
   ScratchDir scratch;
   const std::string top = scratch.write("lint_top.sv",
                                         "module lint_top\n"
                                         "  import systolic_isa_pkg::*;\n"
-                                        "(\n"
-                                        "  input  logic [31:0] insn_i,\n"
-                                        "  output logic        legal_o,\n"
-                                        "  output logic        halt_o,\n"
-                                        "  output logic [3:0]  rd_o\n"
-                                        ");\n"
-                                        "  assign legal_o = is_legal(insn_i);\n"
-                                        "  assign halt_o  = opcode_field(insn_i) == OP_C_HALT;\n"
-                                        "  assign rd_o    = rd_field(insn_i);\n"
-                                        "endmodule\n");
+                                        "(\n" +
+                                            ports +
+                                            "  input  logic [31:0] insn_i,\n"
+                                            "  output logic        legal_o,\n"
+                                            "  output logic        halt_o,\n"
+                                            "  output logic [3:0]  rd_o\n"
+                                            ");\n"
+                                            "  assign legal_o = is_legal(insn_i);\n"
+                                            "  assign halt_o  = opcode_field(insn_i) == OP_C_HALT;\n"
+                                            "  assign rd_o    = rd_field(insn_i);\n" +
+                                            assigns + "endmodule\n");
   const CommandResult r = run_command(fmt::format("{} --lint-only -Wall --top-module lint_top {} {}",
                                                   KCRAFT_VERILATOR, KCRAFT_SYSTOLIC_ISA_PKG, top));
   EXPECT_EQ(r.status, 0) << r.output;

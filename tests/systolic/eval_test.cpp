@@ -2,6 +2,9 @@
 // every verdict a kernel writer can get is produced with the information needed to act on it.
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
 
 #include "tasks/common/task_spec.h"
@@ -186,6 +189,25 @@ TEST(SystolicEval, BadRequestsAreInputErrors) {
   EXPECT_EQ(eval("relu", "C9", "C_HALT").verdict, Verdict::kInputError);
   EXPECT_EQ(eval("relu", "C1", "C_HALT", "huge").verdict, Verdict::kInputError);
   EXPECT_EQ(verdict_exit_code(Verdict::kInputError), 2);
+}
+
+TEST(SystolicEval, CounterNamesInTheJsonComeFromTheIsaYaml) {
+  // The counters as isa/systolic.yaml lists them, read from the file itself.
+  const YAML::Node list = YAML::LoadFile((root() / "isa" / "systolic.yaml").string())["counters"]["list"];
+  ASSERT_TRUE(list.IsSequence());
+  std::vector<std::string> names(list.size());
+  for (const YAML::Node& c : list) names.at(c["index"].as<size_t>()) = c["name"].as<std::string>();
+  ASSERT_EQ(names.size(), size_t{kNumCounters});
+
+  auto r = eval("relu", "C1", baseline("relu", "C1"));
+  ASSERT_EQ(r.verdict, Verdict::kPass) << r.headline;
+  std::vector<std::string> reported;
+  for (const auto& cv : r.counters) reported.push_back(cv.name);
+  EXPECT_EQ(reported, names);                                // in index order
+  const auto j = nlohmann::json::parse(r.to_json().dump());  // what `kcraft eval --json` prints
+  std::set<std::string> keys;
+  for (const auto& item : j["counters"].items()) keys.insert(item.key());
+  EXPECT_EQ(keys, std::set<std::string>(names.begin(), names.end()));
 }
 
 TEST(SystolicEval, ReportsAreCompleteAsJson) {

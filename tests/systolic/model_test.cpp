@@ -5,9 +5,11 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "isa/systolic/random_program.h"
 #include "isa/systolic/systolic_iss.h"
+#include "tb/systolic/systolic_hw.h"
 #include "tests/systolic/test_util.h"
 
 namespace kcraft::systolic {
@@ -362,6 +364,44 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"dram_range", "S_LI r1, 65536 - 32\nS_LI r2, 32\nH_STORE_V r0, r1, r2, 2\nC_HALT",
                   ErrorCode::kDramRange, 2, 65504, 65568}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
+
+TEST(SystolicModel, EveryErrorOfTheIsaYamlHasItsOwnDescription) {
+  const Params p = default_params();
+  std::set<std::string> messages;
+  for (const auto& e : kErrors) {
+    MachineError error;
+    error.code = e.code;
+    error.lo = 3;
+    error.hi = 5;
+    const std::string text = error.describe(p);
+    EXPECT_NE(text, "unknown error") << e.name << " has no message in MachineError::describe";
+    EXPECT_TRUE(messages.insert(text).second) << e.name << " shares its message: " << text;
+    EXPECT_STREQ(error_name(e.code), e.name);
+  }
+  MachineError unknown;
+  unknown.code = static_cast<ErrorCode>(15);
+  EXPECT_EQ(unknown.describe(p), "unknown error");
+  EXPECT_STREQ(error_name(unknown.code), "unknown");
+}
+
+TEST(SystolicModel, NamesComeFromTheGeneratedTables) {
+  ASSERT_EQ(isa::systolic::spec().counters.size(), size_t{kNumCounters});
+  for (unsigned k = 0; k < kNumCounters; ++k) {
+    const isa::CounterSpec& yaml = isa::systolic::spec().counters[k];
+    EXPECT_EQ(counter_name(k), yaml.name);
+    EXPECT_EQ(counter_is_architectural(k), yaml.architectural) << yaml.name;
+  }
+  EXPECT_STREQ(counter_name(kNumCounters), "unknown");
+  EXPECT_FALSE(counter_is_architectural(kNumCounters));
+  for (const isa::MachineCode& c : isa::systolic::spec().stall_causes.codes) {
+    EXPECT_EQ(stall_cause_name(c.code), c.description);
+  }
+  EXPECT_STREQ(stall_cause_name(15), "unknown");
+  // Hand-checked: the names the CLI's JSON and messages have always used.
+  EXPECT_STREQ(counter_name(kStallFpPending), "stall_fp_pending");
+  EXPECT_STREQ(error_name(ErrorCode::kVsramRange), "vsram_out_of_range");
+  EXPECT_STREQ(stall_cause_name(0), "issuing (no stall)");
+}
 
 TEST(SystolicModel, InstructionCapStopsARunawayLoop) {
   Iss iss(default_params());

@@ -4,11 +4,15 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
+
+#include <fmt/format.h>
 
 #include "isa/common/disassembler.h"
 #include "isa/common/expression.h"
 #include "isa/systolic/random_program.h"
+#include "isa/systolic/systolic_iss.h"
 #include "systolic_isa.h"
 #include "tb/systolic/systolic_diff.h"
 #include "tb/systolic/systolic_sim.h"
@@ -250,6 +254,175 @@ TEST_P(SystolicRtlConfig, ErrorsStopAtTheSameInstructionAsTheModel) {
     auto outcome = compare_rtl_and_model(hw, assemble(src, hw), dram);
     EXPECT_TRUE(outcome.halted_with_error) << src;
     EXPECT_FALSE(outcome.divergence.has_value()) << src << ": " << outcome.divergence->what;
+  }
+}
+
+// ---------------------------------------------------------------- error codes, counters, stall causes
+// One program per error of isa/systolic.yaml (by name), for a hardware configuration. DRAM is 64 KiB.
+std::map<std::string, std::string> error_programs(const Params& p) {
+  std::string nops;  // fills IMEM without a C_HALT
+  for (unsigned i = 0; i < p.imem_words; ++i) nops += "C_NOP\n";
+  // LOOP_DEPTH + 1 properly nested C_LOOPI 1 (the assembler rejects them, so they are encoded here): loop
+  // k at pc k has a body of 2 * (depth - k) - 1 instructions, so each body ends before the enclosing one.
+  const unsigned depth = p.loop_depth + 1;
+  std::string loops;
+  for (unsigned k = 0; k < depth; ++k) {
+    uint32_t w = sy::insert(0, sy::kOpcode, static_cast<uint32_t>(sy::Op::C_LOOPI));
+    w = sy::insert(w, sy::kCnt12, 1);
+    w = sy::insert(w, sy::kImm13, 2 * (depth - k) - 1);
+    loops += fmt::format(".word 0x{:08x}\n", w);
+  }
+  for (unsigned k = 0; k < depth; ++k) loops += "C_NOP\n";
+  return {
+      {"illegal_instruction", "S_ADDI r1, r0, 1\n.word 0x7F\nC_HALT"},
+      {"pc_out_of_range", nops},
+      // C_LOOPI 2 with a body of 2, twice: the inner body ends after the outer one.
+      {"loop_nesting", ".word 0x00100105, 0x00100105\nC_NOP\nC_NOP\nC_HALT"},
+      {"loop_stack_overflow", loops + "C_HALT"},
+      {"vsram_out_of_range", "S_LI r1, VSRAM_ROWS - 1\nV_EXP_V r0, r1, 1\nC_HALT"},
+      {"msram_out_of_range", "S_LI r1, MSRAM_ROWS - 1\nM_LDWT r1\nC_HALT"},
+      {"acc_out_of_range", "S_LI r1, ACC_ROWS\nM_WO r0, r1\nC_HALT"},
+      {"fpsram_out_of_range", "S_LD_FP f1, r0, FPSRAM_WORDS\nC_HALT"},
+      {"dram_misaligned", "S_LI r1, 1\nH_STORE_V r0, r1, r0, 1\nC_HALT"},
+      {"dram_out_of_range", "S_LI r1, 65536\nH_LOAD_V r0, r1, r0, 1\nC_HALT"},
+  };
+}
+
+TEST_P(SystolicRtlConfig, EveryErrorOfTheIsaYamlIsRaisedByTheRtlAndTheModel) {
+  const std::string hw = GetParam();
+  const Params p = testing::platform().params(hw);
+  const auto programs = error_programs(p);
+  auto dram = testing::bf16_dram(64 * 1024, mixed_values);
+  for (const sy::ErrorInfo& e : sy::kErrors) {
+    if (e.code == ErrorCode::kNone) continue;
+    SCOPED_TRACE(std::string(e.name) + " on " + hw);
+    const auto it = programs.find(e.name);
+    ASSERT_NE(it, programs.end()) << "no test program raises this error of isa/systolic.yaml";
+    RunJob job;
+    job.config = hw;
+    job.program = assemble(it->second, hw);
+    job.dram = dram;
+    job.cycle_cap = 100000;
+    job.read_state = true;
+    const RunResult rtl = run_on_rtl(job);
+    ASSERT_EQ(rtl.stop, RunResult::Stop::kError);
+    EXPECT_EQ(rtl.error.code, e.code) << "RTL: " << error_name(rtl.error.code);
+    EXPECT_STREQ(error_name(rtl.error.code), e.name);
+
+    Iss model(p);
+    model.reset(job.program);
+    std::vector<uint8_t> model_dram = dram;
+    ASSERT_EQ(model.run(model_dram, 1'000'000).stop, Iss::Stop::kError);
+    EXPECT_EQ(model.state().error.code, e.code) << "model: " << error_name(model.state().error.code);
+    const auto difference = rtl.state.first_difference(model.state(), p);
+    EXPECT_FALSE(difference.has_value()) << *difference;
+    EXPECT_NE(model.state().error.describe(p), "unknown error");
+  }
+  EXPECT_EQ(programs.size() + 1, sy::kErrors.size())
+      << "a test program names an error the YAML does not have";
+}
+
+TEST_P(SystolicRtlConfig, CountersMeanWhatTheIsaYamlSays) {
+  const std::string hw = GetParam();
+  const Params p = testing::platform().params(hw);
+  // Executed: 3 control, 8 scalar (S_LI 200000 is two words), 4 vector, 4 matrix, 3 DMA instructions.
+  const std::string source = R"(
+    S_LI r3, ROW_BYTES
+    S_LI r4, 0x8000
+    S_LI r5, 200000
+    H_LOAD_V r0, r0, r3, 8
+    H_LOAD_M r0, r0, r3, MLEN
+    V_ADD_VV r1, r0, r0           ; waits for the loaded rows
+    V_RED_SUM f1, r0
+    S_ADD_FP f2, f1, f1           ; waits for the reduction
+    S_EXP_FP f3, f2
+    S_ADD_FP f4, f3, f3           ; waits for the special function
+    C_LOOPI 2, body
+    V_MUL_VV r2, r0, r0
+  body:
+    M_LDW r0
+    M_MM r0, r0
+    M_MMA r0, r0
+    M_WO r0, r0
+    C_FENCE
+    H_STORE_V r0, r4, r3, 3
+    S_ADDI r6, r0, 1
+    C_HALT
+  )";
+  RunJob job;
+  job.config = hw;
+  job.program = assemble(source, hw);
+  job.dram = std::vector<uint8_t>(64 * 1024);
+  job.cycle_cap = 100000;
+  const RunResult r = run_on_rtl(job);
+  ASSERT_EQ(r.stop, RunResult::Stop::kHalted);
+  const Counters& c = r.counters;
+  EXPECT_EQ(c[kCycles], r.cycles);
+  EXPECT_EQ(c[kInstrControl], 3u);
+  EXPECT_EQ(c[kInstrScalar], 8u);
+  EXPECT_EQ(c[kInstrVector], 4u);  // V_MUL_VV runs twice
+  EXPECT_EQ(c[kInstrMatrix], 4u);
+  EXPECT_EQ(c[kInstrDma], 3u);
+  EXPECT_EQ(c[kInstructions], 3u + 8 + 4 + 4 + 3);
+  EXPECT_EQ(c[kVectorBusy], 4u);
+  EXPECT_EQ(c[kVectorElements], 4u * p.vlen);
+  EXPECT_EQ(c[kDramBytesRead], (8u + p.mlen) * p.row_bytes());
+  EXPECT_EQ(c[kDramBytesWritten], 3u * p.row_bytes());
+  EXPECT_EQ(c[kMacs], 2u * p.blen * p.mlen * p.mlen);
+  EXPECT_GT(c[kStallDependency], 0u);
+  EXPECT_GT(c[kStallFpPending], 0u);
+  EXPECT_GT(c[kSfuBusy], 0u);
+  EXPECT_GT(c[kStallDrain], 0u);
+  EXPECT_GE(c[kMatrixBusy], c[kArrayActive]);
+  EXPECT_GE(c[kArrayActive], 2u * p.blen);
+  EXPECT_GE(c[kMatrixBusy], p.mlen);  // M_LDW alone takes MLEN cycles
+  const auto dram_latency =
+      static_cast<uint64_t>(testing::platform().hw_config(hw).runtime_param("dram_latency_cycles"));
+  EXPECT_GT(c[kDmaBusy], dram_latency);
+  // A cycle issues an instruction or stalls for one cause (or waits for the first fetch and the end).
+  EXPECT_LE(c[kInstructions] + c[kStallDependency] + c[kStallFpPending] + c[kStallUnitBusy] + c[kStallDrain],
+            c[kCycles]);
+  // The functional model counts the architectural ones identically.
+  Iss model(p);
+  model.reset(job.program);
+  std::vector<uint8_t> dram(64 * 1024);
+  ASSERT_EQ(model.run(dram, 1000).stop, Iss::Stop::kHalted);
+  for (unsigned k = 0; k < kNumCounters; ++k) {
+    if (sy::kCounters[k].architectural) {
+      EXPECT_EQ(model.counters()[k], c[k]) << sy::kCounters[k].name;
+    }
+  }
+}
+
+// A run that hits its cycle cap while the issue stage waits: the hang report's stall cause is the
+// YAML's, and the counter the YAML names for that cause has counted the wait.
+TEST_P(SystolicRtlConfig, HangReportsNameTheStallCauseOfTheIsaYaml) {
+  const std::string hw = GetParam();
+  const Params p = testing::platform().params(hw);
+  std::string unit_busy = "S_LI r3, ROW_BYTES\n";
+  for (unsigned s = 0; s <= p.dma_slots; ++s) {
+    unit_busy += fmt::format("S_LI r1, {}\nH_LOAD_V r1, r0, r3, 1024\n", s * 1024);
+  }
+  const std::vector<std::pair<StallCause, std::string>> cases = {
+      {StallCause::kDependency, "S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, 1024\nV_ADD_VV r1, r0, r0\nC_HALT"},
+      {StallCause::kDrain, "S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, 1024\nC_FENCE\nC_HALT"},
+      {StallCause::kUnitBusy, unit_busy + "C_HALT"},
+  };
+  for (const auto& [cause, source] : cases) {
+    const sy::StallCauseInfo* info = sy::find_stall_cause(static_cast<unsigned>(cause));
+    ASSERT_NE(info, nullptr);
+    SCOPED_TRACE(std::string(info->name) + " on " + hw);
+    RunJob job;
+    job.config = hw;
+    job.program = assemble(source, hw);
+    job.dram = std::vector<uint8_t>(1 << 20);
+    job.cycle_cap = 300;
+    const RunResult r = run_on_rtl(job);
+    ASSERT_EQ(r.stop, RunResult::Stop::kTimeout);
+    EXPECT_EQ(r.hang.stall_cause, static_cast<unsigned>(cause));
+    EXPECT_STREQ(stall_cause_name(r.hang.stall_cause), info->description);
+    ASSERT_GE(info->counter, 0);
+    EXPECT_GT(r.counters[static_cast<unsigned>(info->counter)], 100u) << sy::kCounters[info->counter].name;
   }
 }
 
