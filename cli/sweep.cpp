@@ -134,7 +134,7 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "\n"
-              << bench::success_table(data.metrics) << bench::speedup_table(data.metrics) << "\n"
+              << bench::success_table(data.metrics) << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics) << "\n"
               << bench::summary_table(data.metrics);
     std::cout << fmt::format(
         "\n{} runs planned ({} already stored), {} run now ({} failed jobs) in {}; results: {}{}\n",

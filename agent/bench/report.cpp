@@ -195,6 +195,37 @@ std::string speedup_table(const Metrics& m) {
   return out;
 }
 
+std::string cycles_table(const Metrics& m) {
+  std::string out;
+  size_t name_width = 12;
+  for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
+  for (const auto& c : columns(m)) {
+    out += fmt::format("\n{} on {}: cycles of the fastest correct kernel (the baseline's), per configuration\n",
+                       c.agent, c.target);
+    std::string head = pad("task", name_width) + " L ";
+    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 17);
+    out += head + "\n" + std::string(head.size(), '-') + "\n";
+    for (const auto& t : m.tasks) {
+      if (m.task_group(c.agent, c.target, t.name) == nullptr) continue;
+      std::string line = pad(t.name, name_width) + " " + pad(std::to_string(t.level), 2);
+      for (const auto& cfg : m.configs) {
+        std::string text;
+        if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg); cell != nullptr && cell->solved()) {
+          text = std::to_string(cell->best_cycles);
+          if (cell->baseline_cycles > 0) text += fmt::format(" ({})", cell->baseline_cycles);
+        } else if (m.unsupported_cell(c.target, t.name, cfg)) {
+          text = "--";
+        } else {
+          text = "x";
+        }
+        line += "  " + pad(text, 17);
+      }
+      out += line + "\n";
+    }
+  }
+  return out;
+}
+
 std::string summary_table(const Metrics& m) {
   std::string out =
       fmt::format("{:<14} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>9} {:>8} {:>10} {:>7}\n",

@@ -33,6 +33,8 @@ std::string success_table(const Metrics& m);
 std::string speedup_table(const Metrics& m);
 // Per (agent, target): runs, correct, job errors, fast_p, geometric-mean speedup, iterations, tokens.
 std::string summary_table(const Metrics& m);
+// Per (agent, target): task x configuration, cycles of the fastest correct kernel and the baseline's.
+std::string cycles_table(const Metrics& m);
 
 // One row per run, every stored column.
 void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::path& file);
