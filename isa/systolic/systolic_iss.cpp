@@ -353,61 +353,26 @@ bool Iss::step(std::vector<uint8_t>& dram) {
       const uint16_t* a = vs_rd_a ? vrow(row_1) : nullptr;
       const uint16_t* b = vs_rd_b ? vrow(row_2) : nullptr;
       for (unsigned i = 0; i < vlen; ++i) {
-        uint32_t a32 = a ? arith::bf16_to_fp32(a[i]) : 0;
-        uint32_t b32 = b ? arith::bf16_to_fp32(b[i]) : 0;
-        uint32_t r = a32;
+        const uint32_t a32 = a ? arith::bf16_to_fp32(a[i]) : 0;
+        // The vector-vector and vector-scalar forms of an operation differ only in their second operand.
+        const uint32_t rhs = b ? arith::bf16_to_fp32(b[i]) : fv;
+        uint32_t r = a32;  // V_RED_SUM / V_RED_MAX reduce the lanes themselves
+        // clang-format off
         switch (op) {
-          case Op::V_ADD_VV:
-            r = arith::fp32_add(a32, b32);
-            break;
-          case Op::V_SUB_VV:
-            r = arith::fp32_sub(a32, b32);
-            break;
-          case Op::V_MUL_VV:
-            r = arith::fp32_mul(a32, b32);
-            break;
-          case Op::V_MAX_VV:
-            r = arith::fp32_max(a32, b32);
-            break;
-          case Op::V_MIN_VV:
-            r = arith::fp32_min(a32, b32);
-            break;
-          case Op::V_ADD_VF:
-            r = arith::fp32_add(a32, fv);
-            break;
-          case Op::V_SUB_VF:
-            r = arith::fp32_sub(a32, fv);
-            break;
-          case Op::V_MUL_VF:
-            r = arith::fp32_mul(a32, fv);
-            break;
-          case Op::V_MAX_VF:
-            r = arith::fp32_max(a32, fv);
-            break;
-          case Op::V_MIN_VF:
-            r = arith::fp32_min(a32, fv);
-            break;
-          case Op::V_EXP_V:
-            r = arith::fp32_exp(a32);
-            break;
-          case Op::V_RECI_V:
-            r = arith::fp32_reci(a32);
-            break;
-          case Op::V_RSQRT_V:
-            r = arith::fp32_rsqrt(a32);
-            break;
-          case Op::V_EXP_VF:
-            r = arith::fp32_exp(arith::fp32_sub(a32, fv));
-            break;
-          case Op::V_BCAST_F:
-            r = fv;
-            break;
-          case Op::V_RED_DOT:
-            r = arith::bf16_mul(a[i], b[i]);
-            break;
-          default:
-            break;  // V_RED_SUM / V_RED_MAX reduce the lanes themselves
+          case Op::V_ADD_VV: case Op::V_ADD_VF: r = arith::fp32_add(a32, rhs); break;
+          case Op::V_SUB_VV: case Op::V_SUB_VF: r = arith::fp32_sub(a32, rhs); break;
+          case Op::V_MUL_VV: case Op::V_MUL_VF: r = arith::fp32_mul(a32, rhs); break;
+          case Op::V_MAX_VV: case Op::V_MAX_VF: r = arith::fp32_max(a32, rhs); break;
+          case Op::V_MIN_VV: case Op::V_MIN_VF: r = arith::fp32_min(a32, rhs); break;
+          case Op::V_EXP_V: r = arith::fp32_exp(a32); break;
+          case Op::V_RECI_V: r = arith::fp32_reci(a32); break;
+          case Op::V_RSQRT_V: r = arith::fp32_rsqrt(a32); break;
+          case Op::V_EXP_VF: r = arith::fp32_exp(arith::fp32_sub(a32, fv)); break;
+          case Op::V_BCAST_F: r = fv; break;
+          case Op::V_RED_DOT: r = arith::bf16_mul(a[i], b[i]); break;
+          default: break;
         }
+        // clang-format on
         tree[vlen + i] = r;
         out[i] = arith::fp32_to_bf16(r);
       }
