@@ -4,8 +4,6 @@ find_package(fmt REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(nlohmann_json REQUIRED)
 find_package(CLI11 REQUIRED)
-find_package(GTest REQUIRED)
-find_package(benchmark REQUIRED)
 find_package(CURL REQUIRED)
 find_package(SQLite3 REQUIRED)
 
@@ -19,3 +17,9 @@ target_link_libraries(systemc INTERFACE "${SYSTEMC_LIBRARY}")
 target_compile_definitions(systemc INTERFACE SC_CPLUSPLUS=201703L)
 # Every executable that links SystemC gets the sc_main the shared library refers to.
 target_sources(systemc INTERFACE "${CMAKE_SOURCE_DIR}/tb/common/sc_main_stub.cpp")
+
+# Only the test suite needs these (scripts/setup.sh installs them for the test command).
+if(KCRAFT_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+  find_package(benchmark REQUIRED)
+endif()

@@ -32,6 +32,11 @@ function(kcraft_verilate target)
   set(mdir "${CMAKE_CURRENT_BINARY_DIR}/${V_PREFIX}")
   set(archive "${mdir}/${V_PREFIX}__ALL.a")
   set(extra_args ${V_ARGS})
+  # A sanitizer build instruments the models too (their memories are where an out-of-range index would
+  # land); the flags go to every compile of Verilator's make.
+  foreach(flag IN LISTS KCRAFT_SANITIZER_FLAGS)
+    list(APPEND extra_args -CFLAGS ${flag})
+  endforeach()
   if(V_ARGS_FILE)
     list(APPEND extra_args -f "${V_ARGS_FILE}")
   endif()

@@ -1,30 +1,59 @@
 #!/usr/bin/env bash
-# Installs the Debian packages kcraft needs (only those missing) and configures + builds it.
-# Usage: scripts/setup.sh [build-dir]    (default: build)
+# Installs the Debian packages kcraft needs (only those missing), then configures and builds it.
+#
+#   scripts/setup.sh [--tests] [--sanitize] [build-dir]
+#
+# Without options: what running kcraft needs (the README's main command) — the run-time packages and the
+# `kcraft` binary alone, into build/.
+#   --tests     also the test suite's packages (GoogleTest, Google Benchmark, cpp-httplib, yosys, numpy,
+#               Node.js, Chromium, Slurm) and every target, tests included.
+#   --sanitize  with --tests: an AddressSanitizer + UBSan build, into build-asan/ (docs/sanitizers.md).
+# KCRAFT_JOBS=N sets the parallel build jobs (default: nproc).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build_dir="${1:-$here/build}"
 
-packages=(
+with_tests=0
+sanitize=0
+build_dir=""
+for arg in "$@"; do
+  case "$arg" in
+    --tests) with_tests=1 ;;
+    --sanitize) with_tests=1; sanitize=1 ;;
+    -*) echo "kcraft setup: unknown option $arg (expected --tests, --sanitize, or a build directory)" >&2; exit 2 ;;
+    *) build_dir="$arg" ;;
+  esac
+done
+if [ -z "$build_dir" ]; then
+  if [ "$sanitize" -eq 1 ]; then build_dir="$here/build-asan"; else build_dir="$here/build"; fi
+fi
+
+run_packages=(
   build-essential cmake pkg-config git
-  verilator libsystemc-dev
-  libyaml-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev
-  libsqlite3-dev libbenchmark-dev libcpp-httplib-dev googletest libgtest-dev libgmock-dev zlib1g-dev
+  verilator libsystemc-dev zlib1g-dev
+  libyaml-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev libsqlite3-dev
+)
+test_packages=(
+  googletest libgtest-dev libgmock-dev libbenchmark-dev libcpp-httplib-dev
   yosys python3 python3-numpy
 )
 
+packages=("${run_packages[@]}")
+[ "$with_tests" -eq 1 ] && packages+=("${test_packages[@]}")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# Node.js (>= 18) and npm run the MCP SDK client test (tests/mcp); a newer install that is already there is kept.
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
-command -v npm >/dev/null 2>&1 || missing+=(npm)
-# Headless Chromium renders the benchmark's HTML report, and a single-node Slurm runs the sharded-sweep
-# scripts, in tests (tests/bench).
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-[ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && [ -x /usr/sbin/munged ] && command -v sbatch >/dev/null 2>&1 ||
-  missing+=(slurmctld slurmd slurm-client munge)
+if [ "$with_tests" -eq 1 ]; then
+  # Node.js (>= 18) and npm run the MCP SDK client test (tests/mcp); a newer install that is already there
+  # is kept.
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+  # Headless Chromium renders the benchmark's HTML report, and a single-node Slurm runs the sharded-sweep
+  # scripts, in tests (tests/bench).
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && [ -x /usr/sbin/munged ] && command -v sbatch >/dev/null 2>&1 ||
+    missing+=(slurmctld slurmd slurm-client munge)
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "kcraft setup: installing ${missing[*]}"
   sudo_cmd=()
@@ -34,5 +63,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 jobs="${KCRAFT_JOBS:-$(nproc)}"
-cmake -S "$here" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release
-cmake --build "$build_dir" -j "$jobs"
+config_args=(-DCMAKE_BUILD_TYPE=Release)
+if [ "$with_tests" -eq 1 ]; then
+  config_args+=(-DKCRAFT_BUILD_TESTS=ON)
+elif [ ! -f "$build_dir/CMakeCache.txt" ]; then
+  # A new build directory for running only; an existing one keeps its tests (they are not rebuilt here).
+  config_args+=(-DKCRAFT_BUILD_TESTS=OFF)
+fi
+[ "$sanitize" -eq 1 ] && config_args+=(-DKCRAFT_SANITIZE=ON)
+cmake -S "$here" -B "$build_dir" "${config_args[@]}"
+if [ "$with_tests" -eq 1 ]; then
+  cmake --build "$build_dir" -j "$jobs"
+else
+  cmake --build "$build_dir" -j "$jobs" --target kcraft
+fi

@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
 # Set up (installs missing Debian packages, builds everything including the tests), then run the whole
-# test suite with ctest. Extra arguments go to ctest (e.g. -R systolic).
+# test suite with ctest.
+#
+#   scripts/test.sh [--sanitize] [ctest arguments...]
+#
+#   --sanitize  the same suite on an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/);
+#               any sanitizer report fails the test that caused it (docs/sanitizers.md).
+# Extra arguments go to ctest (e.g. -R systolic).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$here/scripts/setup.sh"
+
+setup_args=(--tests)
+build_dir="$here/build"
+if [ "${1:-}" = "--sanitize" ]; then
+  shift
+  setup_args=(--sanitize)
+  build_dir="$here/build-asan"
+  # Leaks, use-after-free, overflows and undefined behaviour all end the process with a non-zero status.
+  export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+  export LSAN_OPTIONS="suppressions=$here/scripts/sanitizer/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+fi
+"$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"
 jobs="${KCRAFT_JOBS:-$(nproc)}"
-cd "$here/build"
+cd "$build_dir"
 exec ctest --output-on-failure -j "$jobs" "$@"
