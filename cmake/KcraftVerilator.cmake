@@ -12,6 +12,16 @@
 find_program(VERILATOR_BIN verilator REQUIRED)
 set(KCRAFT_VERILATOR_ROOT "/usr/share/verilator" CACHE PATH "Verilator installation root")
 set(KCRAFT_VERILATOR_JOBS "2" CACHE STRING "Parallel C++ compiles inside one Verilator build")
+# The options that decide simulation speed and build time; docs/simulation-speed.md has the measurements
+# behind the defaults (scripts/verilator_speed_study.sh remeasures them). CFLAGS apply to all Verilated
+# C++; OPT_FAST then to the hot evaluation code and OPT_SLOW to the code that runs once (construction,
+# initial blocks, trace set-up); a later -O wins.
+set(KCRAFT_VERILATOR_OPT_ARGS -O3 -fno-localize --x-assign fast --x-initial fast --noassert
+    CACHE STRING "Verilator optimisation options (a list)")
+set(KCRAFT_VERILATOR_CFLAGS "-std=gnu++17 -O3" CACHE STRING "C++ flags of all Verilated code")
+set(KCRAFT_VERILATOR_OPT_FAST "-O3" CACHE STRING "C++ optimisation of Verilated hot code")
+set(KCRAFT_VERILATOR_OPT_SLOW "" CACHE STRING "C++ optimisation of Verilated run-once code (empty: CFLAGS')")
+set(KCRAFT_VERILATOR_CXXFLAGS "" CACHE STRING "Extra C++ flags of Verilated code (e.g. profile-guided optimisation)")
 
 # The runtime every Verilated model links against, compiled once with the same macros as the models.
 set(_vl_inc "${KCRAFT_VERILATOR_ROOT}/include")
@@ -34,7 +44,8 @@ function(kcraft_verilate target)
   set(extra_args ${V_ARGS})
   # A sanitizer build instruments the models too (their memories are where an out-of-range index would
   # land); the flags go to every compile of Verilator's make.
-  foreach(flag IN LISTS KCRAFT_SANITIZER_FLAGS)
+  separate_arguments(extra_cxxflags UNIX_COMMAND "${KCRAFT_VERILATOR_CXXFLAGS}")
+  foreach(flag IN LISTS KCRAFT_SANITIZER_FLAGS extra_cxxflags)
     list(APPEND extra_args -CFLAGS ${flag})
   endforeach()
   if(V_ARGS_FILE)
@@ -45,10 +56,10 @@ function(kcraft_verilate target)
     COMMAND "${CMAKE_COMMAND}" -E rm -rf "${mdir}"
     # The inner make must not inherit the outer jobserver (it would fall back to -j1).
     COMMAND "${CMAKE_COMMAND}" -E env MAKEFLAGS= "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
-            -O3 -fno-localize --x-assign fast --x-initial fast --noassert --trace-fst
+            ${KCRAFT_VERILATOR_OPT_ARGS} --trace-fst
             -Wall --output-split 20000 --output-split-cfuncs 2000
-            -CFLAGS "-std=gnu++17 -O3"
-            -MAKEFLAGS "OPT_FAST=-O3 OPT_SLOW= OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1"
+            -CFLAGS "${KCRAFT_VERILATOR_CFLAGS}"
+            -MAKEFLAGS "OPT_FAST=${KCRAFT_VERILATOR_OPT_FAST} OPT_SLOW=${KCRAFT_VERILATOR_OPT_SLOW} OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1"
             --prefix ${V_PREFIX} --top-module ${V_TOP} -Mdir "${mdir}"
             ${extra_args} ${V_SOURCES}
     DEPENDS ${V_SOURCES} ${V_ARGS_FILE} ${V_DEPENDS}

@@ -12,7 +12,7 @@
 # Variants (--variants; default: all):
 #   current     the defaults of cmake/KcraftVerilator.cmake
 #   slow-O1     run-once code (constructors, initial, trace set-up) at -O1 instead of -O3
-#   fast-O2     hot evaluation code at -O2 instead of -O3
+#   fast-O2     hot evaluation code at -O2 instead of -O3 (and run-once code at -O1)
 #   no-vl-O3    Verilator's own optimisations at their default level instead of -O3
 #   x-unique    --x-assign unique --x-initial unique (Verilator's defaults) instead of fast
 #   threads2    --threads 2 (a second evaluation thread)
@@ -55,8 +55,8 @@ default_opt_args="-O3;-fno-localize;--x-assign;fast;--x-initial;fast;--noassert"
 variant_cmake_args() {
   case "$1" in
     current) echo "" ;;
-    slow-O1) echo "-DKCRAFT_VERILATOR_OPT_SLOW=-O1" ;;
-    fast-O2) echo "-DKCRAFT_VERILATOR_OPT_FAST=-O2" ;;
+    slow-O1) echo "-DKCRAFT_VERILATOR_CFLAGS=-std=gnu++17 -DKCRAFT_VERILATOR_OPT_SLOW=-O1" ;;
+    fast-O2) echo "-DKCRAFT_VERILATOR_CFLAGS=-std=gnu++17 -DKCRAFT_VERILATOR_OPT_FAST=-O2 -DKCRAFT_VERILATOR_OPT_SLOW=-O1" ;;
     no-vl-O3) echo "-DKCRAFT_VERILATOR_OPT_ARGS=-fno-localize;--x-assign;fast;--x-initial;fast;--noassert" ;;
     x-unique) echo "-DKCRAFT_VERILATOR_OPT_ARGS=-O3;-fno-localize;--x-assign;unique;--x-initial;unique;--noassert" ;;
     threads2) echo "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2" ;;
@@ -74,12 +74,12 @@ configure_and_build() {  # dir, cmake args...
     -DKCRAFT_HW_CONFIGS=default -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" > "${dir}.configure.log"
   # Everything the model's build depends on first, so that the timed step is the model alone.
   cmake --build "${dir}" -j "${jobs}" --target kcraft_isagen kcraft_verilated > "${dir}.build.log"
-  local t0 t1
-  t0=$(date +%s.%N)
-  cmake --build "${dir}" -j "${jobs}" --target "rtl_${platform}_default_build" >> "${dir}.build.log"
-  t1=$(date +%s.%N)
+  # CPU seconds (user + system of every compiler process), not wall time: the machine may be shared.
+  local cpu
+  cpu=$( { TIMEFORMAT='%U %S'; time cmake --build "${dir}" -j "${jobs}" --target "rtl_${platform}_default_build" \
+           >> "${dir}.build.log"; } 2>&1 | awk '{printf "%.0f", $1 + $2}')
   cmake --build "${dir}" -j "${jobs}" --target kcraft >> "${dir}.build.log"
-  echo "$t0 $t1" | awk '{printf "%.0f", $2 - $1}'
+  echo "${cpu}"
 }
 
 speed() {  # kcraft binary, task, config -> JSON
@@ -90,26 +90,31 @@ train_workloads() {  # kcraft binary, in the current directory
   for w in "${workload_list[@]}"; do speed "$1" "${w%%:*}" "${w#*:}" > /dev/null; done
 }
 
+model_dir() { echo "$1/rtl/${platform}/V${platform}_default"; }
+
 for v in "${variant_list[@]}"; do
   dir="${work}/${v}"
+  rm -rf "${dir}"
   echo "verilator_speed_study: building ${v}" >&2
   case "${v}" in
     pgo)
+      # Both builds in one directory: GCC finds a profile by the object file's path.
       profile_dir="${work}/pgo-profile"
-      rm -rf "${profile_dir}" "${dir}-gen"
-      configure_and_build "${dir}-gen" "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-generate -fprofile-dir=${profile_dir}" > /dev/null
-      train_workloads "${dir}-gen/kcraft"
+      rm -rf "${profile_dir}"
+      configure_and_build "${dir}" "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-generate -fprofile-dir=${profile_dir}" > /dev/null
+      train_workloads "${dir}/kcraft"
+      rm -rf "$(model_dir "${dir}")"
       build_seconds[$v]=$(configure_and_build "${dir}" \
         "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-use -fprofile-dir=${profile_dir} -fprofile-partial-training -Wno-missing-profile")
       ;;
     vl-pgo)
-      rm -rf "${dir}-gen"
-      configure_and_build "${dir}-gen" "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2;--prof-pgo" > /dev/null
-      (cd "${work}" && rm -f profile.vlt && train_workloads "${dir}-gen/kcraft")
+      configure_and_build "${dir}" "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2;--prof-pgo" > /dev/null
+      (cd "${work}" && rm -f profile.vlt && train_workloads "${dir}/kcraft")
       if [ ! -s "${work}/profile.vlt" ]; then
         echo "verilator_speed_study: vl-pgo: the profiled run wrote no profile.vlt; skipped" >&2
         continue
       fi
+      rm -rf "$(model_dir "${dir}")"
       build_seconds[$v]=$(configure_and_build "${dir}" \
         "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2;${work}/profile.vlt")
       ;;
@@ -150,7 +155,7 @@ def med(v, w, key):
     xs = [r[key] for r in rows if r["variant"] == v and r["workload"] == w]
     return statistics.median(xs) if xs else float("nan")
 ref = order[0]
-head = "| variant | model build (s) | " + " | ".join(f"{w}: bare k cycles/s (ratio) | SystemC k cycles/s" for w in workloads) + " |"
+head = "| variant | model build (CPU s) | " + " | ".join(f"{w}: bare k cycles/s (ratio) | SystemC k cycles/s" for w in workloads) + " |"
 print(head)
 print("|" + "---|" * (2 + 2 * len(workloads)))
 for v in order:
