@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
 #include "agent/common/agent_run.h"
@@ -118,7 +119,12 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
           "this run is the tuned baseline (the tuner at its default budget on development seed {}); stored in {}",
           agent::kTunedBaselineDevSeed, a.db);
     } else if (passed) {
-      const std::string path = default_transcript_path(a, "tuned-baseline");
+      // Next to the run's own transcript when one was named, else where transcripts go by default.
+      std::string path = default_transcript_path(a, "tuned-baseline");
+      if (!a.transcript.empty()) {
+        std::filesystem::path own(a.transcript);
+        path = (own.parent_path() / (own.stem().string() + "_tuned-baseline.jsonl")).string();
+      }
       std::cerr << fmt::format("computing the tuned baseline of {} {} on {}/{} (the offline tuner, {} iterations) ...\n",
                                ctx.task, ctx.config, ctx.platform, ctx.hw_config, default_budget);
       tuned = bench::compute_tuned_baseline(key, path);

@@ -125,7 +125,6 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     store.delete_failed_jobs(keys);
   }
   const auto finished = store.finished_keys();
-  const std::string git_commit = kcraft_git_commit();
   std::vector<size_t> pending;
   double total_cost = 0;
   for (size_t i = 0; i < plan.runs.size(); ++i) {
