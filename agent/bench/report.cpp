@@ -365,7 +365,7 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
     auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                        csv_field(g.agent), g.platform, g.hw_config, scope, g.task,
                        g.level == 0 ? "" : std::to_string(g.level), g.configs, g.configs_solved,
                        g.configs_pending, g.runs, g.correct, g.failed_jobs, number(g.fast_p[0]),

@@ -271,7 +271,9 @@ TEST(Store, TunedBaselinesRoundTripAndFillTheCellsRunsOfTheSameCommitAndHardware
   EXPECT_FALSE(by_attempt[4].tuned_baseline_cycles.has_value());
   EXPECT_FALSE(by_attempt[5].tuned_baseline_cycles.has_value());
   for (const auto& r : store.runs()) {
-    if (r.key.config == "C3") EXPECT_FALSE(r.tuned_baseline_cycles.has_value());
+    if (r.key.config == "C3") {
+      EXPECT_FALSE(r.tuned_baseline_cycles.has_value());
+    }
   }
   // A run stored with its tuned speedup round-trips it.
   auto known = run_by("tuner", "C4", 1, "pass", 1000, "abc");
