@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "agent/common/agent_run.h"
 #include "agent/bench/plan.h"
 #include "agent/bench/store.h"
 #include "agent/bench/sweep.h"
 #include "agent/bench/tuned_baseline.h"
+#include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
 #include "agent/tuner/tuner.h"
@@ -84,7 +84,8 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
   info.store = a.db;
   try {
     const auto hardware = bench::hardware_record(ctx.platform, ctx.hw_config);
-    const auto key = bench::tuned_baseline_key(ctx.platform, ctx.hw_config, ctx.task, ctx.config, hardware.id);
+    const auto key =
+        bench::tuned_baseline_key(ctx.platform, ctx.hw_config, ctx.task, ctx.config, hardware.id);
     if (key.search_space.empty()) {
       info.origin = "unavailable";
       info.detail = "the template compiler has no kernel for this task and configuration: nothing to tune";
@@ -99,8 +100,9 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
     std::optional<bench::TunedBaseline> tuned = store.tuned_baseline(key);
     if (tuned) {
       info.origin = "cached";
-      info.detail = fmt::format("the offline tuner's best kernel ({} of {} iterations), cached in {} at {} from {}",
-                                tuned->iterations, tuned->budget, a.db, tuned->computed_at, tuned->source);
+      info.detail =
+          fmt::format("the offline tuner's best kernel ({} of {} iterations), cached in {} at {} from {}",
+                      tuned->iterations, tuned->budget, a.db, tuned->computed_at, tuned->source);
     } else if (this_run_defines_it) {
       bench::TunedBaseline t;
       t.key = key;
@@ -116,7 +118,8 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
       tuned = t;
       info.origin = "this_run";
       info.detail = fmt::format(
-          "this run is the tuned baseline (the tuner at its default budget on development seed {}); stored in {}",
+          "this run is the tuned baseline (the tuner at its default budget on development seed {}); stored "
+          "in {}",
           agent::kTunedBaselineDevSeed, a.db);
     } else if (passed) {
       // Next to the run's own transcript when one was named, else where transcripts go by default.
@@ -125,8 +128,9 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
         std::filesystem::path own(a.transcript);
         path = (own.parent_path() / (own.stem().string() + "_tuned-baseline.jsonl")).string();
       }
-      std::cerr << fmt::format("computing the tuned baseline of {} {} on {}/{} (the offline tuner, {} iterations) ...\n",
-                               ctx.task, ctx.config, ctx.platform, ctx.hw_config, default_budget);
+      std::cerr << fmt::format(
+          "computing the tuned baseline of {} {} on {}/{} (the offline tuner, {} iterations) ...\n", ctx.task,
+          ctx.config, ctx.platform, ctx.hw_config, default_budget);
       tuned = bench::compute_tuned_baseline(key, path);
       tuned->source = "kcraft agent (tuner transcript " + path + ")";
       store.put_tuned_baseline(*tuned);

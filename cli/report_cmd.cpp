@@ -28,8 +28,8 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
   }
   bench::ResultStore store(a.db);
   if (store.migrated_from() != 0) {
-    std::cerr << fmt::format("upgraded {} from results schema version {} to {}\n", a.db, store.migrated_from(),
-                             bench::kSchemaVersion);
+    std::cerr << fmt::format("upgraded {} from results schema version {} to {}\n", a.db,
+                             store.migrated_from(), bench::kSchemaVersion);
   }
   for (const auto& m : a.merge) {
     const auto stats = store.merge_from(m);

@@ -299,9 +299,10 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   bench_cmd->add_flag("--retry-errors", a.retry_errors,
                       "run again the runs whose job failed (crash, timeout)");
   bench_cmd->add_flag("--rerun", a.rerun, "run every selected run again, replacing stored results");
-  bench_cmd->add_option("--tuned-baseline", a.tuned_baseline,
-                        "cells whose tuned baseline (the offline tuner's best kernel) an extra tuner job "
-                        "computes when it is not stored: auto (cells with LLM runs), all, none")
+  bench_cmd
+      ->add_option("--tuned-baseline", a.tuned_baseline,
+                   "cells whose tuned baseline (the offline tuner's best kernel) an extra tuner job "
+                   "computes when it is not stored: auto (cells with LLM runs), all, none")
       ->capture_default_str();
   bench_cmd->callback([&] {
     const std::string command = command_line_text();

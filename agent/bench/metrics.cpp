@@ -98,7 +98,8 @@ double fast_p_tuned(const std::vector<const RunRecord*>& runs, double p) {
     ++known;
     if (!r->correct()) continue;
     const uint64_t tuned = *r->tuned_baseline_cycles;
-    if (p <= 0 || (tuned > 0 && r->cycles > 0 && static_cast<double>(tuned) >= p * static_cast<double>(r->cycles)))
+    if (p <= 0 ||
+        (tuned > 0 && r->cycles > 0 && static_cast<double>(tuned) >= p * static_cast<double>(r->cycles)))
       ++fast;
   }
   return known == 0 ? 0 : static_cast<double>(fast) / static_cast<double>(known);
@@ -225,7 +226,8 @@ json Metrics::to_json() const {
        "fast_0 is the share of correct runs"},
       {"geomean_speedup", "geometric mean of the speedups of correct runs that have a baseline"},
       {"tuned_speedup",
-       "tuned baseline cycles / cycles of a correct kernel on the first hidden seed; the tuned baseline is the "
+       "tuned baseline cycles / cycles of a correct kernel on the first hidden seed; the tuned baseline is "
+       "the "
        "offline tuner's best kernel (default budget, development seed 1) for the same task, configuration "
        "and hardware"},
       {"fast_p_tuned",

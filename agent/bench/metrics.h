@@ -46,7 +46,7 @@ struct CellSummary {
   uint64_t best_cycles = 0;                // fewest cycles of a correct attempt
   uint64_t baseline_cycles = 0;
   std::optional<double> baseline_utilization;  // the baseline kernel's, from a correct attempt's ideal cycles
-  std::optional<double> best_tuned_speedup;     // over correct attempts whose tuned baseline has a kernel
+  std::optional<double> best_tuned_speedup;    // over correct attempts whose tuned baseline has a kernel
   std::optional<uint64_t> tuned_baseline_cycles;  // known once a run of the cell has it (0: none correct)
   bool solved() const { return correct > 0; }
   bool pending() const { return runs < planned; }

@@ -260,8 +260,8 @@ std::string summary_table(const Metrics& m) {
         opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run, g->seconds_per_run);
   }
   out +=
-      "(fast_p, geomean: against the template compiler's baseline; .../tuned: against the tuned baseline, the "
-      "offline tuner's best kernel, over the runs whose tuned baseline is known)\n";
+      "(fast_p, geomean: against the template compiler's baseline; .../tuned: against the tuned baseline,\n"
+      " the offline tuner's best kernel, over the runs whose tuned baseline is known)\n";
   return out;
 }
 
@@ -310,6 +310,9 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
   out += "\n";
   auto opt = [](const std::optional<unsigned>& v) { return v ? std::to_string(*v) : std::string(); };
   for (const auto& r : runs) {
+    // Empty while the tuned baseline is not known (0 means the tuner found no correct kernel).
+    const std::string tuned_cycles = r.tuned_baseline_cycles ? std::to_string(*r.tuned_baseline_cycles) : "";
+    const std::string tuned_speedup = r.tuned_baseline_cycles ? number(r.tuned_speedup) : "";
     const std::vector<std::string> fields = {r.key.platform,
                                              r.key.hw_config,
                                              r.key.task,
@@ -323,8 +326,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                              std::to_string(r.cycles),
                                              std::to_string(r.baseline_cycles),
                                              number(r.speedup),
-                                             r.tuned_baseline_cycles ? std::to_string(*r.tuned_baseline_cycles) : "",
-                                             r.tuned_baseline_cycles ? number(r.tuned_speedup) : "",
+                                             tuned_cycles,
+                                             tuned_speedup,
                                              number(r.utilization),
                                              std::to_string(r.iterations),
                                              std::to_string(r.budget),
@@ -365,14 +368,13 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
     auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                       csv_field(g.agent), g.platform, g.hw_config, scope, g.task,
-                       g.level == 0 ? "" : std::to_string(g.level), g.configs, g.configs_solved,
-                       g.configs_pending, g.runs, g.correct, g.failed_jobs, number(g.fast_p[0]),
-                       number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]), opt(g.geomean_speedup),
-                       g.tuned_runs, tuned(1), tuned(2), tuned(3), opt(g.geomean_tuned_speedup),
-                       opt(g.mean_first_valid), opt(g.mean_first_pass), number(g.tokens_per_run),
-                       number(g.seconds_per_run));
+    out += fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.agent),
+        g.platform, g.hw_config, scope, g.task, g.level == 0 ? "" : std::to_string(g.level), g.configs,
+        g.configs_solved, g.configs_pending, g.runs, g.correct, g.failed_jobs, number(g.fast_p[0]),
+        number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs,
+        tuned(1), tuned(2), tuned(3), opt(g.geomean_tuned_speedup), opt(g.mean_first_valid),
+        opt(g.mean_first_pass), number(g.tokens_per_run), number(g.seconds_per_run));
   };
   for (const auto& g : m.per_task) line(g, "task");
   for (const auto& g : m.per_level) line(g, "level");

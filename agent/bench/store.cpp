@@ -141,13 +141,13 @@ const std::vector<std::string>& run_value_columns() {
                                                    "host",
                                                    "finished_at",
                                                    "worker_pid",
-                                                   // schema version 2:
                                                    "tuned_baseline_cycles",
                                                    "tuned_speedup"};
   return columns;
 }
 
-// The runs columns a version-1 store has (merging one copies these; the others stay NULL).
+// The runs columns a version-1 store has: all but the last two (merging one copies these; the others stay
+// NULL).
 std::vector<std::string> run_value_columns_v1() {
   const auto& all = run_value_columns();
   return {all.begin(), all.end() - 2};
@@ -175,6 +175,10 @@ std::vector<Value> key_values(const RunKey& k) {
 
 std::vector<Value> run_values(const RunRecord& r) {
   std::vector<Value> v = key_values(r.key);
+  // NULL while the tuned baseline is not known (never 0, which means the tuner found no correct kernel).
+  const Value tuned_cycles =
+      r.tuned_baseline_cycles ? Value(static_cast<int64_t>(*r.tuned_baseline_cycles)) : Value(nullptr);
+  const Value tuned_speedup = r.tuned_baseline_cycles ? Value(r.tuned_speedup) : Value(nullptr);
   const std::vector<Value> rest = {int64_t{r.level},
                                    r.status,
                                    r.error,
@@ -207,9 +211,8 @@ std::vector<Value> run_values(const RunRecord& r) {
                                    r.host,
                                    r.finished_at,
                                    r.worker_pid,
-                                   r.tuned_baseline_cycles ? Value(static_cast<int64_t>(*r.tuned_baseline_cycles))
-                                                           : Value(nullptr),
-                                   r.tuned_baseline_cycles ? Value(r.tuned_speedup) : Value(nullptr)};
+                                   tuned_cycles,
+                                   tuned_speedup};
   v.insert(v.end(), rest.begin(), rest.end());
   return v;
 }

@@ -161,7 +161,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     double cost = 0;                // of its most expensive run: orders the extra job
   };
   std::map<std::string, Cell> cells;  // by TunedBaselineKey::cell()
-  const auto cell_id = [](const RunKey& k) { return k.platform + "/" + k.hw_config + "/" + k.task + "/" + k.config; };
+  const auto cell_id = [](const RunKey& k) {
+    return k.platform + "/" + k.hw_config + "/" + k.task + "/" + k.config;
+  };
   for (size_t i = 0; i < plan.runs.size(); ++i) {
     const auto& run = plan.runs[i];
     auto [it, added] = cells.try_emplace(cell_id(run.key));
@@ -185,9 +187,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     const auto at = stored_runs.find(run.key);
     if (at != stored_runs.end()) {
       if (defines_tuned_baseline(*at->second, cell.key, cell.default_budget)) {
-        cell.tuned = tuned_baseline_from_run(*at->second, cell.key,
-                                             fmt::format("tuner run {} of sweep {}", run.key.id(),
-                                                         at->second->sweep_id));
+        cell.tuned = tuned_baseline_from_run(
+            *at->second, cell.key,
+            fmt::format("tuner run {} of sweep {}", run.key.id(), at->second->sweep_id));
         ++result.tuned_from_runs;
       }
       continue;
@@ -203,8 +205,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   for (const auto& run : plan.runs) {
     Cell& cell = cells.at(cell_id(run.key));
     if (cell.key.search_space.empty() || cell.tuned || cell.from_pending_run) continue;
-    const bool selected = o.tuned_baselines == TunedBaselineMode::kAll ||
-                          (o.tuned_baselines == TunedBaselineMode::kAuto && !plan.agent(run.key.agent).offline());
+    const bool selected =
+        o.tuned_baselines == TunedBaselineMode::kAll ||
+        (o.tuned_baselines == TunedBaselineMode::kAuto && !plan.agent(run.key.agent).offline());
     if (!selected) continue;
     const auto at = stored_runs.find(run.key);
     if (at == stored_runs.end() ||
@@ -320,8 +323,8 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     const bool defines = !cell.key.search_space.empty() && !cell.tuned &&
                          defines_tuned_baseline(record, cell.key, cell.default_budget);
     if (defines) {
-      cell.tuned =
-          tuned_baseline_from_run(record, cell.key, fmt::format("tuner run {} of sweep {}", spec.key.id(), info.id));
+      cell.tuned = tuned_baseline_from_run(record, cell.key,
+                                           fmt::format("tuner run {} of sweep {}", spec.key.id(), info.id));
       ++result.tuned_from_runs;
     }
     if (cell.tuned) record.set_tuned_baseline(cell.tuned->cycles);

@@ -23,8 +23,9 @@ agent::TaskContext context_of(const TunedBaselineKey& key) {
 }  // namespace
 
 double TunedBaseline::speedup_over_baseline() const {
-  return cycles > 0 && baseline_cycles > 0 ? static_cast<double>(baseline_cycles) / static_cast<double>(cycles)
-                                           : 0;
+  return cycles > 0 && baseline_cycles > 0
+             ? static_cast<double>(baseline_cycles) / static_cast<double>(cycles)
+             : 0;
 }
 
 json TunedBaseline::to_json() const {

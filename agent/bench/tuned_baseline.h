@@ -27,7 +27,9 @@ struct TunedBaselineKey {
   std::string search_space;  // agent::tuner_search_space_id(): knobs, candidates, baseline kernel, budget
 
   std::string cell() const { return platform + "/" + hw_config + "/" + task + "/" + config; }
-  auto tie() const { return std::tie(platform, hw_config, task, config, hardware_id, git_commit, search_space); }
+  auto tie() const {
+    return std::tie(platform, hw_config, task, config, hardware_id, git_commit, search_space);
+  }
   bool operator<(const TunedBaselineKey& o) const { return tie() < o.tie(); }
   bool operator==(const TunedBaselineKey& o) const { return tie() == o.tie(); }
 };

@@ -50,7 +50,7 @@ struct AgentResult {
   unsigned evaluations = 0;
   Usage tokens;
   double wall_seconds = 0;
-  Score score;  // on hidden inputs: this is the result that counts
+  Score score;                                      // on hidden inputs: this is the result that counts
   std::optional<TunedBaselineInfo> tuned_baseline;  // with score.tuned_baseline_cycles when known
 
   nlohmann::json to_json() const;

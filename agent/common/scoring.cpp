@@ -46,8 +46,9 @@ nlohmann::json Score::to_json() const {
   nlohmann::json seeds_json = nlohmann::json::array();
   for (const auto& s : seeds)
     seeds_json.push_back({{"seed", s.seed}, {"verdict", verdict_name(s.verdict)}, {"headline", s.headline}});
-  nlohmann::json j = {{"verdict", verdict_name(verdict)},   {"seeds", seeds_json}, {"cycles", cycles},
-                      {"baseline_cycles", baseline_cycles}, {"speedup", speedup},  {"utilization", utilization}};
+  nlohmann::json j = {
+      {"verdict", verdict_name(verdict)},   {"seeds", seeds_json}, {"cycles", cycles},
+      {"baseline_cycles", baseline_cycles}, {"speedup", speedup},  {"utilization", utilization}};
   if (tuned_baseline_cycles) {
     j["tuned_baseline_cycles"] = *tuned_baseline_cycles;
     j["tuned_speedup"] = tuned_speedup;

@@ -51,7 +51,8 @@ TEST(TunedSpeedup, SummaryShowsBothSpeedupsAndWhereTheTunedBaselineCameFrom) {
   EXPECT_EQ(without.find("tuned"), std::string::npos) << without;
 
   r.score.set_tuned_baseline(1000);
-  r.tuned_baseline = TunedBaselineInfo{"cached", "the offline tuner's best kernel, cached in x.db", "x.db", {}};
+  r.tuned_baseline =
+      TunedBaselineInfo{"cached", "the offline tuner's best kernel, cached in x.db", "x.db", {}};
   const std::string text = r.summary();
   EXPECT_NE(text.find("800 cycles vs baseline 2000 = speedup 2.500x; vs tuned baseline 1000 = 1.250x"),
             std::string::npos)

@@ -496,7 +496,8 @@ TEST(BenchE2E, SpeedBenchmarkPrintsWallTimeAndRunsPerSecondPerJobCount) {
 
 // ---------------------------------------------------------------- speedup over the tuned baseline
 
-const RunRecord& row(const std::vector<RunRecord>& runs, const std::string& agent, const std::string& config) {
+const RunRecord& row(const std::vector<RunRecord>& runs, const std::string& agent,
+                     const std::string& config) {
   for (const auto& r : runs) {
     if (r.key.agent == agent && r.key.config == config) return r;
   }
@@ -534,7 +535,8 @@ TEST(BenchE2E, TunedBaselineComesFromTheSweepsOwnTunerRunsAndIsCachedInTheStore)
     for (const auto& t : store.tuned_baselines()) {
       const auto& tuner = row(runs, "tuner", t.key.config);
       EXPECT_EQ(t.cycles, tuner.cycles);
-      EXPECT_EQ(t.source.rfind("tuner run systolic/default/gemm/" + t.key.config + "/tuner/1 of sweep ", 0), 0u)
+      EXPECT_EQ(t.source.rfind("tuner run systolic/default/gemm/" + t.key.config + "/tuner/1 of sweep ", 0),
+                0u)
           << t.source;
       EXPECT_EQ(t.budget, 15u);
     }
@@ -581,8 +583,8 @@ TEST(BenchE2E, TunedBaselineComesFromTheSweepsOwnTunerRunsAndIsCachedInTheStore)
   const std::string csv = slurp(dir / "runs.csv");
   EXPECT_NE(csv.find(",speedup,tuned_baseline_cycles,tuned_speedup,"), std::string::npos);
   const auto& c4 = row(runs, "baseline", "C4");
-  EXPECT_NE(csv.find(fmt::format(",{},{},1,{},{:.6g},", c4.cycles, c4.baseline_cycles, *c4.tuned_baseline_cycles,
-                                 c4.tuned_speedup)),
+  EXPECT_NE(csv.find(fmt::format(",{},{},1,{},{:.6g},", c4.cycles, c4.baseline_cycles,
+                                 *c4.tuned_baseline_cycles, c4.tuned_speedup)),
             std::string::npos)
       << csv;
   const auto text = kcraft("report --db " + db, dir);

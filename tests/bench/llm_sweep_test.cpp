@@ -113,10 +113,11 @@ TEST(BenchLlm, TokensIterationsAndVerdictsOfAnLlmAgentAreStored) {
   EXPECT_EQ(g->tuned_runs, 2u);
 
   // Again: everything is stored, nothing runs, and the tuned baseline is not computed twice.
-  const std::string again = capture(fmt::format("{} bench --tasks relu --configs C1 --hw small --agents llm:{} "
-                                                "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
-                                                KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
-                                    &code);
+  const std::string again =
+      capture(fmt::format("{} bench --tasks relu --configs C1 --hw small --agents llm:{} "
+                          "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
+                          KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
+              &code);
   ASSERT_EQ(code, 0) << again;
   EXPECT_NE(again.find("1 already stored, 0 from this sweep's tuner runs, 0 computed"), std::string::npos)
       << again;

@@ -219,7 +219,8 @@ TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {
   EXPECT_NE(speed.find("2.00x/-"), std::string::npos) << speed;  // relu: tuned baseline not known
   const std::string summary = summary_table(m);
   EXPECT_NE(summary.find("geo/tuned"), std::string::npos) << summary;
-  EXPECT_NE(summary.find(fmt::format("{:.3f}x", *total->geomean_tuned_speedup)), std::string::npos) << summary;
+  EXPECT_NE(summary.find(fmt::format("{:.3f}x", *total->geomean_tuned_speedup)), std::string::npos)
+      << summary;
   const std::string cycles = cycles_table(m);
   EXPECT_NE(cycles.find("800 (2000, 1000)"), std::string::npos) << cycles;
 
@@ -240,10 +241,11 @@ TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {
                          "geomean_tuned_speedup,"),
             std::string::npos)
       << metrics;
-  EXPECT_NE(metrics.find(fmt::format("a,systolic,default,total,,,2,2,0,5,4,0,0.8,0.8,0.6,0.6,{},4,0.5,0,0,{},",
-                                     fmt::format("{:.6g}", *total->geomean_speedup),
-                                     fmt::format("{:.6g}", *total->geomean_tuned_speedup))),
-            std::string::npos)
+  EXPECT_NE(
+      metrics.find(fmt::format("a,systolic,default,total,,,2,2,0,5,4,0,0.8,0.8,0.6,0.6,{},4,0.5,0,0,{},",
+                               fmt::format("{:.6g}", *total->geomean_speedup),
+                               fmt::format("{:.6g}", *total->geomean_tuned_speedup))),
+      std::string::npos)
       << metrics;
   std::filesystem::remove_all(dir);
 }

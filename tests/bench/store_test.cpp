@@ -74,9 +74,8 @@ RunRecord full_record() {
 TEST(Store, SchemaIsWalWithTheDocumentedTables) {
   auto dir = testing::fresh_dir("schema");
   { ResultStore store(dir / "r.db"); }
-  EXPECT_EQ(tables(dir / "r.db"),
-            (std::vector<std::string>{"hardware", "meta", "plan", "runs", "sweeps", "tuned_baselines",
-                                      "unsupported"}));
+  EXPECT_EQ(tables(dir / "r.db"), (std::vector<std::string>{"hardware", "meta", "plan", "runs", "sweeps",
+                                                            "tuned_baselines", "unsupported"}));
   EXPECT_EQ(pragma(dir / "r.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(pragma(dir / "r.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion));
@@ -227,8 +226,8 @@ TunedBaseline tuned(const std::string& hw, const std::string& task, const std::s
   return t;
 }
 
-RunRecord run_by(const std::string& agent, const std::string& config, unsigned attempt, const std::string& verdict,
-                 uint64_t cycles, const std::string& commit) {
+RunRecord run_by(const std::string& agent, const std::string& config, unsigned attempt,
+                 const std::string& verdict, uint64_t cycles, const std::string& commit) {
   auto r = make_run(agent, "default", "gemm", 1, config, attempt, verdict, cycles, 2000);
   r.hardware_id = "hw-default";
   r.git_commit = commit;
@@ -241,9 +240,9 @@ TEST(Store, TunedBaselinesRoundTripAndFillTheCellsRunsOfTheSameCommitAndHardware
   const auto fast = run_by("llm:x", "C4", 1, "pass", 800, "abc");
   const auto slow = run_by("llm:x", "C4", 2, "pass", 1600, "abc");
   const auto wrong = run_by("llm:x", "C4", 3, "mismatch", 0, "abc");
-  const auto older = run_by("llm:x", "C4", 4, "pass", 800, "old");   // another commit: other RTL maybe
+  const auto older = run_by("llm:x", "C4", 4, "pass", 800, "old");  // another commit: other RTL maybe
   auto other_hw = run_by("llm:x", "C4", 5, "pass", 800, "abc");
-  other_hw.hardware_id = "hw-changed";                                 // the configuration file changed
+  other_hw.hardware_id = "hw-changed";  // the configuration file changed
   const auto other_cell = run_by("llm:x", "C3", 1, "pass", 800, "abc");
   for (const auto& r : {fast, slow, wrong, older, other_hw, other_cell}) ASSERT_TRUE(store.insert_run(r));
 
@@ -265,7 +264,7 @@ TEST(Store, TunedBaselinesRoundTripAndFillTheCellsRunsOfTheSameCommitAndHardware
   }
   EXPECT_EQ(by_attempt[1].tuned_baseline_cycles, 1000u);
   EXPECT_DOUBLE_EQ(by_attempt[1].tuned_speedup, 1.25);
-  EXPECT_DOUBLE_EQ(by_attempt[2].tuned_speedup, 0.625);  // slower than the tuned baseline: below 1
+  EXPECT_DOUBLE_EQ(by_attempt[2].tuned_speedup, 0.625);   // slower than the tuned baseline: below 1
   EXPECT_EQ(by_attempt[3].tuned_baseline_cycles, 1000u);  // known for the cell, but no speedup: it failed
   EXPECT_EQ(by_attempt[3].tuned_speedup, 0.0);
   EXPECT_FALSE(by_attempt[4].tuned_baseline_cycles.has_value());

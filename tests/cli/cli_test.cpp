@@ -214,8 +214,7 @@ TEST(Cli, AgentShowsItsSpeedupOverTheTunedBaselineAndWhereItCameFrom) {
   const auto text = kcraft(run + (dir / "one.jsonl").string() + " --budget 1");
   EXPECT_EQ(text.code, 0) << text.out;
   const std::string expected_line =
-      "= speedup 1.000x; vs tuned baseline " + std::to_string(tuned_cycles) + " = " +
-      [&] {
+      "= speedup 1.000x; vs tuned baseline " + std::to_string(tuned_cycles) + " = " + [&] {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3fx", 1.0 / tuner_speedup);
         return std::string(buf);
