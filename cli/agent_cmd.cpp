@@ -6,9 +6,15 @@
 
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
+#include "agent/bench/plan.h"
+#include "agent/bench/store.h"
+#include "agent/bench/sweep.h"
+#include "agent/bench/tuned_baseline.h"
 #include "agent/common/agent_run.h"
+#include "agent/common/environment.h"
 #include "agent/common/replay.h"
 #include "agent/tuner/tuner.h"
 #include "tb/common/paths.h"
@@ -32,6 +38,8 @@ struct AgentArgs {
   uint64_t max_tokens = 0;
   uint64_t seed = 1;
   std::string transcript;
+  std::string db = "results/kcraft.db";  // where the tuned baseline is cached
+  bool no_tuned_baseline = false;
 };
 
 std::string default_transcript_path(const AgentArgs& a, const std::string& agent) {
@@ -66,6 +74,85 @@ agent::ProviderSettings provider_settings(const AgentArgs& a) {
   return s;
 }
 
+// Compares the result with the autotuned baseline (agent/bench/tuned_baseline.h): taken from the results
+// store when cached, else this very run when it is one of the tuner under the tuned baseline's
+// definition, else computed now by a tuner run (a few seconds) and cached for the next runs. A run that
+// failed gets the comparison only when it costs nothing (there is no speedup to compare).
+void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& result) {
+  const auto& ctx = result.context;
+  agent::TunedBaselineInfo info;
+  info.store = a.db;
+  try {
+    const auto hardware = bench::hardware_record(ctx.platform, ctx.hw_config);
+    const auto key =
+        bench::tuned_baseline_key(ctx.platform, ctx.hw_config, ctx.task, ctx.config, hardware.id);
+    if (key.search_space.empty()) {
+      info.origin = "unavailable";
+      info.detail = "the template compiler has no kernel for this task and configuration: nothing to tune";
+      result.tuned_baseline = info;
+      return;
+    }
+    const bool passed = result.score.verdict == Verdict::kPass;
+    const unsigned default_budget = agent::default_iterations(agent::task_registry().get(ctx.task).level);
+    const bool this_run_defines_it =
+        tuner && result.budget == default_budget && ctx.dev_seed == agent::kTunedBaselineDevSeed;
+    bench::ResultStore store(a.db);
+    std::optional<bench::TunedBaseline> tuned = store.tuned_baseline(key);
+    if (tuned) {
+      info.origin = "cached";
+      info.detail =
+          fmt::format("the offline tuner's best kernel ({} of {} iterations), cached in {} at {} from {}",
+                      tuned->iterations, tuned->budget, a.db, tuned->computed_at, tuned->source);
+    } else if (this_run_defines_it) {
+      bench::TunedBaseline t;
+      t.key = key;
+      t.cycles = passed ? result.score.cycles : 0;
+      t.baseline_cycles = result.score.baseline_cycles;
+      t.budget = result.budget;
+      t.iterations = result.iterations;
+      t.kernel = result.final_code;
+      t.source = "kcraft agent --agent tuner";
+      t.computed_at = bench::utc_now();
+      t.seconds = result.wall_seconds;
+      store.put_tuned_baseline(t);
+      tuned = t;
+      info.origin = "this_run";
+      info.detail = fmt::format(
+          "this run is the tuned baseline (the tuner at its default budget on development seed {}); stored "
+          "in {}",
+          agent::kTunedBaselineDevSeed, a.db);
+    } else if (passed) {
+      // Next to the run's own transcript when one was named, else where transcripts go by default.
+      std::string path = default_transcript_path(a, "tuned-baseline");
+      if (!a.transcript.empty()) {
+        std::filesystem::path own(a.transcript);
+        path = (own.parent_path() / (own.stem().string() + "_tuned-baseline.jsonl")).string();
+      }
+      std::cerr << fmt::format(
+          "computing the tuned baseline of {} {} on {}/{} (the offline tuner, {} iterations) ...\n", ctx.task,
+          ctx.config, ctx.platform, ctx.hw_config, default_budget);
+      tuned = bench::compute_tuned_baseline(key, path);
+      tuned->source = "kcraft agent (tuner transcript " + path + ")";
+      store.put_tuned_baseline(*tuned);
+      info.origin = "computed";
+      info.detail = fmt::format(
+          "the offline tuner's best kernel ({} of {} iterations), computed now in {:.1f} s and cached in {}; "
+          "transcript {}",
+          tuned->iterations, tuned->budget, tuned->seconds, a.db, path);
+    } else {
+      return;  // nothing to compare and nothing cached: not worth a tuner run
+    }
+    result.score.set_tuned_baseline(tuned->cycles);
+    if (tuned->cycles == 0) info.detail += "; the tuner found no kernel correct on the hidden inputs";
+    info.record = tuned->to_json();
+    info.record.erase("kernel");
+  } catch (const bench::StoreError& e) {
+    info.origin = "unavailable";
+    info.detail = e.what();
+  }
+  result.tuned_baseline = info;
+}
+
 int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (a.task.empty()) throw UsageError("--task is required");
   agent::TaskContext ctx;
@@ -93,6 +180,7 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     agent::Transcript transcript(path);
     result = agent::run_llm_agent(*provider, ctx, budget, transcript);
   }
+  if (!a.no_tuned_baseline) attach_tuned_baseline(a, tuner, result);
   if (g.json) {
     auto j = result.to_json();
     j["transcript"] = path;
@@ -142,6 +230,10 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--max-tokens", a.max_tokens, "stop when prompt+completion tokens reach this (0: no cap)");
   cmd->add_option("--seed", a.seed, "development seed (the inputs run_eval uses)")->capture_default_str();
   cmd->add_option("--transcript", a.transcript, "transcript file (default: results/transcripts/...)");
+  cmd->add_option("--db", a.db, "results store that caches the tuned baseline")->capture_default_str();
+  cmd->add_flag("--no-tuned-baseline", a.no_tuned_baseline,
+                "do not compare with the tuned baseline (the offline tuner's best kernel; computed once per "
+                "task, configuration, hardware and commit, then cached in --db)");
   cmd->callback([&] {
     if (run) return;  // `agent replay` already chose
     run = [&] { return run_agent_cmd(g, a); };

@@ -27,6 +27,10 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
     if (!std::filesystem::is_regular_file(m)) throw UsageError("--merge: no results database " + m);
   }
   bench::ResultStore store(a.db);
+  if (store.migrated_from() != 0) {
+    std::cerr << fmt::format("upgraded {} from results schema version {} to {}\n", a.db,
+                             store.migrated_from(), bench::kSchemaVersion);
+  }
   for (const auto& m : a.merge) {
     const auto stats = store.merge_from(m);
     std::cerr << fmt::format("merged {}: {} runs added, {} already present", m, stats.runs_added,

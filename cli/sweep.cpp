@@ -38,6 +38,7 @@ struct BenchArgs {
   bool retry_errors = false;
   bool rerun = false;
   bool no_counters = false;
+  std::string tuned_baseline = "auto";
 };
 
 // The command as typed, for the sweeps table.
@@ -68,6 +69,7 @@ bench::SweepOptions sweep_options(const BenchArgs& a) {
   o.filters.attempts = a.attempts;
   try {
     o.filters.shard = bench::Shard::parse(a.shard);
+    o.tuned_baselines = bench::parse_tuned_baseline_mode(a.tuned_baseline);
     for (const auto& f : a.faults) o.faults.push_back(bench::FaultInjection::parse(f));
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -129,6 +131,12 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
                   {"ran", result.ran},
                   {"failed_jobs", result.failed_jobs},
                   {"interrupted", result.interrupted},
+                  {"tuned_baselines",
+                   {{"already_stored", result.tuned_stored},
+                    {"from_tuner_runs", result.tuned_from_runs},
+                    {"computed", result.tuned_computed},
+                    {"failed", result.tuned_failed},
+                    {"missing", result.tuned_missing}}},
                   {"wall_seconds", result.wall_seconds},
                   {"db", options.db.string()}};
     std::cout << j.dump(2) << "\n";
@@ -141,6 +149,14 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
         result.plan.runs.size(), result.already_done, result.ran, result.failed_jobs,
         bench::format_duration(result.wall_seconds), options.db.string(),
         result.interrupted ? "; INTERRUPTED: run the same command again to finish" : "");
+    std::cout << fmt::format(
+        "tuned baselines (the offline tuner's best kernel per cell): {} already stored, {} from this sweep's "
+        "tuner runs, {} computed by extra tuner jobs{}{}\n",
+        result.tuned_stored, result.tuned_from_runs, result.tuned_computed,
+        result.tuned_failed > 0 ? fmt::format(", {} failed", result.tuned_failed) : "",
+        result.tuned_missing > 0
+            ? fmt::format("; {} cells have none (--tuned-baseline all computes them)", result.tuned_missing)
+            : "");
   }
   return exit_code(result);
 }
@@ -283,6 +299,11 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   bench_cmd->add_flag("--retry-errors", a.retry_errors,
                       "run again the runs whose job failed (crash, timeout)");
   bench_cmd->add_flag("--rerun", a.rerun, "run every selected run again, replacing stored results");
+  bench_cmd
+      ->add_option("--tuned-baseline", a.tuned_baseline,
+                   "cells whose tuned baseline (the offline tuner's best kernel) an extra tuner job "
+                   "computes when it is not stored: auto (cells with LLM runs), all, none")
+      ->capture_default_str();
   bench_cmd->callback([&] {
     const std::string command = command_line_text();
     run = [&, command] { return store_errors_are_usage_errors([&] { return run_bench(g, a, command); }); };

@@ -44,9 +44,15 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
     g.tokens += r->tokens();
     seconds += r->job_seconds > 0 ? r->job_seconds : r->agent_seconds;
     if (r->correct() && r->speedup > 0) ++g.speedup_runs;
+    if (r->tuned_baseline_cycles) ++g.tuned_runs;
+    if (r->correct() && r->tuned_speedup > 0) ++g.tuned_speedup_runs;
   }
-  for (size_t i = 0; i < kFastP.size(); ++i) g.fast_p[i] = fast_p(runs, kFastP[i]);
+  for (size_t i = 0; i < kFastP.size(); ++i) {
+    g.fast_p[i] = fast_p(runs, kFastP[i]);
+    g.fast_p_tuned[i] = fast_p_tuned(runs, kFastP[i]);
+  }
   g.geomean_speedup = geomean_speedup(runs);
+  g.geomean_tuned_speedup = geomean_tuned_speedup(runs);
   if (g.reached_valid > 0) g.mean_first_valid = first_valid / g.reached_valid;
   if (g.reached_pass > 0) g.mean_first_pass = first_pass / g.reached_pass;
   if (g.runs > 0) {
@@ -85,6 +91,33 @@ std::optional<double> geomean_speedup(const std::vector<const RunRecord*>& runs)
   return std::exp(log_sum / static_cast<double>(n));
 }
 
+double fast_p_tuned(const std::vector<const RunRecord*>& runs, double p) {
+  size_t known = 0, fast = 0;
+  for (const auto* r : runs) {
+    if (!r->tuned_baseline_cycles) continue;
+    ++known;
+    if (!r->correct()) continue;
+    const uint64_t tuned = *r->tuned_baseline_cycles;
+    if (p <= 0 ||
+        (tuned > 0 && r->cycles > 0 && static_cast<double>(tuned) >= p * static_cast<double>(r->cycles)))
+      ++fast;
+  }
+  return known == 0 ? 0 : static_cast<double>(fast) / static_cast<double>(known);
+}
+
+std::optional<double> geomean_tuned_speedup(const std::vector<const RunRecord*>& runs) {
+  double log_sum = 0;
+  size_t n = 0;
+  for (const auto* r : runs) {
+    if (r->correct() && r->tuned_speedup > 0) {
+      log_sum += std::log(r->tuned_speedup);
+      ++n;
+    }
+  }
+  if (n == 0) return std::nullopt;
+  return std::exp(log_sum / static_cast<double>(n));
+}
+
 json CellSummary::to_json() const {
   return {{"agent", agent},
           {"platform", platform},
@@ -101,13 +134,17 @@ json CellSummary::to_json() const {
           {"best_utilization", optional_json(best_utilization)},
           {"best_cycles", best_cycles},
           {"baseline_cycles", baseline_cycles},
-          {"baseline_utilization", optional_json(baseline_utilization)}};
+          {"baseline_utilization", optional_json(baseline_utilization)},
+          {"best_tuned_speedup", optional_json(best_tuned_speedup)},
+          {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)}};
 }
 
 json GroupMetrics::to_json() const {
-  json fast = json::object();
+  json fast = json::object(), fast_tuned = json::object();
   for (size_t i = 0; i < kFastP.size(); ++i) {
-    fast[kFastP[i] == 1.5 ? "1.5" : std::to_string(static_cast<int>(kFastP[i]))] = fast_p[i];
+    const std::string p = kFastP[i] == 1.5 ? "1.5" : std::to_string(static_cast<int>(kFastP[i]));
+    fast[p] = fast_p[i];
+    fast_tuned[p] = tuned_runs > 0 ? json(fast_p_tuned[i]) : json(nullptr);
   }
   json j = {{"agent", agent},
             {"platform", platform},
@@ -122,6 +159,10 @@ json GroupMetrics::to_json() const {
             {"fast_p", fast},
             {"geomean_speedup", optional_json(geomean_speedup)},
             {"speedup_runs", speedup_runs},
+            {"tuned_runs", tuned_runs},
+            {"fast_p_tuned", fast_tuned},
+            {"geomean_tuned_speedup", optional_json(geomean_tuned_speedup)},
+            {"tuned_speedup_runs", tuned_speedup_runs},
             {"mean_first_valid_iteration", optional_json(mean_first_valid)},
             {"runs_with_valid_kernel", reached_valid},
             {"mean_first_pass_iteration", optional_json(mean_first_pass)},
@@ -184,6 +225,15 @@ json Metrics::to_json() const {
        "share of runs (every attempt counts) that are correct and have baseline_cycles >= p * cycles; "
        "fast_0 is the share of correct runs"},
       {"geomean_speedup", "geometric mean of the speedups of correct runs that have a baseline"},
+      {"tuned_speedup",
+       "tuned baseline cycles / cycles of a correct kernel on the first hidden seed; the tuned baseline is "
+       "the "
+       "offline tuner's best kernel (default budget, development seed 1) for the same task, configuration "
+       "and hardware"},
+      {"fast_p_tuned",
+       "fast_p against the tuned baseline, over the runs whose tuned baseline is known (tuned_runs); null "
+       "when none is"},
+      {"geomean_tuned_speedup", "geometric mean of the tuned speedups of correct runs that have one"},
       {"mean_first_valid_iteration",
        "mean iteration of the first kernel that assembled, over runs that had one"},
       {"mean_first_pass_iteration",
@@ -249,7 +299,10 @@ Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<Pl
     cell_runs[{r.key.agent, r.key.platform, r.key.hw_config, r.key.task, r.key.config}].push_back(&r);
     if (r.failed_job()) ++c.failed_jobs;
     if (r.baseline_cycles > 0) c.baseline_cycles = r.baseline_cycles;
+    if (r.tuned_baseline_cycles) c.tuned_baseline_cycles = r.tuned_baseline_cycles;
     if (!r.correct()) continue;
+    if (r.tuned_speedup > 0 && (!c.best_tuned_speedup || r.tuned_speedup > *c.best_tuned_speedup))
+      c.best_tuned_speedup = r.tuned_speedup;
     ++c.correct;
     if (r.speedup > 0 && (!c.best_speedup || r.speedup > *c.best_speedup)) c.best_speedup = r.speedup;
     if (!c.best_utilization || r.utilization > *c.best_utilization) c.best_utilization = r.utilization;

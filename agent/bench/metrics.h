@@ -12,6 +12,9 @@
 //                       without a baseline to compare with does not count; runs whose job failed count
 //                       as runs that are not fast
 //   geomean speedup     geometric mean of the speedups of the correct runs that have one
+//   ... vs tuned        the same against the autotuned baseline (tuned_baseline.h) instead of the template
+//                       compiler's default knobs, over the runs whose tuned baseline is known: a gain that
+//                       only comes from a weak default is > 1 over the baseline and about 1 over the tuned
 //   first valid / pass  mean iteration of the first kernel that assembled / passed the development run,
 //                       over the runs that got there (with how many did)
 //   tokens per run      mean prompt + completion tokens
@@ -43,6 +46,8 @@ struct CellSummary {
   uint64_t best_cycles = 0;                // fewest cycles of a correct attempt
   uint64_t baseline_cycles = 0;
   std::optional<double> baseline_utilization;  // the baseline kernel's, from a correct attempt's ideal cycles
+  std::optional<double> best_tuned_speedup;    // over correct attempts whose tuned baseline has a kernel
+  std::optional<uint64_t> tuned_baseline_cycles;  // known once a run of the cell has it (0: none correct)
   bool solved() const { return correct > 0; }
   bool pending() const { return runs < planned; }
   std::string target() const { return platform + "/" + hw_config; }
@@ -61,6 +66,11 @@ struct GroupMetrics {
   std::array<double, kFastP.size()> fast_p{};
   std::optional<double> geomean_speedup;
   unsigned speedup_runs = 0;  // correct runs with a speedup (the geometric mean's sample)
+  // Against the autotuned baseline, over the runs whose tuned baseline is known (tuned_runs of them).
+  unsigned tuned_runs = 0;
+  std::array<double, kFastP.size()> fast_p_tuned{};
+  std::optional<double> geomean_tuned_speedup;
+  unsigned tuned_speedup_runs = 0;
   std::optional<double> mean_first_valid, mean_first_pass;
   unsigned reached_valid = 0, reached_pass = 0;
   uint64_t tokens = 0;
@@ -98,8 +108,11 @@ struct Metrics {
 Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<PlannedRun>& plan,
                         const std::vector<UnsupportedCell>& unsupported);
 
-// The formulas, on any set of runs.
+// The formulas, on any set of runs: against the template baseline, or against the tuned baseline (over
+// the runs whose tuned baseline is known; 0 / nullopt when there are none).
 double fast_p(const std::vector<const RunRecord*>& runs, double p);
 std::optional<double> geomean_speedup(const std::vector<const RunRecord*>& runs);
+double fast_p_tuned(const std::vector<const RunRecord*>& runs, double p);
+std::optional<double> geomean_tuned_speedup(const std::vector<const RunRecord*>& runs);
 
 }  // namespace kcraft::bench

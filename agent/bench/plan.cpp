@@ -97,6 +97,26 @@ const std::vector<BenchPlatform>& bench_platforms() {
   return platforms;
 }
 
+HardwareRecord hardware_record(const std::string& platform, const HwConfig& hw) {
+  HardwareRecord h;
+  h.platform = platform;
+  h.name = hw.name;
+  h.config = yaml_file_to_json(hw.source.string());
+  h.id = fmt::format("{:016x}", stable_hash(h.config.dump()));
+  return h;
+}
+
+HardwareRecord hardware_record(const std::string& platform, const std::string& hw) {
+  for (const auto& p : bench_platforms()) {
+    if (p.name != platform) continue;
+    for (const auto& config : p.hw_configs) {
+      if (config.name == hw) return hardware_record(platform, config);
+    }
+    throw std::invalid_argument("unknown hardware configuration '" + platform + "/" + hw + "'");
+  }
+  throw std::invalid_argument("unknown platform '" + platform + "'");
+}
+
 AgentSpec parse_agent(const std::string& text) {
   AgentSpec spec;
   if (text == "baseline") {
@@ -222,14 +242,7 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
           fmt::format("unknown hardware configuration '{}' (available: {})", name, join(known_hw)));
     }
   }
-  for (const auto& [p, hw] : targets) {
-    HardwareRecord h;
-    h.platform = p->name;
-    h.name = hw->name;
-    h.config = yaml_file_to_json(hw->source.string());
-    h.id = fmt::format("{:016x}", stable_hash(h.config.dump()));
-    plan.hardware.push_back(std::move(h));
-  }
+  for (const auto& [p, hw] : targets) plan.hardware.push_back(hardware_record(p->name, *hw));
 
   // Tasks and configurations.
   std::vector<const tasks::TaskSpec*> task_list;

@@ -74,6 +74,11 @@ struct SweepPlan {
 // Throws std::invalid_argument naming the unknown platform, configuration, task, level or agent.
 SweepPlan build_plan(const SweepFilters& filters, const tasks::TaskRegistry& registry);
 
+// A hardware configuration as the results store records it (its YAML as JSON, hashed for the id).
+HardwareRecord hardware_record(const std::string& platform, const HwConfig& hw);
+// The same by name; throws std::invalid_argument for an unknown platform or configuration.
+HardwareRecord hardware_record(const std::string& platform, const std::string& hw);
+
 // A YAML file as JSON (scalars that read as numbers or booleans become numbers or booleans).
 nlohmann::json yaml_file_to_json(const std::string& path);
 

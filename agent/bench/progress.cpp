@@ -91,6 +91,17 @@ void Progress::finished(const RunRecord& r, double cost) {
   }
 }
 
+void Progress::side_job_finished(const std::string& text, double cost) {
+  if (running_ > 0) --running_;
+  done_cost_ += cost;
+  last_ = text;
+  if (mode_ == Mode::kPlain) {
+    out_ << "  " << text << "\n" << std::flush;
+  } else {
+    redraw();
+  }
+}
+
 void Progress::tick() {
   if (mode_ != Mode::kLine) return;
   if (std::chrono::steady_clock::now() - last_draw_ < std::chrono::milliseconds(250)) return;

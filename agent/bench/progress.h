@@ -18,6 +18,8 @@ class Progress {
   Progress(std::ostream& out, Mode mode, size_t total, size_t already_done, double total_cost);
   void started(const RunKey& key);
   void finished(const RunRecord& record, double cost);
+  // A job that is not a run (a tuned-baseline tuner run) ended: `text` says what it found.
+  void side_job_finished(const std::string& text, double cost);
   void tick();    // redraws the line (terminal mode), at most a few times a second
   void finish();  // ends the line
 

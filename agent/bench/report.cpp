@@ -84,6 +84,7 @@ ReportData load_report_data(const ResultStore& store) {
   d.unsupported = store.unsupported();
   d.hardware = store.hardware();
   d.sweeps = store.sweeps();
+  d.tuned_baselines = store.tuned_baselines();
   d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
   return d;
 }
@@ -108,6 +109,11 @@ ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRu
   }
   d.hardware = store.hardware();
   d.sweeps = store.sweeps();
+  std::set<std::string> cells;
+  for (const auto& p : plan) cells.insert(p.key.target() + "/" + p.key.task + "/" + p.key.config);
+  for (auto& t : store.tuned_baselines()) {
+    if (cells.count(t.key.cell())) d.tuned_baselines.push_back(std::move(t));
+  }
   d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
   return d;
 }
@@ -161,11 +167,12 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline / utilisation of the ideal, per configuration\n", c.agent,
-        c.target);
+        "\n{} on {}: best speedup over the baseline/over the tuned baseline, utilisation of the ideal, per "
+        "configuration\n",
+        c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
-    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 12);
-    head += "  solved  geomean";
+    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 16);
+    head += "  solved  geomean (base/tuned)";
     out += head + "\n" + std::string(head.size(), '-') + "\n";
     for (const auto& t : m.tasks) {
       const auto* g = m.task_group(c.agent, c.target, t.name);
@@ -176,6 +183,7 @@ std::string speedup_table(const Metrics& m) {
         if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg)) {
           if (cell->solved()) {
             text = (cell->best_speedup ? fmt::format("{:.2f}x", *cell->best_speedup) : std::string("ok")) +
+                   "/" + opt_text(cell->best_tuned_speedup, "{:.2f}x") +
                    (cell->best_utilization ? fmt::format(" {:.0f}%", 100 * *cell->best_utilization) : "");
           } else if (cell->runs == 0) {
             text = "...";
@@ -185,13 +193,16 @@ std::string speedup_table(const Metrics& m) {
         } else if (m.unsupported_cell(c.target, t.name, cfg)) {
           text = "--";
         }
-        line += "  " + pad(text, 12);
+        line += "  " + pad(text, 16);
       }
-      line += fmt::format("  {:<6}  {}", solved_text(g), opt_text(g->geomean_speedup, "{:.2f}x"));
+      line += fmt::format("  {:<6}  {}/{}", solved_text(g), opt_text(g->geomean_speedup, "{:.2f}x"),
+                          opt_text(g->geomean_tuned_speedup, "{:.2f}x"));
       out += line + "\n";
     }
   }
-  out += "(x: no correct kernel; error: the job failed; --: unsupported; ...: not run yet)\n";
+  out +=
+      "(x: no correct kernel; error: the job failed; --: unsupported; ...: not run yet; /-: tuned baseline "
+      "not known)\n";
   return out;
 }
 
@@ -200,10 +211,12 @@ std::string cycles_table(const Metrics& m) {
   size_t name_width = 12;
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
-    out += fmt::format("\n{} on {}: cycles of the fastest correct kernel (the baseline's), per configuration\n",
-                       c.agent, c.target);
+    out += fmt::format(
+        "\n{} on {}: cycles of the fastest correct kernel (the baseline's, the tuned baseline's), per "
+        "configuration\n",
+        c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
-    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 17);
+    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 24);
     out += head + "\n" + std::string(head.size(), '-') + "\n";
     for (const auto& t : m.tasks) {
       if (m.task_group(c.agent, c.target, t.name) == nullptr) continue;
@@ -212,13 +225,16 @@ std::string cycles_table(const Metrics& m) {
         std::string text;
         if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg); cell != nullptr && cell->solved()) {
           text = std::to_string(cell->best_cycles);
-          if (cell->baseline_cycles > 0) text += fmt::format(" ({})", cell->baseline_cycles);
+          const std::string tuned = cell->tuned_baseline_cycles && *cell->tuned_baseline_cycles > 0
+                                        ? std::to_string(*cell->tuned_baseline_cycles)
+                                        : std::string("-");
+          if (cell->baseline_cycles > 0) text += fmt::format(" ({}, {})", cell->baseline_cycles, tuned);
         } else if (m.unsupported_cell(c.target, t.name, cfg)) {
           text = "--";
         } else {
           text = "x";
         }
-        line += "  " + pad(text, 17);
+        line += "  " + pad(text, 24);
       }
       out += line + "\n";
     }
@@ -227,20 +243,25 @@ std::string cycles_table(const Metrics& m) {
 }
 
 std::string summary_table(const Metrics& m) {
-  std::string out =
-      fmt::format("{:<14} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>9} {:>8} {:>10} {:>7}\n",
-                  "agent", "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2",
-                  "geomean", "1st valid", "1st pass", "tokens/run", "s/run");
+  std::string out = fmt::format(
+      "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>9} {:>8} {:>10} {:>7}\n",
+      "agent", "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2", "geomean",
+      "fast_1/tuned", "geo/tuned", "1st valid", "1st pass", "tokens/run", "s/run");
   out += std::string(out.size() - 1, '-') + "\n";
   for (const auto& c : columns(m)) {
     const auto* g = m.total(c.agent, c.target);
+    const std::string fast_1_tuned = g->tuned_runs > 0 ? fmt::format("{:.2f}", g->fast_p_tuned[1]) : "-";
     out += fmt::format(
-        "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>9} {:>8} {:>10.0f} "
-        "{:>7.1f}\n",
+        "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>9} {:>8} "
+        "{:>10.0f} {:>7.1f}\n",
         c.agent, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1], g->fast_p[2],
-        g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), opt_text(g->mean_first_valid, "{:.1f}"),
+        g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), fast_1_tuned,
+        opt_text(g->geomean_tuned_speedup, "{:.3f}x"), opt_text(g->mean_first_valid, "{:.1f}"),
         opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run, g->seconds_per_run);
   }
+  out +=
+      "(fast_p, geomean: against the template compiler's baseline; .../tuned: against the tuned baseline,\n"
+      " the offline tuner's best kernel, over the runs whose tuned baseline is known)\n";
   return out;
 }
 
@@ -258,6 +279,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                                   "cycles",
                                                   "baseline_cycles",
                                                   "speedup",
+                                                  "tuned_baseline_cycles",
+                                                  "tuned_speedup",
                                                   "utilization",
                                                   "iterations",
                                                   "budget",
@@ -287,6 +310,9 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
   out += "\n";
   auto opt = [](const std::optional<unsigned>& v) { return v ? std::to_string(*v) : std::string(); };
   for (const auto& r : runs) {
+    // Empty while the tuned baseline is not known (0 means the tuner found no correct kernel).
+    const std::string tuned_cycles = r.tuned_baseline_cycles ? std::to_string(*r.tuned_baseline_cycles) : "";
+    const std::string tuned_speedup = r.tuned_baseline_cycles ? number(r.tuned_speedup) : "";
     const std::vector<std::string> fields = {r.key.platform,
                                              r.key.hw_config,
                                              r.key.task,
@@ -300,6 +326,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                              std::to_string(r.cycles),
                                              std::to_string(r.baseline_cycles),
                                              number(r.speedup),
+                                             tuned_cycles,
+                                             tuned_speedup,
                                              number(r.utilization),
                                              std::to_string(r.iterations),
                                              std::to_string(r.budget),
@@ -334,16 +362,19 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
   std::string out =
       "agent,platform,hw_config,scope,task,level,configs,configs_solved,configs_pending,runs,correct,failed_"
       "jobs,"
-      "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,mean_first_valid_iteration,mean_first_pass_iteration,"
-      "tokens_per_run,seconds_per_run\n";
+      "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,tuned_runs,fast_1_tuned,fast_1.5_tuned,fast_2_tuned,"
+      "geomean_tuned_speedup,mean_first_valid_iteration,mean_first_pass_iteration,tokens_per_run,seconds_per_"
+      "run\n";
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.agent),
-                       g.platform, g.hw_config, scope, g.task, g.level == 0 ? "" : std::to_string(g.level),
-                       g.configs, g.configs_solved, g.configs_pending, g.runs, g.correct, g.failed_jobs,
-                       number(g.fast_p[0]), number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]),
-                       opt(g.geomean_speedup), opt(g.mean_first_valid), opt(g.mean_first_pass),
-                       number(g.tokens_per_run), number(g.seconds_per_run));
+    auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
+    out += fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.agent),
+        g.platform, g.hw_config, scope, g.task, g.level == 0 ? "" : std::to_string(g.level), g.configs,
+        g.configs_solved, g.configs_pending, g.runs, g.correct, g.failed_jobs, number(g.fast_p[0]),
+        number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs,
+        tuned(1), tuned(2), tuned(3), opt(g.geomean_tuned_speedup), opt(g.mean_first_valid),
+        opt(g.mean_first_pass), number(g.tokens_per_run), number(g.seconds_per_run));
   };
   for (const auto& g : m.per_task) line(g, "task");
   for (const auto& g : m.per_level) line(g, "level");
@@ -360,6 +391,8 @@ json report_json(const ReportData& d) {
   for (const auto& h : d.hardware) {
     j["hardware"].push_back({{"id", h.id}, {"platform", h.platform}, {"name", h.name}, {"config", h.config}});
   }
+  j["tuned_baselines"] = json::array();
+  for (const auto& t : d.tuned_baselines) j["tuned_baselines"].push_back(t.to_json());
   j["sweeps"] = json::array();
   for (const auto& s : d.sweeps) {
     j["sweeps"].push_back({{"id", s.id},
@@ -380,7 +413,9 @@ json report_json(const ReportData& d) {
 
 std::string html_report(const ReportData& d) {
   json data = report_json(d);
-  for (auto& r : data["runs"]) r.erase("kernel");  // the page stays small; the store and JSON keep kernels
+  // The page stays small; the store and JSON keep kernels.
+  for (auto& r : data["runs"]) r.erase("kernel");
+  for (auto& t : data["tuned_baselines"]) t.erase("kernel");
   std::string text = data.dump();
   // Inside <script>, "</" could end the element early: JSON allows writing it as "<\/".
   std::string safe;

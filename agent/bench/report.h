@@ -20,6 +20,7 @@ struct ReportData {
   std::vector<UnsupportedCell> unsupported;
   std::vector<HardwareRecord> hardware;
   std::vector<SweepInfo> sweeps;
+  std::vector<TunedBaseline> tuned_baselines;
   Metrics metrics;
 };
 ReportData load_report_data(const ResultStore& store);
@@ -29,11 +30,14 @@ ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRu
 // The KernelCraft table: tasks by level, one column per (agent, target), cells "solved/configs",
 // level subtotals and the total.
 std::string success_table(const Metrics& m);
-// Per (agent, target): best speedup per configuration, plus utilisation of the ideal.
+// Per (agent, target): best speedup per configuration over the baseline and over the tuned baseline,
+// plus utilisation of the ideal.
 std::string speedup_table(const Metrics& m);
-// Per (agent, target): runs, correct, job errors, fast_p, geometric-mean speedup, iterations, tokens.
+// Per (agent, target): runs, correct, job errors, fast_p, geometric-mean speedup (both also against the
+// tuned baseline), iterations, tokens.
 std::string summary_table(const Metrics& m);
-// Per (agent, target): task x configuration, cycles of the fastest correct kernel and the baseline's.
+// Per (agent, target): task x configuration, cycles of the fastest correct kernel, the baseline's and the
+// tuned baseline's.
 std::string cycles_table(const Metrics& m);
 
 // One row per run, every stored column.

@@ -48,6 +48,13 @@ RunKey RunKey::from_json(const json& j) {
   return k;
 }
 
+void RunRecord::set_tuned_baseline(uint64_t tuned_cycles) {
+  tuned_baseline_cycles = tuned_cycles;
+  tuned_speedup = correct() && cycles > 0 && tuned_cycles > 0
+                      ? static_cast<double>(tuned_cycles) / static_cast<double>(cycles)
+                      : 0;
+}
+
 json RunRecord::to_json() const {
   json j = key.to_json();
   j.update({{"level", level},
@@ -59,6 +66,8 @@ json RunRecord::to_json() const {
             {"baseline_cycles", baseline_cycles},
             {"speedup", speedup},
             {"utilization", utilization},
+            {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)},
+            {"tuned_speedup", tuned_baseline_cycles ? json(tuned_speedup) : json(nullptr)},
             {"iterations", iterations},
             {"budget", budget},
             {"first_valid_iteration", optional_json(first_valid_iteration)},
@@ -97,6 +106,10 @@ RunRecord RunRecord::from_json(const json& j) {
   r.baseline_cycles = j.value("baseline_cycles", uint64_t{0});
   r.speedup = j.value("speedup", 0.0);
   r.utilization = j.value("utilization", 0.0);
+  if (j.contains("tuned_baseline_cycles") && !j.at("tuned_baseline_cycles").is_null()) {
+    r.tuned_baseline_cycles = j.at("tuned_baseline_cycles").get<uint64_t>();
+    r.tuned_speedup = j.value("tuned_speedup", 0.0);
+  }
   r.iterations = j.value("iterations", 0u);
   r.budget = j.value("budget", 0u);
   r.first_valid_iteration = optional_from(j, "first_valid_iteration");

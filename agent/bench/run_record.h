@@ -64,6 +64,10 @@ struct RunRecord {
   uint64_t baseline_cycles = 0;  // the template compiler's kernel on the same inputs (0: none)
   double speedup = 0;            // baseline_cycles / cycles for a correct kernel with a baseline, else 0
   double utilization = 0;        // ideal (roofline) cycles / cycles
+  // The autotuned baseline (tuned_baseline.h) of the run's cell, once known; nullopt: not known (yet).
+  // 0: the tuner found no kernel correct on the hidden seeds.
+  std::optional<uint64_t> tuned_baseline_cycles;
+  double tuned_speedup = 0;  // tuned_baseline_cycles / cycles for a correct kernel, else 0
   unsigned iterations = 0;
   unsigned budget = 0;
   std::optional<unsigned> first_valid_iteration;
@@ -85,6 +89,7 @@ struct RunRecord {
   bool correct() const { return verdict == "pass"; }
   bool failed_job() const { return status == kErrorStatus; }
   uint64_t tokens() const { return prompt_tokens + completion_tokens; }
+  void set_tuned_baseline(uint64_t tuned_cycles);  // fills tuned_baseline_cycles and tuned_speedup
   nlohmann::json to_json() const;
   static RunRecord from_json(const nlohmann::json& j);
 };

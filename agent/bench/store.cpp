@@ -56,6 +56,8 @@ class Statement {
     return false;
   }
 
+  void reset() { sqlite3_reset(stmt_); }  // ends a read early (before changing the schema)
+
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
   double real(int col) const { return sqlite3_column_double(stmt_, col); }
@@ -138,8 +140,17 @@ const std::vector<std::string>& run_value_columns() {
                                                    "sweep_id",
                                                    "host",
                                                    "finished_at",
-                                                   "worker_pid"};
+                                                   "worker_pid",
+                                                   "tuned_baseline_cycles",
+                                                   "tuned_speedup"};
   return columns;
+}
+
+// The runs columns a version-1 store has: all but the last two (merging one copies these; the others stay
+// NULL).
+std::vector<std::string> run_value_columns_v1() {
+  const auto& all = run_value_columns();
+  return {all.begin(), all.end() - 2};
 }
 
 std::string column_list(const std::vector<std::string>& columns) {
@@ -164,6 +175,10 @@ std::vector<Value> key_values(const RunKey& k) {
 
 std::vector<Value> run_values(const RunRecord& r) {
   std::vector<Value> v = key_values(r.key);
+  // NULL while the tuned baseline is not known (never 0, which means the tuner found no correct kernel).
+  const Value tuned_cycles =
+      r.tuned_baseline_cycles ? Value(static_cast<int64_t>(*r.tuned_baseline_cycles)) : Value(nullptr);
+  const Value tuned_speedup = r.tuned_baseline_cycles ? Value(r.tuned_speedup) : Value(nullptr);
   const std::vector<Value> rest = {int64_t{r.level},
                                    r.status,
                                    r.error,
@@ -195,7 +210,9 @@ std::vector<Value> run_values(const RunRecord& r) {
                                    r.sweep_id,
                                    r.host,
                                    r.finished_at,
-                                   r.worker_pid};
+                                   r.worker_pid,
+                                   tuned_cycles,
+                                   tuned_speedup};
   v.insert(v.end(), rest.begin(), rest.end());
   return v;
 }
@@ -245,6 +262,10 @@ RunRecord run_from(const Statement& s) {
   r.host = s.text(c++);
   r.finished_at = s.text(c++);
   r.worker_pid = s.integer(c++);
+  if (!s.is_null(c)) {
+    r.tuned_baseline_cycles = static_cast<uint64_t>(s.integer(c));
+    r.tuned_speedup = s.real(c + 1);
+  }
   return r;
 }
 
@@ -273,8 +294,62 @@ CREATE TABLE IF NOT EXISTS runs(
   cached_prompt_tokens INTEGER, agent_seconds REAL, job_seconds REAL, counters TEXT, dev_seed INTEGER,
   kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
   sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
+  tuned_baseline_cycles INTEGER, tuned_speedup REAL,
   PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
+CREATE TABLE IF NOT EXISTS tuned_baselines(
+  platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  hardware_id TEXT NOT NULL, git_commit TEXT NOT NULL, search_space TEXT NOT NULL,
+  cycles INTEGER NOT NULL, baseline_cycles INTEGER NOT NULL, budget INTEGER, iterations INTEGER,
+  kernel TEXT, source TEXT, transcript TEXT, computed_at TEXT, seconds REAL,
+  PRIMARY KEY(platform, hw_config, task, config, hardware_id, git_commit, search_space)) WITHOUT ROWID;
 )SQL";
+
+// Version 1 -> 2: the autotuned baseline (the tuned_baselines table, created by kSchema, and two runs
+// columns). Existing rows keep NULL there: their tuned baseline is not known.
+const char* kMigrateFrom1 = R"SQL(
+ALTER TABLE runs ADD COLUMN tuned_baseline_cycles INTEGER;
+ALTER TABLE runs ADD COLUMN tuned_speedup REAL;
+UPDATE meta SET value = '2' WHERE key = 'schema_version';
+)SQL";
+
+// Fills the tuned columns of runs that have none from a tuned baseline of their cell measured by the same
+// commit on the same hardware (the earliest stored, should a changed search space have made two).
+const char* kFillFromTunedBaselines = R"SQL(
+UPDATE main.runs SET tuned_baseline_cycles = (
+    SELECT t.cycles FROM main.tuned_baselines t WHERE t.platform = runs.platform AND t.hw_config = runs.hw_config
+      AND t.task = runs.task AND t.config = runs.config AND t.hardware_id = runs.hardware_id
+      AND t.git_commit = runs.git_commit ORDER BY t.computed_at LIMIT 1)
+  WHERE tuned_baseline_cycles IS NULL AND EXISTS (
+    SELECT 1 FROM main.tuned_baselines t WHERE t.platform = runs.platform AND t.hw_config = runs.hw_config
+      AND t.task = runs.task AND t.config = runs.config AND t.hardware_id = runs.hardware_id
+      AND t.git_commit = runs.git_commit);
+UPDATE main.runs SET tuned_speedup = CASE WHEN verdict = 'pass' AND cycles > 0 AND tuned_baseline_cycles > 0
+    THEN CAST(tuned_baseline_cycles AS REAL) / cycles ELSE 0 END
+  WHERE tuned_baseline_cycles IS NOT NULL AND tuned_speedup IS NULL;
+)SQL";
+
+const char* kTunedColumns =
+    "platform, hw_config, task, config, hardware_id, git_commit, search_space, cycles, baseline_cycles, "
+    "budget, iterations, kernel, source, transcript, computed_at, seconds";
+
+TunedBaseline tuned_from(const Statement& s) {
+  TunedBaseline tb;
+  tb.key = {s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)};
+  tb.cycles = static_cast<uint64_t>(s.integer(7));
+  tb.baseline_cycles = static_cast<uint64_t>(s.integer(8));
+  tb.budget = static_cast<unsigned>(s.integer(9));
+  tb.iterations = static_cast<unsigned>(s.integer(10));
+  tb.kernel = s.text(11);
+  tb.source = s.text(12);
+  tb.transcript = s.text(13);
+  tb.computed_at = s.text(14);
+  tb.seconds = s.real(15);
+  return tb;
+}
+
+std::vector<Value> tuned_key_values(const TunedBaselineKey& k) {
+  return {k.platform, k.hw_config, k.task, k.config, k.hardware_id, k.git_commit, k.search_space};
+}
 
 }  // namespace
 
@@ -299,9 +374,16 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
     exec(kSchema);
     Statement version(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
     if (version.step()) {
-      if (version.text(0) != std::to_string(kSchemaVersion)) {
-        throw StoreError(fmt::format("{}: results schema version {} (this kcraft reads version {})",
-                                     file.string(), version.text(0), kSchemaVersion));
+      const std::string found = version.text(0);
+      version.reset();
+      if (found == "1") {
+        exec(kMigrateFrom1);
+        migrated_from_ = 1;
+      } else if (found != std::to_string(kSchemaVersion)) {
+        throw StoreError(fmt::format(
+            "{}: results schema version {}: this kcraft reads versions 1 to {} (version 1 is upgraded in "
+            "place); open it with the kcraft that wrote it",
+            file.string(), found, kSchemaVersion));
       }
     } else {
       Statement set(db_, "INSERT INTO meta(key, value) VALUES('schema_version', ?)");
@@ -469,12 +551,68 @@ std::vector<HardwareRecord> ResultStore::hardware() const {
   return out;
 }
 
+std::optional<TunedBaseline> ResultStore::tuned_baseline(const TunedBaselineKey& key) const {
+  Statement st(db_, fmt::format("SELECT {} FROM tuned_baselines WHERE platform = ? AND hw_config = ? AND "
+                                "task = ? AND config = ? AND hardware_id = ? AND git_commit = ? AND "
+                                "search_space = ?",
+                                kTunedColumns));
+  st.bind(tuned_key_values(key));
+  if (!st.step()) return std::nullopt;
+  return tuned_from(st);
+}
+
+std::vector<TunedBaseline> ResultStore::tuned_baselines() const {
+  Statement st(db_, fmt::format("SELECT {} FROM tuned_baselines ORDER BY platform, hw_config, task, config, "
+                                "computed_at",
+                                kTunedColumns));
+  std::vector<TunedBaseline> out;
+  while (st.step()) out.push_back(tuned_from(st));
+  return out;
+}
+
+size_t ResultStore::put_tuned_baseline(const TunedBaseline& tb) {
+  Transaction t(db_);
+  {
+    Statement st(db_, fmt::format("INSERT OR IGNORE INTO tuned_baselines({}) VALUES({})", kTunedColumns,
+                                  placeholders(16)));
+    auto v = tuned_key_values(tb.key);
+    const std::vector<Value> rest = {static_cast<int64_t>(tb.cycles),
+                                     static_cast<int64_t>(tb.baseline_cycles),
+                                     int64_t{tb.budget},
+                                     int64_t{tb.iterations},
+                                     tb.kernel,
+                                     tb.source,
+                                     tb.transcript,
+                                     tb.computed_at,
+                                     tb.seconds};
+    v.insert(v.end(), rest.begin(), rest.end());
+    st.bind(v).step();
+  }
+  // The first tuned baseline stored for a key is the one that counts (a concurrent writer may have won).
+  const auto stored = tuned_baseline(tb.key);
+  const uint64_t cycles = stored ? stored->cycles : tb.cycles;
+  // Runs of the cell measured by the same kcraft on the same hardware get their speedup over it; runs of
+  // another commit are left alone (their cycles may come from other RTL).
+  Statement fill(db_,
+                 "UPDATE runs SET tuned_baseline_cycles = ?1, tuned_speedup = CASE WHEN verdict = 'pass' AND "
+                 "cycles > 0 AND ?1 > 0 THEN CAST(?1 AS REAL) / cycles ELSE 0 END WHERE platform = ?2 AND "
+                 "hw_config = ?3 AND task = ?4 AND config = ?5 AND hardware_id = ?6 AND git_commit = ?7 AND "
+                 "tuned_baseline_cycles IS NULL");
+  fill.bind({static_cast<int64_t>(cycles), tb.key.platform, tb.key.hw_config, tb.key.task, tb.key.config,
+             tb.key.hardware_id, tb.key.git_commit})
+      .step();
+  const auto filled = static_cast<size_t>(sqlite3_changes(db_));
+  t.commit();
+  return filled;
+}
+
 MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
   if (!std::filesystem::is_regular_file(other))
     throw StoreError(other.string() + ": no such results database");
   if (std::filesystem::equivalent(other, file_))
     throw StoreError(other.string() + ": cannot merge a database into itself");
   MergeStats stats;
+  int source_version = kSchemaVersion;
   {
     Statement attach(db_, "ATTACH DATABASE ? AS src");
     attach.bind({other.string()}).step();
@@ -488,10 +626,11 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       } catch (const StoreError&) {
       }
       if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
-      if (version != std::to_string(kSchemaVersion)) {
-        throw StoreError(fmt::format("{}: results schema version {} (this kcraft reads version {})",
+      if (version != "1" && version != std::to_string(kSchemaVersion)) {
+        throw StoreError(fmt::format("{}: results schema version {}: this kcraft reads versions 1 to {}",
                                      other.string(), version, kSchemaVersion));
       }
+      source_version = std::stoi(version);
     }
     Transaction t(db_);
     const std::string keys = kKeyColumns;
@@ -517,9 +656,17 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
     exec(
         "INSERT OR IGNORE INTO main.unsupported SELECT platform, hw_config, task, config, level, reason "
         "FROM src.unsupported");
-    const std::string cols = keys + ", " + column_list(run_value_columns());
+    // A version-1 store has no tuned baselines: its runs keep NULL in the tuned columns.
+    const std::string cols =
+        keys + ", " + column_list(source_version == 1 ? run_value_columns_v1() : run_value_columns());
     exec(fmt::format("INSERT OR IGNORE INTO main.runs({}) SELECT {} FROM src.runs", cols, cols));
     stats.runs_added = static_cast<size_t>(sqlite3_changes(db_));
+    if (source_version >= 2) {
+      exec(fmt::format("INSERT OR IGNORE INTO main.tuned_baselines({}) SELECT {} FROM src.tuned_baselines",
+                       kTunedColumns, kTunedColumns));
+    }
+    // A shard's runs may lack the tuned baseline another shard computed (its tuner run was there).
+    exec(kFillFromTunedBaselines);
     t.commit();
   } catch (...) {
     sqlite3_exec(db_, "DETACH DATABASE src", nullptr, nullptr, nullptr);

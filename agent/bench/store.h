@@ -7,23 +7,28 @@
 //   plan(run key, level)      every run a sweep selected (so reports know what is still pending)
 //   unsupported(...)          (target, task, configuration) cells the platform cannot run
 //   runs(run key, results...) one row per finished run; the key is the primary key
+//   tuned_baselines(...)      the autotuned baseline per cell, commit and search space (tuned_baseline.h)
+//
+// Version 1 stores (before tuned baselines) are upgraded in place when opened; newer ones are refused.
 //
 // A run's row is written in one transaction when the run finishes, so a sweep killed at any moment
 // leaves only whole rows, and a key is never stored twice. Only the sweep's parent process writes.
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "agent/bench/run_record.h"
+#include "agent/bench/tuned_baseline.h"
 
 struct sqlite3;
 
 namespace kcraft::bench {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 struct SweepInfo {
   std::string id;  // unique: host, pid and start time
@@ -79,14 +84,27 @@ class ResultStore {
   std::vector<UnsupportedCell> unsupported() const;
   std::vector<HardwareRecord> hardware() const;
 
-  // Copies another store's sweeps, hardware, plan, unsupported cells and runs into this one.
+  // The tuned baseline stored under exactly this key, if any.
+  std::optional<TunedBaseline> tuned_baseline(const TunedBaselineKey& key) const;
+  std::vector<TunedBaseline> tuned_baselines() const;
+  // Stores a tuned baseline (the first one stored for a key stays) and, in the same transaction, fills
+  // the tuned columns of the cell's runs by the same git commit and hardware that have none yet.
+  // Returns how many runs it filled.
+  size_t put_tuned_baseline(const TunedBaseline& tuned);
+
+  // Copies another store's sweeps, hardware, plan, unsupported cells, runs and tuned baselines into this
+  // one (a version-1 store's runs keep no tuned baseline).
   MergeStats merge_from(const std::filesystem::path& other);
+
+  // The schema version the file had before this process upgraded it (0: it was not upgraded).
+  int migrated_from() const { return migrated_from_; }
 
  private:
   void exec(const std::string& sql) const;
   size_t delete_keys(const std::vector<RunKey>& keys, bool only_failed_jobs);
   std::filesystem::path file_;
   sqlite3* db_ = nullptr;
+  int migrated_from_ = 0;
 };
 
 }  // namespace kcraft::bench

@@ -7,13 +7,17 @@
 #include <atomic>
 #include <csignal>
 #include <ctime>
+#include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 
 #include "agent/bench/llm_job.h"
 #include "agent/bench/pool.h"
 #include "agent/bench/store.h"
+#include "agent/bench/tuned_baseline.h"
 #include "agent/bench/worker.h"
+#include "agent/tuner/tuner.h"
 #include "tb/common/paths.h"
 
 namespace kcraft::bench {
@@ -55,6 +59,13 @@ std::string safe_name(std::string s) {
 }
 
 }  // namespace
+
+TunedBaselineMode parse_tuned_baseline_mode(const std::string& text) {
+  if (text == "auto") return TunedBaselineMode::kAuto;
+  if (text == "all") return TunedBaselineMode::kAll;
+  if (text == "none") return TunedBaselineMode::kNone;
+  throw std::invalid_argument("--tuned-baseline expects auto, all or none, got '" + text + "'");
+}
 
 FaultInjection FaultInjection::parse(const std::string& text) {
   const auto colon = text.find(':');
@@ -103,6 +114,10 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   const auto& plan = result.plan;
 
   ResultStore store(o.db);
+  if (store.migrated_from() != 0) {
+    progress_out << fmt::format("kcraft bench: upgraded {} from results schema version {} to {}\n",
+                                o.db.string(), store.migrated_from(), kSchemaVersion);
+  }
   store.add_plan(plan.runs, plan.unsupported, plan.hardware);
   if (o.retry_errors) {
     std::vector<RunKey> keys;
@@ -131,7 +146,104 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
                          : std::filesystem::path(o.transcripts);
     transcript_dir = std::filesystem::absolute(transcript_dir);
   }
+  SweepInfo info;
+  info.id = fmt::format("{}-{}-{}", host_name(), ::getpid(), utc_now());
+
+  // The tuned baseline of every cell (tuned_baseline.h): already stored, or from a stored or pending run
+  // of the tuner under the tuned baseline's definition, or computed by an extra tuner job.
+  struct Cell {
+    TunedBaselineKey key;
+    int level = 1;
+    unsigned default_budget = 0;
+    std::optional<TunedBaseline> tuned;
+    bool from_pending_run = false;  // one of this sweep's own tuner runs will provide it
+    bool wanted = false;            // some run would get a speedup over it but nothing provides it
+    double cost = 0;                // of its most expensive run: orders the extra job
+  };
+  std::map<std::string, Cell> cells;  // by TunedBaselineKey::cell()
+  const auto cell_id = [](const RunKey& k) {
+    return k.platform + "/" + k.hw_config + "/" + k.task + "/" + k.config;
+  };
+  for (size_t i = 0; i < plan.runs.size(); ++i) {
+    const auto& run = plan.runs[i];
+    auto [it, added] = cells.try_emplace(cell_id(run.key));
+    Cell& cell = it->second;
+    if (added) {
+      cell.key = tuned_baseline_key(run.key.platform, run.key.hw_config, run.key.task, run.key.config,
+                                    plan.hardware_for(run.key.platform, run.key.hw_config).id);
+      cell.level = run.level;
+      cell.default_budget = agent::default_iterations(run.level);
+      if (!cell.key.search_space.empty()) cell.tuned = store.tuned_baseline(cell.key);
+      if (cell.tuned) ++result.tuned_stored;
+    }
+    cell.cost = std::max(cell.cost, plan.costs[i]);
+  }
+  std::map<RunKey, const RunRecord*> stored_runs;
+  const auto stored = store.runs();
+  for (const auto& r : stored) stored_runs[r.key] = &r;
+  for (const auto& run : plan.runs) {
+    Cell& cell = cells.at(cell_id(run.key));
+    if (cell.key.search_space.empty() || cell.tuned) continue;
+    const auto at = stored_runs.find(run.key);
+    if (at != stored_runs.end()) {
+      if (defines_tuned_baseline(*at->second, cell.key, cell.default_budget)) {
+        cell.tuned = tuned_baseline_from_run(
+            *at->second, cell.key,
+            fmt::format("tuner run {} of sweep {}", run.key.id(), at->second->sweep_id));
+        ++result.tuned_from_runs;
+      }
+      continue;
+    }
+    const auto& agent = plan.agent(run.key.agent);
+    if (agent.kind == AgentSpec::Kind::kTuner && o.seed == agent::kTunedBaselineDevSeed &&
+        (o.budget == 0 || o.budget == cell.default_budget)) {
+      cell.from_pending_run = true;
+    }
+  }
+  // Which cells need one computed: a run of the selected agents that is pending, or stored by this kcraft
+  // on this hardware without a tuned baseline.
+  for (const auto& run : plan.runs) {
+    Cell& cell = cells.at(cell_id(run.key));
+    if (cell.key.search_space.empty() || cell.tuned || cell.from_pending_run) continue;
+    const bool selected =
+        o.tuned_baselines == TunedBaselineMode::kAll ||
+        (o.tuned_baselines == TunedBaselineMode::kAuto && !plan.agent(run.key.agent).offline());
+    if (!selected) continue;
+    const auto at = stored_runs.find(run.key);
+    if (at == stored_runs.end() ||
+        (!at->second->tuned_baseline_cycles && at->second->git_commit == cell.key.git_commit &&
+         at->second->hardware_id == cell.key.hardware_id)) {
+      cell.wanted = true;
+    }
+  }
+  // Stored tuned baselines also fill the rows an interrupted sweep stored before its tuned baseline.
+  for (auto& [id, cell] : cells) {
+    if (cell.tuned) store.put_tuned_baseline(*cell.tuned);
+  }
+
   std::vector<JobSpec> jobs;
+  std::vector<std::string> job_cells;  // the cell of a tuned-baseline job, "" for a run
+  std::vector<double> job_costs;
+  // Tuned-baseline jobs first: the runs of their cells get their speedup over it as soon as it is known.
+  for (auto& [id, cell] : cells) {
+    if (!cell.wanted) continue;
+    JobSpec job;
+    job.key = {cell.key.platform, cell.key.hw_config, cell.key.task, cell.key.config, "tuned-baseline", 1};
+    job.level = cell.level;
+    job.agent_kind = "tuner";
+    job.dev_seed = agent::kTunedBaselineDevSeed;
+    job.budget = 0;  // the default by level
+    job.counters = false;
+    if (!transcript_dir.empty()) {
+      job.transcript = (transcript_dir / cell.key.platform / cell.key.hw_config / cell.key.task /
+                        cell.key.config / "tuned-baseline.jsonl")
+                           .string();
+    }
+    jobs.push_back(std::move(job));
+    job_cells.push_back(id);
+    job_costs.push_back(cell.cost);
+    total_cost += cell.cost;
+  }
   for (size_t i : pending) {
     const auto& run = plan.runs[i];
     const auto& agent = plan.agent(run.key.agent);
@@ -155,10 +267,10 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
       if (run.key.id().find(f.pattern) != std::string::npos) job.fault = f.kind;
     }
     jobs.push_back(std::move(job));
+    job_cells.emplace_back();
+    job_costs.push_back(plan.costs[i]);
   }
 
-  SweepInfo info;
-  info.id = fmt::format("{}-{}-{}", host_name(), ::getpid(), utc_now());
   info.started_at = utc_now();
   info.status = "running";
   info.command = o.command_line;
@@ -190,10 +302,37 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     record.dev_seed = spec.dev_seed;
     if (record.kcraft_version.empty()) record.kcraft_version = kcraft_version();
     if (record.git_commit.empty()) record.git_commit = kcraft_git_commit();
+    if (!job_cells[job].empty()) {  // a tuned-baseline job: not a run
+      Cell& cell = cells.at(job_cells[job]);
+      std::string text;
+      if (record.failed_job() || record.git_commit != cell.key.git_commit) {
+        ++result.tuned_failed;
+        text = fmt::format("tuned baseline {}: the tuner job failed: {}", job_cells[job], record.error);
+      } else {
+        cell.tuned = tuned_baseline_from_run(record, cell.key,
+                                             fmt::format("tuned-baseline tuner job of sweep {}", info.id));
+        store.put_tuned_baseline(*cell.tuned);
+        ++result.tuned_computed;
+        text = fmt::format("tuned baseline {}: {} cycles ({} iterations)", job_cells[job], cell.tuned->cycles,
+                           cell.tuned->iterations);
+      }
+      progress.side_job_finished(text, job_costs[job]);
+      return;
+    }
+    Cell& cell = cells.at(cell_id(spec.key));
+    const bool defines = !cell.key.search_space.empty() && !cell.tuned &&
+                         defines_tuned_baseline(record, cell.key, cell.default_budget);
+    if (defines) {
+      cell.tuned = tuned_baseline_from_run(record, cell.key,
+                                           fmt::format("tuner run {} of sweep {}", spec.key.id(), info.id));
+      ++result.tuned_from_runs;
+    }
+    if (cell.tuned) record.set_tuned_baseline(cell.tuned->cycles);
     store.insert_run(record);
+    if (defines) store.put_tuned_baseline(*cell.tuned);  // and the cell's runs stored before this one
     ++result.ran;
     if (record.failed_job()) ++result.failed_jobs;
-    progress.finished(record, plan.costs[pending[job]]);
+    progress.finished(record, job_costs[job]);
   };
   events.tick = [&] { progress.tick(); };
   events.stop_requested = [] { return g_stop != 0; };
@@ -203,6 +342,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   }
   progress.finish();
   store.end_sweep(info.id, result.interrupted ? "interrupted" : "completed", result.ran);
+  for (const auto& [id, cell] : cells) {
+    if (!cell.tuned) ++result.tuned_missing;
+  }
 
   std::set<RunKey> keys;
   for (const auto& r : plan.runs) keys.insert(r.key);

@@ -21,6 +21,14 @@ struct FaultInjection {
   static FaultInjection parse(const std::string& text);  // "KIND:PATTERN"
 };
 
+// Which cells of a sweep get a tuned baseline computed by an extra tuner job when neither the store nor
+// one of the sweep's own tuner runs provides it (tuned_baseline.h):
+//   auto  cells with an LLM agent's run (the offline agents are the references themselves)
+//   all   every cell
+//   none  no extra jobs: only stored tuned baselines and the sweep's tuner runs are used
+enum class TunedBaselineMode { kAuto, kAll, kNone };
+TunedBaselineMode parse_tuned_baseline_mode(const std::string& text);  // throws std::invalid_argument
+
 struct SweepOptions {
   SweepFilters filters;
   unsigned jobs = 1;
@@ -31,6 +39,7 @@ struct SweepOptions {
   double job_timeout_seconds = 3600;
   bool retry_errors = false;  // run again the runs stored with status "error"
   bool counters = true;       // performance counters of correct kernels (one more simulation each)
+  TunedBaselineMode tuned_baselines = TunedBaselineMode::kAuto;
   std::vector<FaultInjection> faults;
   std::string command_line;
   std::vector<std::string> worker_argv;  // empty: this executable's `bench-worker`
@@ -43,6 +52,9 @@ struct SweepResult {
   size_t already_done = 0;  // runs of the plan the store had before
   size_t ran = 0;           // runs finished by this invocation
   size_t failed_jobs = 0;   // of those, how many ended in an error (crash, timeout, exception)
+  // Tuned baselines of the plan's cells: already stored, stored from one of this sweep's tuner runs,
+  // computed by extra tuner jobs, extra jobs that failed, and cells left without one.
+  size_t tuned_stored = 0, tuned_from_runs = 0, tuned_computed = 0, tuned_failed = 0, tuned_missing = 0;
   bool interrupted = false;
   double wall_seconds = 0;
   std::vector<RunRecord> records;  // the plan's runs in the store at the end

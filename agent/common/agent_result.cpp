@@ -64,6 +64,7 @@ json AgentResult::to_json() const {
   j["first_valid_iteration"] = first_valid_iteration ? json(*first_valid_iteration) : json(nullptr);
   j["first_pass_iteration"] = first_pass_iteration ? json(*first_pass_iteration) : json(nullptr);
   if (!error.empty()) j["error"] = error;
+  if (tuned_baseline) j["tuned_baseline"] = tuned_baseline->to_json();
   return j;
 }
 
@@ -84,6 +85,10 @@ std::string AgentResult::summary() const {
     s += fmt::format(", {} cycles", score.cycles);
     if (score.baseline_cycles > 0)
       s += fmt::format(" vs baseline {} = speedup {:.3f}x", score.baseline_cycles, score.speedup);
+    // The speedup over the autotuned baseline shows how much of the gain a weak default explains.
+    if (score.tuned_baseline_cycles && *score.tuned_baseline_cycles > 0) {
+      s += fmt::format("; vs tuned baseline {} = {:.3f}x", *score.tuned_baseline_cycles, score.tuned_speedup);
+    }
   } else {
     for (const auto& seed : score.seeds) {
       if (seed.verdict != Verdict::kPass) {
@@ -92,7 +97,11 @@ std::string AgentResult::summary() const {
       }
     }
   }
-  return s + "\n";
+  s += "\n";
+  if (tuned_baseline) {
+    s += fmt::format("  tuned baseline ({}): {}\n", tuned_baseline->origin, tuned_baseline->detail);
+  }
+  return s;
 }
 
 std::string system_prompt(const TaskContext& ctx, unsigned budget) {

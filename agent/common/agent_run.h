@@ -26,6 +26,17 @@ struct AgentBudget {
 
 unsigned default_iterations(int level);
 
+// Where the autotuned baseline a result is compared with came from (filled in by `kcraft agent`).
+struct TunedBaselineInfo {
+  std::string origin;  // this_run | cached | computed | unavailable
+  std::string detail;  // for humans: which run, which store, how long it took; or why it is unavailable
+  std::string store;   // the results store that holds it
+  nlohmann::json record = nlohmann::json::object();  // the stored tuned baseline (without its kernel)
+  nlohmann::json to_json() const {
+    return {{"origin", origin}, {"detail", detail}, {"store", store}, {"record", record}};
+  }
+};
+
 struct AgentResult {
   std::string agent;  // "tuner", "llm:<provider>/<model>"
   TaskContext context;
@@ -39,7 +50,8 @@ struct AgentResult {
   unsigned evaluations = 0;
   Usage tokens;
   double wall_seconds = 0;
-  Score score;  // on hidden inputs: this is the result that counts
+  Score score;                                      // on hidden inputs: this is the result that counts
+  std::optional<TunedBaselineInfo> tuned_baseline;  // with score.tuned_baseline_cycles when known
 
   nlohmann::json to_json() const;
   std::string summary() const;  // one paragraph for the terminal

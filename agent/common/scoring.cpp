@@ -35,12 +35,25 @@ uint64_t stable_hash(const std::string& s) {
 
 }  // namespace
 
+void Score::set_tuned_baseline(uint64_t tuned_cycles) {
+  tuned_baseline_cycles = tuned_cycles;
+  tuned_speedup = verdict == Verdict::kPass && cycles > 0 && tuned_cycles > 0
+                      ? static_cast<double>(tuned_cycles) / static_cast<double>(cycles)
+                      : 0;
+}
+
 nlohmann::json Score::to_json() const {
   nlohmann::json seeds_json = nlohmann::json::array();
   for (const auto& s : seeds)
     seeds_json.push_back({{"seed", s.seed}, {"verdict", verdict_name(s.verdict)}, {"headline", s.headline}});
-  return {{"verdict", verdict_name(verdict)},   {"seeds", seeds_json}, {"cycles", cycles},
-          {"baseline_cycles", baseline_cycles}, {"speedup", speedup},  {"utilization", utilization}};
+  nlohmann::json j = {
+      {"verdict", verdict_name(verdict)},   {"seeds", seeds_json}, {"cycles", cycles},
+      {"baseline_cycles", baseline_cycles}, {"speedup", speedup},  {"utilization", utilization}};
+  if (tuned_baseline_cycles) {
+    j["tuned_baseline_cycles"] = *tuned_baseline_cycles;
+    j["tuned_speedup"] = tuned_speedup;
+  }
+  return j;
 }
 
 std::vector<uint64_t> hidden_seeds(const TaskContext& ctx) {

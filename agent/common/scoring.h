@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,13 @@ struct Score {
   uint64_t baseline_cycles = 0;  // the baseline kernel on the same seed (0: no baseline)
   double speedup = 0;            // baseline_cycles / cycles for a passing kernel, else 0
   double utilization = 0;
-  nlohmann::json to_json() const;
+  // The autotuned baseline (the offline tuner's best kernel, same seed), when the caller looked it up:
+  // scoring itself never runs the tuner. 0: the tuner found no correct kernel.
+  std::optional<uint64_t> tuned_baseline_cycles;
+  double tuned_speedup = 0;  // tuned_baseline_cycles / cycles for a passing kernel, else 0
+
+  void set_tuned_baseline(uint64_t cycles);
+  nlohmann::json to_json() const;  // tuned_* fields only when the tuned baseline was looked up
 };
 
 std::vector<uint64_t> hidden_seeds(const TaskContext& context);

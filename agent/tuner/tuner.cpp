@@ -20,7 +20,33 @@ std::string knob_text(const systolic::KnobValues& knobs) {
   return s;
 }
 
+// Bump when the search itself changes (order of knobs, acceptance rule): stored tuned baselines made by
+// another search are then not reused.
+constexpr const char* kTunerSearchVersion = "coordinate-descent/1";
+
 }  // namespace
+
+std::string tuner_search_space_id(const TaskContext& ctx) {
+  const auto& spec = task_registry().get(ctx.task);
+  const auto& platform = systolic_platform();
+  const auto cfg = spec.resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  const systolic::TemplateCompiler compiler(platform.params(ctx.hw_config));
+  if (!systolic::TemplateCompiler::supports(ctx.task) || !compiler.unsupported_reason(cfg).empty()) return "";
+  std::string text = fmt::format("{}\nbudget={}\ndev_seed={}\n", kTunerSearchVersion,
+                                 default_iterations(spec.level), kTunedBaselineDevSeed);
+  for (const auto& knob : compiler.knobs(cfg)) {
+    text += fmt::format("knob {} baseline={} candidates=", knob.name, knob.baseline);
+    for (int64_t v : knob.candidates) text += fmt::format("{},", v);
+    text += "\n";
+  }
+  text += compiler.generate(cfg, platform.layout(cfg)).source;
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a: stable across compilers and runs
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return fmt::format("{:016x}", hash);
+}
 
 AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcript& transcript) {
   const auto t0 = std::chrono::steady_clock::now();

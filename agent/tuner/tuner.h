@@ -11,4 +11,14 @@ namespace kcraft::agent {
 
 AgentResult run_tuner(const TaskContext& context, const AgentBudget& budget, Transcript& transcript);
 
+// The tuned baseline is one fixed tuner run per (hardware configuration, task, configuration): the
+// default budget (by level) on this development seed, so that it does not depend on a sweep's settings.
+inline constexpr uint64_t kTunedBaselineDevSeed = 1;
+
+// Identifies what a tuned-baseline run explores: 16 hex digits hashing the tuner's version, its budget
+// and development seed, the template's knobs with their candidates and baseline values, and the baseline
+// kernel. Empty when the template compiler has no kernel for the context (then there is no tuned
+// baseline). Cheap: generates one kernel, simulates nothing.
+std::string tuner_search_space_id(const TaskContext& context);
+
 }  // namespace kcraft::agent

@@ -494,6 +494,134 @@ TEST(BenchE2E, SpeedBenchmarkPrintsWallTimeAndRunsPerSecondPerJobCount) {
   fs::remove_all(dir);
 }
 
+// ---------------------------------------------------------------- speedup over the tuned baseline
+
+const RunRecord& row(const std::vector<RunRecord>& runs, const std::string& agent,
+                     const std::string& config) {
+  for (const auto& r : runs) {
+    if (r.key.agent == agent && r.key.config == config) return r;
+  }
+  throw std::runtime_error("no run of " + agent + " on " + config);
+}
+
+TEST(BenchE2E, TunedBaselineComesFromTheSweepsOwnTunerRunsAndIsCachedInTheStore) {
+  const auto dir = testing::fresh_dir("tuned");
+  const std::string db = (dir / "r.db").string();
+  // gemm C4: the tuner beats the template's default knobs (tuner_test); gemm C1: whatever it finds.
+  const std::string cells = "--tasks gemm --configs C1,C4 --hw default --progress none --json --db ";
+
+  // The baseline alone: `auto` spends no tuner job on offline agents, so the tuned baseline is not known.
+  auto p = kcraft("bench " + cells + db + " --agents baseline", dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  auto j = json::parse(p.out);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["computed"], 0);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["missing"], 2);
+  for (const auto& r : j["runs"]) EXPECT_TRUE(r["tuned_baseline_cycles"].is_null()) << r.dump();
+
+  // With the tuner: its own runs are the tuned baseline (no extra tuner job), and the baseline's rows
+  // stored by the first sweep get their speedup over it.
+  p = kcraft("bench " + cells + db + " --agents baseline,tuner", dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  j = json::parse(p.out);
+  EXPECT_EQ(j["sweep"]["ran"], 2);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["from_tuner_runs"], 2);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["computed"], 0);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["missing"], 0);
+  std::vector<RunRecord> runs;
+  {
+    ResultStore store(db);
+    runs = store.runs();
+    ASSERT_EQ(store.tuned_baselines().size(), 2u);
+    for (const auto& t : store.tuned_baselines()) {
+      const auto& tuner = row(runs, "tuner", t.key.config);
+      EXPECT_EQ(t.cycles, tuner.cycles);
+      EXPECT_EQ(t.source.rfind("tuner run systolic/default/gemm/" + t.key.config + "/tuner/1 of sweep ", 0),
+                0u)
+          << t.source;
+      EXPECT_EQ(t.budget, 15u);
+    }
+  }
+  ASSERT_EQ(runs.size(), 4u);
+  for (const char* config : {"C1", "C4"}) {
+    const auto& tuner = row(runs, "tuner", config);
+    const auto& baseline = row(runs, "baseline", config);
+    ASSERT_TRUE(tuner.correct() && baseline.correct()) << config;
+    ASSERT_TRUE(tuner.tuned_baseline_cycles && baseline.tuned_baseline_cycles) << config;
+    EXPECT_EQ(*tuner.tuned_baseline_cycles, tuner.cycles) << config;
+    EXPECT_EQ(tuner.tuned_speedup, 1.0) << config;  // by definition, exactly
+    EXPECT_EQ(*baseline.tuned_baseline_cycles, tuner.cycles) << config;
+    EXPECT_LE(baseline.tuned_speedup, 1.0) << config;
+    EXPECT_NEAR(baseline.tuned_speedup, 1.0 / tuner.speedup, 1e-12) << config;
+  }
+  // Where the tuner beat the default knobs, the baseline is slower than the tuned baseline.
+  EXPECT_GT(row(runs, "tuner", "C4").speedup, 1.05);
+  EXPECT_LT(row(runs, "baseline", "C4").tuned_speedup, 0.95);
+  const auto totals = j["metrics"]["totals"];
+  ASSERT_EQ(totals.size(), 2u);
+  for (const auto& g : totals) {
+    EXPECT_EQ(g["tuned_runs"], 2) << g.dump();
+    if (g["agent"] == "tuner") {
+      EXPECT_DOUBLE_EQ(g["geomean_tuned_speedup"].get<double>(), 1.0);
+      EXPECT_DOUBLE_EQ(g["fast_p_tuned"]["1"].get<double>(), 1.0);
+      EXPECT_GT(g["geomean_speedup"].get<double>(), 1.0);
+    } else {
+      EXPECT_DOUBLE_EQ(g["geomean_speedup"].get<double>(), 1.0);
+      EXPECT_LT(g["geomean_tuned_speedup"].get<double>(), 1.0);
+      EXPECT_DOUBLE_EQ(g["fast_p_tuned"]["1"].get<double>(), 0.5);  // as fast as the tuner on C1 only
+    }
+  }
+
+  // The reports carry both: CSV columns, JSON, and the tables.
+  p = kcraft(fmt::format("report --db {} --csv {} --json", db, (dir / "runs.csv").string()), dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  j = json::parse(p.out);
+  EXPECT_EQ(j["tuned_baselines"].size(), 2u);
+  for (const auto& r : j["runs"]) {
+    EXPECT_TRUE(r["tuned_baseline_cycles"].is_number()) << r.dump();
+    EXPECT_TRUE(r["tuned_speedup"].is_number()) << r.dump();
+  }
+  const std::string csv = slurp(dir / "runs.csv");
+  EXPECT_NE(csv.find(",speedup,tuned_baseline_cycles,tuned_speedup,"), std::string::npos);
+  const auto& c4 = row(runs, "baseline", "C4");
+  EXPECT_NE(csv.find(fmt::format(",{},{},1,{},{:.6g},", c4.cycles, c4.baseline_cycles,
+                                 *c4.tuned_baseline_cycles, c4.tuned_speedup)),
+            std::string::npos)
+      << csv;
+  const auto text = kcraft("report --db " + db, dir);
+  EXPECT_NE(text.out.find(fmt::format("{:.2f}x/1.00x", row(runs, "tuner", "C4").speedup)), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find(fmt::format("1.00x/{:.2f}x", c4.tuned_speedup)), std::string::npos) << text.out;
+
+  // A sweep without the tuner computes the tuned baseline on demand (--tuned-baseline all): the same
+  // numbers, since the tuner is deterministic. Then the store has it: no tuner job the next time.
+  const std::string fresh = (dir / "fresh.db").string();
+  p = kcraft("bench " + cells + fresh + " --agents baseline --tuned-baseline all", dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  j = json::parse(p.out);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["computed"], 2);
+  EXPECT_EQ(j["sweep"]["ran"], 2);  // the tuner jobs are not runs
+  {
+    ResultStore store(fresh);
+    const auto fresh_runs = store.runs();
+    ASSERT_EQ(fresh_runs.size(), 2u);
+    for (const auto& r : fresh_runs) {
+      EXPECT_EQ(r.tuned_baseline_cycles, row(runs, "tuner", r.key.config).cycles) << r.key.id();
+      EXPECT_DOUBLE_EQ(r.tuned_speedup, row(runs, "baseline", r.key.config).tuned_speedup) << r.key.id();
+    }
+    for (const auto& t : store.tuned_baselines()) {
+      EXPECT_EQ(t.source.rfind("tuned-baseline tuner job of sweep ", 0), 0u) << t.source;
+      EXPECT_TRUE(fs::is_regular_file(t.transcript)) << t.transcript;
+    }
+  }
+  p = kcraft("bench " + cells + fresh + " --agents baseline --tuned-baseline all --rerun", dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  j = json::parse(p.out);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["already_stored"], 2);
+  EXPECT_EQ(j["sweep"]["tuned_baselines"]["computed"], 0);
+  for (const auto& r : j["runs"]) EXPECT_TRUE(r["tuned_speedup"].is_number()) << r.dump();
+  fs::remove_all(dir);
+}
+
 // ---------------------------------------------------------------- HTML in Chromium
 
 std::string chromium_binary() {
@@ -523,8 +651,11 @@ TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
           for (const char* config : {"C1", "C2", "C3"}) {
             const bool fail =
                 std::string(agent) == "tuner" && std::string(task) == "relu" && std::string(config) == "C3";
-            store.insert_run(testing::make_run(agent, hw, task, 1, config, 1, fail ? "mismatch" : "pass",
-                                               std::string(agent) == "tuner" ? 800 : 1000, 1000));
+            auto run = testing::make_run(agent, hw, task, 1, config, 1, fail ? "mismatch" : "pass",
+                                         std::string(agent) == "tuner" ? 800 : 1000, 1000);
+            // The tuned baseline is known everywhere but on gemm C3.
+            if (!(std::string(task) == "gemm" && std::string(config) == "C3")) run.set_tuned_baseline(800);
+            store.insert_run(run);
           }
         }
         if (std::string(hw) == "default") {
@@ -556,6 +687,15 @@ TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
   EXPECT_EQ(count(dom, "class=\"ref-line\""), 4u);
   EXPECT_EQ(count(dom, "class=\"ideal-line\""), 4u);
   EXPECT_EQ(count(dom, "class=\"baseline-mark\""), 24u);  // every solved configuration has a baseline
+  // Speedup over the tuned baseline: the same bars, grey where it is not known (gemm C3 in the 4 columns,
+  // conv C1 in the 2 columns of systolic/default).
+  EXPECT_EQ(count(dom, "class=\"tuned-bar"), 26u);
+  EXPECT_EQ(count(dom, "class=\"tuned-bar failed\""), 2u);
+  EXPECT_EQ(count(dom, "class=\"tuned-bar no-tuned\""), 6u);
+  EXPECT_EQ(count(dom, "class=\"tuned-ref-line\""), 4u);
+  EXPECT_NE(dom.find("1.000x over the tuned baseline (800 vs 800 cycles)"), std::string::npos);
+  EXPECT_NE(dom.find("0.800x over the tuned baseline (1000 vs 800 cycles)"), std::string::npos);
+  EXPECT_NE(dom.find("<th>geomean vs tuned</th>"), std::string::npos);
   EXPECT_EQ(count(dom, "<tr class=\"run"), 26u);
   // The unsupported cell says so.
   EXPECT_NE(dom.find("data-task=\"conv\" data-column=\"tuner@systolic/small\""), std::string::npos);

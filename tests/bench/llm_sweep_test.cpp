@@ -88,6 +88,20 @@ TEST(BenchLlm, TokensIterationsAndVerdictsOfAnLlmAgentAreStored) {
   EXPECT_EQ(bad.prompt_tokens, 2000u);
   EXPECT_FALSE(bad.first_valid_iteration.has_value());
 
+  // The LLM's cell got its tuned baseline from one extra tuner job (`--tuned-baseline auto`), under the
+  // tuned baseline's own definition (default budget), not the sweep's --budget 4.
+  const auto tuned = store.tuned_baselines();
+  ASSERT_EQ(tuned.size(), 1u);
+  EXPECT_EQ(tuned[0].budget, 15u);
+  EXPECT_EQ(tuned[0].source.rfind("tuned-baseline tuner job of sweep ", 0), 0u) << tuned[0].source;
+  ASSERT_TRUE(good.tuned_baseline_cycles.has_value());
+  EXPECT_EQ(*good.tuned_baseline_cycles, tuned[0].cycles);
+  EXPECT_LE(tuned[0].cycles, good.cycles);  // the tuner never does worse than the baseline kernel
+  EXPECT_DOUBLE_EQ(good.tuned_speedup, static_cast<double>(tuned[0].cycles) / good.cycles);
+  EXPECT_EQ(bad.tuned_baseline_cycles, tuned[0].cycles);
+  EXPECT_EQ(bad.tuned_speedup, 0.0);
+  EXPECT_NE(out.find("1 computed by extra tuner jobs"), std::string::npos) << out;
+
   const auto m = compute_metrics(runs, store.plan(), store.unsupported());
   const auto* g = m.total("llm:mock-model", "systolic/small");
   ASSERT_NE(g, nullptr);
@@ -96,6 +110,18 @@ TEST(BenchLlm, TokensIterationsAndVerdictsOfAnLlmAgentAreStored) {
   EXPECT_DOUBLE_EQ(g->fast_p[1], 0.5);
   EXPECT_DOUBLE_EQ(g->tokens_per_run, (3300.0 + 2200.0) / 2);
   EXPECT_NE(out.find("llm:mock-model"), std::string::npos) << out;
+  EXPECT_EQ(g->tuned_runs, 2u);
+
+  // Again: everything is stored, nothing runs, and the tuned baseline is not computed twice.
+  const std::string again =
+      capture(fmt::format("{} bench --tasks relu --configs C1 --hw small --agents llm:{} "
+                          "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
+                          KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
+              &code);
+  ASSERT_EQ(code, 0) << again;
+  EXPECT_NE(again.find("1 already stored, 0 from this sweep's tuner runs, 0 computed"), std::string::npos)
+      << again;
+  EXPECT_EQ(server.request_count(), 5u);
   fs::remove_all(dir);
 }
 

@@ -1,4 +1,5 @@
 // Metrics on hand-made result rows: every number below is worked out by hand in the comments.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -163,6 +164,90 @@ TEST(Metrics, IterationsTokensAndSeparateColumnsPerAgentAndTarget) {
   EXPECT_EQ(m.agents, (std::vector<std::string>{"llm:x", "tuner"}));
   EXPECT_EQ(m.targets, (std::vector<std::string>{"systolic/default", "systolic/small"}));
   EXPECT_EQ(m.totals.size(), 2u);
+}
+
+TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {
+  // gemm C1: baseline 2000 cycles, tuned baseline 1000. The agent's runs: 800 (2.5x / 1.25x), 1000
+  // (2x / 1x), 1600 (1.25x / 0.625x), a mismatch. relu C1: a correct run whose tuned baseline is not known.
+  auto with_tuned = [](RunRecord r, uint64_t tuned) {
+    r.set_tuned_baseline(tuned);
+    return r;
+  };
+  std::vector<RunRecord> runs = {
+      with_tuned(make_run("a", "default", "gemm", 1, "C1", 1, "pass", 800, 2000), 1000),
+      with_tuned(make_run("a", "default", "gemm", 1, "C1", 2, "pass", 1000, 2000), 1000),
+      with_tuned(make_run("a", "default", "gemm", 1, "C1", 3, "pass", 1600, 2000), 1000),
+      with_tuned(make_run("a", "default", "gemm", 1, "C1", 4, "mismatch", 0, 0), 1000),
+      make_run("a", "default", "relu", 1, "C1", 1, "pass", 100, 200),
+  };
+  EXPECT_DOUBLE_EQ(runs[0].tuned_speedup, 1.25);
+  EXPECT_EQ(runs[3].tuned_speedup, 0.0);
+  std::vector<const RunRecord*> ptrs;
+  for (const auto& r : runs) ptrs.push_back(&r);
+  // Over the four runs whose tuned baseline is known: three correct, two at least as fast as it.
+  EXPECT_DOUBLE_EQ(fast_p_tuned(ptrs, 0), 3.0 / 4);
+  EXPECT_DOUBLE_EQ(fast_p_tuned(ptrs, 1), 2.0 / 4);
+  EXPECT_DOUBLE_EQ(fast_p_tuned(ptrs, 1.5), 0.0);
+  EXPECT_NEAR(*geomean_tuned_speedup(ptrs), std::cbrt(1.25 * 1.0 * 0.625), 1e-12);
+  // Against the template baseline every correct run is at least 1.25x faster.
+  EXPECT_DOUBLE_EQ(fast_p(ptrs, 1.25), 4.0 / 5);
+  EXPECT_EQ(fast_p_tuned({&runs[4]}, 1), 0.0);
+  EXPECT_FALSE(geomean_tuned_speedup({&runs[4]}).has_value());
+
+  const auto m = compute_metrics(runs, {}, {});
+  const auto* cell = m.cell("a", "systolic/default", "gemm", "C1");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(*cell->best_speedup, 2.5);
+  EXPECT_DOUBLE_EQ(*cell->best_tuned_speedup, 1.25);
+  EXPECT_EQ(cell->tuned_baseline_cycles, 1000u);
+  EXPECT_FALSE(m.cell("a", "systolic/default", "relu", "C1")->best_tuned_speedup.has_value());
+  const auto* total = m.total("a", "systolic/default");
+  EXPECT_EQ(total->tuned_runs, 4u);
+  EXPECT_EQ(total->tuned_speedup_runs, 3u);
+  EXPECT_DOUBLE_EQ(total->fast_p_tuned[1], 0.5);
+  EXPECT_NEAR(*total->geomean_tuned_speedup, std::cbrt(1.25 * 1.0 * 0.625), 1e-12);
+  EXPECT_NEAR(*total->geomean_speedup, std::pow(2.5 * 2.0 * 1.25 * 2.0, 0.25), 1e-12);
+  const auto j = total->to_json();
+  EXPECT_DOUBLE_EQ(j["fast_p_tuned"]["1"].get<double>(), 0.5);
+  EXPECT_TRUE(m.total("a", "systolic/default")->to_json()["geomean_tuned_speedup"].is_number());
+  EXPECT_TRUE(m.task_group("a", "systolic/default", "relu")->to_json()["fast_p_tuned"]["1"].is_null());
+  EXPECT_TRUE(m.task_group("a", "systolic/default", "relu")->to_json()["geomean_tuned_speedup"].is_null());
+
+  // The tables show both: best per configuration "over the baseline/over the tuned baseline".
+  const std::string speed = speedup_table(m);
+  EXPECT_NE(speed.find("2.50x/1.25x"), std::string::npos) << speed;
+  EXPECT_NE(speed.find("2.00x/-"), std::string::npos) << speed;  // relu: tuned baseline not known
+  const std::string summary = summary_table(m);
+  EXPECT_NE(summary.find("geo/tuned"), std::string::npos) << summary;
+  EXPECT_NE(summary.find(fmt::format("{:.3f}x", *total->geomean_tuned_speedup)), std::string::npos)
+      << summary;
+  const std::string cycles = cycles_table(m);
+  EXPECT_NE(cycles.find("800 (2000, 1000)"), std::string::npos) << cycles;
+
+  // CSV: the run columns and the metrics columns.
+  auto dir = testing::fresh_dir("tuned_csv");
+  write_runs_csv(runs, dir / "runs.csv");
+  write_metrics_csv(m, dir / "metrics.csv");
+  std::ifstream in(dir / "runs.csv");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find(",baseline_cycles,speedup,tuned_baseline_cycles,tuned_speedup,utilization,"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find(",800,2000,2.5,1000,1.25,"), std::string::npos) << text;
+  EXPECT_NE(text.find(",100,200,2,,,"), std::string::npos) << text;  // not known: empty, not 0
+  std::ifstream min(dir / "metrics.csv");
+  std::string metrics((std::istreambuf_iterator<char>(min)), std::istreambuf_iterator<char>());
+  EXPECT_NE(metrics.find(",geomean_speedup,tuned_runs,fast_1_tuned,fast_1.5_tuned,fast_2_tuned,"
+                         "geomean_tuned_speedup,"),
+            std::string::npos)
+      << metrics;
+  EXPECT_NE(
+      metrics.find(fmt::format("a,systolic,default,total,,,2,2,0,5,4,0,0.8,0.8,0.6,0.6,{},4,0.5,0,0,{},",
+                               fmt::format("{:.6g}", *total->geomean_speedup),
+                               fmt::format("{:.6g}", *total->geomean_tuned_speedup))),
+      std::string::npos)
+      << metrics;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Report, CsvQuotesFieldsAndHasOneRowPerRun) {

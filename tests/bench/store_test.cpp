@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <fstream>
+#include <map>
 
 #include "agent/bench/store.h"
 #include "tests/bench/test_util.h"
@@ -73,8 +74,8 @@ RunRecord full_record() {
 TEST(Store, SchemaIsWalWithTheDocumentedTables) {
   auto dir = testing::fresh_dir("schema");
   { ResultStore store(dir / "r.db"); }
-  EXPECT_EQ(tables(dir / "r.db"),
-            (std::vector<std::string>{"hardware", "meta", "plan", "runs", "sweeps", "unsupported"}));
+  EXPECT_EQ(tables(dir / "r.db"), (std::vector<std::string>{"hardware", "meta", "plan", "runs", "sweeps",
+                                                            "tuned_baselines", "unsupported"}));
   EXPECT_EQ(pragma(dir / "r.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(pragma(dir / "r.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion));
@@ -207,6 +208,168 @@ TEST(Store, RefusesFilesThatAreNotResultsDatabases) {
   sqlite3_close(db);
   EXPECT_THROW(ResultStore again(dir / "future.db"), StoreError);
   EXPECT_THROW(store.merge_from(dir / "future.db"), StoreError);
+  std::filesystem::remove_all(dir);
+}
+
+TunedBaseline tuned(const std::string& hw, const std::string& task, const std::string& config,
+                    const std::string& commit, uint64_t cycles) {
+  TunedBaseline t;
+  t.key = {"systolic", hw, task, config, "hw-" + hw, commit, "space"};
+  t.cycles = cycles;
+  t.baseline_cycles = 2000;
+  t.budget = 15;
+  t.iterations = 9;
+  t.kernel = "C_HALT\n";
+  t.source = "test";
+  t.computed_at = "2025-01-01T00:00:00Z";
+  t.seconds = 1.5;
+  return t;
+}
+
+RunRecord run_by(const std::string& agent, const std::string& config, unsigned attempt,
+                 const std::string& verdict, uint64_t cycles, const std::string& commit) {
+  auto r = make_run(agent, "default", "gemm", 1, config, attempt, verdict, cycles, 2000);
+  r.hardware_id = "hw-default";
+  r.git_commit = commit;
+  return r;
+}
+
+TEST(Store, TunedBaselinesRoundTripAndFillTheCellsRunsOfTheSameCommitAndHardware) {
+  auto dir = testing::fresh_dir("tuned");
+  ResultStore store(dir / "r.db");
+  const auto fast = run_by("llm:x", "C4", 1, "pass", 800, "abc");
+  const auto slow = run_by("llm:x", "C4", 2, "pass", 1600, "abc");
+  const auto wrong = run_by("llm:x", "C4", 3, "mismatch", 0, "abc");
+  const auto older = run_by("llm:x", "C4", 4, "pass", 800, "old");  // another commit: other RTL maybe
+  auto other_hw = run_by("llm:x", "C4", 5, "pass", 800, "abc");
+  other_hw.hardware_id = "hw-changed";  // the configuration file changed
+  const auto other_cell = run_by("llm:x", "C3", 1, "pass", 800, "abc");
+  for (const auto& r : {fast, slow, wrong, older, other_hw, other_cell}) ASSERT_TRUE(store.insert_run(r));
+
+  EXPECT_FALSE(store.tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000).key).has_value());
+  EXPECT_EQ(store.put_tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000)), 3u);  // fast, slow, wrong
+  const auto got = store.tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000).key);
+  ASSERT_TRUE(got.has_value());
+  EXPECT_EQ(got->to_json(), tuned("default", "gemm", "C4", "abc", 1000).to_json());
+  EXPECT_DOUBLE_EQ(got->speedup_over_baseline(), 2.0);
+  // The same key again keeps the first one stored.
+  auto again = tuned("default", "gemm", "C4", "abc", 1);
+  EXPECT_EQ(store.put_tuned_baseline(again), 0u);
+  EXPECT_EQ(store.tuned_baseline(again.key)->cycles, 1000u);
+  EXPECT_EQ(store.tuned_baselines().size(), 1u);
+
+  std::map<unsigned, RunRecord> by_attempt;
+  for (const auto& r : store.runs()) {
+    if (r.key.config == "C4") by_attempt[r.key.attempt] = r;
+  }
+  EXPECT_EQ(by_attempt[1].tuned_baseline_cycles, 1000u);
+  EXPECT_DOUBLE_EQ(by_attempt[1].tuned_speedup, 1.25);
+  EXPECT_DOUBLE_EQ(by_attempt[2].tuned_speedup, 0.625);   // slower than the tuned baseline: below 1
+  EXPECT_EQ(by_attempt[3].tuned_baseline_cycles, 1000u);  // known for the cell, but no speedup: it failed
+  EXPECT_EQ(by_attempt[3].tuned_speedup, 0.0);
+  EXPECT_FALSE(by_attempt[4].tuned_baseline_cycles.has_value());
+  EXPECT_FALSE(by_attempt[5].tuned_baseline_cycles.has_value());
+  for (const auto& r : store.runs()) {
+    if (r.key.config == "C3") {
+      EXPECT_FALSE(r.tuned_baseline_cycles.has_value());
+    }
+  }
+  // A run stored with its tuned speedup round-trips it.
+  auto known = run_by("tuner", "C4", 1, "pass", 1000, "abc");
+  known.set_tuned_baseline(1000);
+  store.insert_run(known);
+  for (const auto& r : store.runs()) {
+    if (r.key == known.key) {
+      EXPECT_EQ(r.to_json(), known.to_json());
+      EXPECT_EQ(r.tuned_speedup, 1.0);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// The version-1 schema, as kcraft wrote it before tuned baselines.
+void write_version_1_store(const std::filesystem::path& file) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  const char* sql = R"SQL(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta VALUES('schema_version', '1');
+CREATE TABLE sweeps(id TEXT PRIMARY KEY, started_at TEXT, finished_at TEXT, status TEXT, command TEXT,
+  kcraft_version TEXT, git_commit TEXT, host TEXT, shard TEXT, jobs INTEGER, planned INTEGER, completed INTEGER);
+CREATE TABLE hardware(id TEXT PRIMARY KEY, platform TEXT NOT NULL, name TEXT NOT NULL, config_json TEXT NOT NULL);
+CREATE TABLE plan(platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  agent TEXT NOT NULL, attempt INTEGER NOT NULL, level INTEGER NOT NULL,
+  PRIMARY KEY(platform, hw_config, task, config, agent, attempt)) WITHOUT ROWID;
+CREATE TABLE unsupported(platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  level INTEGER NOT NULL, reason TEXT NOT NULL, PRIMARY KEY(platform, hw_config, task, config)) WITHOUT ROWID;
+CREATE TABLE runs(platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
+  agent TEXT NOT NULL, attempt INTEGER NOT NULL,
+  level INTEGER NOT NULL, status TEXT NOT NULL, error TEXT NOT NULL, verdict TEXT NOT NULL, seed_verdicts TEXT,
+  cycles INTEGER, baseline_cycles INTEGER, speedup REAL, utilization REAL,
+  iterations INTEGER, budget INTEGER, first_valid_iteration INTEGER, first_pass_iteration INTEGER,
+  evaluations INTEGER, prompt_tokens INTEGER, completion_tokens INTEGER, reasoning_tokens INTEGER,
+  cached_prompt_tokens INTEGER, agent_seconds REAL, job_seconds REAL, counters TEXT, dev_seed INTEGER,
+  kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
+  sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
+  PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
+INSERT INTO runs VALUES('systolic', 'default', 'gemm', 'C4', 'llm:x', 1, 1, 'submitted', '', 'pass', '[]',
+  800, 2000, 2.5, 0.5, 3, 15, 1, 2, 3, 0, 0, 0, 0, 1.0, 2.0, '{}', 1, 'C_HALT', '', '0.1.0', 'abc',
+  'hw-default', '{}', 's', 'h', 't', 7);
+)SQL";
+  ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  sqlite3_close(db);
+}
+
+TEST(Store, AVersion1StoreIsUpgradedInPlaceAndItsRunsKeepNoTunedBaseline) {
+  auto dir = testing::fresh_dir("migrate");
+  write_version_1_store(dir / "v1.db");
+  write_version_1_store(dir / "v1-shard.db");
+  {
+    ResultStore store(dir / "v1.db");
+    EXPECT_EQ(store.migrated_from(), 1);
+    const auto runs = store.runs();
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_DOUBLE_EQ(runs[0].speedup, 2.5);
+    EXPECT_FALSE(runs[0].tuned_baseline_cycles.has_value());  // not known, and not reported as 0
+    // The upgraded store takes tuned baselines, which fill the old row of the same commit and hardware.
+    EXPECT_EQ(store.put_tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000)), 1u);
+    EXPECT_DOUBLE_EQ(store.runs()[0].tuned_speedup, 1.25);
+  }
+  EXPECT_EQ(pragma(dir / "v1.db", "SELECT value FROM meta WHERE key = 'schema_version'"), "2");
+  {
+    ResultStore again(dir / "v1.db");
+    EXPECT_EQ(again.migrated_from(), 0);  // once
+  }
+  // Merging a version-1 store without upgrading it: its runs come in without a tuned baseline, then get
+  // the one this store has for their cell.
+  ResultStore merged(dir / "merged.db");
+  merged.put_tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000));
+  const auto stats = merged.merge_from(dir / "v1-shard.db");
+  EXPECT_EQ(stats.runs_added, 1u);
+  EXPECT_EQ(pragma(dir / "v1-shard.db", "SELECT value FROM meta WHERE key = 'schema_version'"), "1");
+  ASSERT_EQ(merged.runs().size(), 1u);
+  EXPECT_EQ(merged.runs()[0].tuned_baseline_cycles, 1000u);
+  EXPECT_DOUBLE_EQ(merged.runs()[0].tuned_speedup, 1.25);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Store, MergeCopiesTunedBaselinesAndFillsTheOtherShardsRuns) {
+  auto dir = testing::fresh_dir("merge_tuned");
+  const auto llm = run_by("llm:x", "C4", 1, "pass", 800, "abc");
+  {
+    // Shard 0 ran the tuner of the cell (its tuned baseline); shard 1 only the LLM run.
+    ResultStore shard0(dir / "s0.db");
+    shard0.put_tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000));
+    ResultStore shard1(dir / "s1.db");
+    shard1.insert_run(llm);
+  }
+  ResultStore merged(dir / "all.db");
+  merged.merge_from(dir / "s1.db");
+  EXPECT_FALSE(merged.runs()[0].tuned_baseline_cycles.has_value());
+  merged.merge_from(dir / "s0.db");
+  EXPECT_EQ(merged.tuned_baselines().size(), 1u);
+  EXPECT_EQ(merged.runs()[0].tuned_baseline_cycles, 1000u);
+  EXPECT_DOUBLE_EQ(merged.runs()[0].tuned_speedup, 1.25);
   std::filesystem::remove_all(dir);
 }
 

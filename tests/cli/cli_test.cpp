@@ -196,6 +196,51 @@ TEST(Cli, BenchValidateAndSpeed) {
   EXPECT_GT(speed["ratio"].get<double>(), 0);
 }
 
+TEST(Cli, AgentShowsItsSpeedupOverTheTunedBaselineAndWhereItCameFrom) {
+  const auto dir = temp_dir("agent_tuned");
+  const std::string db = (dir / "r.db").string();
+  const std::string run = "agent --task gemm --config C4 --agent tuner --db " + db + " --transcript ";
+  // The tuner at its default budget is the tuned baseline itself: 1x over it, and it is cached.
+  const auto tuner = kcraft_json(run + (dir / "tuner.jsonl").string() + " --json");
+  EXPECT_EQ(tuner["tuned_baseline"]["origin"], "this_run") << tuner.dump(2);
+  EXPECT_EQ(tuner["score"]["tuned_baseline_cycles"], tuner["score"]["cycles"]);
+  EXPECT_EQ(tuner["score"]["tuned_speedup"].get<double>(), 1.0);
+  const auto tuned_cycles = tuner["score"]["cycles"].get<uint64_t>();
+  const double tuner_speedup = tuner["score"]["speedup"].get<double>();
+  ASSERT_GT(tuner_speedup, 1.05);  // gemm C4: the default knobs are weak
+
+  // The template's kernel (a budget of one iteration) is fast against the baseline (1x) and slow against
+  // the tuned baseline, which now comes from the store.
+  const auto text = kcraft(run + (dir / "one.jsonl").string() + " --budget 1");
+  EXPECT_EQ(text.code, 0) << text.out;
+  const std::string expected_line =
+      "= speedup 1.000x; vs tuned baseline " + std::to_string(tuned_cycles) + " = " + [&] {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3fx", 1.0 / tuner_speedup);
+        return std::string(buf);
+      }();
+  EXPECT_NE(text.out.find(expected_line), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  tuned baseline (cached): the offline tuner's best kernel"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("cached in " + db), std::string::npos) << text.out;
+
+  // Without a cached one it is computed now, next to the run's transcript, and cached for the next run.
+  const std::string fresh = (dir / "fresh.db").string();
+  const std::string one = "agent --task gemm --config C4 --agent tuner --budget 1 --json --db " + fresh +
+                          " --transcript " + (dir / "fresh.jsonl").string();
+  const auto computed = kcraft_json(one);
+  EXPECT_EQ(computed["tuned_baseline"]["origin"], "computed") << computed.dump(2);
+  EXPECT_EQ(computed["score"]["tuned_baseline_cycles"], tuned_cycles);
+  EXPECT_NEAR(computed["score"]["tuned_speedup"].get<double>(), 1.0 / tuner_speedup, 1e-12);
+  EXPECT_TRUE(fs::is_regular_file(dir / "fresh_tuned-baseline.jsonl"));
+  EXPECT_EQ(kcraft_json(one)["tuned_baseline"]["origin"], "cached");
+  // And it can be left out.
+  const auto without = kcraft_json(one + " --no-tuned-baseline");
+  EXPECT_FALSE(without.contains("tuned_baseline"));
+  EXPECT_FALSE(without["score"].contains("tuned_speedup"));
+  fs::remove_all(dir);
+}
+
 TEST(Cli, BrokenDataFilesNameTheFileAndField) {
   // A copy of the data root with one broken task spec and one broken hardware configuration.
   auto root = temp_dir("root");
