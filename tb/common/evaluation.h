@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tasks/common/compare.h"
+#include "tb/common/timeline.h"
 
 namespace kcraft {
 
@@ -39,6 +41,7 @@ struct EvalRequest {
   uint64_t cycle_cap = 0;  // 0: the platform's default
   std::string waveform_path;
   bool instruction_trace = false;
+  bool timeline = false;    // record the per-cycle timeline of the run (EvalReport::timeline)
   bool check_model = true;  // also run the functional model and compare everything
 };
 
@@ -80,6 +83,7 @@ struct EvalReport {
   // outputs
   std::optional<tasks::TaskCompareResult> compare;
   std::vector<std::string> trace;  // instruction trace lines when requested
+  std::shared_ptr<const tb::Timeline> timeline;  // when requested and the kernel ran
 
   double wall_seconds = 0;
 

@@ -216,6 +216,8 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(cfg);
   job.waveform_path = req.waveform_path;
   job.instruction_trace = req.instruction_trace;
+  job.timeline = req.timeline;
+  job.timeline_title = fmt::format("{} {} on systolic/{} (seed {})", req.task, req.config, req.hw_config, req.seed);
   job.read_state = req.check_model;
   RunResult run;
   try {
@@ -227,6 +229,7 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     return r;
   }
   r.cycles = run.cycles;
+  r.timeline = run.timeline;
   for (unsigned i = 0; i < kNumCounters; ++i) r.counters.push_back({counter_name(i), run.counters[i]});
   r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
   for (const auto& t : run.trace) {
