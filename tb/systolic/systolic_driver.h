@@ -126,7 +126,10 @@ class SystolicDriver final : public SystolicHw {
       }
       if (trace_ != nullptr && m.retire_o)
         trace_->push_back(TraceEntry{cycle_, m.retire_pc_o, m.retire_insn_o});
-      if (observer_ != nullptr) observer_->on_cycle(cycle_, m.trace_o, m.retire_o, m.retire_pc_o, m.retire_insn_o);
+      if (observer_ != nullptr) {
+        m.eval();  // the DRAM response set above reaches trace_o (the DMA's row and command pulses)
+        observer_->on_cycle(cycle_, m.trace_o, m.retire_o, m.retire_pc_o, m.retire_insn_o);
+      }
       tick();
       ++cycle_;
       ++ran;

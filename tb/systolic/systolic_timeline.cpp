@@ -270,7 +270,7 @@ tb::Timeline SystolicTimelineRecorder::finish(uint64_t cycles) {
   for (const auto& cause : isa::systolic::machine::kStallCauses) {
     if (cause.counter < 0) continue;
     totals.emplace_back(isa::systolic::machine::kCounters[static_cast<size_t>(cause.counter)].name,
-                        stall_cycles_[cause.code & 0xFu]);
+                        stall_cycles_[static_cast<unsigned>(cause.code) & 0xFu]);
   }
   totals.emplace_back("vector_busy", per_track[kVector]);
   totals.emplace_back("sfu_busy", per_track[kSfu]);

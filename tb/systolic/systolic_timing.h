@@ -23,10 +23,10 @@ struct TimingModel {
   // M_MM, M_MMA and M_WO hold the unit BLEN cycles (one row per cycle).
   uint64_t stream_cycles() const { return p.blen; }
 
-  // DMA. A row request stays outstanding from its launch to its response: DRAM_LATENCY + 3 cycles when
-  // the channel is free. The engine streams one row per cycle at most, one row per ROW_BYTES /
-  // DRAM_BYTES_PER_CYCLE cycles on the channel, and never more than DMA_OUTSTANDING rows in flight.
-  uint64_t row_round_trip() const { return dram_latency + 3; }
+  // DMA. A row request stays outstanding DRAM_LATENCY cycles (from its launch until its answer frees the
+  // entry). The engine launches one row per cycle at most, the channel takes one row per ROW_BYTES /
+  // DRAM_BYTES_PER_CYCLE cycles, and at most DMA_OUTSTANDING rows are in flight.
+  uint64_t row_round_trip() const { return dram_latency; }
   double rows_per_cycle() const {
     const double channel = static_cast<double>(dram_bytes_per_cycle) / p.row_bytes();
     const double outstanding = static_cast<double>(p.dma_outstanding) / static_cast<double>(row_round_trip());
