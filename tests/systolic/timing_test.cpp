@@ -257,25 +257,28 @@ TEST_P(SystolicTiming, InterlocksCoverAWholeCommandRange) {
   // One 128-row load: an add on rows 0..3 waits for all 128 rows.
   auto whole = run("S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, 128\nV_ADD_VV r0, r0, r0\nC_HALT", hw);
   EXPECT_EQ(issued(whole, 2), op(whole, 1).finished);
-  // Four 32-row loads: the add waits only for the first.
+  // Two 64-row loads (every configuration has two slots): the add waits only for the first.
   auto split = run(R"(
     S_LI r3, ROW_BYTES
-    S_LI r1, 32
-    S_LI r2, 32*ROW_BYTES
-    H_LOAD_V r0, r0, r3, 32
-    S_ADD r4, r1, r1
-    S_ADD r5, r2, r2
-    H_LOAD_V r1, r2, r3, 32
-    S_ADD r6, r4, r1
-    S_ADD r7, r5, r2
-    H_LOAD_V r4, r5, r3, 32
-    H_LOAD_V r6, r7, r3, 32
+    S_LI r1, 64
+    S_LI r2, 64*ROW_BYTES
+    H_LOAD_V r0, r0, r3, 64
+    H_LOAD_V r1, r2, r3, 64
     V_ADD_VV r0, r0, r0
     C_HALT)",
                    hw);
-  const uint64_t add = issued(split, 11);
-  EXPECT_LT(add, issued(whole, 2));
-  EXPECT_LE(add, op(split, 3).finished + tm.p.dma_slots);  // right after the first load (slots permitting)
+  EXPECT_EQ(issued(split, 5), op(split, 3).finished);
+  EXPECT_LT(issued(split, 5), issued(whole, 2));
+  EXPECT_LE(op(split, 4).finished, op(whole, 1).finished + 4);  // and the whole transfer is hardly slower
+  (void)tm;
+}
+
+TEST_P(SystolicTiming, VectorInstructionsIssueEveryCycle) {
+  const std::string hw = GetParam();
+  auto r = run("S_LI r1, 10\nV_ADD_VV r1, r0, r0\nV_EXP_V r1, r0, 1\nV_RED_SUM f1, r0, 2\nV_ADD_VV r1, r1, r1\nC_HALT", hw);
+  EXPECT_EQ(issued(r, 2) - issued(r, 1), static_cast<uint64_t>(occupancy("V_ADD_VV", hw)));
+  EXPECT_EQ(issued(r, 3) - issued(r, 2), static_cast<uint64_t>(occupancy("V_EXP_V", hw)));
+  EXPECT_EQ(issued(r, 4) - issued(r, 1), 3u);  // the dependent add: latency 3
 }
 
 // ---------------------------------------------------------------- timelines against the counters
@@ -329,7 +332,8 @@ TraceSums validate_chrome_trace(const std::string& text) {
       if (e["name"] == "process_name") process_named = true;
       if (e["name"] == "thread_name") thread_names[e["tid"].get<int>()] = e["args"]["name"];
     } else if (ph == "X") {
-      ASSERT_TRUE(e.contains("dur")) << e.dump();
+      EXPECT_TRUE(e.contains("dur")) << e.dump();
+      if (!e.contains("dur")) continue;
       const int tid = e["tid"];
       const uint64_t ts = cycles_of(e["ts"]), dur = cycles_of(e["dur"]);
       EXPECT_GT(dur, 0u) << e.dump();
@@ -398,7 +402,7 @@ TEST_P(SystolicTiming, TimelineTotalsEqualTheCountersAndTheJsonIsATrace) {
   // ... and the JSON's: slice durations per track, stall durations per cause, DMA bytes.
   std::ostringstream json;
   t.write_chrome_json(json);
-  const TraceSums sums = validate_chrome_trace(json.str());
+  TraceSums sums = validate_chrome_trace(json.str());
   for (const auto& [track, name] : timeline_counter_pairs()) {
     EXPECT_EQ(sums.per_thread[track], counter(r, name)) << track;
     EXPECT_GT(sums.per_thread[track], 0u) << track;
