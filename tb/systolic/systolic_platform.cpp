@@ -201,9 +201,9 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
     const double after = 2 * mlen + p.blen + latency;
     const double waits = std::max((tiles - 1) * static_cast<double>(tm.array_drain()), wo);
     floors.push_back({before + stream + tiles * static_cast<double>(tm.ldw_cycles()) + waits + after, "matrix",
-                      fmt::format("{:.0f} weight tiles x (M_LDW {} + drain {}) + {:.0f} rows streamed + first "
-                                  "weights and last store",
-                                  tiles, tm.ldw_cycles(), tm.array_drain(), stream)});
+                      fmt::format("{:.0f} weight tiles x M_LDW {} + {:.0f} array drains x {} + {:.0f} rows streamed "
+                                  "+ the first weights' load and the last rows' store",
+                                  tiles, tm.ldw_cycles(), tiles - 1, tm.array_drain(), stream)});
   }
   const auto best = std::max_element(floors.begin(), floors.end(),
                                      [](const Floor& a, const Floor& b) { return a.cycles < b.cycles; });
