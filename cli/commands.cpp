@@ -236,6 +236,11 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
     print_json(report.to_json());
   } else {
     std::cout << report.to_text();
+    if (report.timeline && !a.timeline.empty()) {
+      std::cout << fmt::format("timeline written to {} (open it in ui.perfetto.dev or chrome://tracing)\n",
+                               a.timeline)
+                << report.timeline->summary();
+    }
   }
   return verdict_exit_code(report.verdict);
 }

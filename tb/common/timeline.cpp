@@ -194,6 +194,10 @@ std::string Timeline::summary(size_t max_lines) const {
   for (size_t t = 0; t < tracks.size(); ++t) {
     if (tracks[t].name == "issue") continue;
     const Intervals& v = busy[static_cast<unsigned>(t)];
+    if (v.empty()) {
+      lines.push_back(fmt::format("  {:<16}{:>11}  {:>5}  (unused)", tracks[t].name, 0, "0.0%"));
+      continue;
+    }
     uint64_t gap = 0, gap_at = 0, prev_end = 0;
     for (const auto& i : v) {
       if (i.begin - prev_end > gap) {
