@@ -93,7 +93,8 @@ Intervals coarsen(const Intervals& v, uint64_t gap) {
 }
 
 std::string percent(uint64_t part, uint64_t whole) {
-  return whole == 0 ? "0.0%" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+  return whole == 0 ? "0.0%"
+                    : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
 }  // namespace
@@ -127,10 +128,11 @@ void Timeline::write_chrome_json(std::ostream& out) const {
     if (!s.cause.empty()) args += ",\"cause\":" + quoted(s.cause);
     if (!s.detail.empty()) args += ",\"instruction\":" + quoted(s.detail);
     if (s.finished != 0) args += fmt::format(",\"finished\":{}", s.finished);
-    events.push_back({s.begin, fmt::format("{{\"name\":{},\"cat\":{},\"ph\":\"X\",\"ts\":{},\"dur\":{},\"pid\":1,"
-                                           "\"tid\":{},\"args\":{{{}}}}}",
-                                           quoted(s.name), quoted(s.category), ts(s.begin),
-                                           ts(s.end - s.begin), s.track + 1, args)});
+    events.push_back(
+        {s.begin, fmt::format("{{\"name\":{},\"cat\":{},\"ph\":\"X\",\"ts\":{},\"dur\":{},\"pid\":1,"
+                              "\"tid\":{},\"args\":{{{}}}}}",
+                              quoted(s.name), quoted(s.category), ts(s.begin), ts(s.end - s.begin),
+                              s.track + 1, args)});
   }
   for (size_t i = 0; i < ops.size(); ++i) {
     const auto& o = ops[i];
@@ -210,7 +212,8 @@ std::string Timeline::summary(size_t max_lines) const {
       gap = cycles - prev_end;
       gap_at = prev_end;
     }
-    lines.push_back(fmt::format("  {:<16}{:>11}  {:>5}  {}", tracks[t].name, length(v), percent(length(v), cycles),
+    lines.push_back(fmt::format("  {:<16}{:>11}  {:>5}  {}", tracks[t].name, length(v),
+                                percent(length(v), cycles),
                                 gap == 0 ? "-" : fmt::format("{} cycles from {}", gap, gap_at)));
   }
 
@@ -271,19 +274,20 @@ std::string Timeline::summary(size_t max_lines) const {
     lines.push_back("longest stalls:");
     for (size_t i = 0; i < std::min<size_t>(stalls.size(), 5); ++i) {
       const auto* s = stalls[i];
-      lines.push_back(fmt::format("  {:>7} cycles at {}..{}  {:<10}  pc {}: {}", s->end - s->begin, s->begin, s->end,
-                                  s->cause, s->pc, by_pc[s->pc].name));
+      lines.push_back(fmt::format("  {:>7} cycles at {}..{}  {:<10}  pc {}: {}", s->end - s->begin, s->begin,
+                                  s->end, s->cause, s->pc, by_pc[s->pc].name));
     }
     std::vector<std::pair<int64_t, const PcStall*>> pcs;
     for (const auto& [pc, p] : by_pc) pcs.emplace_back(pc, &p);
-    std::stable_sort(pcs.begin(), pcs.end(), [](const auto& a, const auto& b) { return a.second->cycles > b.second->cycles; });
+    std::stable_sort(pcs.begin(), pcs.end(),
+                     [](const auto& a, const auto& b) { return a.second->cycles > b.second->cycles; });
     lines.push_back("instructions that waited most:");
     for (size_t i = 0; i < std::min<size_t>(pcs.size(), 5); ++i) {
       const auto& [pc, p] = pcs[i];
       std::string causes;
       for (const auto& [c, n] : p->causes) causes += fmt::format("{}{} {}", causes.empty() ? "" : ", ", c, n);
-      lines.push_back(fmt::format("  pc {:<5} {:<28} {:>7} cycles in {} stall(s) ({})", pc, p->name, p->cycles,
-                                  p->spans, causes));
+      lines.push_back(fmt::format("  pc {:<5} {:<28} {:>7} cycles in {} stall(s) ({})", pc, p->name,
+                                  p->cycles, p->spans, causes));
     }
   }
 

@@ -24,11 +24,11 @@ struct TimelineSlice {
   unsigned track = 0;
   uint64_t begin = 0;
   uint64_t end = 0;
-  std::string name;      // an instruction's disassembly, "stall: dependency", "rows in flight"
-  std::string category;  // "instruction", "stall", "op", "busy"
-  int64_t pc = -1;       // the instruction (issued, or waiting to issue for stalls); -1 = none
-  std::string cause;     // stalls: the stall cause's name ("dependency")
-  std::string detail;    // stalls: the instruction waiting to issue
+  std::string name;       // an instruction's disassembly, "stall: dependency", "rows in flight"
+  std::string category;   // "instruction", "stall", "op", "busy"
+  int64_t pc = -1;        // the instruction (issued, or waiting to issue for stalls); -1 = none
+  std::string cause;      // stalls: the stall cause's name ("dependency")
+  std::string detail;     // stalls: the instruction waiting to issue
   uint64_t finished = 0;  // ops shown as slices: first cycle their result is usable (0 = not shown)
 };
 
@@ -52,9 +52,9 @@ struct TimelineSample {
 };
 
 struct Timeline {
-  std::string title;       // "systolic/default: gemm C3"
-  uint64_t cycles = 0;     // length of the run
-  double cycle_ns = 1.0;   // the configuration's clock period (the viewer's axis counts cycles as ns)
+  std::string title;      // "systolic/default: gemm C3"
+  uint64_t cycles = 0;    // length of the run
+  double cycle_ns = 1.0;  // the configuration's clock period (the viewer's axis counts cycles as ns)
   std::vector<TimelineTrack> tracks;
   std::vector<TimelineSlice> slices;
   std::vector<TimelineOp> ops;
@@ -62,7 +62,7 @@ struct Timeline {
   // Totals recomputed from the events, named like the performance counters they must equal.
   std::vector<std::pair<std::string, uint64_t>> totals;
 
-  uint64_t total(const std::string& name) const;  // 0 if absent
+  uint64_t total(const std::string& name) const;   // 0 if absent
   int track_index(const std::string& name) const;  // -1 if absent
 
   // Chrome trace-event JSON (object format): "X" slices per track, nestable async "b"/"e" pairs per

@@ -33,7 +33,7 @@ SystolicTimelineRecorder::SystolicTimelineRecorder(const Params& params, std::st
   timeline_.title = std::move(title);
   timeline_.cycle_ns = cycle_ns;
   timeline_.tracks = {
-      {"issue", "instructions"},      {"vector unit", "vector_busy"}, {"special functions", "sfu_busy"},
+      {"issue", "instructions"},      {"vector unit", "vector_busy"},     {"special functions", "sfu_busy"},
       {"matrix unit", "matrix_busy"}, {"systolic array", "array_active"}, {"DMA engine", "dma_busy"},
   };
 }
@@ -73,8 +73,9 @@ void SystolicTimelineRecorder::close(Track track) {
   o.open = false;
 }
 
-void SystolicTimelineRecorder::mark(Track track, uint64_t cycle, const std::string& key, const std::string& name,
-                                    const std::string& category, int64_t pc, const std::string& cause) {
+void SystolicTimelineRecorder::mark(Track track, uint64_t cycle, const std::string& key,
+                                    const std::string& name, const std::string& category, int64_t pc,
+                                    const std::string& cause) {
   OpenSlice& o = open_[track];
   if (o.open && o.end == cycle && o.key == key && o.pc == pc && o.cause == cause) {
     o.end = cycle + 1;
@@ -149,7 +150,8 @@ void SystolicTimelineRecorder::on_cycle(uint64_t c, uint32_t w, bool issued, uin
     sfu_pending_ops_ = 0;
     sfu_pending_first_.clear();
     mark(kSfu, c, "busy", "", "busy");
-    open_[kSfu].name = sfu_ops_in_window_ <= 1 ? sfu_first_ : fmt::format("{} special functions", sfu_ops_in_window_);
+    open_[kSfu].name =
+        sfu_ops_in_window_ <= 1 ? sfu_first_ : fmt::format("{} special functions", sfu_ops_in_window_);
   } else {
     close(kSfu);
   }
@@ -192,7 +194,9 @@ void SystolicTimelineRecorder::on_cycle(uint64_t c, uint32_t w, bool issued, uin
       mark(kMatrix, c, "drain", "rows leaving the array", "busy");
     } else {
       const auto& op = timeline_.ops[static_cast<size_t>(mat_current_)];
-      const char* suffix = phase == 1 ? " (waiting for the array to drain)" : phase == 2 ? " (loading weights)" : "";
+      const char* suffix = phase == 1   ? " (waiting for the array to drain)"
+                           : phase == 2 ? " (loading weights)"
+                                        : "";
       mark(kMatrix, c, fmt::format("{}:{}", mat_current_, phase), op.name + suffix, "op",
            static_cast<int64_t>(op.pc));
     }

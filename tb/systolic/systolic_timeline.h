@@ -46,8 +46,8 @@ class SystolicTimelineRecorder final : public CycleObserver {
 
   const Decoded& decode(uint32_t pc, uint32_t insn);
   // Extends the open slice of `track` to cover `cycle` when the key matches, else closes it and opens one.
-  void mark(Track track, uint64_t cycle, const std::string& key, const std::string& name, const std::string& category,
-            int64_t pc = -1, const std::string& cause = "");
+  void mark(Track track, uint64_t cycle, const std::string& key, const std::string& name,
+            const std::string& category, int64_t pc = -1, const std::string& cause = "");
   void close(Track track);
 
   Params params_;
@@ -56,10 +56,10 @@ class SystolicTimelineRecorder final : public CycleObserver {
   std::unordered_map<uint64_t, Decoded> decoded_;  // by (pc, word)
 
   // matrix unit
-  int64_t mat_current_ = -1;          // index in ops of the last accepted matrix operation
+  int64_t mat_current_ = -1;  // index in ops of the last accepted matrix operation
   bool mat_current_is_ldw_ = false;
   bool mat_current_is_wo_ = false;
-  std::deque<size_t> mat_pending_;    // M_MM/M_MMA waiting for their last row to reach the accumulators
+  std::deque<size_t> mat_pending_;  // M_MM/M_MMA waiting for their last row to reach the accumulators
   // special functions: operations in the open busy window, and those issued before it opens
   unsigned sfu_ops_in_window_ = 0, sfu_pending_ops_ = 0;
   std::string sfu_first_, sfu_pending_first_;

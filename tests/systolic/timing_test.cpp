@@ -208,10 +208,11 @@ TEST_P(SystolicTiming, DmaCommandsShareLatencyAndBandwidth) {
   const uint64_t rows = 16;  // fewer than DMA_OUTSTANDING: bandwidth-bound
   const uint64_t per_row = p.row_bytes() / tm.dram_bytes_per_cycle;
   // pc 0 S_LI, 1 H_LOAD_V, 2 S_LI, 3 H_LOAD_V, 4 C_HALT
-  auto r = run(fmt::format("S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, {0}\nS_LI r1, {0}\nH_LOAD_V r1, r0, r3, {0}\n"
-                           "C_HALT",
-                           rows),
-               hw);
+  auto r =
+      run(fmt::format("S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, {0}\nS_LI r1, {0}\nH_LOAD_V r1, r0, r3, {0}\n"
+                      "C_HALT",
+                      rows),
+          hw);
   const auto a = op(r, 1), b = op(r, 3);
   // A command holds its slot for its occupancy, the latency a dependent instruction sees.
   EXPECT_EQ(a.finished - a.accepted, static_cast<uint64_t>(occupancy("H_LOAD_V", hw, rows)));
@@ -231,7 +232,8 @@ TEST_P(SystolicTiming, DmaOutstandingLimitsTheRowRate) {
   auto r = run(fmt::format("S_LI r3, ROW_BYTES\nH_LOAD_V r0, r0, r3, {}\nC_HALT", rows), hw);
   const auto a = op(r, 1);
   // Steady state: rows_per_cycle() = min(channel, DMA_OUTSTANDING / (DRAM_LATENCY + 3)).
-  const double rate = static_cast<double>(rows) / static_cast<double>(a.finished - a.started - tm.row_round_trip());
+  const double rate =
+      static_cast<double>(rows) / static_cast<double>(a.finished - a.started - tm.row_round_trip());
   EXPECT_NEAR(rate, tm.rows_per_cycle(), 0.03 * tm.rows_per_cycle()) << hw;
 }
 
@@ -240,7 +242,8 @@ TEST_P(SystolicTiming, AFullSetOfDmaSlotsStallsEveryUnit) {
   const Params p = testing::platform().params(hw);
   // DMA_SLOTS loads, then one more load, then an independent vector instruction.
   std::string source = "S_LI r3, ROW_BYTES\n";
-  for (unsigned s = 0; s <= p.dma_slots; ++s) source += fmt::format("S_LI r1, {}\nH_LOAD_V r1, r0, r3, 16\n", 32 * s);
+  for (unsigned s = 0; s <= p.dma_slots; ++s)
+    source += fmt::format("S_LI r1, {}\nH_LOAD_V r1, r0, r3, 16\n", 32 * s);
   source += "S_LI r5, 4000\nV_ADD_VV r5, r5, r5\nC_HALT";
   auto r = run(source, hw);
   const uint32_t first_load = 2, extra_load = 2 + 2 * p.dma_slots;
@@ -275,7 +278,9 @@ TEST_P(SystolicTiming, InterlocksCoverAWholeCommandRange) {
 
 TEST_P(SystolicTiming, VectorInstructionsIssueEveryCycle) {
   const std::string hw = GetParam();
-  auto r = run("S_LI r1, 10\nV_ADD_VV r1, r0, r0\nV_EXP_V r1, r0, 1\nV_RED_SUM f1, r0, 2\nV_ADD_VV r1, r1, r1\nC_HALT", hw);
+  auto r = run(
+      "S_LI r1, 10\nV_ADD_VV r1, r0, r0\nV_EXP_V r1, r0, 1\nV_RED_SUM f1, r0, 2\nV_ADD_VV r1, r1, r1\nC_HALT",
+      hw);
   EXPECT_EQ(issued(r, 2) - issued(r, 1), static_cast<uint64_t>(occupancy("V_ADD_VV", hw)));
   EXPECT_EQ(issued(r, 3) - issued(r, 2), static_cast<uint64_t>(occupancy("V_EXP_V", hw)));
   EXPECT_EQ(issued(r, 4) - issued(r, 1), 3u);  // the dependent add: latency 3
@@ -284,7 +289,7 @@ TEST_P(SystolicTiming, VectorInstructionsIssueEveryCycle) {
 // ---------------------------------------------------------------- timelines against the counters
 const std::vector<std::pair<const char*, const char*>>& timeline_counter_pairs() {
   static const std::vector<std::pair<const char*, const char*>> pairs = {
-      {"vector unit", "vector_busy"}, {"special functions", "sfu_busy"}, {"matrix unit", "matrix_busy"},
+      {"vector unit", "vector_busy"},     {"special functions", "sfu_busy"}, {"matrix unit", "matrix_busy"},
       {"systolic array", "array_active"}, {"DMA engine", "dma_busy"},
   };
   return pairs;
@@ -359,7 +364,8 @@ TraceSums validate_chrome_trace(const std::string& text) {
     }
   }
   EXPECT_TRUE(process_named);
-  for (const auto& [key, depth] : open_async) EXPECT_EQ(depth, 0) << "unbalanced async " << key.first << key.second;
+  for (const auto& [key, depth] : open_async)
+    EXPECT_EQ(depth, 0) << "unbalanced async " << key.first << key.second;
   return sums;
 }
 
