@@ -344,9 +344,10 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   eval->add_option("--hw", e.hw, "hardware configuration")->capture_default_str();
   eval->add_option("--trace", e.waveform, "write an FST waveform of the run to FILE");
   eval->add_option("--itrace", e.itrace, "write the instruction trace (cycle, pc, instruction) to FILE");
-  eval->add_option("--timeline", e.timeline,
-                   "write what every unit did per cycle to FILE (Chrome/Perfetto trace-event JSON: open it in "
-                   "ui.perfetto.dev or chrome://tracing)");
+  eval->add_option(
+      "--timeline", e.timeline,
+      "write what every unit did per cycle to FILE (Chrome/Perfetto trace-event JSON: open it in "
+      "ui.perfetto.dev or chrome://tracing)");
   eval->add_option("--cycle-cap", e.cycle_cap, "stop after this many cycles (default: from the task's size)");
   eval->add_flag("--no-model-check", e.no_model, "skip the functional-model comparison");
   eval->callback([&] { run = [&] { return cmd_eval(g, e); }; });

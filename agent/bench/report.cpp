@@ -161,8 +161,8 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline / utilisation of the roofline ideal, per configuration\n", c.agent,
-        c.target);
+        "\n{} on {}: best speedup over the baseline / utilisation of the roofline ideal, per configuration\n",
+        c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
     for (const auto& cfg : m.configs) head += "  " + pad(cfg, 12);
     head += "  solved  geomean";

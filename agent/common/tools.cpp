@@ -293,8 +293,9 @@ ToolResult ToolSession::run_eval(const json&) {
   std::string text = fmt::format("{}: {}\n", verdict_name(report.verdict), report.headline);
   switch (report.verdict) {
     case Verdict::kPass:
-      text += fmt::format("utilization: {} ({}-bound roofline)\n",
-                          share_of_cycles("ideal", report.ideal.total(), report.cycles), report.ideal.bound());
+      text +=
+          fmt::format("utilization: {} ({}-bound roofline)\n",
+                      share_of_cycles("ideal", report.ideal.total(), report.cycles), report.ideal.bound());
       if (report.ideal.attainable > 0) {
         text += fmt::format("attainable: {} ({})\n",
                             share_of_cycles("bound", report.ideal.attainable, report.cycles),
@@ -430,8 +431,9 @@ ToolResult ToolSession::profile(const json&) {
       r.cycles, verdict_name(r.verdict), r.ideal.total(), r.ideal.bound(), r.ideal.dram, r.ideal.matrix,
       r.ideal.vector, r.ideal.attainable, r.ideal.attainable_why);
   if (r.verdict == Verdict::kPass) {
-    text += fmt::format("utilization: {}; attainable: {}\n", share_of_cycles("ideal", r.ideal.total(), r.cycles),
-                        share_of_cycles("bound", r.ideal.attainable, r.cycles));
+    text +=
+        fmt::format("utilization: {}; attainable: {}\n", share_of_cycles("ideal", r.ideal.total(), r.cycles),
+                    share_of_cycles("bound", r.ideal.attainable, r.cycles));
   }
   text += fmt::format(
       "busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",

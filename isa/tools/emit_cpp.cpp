@@ -387,8 +387,9 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
                        quote(insn.name), insn.opcode, quote(insn.unit), quote(insn.format));
     out += fmt::format("    i.operands = {};\n", operand_list(insn.operands, "    "));
     out += fmt::format("    i.reserved_mask = 0x{:08X}u;\n", insn.reserved_mask);
-    out += fmt::format("    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n  }}\n",
-                       quote(insn.semantics), quote(insn.latency), quote(insn.occupancy), quote(insn.example));
+    out += fmt::format(
+        "    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n  }}\n",
+        quote(insn.semantics), quote(insn.latency), quote(insn.occupancy), quote(insn.example));
   }
   for (const PseudoSpec& p : spec.pseudos) {
     out += "  {\n    kcraft::isa::PseudoSpec& p = s.pseudos.emplace_back();\n";

@@ -134,17 +134,16 @@ class MarkdownWriter {
                     "{}-bit instruction words.",
                     spec_.version, source_, spec_.instructions.size(), pseudo_count, spec_.word_bits));
     line();
-    line(
-        "Contents: [Overview](#overview) · " +
-        std::string(spec_.timing_rules.empty() ? "" : "[Timing model](#timing-model) · ") +
-        "[Hardware parameters](#hardware-parameters) · "
-        "[Memories](#memories) · "
-        "[Registers](#registers) · [Instruction encoding](#instruction-encoding) · "
-        "[Instruction summary](#instruction-summary) · [Instructions by unit](#instructions-by-unit) · "
-        "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · " +
-        std::string(spec_.errors.codes.empty() ? "" : "[Errors](#errors) · ") +
-        std::string(spec_.counters.empty() ? "" : "[Performance counters](#performance-counters) · ") +
-        "[Example programs](#example-programs)");
+    line("Contents: [Overview](#overview) · " +
+         std::string(spec_.timing_rules.empty() ? "" : "[Timing model](#timing-model) · ") +
+         "[Hardware parameters](#hardware-parameters) · "
+         "[Memories](#memories) · "
+         "[Registers](#registers) · [Instruction encoding](#instruction-encoding) · "
+         "[Instruction summary](#instruction-summary) · [Instructions by unit](#instructions-by-unit) · "
+         "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · " +
+         std::string(spec_.errors.codes.empty() ? "" : "[Errors](#errors) · ") +
+         std::string(spec_.counters.empty() ? "" : "[Performance counters](#performance-counters) · ") +
+         "[Example programs](#example-programs)");
     line();
   }
 
@@ -175,7 +174,8 @@ class MarkdownWriter {
     line();
     line(
         "What a kernel overlaps and where it waits. Every number here is measured on the RTL by the tests; "
-        "`Occupancy` in each instruction's entry is how long it holds its unit. `kcraft eval --timeline FILE` "
+        "`Occupancy` in each instruction's entry is how long it holds its unit. `kcraft eval --timeline "
+        "FILE` "
         "shows a run this way, unit by unit.");
     line();
     for (const TimingRule& r : spec_.timing_rules) {
@@ -371,8 +371,9 @@ class MarkdownWriter {
     out_ += layout_table(layout(spec_.word_bits, fields));
     line();
     const bool numeric = insn.latency.find_first_not_of("0123456789") == std::string::npos;
-    std::string timing = fmt::format("Latency: {} cycle{}.", numeric ? insn.latency : "`" + insn.latency + "`",
-                                     insn.latency == "1" ? "" : "s");
+    std::string timing =
+        fmt::format("Latency: {} cycle{}.", numeric ? insn.latency : "`" + insn.latency + "`",
+                    insn.latency == "1" ? "" : "s");
     if (!insn.occupancy.empty()) {
       const bool plain = insn.occupancy.find_first_not_of("0123456789") == std::string::npos;
       timing += fmt::format(" Occupancy: {} cycle{}.", plain ? insn.occupancy : "`" + insn.occupancy + "`",

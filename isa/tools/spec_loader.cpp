@@ -79,9 +79,9 @@ class Loader {
       return finish();
     }
     check_keys(root,
-               {"isa", "version", "word_bits", "summary", "timing", "timing_model", "registers", "fields", "formats", "units",
-                "parameters", "memories", "instructions", "pseudo", "assembler", "errors", "counters",
-                "stall_causes", "examples"},
+               {"isa", "version", "word_bits", "summary", "timing", "timing_model", "registers", "fields",
+                "formats", "units", "parameters", "memories", "instructions", "pseudo", "assembler", "errors",
+                "counters", "stall_causes", "examples"},
                "top level");
     load_header(root);
     load_registers(root);
@@ -660,9 +660,10 @@ class Loader {
       insn.name = node["name"].IsScalar() ? node["name"].Scalar() : "";
       const std::string context = insn.name.empty() ? fmt::format("instructions[{}]", index)
                                                     : fmt::format("instruction {}", insn.name);
-      check_keys(node,
-                 {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy", "example"},
-                 context);
+      check_keys(
+          node,
+          {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy", "example"},
+          context);
       if (insn.name.empty()) {
         error(node["name"], node, context, "name", "missing");
       } else if (!is_mnemonic(insn.name)) {
@@ -737,8 +738,7 @@ class Loader {
     ExprError err;
     const auto expr = parse_expression(tokens, 0, tokens.size(), &err);
     if (!expr) {
-      error(node, node, context, key,
-            fmt::format("'{}' is not a valid expression: {}", text, err.message));
+      error(node, node, context, key, fmt::format("'{}' is not a valid expression: {}", text, err.message));
       return;
     }
     for (const std::string& symbol : referenced_symbols(*expr)) {

@@ -106,15 +106,16 @@ std::string EvalReport::to_text() const {
     out += fmt::format("cycles {}  program {} words\n", cycles, instruction_count);
     // Shares of the bounds only mean something for a kernel that computed the right answer.
     if (verdict == Verdict::kPass) {
-      out += fmt::format("utilization: {} ({}-bound roofline)\n", share_of_cycles("ideal", ideal.total(), cycles),
-                         ideal.bound());
+      out += fmt::format("utilization: {} ({}-bound roofline)\n",
+                         share_of_cycles("ideal", ideal.total(), cycles), ideal.bound());
       if (ideal.attainable > 0) {
         out += fmt::format("attainable: {} ({})\n", share_of_cycles("bound", ideal.attainable, cycles),
                            ideal.attainable_why);
       }
     } else {
-      out += fmt::format("ideal {:.0f} cycles ({}-bound){}\n", ideal.total(), ideal.bound(),
-                         ideal.attainable > 0 ? fmt::format(", attainable bound {:.0f}", ideal.attainable) : "");
+      out +=
+          fmt::format("ideal {:.0f} cycles ({}-bound){}\n", ideal.total(), ideal.bound(),
+                      ideal.attainable > 0 ? fmt::format(", attainable bound {:.0f}", ideal.attainable) : "");
     }
     std::string line;
     for (const auto& cv : counters) {

@@ -86,7 +86,7 @@ struct EvalReport {
   uint64_t cycles = 0;
   std::vector<CounterValue> counters;
   IdealCycles ideal;
-  double utilization = 0;     // ideal.total() / cycles (the roofline's share)
+  double utilization = 0;             // ideal.total() / cycles (the roofline's share)
   double attainable_utilization = 0;  // ideal.attainable / cycles
   std::string runtime_error;  // what went wrong, with PC and instruction
   std::optional<uint32_t> error_pc;

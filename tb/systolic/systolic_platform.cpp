@@ -169,8 +169,8 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
   floors.push_back({ideal.total(), ideal.bound(), "the roofline"});
   // DRAM: every row crosses at the DMA engine's sustained rate; the last answer comes a latency later.
   floors.push_back({(rows_in + rows_out) / tm.rows_per_cycle() + latency, "dram",
-                    fmt::format("{:.0f} DRAM rows at {:.2f} rows/cycle + one DRAM latency", rows_in + rows_out,
-                                tm.rows_per_cycle())});
+                    fmt::format("{:.0f} DRAM rows at {:.2f} rows/cycle + one DRAM latency",
+                                rows_in + rows_out, tm.rows_per_cycle())});
   // Vector passes: instructions each VLEN-element row of the output needs (one per cycle), between the
   // first input's arrival and the last result's store.
   static const std::map<std::string, std::pair<int, const char*>> passes = {
@@ -182,10 +182,11 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
   };
   if (auto it = passes.find(cfg.task); it != passes.end() && !cfg.outputs.empty()) {
     const double rows = std::ceil(static_cast<double>(cfg.outputs.front().elements) / p.vlen);
-    floors.push_back({2 * latency + it->second.first * rows, "vector",
-                      fmt::format("{} vector instruction(s) per output row ({}) x {:.0f} rows + a DRAM latency at "
-                                  "each end",
-                                  it->second.first, it->second.second, rows)});
+    floors.push_back(
+        {2 * latency + it->second.first * rows, "vector",
+         fmt::format("{} vector instruction(s) per output row ({}) x {:.0f} rows + a DRAM latency at "
+                     "each end",
+                     it->second.first, it->second.second, rows)});
   }
   // Matrix: per weight tile an M_LDW (MLEN + 2 cycles) and, after the first, the wait for the previous
   // tile's rows to leave the array; streaming one row per cycle; the M_WOs (BLEN rows in BLEN cycles)
@@ -200,10 +201,11 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
     const double before = latency + mlen / tm.rows_per_cycle();
     const double after = 2 * mlen + p.blen + latency;
     const double waits = std::max((tiles - 1) * static_cast<double>(tm.array_drain()), wo);
-    floors.push_back({before + stream + tiles * static_cast<double>(tm.ldw_cycles()) + waits + after, "matrix",
-                      fmt::format("{:.0f} weight tiles x M_LDW {} + {:.0f} array drains x {} + {:.0f} rows streamed "
-                                  "+ the first weights' load and the last rows' store",
-                                  tiles, tm.ldw_cycles(), tiles - 1, tm.array_drain(), stream)});
+    floors.push_back(
+        {before + stream + tiles * static_cast<double>(tm.ldw_cycles()) + waits + after, "matrix",
+         fmt::format("{:.0f} weight tiles x M_LDW {} + {:.0f} array drains x {} + {:.0f} rows streamed "
+                     "+ the first weights' load and the last rows' store",
+                     tiles, tm.ldw_cycles(), tiles - 1, tm.array_drain(), stream)});
   }
   const auto best = std::max_element(floors.begin(), floors.end(),
                                      [](const Floor& a, const Floor& b) { return a.cycles < b.cycles; });
@@ -295,7 +297,8 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   job.waveform_path = req.waveform_path;
   job.instruction_trace = req.instruction_trace;
   job.timeline = req.timeline;
-  job.timeline_title = fmt::format("{} {} on systolic/{} (seed {})", req.task, req.config, req.hw_config, req.seed);
+  job.timeline_title =
+      fmt::format("{} {} on systolic/{} (seed {})", req.task, req.config, req.hw_config, req.seed);
   job.read_state = req.check_model;
   RunResult run;
   try {
