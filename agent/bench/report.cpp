@@ -161,7 +161,8 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline / utilisation of the roofline ideal, per configuration\n",
+        "\n{} on {}: best speedup over the baseline, share of the roofline ideal / of the attainable bound, "
+        "per configuration\n",
         c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
     for (const auto& cfg : m.configs) head += "  " + pad(cfg, 12);
@@ -176,7 +177,11 @@ std::string speedup_table(const Metrics& m) {
         if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg)) {
           if (cell->solved()) {
             text = (cell->best_speedup ? fmt::format("{:.2f}x", *cell->best_speedup) : std::string("ok")) +
-                   (cell->best_utilization ? fmt::format(" {:.0f}%", 100 * *cell->best_utilization) : "");
+                   (cell->best_utilization ? fmt::format(" {:.0f}", 100 * *cell->best_utilization) : "") +
+                   (cell->best_attainable_utilization
+                        ? fmt::format("/{:.0f}", 100 * *cell->best_attainable_utilization)
+                        : "") +
+                   (cell->best_utilization ? "%" : "");
           } else if (cell->runs == 0) {
             text = "...";
           } else {
