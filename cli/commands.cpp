@@ -191,7 +191,7 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
 
 // ---------------------------------------------------------------- eval
 struct EvalArgs {
-  std::string platform, task, file, config = "C1", hw = "default", waveform, itrace;
+  std::string platform, task, file, config = "C1", hw = "default", waveform, itrace, timeline;
   uint64_t seed = 1;
   uint64_t cycle_cap = 0;
   bool no_model = false;
@@ -212,8 +212,19 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
   req.cycle_cap = a.cycle_cap;
   req.waveform_path = a.waveform;
   req.instruction_trace = !a.itrace.empty();
+  req.timeline = !a.timeline.empty();
   req.check_model = !a.no_model;
+  std::ofstream timeline_out;
+  if (!a.timeline.empty()) {
+    timeline_out.open(a.timeline);  // before the run: a bad path is a usage error, not a lost run
+    if (!timeline_out) throw UsageError("cannot write " + a.timeline);
+  }
   EvalReport report = platform.evaluate(req, registry);
+  if (timeline_out.is_open() && report.timeline) {
+    report.timeline->write_chrome_json(timeline_out);
+    timeline_out.close();
+    if (!timeline_out) throw UsageError("could not write the timeline to " + a.timeline);
+  }
   if (!a.itrace.empty()) {
     std::ofstream out(a.itrace);
     if (!out) throw UsageError("cannot write " + a.itrace);
@@ -225,6 +236,11 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
     print_json(report.to_json());
   } else {
     std::cout << report.to_text();
+    if (report.timeline && !a.timeline.empty()) {
+      std::cout << fmt::format("timeline written to {} (open it in ui.perfetto.dev or chrome://tracing)\n",
+                               a.timeline)
+                << report.timeline->summary();
+    }
   }
   return verdict_exit_code(report.verdict);
 }
@@ -328,6 +344,10 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   eval->add_option("--hw", e.hw, "hardware configuration")->capture_default_str();
   eval->add_option("--trace", e.waveform, "write an FST waveform of the run to FILE");
   eval->add_option("--itrace", e.itrace, "write the instruction trace (cycle, pc, instruction) to FILE");
+  eval->add_option(
+      "--timeline", e.timeline,
+      "write what every unit did per cycle to FILE (Chrome/Perfetto trace-event JSON: open it in "
+      "ui.perfetto.dev or chrome://tracing)");
   eval->add_option("--cycle-cap", e.cycle_cap, "stop after this many cycles (default: from the task's size)");
   eval->add_flag("--no-model-check", e.no_model, "skip the functional-model comparison");
   eval->callback([&] { run = [&] { return cmd_eval(g, e); }; });

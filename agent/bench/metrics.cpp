@@ -6,6 +6,8 @@
 #include <set>
 #include <tuple>
 
+#include "agent/bench/plan.h"
+
 namespace kcraft::bench {
 
 using nlohmann::json;
@@ -132,6 +134,7 @@ json CellSummary::to_json() const {
           {"solved", solved()},
           {"best_speedup", optional_json(best_speedup)},
           {"best_utilization", optional_json(best_utilization)},
+          {"best_attainable_utilization", optional_json(best_attainable_utilization)},
           {"best_cycles", best_cycles},
           {"baseline_cycles", baseline_cycles},
           {"baseline_utilization", optional_json(baseline_utilization)},
@@ -311,6 +314,12 @@ Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<Pl
     if (r.baseline_cycles > 0 && r.cycles > 0) {
       c.baseline_utilization =
           r.utilization * static_cast<double>(r.cycles) / static_cast<double>(r.baseline_cycles);
+    }
+  }
+  for (auto& [id, c] : cells) {
+    if (c.best_cycles == 0) continue;
+    if (auto bound = attainable_cycles(c.platform, c.hw_config, c.task, c.config)) {
+      c.best_attainable_utilization = *bound / static_cast<double>(c.best_cycles);
     }
   }
   for (const auto& u : unsupported) {

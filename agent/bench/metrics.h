@@ -42,7 +42,8 @@ struct CellSummary {
   unsigned correct = 0;
   unsigned failed_jobs = 0;
   std::optional<double> best_speedup;      // over correct attempts with a baseline
-  std::optional<double> best_utilization;  // over correct attempts
+  std::optional<double> best_utilization;  // over correct attempts: the roofline ideal's share
+  std::optional<double> best_attainable_utilization;  // the attainable bound's share of best_cycles
   uint64_t best_cycles = 0;                // fewest cycles of a correct attempt
   uint64_t baseline_cycles = 0;
   std::optional<double> baseline_utilization;  // the baseline kernel's, from a correct attempt's ideal cycles

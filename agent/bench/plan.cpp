@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "agent/common/agent_run.h"
+#include "agent/common/environment.h"
 #include "tb/systolic/systolic_platform.h"
 
 namespace kcraft::bench {
@@ -91,6 +92,9 @@ const std::vector<BenchPlatform>& bench_platforms() {
     p.ideal_cycles = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
       return systolic_platform.ideal_cycles(cfg, hw).total();
     };
+    p.attainable_cycles = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
+      return systolic_platform.ideal_cycles(cfg, hw).attainable;
+    };
     list.push_back(std::move(p));
     return list;
   }();
@@ -115,6 +119,21 @@ HardwareRecord hardware_record(const std::string& platform, const std::string& h
     throw std::invalid_argument("unknown hardware configuration '" + platform + "/" + hw + "'");
   }
   throw std::invalid_argument("unknown platform '" + platform + "'");
+}
+
+std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw, const std::string& task,
+                                        const std::string& config) {
+  for (const auto& p : bench_platforms()) {
+    if (p.name != platform || !p.attainable_cycles) continue;
+    try {
+      const auto cfg = agent::task_registry().get(task).resolve(config, p.dtype);
+      const double cycles = p.attainable_cycles(cfg, hw);
+      if (cycles > 0) return cycles;
+    } catch (const std::exception&) {
+      // an unknown task or configuration (a store from another version): no bound to report
+    }
+  }
+  return std::nullopt;
 }
 
 AgentSpec parse_agent(const std::string& text) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,14 @@ struct BenchPlatform {
   std::function<std::string(const tasks::ResolvedConfig&, const std::string& hw)> unsupported_reason;
   // Ideal (roofline) cycles: orders jobs longest first so the last ones to finish are short.
   std::function<double(const tasks::ResolvedConfig&, const std::string& hw)> ideal_cycles;
+  // The attainable bound (the roofline plus the ISA's structural floors), for reports.
+  std::function<double(const tasks::ResolvedConfig&, const std::string& hw)> attainable_cycles;
 };
+
+// The attainable bound of a task configuration on a platform's hardware configuration, or nothing when
+// the platform, task or configuration is unknown.
+std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw, const std::string& task,
+                                        const std::string& config);
 
 // Every platform kcraft has (loaded from the data root on first use).
 const std::vector<BenchPlatform>& bench_platforms();

@@ -167,11 +167,11 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline/over the tuned baseline, utilisation of the ideal, per "
-        "configuration\n",
+        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of the "
+        "attainable bound, per configuration\n",
         c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
-    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 16);
+    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 19);
     head += "  solved  geomean (base/tuned)";
     out += head + "\n" + std::string(head.size(), '-') + "\n";
     for (const auto& t : m.tasks) {
@@ -184,7 +184,11 @@ std::string speedup_table(const Metrics& m) {
           if (cell->solved()) {
             text = (cell->best_speedup ? fmt::format("{:.2f}x", *cell->best_speedup) : std::string("ok")) +
                    "/" + opt_text(cell->best_tuned_speedup, "{:.2f}x") +
-                   (cell->best_utilization ? fmt::format(" {:.0f}%", 100 * *cell->best_utilization) : "");
+                   (cell->best_utilization ? fmt::format(" {:.0f}", 100 * *cell->best_utilization) : "") +
+                   (cell->best_attainable_utilization
+                        ? fmt::format("/{:.0f}", 100 * *cell->best_attainable_utilization)
+                        : "") +
+                   (cell->best_utilization ? "%" : "");
           } else if (cell->runs == 0) {
             text = "...";
           } else {
@@ -193,7 +197,7 @@ std::string speedup_table(const Metrics& m) {
         } else if (m.unsupported_cell(c.target, t.name, cfg)) {
           text = "--";
         }
-        line += "  " + pad(text, 16);
+        line += "  " + pad(text, 19);
       }
       line += fmt::format("  {:<6}  {}/{}", solved_text(g), opt_text(g->geomean_speedup, "{:.2f}x"),
                           opt_text(g->geomean_tuned_speedup, "{:.2f}x"));

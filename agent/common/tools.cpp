@@ -173,9 +173,10 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
       {"get_inst_size", "Number of instruction words of the saved kernel and the instruction memory size.",
        object_schema({})},
       {"profile",
-       "After run_eval: performance counters of the last run: cycles, busy and stall cycles per unit and "
-       "cause, "
-       "DRAM bytes, MACs, utilisation against the ideal cycle count and what bounds it.",
+       "After run_eval: where the cycles of the last run went. Counters (busy and stall cycles per unit and "
+       "cause, DRAM bytes, MACs), utilisation against the ideal and the attainable bound, and a timeline "
+       "summary: busy windows per unit, how much DMA overlapped compute, the longest stalls with their cause "
+       "and instruction.",
        object_schema({})},
       {"submit",
        "Submit the saved kernel as your final answer. It is then scored on inputs you have not seen.",
@@ -283,6 +284,8 @@ ToolResult ToolSession::run_eval(const json&) {
   req.filename = "kernel.s";
   EvalReport report = systolic_platform().evaluate(req, task_registry());
   ++evaluations_;
+  last_request_ = req;
+  last_timeline_summary_.clear();
   json data = {{"verdict", verdict_name(report.verdict)},
                {"cycles", report.cycles},
                {"utilization", report.utilization},
@@ -290,10 +293,15 @@ ToolResult ToolSession::run_eval(const json&) {
   std::string text = fmt::format("{}: {}\n", verdict_name(report.verdict), report.headline);
   switch (report.verdict) {
     case Verdict::kPass:
-      text += fmt::format(
-          "cycles {}  ideal {:.0f} ({}-bound)  utilization {:.1f}%  (profile shows where the "
-          "cycles go)\n",
-          report.cycles, report.ideal.total(), report.ideal.bound(), 100 * report.utilization);
+      text +=
+          fmt::format("utilization: {} ({}-bound roofline)\n",
+                      share_of_cycles("ideal", report.ideal.total(), report.cycles), report.ideal.bound());
+      if (report.ideal.attainable > 0) {
+        text += fmt::format("attainable: {} ({})\n",
+                            share_of_cycles("bound", report.ideal.attainable, report.cycles),
+                            report.ideal.attainable_why);
+      }
+      text += "(profile shows where the cycles go)\n";
       break;
     case Verdict::kMismatch:
       if (report.compare) {
@@ -418,11 +426,15 @@ ToolResult ToolSession::profile(const json&) {
   const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
   auto pct = [&](const char* name) { return 100.0 * counters.value(name, uint64_t{0}) / cycles; };
   std::string text = fmt::format(
-      "cycles {} ({}), ideal {:.0f} cycles ({}-bound: dram {:.0f}, matrix {:.0f}, vector "
-      "{:.0f})\n",
+      "cycles {} ({}), ideal {:.0f} cycles ({}-bound roofline: dram {:.0f}, matrix {:.0f}, vector "
+      "{:.0f}), attainable bound {:.0f} ({})\n",
       r.cycles, verdict_name(r.verdict), r.ideal.total(), r.ideal.bound(), r.ideal.dram, r.ideal.matrix,
-      r.ideal.vector);
-  if (r.verdict == Verdict::kPass) text += fmt::format("utilization {:.1f}% of ideal\n", 100 * r.utilization);
+      r.ideal.vector, r.ideal.attainable, r.ideal.attainable_why);
+  if (r.verdict == Verdict::kPass) {
+    text +=
+        fmt::format("utilization: {}; attainable: {}\n", share_of_cycles("ideal", r.ideal.total(), r.cycles),
+                    share_of_cycles("bound", r.ideal.attainable, r.cycles));
+  }
   text += fmt::format(
       "busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
       pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));
@@ -439,8 +451,25 @@ ToolResult ToolSession::profile(const json&) {
                       counters.value("dram_bytes_read", uint64_t{0}),
                       counters.value("dram_bytes_written", uint64_t{0}), counters.value("macs", uint64_t{0}),
                       counters.value("vector_elements", uint64_t{0}));
-  return ToolResult{text, false,
-                    json{{"cycles", r.cycles}, {"counters", counters}, {"utilization", r.utilization}}};
+  // The timeline: the same run again with the per-cycle recorder on (run_eval leaves it off to stay fast;
+  // runs are deterministic, so it is the same run).
+  if (last_timeline_summary_.empty() && last_request_ && r.cycles > 0) {
+    EvalRequest again = *last_request_;
+    again.timeline = true;
+    again.check_model = false;
+    const EvalReport traced = systolic_platform().evaluate(again, task_registry());
+    if (traced.timeline && traced.cycles == r.cycles) {
+      last_timeline_summary_ = traced.timeline->summary(40);
+    } else {
+      last_timeline_summary_ = "(no timeline: the run could not be repeated)\n";
+    }
+  }
+  text += last_timeline_summary_;
+  return ToolResult{truncate_for_model(text), false,
+                    json{{"cycles", r.cycles},
+                         {"counters", counters},
+                         {"utilization", r.utilization},
+                         {"attainable_utilization", r.attainable_utilization}}};
 }
 
 ToolResult ToolSession::submit(const json&) {

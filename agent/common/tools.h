@@ -73,6 +73,8 @@ class ToolSession {
   std::string code_;
   bool submitted_ = false;
   std::optional<EvalReport> last_eval_;
+  std::optional<EvalRequest> last_request_;  // profile re-runs it with the timeline on
+  std::string last_timeline_summary_;
   unsigned evaluations_ = 0;
 };
 

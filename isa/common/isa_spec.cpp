@@ -85,8 +85,9 @@ bool operator==(const OperandSpec& a, const OperandSpec& b) {
 }
 bool operator==(const InstructionSpec& a, const InstructionSpec& b) {
   return std::tie(a.name, a.opcode, a.unit, a.format, a.operands, a.reserved_mask, a.semantics, a.latency,
-                  a.example) == std::tie(b.name, b.opcode, b.unit, b.format, b.operands, b.reserved_mask,
-                                         b.semantics, b.latency, b.example);
+                  a.occupancy, a.example) == std::tie(b.name, b.opcode, b.unit, b.format, b.operands,
+                                                      b.reserved_mask, b.semantics, b.latency, b.occupancy,
+                                                      b.example);
 }
 bool operator==(const PseudoForm& a, const PseudoForm& b) {
   return a.when == b.when && a.lines == b.lines;
@@ -125,15 +126,18 @@ bool operator==(const CounterSpec& a, const CounterSpec& b) {
   return std::tie(a.name, a.symbol, a.index, a.architectural, a.description) ==
          std::tie(b.name, b.symbol, b.index, b.architectural, b.description);
 }
+bool operator==(const TimingRule& a, const TimingRule& b) {
+  return a.title == b.title && a.text == b.text;
+}
 bool operator==(const IsaSpec& a, const IsaSpec& b) {
-  return std::tie(a.name, a.version, a.word_bits, a.summary, a.timing, a.register_classes, a.fields,
-                  a.formats, a.units, a.parameters, a.memories, a.instructions, a.pseudos, a.examples,
-                  a.errors, a.stall_causes, a.counters, a.counter_notes, a.opcode_field, a.halt_mnemonic,
-                  a.loop_depth_symbol, a.program_size_symbol) ==
-         std::tie(b.name, b.version, b.word_bits, b.summary, b.timing, b.register_classes, b.fields,
-                  b.formats, b.units, b.parameters, b.memories, b.instructions, b.pseudos, b.examples,
-                  b.errors, b.stall_causes, b.counters, b.counter_notes, b.opcode_field, b.halt_mnemonic,
-                  b.loop_depth_symbol, b.program_size_symbol);
+  return std::tie(a.name, a.version, a.word_bits, a.summary, a.timing, a.timing_rules, a.register_classes,
+                  a.fields, a.formats, a.units, a.parameters, a.memories, a.instructions, a.pseudos,
+                  a.examples, a.errors, a.stall_causes, a.counters, a.counter_notes, a.opcode_field,
+                  a.halt_mnemonic, a.loop_depth_symbol, a.program_size_symbol) ==
+         std::tie(b.name, b.version, b.word_bits, b.summary, b.timing, b.timing_rules, b.register_classes,
+                  b.fields, b.formats, b.units, b.parameters, b.memories, b.instructions, b.pseudos,
+                  b.examples, b.errors, b.stall_causes, b.counters, b.counter_notes, b.opcode_field,
+                  b.halt_mnemonic, b.loop_depth_symbol, b.program_size_symbol);
 }
 
 std::string syntax_of(const InstructionSpec& insn) {

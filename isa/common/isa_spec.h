@@ -91,6 +91,9 @@ struct InstructionSpec {
   uint32_t reserved_mask = 0;  // bits outside the opcode and the operands' fields; must be zero
   std::string semantics;
   std::string latency;  // cycles; an integer or an expression over hardware parameters and operands
+  // Cycles the instruction holds its unit (or, for DMA, a slot) before the unit takes the next one of its
+  // kind; an expression like `latency`, "" when not stated.
+  std::string occupancy;
   std::string example;
 };
 
@@ -128,6 +131,11 @@ struct UnitSpec {
 struct ParameterSpec {
   std::string name;
   std::string description;
+};
+// One rule of the timing model a kernel writer optimises against (how units overlap, queue, stall).
+struct TimingRule {
+  std::string title;
+  std::string text;
 };
 struct MemorySpec {
   std::string name;
@@ -174,6 +182,7 @@ struct IsaSpec {
   unsigned word_bits = 32;
   std::string summary;
   std::string timing;
+  std::vector<TimingRule> timing_rules;
   std::vector<RegisterClass> register_classes;
   std::vector<NamedField> fields;
   std::vector<FormatSpec> formats;
@@ -217,6 +226,7 @@ bool operator==(const FormatSpec& a, const FormatSpec& b);
 bool operator==(const UnitSpec& a, const UnitSpec& b);
 bool operator==(const ParameterSpec& a, const ParameterSpec& b);
 bool operator==(const MemorySpec& a, const MemorySpec& b);
+bool operator==(const TimingRule& a, const TimingRule& b);
 bool operator==(const ExampleProgram& a, const ExampleProgram& b);
 bool operator==(const MachineCode& a, const MachineCode& b);
 bool operator==(const MachineCodeSet& a, const MachineCodeSet& b);

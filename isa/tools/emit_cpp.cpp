@@ -343,6 +343,9 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
   out += fmt::format("  s.name = {};\n  s.version = {};\n  s.word_bits = {};\n", quote(spec.name),
                      spec.version, spec.word_bits);
   out += fmt::format("  s.summary = {};\n  s.timing = {};\n", quote(spec.summary), quote(spec.timing));
+  for (const TimingRule& r : spec.timing_rules) {
+    out += fmt::format("  s.timing_rules.push_back({{{}, {}}});\n", quote(r.title), quote(r.text));
+  }
   out += fmt::format("  s.opcode_field = Field{{{}, {}}};\n", spec.opcode_field.lsb, spec.opcode_field.width);
   out +=
       fmt::format("  s.halt_mnemonic = {};\n  s.loop_depth_symbol = {};\n  s.program_size_symbol = {};\n",
@@ -384,8 +387,9 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
                        quote(insn.name), insn.opcode, quote(insn.unit), quote(insn.format));
     out += fmt::format("    i.operands = {};\n", operand_list(insn.operands, "    "));
     out += fmt::format("    i.reserved_mask = 0x{:08X}u;\n", insn.reserved_mask);
-    out += fmt::format("    i.semantics = {};\n    i.latency = {};\n    i.example = {};\n  }}\n",
-                       quote(insn.semantics), quote(insn.latency), quote(insn.example));
+    out += fmt::format(
+        "    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n  }}\n",
+        quote(insn.semantics), quote(insn.latency), quote(insn.occupancy), quote(insn.example));
   }
   for (const PseudoSpec& p : spec.pseudos) {
     out += "  {\n    kcraft::isa::PseudoSpec& p = s.pseudos.emplace_back();\n";

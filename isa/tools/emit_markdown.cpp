@@ -103,6 +103,7 @@ class MarkdownWriter {
   std::string write() {
     header();
     overview();
+    timing_model();
     parameters();
     memories();
     registers();
@@ -133,15 +134,16 @@ class MarkdownWriter {
                     "{}-bit instruction words.",
                     spec_.version, source_, spec_.instructions.size(), pseudo_count, spec_.word_bits));
     line();
-    line(
-        "Contents: [Overview](#overview) · [Hardware parameters](#hardware-parameters) · "
-        "[Memories](#memories) · "
-        "[Registers](#registers) · [Instruction encoding](#instruction-encoding) · "
-        "[Instruction summary](#instruction-summary) · [Instructions by unit](#instructions-by-unit) · "
-        "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · " +
-        std::string(spec_.errors.codes.empty() ? "" : "[Errors](#errors) · ") +
-        std::string(spec_.counters.empty() ? "" : "[Performance counters](#performance-counters) · ") +
-        "[Example programs](#example-programs)");
+    line("Contents: [Overview](#overview) · " +
+         std::string(spec_.timing_rules.empty() ? "" : "[Timing model](#timing-model) · ") +
+         "[Hardware parameters](#hardware-parameters) · "
+         "[Memories](#memories) · "
+         "[Registers](#registers) · [Instruction encoding](#instruction-encoding) · "
+         "[Instruction summary](#instruction-summary) · [Instructions by unit](#instructions-by-unit) · "
+         "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · " +
+         std::string(spec_.errors.codes.empty() ? "" : "[Errors](#errors) · ") +
+         std::string(spec_.counters.empty() ? "" : "[Performance counters](#performance-counters) · ") +
+         "[Example programs](#example-programs)");
     line();
   }
 
@@ -164,6 +166,22 @@ class MarkdownWriter {
       line(fmt::format("| {} | {} | {} |", u.name, cell(u.description), fmt::join(names, ", ")));
     }
     line();
+  }
+
+  void timing_model() {
+    if (spec_.timing_rules.empty()) return;
+    line("## Timing model");
+    line();
+    line(
+        "What a kernel overlaps and where it waits. Every number here is measured on the RTL by the tests; "
+        "`Occupancy` in each instruction's entry is how long it holds its unit. `kcraft eval --timeline "
+        "FILE` "
+        "shows a run this way, unit by unit.");
+    line();
+    for (const TimingRule& r : spec_.timing_rules) {
+      line("**" + r.title + ".** " + r.text);
+      line();
+    }
   }
 
   void parameters() {
@@ -353,8 +371,15 @@ class MarkdownWriter {
     out_ += layout_table(layout(spec_.word_bits, fields));
     line();
     const bool numeric = insn.latency.find_first_not_of("0123456789") == std::string::npos;
-    line(fmt::format("Latency: {} cycle{}.", numeric ? insn.latency : "`" + insn.latency + "`",
-                     insn.latency == "1" ? "" : "s"));
+    std::string timing =
+        fmt::format("Latency: {} cycle{}.", numeric ? insn.latency : "`" + insn.latency + "`",
+                    insn.latency == "1" ? "" : "s");
+    if (!insn.occupancy.empty()) {
+      const bool plain = insn.occupancy.find_first_not_of("0123456789") == std::string::npos;
+      timing += fmt::format(" Occupancy: {} cycle{}.", plain ? insn.occupancy : "`" + insn.occupancy + "`",
+                            insn.occupancy == "1" ? "" : "s");
+    }
+    line(timing);
     line();
     line(example_text(insn));
     line();

@@ -79,9 +79,9 @@ class Loader {
       return finish();
     }
     check_keys(root,
-               {"isa", "version", "word_bits", "summary", "timing", "registers", "fields", "formats", "units",
-                "parameters", "memories", "instructions", "pseudo", "assembler", "errors", "counters",
-                "stall_causes", "examples"},
+               {"isa", "version", "word_bits", "summary", "timing", "timing_model", "registers", "fields",
+                "formats", "units", "parameters", "memories", "instructions", "pseudo", "assembler", "errors",
+                "counters", "stall_causes", "examples"},
                "top level");
     load_header(root);
     load_registers(root);
@@ -195,6 +195,23 @@ class Loader {
     }
     spec_.summary = get_string(root, "summary", "top level", true).value_or("");
     spec_.timing = get_string(root, "timing", "top level", false).value_or("");
+    const YAML::Node rules = root["timing_model"];
+    if (rules.IsDefined()) {
+      if (!rules.IsSequence()) {
+        error(rules, root, "top level", "timing_model", "expected a list of {title, text} rules");
+      } else {
+        for (size_t i = 0; i < rules.size(); ++i) {
+          const std::string context = fmt::format("timing_model[{}]", i);
+          if (!rules[i].IsMap()) {
+            error(rules[i], rules, context, "", "expected a mapping with title and text");
+            continue;
+          }
+          check_keys(rules[i], {"title", "text"}, context);
+          spec_.timing_rules.push_back(TimingRule{get_string(rules[i], "title", context, true).value_or(""),
+                                                  get_string(rules[i], "text", context, true).value_or("")});
+        }
+      }
+    }
   }
 
   void load_registers(const YAML::Node& root) {
@@ -643,8 +660,10 @@ class Loader {
       insn.name = node["name"].IsScalar() ? node["name"].Scalar() : "";
       const std::string context = insn.name.empty() ? fmt::format("instructions[{}]", index)
                                                     : fmt::format("instruction {}", insn.name);
-      check_keys(node, {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "example"},
-                 context);
+      check_keys(
+          node,
+          {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy", "example"},
+          context);
       if (insn.name.empty()) {
         error(node["name"], node, context, "name", "missing");
       } else if (!is_mnemonic(insn.name)) {
@@ -701,21 +720,25 @@ class Loader {
       insn.example = get_string(node, "example", context, true).value_or("");
       if (auto latency = get_string(node, "latency", context, true)) {
         insn.latency = *latency;
-        check_latency(node["latency"], context, insn, parameters);
+        check_cycles_expression(node["latency"], context, "latency", insn.latency, insn, parameters);
+      }
+      if (auto occupancy = get_string(node, "occupancy", context, false)) {
+        insn.occupancy = *occupancy;
+        check_cycles_expression(node["occupancy"], context, "occupancy", insn.occupancy, insn, parameters);
       }
       spec_.instructions.push_back(std::move(insn));
       example_nodes_.push_back(node);
     }
   }
 
-  void check_latency(const YAML::Node& node, const std::string& context, const InstructionSpec& insn,
-                     const std::vector<std::string>& parameters) {
-    const std::vector<Token> tokens = tokenize(insn.latency);
+  void check_cycles_expression(const YAML::Node& node, const std::string& context, const std::string& key,
+                               const std::string& text, const InstructionSpec& insn,
+                               const std::vector<std::string>& parameters) {
+    const std::vector<Token> tokens = tokenize(text);
     ExprError err;
     const auto expr = parse_expression(tokens, 0, tokens.size(), &err);
     if (!expr) {
-      error(node, node, context, "latency",
-            fmt::format("'{}' is not a valid expression: {}", insn.latency, err.message));
+      error(node, node, context, key, fmt::format("'{}' is not a valid expression: {}", text, err.message));
       return;
     }
     for (const std::string& symbol : referenced_symbols(*expr)) {
@@ -725,8 +748,8 @@ class Loader {
       if (!is_parameter && !is_operand) {
         std::vector<std::string> known = parameters;
         for (const OperandSpec& op : insn.operands) known.push_back(op.name);
-        error(node, node, context, "latency",
-              fmt::format("'{}' uses unknown symbol '{}'{}", insn.latency, symbol,
+        error(node, node, context, key,
+              fmt::format("'{}' uses unknown symbol '{}'{}", text, symbol,
                           prefix_space(did_you_mean(closest_matches(symbol, known)))));
       }
     }

@@ -55,7 +55,10 @@ module kc_dma_engine #(
   output logic [ROW_BITS-1:0]    sram_wdata_o,
   // activity, for performance counters
   output logic                   load_row_done_o,
-  output logic                   store_row_done_o
+  output logic                   store_row_done_o,
+  // command boundaries, for timelines: first row requested, last response received
+  output logic                   cmd_started_o,
+  output logic                   cmd_done_o
 );
   // ---------------------------------------------------------------- command slots (a ring)
   logic [SLOTS-1:0]              s_valid_q;
@@ -226,6 +229,8 @@ module kc_dma_engine #(
   assign slot_store_o = s_store_q;
   assign slot_target_o = s_target_q;
   assign busy_o = |s_valid_q;
+  assign cmd_started_o = launch && !iss_active_q;
+  assign cmd_done_o = rsp_last;
   assign active_tag_o = s_tag_q[head_q];
   assign active_remaining_o = s_count_q[head_q] - head_done_q;
 endmodule

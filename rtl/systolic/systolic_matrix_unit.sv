@@ -39,6 +39,9 @@ module systolic_matrix_unit #(
   output logic                     busy_o,
   output logic                     array_active_o,
   output logic                     row_injected_o,
+  output logic [2:0]               trace_state_o,   // systolic_pkg::TR_MAT_* (timeline only)
+  output logic                     trace_wload_o,
+  output logic                     trace_retire_o,
   // VSRAM and MSRAM ports
   output logic                     vs_re_o,
   output logic [VS_AW-1:0]         vs_raddr_o,
@@ -261,6 +264,17 @@ module systolic_matrix_unit #(
   assign busy_o = (state_q != StIdle) || !drained || wload_valid_q;
   assign array_active_o = !drained;
   assign row_injected_o = inj_valid_q;
+  always_comb begin
+    case (state_q)
+      StLdwDrain: trace_state_o = systolic_pkg::TR_MAT_LDW_DRAIN;
+      StLdwLoad:  trace_state_o = systolic_pkg::TR_MAT_LDW_LOAD;
+      StMmStream: trace_state_o = systolic_pkg::TR_MAT_MM;
+      StWoWrite:  trace_state_o = systolic_pkg::TR_MAT_WO;
+      default:    trace_state_o = systolic_pkg::TR_MAT_IDLE;
+    endcase
+  end
+  assign trace_wload_o = wload_valid_q;
+  assign trace_retire_o = cmd_retires;
 
   for (genvar n = 0; n < MLEN; n++) begin : g_dbg
     assign dbg_acc_row_o[n*32 +: 32] = dbg_en_i ? acc_mem_q[dbg_acc_addr_i][n] : '0;

@@ -45,4 +45,28 @@ package systolic_pkg;
   localparam logic [27:0] CTL_START      = 28'd0;  // write: start at pc 0 (counters cleared)
   localparam logic [27:0] CTL_DRAM_BYTES = 28'd1;  // write: DRAM size for range checks
   localparam logic [27:0] CTL_CLEAR      = 28'd2;  // write: zero VSRAM, MSRAM, FPSRAM and IMEM
+
+  // Bits of the trace_o word: what every unit does this cycle, for the testbench's timeline. The
+  // busy/stall bits are the very terms the performance counters add up, so the timeline's totals
+  // equal the counters.
+  localparam int unsigned TR_STALL_LSB   = 0;   // 4 bits: stall cause of the issue stage (STALL_*)
+  localparam int unsigned TR_RUNNING     = 4;   // counters count this cycle
+  localparam int unsigned TR_VEC_ISSUE   = 5;   // a vector instruction entered the vector unit
+  localparam int unsigned TR_SFU_BUSY    = 6;
+  localparam int unsigned TR_MAT_BUSY    = 7;
+  localparam int unsigned TR_ARRAY       = 8;   // rows in the systolic array
+  localparam int unsigned TR_MAT_STATE   = 9;   // 3 bits: matrix unit command state (see below)
+  localparam int unsigned TR_MAT_WLOAD   = 12;  // a weight row is being written into the array
+  localparam int unsigned TR_MAT_RETIRE  = 13;  // the last row of an M_MM/M_MMA reached the accumulators
+  localparam int unsigned TR_DMA_BUSY    = 14;
+  localparam int unsigned TR_DMA_START   = 15;  // a DMA command requested its first row
+  localparam int unsigned TR_DMA_DONE    = 16;  // a DMA command received its last response (slot freed)
+  localparam int unsigned TR_DMA_LOAD    = 17;  // a loaded row arrived from DRAM
+  localparam int unsigned TR_DMA_STORE   = 18;  // a stored row was acknowledged by DRAM
+  // Matrix unit command states in TR_MAT_STATE.
+  localparam logic [2:0] TR_MAT_IDLE      = 3'd0;
+  localparam logic [2:0] TR_MAT_LDW_DRAIN = 3'd1;  // M_LDW waiting for the array to empty
+  localparam logic [2:0] TR_MAT_LDW_LOAD  = 3'd2;  // M_LDW reading MSRAM rows into the array
+  localparam logic [2:0] TR_MAT_MM        = 3'd3;  // M_MM/M_MMA streaming its rows
+  localparam logic [2:0] TR_MAT_WO        = 3'd4;  // M_WO writing its rows
 endpackage

@@ -53,7 +53,9 @@ module systolic_top #(
   output logic                 clearing_o,
   output logic                 retire_o,
   output logic [31:0]          retire_pc_o,
-  output logic [31:0]          retire_insn_o
+  output logic [31:0]          retire_insn_o,
+  // what every unit does this cycle (systolic_pkg::TR_*), sampled by the testbench for timelines
+  output logic [31:0]          trace_o
 );
   localparam int unsigned IM_AW = $clog2(IMEM_WORDS);
   localparam int unsigned VS_AW = $clog2(VSRAM_ROWS);
@@ -129,6 +131,8 @@ module systolic_top #(
   logic [MAT_PENDING-1:0] mat_acc_wr_valid;
   logic [MAT_PENDING*ACC_AW-1:0] mat_acc_wr_lo;
   logic              mat_busy, mat_array_active, mat_row_injected;
+  logic [2:0]        mat_trace_state;
+  logic              mat_trace_wload, mat_trace_retire;
 
   logic              dma_valid, dma_ready, dma_store, dma_target;
   logic [DMA_ROW_AW-1:0] dma_row;
@@ -137,6 +141,7 @@ module systolic_top #(
   logic [DMA_SLOTS-1:0] dma_slot_valid, dma_slot_store, dma_slot_target;
   logic [DMA_SLOTS*(DMA_ROW_AW+1)-1:0] dma_slot_lo, dma_slot_hi;
   logic              dma_busy, dma_load_row_done, dma_store_row_done;
+  logic              dma_cmd_started, dma_cmd_done;
   logic [31:0]       dma_active_tag;
   logic [12:0]       dma_active_remaining;
 
@@ -358,6 +363,9 @@ module systolic_top #(
     .busy_o         (mat_busy),
     .array_active_o (mat_array_active),
     .row_injected_o (mat_row_injected),
+    .trace_state_o  (mat_trace_state),
+    .trace_wload_o  (mat_trace_wload),
+    .trace_retire_o (mat_trace_retire),
     .vs_re_o        (mat_vs_re),
     .vs_raddr_o     (mat_vs_raddr),
     .vs_rdata_i     (vs_rdata[2*ROW_BITS +: ROW_BITS]),
@@ -412,7 +420,9 @@ module systolic_top #(
     .sram_waddr_o       (dma_waddr),
     .sram_wdata_o       (dma_wdata),
     .load_row_done_o    (dma_load_row_done),
-    .store_row_done_o   (dma_store_row_done)
+    .store_row_done_o   (dma_store_row_done),
+    .cmd_started_o      (dma_cmd_started),
+    .cmd_done_o         (dma_cmd_done)
   );
 
   // ---------------------------------------------------------------- performance counters
@@ -517,4 +527,22 @@ module systolic_top #(
   assign retire_o = retire;
   assign retire_pc_o = pc;
   assign retire_insn_o = insn;
+
+  always_comb begin
+    trace_o = '0;
+    trace_o[systolic_pkg::TR_STALL_LSB +: 4] = stall_cause;
+    trace_o[systolic_pkg::TR_RUNNING] = seq_running;
+    trace_o[systolic_pkg::TR_VEC_ISSUE] = vec_valid;
+    trace_o[systolic_pkg::TR_SFU_BUSY] = sfu_busy;
+    trace_o[systolic_pkg::TR_MAT_BUSY] = mat_busy;
+    trace_o[systolic_pkg::TR_ARRAY] = mat_array_active;
+    trace_o[systolic_pkg::TR_MAT_STATE +: 3] = mat_trace_state;
+    trace_o[systolic_pkg::TR_MAT_WLOAD] = mat_trace_wload;
+    trace_o[systolic_pkg::TR_MAT_RETIRE] = mat_trace_retire;
+    trace_o[systolic_pkg::TR_DMA_BUSY] = dma_busy;
+    trace_o[systolic_pkg::TR_DMA_START] = dma_cmd_started;
+    trace_o[systolic_pkg::TR_DMA_DONE] = dma_cmd_done;
+    trace_o[systolic_pkg::TR_DMA_LOAD] = dma_load_row_done;
+    trace_o[systolic_pkg::TR_DMA_STORE] = dma_store_row_done;
+  end
 endmodule

@@ -48,6 +48,11 @@ const char* IdealCycles::bound() const {
   return matrix >= vector ? "matrix" : "vector";
 }
 
+std::string share_of_cycles(const char* what, double bound_cycles, uint64_t cycles) {
+  const double share = cycles > 0 ? 100.0 * bound_cycles / static_cast<double>(cycles) : 0.0;
+  return fmt::format("{} {:.0f} cycles = {:.1f}% of the {} taken", what, bound_cycles, share, cycles);
+}
+
 nlohmann::json EvalReport::to_json() const {
   nlohmann::json j;
   j["verdict"] = verdict_name(verdict);
@@ -72,6 +77,12 @@ nlohmann::json EvalReport::to_json() const {
                   {"matrix", ideal.matrix},
                   {"vector", ideal.vector}};
     j["utilization"] = utilization;
+    if (ideal.attainable > 0) {
+      j["attainable"] = {{"cycles", ideal.attainable},
+                         {"bound", ideal.attainable_bound},
+                         {"why", ideal.attainable_why},
+                         {"utilization", attainable_utilization}};
+    }
     j["model_check"] = model_check;
   }
   if (!runtime_error.empty()) {
@@ -92,10 +103,20 @@ std::string EvalReport::to_text() const {
   if (!runtime_error.empty()) out += "runtime error: " + runtime_error + "\n";
   if (!hang.empty()) out += hang;
   if (verdict != Verdict::kBuildError && verdict != Verdict::kInputError) {
-    out += fmt::format("cycles {}  program {} words  ideal {:.0f} cycles ({}-bound)", cycles,
-                       instruction_count, ideal.total(), ideal.bound());
-    // Utilisation against the ideal only means something for a kernel that computed the right answer.
-    out += verdict == Verdict::kPass ? fmt::format("  utilization {:.1f}%\n", 100.0 * utilization) : "\n";
+    out += fmt::format("cycles {}  program {} words\n", cycles, instruction_count);
+    // Shares of the bounds only mean something for a kernel that computed the right answer.
+    if (verdict == Verdict::kPass) {
+      out += fmt::format("utilization: {} ({}-bound roofline)\n",
+                         share_of_cycles("ideal", ideal.total(), cycles), ideal.bound());
+      if (ideal.attainable > 0) {
+        out += fmt::format("attainable: {} ({})\n", share_of_cycles("bound", ideal.attainable, cycles),
+                           ideal.attainable_why);
+      }
+    } else {
+      out +=
+          fmt::format("ideal {:.0f} cycles ({}-bound){}\n", ideal.total(), ideal.bound(),
+                      ideal.attainable > 0 ? fmt::format(", attainable bound {:.0f}", ideal.attainable) : "");
+    }
     std::string line;
     for (const auto& cv : counters) {
       if (cv.name == "cycles") continue;

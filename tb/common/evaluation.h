@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tasks/common/compare.h"
+#include "tb/common/timeline.h"
 
 namespace kcraft {
 
@@ -39,6 +41,7 @@ struct EvalRequest {
   uint64_t cycle_cap = 0;  // 0: the platform's default
   std::string waveform_path;
   bool instruction_trace = false;
+  bool timeline = false;    // record the per-cycle timeline of the run (EvalReport::timeline)
   bool check_model = true;  // also run the functional model and compare everything
 };
 
@@ -47,14 +50,26 @@ struct CounterValue {
   uint64_t value = 0;
 };
 
-// A lower bound on cycles from the work the task must do (roofline), and what bounds it.
+// Lower bounds on cycles from the work the task must do, and what bounds them.
 struct IdealCycles {
+  // The roofline: every unit at its peak, all of them overlapped, no latency.
   double dram = 0;    // minimum bytes (inputs once, outputs once) / DRAM bandwidth
   double matrix = 0;  // matrix MACs / MACs per cycle
   double vector = 0;  // remaining flops / (2 flops x lanes): the vector unit's fused peak
   double total() const;
   const char* bound() const;  // "dram", "matrix" or "vector"
+
+  // The attainable bound: the roofline plus the floors the ISA imposes on every correct kernel (for the
+  // matrix unit a weight load and an array drain per weight tile besides streaming, for the vector unit
+  // the instructions each row needs, DRAM latency before the first and after the last computation).
+  // Still a lower bound; 0 when the platform computes none.
+  double attainable = 0;
+  std::string attainable_bound;  // the resource whose floor it is
+  std::string attainable_why;    // how it is made up, one line
 };
+
+// "ideal 16384 cycles = 71.6% of the 22884 taken": the one wording and rounding every report uses.
+std::string share_of_cycles(const char* what, double bound_cycles, uint64_t cycles);
 
 struct EvalReport {
   Verdict verdict = Verdict::kInputError;
@@ -71,7 +86,8 @@ struct EvalReport {
   uint64_t cycles = 0;
   std::vector<CounterValue> counters;
   IdealCycles ideal;
-  double utilization = 0;     // ideal.total() / cycles
+  double utilization = 0;             // ideal.total() / cycles (the roofline's share)
+  double attainable_utilization = 0;  // ideal.attainable / cycles
   std::string runtime_error;  // what went wrong, with PC and instruction
   std::optional<uint32_t> error_pc;
   std::string hang;         // timeout report
@@ -80,6 +96,7 @@ struct EvalReport {
   // outputs
   std::optional<tasks::TaskCompareResult> compare;
   std::vector<std::string> trace;  // instruction trace lines when requested
+  std::shared_ptr<const tb::Timeline> timeline;  // when requested and the kernel ran
 
   double wall_seconds = 0;
 

@@ -126,6 +126,10 @@ class SystolicDriver final : public SystolicHw {
       }
       if (trace_ != nullptr && m.retire_o)
         trace_->push_back(TraceEntry{cycle_, m.retire_pc_o, m.retire_insn_o});
+      if (observer_ != nullptr) {
+        m.eval();  // the DRAM response set above reaches trace_o (the DMA's row and command pulses)
+        observer_->on_cycle(cycle_, m.trace_o, m.retire_o, m.retire_pc_o, m.retire_insn_o);
+      }
       tick();
       ++cycle_;
       ++ran;
@@ -156,6 +160,7 @@ class SystolicDriver final : public SystolicHw {
   }
 
   void set_instruction_trace(std::vector<TraceEntry>* sink) override { trace_ = sink; }
+  void set_cycle_observer(CycleObserver* observer) override { observer_ = observer; }
 
  private:
   struct Response {
@@ -200,6 +205,7 @@ class SystolicDriver final : public SystolicHw {
   std::unique_ptr<VModel> model_;
   std::unique_ptr<VerilatedFstC> fst_;
   std::vector<TraceEntry>* trace_ = nullptr;
+  CycleObserver* observer_ = nullptr;
   std::deque<Response> responses_;
   uint64_t cycle_ = 0;
   uint64_t last_due_ = 0;

@@ -30,6 +30,14 @@ struct TraceEntry {
   uint32_t word = 0;
 };
 
+// Sees every cycle of a run (for timelines): the trace word (systolic_pkg TR_* bits, regs::kTr*), and
+// whether an instruction issued, with the pc and word at the issue stage (the waiting one when stalled).
+class CycleObserver {
+ public:
+  virtual ~CycleObserver() = default;
+  virtual void on_cycle(uint64_t cycle, uint32_t trace_word, bool issued, uint32_t pc, uint32_t insn) = 0;
+};
+
 // What the units were doing, read when a run hits its cycle cap.
 struct HangReport {
   uint32_t pc = 0;
@@ -71,6 +79,8 @@ class SystolicHw {
   virtual void close_waveform() = 0;
   // Optional instruction trace: every issued instruction with its cycle.
   virtual void set_instruction_trace(std::vector<TraceEntry>* sink) = 0;
+  // Optional observer of every cycle of the next runs (nullptr: none; costs nothing then).
+  virtual void set_cycle_observer(CycleObserver* observer) = 0;
 
   // Convenience built on the back door.
   Params read_params();

@@ -51,6 +51,31 @@ enum StatusFlag : uint32_t {
   kFlagClearing = 1u << 3,
 };
 
+// Bits of systolic_top.trace_o (systolic_pkg TR_*): what every unit does in a cycle.
+enum TraceBit : unsigned {
+  kTrStallLsb = 0,  // 4 bits: StallCause
+  kTrRunning = 4,
+  kTrVecIssue = 5,
+  kTrSfuBusy = 6,
+  kTrMatBusy = 7,
+  kTrArray = 8,
+  kTrMatStateLsb = 9,  // 3 bits: TraceMatState
+  kTrMatWload = 12,
+  kTrMatRetire = 13,
+  kTrDmaBusy = 14,
+  kTrDmaStart = 15,
+  kTrDmaDone = 16,
+  kTrDmaLoad = 17,
+  kTrDmaStore = 18,
+};
+enum TraceMatState : unsigned {
+  kTrMatIdle = 0,
+  kTrMatLdwDrain = 1,
+  kTrMatLdwLoad = 2,
+  kTrMatMm = 3,
+  kTrMatWo = 4,
+};
+
 inline constexpr uint32_t kCtlImem = 0x00000000u;  // + instruction index
 inline constexpr uint32_t kCtlStart = 0x10000000u;
 inline constexpr uint32_t kCtlDramBytes = 0x10000001u;

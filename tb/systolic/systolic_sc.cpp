@@ -21,6 +21,7 @@
 #include "tb/common/dram_target.h"
 #include "tb/systolic/systolic_regs.h"
 #include "tb/systolic/systolic_sim.h"
+#include "tb/systolic/systolic_timeline.h"
 
 namespace kcraft::systolic {
 
@@ -165,6 +166,12 @@ class SystolicHost : public sc_core::sc_module {
     if (!job.waveform_path.empty()) hw.open_waveform(job.waveform_path);
     out.trace.clear();
     hw.set_instruction_trace(job.instruction_trace ? &out.trace : nullptr);
+    std::unique_ptr<SystolicTimelineRecorder> recorder;
+    if (job.timeline) {
+      recorder = std::make_unique<SystolicTimelineRecorder>(hw.params(), job.timeline_title,
+                                                            period.to_seconds() * 1e9);
+    }
+    hw.set_cycle_observer(recorder.get());
     for (size_t i = 0; i < job.program.size(); ++i)
       ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
     ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(std::min<uint64_t>(job.dram.size(), 0xFFFFFFFFu)));
@@ -172,7 +179,9 @@ class SystolicHost : public sc_core::sc_module {
     ctl_write(regs::kCtlStart, 1);
     wait(accel_.done);
     hw.set_instruction_trace(nullptr);
+    hw.set_cycle_observer(nullptr);
     hw.close_waveform();
+    if (recorder) out.timeline = std::make_shared<tb::Timeline>(recorder->finish(hw.cycle()));
 
     out.cycles = hw.cycle();
     for (unsigned i = 0; i < kNumCounters; ++i) out.counters[i] = dbg_read64(regs::kDbgCounter, i);

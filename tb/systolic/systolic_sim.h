@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "isa/systolic/systolic_machine.h"
 #include "tb/common/dram_model.h"
+#include "tb/common/timeline.h"
 #include "tb/systolic/systolic_hw.h"
 
 namespace kcraft::systolic {
@@ -25,6 +27,8 @@ struct RunJob {
   uint64_t cycle_cap = 50'000'000;
   std::string waveform_path;  // FST file, empty for none
   bool instruction_trace = false;
+  bool timeline = false;       // record what every unit does per cycle (RunResult::timeline)
+  std::string timeline_title;  // names the run in the timeline viewer
   bool read_state = false;  // read back every register and SRAM (for model comparison)
 };
 
@@ -37,6 +41,7 @@ struct RunResult {
   HangReport hang;     // when stop == kTimeout
   std::vector<tb::DramWriteViolation> violations;
   std::vector<TraceEntry> trace;
+  std::shared_ptr<tb::Timeline> timeline;  // when job.timeline
   std::vector<uint8_t> dram;  // final DRAM image
   MachineState state;         // when read_state
   double wall_seconds = 0;

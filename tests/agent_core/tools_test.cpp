@@ -84,6 +84,13 @@ TEST(AgentTools, WriteCheckEvalProfileSubmit) {
   r = s.call_text("profile", "{}");
   EXPECT_NE(r.text.find("DMA"), std::string::npos) << r.text;
   EXPECT_EQ(r.data["cycles"], s.last_eval()->cycles);
+  // The timeline summary of the same run: per-unit busy windows, overlap, the stalls that cost most.
+  for (const char* part : {"timeline of", "busy windows", "overlap:", "DMA engine", "attainable"})
+    EXPECT_NE(r.text.find(part), std::string::npos) << part << "\n" << r.text;
+  EXPECT_LT(r.text.size(), 6000u) << "the profile must stay compact for a model's context";
+  // The profile's shares read like run_eval's.
+  const std::string share = share_of_cycles("ideal", s.last_eval()->ideal.total(), s.last_eval()->cycles);
+  EXPECT_NE(r.text.find(share), std::string::npos) << r.text;
   r = s.call_text("submit", "{}");
   EXPECT_TRUE(s.submitted());
   EXPECT_EQ(s.evaluations(), 2u);

@@ -56,6 +56,15 @@ TEST_P(Baselines, PassOnTheRtlForEveryConfiguration) {
     EXPECT_GT(report.cycles, 0u);
     EXPECT_GT(report.utilization, 0.05) << c.task << " " << config;
     EXPECT_LE(report.utilization, 1.0) << "a kernel beat the roofline: the ideal-cycle model is wrong";
+    // The attainable bound adds the ISA's floors to the roofline but must stay a lower bound.
+    EXPECT_GE(report.ideal.attainable, report.ideal.total()) << c.task << " " << config;
+    EXPECT_LE(report.attainable_utilization, 1.0)
+        << c.task << " " << config << " on " << c.hw << ": a kernel beat the attainable bound ("
+        << report.ideal.attainable_why << ")";
+    // The headline and the utilization line state the same share, rounded the same way.
+    const std::string share = share_of_cycles("ideal", report.ideal.total(), report.cycles);
+    EXPECT_NE(report.headline.find(share), std::string::npos) << report.headline;
+    EXPECT_NE(report.to_text().find("utilization: " + share), std::string::npos) << report.to_text();
   }
 }
 

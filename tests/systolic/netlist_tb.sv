@@ -36,6 +36,7 @@ module netlist_tb #(
     logic                retire;
     logic [31:0]         retire_pc;
     logic [31:0]         retire_insn;
+    logic [31:0]         trace;
   } outputs_t;
 
   logic        clk = 1'b0;
@@ -88,7 +89,8 @@ module netlist_tb #(
     .mem_req_addr_o(out[k].req_addr), .mem_req_wdata_o(out[k].req_wdata), .mem_req_tag_o(out[k].req_tag), \
     .mem_rsp_valid_i(rsp_valid[k]), .mem_rsp_rdata_i(rsp_rdata[k]), .running_o(out[k].running), \
     .halted_o(out[k].halted), .clearing_o(out[k].clearing), .retire_o(out[k].retire), \
-    .retire_pc_o(out[k].retire_pc), .retire_insn_o(out[k].retire_insn)
+    .retire_pc_o(out[k].retire_pc), .retire_insn_o(out[k].retire_insn), \
+    .trace_o(out[k].trace)
 
   systolic_top #(
     .MLEN(MLEN), .VLEN(VLEN), .BLEN(BLEN), .IMEM_WORDS(IMEM_WORDS), .VSRAM_ROWS(VSRAM_ROWS),
