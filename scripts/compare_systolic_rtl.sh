@@ -15,8 +15,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-generator="${1:?usage: $0 <systolic_netlist_programs> <git-rev> [CONFIG] [--programs N] [--pkg FILE] [--work DIR]}"
-rev="${2:?usage: $0 <systolic_netlist_programs> <git-rev> [CONFIG] [--programs N] [--pkg FILE] [--work DIR]}"
+usage="usage: $0 <systolic_netlist_programs> <git-rev> [CONFIG] [--programs N] [--pkg FILE] [--work DIR]"
+generator="${1:?${usage}}"
+rev="${2:?${usage}}"
 shift 2
 config="small"
 programs=40
@@ -35,8 +36,8 @@ done
 
 params=()
 if [ "${config}" = "tiny" ]; then
-  params=(MLEN=2 VLEN=2 BLEN=1 IMEM_WORDS=256 VSRAM_ROWS=64 MSRAM_ROWS=64 ACC_ROWS=64 FPSRAM_WORDS=16 LOOP_DEPTH=2
-          DMA_SLOTS=2 DMA_OUTSTANDING=4)
+  params=(MLEN=2 VLEN=2 BLEN=1 IMEM_WORDS=256 VSRAM_ROWS=64 MSRAM_ROWS=64 ACC_ROWS=64 FPSRAM_WORDS=16
+          LOOP_DEPTH=2 DMA_SLOTS=2 DMA_OUTSTANDING=4)
 else
   yaml="${root}/rtl/systolic/configs/${config}.yaml"
   if [ ! -f "${yaml}" ]; then

@@ -9,10 +9,10 @@
 // matrix unit keeps high from the first injected row until the last result has left the array.
 //
 // The PEs: PE(k, n) (element p = k*MLEN + n of the flat state vectors) registers the activation it was
-// handed (a_q) and the FP32 partial sum psum_in + a * W[k][n] (psum_q), both only when its incoming
-// activation is valid, and the valid bit itself (pe_valid_q, reset) whenever en_i is high. Activations
-// move right (PE(k, n-1) feeds PE(k, n); PE(k, 0) is fed by skew lane k) and partial sums move down
-// (PE(k-1, n) feeds PE(k, n); row 0 adds to +0). All PEs are one loop over p rather than MLEN*MLEN
+// handed (pe_a_q) and the FP32 partial sum psum_in + a * W[k][n] (pe_psum_q, the product exact), both only
+// when its incoming activation is valid, and that valid bit (pe_valid_q, reset) whenever en_i is high.
+// Activations move right (PE(k, n-1) feeds PE(k, n); PE(k, 0) is fed by skew lane k) and partial sums move
+// down (PE(k-1, n) feeds PE(k, n); row 0 adds to +0). All PEs are one loop over p rather than MLEN*MLEN
 // instances, so that a simulator (Verilator) emits the multiply-add once instead of once per PE, and an
 // idle array (en_i low) costs one test per cycle. The state is kept in packed vectors because the next
 // state is assigned whole (Verilator cannot assign array elements non-blockingly in a loop it does not
@@ -109,7 +109,7 @@ module systolic_array #(
   logic [NPE*32-1:0] pe_psum_q;
   logic [NPE-1:0]    pe_valid_in;  // the activation valid bit each PE receives
 
-  // PE(k, n) receives PE(k, n-1)'s valid bit (one place up in p), PE(k, 0) skew lane k's.
+  // PE(k, n) receives PE(k, n-1)'s valid bit (bit p-1), PE(k, 0) skew lane k's.
   always_comb begin
     pe_valid_in = pe_valid_q << 1;
     for (int unsigned k = 0; k < MLEN; k++) pe_valid_in[k*MLEN] = lane_valid[k];
