@@ -41,7 +41,6 @@ sources=(
   "${root}/rtl/common/kc_fp_pkg.sv"
   "${root}/rtl/common/kc_sram.sv"
   "${root}/rtl/common/kc_dma_engine.sv"
-  "${root}/rtl/systolic/systolic_pe.sv"
   "${root}/rtl/systolic/systolic_array.sv"
   "${root}/rtl/systolic/systolic_matrix_unit.sv"
   "${root}/rtl/systolic/systolic_vector_unit.sv"

@@ -52,19 +52,32 @@ package kc_fp_pkg;
     fp32_daz = (x[30:23] == 8'd0) ? {x[31], 31'd0} : x;
   endfunction
 
-  // Leading zeros of v (32 when v == 0).
+  // Leading zeros of v (32 when v == 0). A binary search (four halvings of the window, then its top bit)
+  // rather than a loop over the bits: a short, branch-light chain in simulation and in logic.
   function automatic logic [5:0] count_leading_zeros32(input logic [31:0] v);
+    logic [31:0] x;
     logic [5:0] count;
-    logic found;
+    x = v;
     count = 6'd0;
-    found = 1'b0;
-    for (int bit_index = 31; bit_index >= 0; bit_index--) begin
-      if (!found) begin
-        if (v[bit_index]) found = 1'b1;
-        else count = count + 6'd1;
-      end
+    if (x[31:16] == 16'd0) begin
+      count = count + 6'd16;
+      x = x << 16;
     end
-    count_leading_zeros32 = count;
+    if (x[31:24] == 8'd0) begin
+      count = count + 6'd8;
+      x = x << 8;
+    end
+    if (x[31:28] == 4'd0) begin
+      count = count + 6'd4;
+      x = x << 4;
+    end
+    if (x[31:30] == 2'd0) begin
+      count = count + 6'd2;
+      x = x << 2;
+    end
+    // Now x[31:30] != 0 unless v == 0.
+    if (v == 32'd0) count_leading_zeros32 = 6'd32;
+    else count_leading_zeros32 = count + {5'd0, !x[31]};
   endfunction
 
   // Unsigned key whose integer order is the numeric order of FP32 values, with -0 just below +0.

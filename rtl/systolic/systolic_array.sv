@@ -7,7 +7,18 @@
 // Weights are written a row (W[k][*]) or a column (W[*][n], for transposed loads) per cycle, and
 // zeroed a row per cycle by the CTL_CLEAR sweep. Everything else only moves while en_i is high, which the
 // matrix unit keeps high from the first injected row until the last result has left the array.
-// Internal wiring uses unpacked arrays: Verilator handles them element by element, whereas a packed
+//
+// The PEs: PE(k, n) (element p = k*MLEN + n of the flat state vectors) registers the activation it was
+// handed (pe_a_q) and the FP32 partial sum psum_in + a * W[k][n] (pe_psum_q, the product exact), both only
+// when its incoming activation is valid, and that valid bit (pe_valid_q, reset) whenever en_i is high.
+// Activations move right (PE(k, n-1) feeds PE(k, n); PE(k, 0) is fed by skew lane k) and partial sums move
+// down (PE(k-1, n) feeds PE(k, n); row 0 adds to +0). All PEs are one loop over p rather than MLEN*MLEN
+// instances, so that a simulator (Verilator) emits the multiply-add once instead of once per PE, and an
+// idle array (en_i low) costs one test per cycle. The state is kept in packed vectors because the next
+// state is assigned whole (Verilator cannot assign array elements non-blockingly in a loop it does not
+// unroll, yosys cannot assign whole unpacked arrays).
+//
+// Other internal wiring uses unpacked arrays: Verilator handles them element by element, whereas a packed
 // multi-dimensional bus would be rebuilt as one wide vector every cycle. Ports are flat vectors with
 // element n at [n*W +: W] (yosys 0.23 reads neither array ports nor multi-dimensional packed arrays).
 module systolic_array #(
@@ -34,6 +45,8 @@ module systolic_array #(
   input  logic [IDX_W-1:0]      dbg_w_row_i,
   output logic [MLEN*16-1:0]    dbg_w_row_o
 );
+  localparam int unsigned NPE = MLEN * MLEN;
+
   // Skew buffers: lane k has k stages.
   logic             lane_valid [MLEN];
   logic [15:0]      lane_data [MLEN];
@@ -78,10 +91,6 @@ module systolic_array #(
     assign lane_tag = tag_q[MLEN-2];
   end
 
-  // PE grid: a_* flows right, psum flows down.
-  logic        a_valid [MLEN][MLEN+1];
-  logic [15:0] a_data [MLEN][MLEN+1];
-  logic [31:0] psum [MLEN+1][MLEN];
   logic [15:0] weight_q [MLEN][MLEN];
 
   always_ff @(posedge clk_i) begin
@@ -94,25 +103,48 @@ module systolic_array #(
     end
   end
 
-  for (genvar k = 0; k < MLEN; k++) begin : g_row
-    assign a_valid[k][0] = lane_valid[k];
-    assign a_data[k][0] = lane_data[k];
-    for (genvar n = 0; n < MLEN; n++) begin : g_col
-      if (k == 0) begin : g_top
-        assign psum[0][n] = 32'h0000_0000;
+  // PE state: PE(k, n) at bit p, [p*16 +: 16] and [p*32 +: 32] with p = k*MLEN + n.
+  logic [NPE-1:0]    pe_valid_q;
+  logic [NPE*16-1:0] pe_a_q;
+  logic [NPE*32-1:0] pe_psum_q;
+  logic [NPE-1:0]    pe_valid_in;  // the activation valid bit each PE receives
+
+  // PE(k, n) receives PE(k, n-1)'s valid bit (bit p-1), PE(k, 0) skew lane k's.
+  always_comb begin
+    pe_valid_in = pe_valid_q << 1;
+    for (int unsigned k = 0; k < MLEN; k++) pe_valid_in[k*MLEN] = lane_valid[k];
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pe_valid_q <= '0;
+    end else if (en_i) begin
+      pe_valid_q <= pe_valid_in;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (en_i) begin
+      logic [NPE*16-1:0] pe_a_d;
+      logic [NPE*32-1:0] pe_psum_d;
+      logic [15:0] a;
+      logic [31:0] psum_in;
+      pe_a_d = pe_a_q;
+      pe_psum_d = pe_psum_q;
+      for (int unsigned p = 0; p < NPE; p++) begin
+        if (pe_valid_in[p]) begin
+          // The neighbours' indices wrap modulo NPE so they stay in range where they are not used.
+          if (p % MLEN == 0) a = lane_data[IDX_W'(p / MLEN)];
+          else a = pe_a_q[((p + NPE - 1) % NPE)*16 +: 16];
+          if (p < MLEN) psum_in = 32'h0000_0000;
+          else psum_in = pe_psum_q[((p + NPE - MLEN) % NPE)*32 +: 32];
+          pe_a_d[p*16 +: 16] = a;
+          pe_psum_d[p*32 +: 32] = kc_fp_pkg::fp32_add(psum_in,
+              kc_fp_pkg::bf16_mul(a, weight_q[IDX_W'(p / MLEN)][IDX_W'(p % MLEN)]));
+        end
       end
-      systolic_pe u_pe (
-        .clk_i,
-        .rst_ni,
-        .en_i,
-        .w_i      (weight_q[k][n]),
-        .a_valid_i(a_valid[k][n]),
-        .a_i      (a_data[k][n]),
-        .psum_i   (psum[k][n]),
-        .a_valid_o(a_valid[k][n+1]),
-        .a_o      (a_data[k][n+1]),
-        .psum_o   (psum[k+1][n])
-      );
+      pe_a_q <= pe_a_d;
+      pe_psum_q <= pe_psum_d;
     end
   end
 
@@ -126,8 +158,8 @@ module systolic_array #(
   end
 
   for (genvar n = 0; n < MLEN; n++) begin : g_out
-    assign out_valid_o[n] = a_valid[MLEN-1][n+1];
-    assign out_psum_o[n*32 +: 32] = psum[MLEN][n];
+    assign out_valid_o[n] = pe_valid_q[(MLEN-1)*MLEN + n];
+    assign out_psum_o[n*32 +: 32] = pe_psum_q[((MLEN-1)*MLEN + n)*32 +: 32];
     assign out_tag_o[n*TAG_W +: TAG_W] = tag_bot_q[n];
     assign dbg_w_row_o[n*16 +: 16] = dbg_en_i ? weight_q[dbg_w_row_i][n] : '0;
   end
