@@ -75,6 +75,9 @@ struct SweepPlan {
 SweepPlan build_plan(const SweepFilters& filters, const tasks::TaskRegistry& registry);
 
 // A YAML file as JSON (scalars that read as numbers or booleans become numbers or booleans).
+// Throws ConfigError naming the file.
 nlohmann::json yaml_file_to_json(const std::string& path);
+// The same from text (`source` names it in messages).
+nlohmann::json yaml_text_to_json(const std::string& yaml, const std::string& source);
 
 }  // namespace kcraft::bench

@@ -40,7 +40,11 @@ std::string ReplayResult::summary() const {
 }
 
 ReplayResult replay_transcript(const std::filesystem::path& path) {
-  const auto events = read_transcript(path);
+  return replay_events(read_transcript(path), path.string());
+}
+
+ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std::string& source) {
+  const std::filesystem::path path = source;  // names the transcript in messages
   ReplayResult out;
   auto start = std::find_if(events.begin(), events.end(),
                             [](const json& e) { return e.value("type", "") == "run_start"; });

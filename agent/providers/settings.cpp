@@ -6,9 +6,11 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -157,11 +159,17 @@ bool is_header_value(std::string_view value) {
 }
 
 ProviderSettings ProviderSettings::load(const std::string& yaml_file) {
+  std::ifstream in(yaml_file, std::ios::binary);
+  if (!in) throw ConfigError(fmt::format("{}: cannot open provider settings", yaml_file));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse(text.str(), yaml_file);
+}
+
+ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std::string& yaml_file) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(yaml_file);
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(fmt::format("{}: cannot open provider settings", yaml_file));
+    root = YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
     throw ConfigError(
         fmt::format("{}:{}:{}: YAML syntax error: {}", yaml_file, e.mark.line + 1, e.mark.column + 1, e.msg));

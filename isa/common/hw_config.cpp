@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace kcraft {
 
@@ -37,11 +39,17 @@ double HwConfig::runtime_param(const std::string& key, double fallback) const {
 }
 
 HwConfig load_hw_config(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ConfigError(fmt::format("{}: cannot open hardware configuration", file.string()));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_hw_config(text.str(), file);
+}
+
+HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::path& file) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(file.string());
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(fmt::format("{}: cannot open hardware configuration", file.string()));
+    root = YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
     throw ConfigError(fmt::format("{}:{}:{}: YAML syntax error: {}", file.string(), e.mark.line + 1,
                                   e.mark.column + 1, e.msg));

@@ -37,7 +37,10 @@ struct HwConfig {
   double runtime_param(const std::string& key, double fallback) const;
 };
 
+// Both throw ConfigError naming the file (and the field, or the line of a YAML syntax error).
 HwConfig load_hw_config(const std::filesystem::path& file);
+// The same from text; `file` names it in messages and becomes HwConfig::source.
+HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::path& file);
 // Every *.yaml in dir, sorted by name.
 std::vector<HwConfig> load_hw_configs(const std::filesystem::path& dir);
 

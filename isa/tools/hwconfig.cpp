@@ -39,13 +39,22 @@ bool parse_integer(const std::string& text, long long* value) {
 }  // namespace
 
 VerilatorArgs verilator_args_from_hwconfig(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    VerilatorArgs out;
+    out.errors.push_back(fmt::format("{}: error: cannot open the file", path));
+    return out;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return verilator_args_from_hwconfig_text(text.str(), path);
+}
+
+VerilatorArgs verilator_args_from_hwconfig_text(const std::string& yaml, const std::string& path) {
   VerilatorArgs out;
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    out.errors.push_back(fmt::format("{}: error: cannot open the file", path));
-    return out;
+    root = YAML::Load(yaml);
   } catch (const YAML::Exception& e) {
     out.errors.push_back(fmt::format("{}: error: YAML syntax: {}", where(path, e.mark), e.msg));
     return out;

@@ -1026,8 +1026,9 @@ class Loader {
          {std::pair<const char*, std::string*>{"loop_depth", &spec_.loop_depth_symbol},
           std::pair<const char*, std::string*>{"program_size", &spec_.program_size_symbol}}) {
       *target = get_string(node, key, context, false).value_or("");
-      if (!target->empty() && std::none_of(spec_.parameters.begin(), spec_.parameters.end(),
-                                           [&](const ParameterSpec& p) { return p.name == *target; })) {
+      const std::string& symbol = *target;  // C++17 lambdas cannot capture structured bindings
+      if (!symbol.empty() && std::none_of(spec_.parameters.begin(), spec_.parameters.end(),
+                                          [&](const ParameterSpec& p) { return p.name == symbol; })) {
         error(node[key], node, context, key, fmt::format("'{}' is not a parameter", *target));
       }
     }
