@@ -25,3 +25,6 @@ add_link_options(${KCRAFT_SANITIZERS})
 # Targets that link these get libFuzzer's main().
 add_library(kcraft_fuzzer_main INTERFACE)
 target_link_options(kcraft_fuzzer_main INTERFACE -fsanitize=fuzzer)
+
+# Verilator's headers (tb/ includes verilated.h) without its runtime: no Verilated model is linked.
+set(KCRAFT_VERILATOR_ROOT "/usr/share/verilator" CACHE PATH "Verilator installation root")

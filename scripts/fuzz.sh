@@ -22,7 +22,7 @@ jobs="${KCRAFT_JOBS:-2}"
 usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 harnesses_in_source() {
-  grep -l '^extern "C" int LLVMFuzzerTestOneInput' "$here"/tests/fuzz/*.cpp | xargs -n1 basename | sed 's/\.cpp$//' | sort
+  grep -l '^extern "C" int LLVMFuzzerTestOneInput(.*) {$' "$here"/tests/fuzz/*.cpp | xargs -n1 basename | sed 's/\.cpp$//' | sort
 }
 
 target="all"

@@ -30,6 +30,7 @@
 #include "agent/mcp/mcp_tools.h"
 #include "isa/common/assembler.h"
 #include "systolic_isa.h"
+#include "tasks/golden/golden.h"
 #include "tasks/systolic/template_compiler.h"
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_platform.h"
@@ -82,13 +83,6 @@ class Dictionary {
  private:
   std::set<std::string> tokens_;
 };
-
-std::string safe_name(std::string text) {
-  for (auto& c : text) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') c = '_';
-  }
-  return text;
-}
 
 // Every mapping key of a YAML document (and short identifier-like scalars, which are the enumerations).
 void add_yaml_tokens(const YAML::Node& node, Dictionary& dict) {
