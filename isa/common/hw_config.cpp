@@ -19,6 +19,17 @@ std::string scalar_text(const YAML::Node& node) {
   return node.IsScalar() ? node.Scalar() : std::string("<") + (node.IsMap() ? "map" : "list") + ">";
 }
 
+// A mapping key as text. A key that is itself a list or a mapping ("? [a, b]: 1") is an error, not a
+// yaml-cpp conversion exception.
+std::string key_text(const YAML::Node& key, const std::filesystem::path& file, const std::string& section) {
+  if (!key.IsScalar()) {
+    const char* what = key.IsMap() ? "a mapping" : key.IsSequence() ? "a list" : "an empty key";
+    throw ConfigError(fmt::format("{}:{}:{}: {}: keys must be names, got {}", file.string(), key.Mark().line + 1,
+                                  key.Mark().column + 1, section, what));
+  }
+  return key.Scalar();
+}
+
 }  // namespace
 
 int64_t HwConfig::build_param(const std::string& key) const {
@@ -60,7 +71,7 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
   cfg.source = file;
   static const std::vector<std::string> known = {"platform", "name", "description", "build", "runtime"};
   for (const auto& kv : root) {
-    auto key = kv.first.as<std::string>();
+    auto key = key_text(kv.first, file, "<top>");
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       throw ConfigError(where(file, key) +
                         ": unknown field (expected platform, name, description, build, "
@@ -84,7 +95,7 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
   if (!build || !build.IsMap())
     throw ConfigError(where(file, "build") + ": expected a mapping of parameters");
   for (const auto& kv : build) {
-    auto key = kv.first.as<std::string>();
+    auto key = key_text(kv.first, file, "build");
     try {
       cfg.build[key] = kv.second.as<int64_t>();
     } catch (const YAML::Exception&) {
@@ -96,7 +107,7 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
   if (runtime) {
     if (!runtime.IsMap()) throw ConfigError(where(file, "runtime") + ": expected a mapping");
     for (const auto& kv : runtime) {
-      auto key = kv.first.as<std::string>();
+      auto key = key_text(kv.first, file, "runtime");
       try {
         cfg.runtime[key] = kv.second.as<double>();
       } catch (const YAML::Exception&) {
