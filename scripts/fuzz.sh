@@ -90,7 +90,7 @@ cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 work="$build/fuzz"
 generated="$build/tests/fuzz/generated"
 mkdir -p "$work"
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 found=0
 printf '%-24s %12s %10s  %s\n' harness executions "exec/s" result

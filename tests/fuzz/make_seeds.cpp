@@ -277,52 +277,61 @@ void yaml_corpus(const fs::path& out, const std::string& harness, const std::vec
   dict.write(out / (harness + ".dict"));
 }
 
-// JSON-RPC lines of an MCP session: the handshake, then every tool with good arguments.
-std::vector<std::string> mcp_session(const Kernel& kernel, const std::string& version) {
-  const auto& c = kernel.context;
+// JSON-RPC lines of an MCP session: the handshake, then the tools with good arguments (every tool when
+// `all_tools`, else the main loop: select, write, check, evaluate, submit).
+std::string mcp_session(const agent::TaskContext& c, const std::string& code, bool all_tools) {
   std::vector<json> messages = {
       {{"jsonrpc", "2.0"},
        {"id", 0},
        {"method", "initialize"},
-       {"params", {{"protocolVersion", version}, {"capabilities", json::object()},
+       {"params", {{"protocolVersion", agent::mcp::supported_protocol_versions().front()},
+                   {"capabilities", json::object()},
                    {"clientInfo", {{"name", "fuzz"}, {"version", "1"}}}}}},
       {{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}},
-      {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/list"}},
-      {{"jsonrpc", "2.0"}, {"id", "ping"}, {"method", "ping"}},
   };
-  int id = 2;
+  int id = 1;
   auto call = [&](const std::string& tool, json arguments) {
     messages.push_back({{"jsonrpc", "2.0"},
                         {"id", id++},
                         {"method", "tools/call"},
                         {"params", {{"name", tool}, {"arguments", std::move(arguments)}}}});
   };
-  call("list_tasks", json::object());
-  call("read_docs", {{"document", "platform_guide"}});
+  if (all_tools) {
+    messages.push_back({{"jsonrpc", "2.0"}, {"id", "list"}, {"method", "tools/list"}});
+    messages.push_back({{"jsonrpc", "2.0"}, {"id", "ping"}, {"method", "ping"}});
+    call("list_tasks", json::object());
+    call("read_docs", {{"document", "platform_guide"}});
+  }
   call("select_task", {{"task", c.task}, {"config", c.config}, {"hw_config", c.hw_config}, {"seed", 7}});
-  call("show_task", json::object());
-  call("write_code", {{"code", kernel.source}});
+  if (all_tools) call("show_task", json::object());
+  call("write_code", {{"code", code}});
   call("check_syntax", json::object());
-  call("check_syntax", {{"code", "S_ADDI r1, r0, 70000\nC_HALT\n"}});
-  call("get_inst_size", json::object());
-  call("grep_docs", {{"query", "V_ADD_VV"}});
-  call("grep_docs", {{"query", "double buffering"}, {"max_results", 3}});
+  if (all_tools) {
+    call("check_syntax", {{"code", "S_ADDI r1, r0, 70000\nC_HALT\n"}});
+    call("get_inst_size", json::object());
+    call("grep_docs", {{"query", "V_ADD_VV"}});
+    call("grep_docs", {{"query", "double buffering"}, {"max_results", 3}});
+  }
   call("run_eval", json::object());
-  call("view_output", {{"max_rows", 4}});
-  call("profile", json::object());
+  if (all_tools) {
+    call("view_output", {{"max_rows", 4}});
+    call("profile", json::object());
+  }
   call("submit", json::object());
-  std::vector<std::string> lines;
-  for (const auto& m : messages) lines.push_back(m.dump());
-  return lines;
+  std::string text;
+  for (const auto& m : messages) text += m.dump() + "\n";
+  return text;
 }
 
 void mcp_corpus(const fs::path& out, const std::vector<Kernel>& kernels) {
   const fs::path seeds = out / "seeds" / "mcp_jsonrpc";
+  // Short sessions run fast: the ISA reference's first example program stands in for a kernel, except in
+  // one session per task that saves the real baseline kernel and calls every tool.
+  const std::string example = isa::systolic::spec().examples.front().source;
   for (const auto& k : kernels) {
-    if (k.context.config != "C1" || k.name.rfind("baseline_", 0) != 0) continue;
-    std::string text;
-    for (const auto& line : mcp_session(k, agent::mcp::supported_protocol_versions().front())) text += line + "\n";
-    write_file(seeds / (k.name + ".jsonl"), text);
+    if (k.context.config != "C1" || k.context.hw_config != "default" || k.name.rfind("baseline_", 0) != 0) continue;
+    write_file(seeds / (k.context.task + "_loop.jsonl"), mcp_session(k.context, example, false));
+    if (k.context.task == "relu") write_file(seeds / "relu_every_tool.jsonl", mcp_session(k.context, k.source, true));
   }
   // A batch (2025-03-26 only) and the protocol errors.
   write_file(seeds / "batch.jsonl",
