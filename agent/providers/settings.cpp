@@ -183,11 +183,14 @@ ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std
       "max_tokens_field", "timeout_seconds",    "connect_timeout_seconds",
       "max_retries",      "backoff_initial_ms", "backoff_max_ms",
       "extra_headers",    "extra_body"};
+  std::vector<std::string> seen;
   for (const auto& kv : root) {
     const auto key = kv.first.IsScalar() ? kv.first.Scalar() : std::string("<non-text key>");
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       in.fail(key, fmt::format("unknown field (expected one of {})", fmt::join(known, ", ")));
     }
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) in.fail(key, "given twice");
+    seen.push_back(key);
   }
 
   ProviderSettings settings;
@@ -196,10 +199,12 @@ ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std
     in.fail("provider", "expected openai or anthropic");
 
   in.text("base_url", settings.base_url, true);
-  if (settings.base_url.rfind("http://", 0) != 0 && settings.base_url.rfind("https://", 0) != 0) {
-    in.fail("base_url", "expected an http:// or https:// URL");
-  }
   while (!settings.base_url.empty() && settings.base_url.back() == '/') settings.base_url.pop_back();
+  // Checked after the trailing slashes are gone: "http://" alone names no server.
+  const auto after_scheme = [&](const char* scheme) {
+    return settings.base_url.rfind(scheme, 0) == 0 && settings.base_url.size() > std::string_view(scheme).size();
+  };
+  if (!after_scheme("http://") && !after_scheme("https://")) in.fail("base_url", "expected an http:// or https:// URL");
 
   in.text("model", settings.model, true);
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cctype>
+#include <limits>
 #include <fstream>
 #include <sstream>
 
@@ -31,6 +33,36 @@ std::string key_text(const YAML::Node& key, const std::filesystem::path& file, c
 }
 
 }  // namespace
+
+bool is_parameter_name(std::string_view name) {
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_')) return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+std::optional<int64_t> parse_config_integer(std::string_view text) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  if (hex) text.remove_prefix(2);
+  if (text.empty()) return std::nullopt;
+  const uint64_t base = hex ? 16 : 10;
+  const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
+  uint64_t value = 0;
+  for (char c : text) {
+    uint64_t digit = base;
+    if (c >= '0' && c <= '9') digit = static_cast<uint64_t>(c - '0');
+    if (hex && c >= 'a' && c <= 'f') digit = static_cast<uint64_t>(c - 'a' + 10);
+    if (hex && c >= 'A' && c <= 'F') digit = static_cast<uint64_t>(c - 'A' + 10);
+    if (digit >= base || value > (limit - digit) / base) return std::nullopt;
+    value = value * base + digit;
+  }
+  if (negative && value == uint64_t{1} << 63) return std::numeric_limits<int64_t>::min();
+  return negative ? -static_cast<int64_t>(value) : static_cast<int64_t>(value);
+}
 
 int64_t HwConfig::build_param(const std::string& key) const {
   auto it = build.find(key);
@@ -70,8 +102,11 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
   HwConfig cfg;
   cfg.source = file;
   static const std::vector<std::string> known = {"platform", "name", "description", "build", "runtime"};
+  std::vector<std::string> seen;
   for (const auto& kv : root) {
     auto key = key_text(kv.first, file, "<top>");
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) throw ConfigError(where(file, key) + ": given twice");
+    seen.push_back(key);
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       throw ConfigError(where(file, key) +
                         ": unknown field (expected platform, name, description, build, "
@@ -96,24 +131,30 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
     throw ConfigError(where(file, "build") + ": expected a mapping of parameters");
   for (const auto& kv : build) {
     auto key = key_text(kv.first, file, "build");
-    try {
-      cfg.build[key] = kv.second.as<int64_t>();
-    } catch (const YAML::Exception&) {
-      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" +
-                        scalar_text(kv.second) + "'");
+    if (!is_parameter_name(key)) {
+      throw ConfigError(where(file, "build." + key) +
+                        ": not a parameter name (letters, digits and _, not starting with a digit)");
     }
+    const auto value = kv.second.IsScalar() ? parse_config_integer(kv.second.Scalar()) : std::nullopt;
+    if (!value) {
+      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" + scalar_text(kv.second) +
+                        "'");
+    }
+    if (!cfg.build.emplace(key, *value).second) throw ConfigError(where(file, "build." + key) + ": given twice");
   }
   auto runtime = root["runtime"];
   if (runtime) {
     if (!runtime.IsMap()) throw ConfigError(where(file, "runtime") + ": expected a mapping");
     for (const auto& kv : runtime) {
       auto key = key_text(kv.first, file, "runtime");
-      try {
-        cfg.runtime[key] = kv.second.as<double>();
-      } catch (const YAML::Exception&) {
-        throw ConfigError(where(file, "runtime." + key) + ": expected a number, got '" +
+      double value = 0;
+      // Settings are counts, sizes and rates that the testbench converts to integers: .nan, .inf or a
+      // negative value would be undefined there.
+      if (!YAML::convert<double>::decode(kv.second, value) || !(value >= 0 && value < kMaxRuntimeValue)) {
+        throw ConfigError(where(file, "runtime." + key) + ": expected a number from 0 to 2^53, got '" +
                           scalar_text(kv.second) + "'");
       }
+      if (!cfg.runtime.emplace(key, value).second) throw ConfigError(where(file, "runtime." + key) + ": given twice");
     }
   }
   return cfg;
