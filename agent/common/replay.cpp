@@ -103,16 +103,18 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
     } else if (type == "tool_result") {
       auto it = pending.find(text(index, e, "id", ""));
       if (it == pending.end()) continue;
-      if (e.contains("is_error") && !e["is_error"].is_boolean()) throw malformed(index, "\"is_error\" is not a boolean");
+      if (e.contains("is_error") && !e["is_error"].is_boolean())
+        throw malformed(index, "\"is_error\" is not a boolean");
       const json recorded = {{"is_error", e.value("is_error", false)},
                              {"data", e.contains("data") ? e["data"] : json(nullptr)}};
       if (recorded != it->second) {
-        out.mismatches.push_back({whole(index, e, "seq", index), text(index, e, "name", ""), recorded.dump(),
-                                  it->second.dump()});
+        out.mismatches.push_back(
+            {whole(index, e, "seq", index), text(index, e, "name", ""), recorded.dump(), it->second.dump()});
       }
       pending.erase(it);
     } else if (type == "score") {
-      if (!e.contains("score") || !e["score"].is_object()) throw malformed(index, "score has no \"score\" object");
+      if (!e.contains("score") || !e["score"].is_object())
+        throw malformed(index, "score has no \"score\" object");
       const json& s = e["score"];
       Score recorded;
       try {

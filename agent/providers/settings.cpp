@@ -202,9 +202,11 @@ ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std
   while (!settings.base_url.empty() && settings.base_url.back() == '/') settings.base_url.pop_back();
   // Checked after the trailing slashes are gone: "http://" alone names no server.
   const auto after_scheme = [&](const char* scheme) {
-    return settings.base_url.rfind(scheme, 0) == 0 && settings.base_url.size() > std::string_view(scheme).size();
+    return settings.base_url.rfind(scheme, 0) == 0 &&
+           settings.base_url.size() > std::string_view(scheme).size();
   };
-  if (!after_scheme("http://") && !after_scheme("https://")) in.fail("base_url", "expected an http:// or https:// URL");
+  if (!after_scheme("http://") && !after_scheme("https://"))
+    in.fail("base_url", "expected an http:// or https:// URL");
 
   in.text("model", settings.model, true);
 

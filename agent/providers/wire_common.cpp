@@ -38,7 +38,8 @@ uint64_t token_count(const nlohmann::json& parent, const char* key, const std::s
   if (value.is_number_float() && value.get<double>() >= 0 && value.get<double>() < 18446744073709551616.0) {
     return static_cast<uint64_t>(value.get<double>());
   }
-  if (value.is_number_float() && value.get<double>() >= 0) throw WireFormatError(path + ": too large (" + value.dump() + ")");
+  if (value.is_number_float() && value.get<double>() >= 0)
+    throw WireFormatError(path + ": too large (" + value.dump() + ")");
   throw WireFormatError(path + ": expected a non-negative number, got " + std::string(value.type_name()));
 }
 

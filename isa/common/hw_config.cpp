@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
-#include <limits>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace kcraft {
@@ -26,8 +26,8 @@ std::string scalar_text(const YAML::Node& node) {
 std::string key_text(const YAML::Node& key, const std::filesystem::path& file, const std::string& section) {
   if (!key.IsScalar()) {
     const char* what = key.IsMap() ? "a mapping" : key.IsSequence() ? "a list" : "an empty key";
-    throw ConfigError(fmt::format("{}:{}:{}: {}: keys must be names, got {}", file.string(), key.Mark().line + 1,
-                                  key.Mark().column + 1, section, what));
+    throw ConfigError(fmt::format("{}:{}:{}: {}: keys must be names, got {}", file.string(),
+                                  key.Mark().line + 1, key.Mark().column + 1, section, what));
   }
   return key.Scalar();
 }
@@ -105,7 +105,8 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
   std::vector<std::string> seen;
   for (const auto& kv : root) {
     auto key = key_text(kv.first, file, "<top>");
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) throw ConfigError(where(file, key) + ": given twice");
+    if (std::find(seen.begin(), seen.end(), key) != seen.end())
+      throw ConfigError(where(file, key) + ": given twice");
     seen.push_back(key);
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       throw ConfigError(where(file, key) +
@@ -137,10 +138,11 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
     }
     const auto value = kv.second.IsScalar() ? parse_config_integer(kv.second.Scalar()) : std::nullopt;
     if (!value) {
-      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" + scalar_text(kv.second) +
-                        "'");
+      throw ConfigError(where(file, "build." + key) + ": expected an integer, got '" +
+                        scalar_text(kv.second) + "'");
     }
-    if (!cfg.build.emplace(key, *value).second) throw ConfigError(where(file, "build." + key) + ": given twice");
+    if (!cfg.build.emplace(key, *value).second)
+      throw ConfigError(where(file, "build." + key) + ": given twice");
   }
   auto runtime = root["runtime"];
   if (runtime) {
@@ -154,7 +156,8 @@ HwConfig parse_hw_config(const std::string& yaml_text, const std::filesystem::pa
         throw ConfigError(where(file, "runtime." + key) + ": expected a number from 0 to 2^53, got '" +
                           scalar_text(kv.second) + "'");
       }
-      if (!cfg.runtime.emplace(key, value).second) throw ConfigError(where(file, "runtime." + key) + ": given twice");
+      if (!cfg.runtime.emplace(key, value).second)
+        throw ConfigError(where(file, "runtime." + key) + ": given twice");
     }
   }
   return cfg;

@@ -188,7 +188,8 @@ class Loader {
   void load_header(const YAML::Node& root) {
     if (auto name = get_string(root, "isa", "top level", true)) {
       if (!is_identifier(*name)) {
-        error(child(root, "isa"), root, "top level", "isa", fmt::format("'{}' is not a valid identifier", *name));
+        error(child(root, "isa"), root, "top level", "isa",
+              fmt::format("'{}' is not a valid identifier", *name));
       }
       spec_.name = *name;
     }
@@ -214,8 +215,8 @@ class Loader {
     }
     for (const YAML::Node& node : list) {
       RegisterClass rc;
-      const std::string context =
-          fmt::format("register class {}", child(node, "class").IsScalar() ? child(node, "class").Scalar() : "?");
+      const std::string context = fmt::format(
+          "register class {}", child(node, "class").IsScalar() ? child(node, "class").Scalar() : "?");
       if (!node.IsMap()) {
         error(node, list, "registers", "", "expected a mapping");
         continue;
@@ -226,7 +227,8 @@ class Loader {
         error(child(node, "class"), node, context, "class", "not a valid identifier");
       }
       if (spec_.find_register_class(rc.name) >= 0) {
-        error(child(node, "class"), node, context, "class", fmt::format("duplicate register class '{}'", rc.name));
+        error(child(node, "class"), node, context, "class",
+              fmt::format("duplicate register class '{}'", rc.name));
       }
       rc.prefix = get_string(node, "prefix", context, true).value_or("");
       if (!rc.prefix.empty() && !std::all_of(rc.prefix.begin(), rc.prefix.end(), [](char c) {
@@ -245,7 +247,8 @@ class Loader {
         error(child(node, "count"), node, context, "count", "must be 1..1024");
       rc.count = static_cast<unsigned>(count.value_or(1));
       const auto width = get_int(node, "width", context, true);
-      if (width && (*width < 1 || *width > 64)) error(child(node, "width"), node, context, "width", "must be 1..64");
+      if (width && (*width < 1 || *width > 64))
+        error(child(node, "width"), node, context, "width", "must be 1..64");
       rc.width = static_cast<unsigned>(width.value_or(32));
       rc.noun = get_string(node, "noun", context, false).value_or(rc.name + " register");
       rc.description = get_string(node, "description", context, true).value_or("");
@@ -307,7 +310,8 @@ class Loader {
     if (const NamedField* opcode = spec_.find_field("opcode")) {
       spec_.opcode_field = opcode->field;
       if (opcode->field.width > 16) {
-        error(child(map, "opcode"), map, "field opcode", "width", "the opcode field may be at most 16 bits wide");
+        error(child(map, "opcode"), map, "field opcode", "width",
+              "the opcode field may be at most 16 bits wide");
       }
     } else {
       error(map, root, "top level", "fields", "there must be a field named 'opcode'");
@@ -413,8 +417,8 @@ class Loader {
       return;
     }
     for (const YAML::Node& node : list) {
-      const std::string context =
-          fmt::format("memory {}", node.IsMap() && child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?");
+      const std::string context = fmt::format(
+          "memory {}", node.IsMap() && child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?");
       if (!node.IsMap()) {
         error(node, list, "memories", "", "expected a mapping");
         continue;
@@ -543,7 +547,8 @@ class Loader {
                 fmt::format("unknown access '{}' (expected read, write or readwrite)", *access));
         }
         if (op.kind != OperandKind::kRegister) {
-          error(child(node, "access"), node, context, where + ".access", "only register operands have an access");
+          error(child(node, "access"), node, context, where + ".access",
+                "only register operands have an access");
         }
       }
       if (auto display = get_string(node, "display", context, false)) {
@@ -554,7 +559,8 @@ class Loader {
                 fmt::format("unknown display '{}' (expected dec or hex)", *display));
         }
         if (op.kind != OperandKind::kUimm && op.kind != OperandKind::kSimm) {
-          error(child(node, "display"), node, context, where + ".display", "only immediates have a display format");
+          error(child(node, "display"), node, context, where + ".display",
+                "only immediates have a display format");
         }
       }
       check_operand_range(node, context, where, op);
@@ -764,10 +770,12 @@ class Loader {
       } else if (!is_mnemonic(p.name)) {
         error(child(node, "name"), node, context, "name", "a mnemonic is upper case letters, digits and '_'");
       } else if (has_instruction(p.name)) {
-        error(child(node, "name"), node, context, "name", fmt::format("{} is already an instruction", p.name));
+        error(child(node, "name"), node, context, "name",
+              fmt::format("{} is already an instruction", p.name));
       } else if (std::any_of(spec_.pseudos.begin(), spec_.pseudos.end(),
                              [&](const PseudoSpec& q) { return q.name == p.name; })) {
-        error(child(node, "name"), node, context, "name", fmt::format("duplicate pseudo-instruction {}", p.name));
+        error(child(node, "name"), node, context, "name",
+              fmt::format("duplicate pseudo-instruction {}", p.name));
       }
       p.syntax = get_string(node, "syntax", context, true).value_or("");
       p.expands = get_string(node, "expands", context, true).value_or("");
@@ -959,8 +967,8 @@ class Loader {
       CounterSpec c;
       load_names(node, context, &c.name, &c.symbol);
       if (c.symbol == "NUM_COUNTERS") {
-        error(child(node, "symbol").IsDefined() ? child(node, "symbol") : child(node, "name"), node, context, "symbol",
-              "NUM_COUNTERS is the generated number of counters");
+        error(child(node, "symbol").IsDefined() ? child(node, "symbol") : child(node, "name"), node, context,
+              "symbol", "NUM_COUNTERS is the generated number of counters");
       }
       c.description = get_string(node, "description", context, true).value_or("");
       if (const auto index = get_int(node, "index", context, true)) {
@@ -987,7 +995,8 @@ class Loader {
     std::vector<std::string> owner(list.size());
     for (const auto& [node, index] : index_nodes) {
       if (index >= 0 && index < count && owner[static_cast<size_t>(index)].empty()) {
-        owner[static_cast<size_t>(index)] = child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?";
+        owner[static_cast<size_t>(index)] =
+            child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?";
       }
     }
     std::vector<std::string> missing;
@@ -1051,8 +1060,9 @@ class Loader {
       return;
     }
     for (const YAML::Node& node : list) {
-      const std::string context = fmt::format(
-          "example program '{}'", node.IsMap() && child(node, "title").IsScalar() ? child(node, "title").Scalar() : "?");
+      const std::string context =
+          fmt::format("example program '{}'",
+                      node.IsMap() && child(node, "title").IsScalar() ? child(node, "title").Scalar() : "?");
       if (!node.IsMap()) {
         error(node, list, context, "", "expected a mapping");
         continue;
@@ -1086,8 +1096,8 @@ class Loader {
       const SymbolTable symbols(program.symbols.begin(), program.symbols.end());
       const AssembleResult result = assemble(spec_, program.source, file_, symbols);
       for (const Diagnostic& d : result.diagnostics) {
-        error(child(program_nodes_[i], "source"), program_nodes_[i], "example program '" + program.title + "'",
-              "source",
+        error(child(program_nodes_[i], "source"), program_nodes_[i],
+              "example program '" + program.title + "'", "source",
               fmt::format("line {}: {}: {}", d.line, d.severity == Severity::kError ? "error" : "warning",
                           d.message));
       }
@@ -1259,7 +1269,8 @@ class Loader {
     if (!p.example.empty()) {
       const AssembleResult result = assemble(spec_, p.example + "\n", file_, {});
       if (!result.ok) {
-        report_assembly(child(node, "example"), context, "example", fmt::format("example '{}'", p.example), result);
+        report_assembly(child(node, "example"), context, "example", fmt::format("example '{}'", p.example),
+                        result);
       }
       const std::vector<Token> tokens = tokenize(p.example);
       if (tokens.empty() || to_upper(tokens[0].text) != p.name) {

@@ -201,8 +201,8 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   // fuzz build, which links none) cannot run: say so before computing inputs and references.
   const std::vector<std::string> linked = systolic_hw_configs();
   if (std::find(linked.begin(), linked.end(), req.hw_config) == linked.end()) {
-    return input_error(fmt::format("systolic/{} has no Verilated model in this binary (rebuild kcraft)",
-                                   req.hw_config));
+    return input_error(
+        fmt::format("systolic/{} has no Verilated model in this binary (rebuild kcraft)", req.hw_config));
   }
 
   // ---- data

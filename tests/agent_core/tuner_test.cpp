@@ -124,8 +124,10 @@ TEST(AgentReplay, MalformedEventsNameTheFileAndEvent) {
        "t.jsonl: event 1: \"dev_seed\" is not a non-negative integer"},
       {start + "\n" + R"({"type": "tool_call", "name": 5, "arguments": "{}"})",
        "t.jsonl: event 2: \"name\" is not a string"},
-      {start + "\n" + R"({"type": "score", "score": {"verdict": 3}})", "t.jsonl: event 2: \"verdict\" is not a string"},
-      {start + "\n" + R"({"type": "score", "score": {"verdict": "great"}})", "t.jsonl: event 2: unknown verdict"},
+      {start + "\n" + R"({"type": "score", "score": {"verdict": 3}})",
+       "t.jsonl: event 2: \"verdict\" is not a string"},
+      {start + "\n" + R"({"type": "score", "score": {"verdict": "great"}})",
+       "t.jsonl: event 2: unknown verdict"},
       {start + "\n" + R"({"type": "score"})", "t.jsonl: event 2: score has no \"score\" object"},
   };
   for (const auto& [text, message] : cases) {

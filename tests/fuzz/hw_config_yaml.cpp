@@ -33,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::check(args.errors.empty() || args.text.empty(), "Verilator parameters despite errors");
 
   HwConfig config;
-  if (!fuzz::expect_errors<ConfigError>("parse_hw_config", [&] { config = parse_hw_config(text, "fuzz.yaml"); })) {
+  if (!fuzz::expect_errors<ConfigError>("parse_hw_config",
+                                        [&] { config = parse_hw_config(text, "fuzz.yaml"); })) {
     return 0;
   }
   fuzz::check(config.source == "fuzz.yaml", "the configuration forgot its file");
@@ -42,11 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   // What the results store keeps of a configuration kcraft loaded.
   fuzz::expect_errors<ConfigError>("yaml_text_to_json", [&] {
-    (void)bench::yaml_text_to_json(text, "fuzz.yaml").dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    (void)bench::yaml_text_to_json(text, "fuzz.yaml")
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   });
 
   systolic::Params params;
-  if (!fuzz::expect_errors<ConfigError>("Params::from_config", [&] { params = systolic::Params::from_config(config); })) {
+  if (!fuzz::expect_errors<ConfigError>("Params::from_config",
+                                        [&] { params = systolic::Params::from_config(config); })) {
     return 0;
   }
   if (!args.errors.empty()) {

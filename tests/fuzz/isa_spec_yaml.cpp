@@ -52,7 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (has_body) continue;
     const auto again = isa::assemble(spec, text + "\n", "word.s");
     if (!again.ok || again.words != std::vector<uint32_t>{word}) {
-      fuzz::fail("'" + text + "' does not assemble back to its word\n" + isa::format_diagnostics(again, text));
+      fuzz::fail("'" + text + "' does not assemble back to its word\n" +
+                 isa::format_diagnostics(again, text));
     }
   }
   return 0;

@@ -7,7 +7,8 @@
 //   OUT_DIR/<harness>.dict        mnemonics, registers, directives and predefined symbols (from the ISA
 //                                 tables generated from isa/systolic.yaml), opcode words, the YAML keys of
 //                                 the real files, JSON-RPC methods, tool and argument names.
-// Hand-written seeds and dictionaries (response bodies, headers) live in tests/fuzz/seeds and tests/fuzz/dict.
+// Hand-written seeds and dictionaries (response bodies, headers) live in tests/fuzz/seeds and
+// tests/fuzz/dict.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -115,8 +116,8 @@ void copy_yaml_seeds(const std::vector<fs::path>& files, const fs::path& seeds, 
     write_file(seeds / file.filename(), text);
     add_yaml_tokens(YAML::Load(text), dict);
   }
-  for (const char* token : {"- ", ": ", "{", "}", "[", "]", "&a ", "*a", "!!str ", "|\n", ">-\n", "# ", "~",
-                            "null", "true", "false", "0x", "1e9", ".inf", ".nan", "\"", "'"}) {
+  for (const char* token : {"- ", ": ", "{",    "}",    "[",     "]",  "&a ", "*a",   "!!str ", "|\n", ">-\n",
+                            "# ", "~",  "null", "true", "false", "0x", "1e9", ".inf", ".nan",   "\"",  "'"}) {
     dict.add(token);
   }
 }
@@ -175,9 +176,11 @@ void assembler_corpus(const fs::path& out, const std::vector<Kernel>& kernels,
   const fs::path images = out / "seeds" / "disassembler_systolic";
   for (const auto& k : kernels) {
     write_file(seeds / (k.name + ".s"), k.source);
-    const auto cfg = registry.get(k.context.task).resolve(k.context.config, systolic::SystolicPlatform::kDType);
+    const auto cfg =
+        registry.get(k.context.task).resolve(k.context.config, systolic::SystolicPlatform::kDType);
     const auto layout = platform.layout(cfg);
-    const auto result = platform.assemble(k.source, k.name, platform.symbols(k.context.hw_config, &cfg, &layout));
+    const auto result =
+        platform.assemble(k.source, k.name, platform.symbols(k.context.hw_config, &cfg, &layout));
     if (!result.ok) throw std::runtime_error(k.name + ": the baseline kernel does not assemble");
     std::string image;
     for (uint32_t word : result.words) {
@@ -187,7 +190,8 @@ void assembler_corpus(const fs::path& out, const std::vector<Kernel>& kernels,
   }
   for (size_t i = 0; i < spec.examples.size(); ++i) {
     std::string program;
-    for (const auto& [name, value] : spec.examples[i].symbols) program += fmt::format(".equ {}, {}\n", name, value);
+    for (const auto& [name, value] : spec.examples[i].symbols)
+      program += fmt::format(".equ {}, {}\n", name, value);
     write_file(seeds / fmt::format("isa_example_{}.s", i), program + spec.examples[i].source);
   }
   std::string examples;
@@ -196,7 +200,8 @@ void assembler_corpus(const fs::path& out, const std::vector<Kernel>& kernels,
   write_file(seeds / "instruction_examples.s", examples + "C_HALT\n");
   // The worked kernel of the programmer's guide.
   const std::string guide = read_text(root() / "docs" / "systolic.md");
-  for (size_t at = guide.find("```asm\n"), n = 0; at != std::string::npos; at = guide.find("```asm\n", at), ++n) {
+  for (size_t at = guide.find("```asm\n"), n = 0; at != std::string::npos;
+       at = guide.find("```asm\n", at), ++n) {
     at += 7;
     const size_t end = guide.find("```", at);
     write_file(seeds / fmt::format("guide_{}.s", n), guide.substr(at, end - at));
@@ -215,9 +220,10 @@ void assembler_corpus(const fs::path& out, const std::vector<Kernel>& kernels,
     const auto layout = platform.layout(cfg);
     for (const auto& [name, value] : platform.symbols("default", &cfg, &layout)) dict.add(name);
   }
-  for (const char* token : {".equ", ".set", ".word", ".", ".+", ":", ",", ";", "#", "//", "(", ")", "<<", ">>",
-                            "+", "-", "*", "/", "%", "&", "|", "^", "~", "0x", "0b", "1.5", "-1", "65535",
-                            "4294967295", "2147483648", "1e30", "nan", "inf"}) {
+  for (const char* token :
+       {".equ", ".set", ".word", ".",   ".+", ":",     ",",          ";",          "#",    "//",  "(",
+        ")",    "<<",   ">>",    "+",   "-",  "*",     "/",          "%",          "&",    "|",   "^",
+        "~",    "0x",   "0b",    "1.5", "-1", "65535", "4294967295", "2147483648", "1e30", "nan", "inf"}) {
     dict.add(token);
   }
   dict.write(out / "assembler_systolic.dict");
@@ -284,9 +290,10 @@ std::string mcp_session(const agent::TaskContext& c, const std::string& code, bo
       {{"jsonrpc", "2.0"},
        {"id", 0},
        {"method", "initialize"},
-       {"params", {{"protocolVersion", agent::mcp::supported_protocol_versions().front()},
-                   {"capabilities", json::object()},
-                   {"clientInfo", {{"name", "fuzz"}, {"version", "1"}}}}}},
+       {"params",
+        {{"protocolVersion", agent::mcp::supported_protocol_versions().front()},
+         {"capabilities", json::object()},
+         {"clientInfo", {{"name", "fuzz"}, {"version", "1"}}}}}},
       {{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}},
   };
   int id = 1;
@@ -329,9 +336,11 @@ void mcp_corpus(const fs::path& out, const std::vector<Kernel>& kernels) {
   // one session per task that saves the real baseline kernel and calls every tool.
   const std::string example = isa::systolic::spec().examples.front().source;
   for (const auto& k : kernels) {
-    if (k.context.config != "C1" || k.context.hw_config != "default" || k.name.rfind("baseline_", 0) != 0) continue;
+    if (k.context.config != "C1" || k.context.hw_config != "default" || k.name.rfind("baseline_", 0) != 0)
+      continue;
     write_file(seeds / (k.context.task + "_loop.jsonl"), mcp_session(k.context, example, false));
-    if (k.context.task == "relu") write_file(seeds / "relu_every_tool.jsonl", mcp_session(k.context, k.source, true));
+    if (k.context.task == "relu")
+      write_file(seeds / "relu_every_tool.jsonl", mcp_session(k.context, k.source, true));
   }
   // A batch (2025-03-26 only) and the protocol errors.
   write_file(seeds / "batch.jsonl",
@@ -346,21 +355,48 @@ void mcp_corpus(const fs::path& out, const std::vector<Kernel>& kernels) {
              "\n{not json\n");
 
   Dictionary dict;
-  for (const char* token : {"jsonrpc", "2.0", "id", "method", "params", "result", "error", "code", "message",
-                            "initialize", "ping", "tools/list", "tools/call", "notifications/initialized",
-                            "notifications/cancelled", "protocolVersion", "capabilities", "clientInfo", "name",
-                            "version", "arguments", "null", "true", "false", "{}", "[]", "\"\"", ":", ","}) {
+  for (const char* token : {"jsonrpc",
+                            "2.0",
+                            "id",
+                            "method",
+                            "params",
+                            "result",
+                            "error",
+                            "code",
+                            "message",
+                            "initialize",
+                            "ping",
+                            "tools/list",
+                            "tools/call",
+                            "notifications/initialized",
+                            "notifications/cancelled",
+                            "protocolVersion",
+                            "capabilities",
+                            "clientInfo",
+                            "name",
+                            "version",
+                            "arguments",
+                            "null",
+                            "true",
+                            "false",
+                            "{}",
+                            "[]",
+                            "\"\"",
+                            ":",
+                            ","}) {
     dict.add(token);
     dict.add(fmt::format("\"{}\"", token));
   }
   for (const auto& v : agent::mcp::supported_protocol_versions()) dict.add(fmt::format("\"{}\"", v));
   for (const auto& tool : agent::mcp::McpToolbox::tools()) {
     dict.add(fmt::format("\"{}\"", tool.name));
-    for (const auto& [key, property] : tool.input_schema["properties"].items()) dict.add(fmt::format("\"{}\"", key));
+    for (const auto& [key, property] : tool.input_schema["properties"].items())
+      dict.add(fmt::format("\"{}\"", key));
   }
   for (const auto& tool : agent::ToolSession::schemas()) {
     dict.add(fmt::format("\"{}\"", tool.name));
-    for (const auto& [key, property] : tool.parameters["properties"].items()) dict.add(fmt::format("\"{}\"", key));
+    for (const auto& [key, property] : tool.parameters["properties"].items())
+      dict.add(fmt::format("\"{}\"", key));
   }
   for (const auto& k : kernels) {
     dict.add(fmt::format("\"{}\"", k.context.task));
@@ -385,15 +421,23 @@ std::string transcript_of(const Kernel& kernel) {
                       {"config", c.config},
                       {"dev_seed", c.dev_seed}}},
                     {"budget", {{"iterations", 15}, {"tokens", 0}}}});
-  const std::vector<std::pair<std::string, json>> calls = {
-      {"write_code", {{"code", kernel.source}}}, {"check_syntax", json::object()}, {"get_inst_size", json::object()},
-      {"grep_docs", {{"query", "C_LOOP"}}},     {"run_eval", json::object()},     {"view_output", json::object()},
-      {"profile", json::object()},               {"submit", json::object()}};
+  const std::vector<std::pair<std::string, json>> calls = {{"write_code", {{"code", kernel.source}}},
+                                                           {"check_syntax", json::object()},
+                                                           {"get_inst_size", json::object()},
+                                                           {"grep_docs", {{"query", "C_LOOP"}}},
+                                                           {"run_eval", json::object()},
+                                                           {"view_output", json::object()},
+                                                           {"profile", json::object()},
+                                                           {"submit", json::object()}};
   unsigned it = 1;
   for (const auto& [name, arguments] : calls) {
     const std::string id = fmt::format("call_{}", it);
     transcript.write({{"type", "llm_request"}, {"iteration", it}, {"messages", 2 * it}});
-    transcript.write({{"type", "tool_call"}, {"iteration", it}, {"id", id}, {"name", name}, {"arguments", arguments.dump()}});
+    transcript.write({{"type", "tool_call"},
+                      {"iteration", it},
+                      {"id", id},
+                      {"name", name},
+                      {"arguments", arguments.dump()}});
     const agent::ToolResult r = session.call(name, arguments);
     transcript.write({{"type", "tool_result"},
                       {"iteration", it},
@@ -404,24 +448,30 @@ std::string transcript_of(const Kernel& kernel) {
                       {"data", r.data}});
     ++it;
   }
-  transcript.write({{"type", "score"}, {"score", agent::score_kernel(c, session.code()).to_json()}, {"code", session.code()}});
+  transcript.write({{"type", "score"},
+                    {"score", agent::score_kernel(c, session.code()).to_json()},
+                    {"code", session.code()}});
   transcript.write({{"type", "run_end"}, {"result", {{"status", "submitted"}}}});
   std::string text;
-  for (const auto& e : transcript.events()) text += e.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  for (const auto& e : transcript.events())
+    text += e.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   return text;
 }
 
 void transcript_corpus(const fs::path& out, const std::vector<Kernel>& kernels) {
   const fs::path seeds = out / "seeds" / "transcript_replay";
   for (const auto& k : kernels) {
-    if (k.context.config != "C1" || k.context.hw_config != "default" || k.name.rfind("baseline_", 0) != 0) continue;
+    if (k.context.config != "C1" || k.context.hw_config != "default" || k.name.rfind("baseline_", 0) != 0)
+      continue;
     write_file(seeds / (k.name + ".jsonl"), transcript_of(k));
   }
   Dictionary dict;
-  for (const char* token : {"type", "run_start", "llm_request", "llm_response", "tool_call", "tool_result",
-                            "provider_error", "score", "run_end", "nudge", "note", "seq", "t", "agent", "context",
-                            "platform", "hw_config", "task", "config", "dev_seed", "iteration", "id", "name",
-                            "arguments", "text", "is_error", "data", "verdict", "cycles", "code", "systolic"}) {
+  for (const char* token :
+       {"type",    "run_start", "llm_request", "llm_response", "tool_call", "tool_result", "provider_error",
+        "score",   "run_end",   "nudge",       "note",         "seq",       "t",           "agent",
+        "context", "platform",  "hw_config",   "task",         "config",    "dev_seed",    "iteration",
+        "id",      "name",      "arguments",   "text",         "is_error",  "data",        "verdict",
+        "cycles",  "code",      "systolic"}) {
     dict.add(fmt::format("\"{}\"", token));
   }
   for (Verdict v : {Verdict::kPass, Verdict::kMismatch, Verdict::kBuildError, Verdict::kRuntimeError,
@@ -429,7 +479,8 @@ void transcript_corpus(const fs::path& out, const std::vector<Kernel>& kernels) 
     dict.add(fmt::format("\"{}\"", verdict_name(v)));
   }
   for (const auto& tool : agent::ToolSession::schemas()) dict.add(fmt::format("\"{}\"", tool.name));
-  for (const char* token : {"{", "}", "[", "]", ":", ",", "null", "true", "false", "\\\"", "\\n"}) dict.add(token);
+  for (const char* token : {"{", "}", "[", "]", ":", ",", "null", "true", "false", "\\\"", "\\n"})
+    dict.add(token);
   dict.write(out / "transcript_replay.dict");
 }
 

@@ -39,8 +39,9 @@ void check_reply(const json& request, bool request_parsed, const std::string& li
                   "an internal error: " + r.dump());
     } else if (r.contains("result") && r.at("result").is_object() && r.at("result").value("isError", false)) {
       const json content = r.at("result").value("content", json::array());
-      const std::string text =
-          content.is_array() && !content.empty() && content[0].is_object() ? content[0].value("text", "") : "";
+      const std::string text = content.is_array() && !content.empty() && content[0].is_object()
+                                   ? content[0].value("text", "")
+                                   : "";
       fuzz::check(text.rfind("internal error in ", 0) != 0, "a tool failed inside kcraft: " + text);
     }
   };

@@ -3,6 +3,7 @@
 #include "tests/fuzz/response_harness.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  kcraft::fuzz::run_response_harness(data, size, kcraft::agent::parse_openai_response, "parse_openai_response");
+  kcraft::fuzz::run_response_harness(data, size, kcraft::agent::parse_openai_response,
+                                     "parse_openai_response");
   return 0;
 }

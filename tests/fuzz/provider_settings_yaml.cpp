@@ -37,7 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   try {
-    const std::string stored = settings.to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::string stored =
+        settings.to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (settings.api_key_env == kKeyVariable) {
       fuzz::check(stored.find(kKey) == std::string::npos, "the API key is in the transcript's settings");
     }

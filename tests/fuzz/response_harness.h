@@ -34,7 +34,8 @@ inline void check_redacted(const std::string& text, std::string_view what) {
   }
 }
 
-inline void run_response_harness(const uint8_t* data, size_t size, agent::ChatResponse (*parse)(const nlohmann::json&),
+inline void run_response_harness(const uint8_t* data, size_t size,
+                                 agent::ChatResponse (*parse)(const nlohmann::json&),
                                  const char* parser_name) {
   const std::string body = text_of(data, size);
   const agent::SecretRedactor redact({std::string(kEchoedKey)});
@@ -68,8 +69,12 @@ inline void run_response_harness(const uint8_t* data, size_t size, agent::ChatRe
     request.messages.push_back({agent::ChatMessage::Role::kUser, "write a kernel", {}, "", "", false});
     request.messages.push_back(message);
     for (const auto& call : message.tool_calls) {
-      request.messages.push_back({agent::ChatMessage::Role::kTool, "result of " + call.name, {}, call.id,
-                                  call.name, call.name.size() % 2 == 0});
+      request.messages.push_back({agent::ChatMessage::Role::kTool,
+                                  "result of " + call.name,
+                                  {},
+                                  call.id,
+                                  call.name,
+                                  call.name.size() % 2 == 0});
     }
     request.messages.push_back({agent::ChatMessage::Role::kUser, "continue", {}, "", "", false});
     agent::ProviderSettings settings;

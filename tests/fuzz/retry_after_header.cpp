@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::time_t now = 1'700'000'000;  // fixed, so a finding reproduces
   try {
     if (auto seconds = agent::parse_retry_after(value, now)) {
-      fuzz::check(std::isfinite(*seconds) && *seconds >= 0, "Retry-After gives a wait of " + std::to_string(*seconds));
+      fuzz::check(std::isfinite(*seconds) && *seconds >= 0,
+                  "Retry-After gives a wait of " + std::to_string(*seconds));
     }
     if (auto ms = agent::parse_retry_after_ms(value)) {
       fuzz::check(std::isfinite(*ms) && *ms >= 0, "retry-after-ms gives a wait of " + std::to_string(*ms));

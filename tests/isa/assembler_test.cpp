@@ -607,7 +607,8 @@ size_t reference_distance(const std::string& a, const std::string& b) {
   for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     for (size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1)});
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1)});
       if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) && fold(a[i - 2]) == fold(b[j - 1])) {
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
       }
@@ -635,7 +636,7 @@ TEST(Diagnostics, EditDistanceIsOptimalStringAlignment) {
 // what the distances say.
 TEST(Diagnostics, ClosestMatchesSkipsCandidatesTooDifferentInLength) {
   const std::vector<std::string> names = {"S_ADD", "S_ADDI", "V_ADD_VV", "C_HALT"};
-  EXPECT_EQ(closest_matches("ADD", names), std::vector<std::string>{"S_ADD"});  // the prefix rule
+  EXPECT_EQ(closest_matches("ADD", names), std::vector<std::string>{"S_ADD"});     // the prefix rule
   EXPECT_EQ(closest_matches("S_ADDD", names), std::vector<std::string>{"S_ADD"});  // fewer letters differ
   EXPECT_TRUE(closest_matches(std::string(100000, 'X'), names).empty());
   EXPECT_EQ(closest_matches("C_HALTT", names), std::vector<std::string>{"C_HALT"});

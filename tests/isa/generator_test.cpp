@@ -245,9 +245,11 @@ TEST(Generator, YamlSyntaxErrorHasALine) {
 TEST(Generator, MissingSectionsAreReportedNotThrown) {
   std::vector<std::string> errors;
   ASSERT_NO_THROW(errors = errors_for("isa: x\n"));
-  EXPECT_THAT(errors, ::testing::Contains(HasSubstr("field 'registers': expected a list of register classes")));
+  EXPECT_THAT(errors,
+              ::testing::Contains(HasSubstr("field 'registers': expected a list of register classes")));
   EXPECT_THAT(errors, ::testing::Contains(HasSubstr("field 'instructions'")));
-  for (const char* yaml : {":", "- a\n", "isa: x\nregisters: [{class: xreg}]\nfields: []\n", "pseudo: [{}]"}) {
+  for (const char* yaml :
+       {":", "- a\n", "isa: x\nregisters: [{class: xreg}]\nfields: []\n", "pseudo: [{}]"}) {
     EXPECT_NO_THROW(EXPECT_FALSE(errors_for(yaml).empty())) << yaml;
   }
 }

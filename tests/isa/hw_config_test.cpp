@@ -37,10 +37,12 @@ TEST(HwConfig, ParsesText) {
 }
 
 TEST(HwConfig, BrokenFilesNameTheFileAndField) {
-  EXPECT_THAT(error_of("platform: systolic\nname: x\n"), HasSubstr("configs/broken.yaml: build: expected a mapping"));
+  EXPECT_THAT(error_of("platform: systolic\nname: x\n"),
+              HasSubstr("configs/broken.yaml: build: expected a mapping"));
   EXPECT_THAT(error_of("platform: systolic\nname: x\nbuild: {MLEN: big}\n"),
               HasSubstr("build.MLEN: expected an integer, got 'big'"));
-  EXPECT_THAT(error_of("platform: systolic\nname: x\nbuild: {}\ncolour: red\n"), HasSubstr("colour: unknown field"));
+  EXPECT_THAT(error_of("platform: systolic\nname: x\nbuild: {}\ncolour: red\n"),
+              HasSubstr("colour: unknown field"));
   EXPECT_THAT(error_of("platform: [systolic\n"), HasSubstr("YAML syntax error"));
 }
 
@@ -52,7 +54,8 @@ TEST(HwConfig, KeysThatAreNotNamesAreConfigErrors) {
   EXPECT_THAT(error_of("platform: systolic\nname: x\nbuild:\n  ? [MLEN]\n  : 8\n"),
               HasSubstr("build: keys must be names, got a list"));
   EXPECT_THAT(error_of("? {a: 1}\n: x\n"), HasSubstr("<top>: keys must be names, got a mapping"));
-  EXPECT_THAT(error_of("platform: systolic\nname: x\nbuild: {: 8}\n"), HasSubstr("build: keys must be names"));
+  EXPECT_THAT(error_of("platform: systolic\nname: x\nbuild: {: 8}\n"),
+              HasSubstr("build: keys must be names"));
 }
 
 // Found by fuzzing (tests/fuzz/regressions/hw_config_yaml): kcraft and kcraft_isagen read the same file
@@ -62,8 +65,13 @@ TEST(HwConfig, KeysThatAreNotNamesAreConfigErrors) {
 // accepted by one reader only; a key given twice kept one value in kcraft and both in the generator.
 TEST(HwConfig, KcraftAndTheGeneratorReadTheSameParameters) {
   const std::string head = "platform: systolic\nname: x\n";
-  for (const auto& [text, value] : std::vector<std::pair<std::string, int64_t>>{
-           {"010", 10}, {"08", 8}, {"-0x10", -16}, {"+8", 8}, {"0X1f", 31}, {"-9223372036854775808", INT64_MIN}}) {
+  for (const auto& [text, value] :
+       std::vector<std::pair<std::string, int64_t>>{{"010", 10},
+                                                    {"08", 8},
+                                                    {"-0x10", -16},
+                                                    {"+8", 8},
+                                                    {"0X1f", 31},
+                                                    {"-9223372036854775808", INT64_MIN}}) {
     const std::string yaml = head + "build: {MLEN: " + text + "}\n";
     EXPECT_EQ(parse_hw_config(yaml, "x.yaml").build_param("MLEN"), value) << text;
     const auto args = isa::gen::verilator_args_from_hwconfig_text(yaml, "x.yaml");
@@ -76,8 +84,9 @@ TEST(HwConfig, KcraftAndTheGeneratorReadTheSameParameters) {
   }
   EXPECT_THAT(error_of(head + "build: {9MLEN: 8}\n"), HasSubstr("build.9MLEN: not a parameter name"));
   EXPECT_THAT(error_of(head + "build: {MLEN: 8, MLEN: 16}\n"), HasSubstr("build.MLEN: given twice"));
-  EXPECT_THAT(isa::gen::verilator_args_from_hwconfig_text(head + "build: {MLEN: 8, MLEN: 16}\n", "x.yaml").errors,
-              ::testing::ElementsAre(HasSubstr("field 'build.MLEN': given twice")));
+  EXPECT_THAT(
+      isa::gen::verilator_args_from_hwconfig_text(head + "build: {MLEN: 8, MLEN: 16}\n", "x.yaml").errors,
+      ::testing::ElementsAre(HasSubstr("field 'build.MLEN': given twice")));
   EXPECT_THAT(error_of(head + "build: {}\nbuild: {}\n"), HasSubstr("build: given twice"));
 }
 
@@ -85,7 +94,8 @@ TEST(HwConfig, KcraftAndTheGeneratorReadTheSameParameters) {
 // undefined there.
 TEST(HwConfig, RuntimeSettingsAreFiniteAndNotNegative) {
   for (const char* value : {".nan", ".inf", "-1", "1e300", "[1]"}) {
-    EXPECT_THAT(error_of(std::string("platform: systolic\nname: x\nbuild: {}\nruntime: {clock_mhz: ") + value + "}\n"),
+    EXPECT_THAT(error_of(std::string("platform: systolic\nname: x\nbuild: {}\nruntime: {clock_mhz: ") +
+                         value + "}\n"),
                 HasSubstr("runtime.clock_mhz: expected a number from 0 to 2^53"))
         << value;
   }
