@@ -84,7 +84,8 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
 fi
 targets=(kcraft_fuzz_corpus)
 for h in "${selected[@]}"; do targets+=("fuzz_$h"); done
-cmake --build "$build" -j "$jobs" --target "${targets[@]}"
+# Serialised: several fuzz.sh may share build-fuzz (e.g. two harnesses fuzzing side by side).
+flock "$build/.fuzz-build.lock" cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 
 # ---- fuzz
 work="$build/fuzz"
