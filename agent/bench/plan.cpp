@@ -77,6 +77,14 @@ json yaml_file_to_json(const std::string& path) {
   }
 }
 
+json yaml_text_to_json(const std::string& yaml, const std::string& source) {
+  try {
+    return yaml_to_json(YAML::Load(yaml));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(source + ": " + e.what());
+  }
+}
+
 const std::vector<BenchPlatform>& bench_platforms() {
   static const std::vector<BenchPlatform> platforms = [] {
     std::vector<BenchPlatform> list;

@@ -88,6 +88,9 @@ HardwareRecord hardware_record(const std::string& platform, const HwConfig& hw);
 HardwareRecord hardware_record(const std::string& platform, const std::string& hw);
 
 // A YAML file as JSON (scalars that read as numbers or booleans become numbers or booleans).
+// Throws ConfigError naming the file.
 nlohmann::json yaml_file_to_json(const std::string& path);
+// The same from text (`source` names it in messages).
+nlohmann::json yaml_text_to_json(const std::string& yaml, const std::string& source);
 
 }  // namespace kcraft::bench

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <optional>
 
 #include "agent/common/transcript.h"
 
@@ -40,48 +41,90 @@ std::string ReplayResult::summary() const {
 }
 
 ReplayResult replay_transcript(const std::filesystem::path& path) {
-  const auto events = read_transcript(path);
+  return replay_events(read_transcript(path), path.string());
+}
+
+ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std::string& source) {
+  // Every field is checked before it is read: a transcript from another version, edited by hand or cut
+  // short is a malformed transcript (std::runtime_error naming the file and the event), never an
+  // exception of the JSON library.
+  auto malformed = [&](size_t index, const std::string& what) -> std::runtime_error {
+    return std::runtime_error(fmt::format("{}: event {}: {}", source, index + 1, what));
+  };
+  auto type_of = [&](size_t index) {
+    const json& e = events[index];
+    if (!e.is_object()) throw malformed(index, "not a JSON object");
+    if (!e.contains("type")) return std::string();
+    if (!e["type"].is_string()) throw malformed(index, "\"type\" is not a string");
+    return e["type"].get<std::string>();
+  };
+  // The text field `key` of event `index` (`fallback` when absent; required when there is none).
+  auto text = [&](size_t index, const json& object, const char* key,
+                  const std::optional<std::string>& fallback = std::nullopt) {
+    if (!object.contains(key) && fallback) return *fallback;
+    if (!object.contains(key)) throw malformed(index, fmt::format("no \"{}\"", key));
+    if (!object[key].is_string()) throw malformed(index, fmt::format("\"{}\" is not a string", key));
+    return object[key].get<std::string>();
+  };
+  auto whole = [&](size_t index, const json& object, const char* key, std::optional<uint64_t> fallback) {
+    if (!object.contains(key) && fallback) return *fallback;
+    if (!object.contains(key) || !object[key].is_number_unsigned()) {
+      throw malformed(index, fmt::format("\"{}\" is not a non-negative integer", key));
+    }
+    return object[key].get<uint64_t>();
+  };
+
   ReplayResult out;
-  auto start = std::find_if(events.begin(), events.end(),
-                            [](const json& e) { return e.value("type", "") == "run_start"; });
-  if (start == events.end()) throw std::runtime_error(path.string() + ": no run_start event");
-  try {
-    const json& c = (*start)["context"];
-    out.context.platform = c.at("platform");
-    out.context.hw_config = c.at("hw_config");
-    out.context.task = c.at("task");
-    out.context.config = c.at("config");
-    out.context.dev_seed = c.at("dev_seed");
-    out.agent = start->value("agent", "");
-  } catch (const json::exception& e) {
-    throw std::runtime_error(path.string() + ": run_start has no complete context (" + e.what() + ")");
+  size_t start = 0;
+  while (start < events.size() && type_of(start) != "run_start") ++start;
+  if (start == events.size()) throw std::runtime_error(source + ": no run_start event");
+  const json& run_start = events[start];
+  if (!run_start.contains("context") || !run_start["context"].is_object()) {
+    throw malformed(start, "run_start has no \"context\" object");
   }
+  const json& c = run_start["context"];
+  out.context.platform = text(start, c, "platform");
+  out.context.hw_config = text(start, c, "hw_config");
+  out.context.task = text(start, c, "task");
+  out.context.config = text(start, c, "config");
+  out.context.dev_seed = whole(start, c, "dev_seed", std::nullopt);
+  out.agent = text(start, run_start, "agent", "");
+
   ToolSession session(out.context);
   std::map<std::string, json> pending;  // id -> replayed result of a tool_call awaiting its recorded result
   std::string last_code;
-  for (const auto& e : events) {
-    const std::string type = e.value("type", "");
+  for (size_t index = 0; index < events.size(); ++index) {
+    const std::string type = type_of(index);
+    const json& e = events[index];
     if (type == "tool_call") {
-      ToolResult r = session.call_text(e.at("name").get<std::string>(), e.at("arguments").get<std::string>());
+      ToolResult r = session.call_text(text(index, e, "name"), text(index, e, "arguments"));
       ++out.tool_calls;
-      pending[e.value("id", "")] = json{{"is_error", r.is_error}, {"data", r.data}};
+      pending[text(index, e, "id", "")] = json{{"is_error", r.is_error}, {"data", r.data}};
     } else if (type == "tool_result") {
-      auto it = pending.find(e.value("id", ""));
+      auto it = pending.find(text(index, e, "id", ""));
       if (it == pending.end()) continue;
+      if (e.contains("is_error") && !e["is_error"].is_boolean())
+        throw malformed(index, "\"is_error\" is not a boolean");
       const json recorded = {{"is_error", e.value("is_error", false)},
-                             {"data", e.value("data", json(nullptr))}};
+                             {"data", e.contains("data") ? e["data"] : json(nullptr)}};
       if (recorded != it->second) {
         out.mismatches.push_back(
-            {e.value("seq", size_t{0}), e.value("name", ""), recorded.dump(), it->second.dump()});
+            {whole(index, e, "seq", index), text(index, e, "name", ""), recorded.dump(), it->second.dump()});
       }
       pending.erase(it);
     } else if (type == "score") {
-      const json& s = e.at("score");
+      if (!e.contains("score") || !e["score"].is_object())
+        throw malformed(index, "score has no \"score\" object");
+      const json& s = e["score"];
       Score recorded;
-      recorded.verdict = verdict_from_name(s.at("verdict"));
-      recorded.cycles = s.value("cycles", uint64_t{0});
+      try {
+        recorded.verdict = verdict_from_name(text(index, s, "verdict"));
+      } catch (const std::runtime_error& unknown) {
+        throw malformed(index, unknown.what());
+      }
+      recorded.cycles = whole(index, s, "cycles", 0);
       out.recorded_score = recorded;
-      last_code = e.value("code", "");
+      last_code = text(index, e, "code", "");
     }
   }
   if (out.recorded_score) {

@@ -33,5 +33,7 @@ struct ReplayResult {
 
 // Throws std::runtime_error for an unreadable or malformed transcript.
 ReplayResult replay_transcript(const std::filesystem::path& path);
+// The same for events already read (read_transcript, parse_transcript); `source` names them in messages.
+ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std::string& source);
 
 }  // namespace kcraft::agent

@@ -1,5 +1,6 @@
 #include "agent/common/transcript.h"
 
+#include <sstream>
 #include <stdexcept>
 
 namespace kcraft::agent {
@@ -24,16 +25,23 @@ void Transcript::write(nlohmann::json event) {
 }
 
 std::vector<nlohmann::json> read_transcript(const std::filesystem::path& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read transcript " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_transcript(text.str(), path.string());
+}
+
+std::vector<nlohmann::json> parse_transcript(const std::string& text, const std::string& source) {
   std::vector<nlohmann::json> events;
+  std::istringstream in(text);
   std::string line;
   for (size_t n = 1; std::getline(in, line); ++n) {
     if (line.empty()) continue;
     try {
       events.push_back(nlohmann::json::parse(line));
     } catch (const nlohmann::json::parse_error& e) {
-      throw std::runtime_error(path.string() + ":" + std::to_string(n) + ": not a JSON event: " + e.what());
+      throw std::runtime_error(source + ":" + std::to_string(n) + ": not a JSON event: " + e.what());
     }
   }
   return events;

@@ -35,5 +35,7 @@ class Transcript {
 
 // Reads a transcript; throws std::runtime_error naming the file and line of a malformed entry.
 std::vector<nlohmann::json> read_transcript(const std::filesystem::path& path);
+// The same from the file's text (`source` names it in messages).
+std::vector<nlohmann::json> parse_transcript(const std::string& text, const std::string& source);
 
 }  // namespace kcraft::agent

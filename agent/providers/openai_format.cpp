@@ -72,7 +72,7 @@ std::string message_text(const json& message) {
   }
   std::string text;
   for (const auto& part : content) {
-    if (part.is_object() && part.value("type", "") == "text") {
+    if (part.is_object() && optional_text(part, "type", "choices[0].message.content[].type") == "text") {
       text += optional_text(part, "text", "choices[0].message.content[].text");
     }
   }

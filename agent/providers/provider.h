@@ -126,6 +126,8 @@ struct ProviderSettings {
 
   // Throws kcraft::ConfigError ("<file>: <field>: ...") on a broken file.
   static ProviderSettings load(const std::string& yaml_file);
+  // The same from the file's text (`yaml_file` only names it in messages).
+  static ProviderSettings parse(const std::string& yaml_text, const std::string& yaml_file);
   // JSON for transcripts: everything except the key (which is never stored anywhere).
   nlohmann::json to_json() const;
 };

@@ -6,9 +6,11 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -157,11 +159,17 @@ bool is_header_value(std::string_view value) {
 }
 
 ProviderSettings ProviderSettings::load(const std::string& yaml_file) {
+  std::ifstream in(yaml_file, std::ios::binary);
+  if (!in) throw ConfigError(fmt::format("{}: cannot open provider settings", yaml_file));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse(text.str(), yaml_file);
+}
+
+ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std::string& yaml_file) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(yaml_file);
-  } catch (const YAML::BadFile&) {
-    throw ConfigError(fmt::format("{}: cannot open provider settings", yaml_file));
+    root = YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
     throw ConfigError(
         fmt::format("{}:{}:{}: YAML syntax error: {}", yaml_file, e.mark.line + 1, e.mark.column + 1, e.msg));
@@ -175,11 +183,14 @@ ProviderSettings ProviderSettings::load(const std::string& yaml_file) {
       "max_tokens_field", "timeout_seconds",    "connect_timeout_seconds",
       "max_retries",      "backoff_initial_ms", "backoff_max_ms",
       "extra_headers",    "extra_body"};
+  std::vector<std::string> seen;
   for (const auto& kv : root) {
     const auto key = kv.first.IsScalar() ? kv.first.Scalar() : std::string("<non-text key>");
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       in.fail(key, fmt::format("unknown field (expected one of {})", fmt::join(known, ", ")));
     }
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) in.fail(key, "given twice");
+    seen.push_back(key);
   }
 
   ProviderSettings settings;
@@ -188,10 +199,14 @@ ProviderSettings ProviderSettings::load(const std::string& yaml_file) {
     in.fail("provider", "expected openai or anthropic");
 
   in.text("base_url", settings.base_url, true);
-  if (settings.base_url.rfind("http://", 0) != 0 && settings.base_url.rfind("https://", 0) != 0) {
-    in.fail("base_url", "expected an http:// or https:// URL");
-  }
   while (!settings.base_url.empty() && settings.base_url.back() == '/') settings.base_url.pop_back();
+  // Checked after the trailing slashes are gone: "http://" alone names no server.
+  const auto after_scheme = [&](const char* scheme) {
+    return settings.base_url.rfind(scheme, 0) == 0 &&
+           settings.base_url.size() > std::string_view(scheme).size();
+  };
+  if (!after_scheme("http://") && !after_scheme("https://"))
+    in.fail("base_url", "expected an http:// or https:// URL");
 
   in.text("model", settings.model, true);
 

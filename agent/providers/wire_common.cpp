@@ -34,7 +34,12 @@ uint64_t token_count(const nlohmann::json& parent, const char* key, const std::s
   if (value.is_number_unsigned()) return value.get<uint64_t>();
   if (value.is_number_integer() && value.get<int64_t>() >= 0)
     return static_cast<uint64_t>(value.get<int64_t>());
-  if (value.is_number_float() && value.get<double>() >= 0) return static_cast<uint64_t>(value.get<double>());
+  // 2^64 and above do not convert (undefined behaviour); no real count comes near.
+  if (value.is_number_float() && value.get<double>() >= 0 && value.get<double>() < 18446744073709551616.0) {
+    return static_cast<uint64_t>(value.get<double>());
+  }
+  if (value.is_number_float() && value.get<double>() >= 0)
+    throw WireFormatError(path + ": too large (" + value.dump() + ")");
   throw WireFormatError(path + ": expected a non-negative number, got " + std::string(value.type_name()));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -85,21 +86,23 @@ std::string format_diagnostics(const std::vector<Diagnostic>& diagnostics, std::
 }
 
 size_t edit_distance(std::string_view a, std::string_view b) {
-  const size_t n = a.size();
+  // Three rolling rows (a transposition looks two rows back), so long words cost no large matrix.
   const size_t m = b.size();
-  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1, 0));
-  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
-  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
-  for (size_t i = 1; i <= n; ++i) {
+  std::vector<size_t> before(m + 1), previous(m + 1), current(m + 1);
+  for (size_t j = 0; j <= m; ++j) previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
     for (size_t j = 1; j <= m; ++j) {
       const size_t cost = fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost});
       if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) && fold(a[i - 2]) == fold(b[j - 1])) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        current[j] = std::min(current[j], before[j - 2] + 1);
       }
     }
+    std::swap(before, previous);
+    std::swap(previous, current);
   }
-  return d[n][m];
+  return previous[m];
 }
 
 namespace {
@@ -124,9 +127,11 @@ std::vector<std::string> closest_matches(std::string_view word, const std::vecto
   const size_t limit = std::max<size_t>(1, (word.size() + 2) / 4);
   std::vector<std::pair<std::pair<size_t, size_t>, std::string>> scored;
   for (const std::string& c : candidates) {
-    size_t distance = edit_distance(word, c);
+    // The distance is at least the difference in length: skip the work when that already rules c out.
+    const size_t gap = word.size() > c.size() ? word.size() - c.size() : c.size() - word.size();
+    size_t distance = gap <= limit ? edit_distance(word, c) : limit + 1;
     const size_t underscore = c.find('_');
-    if (underscore != std::string::npos && underscore <= 2 &&
+    if (underscore != std::string::npos && underscore <= 2 && c.size() - underscore - 1 == word.size() &&
         edit_distance(word, std::string_view(c).substr(underscore + 1)) == 0) {
       distance = std::min<size_t>(distance, 1);
     }

@@ -1,14 +1,18 @@
 #include "isa/tools/hwconfig.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
+
+#include "isa/common/hw_config.h"
 
 namespace kcraft::isa::gen {
 namespace {
@@ -17,35 +21,25 @@ std::string where(const std::string& path, const YAML::Mark& mark) {
   return mark.is_null() ? path : fmt::format("{}:{}:{}", path, mark.line + 1, mark.column + 1);
 }
 
-bool is_parameter_name(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  for (char c : s) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  }
-  return true;
-}
-
-// Decimal or 0x-hex integer, optionally negative; the whole text must be the number.
-bool parse_integer(const std::string& text, long long* value) {
-  if (text.empty()) return false;
-  const bool hex = text.size() > 2 && (text.compare(0, 2, "0x") == 0 || text.compare(0, 2, "0X") == 0);
-  errno = 0;
-  char* end = nullptr;
-  *value = std::strtoll(text.c_str(), &end, hex ? 16 : 10);
-  return errno == 0 && end == text.c_str() + text.size() &&
-         !std::isspace(static_cast<unsigned char>(text[0]));
-}
-
 }  // namespace
 
 VerilatorArgs verilator_args_from_hwconfig(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    VerilatorArgs out;
+    out.errors.push_back(fmt::format("{}: error: cannot open the file", path));
+    return out;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return verilator_args_from_hwconfig_text(text.str(), path);
+}
+
+VerilatorArgs verilator_args_from_hwconfig_text(const std::string& yaml, const std::string& path) {
   VerilatorArgs out;
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    out.errors.push_back(fmt::format("{}: error: cannot open the file", path));
-    return out;
+    root = YAML::Load(yaml);
   } catch (const YAML::Exception& e) {
     out.errors.push_back(fmt::format("{}: error: YAML syntax: {}", where(path, e.mark), e.msg));
     return out;
@@ -68,21 +62,29 @@ VerilatorArgs verilator_args_from_hwconfig(const std::string& path) {
     return out;
   }
   std::string text;
+  std::vector<std::string> seen;
   for (const auto& kv : build) {
     const std::string key = kv.first.Scalar();
-    long long value = 0;
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      out.errors.push_back(
+          fmt::format("{}: error: field 'build.{}': given twice", where(path, kv.first.Mark()), key));
+      continue;
+    }
+    seen.push_back(key);
     if (!is_parameter_name(key)) {
       out.errors.push_back(fmt::format("{}: error: field 'build.{}': not a valid Verilog parameter name",
                                        where(path, kv.first.Mark()), key));
       continue;
     }
-    if (!kv.second.IsScalar() || !parse_integer(kv.second.Scalar(), &value)) {
+    // The grammar kcraft reads the same file with (isa/common/hw_config.h), so both see the same values.
+    const auto value = kv.second.IsScalar() ? parse_config_integer(kv.second.Scalar()) : std::nullopt;
+    if (!value) {
       out.errors.push_back(fmt::format("{}: error: field 'build.{}': expected an integer, got '{}'",
                                        where(path, kv.second.Mark()), key,
                                        kv.second.IsScalar() ? kv.second.Scalar() : "a collection"));
       continue;
     }
-    text += fmt::format("-G{}={}\n", key, value);
+    text += fmt::format("-G{}={}\n", key, *value);
   }
   if (out.errors.empty()) out.text = std::move(text);
   return out;

@@ -12,6 +12,8 @@ struct VerilatorArgs {
 };
 
 VerilatorArgs verilator_args_from_hwconfig(const std::string& path);
+// The same from the file's text (`path` only names it in messages).
+VerilatorArgs verilator_args_from_hwconfig_text(const std::string& yaml, const std::string& path);
 
 // Writes `content` unless the file already holds exactly that (so unchanged outputs keep their timestamp
 // and do not trigger rebuilds). Returns false and sets `error` on failure.

@@ -64,6 +64,15 @@ std::optional<int64_t> parse_integer(std::string_view text) {
   return negative ? -value : value;
 }
 
+// map[key] when `map` is a mapping that has `key`, otherwise an undefined node. yaml-cpp's const
+// operator[] returns an *invalid* node for a missing key, and asking that node its type (IsMap(),
+// IsSequence(), ...) throws InvalidNode, so every lookup goes through here.
+YAML::Node child(const YAML::Node& map, const std::string& key) {
+  if (!map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  const YAML::Node node = map[key];
+  return node.IsDefined() ? node : YAML::Node(YAML::NodeType::Undefined);
+}
+
 std::string hex(int64_t v) {
   return fmt::format("0x{:02X}", v);
 }
@@ -148,7 +157,7 @@ class Loader {
 
   std::optional<std::string> get_string(const YAML::Node& map, const std::string& key,
                                         std::string_view context, bool required) {
-    const YAML::Node node = map[key];
+    const YAML::Node node = child(map, key);
     if (!node.IsDefined() || node.IsNull()) {
       if (required) error(node, map, context, key, "missing");
       return std::nullopt;
@@ -162,7 +171,7 @@ class Loader {
 
   std::optional<int64_t> get_int(const YAML::Node& map, const std::string& key, std::string_view context,
                                  bool required) {
-    const YAML::Node node = map[key];
+    const YAML::Node node = child(map, key);
     if (!node.IsDefined() || node.IsNull()) {
       if (required) error(node, map, context, key, "missing");
       return std::nullopt;
@@ -179,7 +188,8 @@ class Loader {
   void load_header(const YAML::Node& root) {
     if (auto name = get_string(root, "isa", "top level", true)) {
       if (!is_identifier(*name)) {
-        error(root["isa"], root, "top level", "isa", fmt::format("'{}' is not a valid identifier", *name));
+        error(child(root, "isa"), root, "top level", "isa",
+              fmt::format("'{}' is not a valid identifier", *name));
       }
       spec_.name = *name;
     }
@@ -188,14 +198,14 @@ class Loader {
     if (auto bits = get_int(root, "word_bits", "top level", true)) {
       if (*bits != 32) {
         error(
-            root["word_bits"], root, "top level", "word_bits",
+            child(root, "word_bits"), root, "top level", "word_bits",
             fmt::format("{}-bit words are not supported; the tools handle 32-bit instruction words", *bits));
       }
       spec_.word_bits = 32;
     }
     spec_.summary = get_string(root, "summary", "top level", true).value_or("");
     spec_.timing = get_string(root, "timing", "top level", false).value_or("");
-    const YAML::Node rules = root["timing_model"];
+    const YAML::Node rules = child(root, "timing_model");
     if (rules.IsDefined()) {
       if (!rules.IsSequence()) {
         error(rules, root, "top level", "timing_model", "expected a list of {title, text} rules");
@@ -215,15 +225,15 @@ class Loader {
   }
 
   void load_registers(const YAML::Node& root) {
-    const YAML::Node list = root["registers"];
+    const YAML::Node list = child(root, "registers");
     if (!list.IsSequence()) {
       error(list, root, "top level", "registers", "expected a list of register classes");
       return;
     }
     for (const YAML::Node& node : list) {
       RegisterClass rc;
-      const std::string context =
-          fmt::format("register class {}", node["class"].IsScalar() ? node["class"].Scalar() : "?");
+      const std::string context = fmt::format(
+          "register class {}", child(node, "class").IsScalar() ? child(node, "class").Scalar() : "?");
       if (!node.IsMap()) {
         error(node, list, "registers", "", "expected a mapping");
         continue;
@@ -231,33 +241,35 @@ class Loader {
       check_keys(node, {"class", "prefix", "count", "width", "hardwired", "noun", "description"}, context);
       rc.name = get_string(node, "class", context, true).value_or("");
       if (!rc.name.empty() && !is_identifier(rc.name)) {
-        error(node["class"], node, context, "class", "not a valid identifier");
+        error(child(node, "class"), node, context, "class", "not a valid identifier");
       }
       if (spec_.find_register_class(rc.name) >= 0) {
-        error(node["class"], node, context, "class", fmt::format("duplicate register class '{}'", rc.name));
+        error(child(node, "class"), node, context, "class",
+              fmt::format("duplicate register class '{}'", rc.name));
       }
       rc.prefix = get_string(node, "prefix", context, true).value_or("");
       if (!rc.prefix.empty() && !std::all_of(rc.prefix.begin(), rc.prefix.end(), [](char c) {
             return std::isalpha(static_cast<unsigned char>(c));
           })) {
-        error(node["prefix"], node, context, "prefix", "a register prefix is made of letters");
+        error(child(node, "prefix"), node, context, "prefix", "a register prefix is made of letters");
       }
       for (const RegisterClass& other : spec_.register_classes) {
         if (to_upper(other.prefix) == to_upper(rc.prefix)) {
-          error(node["prefix"], node, context, "prefix",
+          error(child(node, "prefix"), node, context, "prefix",
                 fmt::format("prefix '{}' is already used by register class {}", rc.prefix, other.name));
         }
       }
       const auto count = get_int(node, "count", context, true);
       if (count && (*count < 1 || *count > 1024))
-        error(node["count"], node, context, "count", "must be 1..1024");
+        error(child(node, "count"), node, context, "count", "must be 1..1024");
       rc.count = static_cast<unsigned>(count.value_or(1));
       const auto width = get_int(node, "width", context, true);
-      if (width && (*width < 1 || *width > 64)) error(node["width"], node, context, "width", "must be 1..64");
+      if (width && (*width < 1 || *width > 64))
+        error(child(node, "width"), node, context, "width", "must be 1..64");
       rc.width = static_cast<unsigned>(width.value_or(32));
       rc.noun = get_string(node, "noun", context, false).value_or(rc.name + " register");
       rc.description = get_string(node, "description", context, true).value_or("");
-      const YAML::Node hardwired = node["hardwired"];
+      const YAML::Node hardwired = child(node, "hardwired");
       if (hardwired.IsDefined() && !hardwired.IsNull()) {
         if (!hardwired.IsMap()) {
           error(hardwired, node, context, "hardwired", "expected a mapping register: value");
@@ -282,7 +294,7 @@ class Loader {
   }
 
   void load_fields(const YAML::Node& root) {
-    const YAML::Node map = root["fields"];
+    const YAML::Node map = child(root, "fields");
     if (!map.IsMap()) {
       error(map, root, "top level", "fields", "expected a mapping name: {lsb, width}");
       return;
@@ -301,11 +313,11 @@ class Loader {
       const auto lsb = get_int(node, "lsb", context, true);
       const auto width = get_int(node, "width", context, true);
       if (!lsb || !width) continue;
-      if (*lsb < 0) error(node["lsb"], node, context, "lsb", "must not be negative");
-      if (*width < 1) error(node["width"], node, context, "width", "must be at least 1");
+      if (*lsb < 0) error(child(node, "lsb"), node, context, "lsb", "must not be negative");
+      if (*width < 1) error(child(node, "width"), node, context, "width", "must be at least 1");
       if (*lsb >= 0 && *width >= 1 && *lsb + *width > static_cast<int64_t>(spec_.word_bits)) {
         error(
-            node["width"], node, context, "width",
+            child(node, "width"), node, context, "width",
             fmt::format("bits {}..{} do not fit the {}-bit word", *lsb, *lsb + *width - 1, spec_.word_bits));
       }
       spec_.fields.push_back(
@@ -315,7 +327,8 @@ class Loader {
     if (const NamedField* opcode = spec_.find_field("opcode")) {
       spec_.opcode_field = opcode->field;
       if (opcode->field.width > 16) {
-        error(map["opcode"], map, "field opcode", "width", "the opcode field may be at most 16 bits wide");
+        error(child(map, "opcode"), map, "field opcode", "width",
+              "the opcode field may be at most 16 bits wide");
       }
     } else {
       error(map, root, "top level", "fields", "there must be a field named 'opcode'");
@@ -323,7 +336,7 @@ class Loader {
   }
 
   void load_formats(const YAML::Node& root) {
-    const YAML::Node map = root["formats"];
+    const YAML::Node map = child(root, "formats");
     if (!map.IsMap()) {
       error(map, root, "top level", "formats", "expected a mapping name: {fields, description}");
       return;
@@ -339,7 +352,7 @@ class Loader {
       }
       check_keys(node, {"fields", "description"}, context);
       format.description = get_string(node, "description", context, true).value_or("");
-      const YAML::Node fields = node["fields"];
+      const YAML::Node fields = child(node, "fields");
       if (!fields.IsSequence()) {
         error(fields, node, context, "fields", "expected a list of field names");
         continue;
@@ -376,7 +389,7 @@ class Loader {
   }
 
   void load_units(const YAML::Node& root) {
-    const YAML::Node map = root["units"];
+    const YAML::Node map = child(root, "units");
     if (!map.IsMap()) {
       error(map, root, "top level", "units", "expected a mapping unit: description");
       return;
@@ -399,7 +412,7 @@ class Loader {
   }
 
   void load_parameters(const YAML::Node& root) {
-    const YAML::Node map = root["parameters"];
+    const YAML::Node map = child(root, "parameters");
     if (!map.IsDefined()) return;
     if (!map.IsMap()) {
       error(map, root, "top level", "parameters", "expected a mapping NAME: description");
@@ -414,15 +427,15 @@ class Loader {
   }
 
   void load_memories(const YAML::Node& root) {
-    const YAML::Node list = root["memories"];
+    const YAML::Node list = child(root, "memories");
     if (!list.IsDefined()) return;
     if (!list.IsSequence()) {
       error(list, root, "top level", "memories", "expected a list of {name, size, word, description}");
       return;
     }
     for (const YAML::Node& node : list) {
-      const std::string context =
-          fmt::format("memory {}", node.IsMap() && node["name"].IsScalar() ? node["name"].Scalar() : "?");
+      const std::string context = fmt::format(
+          "memory {}", node.IsMap() && child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?");
       if (!node.IsMap()) {
         error(node, list, "memories", "", "expected a mapping");
         continue;
@@ -464,7 +477,7 @@ class Loader {
   std::vector<OperandSpec> load_operands(const YAML::Node& parent, const std::string& context,
                                          const FormatSpec* format) {
     std::vector<OperandSpec> operands;
-    const YAML::Node list = parent["operands"];
+    const YAML::Node list = child(parent, "operands");
     if (!list.IsSequence()) {
       error(list, parent, context, "operands", "expected a list (use [] for none)");
       return operands;
@@ -501,7 +514,7 @@ class Loader {
       } else if (format == nullptr && kind == "fp32") {
         op.kind = OperandKind::kFp32;
       } else if (!kind.empty()) {
-        error(node["kind"], node, context, where + ".kind",
+        error(child(node, "kind"), node, context, where + ".kind",
               fmt::format("unknown kind '{}' (expected one of {})", kind,
                           fmt::join(kind_names(format == nullptr), ", ")));
         continue;
@@ -518,24 +531,24 @@ class Loader {
           for (const std::string& f : format->fields) {
             if (f != "opcode") usable.push_back(f);
           }
-          error(node["field"], node, context, where + ".field",
+          error(child(node, "field"), node, context, where + ".field",
                 fmt::format("'{}' is not an operand field of format {} (its fields: {})", op.field_name,
                             format->name, fmt::join(usable, ", ")));
           continue;
         }
         if (!used_fields.insert(op.field_name).second) {
-          error(node["field"], node, context, where + ".field",
+          error(child(node, "field"), node, context, where + ".field",
                 fmt::format("field '{}' is used by two operands", op.field_name));
         }
         op.field = spec_.find_field(op.field_name)->field;
       }
       op.name = get_string(node, "name", context, format == nullptr).value_or(op.field_name);
       if (!op.name.empty() && !is_identifier(op.name)) {
-        error(node["name"], node, context, where + ".name",
+        error(child(node, "name"), node, context, where + ".name",
               fmt::format("'{}' is not a valid identifier", op.name));
       }
       if (!names.insert(op.name).second) {
-        error(node["name"].IsDefined() ? node["name"] : node, node, context, where + ".name",
+        error(child(node, "name").IsDefined() ? child(node, "name") : node, node, context, where + ".name",
               fmt::format("two operands are named '{}'", op.name));
       }
       // access / display
@@ -547,22 +560,24 @@ class Loader {
         } else if (*access == "readwrite") {
           op.access = Access::kReadWrite;
         } else {
-          error(node["access"], node, context, where + ".access",
+          error(child(node, "access"), node, context, where + ".access",
                 fmt::format("unknown access '{}' (expected read, write or readwrite)", *access));
         }
         if (op.kind != OperandKind::kRegister) {
-          error(node["access"], node, context, where + ".access", "only register operands have an access");
+          error(child(node, "access"), node, context, where + ".access",
+                "only register operands have an access");
         }
       }
       if (auto display = get_string(node, "display", context, false)) {
         if (*display == "hex") {
           op.display = Display::kHex;
         } else if (*display != "dec") {
-          error(node["display"], node, context, where + ".display",
+          error(child(node, "display"), node, context, where + ".display",
                 fmt::format("unknown display '{}' (expected dec or hex)", *display));
         }
         if (op.kind != OperandKind::kUimm && op.kind != OperandKind::kSimm) {
-          error(node["display"], node, context, where + ".display", "only immediates have a display format");
+          error(child(node, "display"), node, context, where + ".display",
+                "only immediates have a display format");
         }
       }
       check_operand_range(node, context, where, op);
@@ -586,15 +601,15 @@ class Loader {
         op.kind == OperandKind::kUimm || op.kind == OperandKind::kSimm || op.kind == OperandKind::kBody;
     if (!immediate) {
       for (const char* key : {"min", "max", "default"}) {
-        if (node[key].IsDefined()) {
-          error(node[key], node, context, where + "." + key,
+        if (child(node, key).IsDefined()) {
+          error(child(node, key), node, context, where + "." + key,
                 fmt::format("only immediate operands have '{}'", key));
         }
       }
       if (op.kind == OperandKind::kRegister && !op.field_name.empty()) {
         const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(op.register_class)];
         if (op.field.width < 32 && rc.count > (1u << op.field.width)) {
-          error(node["field"], node, context, where + ".field",
+          error(child(node, "field"), node, context, where + ".field",
                 fmt::format("the {}-bit field '{}' cannot hold register numbers up to {}{}", op.field.width,
                             op.field_name, rc.prefix, rc.count - 1));
         }
@@ -611,35 +626,35 @@ class Loader {
     const int64_t field_max =
         op.kind == OperandKind::kSimm ? (int64_t{1} << (w - 1)) - 1 : (int64_t{1} << w) - 1;
     if (*min > *max) {
-      error(node["min"], node, context, where + ".min",
+      error(child(node, "min"), node, context, where + ".min",
             fmt::format("min {} is greater than max {}", *min, *max));
     }
     if (*min < field_min || *max > field_max) {
-      error(*min < field_min ? node["min"] : node["max"], node, context,
+      error(*min < field_min ? child(node, "min") : child(node, "max"), node, context,
             where + (*min < field_min ? ".min" : ".max"),
             fmt::format("range {}..{} does not fit the {}-bit {} field '{}' ({}..{})", *min, *max, w,
                         op.kind == OperandKind::kSimm ? "signed" : "unsigned", op.field_name, field_min,
                         field_max));
     }
     if (op.kind == OperandKind::kBody && *min < 1) {
-      error(node["min"], node, context, where + ".min",
+      error(child(node, "min"), node, context, where + ".min",
             "a loop body holds at least one instruction (min >= 1)");
     }
-    if (node["default"].IsDefined()) {
+    if (child(node, "default").IsDefined()) {
       const auto def = get_int(node, "default", context, true);
       if (def && (*def < *min || *def > *max)) {
-        error(node["default"], node, context, where + ".default",
+        error(child(node, "default"), node, context, where + ".default",
               fmt::format("default {} is outside the range {}..{}", *def, *min, *max));
       }
       if (op.kind == OperandKind::kBody) {
-        error(node["default"], node, context, where + ".default", "a loop end cannot have a default");
+        error(child(node, "default"), node, context, where + ".default", "a loop end cannot have a default");
       }
       op.default_value = def;
     }
   }
 
   void load_instructions(const YAML::Node& root) {
-    const YAML::Node list = root["instructions"];
+    const YAML::Node list = child(root, "instructions");
     if (!list.IsSequence()) {
       error(list, root, "top level", "instructions", "expected a list of instructions");
       return;
@@ -657,7 +672,7 @@ class Loader {
         continue;
       }
       InstructionSpec insn;
-      insn.name = node["name"].IsScalar() ? node["name"].Scalar() : "";
+      insn.name = child(node, "name").IsScalar() ? child(node, "name").Scalar() : "";
       const std::string context = insn.name.empty() ? fmt::format("instructions[{}]", index)
                                                     : fmt::format("instruction {}", insn.name);
       check_keys(
@@ -665,25 +680,25 @@ class Loader {
           {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy", "example"},
           context);
       if (insn.name.empty()) {
-        error(node["name"], node, context, "name", "missing");
+        error(child(node, "name"), node, context, "name", "missing");
       } else if (!is_mnemonic(insn.name)) {
-        error(node["name"], node, context, "name", "a mnemonic is upper case letters, digits and '_'");
+        error(child(node, "name"), node, context, "name", "a mnemonic is upper case letters, digits and '_'");
       } else if (has_instruction(insn.name)) {
-        error(node["name"], node, context, "name", fmt::format("duplicate instruction {}", insn.name));
+        error(child(node, "name"), node, context, "name", fmt::format("duplicate instruction {}", insn.name));
       }
       // opcode
       const unsigned opcode_width = spec_.opcode_field.width;
       if (const auto opcode = get_int(node, "opcode", context, true)) {
         const int64_t limit = int64_t{1} << opcode_width;
         if (*opcode < 0 || *opcode >= limit) {
-          error(node["opcode"], node, context, "opcode",
+          error(child(node, "opcode"), node, context, "opcode",
                 fmt::format("opcode {} does not fit the {}-bit opcode field (0x01..{})", hex(*opcode),
                             opcode_width, hex(limit - 1)));
         } else if (*opcode == 0) {
-          error(node["opcode"], node, context, "opcode",
+          error(child(node, "opcode"), node, context, "opcode",
                 "opcode 0 is reserved so that an all-zero word is illegal");
         } else if (auto it = opcodes.find(*opcode); it != opcodes.end()) {
-          error(node["opcode"], node, context, "opcode",
+          error(child(node, "opcode"), node, context, "opcode",
                 fmt::format("duplicate opcode {} (also used by {})", hex(*opcode), it->second));
         } else {
           opcodes.emplace(*opcode, insn.name);
@@ -696,7 +711,7 @@ class Loader {
                                              [&](const UnitSpec& u) { return u.name == insn.unit; })) {
         std::vector<std::string> units;
         for (const UnitSpec& u : spec_.units) units.push_back(u.name);
-        error(node["unit"], node, context, "unit",
+        error(child(node, "unit"), node, context, "unit",
               fmt::format("unknown unit '{}' (units: {})", insn.unit, fmt::join(units, ", ")));
       }
       insn.format = get_string(node, "format", context, true).value_or("");
@@ -707,7 +722,7 @@ class Loader {
       if (format == nullptr && !insn.format.empty()) {
         std::vector<std::string> formats;
         for (const FormatSpec& f : spec_.formats) formats.push_back(f.name);
-        error(node["format"], node, context, "format",
+        error(child(node, "format"), node, context, "format",
               fmt::format("unknown format '{}' (formats: {})", insn.format, fmt::join(formats, ", ")));
       }
       if (format != nullptr) insn.operands = load_operands(node, context, format);
@@ -720,11 +735,11 @@ class Loader {
       insn.example = get_string(node, "example", context, true).value_or("");
       if (auto latency = get_string(node, "latency", context, true)) {
         insn.latency = *latency;
-        check_cycles_expression(node["latency"], context, "latency", insn.latency, insn, parameters);
+        check_cycles_expression(child(node, "latency"), context, "latency", insn.latency, insn, parameters);
       }
       if (auto occupancy = get_string(node, "occupancy", context, false)) {
         insn.occupancy = *occupancy;
-        check_cycles_expression(node["occupancy"], context, "occupancy", insn.occupancy, insn, parameters);
+        check_cycles_expression(child(node, "occupancy"), context, "occupancy", insn.occupancy, insn, parameters);
       }
       spec_.instructions.push_back(std::move(insn));
       example_nodes_.push_back(node);
@@ -756,7 +771,7 @@ class Loader {
   }
 
   void load_pseudos(const YAML::Node& root) {
-    const YAML::Node list = root["pseudo"];
+    const YAML::Node list = child(root, "pseudo");
     if (!list.IsDefined()) return;
     if (!list.IsSequence()) {
       error(list, root, "top level", "pseudo", "expected a list of pseudo-instructions");
@@ -765,7 +780,7 @@ class Loader {
     for (size_t index = 0; index < list.size(); ++index) {
       const YAML::Node node = list[index];
       PseudoSpec p;
-      p.name = node.IsMap() && node["name"].IsScalar() ? node["name"].Scalar() : "";
+      p.name = node.IsMap() && child(node, "name").IsScalar() ? child(node, "name").Scalar() : "";
       const std::string context =
           p.name.empty() ? fmt::format("pseudo[{}]", index) : fmt::format("pseudo-instruction {}", p.name);
       if (!node.IsMap()) {
@@ -774,14 +789,16 @@ class Loader {
       }
       check_keys(node, {"name", "syntax", "operands", "forms", "expands", "example"}, context);
       if (p.name.empty()) {
-        error(node["name"], node, context, "name", "missing");
+        error(child(node, "name"), node, context, "name", "missing");
       } else if (!is_mnemonic(p.name)) {
-        error(node["name"], node, context, "name", "a mnemonic is upper case letters, digits and '_'");
+        error(child(node, "name"), node, context, "name", "a mnemonic is upper case letters, digits and '_'");
       } else if (has_instruction(p.name)) {
-        error(node["name"], node, context, "name", fmt::format("{} is already an instruction", p.name));
+        error(child(node, "name"), node, context, "name",
+              fmt::format("{} is already an instruction", p.name));
       } else if (std::any_of(spec_.pseudos.begin(), spec_.pseudos.end(),
                              [&](const PseudoSpec& q) { return q.name == p.name; })) {
-        error(node["name"], node, context, "name", fmt::format("duplicate pseudo-instruction {}", p.name));
+        error(child(node, "name"), node, context, "name",
+              fmt::format("duplicate pseudo-instruction {}", p.name));
       }
       p.syntax = get_string(node, "syntax", context, true).value_or("");
       p.expands = get_string(node, "expands", context, true).value_or("");
@@ -791,17 +808,17 @@ class Loader {
       for (const OperandSpec& op : p.operands) {
         names.push_back(op.name);
         if (parse_register(spec_, op.name)) {
-          error(node["operands"], node, context, "operands",
+          error(child(node, "operands"), node, context, "operands",
                 fmt::format("operand name '{}' is a register name", op.name));
         }
       }
       const std::string expected_syntax =
           names.empty() ? p.name : p.name + " " + fmt::format("{}", fmt::join(names, ", "));
       if (!p.syntax.empty() && p.syntax != expected_syntax) {
-        error(node["syntax"], node, context, "syntax",
+        error(child(node, "syntax"), node, context, "syntax",
               fmt::format("'{}' does not match the operands; expected '{}'", p.syntax, expected_syntax));
       }
-      const YAML::Node forms = node["forms"];
+      const YAML::Node forms = child(node, "forms");
       if (!forms.IsSequence() || forms.size() == 0) {
         error(forms, node, context, "forms", "expected a non-empty list of {lines, when}");
       } else {
@@ -815,7 +832,7 @@ class Loader {
           check_keys(form_node, {"lines", "when"}, context + ", " + where);
           PseudoForm form;
           form.when = get_string(form_node, "when", context, false).value_or("");
-          const YAML::Node lines = form_node["lines"];
+          const YAML::Node lines = child(form_node, "lines");
           if (!lines.IsSequence() || lines.size() == 0) {
             error(lines, form_node, context, where + ".lines",
                   "expected a non-empty list of instruction templates");
@@ -838,14 +855,14 @@ class Loader {
     *name = get_string(node, "name", context, true).value_or("");
     if (!name->empty() && !is_lower_snake(*name)) {
       error(
-          node["name"], node, context, "name",
+          child(node, "name"), node, context, "name",
           fmt::format("'{}' must be lower_snake_case (letters, digits, '_', starting with a letter)", *name));
     }
     *symbol = get_string(node, "symbol", context, false).value_or(to_upper(*name));
     // "__" or a trailing "_" would make two symbols share a C++ name (kVsramRange).
     if (!symbol->empty() && (!is_mnemonic(*symbol) || !is_identifier(*symbol) ||
                              symbol->find("__") != std::string::npos || symbol->back() == '_')) {
-      error(node["symbol"], node, context, "symbol",
+      error(child(node, "symbol"), node, context, "symbol",
             fmt::format("'{}' must be UPPER_SNAKE_CASE (it names RTL and C++ constants)", *symbol));
     }
   }
@@ -853,8 +870,8 @@ class Loader {
   // The context of list entry `index` of a section: "error vsram_out_of_range" or "errors[3]".
   static std::string entry_context(const YAML::Node& node, const std::string& section,
                                    const std::string& noun, size_t index) {
-    if (node.IsMap() && node["name"].IsScalar() && !node["name"].Scalar().empty()) {
-      return noun + " " + node["name"].Scalar();
+    if (node.IsMap() && child(node, "name").IsScalar() && !child(node, "name").Scalar().empty()) {
+      return noun + " " + child(node, "name").Scalar();
     }
     return fmt::format("{}.list[{}]", section, index);
   }
@@ -867,7 +884,7 @@ class Loader {
     if (value.empty()) return true;
     const auto [it, inserted] = seen->emplace(value, owner);
     if (inserted) return true;
-    error(node[key].IsDefined() ? node[key] : node, node, context, key,
+    error(child(node, key).IsDefined() ? child(node, key) : node, node, context, key,
           fmt::format("duplicate {} {} (also used by {})", key, key == "code" ? value : "'" + value + "'",
                       it->second));
     return false;
@@ -876,7 +893,7 @@ class Loader {
   // A section {bits, notes, list: [{name, symbol, code, description, counter}]}: errors or stall causes.
   void load_machine_codes(const YAML::Node& root, const std::string& section, const std::string& noun,
                           MachineCodeSet* out) {
-    const YAML::Node map = root[section];
+    const YAML::Node map = child(root, section);
     if (!map.IsDefined()) return;
     if (!map.IsMap()) {
       error(map, root, "top level", section, "expected a mapping {bits, notes, list}");
@@ -884,11 +901,11 @@ class Loader {
     }
     check_keys(map, {"bits", "notes", "list"}, section);
     const auto bits = get_int(map, "bits", section, true);
-    if (bits && (*bits < 1 || *bits > 16)) error(map["bits"], map, section, "bits", "must be 1..16");
+    if (bits && (*bits < 1 || *bits > 16)) error(child(map, "bits"), map, section, "bits", "must be 1..16");
     const unsigned width = bits && *bits >= 1 && *bits <= 16 ? static_cast<unsigned>(*bits) : 16;
     out->bits = width;
     out->notes = get_string(map, "notes", section, false).value_or("");
-    const YAML::Node list = map["list"];
+    const YAML::Node list = child(map, "list");
     if (!list.IsSequence() || list.size() == 0) {
       error(list, map, section, "list",
             fmt::format("expected a non-empty list of {}s {{name, code, description}}", noun));
@@ -912,7 +929,7 @@ class Loader {
       if (const auto code = get_int(node, "code", context, true)) {
         if (*code < 0 || *code >= (int64_t{1} << width)) {
           error(
-              node["code"], node, context, "code",
+              child(node, "code"), node, context, "code",
               fmt::format("code {} does not fit the {}-bit field (0..{})", *code, width, (1u << width) - 1));
         } else {
           c.code = static_cast<unsigned>(*code);
@@ -928,7 +945,7 @@ class Loader {
                                                [&](const CounterSpec& k) { return k.name == c.counter; })) {
           std::vector<std::string> counter_names;
           for (const CounterSpec& k : spec_.counters) counter_names.push_back(k.name);
-          error(node["counter"], node, context, "counter",
+          error(child(node, "counter"), node, context, "counter",
                 fmt::format("'{}' is not a counter{}", c.counter,
                             prefix_space(did_you_mean(closest_matches(c.counter, counter_names)))));
         }
@@ -945,7 +962,7 @@ class Loader {
   // counters: {notes, list: [{name, symbol, index, architectural, description}]}, indices 0..N-1.
   void load_counters(const YAML::Node& root) {
     const std::string section = "counters";
-    const YAML::Node map = root[section];
+    const YAML::Node map = child(root, section);
     if (!map.IsDefined()) return;
     if (!map.IsMap()) {
       error(map, root, "top level", section, "expected a mapping {notes, list}");
@@ -953,7 +970,7 @@ class Loader {
     }
     check_keys(map, {"notes", "list"}, section);
     spec_.counter_notes = get_string(map, "notes", section, false).value_or("");
-    const YAML::Node list = map["list"];
+    const YAML::Node list = child(map, "list");
     if (!list.IsSequence() || list.size() == 0) {
       error(list, map, section, "list",
             "expected a non-empty list of counters {name, index, architectural, description}");
@@ -973,15 +990,15 @@ class Loader {
       CounterSpec c;
       load_names(node, context, &c.name, &c.symbol);
       if (c.symbol == "NUM_COUNTERS") {
-        error(node["symbol"].IsDefined() ? node["symbol"] : node["name"], node, context, "symbol",
-              "NUM_COUNTERS is the generated number of counters");
+        error(child(node, "symbol").IsDefined() ? child(node, "symbol") : child(node, "name"), node, context,
+              "symbol", "NUM_COUNTERS is the generated number of counters");
       }
       c.description = get_string(node, "description", context, true).value_or("");
       if (const auto index = get_int(node, "index", context, true)) {
         index_nodes.emplace_back(node, *index);
         c.index = static_cast<unsigned>(std::clamp<int64_t>(*index, 0, UINT32_MAX));
       }
-      const YAML::Node arch = node["architectural"];
+      const YAML::Node arch = child(node, "architectural");
       if (!arch.IsDefined() || arch.IsNull()) {
         error(arch, node, context, "architectural", "missing (true if the functional model computes it too)");
       } else if (!arch.IsScalar() || (arch.Scalar() != "true" && arch.Scalar() != "false")) {
@@ -1001,7 +1018,8 @@ class Loader {
     std::vector<std::string> owner(list.size());
     for (const auto& [node, index] : index_nodes) {
       if (index >= 0 && index < count && owner[static_cast<size_t>(index)].empty()) {
-        owner[static_cast<size_t>(index)] = node["name"].IsScalar() ? node["name"].Scalar() : "?";
+        owner[static_cast<size_t>(index)] =
+            child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?";
       }
     }
     std::vector<std::string> missing;
@@ -1013,13 +1031,13 @@ class Loader {
     std::vector<bool> reported(list.size(), false);
     for (const auto& [node, index] : index_nodes) {
       const std::string context = entry_context(node, section, "counter", 0);
-      const std::string name = node["name"].IsScalar() ? node["name"].Scalar() : "?";
+      const std::string name = child(node, "name").IsScalar() ? child(node, "name").Scalar() : "?";
       if (index < 0 || index >= count) {
-        error(node["index"], node, context, "index",
+        error(child(node, "index"), node, context, "index",
               fmt::format("index {} is outside 0..{} (indices are dense: one per counter){}", index,
                           count - 1, gap));
       } else if (owner[static_cast<size_t>(index)] != name || reported[static_cast<size_t>(index)]) {
-        error(node["index"], node, context, "index",
+        error(child(node, "index"), node, context, "index",
               fmt::format("duplicate index {} (also used by {}){}", index, owner[static_cast<size_t>(index)],
                           gap));
       } else {
@@ -1032,7 +1050,7 @@ class Loader {
   }
 
   void load_assembler(const YAML::Node& root) {
-    const YAML::Node node = root["assembler"];
+    const YAML::Node node = child(root, "assembler");
     if (!node.IsDefined()) return;
     const std::string context = "assembler";
     if (!node.IsMap()) {
@@ -1042,30 +1060,32 @@ class Loader {
     check_keys(node, {"halt", "loop_depth", "program_size"}, context);
     spec_.halt_mnemonic = get_string(node, "halt", context, false).value_or("");
     if (!spec_.halt_mnemonic.empty() && !has_instruction(spec_.halt_mnemonic)) {
-      error(node["halt"], node, context, "halt",
+      error(child(node, "halt"), node, context, "halt",
             fmt::format("'{}' is not an instruction", spec_.halt_mnemonic));
     }
     for (auto [key, target] :
          {std::pair<const char*, std::string*>{"loop_depth", &spec_.loop_depth_symbol},
           std::pair<const char*, std::string*>{"program_size", &spec_.program_size_symbol}}) {
       *target = get_string(node, key, context, false).value_or("");
-      if (!target->empty() && std::none_of(spec_.parameters.begin(), spec_.parameters.end(),
-                                           [&](const ParameterSpec& p) { return p.name == *target; })) {
-        error(node[key], node, context, key, fmt::format("'{}' is not a parameter", *target));
+      const std::string& symbol = *target;  // C++17 lambdas cannot capture structured bindings
+      if (!symbol.empty() && std::none_of(spec_.parameters.begin(), spec_.parameters.end(),
+                                          [&](const ParameterSpec& p) { return p.name == symbol; })) {
+        error(child(node, key), node, context, key, fmt::format("'{}' is not a parameter", *target));
       }
     }
   }
 
   void load_example_programs(const YAML::Node& root) {
-    const YAML::Node list = root["examples"];
+    const YAML::Node list = child(root, "examples");
     if (!list.IsDefined()) return;
     if (!list.IsSequence()) {
       error(list, root, "top level", "examples", "expected a list of {title, description, symbols, source}");
       return;
     }
     for (const YAML::Node& node : list) {
-      const std::string context = fmt::format(
-          "example program '{}'", node.IsMap() && node["title"].IsScalar() ? node["title"].Scalar() : "?");
+      const std::string context =
+          fmt::format("example program '{}'",
+                      node.IsMap() && child(node, "title").IsScalar() ? child(node, "title").Scalar() : "?");
       if (!node.IsMap()) {
         error(node, list, context, "", "expected a mapping");
         continue;
@@ -1075,7 +1095,7 @@ class Loader {
       program.title = get_string(node, "title", context, true).value_or("");
       program.description = get_string(node, "description", context, true).value_or("");
       program.source = get_string(node, "source", context, true).value_or("");
-      const YAML::Node symbols = node["symbols"];
+      const YAML::Node symbols = child(node, "symbols");
       if (symbols.IsDefined() && !symbols.IsMap()) {
         error(symbols, node, context, "symbols", "expected a mapping NAME: value");
       } else if (symbols.IsDefined()) {
@@ -1099,8 +1119,8 @@ class Loader {
       const SymbolTable symbols(program.symbols.begin(), program.symbols.end());
       const AssembleResult result = assemble(spec_, program.source, file_, symbols);
       for (const Diagnostic& d : result.diagnostics) {
-        error(program_nodes_[i]["source"], program_nodes_[i], "example program '" + program.title + "'",
-              "source",
+        error(child(program_nodes_[i], "source"), program_nodes_[i],
+              "example program '" + program.title + "'", "source",
               fmt::format("line {}: {}: {}", d.line, d.severity == Severity::kError ? "error" : "warning",
                           d.message));
       }
@@ -1128,7 +1148,7 @@ class Loader {
     }
     for (size_t i = 0; i < spec_.instructions.size(); ++i) {
       const InstructionSpec& insn = spec_.instructions[i];
-      const YAML::Node node = example_nodes_[i]["example"];
+      const YAML::Node node = child(example_nodes_[i], "example");
       const std::string context = "instruction " + insn.name;
       if (insn.example.empty()) continue;
       // A loop's end label is defined after one filler instruction, so the body has length 1.
@@ -1225,13 +1245,13 @@ class Loader {
         ExprError err;
         const auto expr = parse_expression(tokens, 0, tokens.size(), &err);
         if (!expr) {
-          error(form_node["when"], form_node, context, where + ".when",
+          error(child(form_node, "when"), form_node, context, where + ".when",
                 fmt::format("'{}' is not a valid expression: {}", form.when, err.message));
         } else {
           for (const std::string& symbol : referenced_symbols(*expr)) {
             if (std::none_of(p.operands.begin(), p.operands.end(),
                              [&](const OperandSpec& o) { return o.name == symbol; })) {
-              error(form_node["when"], form_node, context, where + ".when",
+              error(child(form_node, "when"), form_node, context, where + ".when",
                     fmt::format("'{}' is not an operand of {}", symbol, p.name));
             }
           }
@@ -1245,7 +1265,7 @@ class Loader {
           const bool is_instruction = !tokens.empty() && tokens[0].kind == TokenKind::kIdentifier &&
                                       spec_.find_instruction(tokens[0].text) != nullptr;
           if (!is_instruction) {
-            error(form_node["lines"], form_node, context, where + ".lines",
+            error(child(form_node, "lines"), form_node, context, where + ".lines",
                   fmt::format("'{}' does not start with an instruction (pseudo-instructions cannot nest)",
                               line));
             return;
@@ -1261,7 +1281,7 @@ class Loader {
         }
         const AssembleResult result = assemble(spec_, program, file_, {});
         if (!result.ok) {
-          report_assembly(form_node["lines"], context, where + ".lines",
+          report_assembly(child(form_node, "lines"), context, where + ".lines",
                           fmt::format("with operands ({}) the expansion", fmt::join(samples[s], ", ")),
                           result);
           break;
@@ -1272,11 +1292,12 @@ class Loader {
     if (!p.example.empty()) {
       const AssembleResult result = assemble(spec_, p.example + "\n", file_, {});
       if (!result.ok) {
-        report_assembly(node["example"], context, "example", fmt::format("example '{}'", p.example), result);
+        report_assembly(child(node, "example"), context, "example", fmt::format("example '{}'", p.example),
+                        result);
       }
       const std::vector<Token> tokens = tokenize(p.example);
       if (tokens.empty() || to_upper(tokens[0].text) != p.name) {
-        error(node["example"], node, context, "example",
+        error(child(node, "example"), node, context, "example",
               fmt::format("example '{}' does not use {}", p.example, p.name));
       }
     }

@@ -277,6 +277,14 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     return r;
   }
 
+  // A configuration without a Verilated model in this binary (its file was added after the build, or the
+  // fuzz build, which links none) cannot run: say so before computing inputs and references.
+  const std::vector<std::string> linked = systolic_hw_configs();
+  if (std::find(linked.begin(), linked.end(), req.hw_config) == linked.end()) {
+    return input_error(
+        fmt::format("systolic/{} has no Verilated model in this binary (rebuild kcraft)", req.hw_config));
+  }
+
   // ---- data
   const auto inputs = tasks::make_inputs(cfg, req.seed);
   const auto refs = tasks::compute_reference(cfg, spec->golden, inputs);

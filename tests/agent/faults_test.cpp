@@ -6,6 +6,8 @@
 #include <chrono>
 #include <ctime>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -263,6 +265,28 @@ TEST_P(ProviderFaults, WrongShapeIsBadResponseNamingTheField) {
   const std::string field = GetParam() == WireApi::kOpenAi ? "choices" : "content";
   EXPECT_NE(std::string(error.what()).find(field + ": missing"), std::string::npos) << error.what();
   EXPECT_NE(std::string(error.what()).find("not the format"), std::string::npos) << error.what();
+}
+
+// Found by fuzzing (tests/fuzz/regressions/openai_response, anthropic_response): a content part whose
+// "type" was not a string escaped as the JSON library's type_error, and a token count of 1e30 was an
+// undefined float-to-integer conversion. Both are bad responses naming the field.
+TEST_P(ProviderFaults, FieldsOfTheWrongTypeAreBadResponsesNamingTheField) {
+  const bool openai = GetParam() == WireApi::kOpenAi;
+  std::vector<std::pair<std::string, std::string>> cases = {
+      {openai ? R"({"choices": [{"message": {"content": "x"}}], "usage": {"prompt_tokens": 1e30}})"
+              : R"({"content": [], "usage": {"input_tokens": 1e30}})",
+       openai ? "usage.prompt_tokens: too large" : "usage.input_tokens: too large"}};
+  if (openai) {
+    cases.emplace_back(R"({"choices": [{"message": {"content": [{"type": 1, "text": "x"}]}}]})",
+                       "choices[0].message.content[].type: expected a string, got number");
+  }
+  for (const auto& [body, field] : cases) {
+    server_.then(Step::raw(200, body));
+    auto provider = make_provider(settings());
+    const auto error = failure_of(*provider);
+    EXPECT_EQ(error.kind(), Kind::kBadResponse) << body;
+    EXPECT_NE(std::string(error.what()).find(field), std::string::npos) << error.what();
+  }
 }
 
 TEST_P(ProviderFaults, LongBodiesAreCutInMessages) {

@@ -185,7 +185,13 @@ INSTANTIATE_TEST_SUITE_P(
                    "extra_headers.X-A: must not contain line breaks"},
         BrokenCase{"BodyScalar", kValid + "extra_body: 5\n", "extra_body: expected a mapping"},
         BrokenCase{"TopLevelList", "- provider: openai\n", "<top>: expected a mapping"},
-        BrokenCase{"SyntaxError", kValid + "temperature: [0.2\n", "YAML syntax error"}),
+        BrokenCase{"SyntaxError", kValid + "temperature: [0.2\n", "YAML syntax error"},
+        // Found by fuzzing (tests/fuzz/regressions/provider_settings_yaml): "http://" alone loaded (the
+        // trailing slashes were removed after the check) and make_provider then refused it; a field given
+        // twice was read from its first occurrence.
+        BrokenCase{"UrlWithoutHost", "provider: openai\nbase_url: http:///\nmodel: m\n",
+                   "base_url: expected an http:// or https:// URL"},
+        BrokenCase{"FieldTwice", kValid + "model: n\n", "model: given twice"}),
     [](const ::testing::TestParamInfo<BrokenCase>& param_info) {
       return std::string(param_info.param.name);
     });

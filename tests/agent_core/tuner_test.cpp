@@ -3,8 +3,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "agent/common/replay.h"
+#include "agent/common/transcript.h"
 #include "agent/tuner/tuner.h"
 
 namespace kcraft::agent {
@@ -97,6 +102,41 @@ TEST(AgentReplay, DetectsATamperedTranscript) {
     FAIL() << "malformed transcript accepted";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(tampered.string() + ":"), std::string::npos) << e.what();
+  }
+}
+
+// Found by fuzzing (tests/fuzz/regressions/transcript_replay): an event with a missing or mistyped field
+// (a tool_call without "arguments", a non-object line, a number where text belongs) escaped from replay as
+// the JSON library's exception, or read a missing key of a const object (undefined behaviour). Each is a
+// malformed transcript naming the file and the event.
+TEST(AgentReplay, MalformedEventsNameTheFileAndEvent) {
+  const std::string start =
+      R"({"type": "run_start", "agent": "t", "context": {"platform": "systolic", "hw_config": "default", )"
+      R"("task": "relu", "config": "C1", "dev_seed": 1}})";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {start + "\n" + R"({"type": "tool_call", "id": "c1", "name": "check_syntax"})",
+       "t.jsonl: event 2: no \"arguments\""},
+      {"1\n" + start, "t.jsonl: event 1: not a JSON object"},
+      {R"({"type": 5})", "t.jsonl: event 1: \"type\" is not a string"},
+      {R"({"type": "run_start"})", "t.jsonl: event 1: run_start has no \"context\" object"},
+      {R"({"type": "run_start", "context": {"platform": "systolic", "hw_config": "default", "task": "relu", )"
+       R"("config": "C1", "dev_seed": "one"}})",
+       "t.jsonl: event 1: \"dev_seed\" is not a non-negative integer"},
+      {start + "\n" + R"({"type": "tool_call", "name": 5, "arguments": "{}"})",
+       "t.jsonl: event 2: \"name\" is not a string"},
+      {start + "\n" + R"({"type": "score", "score": {"verdict": 3}})",
+       "t.jsonl: event 2: \"verdict\" is not a string"},
+      {start + "\n" + R"({"type": "score", "score": {"verdict": "great"}})",
+       "t.jsonl: event 2: unknown verdict"},
+      {start + "\n" + R"({"type": "score"})", "t.jsonl: event 2: score has no \"score\" object"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      replay_events(parse_transcript(text, "t.jsonl"), "t.jsonl");
+      ADD_FAILURE() << "accepted:\n" << text;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
   }
 }
 

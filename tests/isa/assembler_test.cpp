@@ -1,11 +1,16 @@
 // The assembler on the systolic ISA: encodings, syntax, expressions, pseudo-instructions, loops, and one
 // test per diagnostic class (line, column, message and hint).
+#include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "isa/common/assembler.h"
+#include "isa/common/diagnostics.h"
 #include "isa/common/disassembler.h"
 #include "test_util.h"
 
@@ -591,6 +596,50 @@ TEST(Diagnostics, TabsKeepTheCaretAligned) {
   const std::string text = format_diagnostics(assemble(sys(), source, "k.s"), source);
   EXPECT_THAT(text, HasSubstr("k.s:1:8: error"));
   EXPECT_THAT(text, HasSubstr(" 1 | \tS_ADD\tr16, r1, r2\n   | \t     \t^~~\n"));
+}
+
+// The full-matrix optimal string alignment distance, case-insensitive: what edit_distance computes in
+// three rows.
+size_t reference_distance(const std::string& a, const std::string& b) {
+  auto fold = [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); };
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1, 0));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1)});
+      if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) && fold(a[i - 2]) == fold(b[j - 1])) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+TEST(Diagnostics, EditDistanceIsOptimalStringAlignment) {
+  EXPECT_EQ(edit_distance("V_ADD_VF", "V_ADD_FV"), 1u);  // one transposition
+  EXPECT_EQ(edit_distance("s_addi", "S_ADDI"), 0u);
+  EXPECT_EQ(edit_distance("", "abc"), 3u);
+  EXPECT_EQ(edit_distance("CA", "ABC"), 3u);  // OSA, not Damerau: no edit inside a transposed pair
+  uint32_t state = 12345;
+  auto next = [&] { return state = state * 1664525u + 1013904223u; };
+  for (int n = 0; n < 2000; ++n) {
+    std::string a, b;
+    for (uint32_t k = next() % 9; k > 0; --k) a.push_back("abAB_"[next() % 5]);
+    for (uint32_t k = next() % 9; k > 0; --k) b.push_back("abAB_"[next() % 5]);
+    ASSERT_EQ(edit_distance(a, b), reference_distance(a, b)) << a << " / " << b;
+  }
+}
+
+// Long unknown names (fuzzed kernels, pasted garbage) must not cost a matrix per candidate; the result is
+// what the distances say.
+TEST(Diagnostics, ClosestMatchesSkipsCandidatesTooDifferentInLength) {
+  const std::vector<std::string> names = {"S_ADD", "S_ADDI", "V_ADD_VV", "C_HALT"};
+  EXPECT_EQ(closest_matches("ADD", names), std::vector<std::string>{"S_ADD"});     // the prefix rule
+  EXPECT_EQ(closest_matches("S_ADDD", names), std::vector<std::string>{"S_ADD"});  // fewer letters differ
+  EXPECT_TRUE(closest_matches(std::string(100000, 'X'), names).empty());
+  EXPECT_EQ(closest_matches("C_HALTT", names), std::vector<std::string>{"C_HALT"});
 }
 
 }  // namespace

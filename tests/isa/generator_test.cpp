@@ -240,6 +240,20 @@ TEST(Generator, YamlSyntaxErrorHasALine) {
               MatchesRegex("broken\\.yaml:[0-9]+:[0-9]+: error: YAML syntax: .*"));
 }
 
+// Found by fuzzing (tests/fuzz/regressions/isa_spec_yaml): a missing section made yaml-cpp throw
+// InvalidNode out of the loader (kcraft_isagen died with "terminate called") instead of reporting it.
+TEST(Generator, MissingSectionsAreReportedNotThrown) {
+  std::vector<std::string> errors;
+  ASSERT_NO_THROW(errors = errors_for("isa: x\n"));
+  EXPECT_THAT(errors,
+              ::testing::Contains(HasSubstr("field 'registers': expected a list of register classes")));
+  EXPECT_THAT(errors, ::testing::Contains(HasSubstr("field 'instructions'")));
+  for (const char* yaml :
+       {":", "- a\n", "isa: x\nregisters: [{class: xreg}]\nfields: []\n", "pseudo: [{}]"}) {
+    EXPECT_NO_THROW(EXPECT_FALSE(errors_for(yaml).empty())) << yaml;
+  }
+}
+
 TEST(Generator, ExecutableReportsErrorsAndFails) {
   ScratchDir scratch;
   const std::string broken = scratch.write("systolic.yaml", mutated("opcode: 0x31", "opcode: 0x30"));

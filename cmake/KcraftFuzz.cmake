@@ -1,0 +1,30 @@
+# The fuzz build (-DKCRAFT_FUZZ=ON): every target of the project is compiled with libFuzzer's coverage
+# instrumentation and AddressSanitizer + UndefinedBehaviorSanitizer; the harnesses in tests/fuzz add
+# -fsanitize=fuzzer at link time (libFuzzer's main). Only clang has libFuzzer (Debian: clang-16 and
+# libfuzzer-16-dev); scripts/fuzz.sh configures build-fuzz with CC=clang-16 CXX=clang++-16.
+if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang" OR NOT CMAKE_C_COMPILER_ID STREQUAL "Clang")
+  message(FATAL_ERROR
+    "KCRAFT_FUZZ=ON needs clang (libFuzzer is part of LLVM), but the compilers are "
+    "${CMAKE_C_COMPILER_ID}/${CMAKE_CXX_COMPILER_ID}. Configure a separate build directory with "
+    "CC=clang-16 CXX=clang++-16 (apt-get install clang-16 libfuzzer-16-dev), or run scripts/fuzz.sh.")
+endif()
+
+# One optimisation level whatever the build type: -O2 for speed, assertions kept (they are oracles too),
+# line tables for symbolised reports.
+foreach(lang C CXX)
+  foreach(config DEBUG RELEASE RELWITHDEBINFO MINSIZEREL)
+    set(CMAKE_${lang}_FLAGS_${config} "-O2")
+  endforeach()
+endforeach()
+
+# Every undefined-behaviour report aborts, so libFuzzer records it as a finding (with the input).
+set(KCRAFT_SANITIZERS "-fsanitize=address,undefined" "-fno-sanitize-recover=all")
+add_compile_options(-fsanitize=fuzzer-no-link ${KCRAFT_SANITIZERS} -fno-omit-frame-pointer -gline-tables-only)
+add_link_options(${KCRAFT_SANITIZERS})
+
+# Targets that link these get libFuzzer's main().
+add_library(kcraft_fuzzer_main INTERFACE)
+target_link_options(kcraft_fuzzer_main INTERFACE -fsanitize=fuzzer)
+
+# Verilator's headers (tb/ includes verilated.h) without its runtime: no Verilated model is linked.
+set(KCRAFT_VERILATOR_ROOT "/usr/share/verilator" CACHE PATH "Verilator installation root")
