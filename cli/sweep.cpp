@@ -172,13 +172,13 @@ double children_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-struct SpeedArgs {
+struct BenchSpeedArgs {
   BenchArgs bench;
   std::vector<unsigned> jobs_list{1, 2};
   std::string keep;
 };
 
-int run_bench_speed(const GlobalOptions& g, SpeedArgs a) {
+int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
   const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
   std::filesystem::path dir = a.keep;
   const bool temporary = dir.empty();
@@ -309,7 +309,7 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
     run = [&, command] { return store_errors_are_usage_errors([&] { return run_bench(g, a, command); }); };
   });
 
-  static SpeedArgs s;
+  static BenchSpeedArgs s;
   s.bench.agents = {"baseline"};
   auto* speed = app.add_subcommand(
       "bench-speed", "time the baseline sweep at --jobs 1 and 2: wall time and runs per second");

@@ -12,11 +12,14 @@ find_path(SYSTEMC_INCLUDE_DIR systemc.h REQUIRED)
 find_library(SYSTEMC_LIBRARY systemc REQUIRED)
 add_library(systemc INTERFACE)
 target_include_directories(systemc SYSTEM INTERFACE "${SYSTEMC_INCLUDE_DIR}")
-target_link_libraries(systemc INTERFACE "${SYSTEMC_LIBRARY}")
 # libsystemc exports sc_api_version_2_3_4_cxx201703L; pin the matching macro explicitly.
 target_compile_definitions(systemc INTERFACE SC_CPLUSPLUS=201703L)
-# Every executable that links SystemC gets the sc_main the shared library refers to.
-target_sources(systemc INTERFACE "${CMAKE_SOURCE_DIR}/tb/common/sc_main_stub.cpp")
+# Every executable that links SystemC gets the sc_main the shared library refers to: one archive member,
+# linked after the library, so the linker takes it once per executable (and never into a unity batch).
+add_library(kcraft_sc_main_stub STATIC "${CMAKE_SOURCE_DIR}/tb/common/sc_main_stub.cpp")
+target_include_directories(kcraft_sc_main_stub SYSTEM PRIVATE "${SYSTEMC_INCLUDE_DIR}")
+target_compile_definitions(kcraft_sc_main_stub PRIVATE SC_CPLUSPLUS=201703L)
+target_link_libraries(systemc INTERFACE "${SYSTEMC_LIBRARY}" kcraft_sc_main_stub)
 
 # Only the test suite needs these (scripts/setup.sh installs them for the test command).
 if(KCRAFT_BUILD_TESTS)

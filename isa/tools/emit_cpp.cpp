@@ -168,7 +168,7 @@ std::string code_set(const MachineCodeSet& set, const std::string& type, const s
 
 // Error codes, performance counters and stall causes, in an inline namespace so that a machine model can
 // bring just these names into its own namespace (`using namespace kcraft::isa::<isa>::machine;`).
-std::string machine_constants(const IsaSpec& spec) {
+std::string cpp_machine_constants(const IsaSpec& spec) {
   if (spec.errors.codes.empty() && spec.counters.empty() && spec.stall_causes.codes.empty()) return "";
   std::string out =
       "// Machine-level constants (the YAML's errors:, counters: and stall_causes:), shared with the RTL\n"
@@ -302,7 +302,7 @@ std::string emit_cpp_header(const IsaSpec& spec, const std::string& source_name)
       "// The ISA reference manual (Markdown), as printed by `kcraft isa {1}`.\n"
       "const char* isa_markdown();\n\n",
       cpp_field_constant("opcode"), spec.name);
-  out += machine_constants(spec);
+  out += cpp_machine_constants(spec);
   out += fmt::format("}}  // namespace kcraft::isa::{}\n", spec.name);
   return out;
 }

@@ -34,7 +34,7 @@ std::string code_params(const MachineCodeSet& set, const std::string& prefix) {
 }
 
 // Error codes, counter indices and stall causes: the same values as the C++ enums.
-std::string machine_constants(const IsaSpec& spec) {
+std::string sv_machine_constants(const IsaSpec& spec) {
   std::string out;
   if (!spec.errors.codes.empty()) {
     out += "\n  // Error codes: why a program stopped with an error (C++ ErrorCode).\n";
@@ -120,7 +120,7 @@ std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name)
         "  endfunction\n",
         upper, f.name, word_bits - 1);
   }
-  out += machine_constants(spec);
+  out += sv_machine_constants(spec);
   out += "\nendpackage\n";
   return out;
 }
