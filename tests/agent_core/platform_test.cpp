@@ -80,7 +80,7 @@ TEST(PlatformRegistry, EveryPlatformImplementsTheInterface) {
     ASSERT_EQ(p->unsupported_reason(cfg, "default"), "");
     const auto layout = p->layout(cfg);
     const auto kernel = compiler->generate(cfg, layout);
-    for (const auto& knob : compiler->knobs(cfg)) EXPECT_EQ(kernel.knobs.at(knob.name), knob.baseline);
+    for (const auto& knob : compiler->knobs(cfg)) EXPECT_EQ(kernel.knobs.count(knob.name), 1u) << knob.name;
     const auto symbols = p->symbols("default", &cfg, &layout);
     const auto built = p->assemble(kernel.source, "relu.s", symbols);
     ASSERT_TRUE(built.ok);
