@@ -50,11 +50,12 @@ TEST(PlatformRegistry, EveryPlatformImplementsTheInterface) {
       EXPECT_EQ(hw.platform, p->name());
       EXPECT_GT(p->program_capacity(hw.name), 0u);
       const auto rows = p->hw_parameters(hw.name);
-      for (const auto& [key, value] : hw.build) {
+      for (const auto& parameter : hw.build) {
+        const std::string& key = parameter.first;
         const auto row =
             std::find_if(rows.begin(), rows.end(), [&](const HwParameter& r) { return r.name == key; });
         ASSERT_NE(row, rows.end()) << key;
-        EXPECT_EQ(row->value, std::to_string(value));
+        EXPECT_EQ(row->value, std::to_string(parameter.second));
         EXPECT_FALSE(row->description.empty()) << key;
       }
     }
