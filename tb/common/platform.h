@@ -2,9 +2,9 @@
 // CLI) knows a platform only through this class and the registry below.
 //
 // Each platform implements Platform in its own tb/<platform>/ folder and registers a factory there
-// (tb/<platform>/CMakeLists.txt: kcraft_register_platform, see tb/CMakeLists.txt); the registry's list is
-// generated at configure time from those registrations. docs/platforms.md §6 lists what a new platform
-// provides, file by file.
+// (kcraft_register_platform in tb/<platform>/CMakeLists.txt; cmake/KcraftPlatforms.cmake). The registry's
+// list is generated at configure time from those registrations. docs/platforms.md §6 lists what a new
+// platform provides, file by file.
 #pragma once
 
 #include <cstdint>
