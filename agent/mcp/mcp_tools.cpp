@@ -299,10 +299,10 @@ ToolResult McpToolbox::list_tasks(const json& args) const {
   for (const auto& spec : task_registry().tasks()) {
     json support = json::object();
     std::string cells;
+    const bool baseline = platform.has_baseline(spec.name);
     for (const auto& config : spec.config_names()) {
       auto cfg = spec.resolve(config, platform.dtype());
       const std::string why = platform.unsupported_reason(cfg, hw);
-      const bool baseline = platform.has_baseline(spec.name);
       support[config] = why.empty() ? (baseline ? "baseline" : "supported") : why;
       cells += why.empty() ? (baseline ? "B " : "s ") : "- ";
     }
