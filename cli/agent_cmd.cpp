@@ -18,13 +18,14 @@
 #include "agent/common/replay.h"
 #include "agent/tuner/tuner.h"
 #include "tb/common/paths.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::cli {
 
 namespace {
 
 struct AgentArgs {
-  std::string platform = "systolic";
+  std::string platform = default_platform_name();
   std::string task;
   std::string config = "C1";
   std::string hw = "default";

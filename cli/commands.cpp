@@ -14,12 +14,10 @@
 #include "cli/sweep.h"
 #include "cli/validate.h"
 #include "isa/common/disassembler.h"
-#include "systolic_isa.h"
 #include "tasks/common/dump.h"
 #include "tasks/common/render.h"
-#include "tasks/systolic/template_compiler.h"
 #include "tb/common/paths.h"
-#include "tb/systolic/systolic_platform.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::cli {
 
@@ -27,7 +25,9 @@ namespace {
 
 using nlohmann::json;
 
-void print_json(const json& j) { std::cout << j.dump(2) << "\n"; }
+void print_json(const json& j) {
+  std::cout << j.dump(2) << "\n";
+}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -37,78 +37,103 @@ std::string read_file(const std::string& path) {
   return ss.str();
 }
 
-void require_platform(const std::string& platform) {
-  if (platform != systolic::SystolicPlatform::kName) {
-    throw UsageError(fmt::format("unknown platform '{}' (available: systolic)", platform));
-  }
+tasks::TaskRegistry load_tasks() {
+  return tasks::TaskRegistry::load_directory(task_spec_dir());
 }
-
-tasks::TaskRegistry load_tasks() { return tasks::TaskRegistry::load_directory(task_spec_dir()); }
 
 // ---------------------------------------------------------------- platforms
 int cmd_platforms(const GlobalOptions& g) {
-  systolic::SystolicPlatform platform;
   json out = json::array();
-  for (const auto& c : platform.hw_configs()) {
-    out.push_back({{"platform", c.platform}, {"config", c.name}, {"description", c.description},
-                   {"build", c.build}, {"runtime", c.runtime}, {"file", c.source.string()}});
+  for (const Platform* platform : platforms()) {
+    for (const auto& c : platform->hw_configs()) {
+      out.push_back({{"platform", c.platform},
+                     {"config", c.name},
+                     {"description", c.description},
+                     {"build", c.build},
+                     {"runtime", c.runtime},
+                     {"file", c.source.string()}});
+    }
   }
   if (g.json) {
     print_json(out);
     return kExitOk;
   }
-  std::cout << "systolic  tensor NPU: systolic array + vector unit + scalar unit + DMA (BF16 in DRAM)\n";
-  for (const auto& c : platform.hw_configs()) {
-    std::cout << fmt::format("  {:<10} {}\n", c.name, c.description);
-    std::string params;
-    for (const auto& [k, v] : c.build) params += fmt::format(" {}={}", k, v);
-    std::cout << "             build:" << params << "\n";
-    std::string rt;
-    for (const auto& [k, v] : c.runtime) rt += fmt::format(" {}={}", k, v);
-    std::cout << "             runtime:" << rt << "\n";
+  for (const Platform* platform : platforms()) {
+    std::cout << fmt::format("{}  {}\n", platform->name(), platform->summary());
+    for (const auto& c : platform->hw_configs()) {
+      std::cout << fmt::format("  {:<10} {}\n", c.name, c.description);
+      std::string params;
+      for (const auto& [k, v] : c.build) params += fmt::format(" {}={}", k, v);
+      std::cout << "             build:" << params << "\n";
+      std::string rt;
+      for (const auto& [k, v] : c.runtime) rt += fmt::format(" {}={}", k, v);
+      std::cout << "             runtime:" << rt << "\n";
+    }
   }
   return kExitOk;
 }
 
 // ---------------------------------------------------------------- isa
-int cmd_isa(const GlobalOptions& g, const std::string& platform) {
-  require_platform(platform);
+int cmd_isa(const GlobalOptions& g, const std::string& platform_name) {
+  const Platform& platform = require_platform(platform_name);
   if (g.json) {
-    print_json({{"platform", platform}, {"markdown", isa::systolic::isa_markdown()}});
+    print_json({{"platform", platform_name}, {"markdown", platform.isa_reference()}});
   } else {
-    std::cout << isa::systolic::isa_markdown();
+    std::cout << platform.isa_reference();
   }
   return kExitOk;
 }
 
 // ---------------------------------------------------------------- tasks
 int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
-  if (!platform_filter.empty()) require_platform(platform_filter);
+  std::vector<const Platform*> shown;
+  if (platform_filter.empty()) {
+    shown = platforms();
+  } else {
+    shown.push_back(&require_platform(platform_filter));
+  }
   auto registry = load_tasks();
-  systolic::SystolicPlatform platform;
   json out = json::array();
+  // One column per platform: its support on its default hardware configuration.
+  std::vector<std::string> headers;
+  for (const Platform* p : shown) headers.push_back(p->name() + " (default)");
+  auto row = [&](const std::vector<std::string>& cells) {
+    std::string line;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      line += i + 1 < cells.size() ? fmt::format("{:<{}}  ", cells[i], headers[i].size()) : cells[i];
+    }
+    return line;
+  };
   if (!g.json) {
-    std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", "task", "level", "title", "systolic (default)");
+    std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", "task", "level", "title", row(headers));
   }
   for (const auto& spec : registry.tasks()) {
-    json support = json::object();
-    std::string cells;
-    for (const auto& config : spec.config_names()) {
-      auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
-      std::string why = platform.unsupported_reason(cfg, "default");
-      const bool baseline = systolic::TemplateCompiler::supports(spec.name);
-      support[config] = why.empty() ? (baseline ? "baseline" : "supported") : why;
-      cells += why.empty() ? (baseline ? "B " : "s ") : "- ";
+    json support_by_platform = json::object();
+    std::vector<std::string> columns;
+    for (const Platform* p : shown) {
+      json support = json::object();
+      std::string cells;
+      const bool baseline = p->has_baseline(spec.name);
+      for (const auto& config : spec.config_names()) {
+        auto cfg = spec.resolve(config, p->dtype());
+        std::string why = p->unsupported_reason(cfg, "default");
+        support[config] = why.empty() ? (baseline ? "baseline" : "supported") : why;
+        cells += why.empty() ? (baseline ? "B " : "s ") : "- ";
+      }
+      support_by_platform[p->name()] = support;
+      columns.push_back(cells);
     }
     json j = tasks::task_summary_json(spec);
-    j["support"] = {{"systolic", support}};
+    j["support"] = support_by_platform;
     out.push_back(j);
-    if (!g.json) std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", spec.name, spec.level, spec.title, cells);
+    if (!g.json)
+      std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", spec.name, spec.level, spec.title, row(columns));
   }
   if (g.json) {
     print_json(out);
   } else {
-    std::cout << "\nsupport per configuration C1..C5: B = runs, with a baseline kernel; s = runs; - = not supported\n";
+    std::cout << "\nsupport per configuration C1..C5: B = runs, with a baseline kernel; s = runs; - = not "
+                 "supported\n";
   }
   return kExitOk;
 }
@@ -116,15 +141,14 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
 // ---------------------------------------------------------------- task show / dump
 int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::string& platform_name,
                   const std::string& config, const std::string& hw) {
-  require_platform(platform_name);
+  const Platform& platform = require_platform(platform_name);
   auto registry = load_tasks();
   const auto& spec = registry.get(task);
-  systolic::SystolicPlatform platform;
-  auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
+  auto cfg = spec.resolve(config, platform.dtype());
   auto layout = platform.layout(cfg);
   auto symbols = platform.symbols(hw, &cfg, &layout);
   if (g.json) {
-    json j = tasks::task_to_json(spec, config, systolic::SystolicPlatform::kDType, layout);
+    json j = tasks::task_to_json(spec, config, platform.dtype(), layout);
     j["platform"] = platform_name;
     j["hw_config"] = hw;
     j["symbols"] = symbols;
@@ -133,17 +157,18 @@ int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::st
     return kExitOk;
   }
   std::cout << agent::task_text(agent::TaskContext{platform_name, hw, task, config, 1});
-  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) std::cout << "\nNOT SUPPORTED: " << why << "\n";
+  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty())
+    std::cout << "\nNOT SUPPORTED: " << why << "\n";
   return kExitOk;
 }
 
 int cmd_task_dump(const GlobalOptions& g, const std::string& task, const std::string& platform_name,
                   const std::string& config, uint64_t seed, const std::string& out_dir, bool raw_bits) {
-  require_platform(platform_name);
+  const Platform& platform = require_platform(platform_name);
   auto registry = load_tasks();
   tasks::DumpOptions options;
   options.raw_bits = raw_bits;
-  auto result = tasks::dump_task(registry.get(task), config, seed, systolic::SystolicPlatform::kDType, out_dir, options);
+  auto result = tasks::dump_task(registry.get(task), config, seed, platform.dtype(), out_dir, options);
   if (g.json) {
     json files = json::array();
     for (const auto& f : result.files) files.push_back(f.string());
@@ -157,13 +182,12 @@ int cmd_task_dump(const GlobalOptions& g, const std::string& task, const std::st
 // ---------------------------------------------------------------- check
 int cmd_check(const GlobalOptions& g, const std::string& platform_name, const std::string& file,
               const std::string& task, const std::string& config, const std::string& hw) {
-  require_platform(platform_name);
-  systolic::SystolicPlatform platform;
+  const Platform& platform = require_platform(platform_name);
   std::string source = read_file(file);
   isa::SymbolTable symbols;
   if (!task.empty()) {
     auto registry = load_tasks();
-    auto cfg = registry.get(task).resolve(config, systolic::SystolicPlatform::kDType);
+    auto cfg = registry.get(task).resolve(config, platform.dtype());
     auto layout = platform.layout(cfg);
     symbols = platform.symbols(hw, &cfg, &layout);
   } else {
@@ -174,11 +198,19 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
   if (g.json) {
     json d = json::array();
     for (const auto& diag : result.diagnostics) {
-      d.push_back({{"severity", isa::severity_name(diag.severity)}, {"line", diag.line}, {"column", diag.column},
-                   {"message", diag.message}, {"text", diag.text}, {"hint", diag.hint}});
+      d.push_back({{"severity", isa::severity_name(diag.severity)},
+                   {"line", diag.line},
+                   {"column", diag.column},
+                   {"message", diag.message},
+                   {"text", diag.text},
+                   {"hint", diag.hint}});
     }
-    print_json({{"ok", result.ok}, {"errors", result.error_count()}, {"warnings", result.warning_count()},
-                {"instructions", result.instruction_count()}, {"diagnostics", d}, {"text", diags}});
+    print_json({{"ok", result.ok},
+                {"errors", result.error_count()},
+                {"warnings", result.warning_count()},
+                {"instructions", result.instruction_count()},
+                {"diagnostics", d},
+                {"text", diags}});
   } else {
     std::cout << diags;
     if (result.ok) {
@@ -198,9 +230,8 @@ struct EvalArgs {
 };
 
 int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
-  require_platform(a.platform);
+  const Platform& platform = require_platform(a.platform);
   auto registry = load_tasks();
-  systolic::SystolicPlatform platform;
   EvalRequest req;
   req.platform = a.platform;
   req.hw_config = a.hw;
@@ -247,16 +278,17 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
 
 // ---------------------------------------------------------------- baseline
 int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const std::string& task,
-                 const std::string& config, const std::string& hw, const std::vector<std::string>& knob_args) {
-  require_platform(platform_name);
+                 const std::string& config, const std::string& hw,
+                 const std::vector<std::string>& knob_args) {
+  const Platform& platform = require_platform(platform_name);
   auto registry = load_tasks();
-  systolic::SystolicPlatform platform;
   const auto& spec = registry.get(task);
-  if (!systolic::TemplateCompiler::supports(task)) throw UsageError("no baseline template for task '" + task + "'");
-  auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
+  if (!platform.has_baseline(task)) throw UsageError("no baseline template for task '" + task + "'");
+  auto cfg = spec.resolve(config, platform.dtype());
   if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) throw UsageError(why);
-  systolic::TemplateCompiler compiler(platform.params(hw));
-  systolic::KnobValues knobs;
+  const auto compiler_ptr = platform.baseline_compiler(hw);
+  const tasks::BaselineCompiler& compiler = *compiler_ptr;
+  tasks::KnobValues knobs;
   for (const auto& kv : knob_args) {
     auto eq = kv.find('=');
     if (eq == std::string::npos) throw UsageError("--knob expects name=value, got '" + kv + "'");
@@ -275,11 +307,18 @@ int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const
   if (g.json) {
     json kj = json::array();
     for (const auto& k : compiler.knobs(cfg)) {
-      kj.push_back({{"name", k.name}, {"description", k.description}, {"baseline", k.baseline},
-                    {"candidates", k.candidates}, {"value", kernel.knobs.at(k.name)}});
+      kj.push_back({{"name", k.name},
+                    {"description", k.description},
+                    {"baseline", k.baseline},
+                    {"candidates", k.candidates},
+                    {"value", kernel.knobs.at(k.name)}});
     }
-    print_json({{"task", task}, {"config", config}, {"hw_config", hw}, {"summary", kernel.summary},
-                {"knobs", kj}, {"source", kernel.source}});
+    print_json({{"task", task},
+                {"config", config},
+                {"hw_config", hw},
+                {"summary", kernel.summary},
+                {"knobs", kj},
+                {"source", kernel.source}});
   } else {
     std::cout << kernel.source;
   }
@@ -288,6 +327,11 @@ int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const
 
 }  // namespace
 
+const Platform& require_platform(const std::string& name) {
+  if (const Platform* p = find_platform(name)) return *p;
+  throw UsageError(fmt::format("unknown platform '{}' (available: {})", name, platform_list_text()));
+}
+
 void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
   app.add_flag("--json", g.json, "machine-readable JSON output");
   app.add_option("--root", g.root, "data directory holding tasks/ and rtl/ (default: the source tree)");
@@ -295,7 +339,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   auto* platforms = app.add_subcommand("platforms", "list platforms and their hardware configurations");
   platforms->callback([&] { run = [&] { return cmd_platforms(g); }; });
 
-  auto* isa = app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
+  auto* isa =
+      app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
   static std::string isa_platform;
   isa->add_option("platform", isa_platform, "platform")->required();
   isa->callback([&] { run = [&] { return cmd_isa(g, isa_platform); }; });
@@ -307,7 +352,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
 
   auto* task = app.add_subcommand("task", "one task: show it or dump its data");
   task->require_subcommand(1);
-  static std::string t_name, t_platform = "systolic", t_config = "C1", t_hw = "default", t_out;
+  static std::string t_name, t_platform = default_platform_name(), t_config = "C1", t_hw = "default", t_out;
   static uint64_t t_seed = 1;
   static bool t_raw = false;
   auto* show = task->add_subcommand("show", "the task exactly as an agent sees it");
@@ -323,7 +368,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   dump->add_option("--seed", t_seed, "input seed")->capture_default_str();
   dump->add_option("--out", t_out, "output directory")->required();
   dump->add_flag("--raw-bits", t_raw, "also write the stored bit patterns (<input>.bits.npy)");
-  dump->callback([&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
+  dump->callback(
+      [&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
 
   auto* check = app.add_subcommand("check", "assemble a kernel and print diagnostics");
   static std::string c_platform, c_file, c_task, c_config = "C1", c_hw = "default";
@@ -360,7 +406,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   baseline->add_option("--config", b_config, "configuration C1..C5")->capture_default_str();
   baseline->add_option("--hw", b_hw, "hardware configuration")->capture_default_str();
   baseline->add_option("--knob", b_knobs, "override a template knob: name=value (repeatable)");
-  baseline->callback([&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
+  baseline->callback(
+      [&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
 
   register_sweep_command(app, g, run);
   register_agent_commands(app, g, run);

@@ -8,6 +8,10 @@
 #include <stdexcept>
 #include <string>
 
+namespace kcraft {
+class Platform;
+}
+
 namespace kcraft::cli {
 
 inline constexpr int kExitOk = 0;
@@ -25,6 +29,9 @@ struct GlobalOptions {
   bool json = false;
   std::string root;  // --root: data directory (tasks/specs, rtl/<platform>/configs)
 };
+
+// The registered platform of that name; a usage error naming the available ones otherwise.
+const Platform& require_platform(const std::string& name);
 
 // Registers every subcommand on `app`; `run` is set to the chosen subcommand's action.
 void register_commands(CLI::App& app, GlobalOptions& global, std::function<int()>& run);

@@ -5,13 +5,14 @@
 #include <iostream>
 
 #include "agent/mcp/mcp_server.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::cli {
 
 namespace {
 
 struct McpArgs {
-  std::string platform = "systolic";
+  std::string platform = default_platform_name();
   std::string task;
   std::string config = "C1";
   std::string hw = "default";

@@ -11,7 +11,7 @@
 
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
-#include "tb/systolic/systolic_platform.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::bench {
 
@@ -85,30 +85,6 @@ json yaml_text_to_json(const std::string& yaml, const std::string& source) {
   }
 }
 
-const std::vector<BenchPlatform>& bench_platforms() {
-  static const std::vector<BenchPlatform> platforms = [] {
-    std::vector<BenchPlatform> list;
-    // The systolic platform object lives as long as the process: the callbacks refer to it.
-    static const systolic::SystolicPlatform systolic_platform;
-    BenchPlatform p;
-    p.name = systolic::SystolicPlatform::kName;
-    p.dtype = systolic::SystolicPlatform::kDType;
-    p.hw_configs = systolic_platform.hw_configs();
-    p.unsupported_reason = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
-      return systolic_platform.unsupported_reason(cfg, hw);
-    };
-    p.ideal_cycles = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
-      return systolic_platform.ideal_cycles(cfg, hw).total();
-    };
-    p.attainable_cycles = [](const tasks::ResolvedConfig& cfg, const std::string& hw) {
-      return systolic_platform.ideal_cycles(cfg, hw).attainable;
-    };
-    list.push_back(std::move(p));
-    return list;
-  }();
-  return platforms;
-}
-
 HardwareRecord hardware_record(const std::string& platform, const HwConfig& hw) {
   HardwareRecord h;
   h.platform = platform;
@@ -119,27 +95,24 @@ HardwareRecord hardware_record(const std::string& platform, const HwConfig& hw) 
 }
 
 HardwareRecord hardware_record(const std::string& platform, const std::string& hw) {
-  for (const auto& p : bench_platforms()) {
-    if (p.name != platform) continue;
-    for (const auto& config : p.hw_configs) {
-      if (config.name == hw) return hardware_record(platform, config);
-    }
-    throw std::invalid_argument("unknown hardware configuration '" + platform + "/" + hw + "'");
+  const Platform* p = find_platform(platform);
+  if (p == nullptr) throw std::invalid_argument("unknown platform '" + platform + "'");
+  for (const auto& config : p->hw_configs()) {
+    if (config.name == hw) return hardware_record(platform, config);
   }
-  throw std::invalid_argument("unknown platform '" + platform + "'");
+  throw std::invalid_argument("unknown hardware configuration '" + platform + "/" + hw + "'");
 }
 
-std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw, const std::string& task,
-                                        const std::string& config) {
-  for (const auto& p : bench_platforms()) {
-    if (p.name != platform || !p.attainable_cycles) continue;
-    try {
-      const auto cfg = agent::task_registry().get(task).resolve(config, p.dtype);
-      const double cycles = p.attainable_cycles(cfg, hw);
-      if (cycles > 0) return cycles;
-    } catch (const std::exception&) {
-      // an unknown task or configuration (a store from another version): no bound to report
-    }
+std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw,
+                                        const std::string& task, const std::string& config) {
+  const Platform* p = find_platform(platform);
+  if (p == nullptr) return std::nullopt;
+  try {
+    const auto cfg = agent::task_registry().get(task).resolve(config, p->dtype());
+    const double cycles = p->ideal_cycles(cfg, hw).attainable;
+    if (cycles > 0) return cycles;
+  } catch (const std::exception&) {
+    // an unknown task, configuration or hardware configuration (a store from another version): no bound
   }
   return std::nullopt;
 }
@@ -231,31 +204,30 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
   }
 
   // Platforms.
-  std::vector<const BenchPlatform*> platforms;
-  std::vector<std::string> known_platforms;
-  for (const auto& p : bench_platforms()) known_platforms.push_back(p.name);
-  for (const auto& p : bench_platforms()) {
-    if (f.platforms.empty() || std::count(f.platforms.begin(), f.platforms.end(), p.name) > 0) {
-      platforms.push_back(&p);
-    }
-  }
+  std::vector<const Platform*> selected_platforms;
+  const std::vector<std::string> known_platforms = platform_names();
   for (const auto& name : f.platforms) {
     if (std::count(known_platforms.begin(), known_platforms.end(), name) == 0) {
       throw std::invalid_argument(
           fmt::format("unknown platform '{}' (available: {})", name, join(known_platforms)));
     }
   }
+  for (const auto& name : known_platforms) {
+    if (f.platforms.empty() || std::count(f.platforms.begin(), f.platforms.end(), name) > 0) {
+      selected_platforms.push_back(&platform(name));
+    }
+  }
 
   // Hardware configurations: "name" selects it on every platform that has it, "platform/name" on one.
-  std::vector<std::pair<const BenchPlatform*, const HwConfig*>> targets;
+  std::vector<std::pair<const Platform*, const HwConfig*>> targets;
   std::set<std::string> used_hw_filters;
   std::vector<std::string> known_hw;
-  for (const auto* p : platforms) {
-    for (const auto& hw : p->hw_configs) {
-      known_hw.push_back(p->name + "/" + hw.name);
+  for (const auto* p : selected_platforms) {
+    for (const auto& hw : p->hw_configs()) {
+      known_hw.push_back(p->name() + "/" + hw.name);
       bool selected = f.hw_configs.empty();
       for (const auto& name : f.hw_configs) {
-        if (name == hw.name || name == p->name + "/" + hw.name) {
+        if (name == hw.name || name == p->name() + "/" + hw.name) {
           selected = true;
           used_hw_filters.insert(name);
         }
@@ -269,7 +241,7 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
           fmt::format("unknown hardware configuration '{}' (available: {})", name, join(known_hw)));
     }
   }
-  for (const auto& [p, hw] : targets) plan.hardware.push_back(hardware_record(p->name, *hw));
+  for (const auto& [p, hw] : targets) plan.hardware.push_back(hardware_record(p->name(), *hw));
 
   // Tasks and configurations.
   std::vector<const tasks::TaskSpec*> task_list;
@@ -299,15 +271,16 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
   for (const auto& [p, hw] : targets) {
     for (const auto* spec : task_list) {
       for (const auto& config : configs) {
-        const auto cfg = spec->resolve(config, p->dtype);
+        const auto cfg = spec->resolve(config, p->dtype());
         if (auto why = p->unsupported_reason(cfg, hw->name); !why.empty()) {
-          plan.unsupported.push_back({p->name, hw->name, spec->name, config, spec->level, why});
+          plan.unsupported.push_back({p->name(), hw->name, spec->name, config, spec->level, why});
           continue;
         }
-        const double ideal = p->ideal_cycles(cfg, hw->name);
+        // Ideal (roofline) cycles order the jobs longest first, so the last ones to finish are short.
+        const double ideal = p->ideal_cycles(cfg, hw->name).total();
         for (const auto& agent : plan.agents) {
           for (unsigned attempt = 1; attempt <= f.attempts; ++attempt) {
-            PlannedRun run{{p->name, hw->name, spec->name, config, agent.name, attempt}, spec->level};
+            PlannedRun run{{p->name(), hw->name, spec->name, config, agent.name, attempt}, spec->level};
             if (!f.shard.owns(run.key)) continue;
             // Simulation time grows with cycles; a fixed share covers assembly, references and start-up.
             runs.emplace_back(run, (ideal + 20000.0) * evaluations_estimate(agent, spec->level));

@@ -2,7 +2,6 @@
 // platforms, hardware configurations and agents the runs name.
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,26 +12,10 @@
 
 namespace kcraft::bench {
 
-// A platform as the sweep sees it. Adding a platform means adding one entry to bench_platforms().
-struct BenchPlatform {
-  std::string name;
-  tasks::DType dtype = tasks::DType::bf16;
-  std::vector<HwConfig> hw_configs;
-  // Empty when the platform can run the configuration on that hardware configuration.
-  std::function<std::string(const tasks::ResolvedConfig&, const std::string& hw)> unsupported_reason;
-  // Ideal (roofline) cycles: orders jobs longest first so the last ones to finish are short.
-  std::function<double(const tasks::ResolvedConfig&, const std::string& hw)> ideal_cycles;
-  // The attainable bound (the roofline plus the ISA's structural floors), for reports.
-  std::function<double(const tasks::ResolvedConfig&, const std::string& hw)> attainable_cycles;
-};
-
 // The attainable bound of a task configuration on a platform's hardware configuration, or nothing when
 // the platform, task or configuration is unknown.
-std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw, const std::string& task,
-                                        const std::string& config);
-
-// Every platform kcraft has (loaded from the data root on first use).
-const std::vector<BenchPlatform>& bench_platforms();
+std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw,
+                                        const std::string& task, const std::string& config);
 
 // How an agent named on the command line runs:
 //   baseline            the template compiler's kernel, scored (the tuner with a budget of one iteration)

@@ -20,8 +20,8 @@ struct RunKey {
   std::string agent;
   unsigned attempt = 1;  // 1-based
 
-  std::string target() const { return platform + "/" + hw_config; }  // "systolic/default"
-  std::string id() const;  // "systolic/default/gemm/C1/tuner/1": stable, used for sharding and paths
+  std::string target() const { return platform + "/" + hw_config; }  // "<platform>/default"
+  std::string id() const;  // "<platform>/default/gemm/C1/tuner/1": stable, used for sharding and paths
   auto tie() const { return std::tie(platform, hw_config, task, config, agent, attempt); }
   bool operator<(const RunKey& o) const { return tie() < o.tie(); }
   bool operator==(const RunKey& o) const { return tie() == o.tie(); }

@@ -59,7 +59,7 @@ json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code
   req.seed = agent::hidden_seeds(ctx).front();
   req.source = code;
   req.check_model = false;
-  const EvalReport report = agent::systolic_platform().evaluate(req, agent::task_registry());
+  const EvalReport report = platform(ctx.platform).evaluate(req, agent::task_registry());
   if (report.verdict != Verdict::kPass || report.cycles != scored_cycles) {
     throw std::runtime_error(
         fmt::format("re-running the scored kernel gave {} in {} cycles, the score {} cycles: the "

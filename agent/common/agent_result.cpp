@@ -69,9 +69,9 @@ json AgentResult::to_json() const {
 }
 
 std::string AgentResult::summary() const {
-  std::string s = fmt::format(
-      "{} on {} {} (systolic/{}): {} after {}/{} iterations, {} evaluations, {:.1f} s\n", agent, context.task,
-      context.config, context.hw_config, status, iterations, budget, evaluations, wall_seconds);
+  std::string s = fmt::format("{} on {} {} ({}/{}): {} after {}/{} iterations, {} evaluations, {:.1f} s\n",
+                              agent, context.task, context.config, context.platform, context.hw_config,
+                              status, iterations, budget, evaluations, wall_seconds);
   if (!error.empty()) s += "  stopped: " + error + "\n";
   s += fmt::format("  first valid kernel: {}, first passing kernel: {}\n",
                    first_valid_iteration ? fmt::format("iteration {}", *first_valid_iteration) : "never",

@@ -4,11 +4,6 @@
 
 namespace kcraft::agent {
 
-const systolic::SystolicPlatform& systolic_platform() {
-  static const systolic::SystolicPlatform platform;
-  return platform;
-}
-
 const tasks::TaskRegistry& task_registry() {
   static const tasks::TaskRegistry registry = tasks::TaskRegistry::load_directory(task_spec_dir());
   return registry;

@@ -25,8 +25,8 @@ Verdict verdict_from_name(const std::string& name) {
 
 std::string ReplayResult::summary() const {
   std::string s = fmt::format(
-      "replayed {} tool calls of {} on {} {} (systolic/{}): {}\n", tool_calls, agent, context.task,
-      context.config, context.hw_config,
+      "replayed {} tool calls of {} on {} {} ({}/{}): {}\n", tool_calls, agent, context.task, context.config,
+      context.platform, context.hw_config,
       mismatches.empty() ? "every result reproduced" : fmt::format("{} differ", mismatches.size()));
   for (const auto& m : mismatches) {
     s += fmt::format("  event {} ({}): recorded {} / replayed {}\n", m.seq, m.tool, m.recorded, m.replayed);

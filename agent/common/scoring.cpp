@@ -5,7 +5,6 @@
 #include <tuple>
 
 #include "agent/common/environment.h"
-#include "tasks/systolic/template_compiler.h"
 
 namespace kcraft::agent {
 
@@ -20,7 +19,7 @@ EvalReport evaluate(const TaskContext& ctx, const std::string& code, uint64_t se
   req.seed = seed;
   req.source = code;
   req.filename = "kernel.s";
-  return systolic_platform().evaluate(req, task_registry());
+  return platform(ctx.platform).evaluate(req, task_registry());
 }
 
 // FNV-1a over the text: stable across compilers and runs.
@@ -68,7 +67,7 @@ std::vector<uint64_t> hidden_seeds(const TaskContext& ctx) {
 
 namespace {
 
-using BaselineKey = std::tuple<std::string, std::string, std::string, uint64_t>;
+using BaselineKey = std::tuple<std::string, std::string, std::string, std::string, uint64_t>;
 
 std::mutex& cache_mutex() {
   static std::mutex m;
@@ -80,27 +79,27 @@ std::map<BaselineKey, uint64_t>& cache() {
   return c;
 }
 
-// The template compiler's baseline source for the context, or "" when it has none.
+// The platform's baseline kernel for the context, or "" when it has none.
 std::string baseline_source(const TaskContext& ctx) {
-  if (!systolic::TemplateCompiler::supports(ctx.task)) return "";
-  const auto& platform = systolic_platform();
-  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, systolic::SystolicPlatform::kDType);
-  systolic::TemplateCompiler compiler(platform.params(ctx.hw_config));
-  if (!compiler.unsupported_reason(cfg).empty()) return "";
-  return compiler.generate(cfg, platform.layout(cfg)).source;
+  const Platform& p = platform(ctx.platform);
+  const auto compiler = p.baseline_compiler(ctx.hw_config);
+  if (compiler == nullptr || !compiler->supports(ctx.task)) return "";
+  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
+  if (!compiler->unsupported_reason(cfg).empty()) return "";
+  return compiler->generate(cfg, p.layout(cfg)).source;
 }
 
 // A submitted kernel that is the baseline itself gives the baseline's cycles for free.
 void remember_if_baseline(const TaskContext& ctx, const std::string& code, uint64_t seed, uint64_t cycles) {
   if (code != baseline_source(ctx)) return;
   std::lock_guard<std::mutex> lock(cache_mutex());
-  cache().emplace(BaselineKey{ctx.hw_config, ctx.task, ctx.config, seed}, cycles);
+  cache().emplace(BaselineKey{ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed}, cycles);
 }
 
 }  // namespace
 
 uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
-  const BaselineKey key{ctx.hw_config, ctx.task, ctx.config, seed};
+  const BaselineKey key{ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed};
   {
     std::lock_guard<std::mutex> lock(cache_mutex());
     if (auto it = cache().find(key); it != cache().end()) return it->second;

@@ -9,7 +9,6 @@
 #include <stdexcept>
 
 #include "agent/common/environment.h"
-#include "systolic_isa.h"
 #include "tasks/common/render.h"
 #include "tb/common/paths.h"
 
@@ -72,12 +71,6 @@ std::string read_text(const std::filesystem::path& p) {
   return ss.str();
 }
 
-void require_systolic(const std::string& platform) {
-  if (platform != systolic::SystolicPlatform::kName) {
-    throw std::invalid_argument("unknown platform '" + platform + "' (available: systolic)");
-  }
-}
-
 }  // namespace
 
 std::string truncate_for_model(const std::string& text, size_t limit) {
@@ -89,34 +82,40 @@ std::string truncate_for_model(const std::string& text, size_t limit) {
                      text.size() - cut);
 }
 
-std::string isa_reference(const std::string& platform) {
-  require_systolic(platform);
-  return isa::systolic::isa_markdown();
+std::string isa_reference(const std::string& platform_name) {
+  return platform(platform_name).isa_reference();
 }
 
-std::string platform_guide(const std::string& platform) {
-  require_systolic(platform);
-  return read_text(root() / "docs" / "systolic.md");
+std::string platform_guide(const std::string& platform_name) {
+  return read_text(platform(platform_name).guide_path());
 }
 
-std::string hardware_summary(const std::string& platform, const std::string& hw) {
-  require_systolic(platform);
-  const HwConfig& c = systolic_platform().hw_config(hw);
-  std::string out = fmt::format("Hardware configuration systolic/{}: {}\n", c.name, c.description);
-  for (const auto& [k, v] : c.build) out += fmt::format("  {} = {}\n", k, v);
-  out += fmt::format("  DRAM_LATENCY = {} cycles, DRAM_BYTES_PER_CYCLE = {}\n",
-                     c.runtime_param("dram_latency_cycles"), c.runtime_param("dram_bytes_per_cycle"));
+std::string hardware_summary(const std::string& platform_name, const std::string& hw) {
+  const Platform& p = platform(platform_name);
+  const HwConfig& c = p.hw_config(hw);
+  std::string out = fmt::format("Hardware configuration {}/{}: {}\n", p.name(), c.name, c.description);
+  // Build parameters one per line, then the runtime settings together on one line.
+  std::string runtime;
+  for (const auto& row : p.hw_parameters(hw)) {
+    const std::string item =
+        fmt::format("{} = {}{}", row.name, row.value, row.unit.empty() ? "" : " " + row.unit);
+    if (row.kind == HwParameter::Kind::kBuild) {
+      out += "  " + item + "\n";
+    } else {
+      runtime += (runtime.empty() ? "" : ", ") + item;
+    }
+  }
+  if (!runtime.empty()) out += "  " + runtime + "\n";
   return out;
 }
 
 std::string task_text(const TaskContext& ctx) {
-  require_systolic(ctx.platform);
-  const auto& platform = systolic_platform();
+  const Platform& platform = kcraft::platform(ctx.platform);
   const auto& spec = task_registry().get(ctx.task);
-  auto cfg = spec.resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  auto cfg = spec.resolve(ctx.config, platform.dtype());
   auto layout = platform.layout(cfg);
-  std::string out = tasks::render_task(spec, ctx.config, systolic::SystolicPlatform::kDType, layout);
-  out += fmt::format("\nPredefined assembler symbols (systolic/{}):\n", ctx.hw_config);
+  std::string out = tasks::render_task(spec, ctx.config, platform.dtype(), layout);
+  out += fmt::format("\nPredefined assembler symbols ({}/{}):\n", platform.name(), ctx.hw_config);
   std::string line;
   for (const auto& [name, value] : platform.symbols(ctx.hw_config, &cfg, &layout)) {
     std::string item = fmt::format("{}={}", name, value);
@@ -131,12 +130,12 @@ std::string task_text(const TaskContext& ctx) {
 }
 
 ToolSession::ToolSession(TaskContext context) : context_(std::move(context)) {
-  require_systolic(context_.platform);
+  const Platform& p = platform(context_.platform);
   const auto& spec = task_registry().get(context_.task);
-  auto cfg = spec.resolve(context_.config, systolic::SystolicPlatform::kDType);
-  if (auto why = systolic_platform().unsupported_reason(cfg, context_.hw_config); !why.empty()) {
-    throw std::invalid_argument(fmt::format("{} {} is not supported on systolic/{}: {}", context_.task,
-                                            context_.config, context_.hw_config, why));
+  auto cfg = spec.resolve(context_.config, p.dtype());
+  if (auto why = p.unsupported_reason(cfg, context_.hw_config); !why.empty()) {
+    throw std::invalid_argument(fmt::format("{} {} is not supported on {}/{}: {}", context_.task,
+                                            context_.config, p.name(), context_.hw_config, why));
   }
 }
 
@@ -244,8 +243,8 @@ struct Assembled {
 };
 
 Assembled assemble_for(const TaskContext& ctx, const std::string& code) {
-  const auto& platform = systolic_platform();
-  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  const Platform& platform = kcraft::platform(ctx.platform);
+  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, platform.dtype());
   auto layout = platform.layout(cfg);
   Assembled a;
   a.result = platform.assemble(code, "kernel.s", platform.symbols(ctx.hw_config, &cfg, &layout));
@@ -259,7 +258,7 @@ ToolResult ToolSession::check_syntax(const json& args) {
   const std::string& code = args.contains("code") ? args["code"].get_ref<const std::string&>() : code_;
   if (code.empty()) return error("check_syntax: no kernel yet; call write_code first (or pass `code`)");
   auto a = assemble_for(context_, code);
-  const auto imem = systolic_platform().params(context_.hw_config).imem_words;
+  const auto imem = platform(context_.platform).program_capacity(context_.hw_config);
   json data = {{"ok", a.result.ok},
                {"errors", a.result.error_count()},
                {"warnings", a.result.warning_count()},
@@ -282,7 +281,7 @@ ToolResult ToolSession::run_eval(const json&) {
   req.seed = context_.dev_seed;
   req.source = code_;
   req.filename = "kernel.s";
-  EvalReport report = systolic_platform().evaluate(req, task_registry());
+  EvalReport report = platform(context_.platform).evaluate(req, task_registry());
   ++evaluations_;
   last_request_ = req;
   last_timeline_summary_.clear();
@@ -367,16 +366,16 @@ ToolResult ToolSession::grep_docs(const json& args) {
     for (auto& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return u;
   }();
-  for (const auto& insn : isa::systolic::spec().instructions) {
-    if (insn.name != upper_query) continue;
+  for (const auto& mnemonic : platform(context_.platform).instruction_names()) {
+    if (mnemonic != upper_query) continue;
     // The reference has one "#### <MNEMONIC>" heading per instruction.
     const std::string& ref = docs[0].text;
-    const std::string heading = "\n#### " + insn.name + "\n";
+    const std::string heading = "\n#### " + mnemonic + "\n";
     auto at = ref.find(heading);
     if (at == std::string::npos) break;
     auto end = ref.find("\n#", at + heading.size());
     out = ref.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
-    return ToolResult{truncate_for_model(out), false, json{{"matches", 1}, {"instruction", insn.name}}};
+    return ToolResult{truncate_for_model(out), false, json{{"matches", 1}, {"instruction", mnemonic}}};
   }
   for (const auto& doc : docs) {
     std::vector<std::string> lines;
@@ -403,7 +402,7 @@ ToolResult ToolSession::grep_docs(const json& args) {
 ToolResult ToolSession::get_inst_size(const json&) {
   if (code_.empty()) return error("get_inst_size: no kernel yet; call write_code first");
   auto a = assemble_for(context_, code_);
-  const auto imem = systolic_platform().params(context_.hw_config).imem_words;
+  const auto imem = platform(context_.platform).program_capacity(context_.hw_config);
   if (!a.result.ok) {
     return ToolResult{
         fmt::format("the kernel does not assemble ({} errors); run check_syntax", a.result.error_count()),
@@ -423,8 +422,6 @@ ToolResult ToolSession::profile(const json&) {
   }
   json counters = json::object();
   for (const auto& c : r.counters) counters[c.name] = c.value;
-  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
-  auto pct = [&](const char* name) { return 100.0 * counters.value(name, uint64_t{0}) / cycles; };
   std::string text = fmt::format(
       "cycles {} ({}), ideal {:.0f} cycles ({}-bound roofline: dram {:.0f}, matrix {:.0f}, vector "
       "{:.0f}), attainable bound {:.0f} ({})\n",
@@ -435,29 +432,14 @@ ToolResult ToolSession::profile(const json&) {
         fmt::format("utilization: {}; attainable: {}\n", share_of_cycles("ideal", r.ideal.total(), r.cycles),
                     share_of_cycles("bound", r.ideal.attainable, r.cycles));
   }
-  text += fmt::format(
-      "busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
-      pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));
-  text += fmt::format(
-      "issue stalls: dependency {:.1f}%  FP register pending {:.1f}%  unit busy {:.1f}%  halt/fence drain "
-      "{:.1f}%\n",
-      pct("stall_dependency"), pct("stall_fp_pending"), pct("stall_unit_busy"), pct("stall_drain"));
-  text +=
-      fmt::format("instructions {} (control {}, scalar {}, vector {}, matrix {}, DMA {})\n",
-                  counters.value("instructions", uint64_t{0}), counters.value("instr_control", uint64_t{0}),
-                  counters.value("instr_scalar", uint64_t{0}), counters.value("instr_vector", uint64_t{0}),
-                  counters.value("instr_matrix", uint64_t{0}), counters.value("instr_dma", uint64_t{0}));
-  text += fmt::format("DRAM bytes read {} written {}; MACs {}; vector elements {}\n",
-                      counters.value("dram_bytes_read", uint64_t{0}),
-                      counters.value("dram_bytes_written", uint64_t{0}), counters.value("macs", uint64_t{0}),
-                      counters.value("vector_elements", uint64_t{0}));
+  text += platform(context_.platform).describe_counters(r);
   // The timeline: the same run again with the per-cycle recorder on (run_eval leaves it off to stay fast;
   // runs are deterministic, so it is the same run).
   if (last_timeline_summary_.empty() && last_request_ && r.cycles > 0) {
     EvalRequest again = *last_request_;
     again.timeline = true;
     again.check_model = false;
-    const EvalReport traced = systolic_platform().evaluate(again, task_registry());
+    const EvalReport traced = platform(context_.platform).evaluate(again, task_registry());
     if (traced.timeline && traced.cycles == r.cycles) {
       last_timeline_summary_ = traced.timeline->summary(40);
     } else {

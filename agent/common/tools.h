@@ -16,11 +16,12 @@
 
 #include "agent/providers/provider.h"
 #include "tb/common/evaluation.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::agent {
 
 struct TaskContext {
-  std::string platform = "systolic";
+  std::string platform = default_platform_name();
   std::string hw_config = "default";
   std::string task;
   std::string config = "C1";

@@ -8,7 +8,6 @@
 #include "agent/common/environment.h"
 #include "agent/common/scoring.h"
 #include "tasks/common/render.h"
-#include "tasks/systolic/template_compiler.h"
 
 namespace kcraft::agent::mcp {
 
@@ -85,6 +84,14 @@ std::string page_of(const std::string& text, size_t offset, size_t* next) {
   return text.substr(offset, end - offset);
 }
 
+// How the platform argument's description names the choices: "only \"a\"" or "one of \"a\", \"b\"".
+std::string platform_choices() {
+  const auto names = platform_names();
+  std::string quoted;
+  for (const auto& n : names) quoted += (quoted.empty() ? "\"" : ", \"") + n + "\"";
+  return names.size() == 1 ? "only " + quoted : "one of " + quoted;
+}
+
 std::string context_name(const TaskContext& c) {
   return fmt::format("{} {} on {}/{} (run_eval seed {})", c.task, c.config, c.platform, c.hw_config,
                      c.dev_seed);
@@ -99,12 +106,13 @@ const std::vector<McpTool>& build_tools() {
          "(problem sizes) and whether each runs on the hardware configuration (B = runs and has a baseline "
          "kernel to beat, s = runs, - = not supported), plus the hardware configurations. Start here, then "
          "call select_task.",
-         object_schema({{"hw_config",
-                         {{"type", "string"},
-                          {"description",
-                           "hardware configuration to report support for (default: the "
-                           "selected one, else \"default\")"}}},
-                        {"platform", {{"type", "string"}, {"description", "platform (only \"systolic\")"}}}}),
+         object_schema(
+             {{"hw_config",
+               {{"type", "string"},
+                {"description",
+                 "hardware configuration to report support for (default: the "
+                 "selected one, else \"default\")"}}},
+              {"platform", {{"type", "string"}, {"description", "platform (" + platform_choices() + ")"}}}}),
          true, false, true});
     t.push_back(
         {"select_task", "Select a task",
@@ -121,7 +129,11 @@ const std::vector<McpTool>& build_tools() {
               {"hw_config",
                {{"type", "string"}, {"description", "hardware configuration (default \"default\")"}}},
               {"platform",
-               {{"type", "string"}, {"description", "platform (default and only: \"systolic\")"}}},
+               {{"type", "string"},
+                {"description", platform_names().size() == 1
+                                    ? "platform (default and only: \"" + default_platform_name() + "\")"
+                                    : "platform (default \"" + default_platform_name() + "\"; " +
+                                          platform_choices() + ")"}}},
               {"seed",
                {{"type", "integer"},
                 {"minimum", 0},
@@ -275,24 +287,22 @@ ToolResult McpToolbox::call(const std::string& name, const json& args) {
 }
 
 ToolResult McpToolbox::list_tasks(const json& args) const {
-  const std::string platform_name = args.value("platform", "systolic");
-  if (platform_name != systolic::SystolicPlatform::kName) {
-    return error("list_tasks: unknown platform '" + platform_name + "' (available: systolic)");
-  }
-  const auto& platform = systolic_platform();
+  const std::string platform_name =
+      args.value("platform", session_ ? session_->context().platform : default_platform_name());
+  const Platform& platform = kcraft::platform(platform_name);  // throws naming the available ones
   const std::string hw =
       args.value("hw_config", session_ ? session_->context().hw_config : std::string("default"));
   platform.hw_config(hw);  // throws for an unknown name, listing the known ones
   json tasks_json = json::array();
-  std::string text =
-      fmt::format("{:<14} {:>5}  {:<40} support C1..C5 on systolic/{}\n", "task", "level", "title", hw);
+  std::string text = fmt::format("{:<14} {:>5}  {:<40} support C1..C5 on {}/{}\n", "task", "level", "title",
+                                 platform_name, hw);
   for (const auto& spec : task_registry().tasks()) {
     json support = json::object();
     std::string cells;
+    const bool baseline = platform.has_baseline(spec.name);
     for (const auto& config : spec.config_names()) {
-      auto cfg = spec.resolve(config, systolic::SystolicPlatform::kDType);
+      auto cfg = spec.resolve(config, platform.dtype());
       const std::string why = platform.unsupported_reason(cfg, hw);
-      const bool baseline = systolic::TemplateCompiler::supports(spec.name);
       support[config] = why.empty() ? (baseline ? "baseline" : "supported") : why;
       cells += why.empty() ? (baseline ? "B " : "s ") : "- ";
     }
@@ -319,7 +329,7 @@ ToolResult McpToolbox::select_task(const json& args) {
   ctx.task = args["task"];
   ctx.config = args.value("config", "C1");
   ctx.hw_config = args.value("hw_config", "default");
-  ctx.platform = args.value("platform", "systolic");
+  ctx.platform = args.value("platform", default_platform_name());
   ctx.dev_seed = args.value("seed", uint64_t{1});
   if (locked_) {
     const TaskContext& l = *locked_;
@@ -363,8 +373,9 @@ ToolResult McpToolbox::show_task(const json& args) const {
     return error(std::string("show_task: ") + kNoTaskHint + " (or pass `task` to look at one)");
   }
   std::string text = task_text(ctx) + "\n" + hardware_summary(ctx.platform, ctx.hw_config);
-  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, systolic::SystolicPlatform::kDType);
-  const std::string why = systolic_platform().unsupported_reason(cfg, ctx.hw_config);
+  const Platform& platform = kcraft::platform(ctx.platform);
+  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, platform.dtype());
+  const std::string why = platform.unsupported_reason(cfg, ctx.hw_config);
   if (!why.empty()) text += "\nNOT SUPPORTED on this hardware configuration: " + why + "\n";
   return ToolResult{text, false,
                     json{{"task", ctx.task},

@@ -6,7 +6,6 @@
 #include <set>
 
 #include "agent/common/environment.h"
-#include "tasks/systolic/template_compiler.h"
 
 namespace kcraft::agent {
 
@@ -14,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string knob_text(const systolic::KnobValues& knobs) {
+std::string knob_text(const tasks::KnobValues& knobs) {
   std::string s;
   for (const auto& [k, v] : knobs) s += fmt::format("{}{}={}", s.empty() ? "" : " ", k, v);
   return s;
@@ -28,10 +27,13 @@ constexpr const char* kTunerSearchVersion = "coordinate-descent/1";
 
 std::string tuner_search_space_id(const TaskContext& ctx) {
   const auto& spec = task_registry().get(ctx.task);
-  const auto& platform = systolic_platform();
-  const auto cfg = spec.resolve(ctx.config, systolic::SystolicPlatform::kDType);
-  const systolic::TemplateCompiler compiler(platform.params(ctx.hw_config));
-  if (!systolic::TemplateCompiler::supports(ctx.task) || !compiler.unsupported_reason(cfg).empty()) return "";
+  const Platform& platform = kcraft::platform(ctx.platform);
+  const auto cfg = spec.resolve(ctx.config, platform.dtype());
+  const auto compiler_ptr = platform.baseline_compiler(ctx.hw_config);
+  if (compiler_ptr == nullptr || !compiler_ptr->supports(ctx.task) ||
+      !compiler_ptr->unsupported_reason(cfg).empty())
+    return "";
+  const tasks::BaselineCompiler& compiler = *compiler_ptr;
   std::string text = fmt::format("{}\nbudget={}\ndev_seed={}\n", kTunerSearchVersion,
                                  default_iterations(spec.level), kTunedBaselineDevSeed);
   for (const auto& knob : compiler.knobs(cfg)) {
@@ -66,20 +68,22 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
                       {"dev_seed", ctx.dev_seed}}},
                     {"budget", {{"iterations", result.budget}, {"tokens", 0}}}});
 
-  const auto& platform = systolic_platform();
-  auto cfg = spec.resolve(ctx.config, systolic::SystolicPlatform::kDType);
+  const Platform& platform = kcraft::platform(ctx.platform);
+  auto cfg = spec.resolve(ctx.config, platform.dtype());
   const auto layout = platform.layout(cfg);
-  const systolic::TemplateCompiler compiler(platform.params(ctx.hw_config));
-  if (!systolic::TemplateCompiler::supports(ctx.task) || !compiler.unsupported_reason(cfg).empty()) {
+  const auto compiler_ptr = platform.baseline_compiler(ctx.hw_config);
+  if (compiler_ptr == nullptr || !compiler_ptr->supports(ctx.task) ||
+      !compiler_ptr->unsupported_reason(cfg).empty()) {
     result.status = "no_kernel";
     result.error = "the template compiler has no kernel for this task and configuration";
     result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     finish_run(result, transcript);
     return result;
   }
+  const tasks::BaselineCompiler& compiler = *compiler_ptr;
   const auto knobs = compiler.knobs(cfg);
 
-  systolic::KnobValues best_knobs;
+  tasks::KnobValues best_knobs;
   for (const auto& k : knobs) best_knobs[k.name] = k.baseline;
   std::string best_code;
   uint64_t best_cycles = 0;
@@ -87,8 +91,7 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   unsigned call_id = 0;
 
   // One iteration: save a candidate and evaluate it, as an LLM would through the tools.
-  auto try_candidate = [&](unsigned iteration, const systolic::KnobValues& candidate,
-                           const std::string& why) {
+  auto try_candidate = [&](unsigned iteration, const tasks::KnobValues& candidate, const std::string& why) {
     const auto kernel = compiler.generate(cfg, layout, candidate);
     if (!tried.insert(kernel.source).second) return false;
     const std::string id_write = fmt::format("tuner-{}", ++call_id),
@@ -143,7 +146,7 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
         for (int64_t value : knob.candidates) {
           if (iteration >= result.budget) break;
           if (value == best_knobs[knob.name]) continue;
-          systolic::KnobValues candidate = best_knobs;
+          tasks::KnobValues candidate = best_knobs;
           candidate[knob.name] = value;
           const uint64_t before = best_cycles;
           if (try_candidate(iteration + 1, candidate, "vary " + knob.name)) {

@@ -165,13 +165,8 @@ void stream_tiles(Asm& a, int64_t tiles, bool double_buffer, const std::function
 
 }  // namespace
 
-std::vector<std::string> TemplateCompiler::supported_tasks() {
+std::vector<std::string> TemplateCompiler::supported_tasks() const {
   return {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
-}
-
-bool TemplateCompiler::supports(const std::string& task) {
-  auto t = supported_tasks();
-  return std::find(t.begin(), t.end(), task) != t.end();
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {

@@ -1,9 +1,10 @@
 // Template compiler for the systolic NPU: turns a task's shapes into an assembly kernel.
 //
-// Each supported task has a C++ template with a few knobs (tile sizes, unrolling, double buffering,
-// accumulator count). Its default knobs give the baseline kernel that agents are measured against; the
-// offline tuner explores the other values. Generated kernels use the symbols the evaluator predefines
-// (ADDR_<TENSOR>, the task's dimensions, the hardware parameters), so they read like hand-written code.
+// The platform's baseline compiler (tasks/common/baseline_compiler.h): each supported task has a C++
+// template with a few knobs (tile sizes, unrolling, double buffering, accumulator count). Its default knobs
+// give the baseline kernel that agents are measured against; the offline tuner explores the other values.
+// Generated kernels use the symbols the evaluator predefines (ADDR_<TENSOR>, the task's dimensions, the
+// hardware parameters), so they read like hand-written code.
 #pragma once
 
 #include <map>
@@ -11,43 +12,26 @@
 #include <vector>
 
 #include "isa/systolic/systolic_machine.h"
+#include "tasks/common/baseline_compiler.h"
 #include "tasks/common/layout.h"
 #include "tasks/common/task_spec.h"
 
 namespace kcraft::systolic {
 
-struct Knob {
-  std::string name;
-  std::string description;
-  int64_t baseline = 0;             // the value the baseline kernel uses
-  std::vector<int64_t> candidates;  // values the tuner may try (baseline included)
-};
+using tasks::GeneratedKernel;
+using tasks::Knob;
+using tasks::KnobValues;
 
-using KnobValues = std::map<std::string, int64_t>;
-
-struct GeneratedKernel {
-  std::string source;   // assembly text
-  KnobValues knobs;     // every knob, as used (after clamping to what the shapes allow)
-  std::string summary;  // one line: the strategy in words
-};
-
-class TemplateCompiler {
+class TemplateCompiler : public tasks::BaselineCompiler {
  public:
   explicit TemplateCompiler(const Params& params) : p_(params) {}
 
-  // Tasks with a template.
-  static std::vector<std::string> supported_tasks();
-  static bool supports(const std::string& task);
-
-  // Empty when the configuration can run; otherwise why not (shapes vs. the hardware's limits).
-  std::string unsupported_reason(const tasks::ResolvedConfig& cfg) const;
-
-  std::vector<Knob> knobs(const tasks::ResolvedConfig& cfg) const;
-
-  // Missing knobs take their baseline value; values outside what the shapes allow are clamped to the
-  // nearest legal one. Throws std::invalid_argument for an unsupported task or configuration.
+  std::vector<std::string> supported_tasks() const override;
+  std::string unsupported_reason(const tasks::ResolvedConfig& cfg) const override;
+  std::vector<Knob> knobs(const tasks::ResolvedConfig& cfg) const override;
+  using BaselineCompiler::generate;
   GeneratedKernel generate(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout,
-                           const KnobValues& knobs = {}) const;
+                           const KnobValues& knobs) const override;
 
  private:
   Params p_;

@@ -1,6 +1,6 @@
 // Evaluating a kernel: the request, the verdict and everything a kernel writer needs to act on it.
 //
-// Platform-independent; each platform's evaluator (e.g. tb/systolic/systolic_platform.h) fills it in.
+// Platform-independent; each platform's evaluate() (tb/common/platform.h) fills it in.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ const char* verdict_name(Verdict v);
 int verdict_exit_code(Verdict v);
 
 struct EvalRequest {
-  std::string platform = "systolic";
+  std::string platform;  // the registered platform the caller asks to evaluate it (tb/common/platform.h)
   std::string hw_config = "default";
   std::string task;
   std::string config = "C1";
@@ -88,14 +88,14 @@ struct EvalReport {
   IdealCycles ideal;
   double utilization = 0;             // ideal.total() / cycles (the roofline's share)
   double attainable_utilization = 0;  // ideal.attainable / cycles
-  std::string runtime_error;  // what went wrong, with PC and instruction
+  std::string runtime_error;          // what went wrong, with PC and instruction
   std::optional<uint32_t> error_pc;
   std::string hang;         // timeout report
   std::string model_check;  // "agree" / what differs / "skipped: ..."
 
   // outputs
   std::optional<tasks::TaskCompareResult> compare;
-  std::vector<std::string> trace;  // instruction trace lines when requested
+  std::vector<std::string> trace;                // instruction trace lines when requested
   std::shared_ptr<const tb::Timeline> timeline;  // when requested and the kernel ran
 
   double wall_seconds = 0;

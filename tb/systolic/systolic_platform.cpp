@@ -64,18 +64,57 @@ SystolicPlatform::SystolicPlatform() : configs_(load_hw_configs(hw_config_dir(kN
   for (const auto& c : configs_) (void)Params::from_config(c);  // validate every file up front
 }
 
-const HwConfig& SystolicPlatform::hw_config(const std::string& name) const {
-  for (const auto& c : configs_) {
-    if (c.name == name) return c;
-  }
-  std::string known;
-  for (const auto& c : configs_) known += (known.empty() ? "" : ", ") + c.name;
-  throw std::invalid_argument(
-      fmt::format("unknown systolic hardware configuration '{}' (known: {})", name, known));
-}
-
 Params SystolicPlatform::params(const std::string& name) const {
   return Params::from_config(hw_config(name));
+}
+
+std::unique_ptr<Platform> make_systolic_platform() {
+  return std::make_unique<SystolicPlatform>();
+}
+
+std::string SystolicPlatform::summary() const {
+  return "tensor NPU: systolic array + vector unit + scalar unit + DMA (BF16 in DRAM)";
+}
+
+std::vector<HwParameter> SystolicPlatform::hw_parameters(const std::string& hw) const {
+  const HwConfig& c = hw_config(hw);
+  auto description = [](const std::string& name) {
+    for (const auto& p : isa::systolic::spec().parameters) {
+      if (p.name == name) return p.description;
+    }
+    return std::string();
+  };
+  std::vector<HwParameter> rows;
+  for (const auto& [key, value] : c.build) {
+    rows.push_back({key, std::to_string(value), "", description(key), HwParameter::Kind::kBuild});
+  }
+  rows.push_back({"DRAM_LATENCY", fmt::format("{}", c.runtime_param("dram_latency_cycles")), "cycles",
+                  description("DRAM_LATENCY"), HwParameter::Kind::kRuntime});
+  rows.push_back({"DRAM_BYTES_PER_CYCLE", fmt::format("{}", c.runtime_param("dram_bytes_per_cycle")), "",
+                  description("DRAM_BYTES_PER_CYCLE"), HwParameter::Kind::kRuntime});
+  return rows;
+}
+
+uint64_t SystolicPlatform::program_capacity(const std::string& hw) const {
+  return params(hw).imem_words;
+}
+
+std::string SystolicPlatform::isa_reference() const {
+  return isa::systolic::isa_markdown();
+}
+
+std::vector<std::string> SystolicPlatform::instruction_names() const {
+  std::vector<std::string> names;
+  for (const auto& insn : isa::systolic::spec().instructions) names.push_back(insn.name);
+  return names;
+}
+
+std::string SystolicPlatform::disassemble(const std::vector<uint32_t>& words) const {
+  return isa::disassemble_program(isa::systolic::spec(), words, {true});
+}
+
+std::unique_ptr<tasks::BaselineCompiler> SystolicPlatform::baseline_compiler(const std::string& hw) const {
+  return std::make_unique<TemplateCompiler>(params(hw));
 }
 
 std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg,
@@ -215,6 +254,31 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
 }
 
 }  // namespace
+
+std::string SystolicPlatform::describe_counters(const EvalReport& r) const {
+  std::map<std::string, uint64_t> counters;
+  for (const auto& c : r.counters) counters[c.name] = c.value;
+  auto value = [&](const char* name) {
+    auto it = counters.find(name);
+    return it == counters.end() ? uint64_t{0} : it->second;
+  };
+  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
+  auto pct = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / cycles; };
+  std::string text = fmt::format(
+      "busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
+      pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));
+  text += fmt::format(
+      "issue stalls: dependency {:.1f}%  FP register pending {:.1f}%  unit busy {:.1f}%  halt/fence drain "
+      "{:.1f}%\n",
+      pct("stall_dependency"), pct("stall_fp_pending"), pct("stall_unit_busy"), pct("stall_drain"));
+  text += fmt::format("instructions {} (control {}, scalar {}, vector {}, matrix {}, DMA {})\n",
+                      value("instructions"), value("instr_control"), value("instr_scalar"),
+                      value("instr_vector"), value("instr_matrix"), value("instr_dma"));
+  text +=
+      fmt::format("DRAM bytes read {} written {}; MACs {}; vector elements {}\n", value("dram_bytes_read"),
+                  value("dram_bytes_written"), value("macs"), value("vector_elements"));
+  return text;
+}
 
 EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
   const auto t_start = std::chrono::steady_clock::now();

@@ -1,7 +1,8 @@
-// The systolic NPU as a platform: assemble a kernel for a task, run it on the Verilated RTL inside
-// SystemC and on the functional model, compare with the golden reference, and report.
+// The systolic NPU as a platform (tb/common/platform.h): assemble a kernel for a task, run it on the
+// Verilated RTL inside SystemC and on the functional model, compare with the golden reference, and report.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,11 @@
 #include "tasks/common/layout.h"
 #include "tasks/common/task_spec.h"
 #include "tb/common/evaluation.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::systolic {
 
-class SystolicPlatform {
+class SystolicPlatform : public Platform {
  public:
   // Loads the hardware configurations from the data root (rtl/systolic/configs).
   SystolicPlatform();
@@ -22,34 +24,47 @@ class SystolicPlatform {
   static constexpr const char* kName = "systolic";
   static constexpr tasks::DType kDType = tasks::DType::bf16;
 
-  const std::vector<HwConfig>& hw_configs() const { return configs_; }
-  // Throws std::invalid_argument listing the known names.
-  const HwConfig& hw_config(const std::string& name) const;
+  std::string name() const override { return kName; }
+  std::string summary() const override;
+  tasks::DType dtype() const override { return kDType; }
+
+  const std::vector<HwConfig>& hw_configs() const override { return configs_; }
+  std::vector<HwParameter> hw_parameters(const std::string& hw) const override;
+  uint64_t program_capacity(const std::string& hw) const override;
   Params params(const std::string& hw_config) const;
 
-  // Empty when the task/config can run here, otherwise why not.
-  std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw_config) const;
+  std::string isa_reference() const override;
+  std::vector<std::string> instruction_names() const override;
 
-  // The layout kernels see: the task's layout, DRAM sized to its end (rounded up to 4 KiB).
-  tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const;
-
-  // Symbols every kernel may use: the hardware parameters, and with a task its dimensions, tensor
-  // addresses (ADDR_<TENSOR>), sizes (BYTES_<TENSOR>) and the scratch region.
   isa::SymbolTable symbols(const std::string& hw_config, const tasks::ResolvedConfig* cfg = nullptr,
-                           const tasks::DramLayout* layout = nullptr) const;
-
-  // Assembles `source` (for `kcraft check` and the agent's syntax check).
+                           const tasks::DramLayout* layout = nullptr) const override;
   isa::AssembleResult assemble(const std::string& source, const std::string& filename,
-                               const isa::SymbolTable& symbols) const;
+                               const isa::SymbolTable& symbols) const override;
+  // Annotated: every line ends with "; <index>: <hex word>".
+  std::string disassemble(const std::vector<uint32_t>& words) const override;
 
-  IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw_config) const;
+  // The shapes must be whole rows of VLEN elements and the task must fit in DRAM.
+  std::string unsupported_reason(const tasks::ResolvedConfig& cfg,
+                                 const std::string& hw_config) const override;
+  // The task's layout, DRAM sized to its end (rounded up to 4 KiB).
+  tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const override;
+  IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw_config) const override;
+  EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
+  std::string describe_counters(const EvalReport& report) const override;
 
-  // The whole evaluation. Never throws for kernel problems; input problems give Verdict::kInputError.
-  EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const;
+  // The template compiler (tasks/systolic/template_compiler.h).
+  std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override;
+
+  // tb/systolic/systolic_campaigns.cpp
+  CommandReport validate(const ValidationOptions& options) const override;
+  CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
 
  private:
   std::vector<HwConfig> configs_;
 };
+
+// The registry's factory (the registration is in tb/systolic/CMakeLists.txt).
+std::unique_ptr<Platform> make_systolic_platform();
 
 // Default cycle cap of a run: generous for any correct kernel of the configuration's size.
 uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);

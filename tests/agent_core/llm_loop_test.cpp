@@ -10,7 +10,6 @@
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
-#include "tasks/systolic/template_compiler.h"
 #include "tests/agent/mock_llm_server.h"
 
 namespace kcraft::agent {
@@ -29,9 +28,9 @@ TaskContext relu_c1() {
 }
 
 std::string correct_kernel() {
-  const auto& platform = systolic_platform();
-  auto cfg = task_registry().get("relu").resolve("C1", systolic::SystolicPlatform::kDType);
-  return systolic::TemplateCompiler(platform.params("default")).generate(cfg, platform.layout(cfg)).source;
+  const Platform& p = platform(default_platform_name());
+  auto cfg = task_registry().get("relu").resolve("C1", p.dtype());
+  return p.baseline_compiler("default")->generate(cfg, p.layout(cfg)).source;
 }
 
 std::string wrong_kernel() {

@@ -4,7 +4,6 @@
 #include "agent/common/environment.h"
 #include "agent/common/scoring.h"
 #include "agent/common/tools.h"
-#include "tasks/systolic/template_compiler.h"
 
 namespace kcraft::agent {
 namespace {
@@ -17,11 +16,9 @@ TaskContext relu_c2() {
 }
 
 std::string baseline(const TaskContext& ctx) {
-  const auto& platform = systolic_platform();
-  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, systolic::SystolicPlatform::kDType);
-  return systolic::TemplateCompiler(platform.params(ctx.hw_config))
-      .generate(cfg, platform.layout(cfg))
-      .source;
+  const Platform& p = platform(ctx.platform);
+  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
+  return p.baseline_compiler(ctx.hw_config)->generate(cfg, p.layout(cfg)).source;
 }
 
 TEST(AgentTools, SchemasDescribeEveryTool) {

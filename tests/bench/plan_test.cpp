@@ -5,6 +5,7 @@
 
 #include "agent/bench/plan.h"
 #include "tb/common/paths.h"
+#include "tb/common/platform.h"
 
 namespace kcraft::bench {
 namespace {
@@ -26,7 +27,7 @@ TEST(Plan, EveryTaskConfigurationTargetAgentAndAttempt) {
   f.attempts = 2;
   const auto plan = build_plan(f, registry());
   size_t targets = 0;
-  for (const auto& p : bench_platforms()) targets += p.hw_configs.size();
+  for (const Platform* p : platforms()) targets += p->hw_configs().size();
   const size_t cells = registry().tasks().size() * tasks::standard_config_names().size() * targets;
   EXPECT_EQ(plan.runs.size() + plan.unsupported.size() * 4, cells * 4);  // 2 agents x 2 attempts
   EXPECT_EQ(keys(plan).size(), plan.runs.size());

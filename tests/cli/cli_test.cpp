@@ -70,6 +70,21 @@ TEST(Cli, UsageErrorsExitWithTwo) {
   EXPECT_NE(r.out.find("did you mean relu"), std::string::npos) << r.out;
 }
 
+TEST(Cli, EveryCommandNamesTheRegisteredPlatformsForAnUnknownOne) {
+  for (const std::string command :
+       {"isa nope", "tasks --platform nope", "task show relu --platform nope", "check nope k.s",
+        "eval nope relu k.s", "baseline nope relu", "validate nope", "speed nope"}) {
+    const auto r = kcraft(command);
+    EXPECT_EQ(r.code, 2) << command << "\n" << r.out;
+    EXPECT_NE(r.out.find("kcraft: unknown platform 'nope' (available: systolic"), std::string::npos)
+        << command << "\n"
+        << r.out;
+  }
+  // `kcraft platforms` lists the registry, the default platform first.
+  const auto listed = kcraft("platforms");
+  EXPECT_EQ(listed.out.rfind("systolic  tensor NPU", 0), 0u) << listed.out;
+}
+
 TEST(Cli, PlatformsIsaAndTasks) {
   auto platforms = kcraft_json("platforms --json");
   ASSERT_EQ(platforms.size(), 2u);

@@ -143,7 +143,7 @@ std::vector<Kernel> baseline_kernels(const systolic::SystolicPlatform& platform,
                                      const tasks::TaskRegistry& registry) {
   std::vector<Kernel> kernels;
   for (const auto& spec : registry.tasks()) {
-    if (!systolic::TemplateCompiler::supports(spec.name)) continue;
+    if (!platform.has_baseline(spec.name)) continue;
     for (const auto& hw : platform.hw_configs()) {
       const systolic::TemplateCompiler compiler(platform.params(hw.name));
       for (const auto& config : spec.config_names()) {

@@ -18,7 +18,6 @@
 
 #include "agent/common/environment.h"
 #include "agent/mcp/mcp_server.h"
-#include "tasks/systolic/template_compiler.h"
 
 namespace kcraft::agent::mcp {
 namespace {
@@ -81,10 +80,9 @@ std::string text_of(const json& result) {
 }
 
 std::string baseline_kernel(const std::string& task, const std::string& config) {
-  const auto& platform = systolic_platform();
-  auto cfg = task_registry().get(task).resolve(config, systolic::SystolicPlatform::kDType);
-  systolic::TemplateCompiler compiler(platform.params("default"));
-  return compiler.generate(cfg, platform.layout(cfg)).source;
+  const Platform& p = platform(default_platform_name());
+  auto cfg = task_registry().get(task).resolve(config, p.dtype());
+  return p.baseline_compiler("default")->generate(cfg, p.layout(cfg)).source;
 }
 
 TEST(McpProtocol, InitializeHandshakeAndPing) {

@@ -71,13 +71,15 @@ TEST_P(Baselines, PassOnTheRtlForEveryConfiguration) {
 std::vector<BaselineCase> baseline_cases() {
   std::vector<BaselineCase> out;
   for (const auto& hw : {"default", "small"}) {
-    for (const auto& task : TemplateCompiler::supported_tasks()) out.push_back({hw, task});
+    for (const auto& task : TemplateCompiler(Params{}).supported_tasks()) out.push_back({hw, task});
   }
   return out;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases()),
-                         [](const auto& param_info) { return param_info.param.hw + "_" + param_info.param.task; });
+                         [](const auto& param_info) {
+                           return param_info.param.hw + "_" + param_info.param.task;
+                         });
 
 TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
   // The tuner explores these; each must stay correct (they only change speed).

@@ -1,0 +1,84 @@
+# Platforms: each one is a folder in each room (rtl/<p>/, isa/<p>/, tasks/<p>/, tb/<p>/, tests/<p>/) and
+# one registration in tb/<p>/CMakeLists.txt. Nothing outside those folders names a platform
+# (docs/platforms.md §6).
+
+# kcraft_add_platform_subdirectories([EXCEPT <folder>...]): add_subdirectory() for every folder of the
+# current source directory that has a CMakeLists.txt, in name order, except the room's shared folders.
+# A new platform's folder is picked up when CMake next configures (CONFIGURE_DEPENDS).
+function(kcraft_add_platform_subdirectories)
+  cmake_parse_arguments(A "" "" "EXCEPT" ${ARGN})
+  file(GLOB lists CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/*/CMakeLists.txt")
+  list(SORT lists)
+  foreach(file IN LISTS lists)
+    get_filename_component(dir "${file}" DIRECTORY)
+    get_filename_component(folder "${dir}" NAME)
+    if(NOT folder IN_LIST A_EXCEPT)
+      add_subdirectory("${folder}")
+    endif()
+  endforeach()
+endfunction()
+
+# kcraft_register_platform(<name> FACTORY <qualified function> LIBRARY <target> [DEFAULT]): the one
+# registration of a platform, in its tb/<name>/CMakeLists.txt. The factory is declared in the generated
+# registry as `std::unique_ptr<kcraft::Platform> <factory>();` and defined by <target>. DEFAULT makes it
+# the platform commands use when none is named (listed first); at most one platform may say so.
+function(kcraft_register_platform name)
+  cmake_parse_arguments(P "DEFAULT" "FACTORY;LIBRARY" "" ${ARGN})
+  if(NOT P_FACTORY OR NOT P_LIBRARY)
+    message(FATAL_ERROR "kcraft_register_platform(${name}): FACTORY and LIBRARY are required")
+  endif()
+  if(NOT name MATCHES "^[a-z][a-z0-9_]*$")
+    message(FATAL_ERROR "kcraft_register_platform(${name}): a platform name is lower_snake_case")
+  endif()
+  get_property(names GLOBAL PROPERTY KCRAFT_PLATFORM_NAMES)
+  if(name IN_LIST names)
+    message(FATAL_ERROR "kcraft_register_platform(${name}): registered twice")
+  endif()
+  if(P_DEFAULT)
+    get_property(default GLOBAL PROPERTY KCRAFT_DEFAULT_PLATFORM)
+    if(default)
+      message(FATAL_ERROR "kcraft_register_platform(${name}): ${default} is already the DEFAULT platform")
+    endif()
+    set_property(GLOBAL PROPERTY KCRAFT_DEFAULT_PLATFORM ${name})
+  endif()
+  set_property(GLOBAL APPEND PROPERTY KCRAFT_PLATFORM_NAMES ${name})
+  set_property(GLOBAL PROPERTY KCRAFT_PLATFORM_${name}_FACTORY ${P_FACTORY})
+  set_property(GLOBAL PROPERTY KCRAFT_PLATFORM_${name}_LIBRARY ${P_LIBRARY})
+endfunction()
+
+# kcraft_platform_registry(<target>): the library holding the registry (tb/common/platform_registry.cpp)
+# and the generated list of every platform registered so far; it links each platform's library.
+function(kcraft_platform_registry target)
+  get_property(names GLOBAL PROPERTY KCRAFT_PLATFORM_NAMES)
+  get_property(default GLOBAL PROPERTY KCRAFT_DEFAULT_PLATFORM)
+  set(declarations "")
+  set(entries "")
+  set(libraries "")
+  foreach(name IN LISTS names)
+    get_property(factory GLOBAL PROPERTY KCRAFT_PLATFORM_${name}_FACTORY)
+    get_property(library GLOBAL PROPERTY KCRAFT_PLATFORM_${name}_LIBRARY)
+    if(factory MATCHES "^(.+)::([A-Za-z_][A-Za-z0-9_]*)$")
+      string(APPEND declarations
+             "namespace ${CMAKE_MATCH_1} {\nstd::unique_ptr<::kcraft::Platform> ${CMAKE_MATCH_2}();\n}\n")
+    else()
+      string(APPEND declarations "std::unique_ptr<::kcraft::Platform> ${factory}();\n")
+    endif()
+    if(name STREQUAL default)
+      set(is_default true)
+    else()
+      set(is_default false)
+    endif()
+    string(APPEND entries "      {\"${name}\", ${is_default}, [] { return ${factory}(); }},\n")
+    list(APPEND libraries ${library})
+  endforeach()
+  set(KCRAFT_PLATFORM_DECLARATIONS "${declarations}")
+  set(KCRAFT_PLATFORM_ENTRIES "${entries}")
+  set(source "${CMAKE_CURRENT_BINARY_DIR}/${target}_list.cpp")
+  configure_file("${KCRAFT_PLATFORM_LIST_TEMPLATE}" "${source}" @ONLY)
+  add_library(${target} "${KCRAFT_PLATFORM_REGISTRY_SOURCE}" "${source}")
+  target_include_directories(${target} PUBLIC "${CMAKE_SOURCE_DIR}")
+  target_link_libraries(${target} PUBLIC kcraft_tb_common ${libraries} PRIVATE fmt::fmt kcraft_warnings)
+endfunction()
+
+set(KCRAFT_PLATFORM_LIST_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/platform_list.cpp.in")
+set(KCRAFT_PLATFORM_REGISTRY_SOURCE "${CMAKE_SOURCE_DIR}/tb/common/platform_registry.cpp")

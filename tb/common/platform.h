@@ -1,0 +1,146 @@
+// The platform interface: everything above tb/ (agent tools, scoring, tuner, MCP, benchmark sweeps, the
+// CLI) knows a platform only through this class and the registry below.
+//
+// Each platform implements Platform in its own tb/<platform>/ folder and registers a factory there
+// (kcraft_register_platform in tb/<platform>/CMakeLists.txt; cmake/KcraftPlatforms.cmake). The registry's
+// list is generated at configure time from those registrations. docs/platforms.md §6 lists what a new
+// platform provides, file by file.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "isa/common/assembler.h"
+#include "isa/common/hw_config.h"
+#include "tasks/common/baseline_compiler.h"
+#include "tasks/common/dtype.h"
+#include "tasks/common/layout.h"
+#include "tasks/common/task_spec.h"
+#include "tb/common/evaluation.h"
+
+namespace kcraft {
+
+// One parameter of a hardware configuration, as tools show it to kernel writers.
+struct HwParameter {
+  enum class Kind {
+    kBuild,    // fixed in the RTL build (a Verilog parameter)
+    kRuntime,  // a testbench setting (DRAM timing, ...) that needs no rebuild
+  };
+  std::string name;         // as the assembler predefines it ("MLEN", "DRAM_LATENCY")
+  std::string value;        // as text ("16", "40")
+  std::string unit;         // "" or e.g. "cycles"
+  std::string description;  // what it means for a kernel
+  Kind kind = Kind::kBuild;
+};
+
+// `kcraft validate <platform>`: a random differential campaign, the RTL against the functional model.
+struct ValidationOptions {
+  std::string hw_config = "default";
+  uint64_t programs = 200;  // random programs, seeds seed .. seed + programs - 1
+  uint64_t seed = 1;
+  unsigned length = 160;  // instructions per program
+};
+
+// `kcraft speed <platform>`: simulated cycles per second through the SystemC testbench and bare Verilator.
+struct SpeedOptions {
+  std::string hw_config = "default";
+  std::string task = "gemm";  // workload: this task's baseline kernel
+  std::string config = "C4";
+  unsigned repeats = 3;  // runs of each; the median is reported
+};
+
+// What a hardware-team command prints: text for people, JSON for --json.
+struct CommandReport {
+  bool ok = true;  // false: the campaign found a hardware bug
+  std::string text;
+  nlohmann::json json;
+};
+
+class Platform {
+ public:
+  virtual ~Platform() = default;
+
+  // ---- identity
+  virtual std::string name() const = 0;     // "systolic": the registry key, rtl/<name>/, docs/<name>.md
+  virtual std::string summary() const = 0;  // one line for `kcraft platforms`
+  virtual tasks::DType dtype() const = 0;   // element type of tensors in DRAM
+
+  // ---- hardware configurations (rtl/<name>/configs/*.yaml)
+  virtual const std::vector<HwConfig>& hw_configs() const = 0;
+  // Throws std::invalid_argument listing the known names.
+  const HwConfig& hw_config(const std::string& hw) const;
+  // Every parameter of a configuration, for prompts and the hardware document of the agent tools.
+  virtual std::vector<HwParameter> hw_parameters(const std::string& hw) const = 0;
+  // Instruction words the program memory holds (the longest program).
+  virtual uint64_t program_capacity(const std::string& hw) const = 0;
+
+  // ---- documentation
+  // The ISA reference (`kcraft isa <name>`), Markdown.
+  virtual std::string isa_reference() const = 0;
+  // The programmer's guide: docs/<name>.md under the data root.
+  virtual std::filesystem::path guide_path() const;
+  // Mnemonics with an entry ("#### MNEMONIC") in the ISA reference: grep_docs returns the whole entry.
+  virtual std::vector<std::string> instruction_names() const = 0;
+
+  // ---- toolchain
+  // Symbols every kernel may use: the hardware parameters, and with a task its dimensions, tensor
+  // addresses (ADDR_<TENSOR>), sizes (BYTES_<TENSOR>) and the scratch region.
+  virtual isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
+                                   const tasks::DramLayout* layout = nullptr) const = 0;
+  // Builds a kernel (`kcraft check`, check_syntax): errors and warnings (e.g. hazards) with line:column.
+  virtual isa::AssembleResult assemble(const std::string& source, const std::string& filename,
+                                       const isa::SymbolTable& symbols) const = 0;
+  // A program image as assembly text, one instruction per line.
+  virtual std::string disassemble(const std::vector<uint32_t>& words) const = 0;
+
+  // ---- tasks
+  // Empty when the task configuration can run on the hardware configuration, otherwise why not.
+  virtual std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const = 0;
+  // Where the task's tensors are in DRAM, as kernels see it.
+  virtual tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const = 0;
+  // The roofline ideal and the attainable bound (docs/platforms.md §4).
+  virtual IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const = 0;
+  // The whole evaluation. Never throws for kernel problems; input problems give Verdict::kInputError.
+  virtual EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const = 0;
+  // The profile tool's lines on a run's counters: busy units, stalls by cause, instruction mix, traffic.
+  virtual std::string describe_counters(const EvalReport& report) const = 0;
+
+  // ---- baseline kernels
+  // The baseline compiler for a hardware configuration; nullptr when the platform has none.
+  virtual std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const = 0;
+  // True when the baseline compiler has a template for the task.
+  bool has_baseline(const std::string& task) const;
+
+  // ---- hardware teams
+  virtual CommandReport validate(const ValidationOptions& options) const = 0;
+  virtual CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const = 0;
+};
+
+// ---- the registry
+
+using PlatformFactory = std::function<std::unique_ptr<Platform>()>;
+
+// Platform names, the default platform first, then the others in registration order.
+std::vector<std::string> platform_names();
+// The first of platform_names(): what --platform means when it is not given.
+std::string default_platform_name();
+// "systolic, vliw": for messages and help texts.
+std::string platform_list_text();
+// Every platform (each is built on first use, loading its hardware configurations from the data root).
+std::vector<const Platform*> platforms();
+// nullptr for an unknown name.
+const Platform* find_platform(const std::string& name);
+// Throws std::invalid_argument("unknown platform 'x' (available: ...)").
+const Platform& platform(const std::string& name);
+
+// Adds a platform at run time, after the ones the build registered: for test-only platforms, which a test
+// binary registers in its main() or fixture. Throws std::invalid_argument when the name is taken.
+void register_platform(const std::string& name, PlatformFactory factory);
+
+}  // namespace kcraft
