@@ -176,9 +176,12 @@ std::vector<Value> key_values(const RunKey& k) {
 std::vector<Value> run_values(const RunRecord& r) {
   std::vector<Value> v = key_values(r.key);
   // NULL while the tuned baseline is not known (never 0, which means the tuner found no correct kernel).
-  const Value tuned_cycles =
-      r.tuned_baseline_cycles ? Value(static_cast<int64_t>(*r.tuned_baseline_cycles)) : Value(nullptr);
-  const Value tuned_speedup = r.tuned_baseline_cycles ? Value(r.tuned_speedup) : Value(nullptr);
+  Value tuned_cycles(nullptr);
+  Value tuned_speedup(nullptr);
+  if (r.tuned_baseline_cycles) {
+    tuned_cycles.emplace<int64_t>(static_cast<int64_t>(*r.tuned_baseline_cycles));
+    tuned_speedup.emplace<double>(r.tuned_speedup);
+  }
   const std::vector<Value> rest = {int64_t{r.level},
                                    r.status,
                                    r.error,
