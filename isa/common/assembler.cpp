@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "isa/common/bundle.h"
 #include "isa/common/expression.h"
 
 namespace kcraft::isa {
@@ -78,6 +79,20 @@ struct Statement {
   size_t size = 1;
   size_t form = 0;
   bool hash_comment = false;  // a '#' comment glued to the code: probably a "#5" style immediate
+  // VLIW ISAs: the statement's last word ends a bundle; `in_bundle` when it was written inside braces;
+  // `bundle_failed` when the bundle rules rejected it (it then occupies one zero word).
+  bool end_of_bundle = false;
+  bool in_bundle = false;
+  bool bundle_failed = false;
+};
+
+// A bundle being read (VLIW ISAs): from '{' to '}', possibly over several lines.
+struct OpenBundle {
+  bool open = false;
+  int line = 0;
+  int column = 0;
+  std::vector<Statement> ops;
+  bool rejected_op = false;  // an op had an error that kept it out of `ops`
 };
 
 struct SymbolInfo {
@@ -131,6 +146,7 @@ class Assembler {
             const SymbolTable& predefined)
       : spec_(spec), source_(source) {
     result_.filename = filename;
+    if (spec_.bundle.present()) end_of_bundle_mask_ = field_mask(spec_.bundle.end_field);
     for (const auto& [name, value] : predefined) {
       SymbolInfo info;
       info.kind = SymbolInfo::Kind::kPredefined;
@@ -144,6 +160,7 @@ class Assembler {
     resolve_pending_constants();
     pass2();
     check_loops();
+    check_bundle_loops();
     check_program();
     finish();
     return std::move(result_);
@@ -736,8 +753,8 @@ class Assembler {
       ++line_number;
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
 
-      // Comments: ';', '#' or '//' to the end of the line.
-      size_t comment = std::min({line.find(';'), line.find('#'), line.find("//")});
+      // Comments: ';', '#' or '//' to the end of the line; in a VLIW ISA ';' inside braces separates ops.
+      const size_t comment = comment_start(line);
       Statement st;
       st.line = line_number;
       st.code = line.substr(0, comment);
@@ -746,54 +763,306 @@ class Assembler {
         st.hash_comment = true;
       }
       st.tokens = tokenize(st.code);
-      const std::vector<Token>& tokens = st.tokens;
-
+      if (spec_.bundle.present()) {
+        bundled_line(st, pc);
+        continue;
+      }
       size_t i = 0;
+      const std::vector<Token>& tokens = st.tokens;
       while (i + 1 < tokens.size() && tokens[i].kind == TokenKind::kIdentifier &&
              tokens[i + 1].kind == TokenKind::kColon) {
         define_label(tokens[i], line_number, pc);
         i += 2;
       }
       if (i >= tokens.size()) continue;
-      const Token& head = tokens[i];
-      st.mnemonic = i;
-      st.pc = pc;
-      if (head.kind == TokenKind::kDirective) {
-        directive(st, pc);
-        continue;
-      }
-      if (head.kind != TokenKind::kIdentifier) {
-        std::string message =
-            head.kind == TokenKind::kInvalid
-                ? head.error
-                : fmt::format("expected an instruction, label or directive, found '{}'", head.text);
-        std::string hint = "a line holds optional labels ('name:'), then one instruction or directive";
-        if (head.kind == TokenKind::kLBrace || head.kind == TokenKind::kRBrace) {
-          hint = fmt::format("the {} ISA has no instruction bundles: write one instruction per line",
-                             spec_.name);
-        } else if (head.kind == TokenKind::kColon) {
-          hint = "a label is a name followed by ':'";
-        }
-        report(Severity::kError, line_number, head.column, static_cast<int>(head.text.size()), head.text,
-               std::move(message), std::move(hint));
-        continue;
-      }
-      st.operands = split_operands(st.code, tokens, i + 1);
-      if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
-        st.kind = StatementKind::kInstruction;
-        st.size = 1;
-      } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
-        st.kind = StatementKind::kPseudo;
-        plan_pseudo(st);
-      } else {
-        st.kind = StatementKind::kUnknown;
-        st.size = 1;  // keeps later labels where the author meant them
-        unknown_mnemonic(st);
-      }
-      pc += static_cast<int64_t>(st.size);
-      statements_.push_back(std::move(st));
+      single_statement(std::move(st), i, pc);
+    }
+    if (bundle_.open) {
+      report(Severity::kError, bundle_.line, bundle_.column, 1, "{", "bundle is not closed",
+             "end the bundle with '}'");
+      close_bundle(pc);
     }
     program_size_ = pc;
+  }
+
+  size_t comment_start(std::string_view line) const {
+    if (!spec_.bundle.present()) return std::min({line.find(';'), line.find('#'), line.find("//")});
+    bool open = bundle_.open;
+    for (size_t k = 0; k < line.size(); ++k) {
+      const char c = line[k];
+      if (c == '#' || (c == '/' && k + 1 < line.size() && line[k + 1] == '/')) return k;
+      if (c == '{') open = true;
+      if (c == '}') open = false;
+      if (c == ';' && !open) return k;
+    }
+    return std::string_view::npos;
+  }
+
+  // One statement that is not part of a bundle: an instruction, pseudo-instruction or directive starting at
+  // token `i` (labels already taken). In a VLIW ISA an instruction written alone is a bundle of one op.
+  void single_statement(Statement st, size_t i, int64_t& pc) {
+    const std::vector<Token>& tokens = st.tokens;
+    const Token& head = tokens[i];
+    st.mnemonic = i;
+    st.pc = pc;
+    if (head.kind == TokenKind::kDirective) {
+      directive(st, pc);
+      return;
+    }
+    if (head.kind != TokenKind::kIdentifier) {
+      std::string message =
+          head.kind == TokenKind::kInvalid
+              ? head.error
+              : fmt::format("expected an instruction, label or directive, found '{}'", head.text);
+      std::string hint = "a line holds optional labels ('name:'), then one instruction or directive";
+      if (head.kind == TokenKind::kLBrace || head.kind == TokenKind::kRBrace) {
+        hint =
+            fmt::format("the {} ISA has no instruction bundles: write one instruction per line", spec_.name);
+      } else if (head.kind == TokenKind::kColon) {
+        hint = "a label is a name followed by ':'";
+      }
+      report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+             std::move(message), std::move(hint));
+      return;
+    }
+    st.operands = split_operands(st.code, tokens, i + 1);
+    st.end_of_bundle = true;
+    if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
+      st.kind = StatementKind::kInstruction;
+      st.size = 1;
+    } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
+      st.kind = StatementKind::kPseudo;
+      plan_pseudo(st);
+    } else {
+      st.kind = StatementKind::kUnknown;
+      st.size = 1;  // keeps later labels where the author meant them
+      unknown_mnemonic(st);
+    }
+    pc += static_cast<int64_t>(st.size);
+    statements_.push_back(std::move(st));
+  }
+
+  // ------------------------------------------------------------------ bundles (VLIW ISAs)
+  // A line of a VLIW program: labels, single ops, and bundles `{ op ; op }` that may span lines.
+  void bundled_line(const Statement& line, int64_t& pc) {
+    const std::vector<Token>& tokens = line.tokens;
+    size_t i = 0;
+    while (i < tokens.size()) {
+      if (!bundle_.open) {
+        while (i + 1 < tokens.size() && tokens[i].kind == TokenKind::kIdentifier &&
+               tokens[i + 1].kind == TokenKind::kColon) {
+          define_label(tokens[i], line.line, pc);
+          i += 2;
+        }
+        if (i >= tokens.size()) break;
+        if (tokens[i].kind == TokenKind::kLBrace) {
+          bundle_.open = true;
+          bundle_.line = line.line;
+          bundle_.column = tokens[i].column;
+          ++i;
+          continue;
+        }
+        if (tokens[i].kind == TokenKind::kRBrace || tokens[i].kind == TokenKind::kSemicolon) {
+          report(Severity::kError, line.line, tokens[i].column, 1, tokens[i].text,
+                 fmt::format("'{}' without a bundle", tokens[i].text),
+                 "a bundle is written '{ op ; op ; op }'");
+          ++i;
+          continue;
+        }
+        const size_t stop = next_separator(tokens, i);
+        single_statement(segment(line, i, stop), 0, pc);
+        i = stop;
+        continue;
+      }
+      const size_t stop = next_separator(tokens, i);
+      if (stop > i) bundle_op(segment(line, i, stop));
+      if (stop >= tokens.size()) break;
+      const Token& separator = tokens[stop];
+      if (separator.kind == TokenKind::kRBrace) {
+        close_bundle(pc);
+      } else if (separator.kind == TokenKind::kLBrace) {
+        report(
+            Severity::kError, line.line, separator.column, 1, separator.text,
+            fmt::format("'{{' inside a bundle (opened at line {}, column {})", bundle_.line, bundle_.column),
+            "bundles do not nest: close the first one with '}'");
+      }
+      i = stop + 1;
+    }
+  }
+
+  // The first '{', '}' or ';' at or after `i`.
+  static size_t next_separator(const std::vector<Token>& tokens, size_t i) {
+    while (i < tokens.size() && tokens[i].kind != TokenKind::kLBrace &&
+           tokens[i].kind != TokenKind::kRBrace && tokens[i].kind != TokenKind::kSemicolon) {
+      ++i;
+    }
+    return i;
+  }
+
+  // A statement made of tokens [first, stop) of a line.
+  static Statement segment(const Statement& line, size_t first, size_t stop) {
+    Statement st;
+    st.line = line.line;
+    st.code = line.code;
+    st.hash_comment = line.hash_comment;
+    st.tokens.assign(line.tokens.begin() + static_cast<std::ptrdiff_t>(first),
+                     line.tokens.begin() + static_cast<std::ptrdiff_t>(stop));
+    return st;
+  }
+
+  // One op inside braces; the bundle's rules are checked when it closes.
+  void bundle_op(Statement st) {
+    st.in_bundle = true;
+    st.mnemonic = 0;
+    // A label here is an error, but the op after it is still read (one error, not a cascade).
+    while (st.tokens.size() >= 2 && st.tokens[0].kind == TokenKind::kIdentifier &&
+           st.tokens[1].kind == TokenKind::kColon) {
+      const Token& label = st.tokens[0];
+      report(Severity::kError, st.line, label.column, static_cast<int>(label.text.size()), label.text,
+             fmt::format("label '{}' inside a bundle", label.text),
+             "a label names a whole bundle: put it before the '{'");
+      st.tokens.erase(st.tokens.begin(), st.tokens.begin() + 2);
+      bundle_.rejected_op = true;
+    }
+    if (st.tokens.empty()) return;
+    const Token& head = st.tokens[0];
+    if (head.kind != TokenKind::kIdentifier) {
+      bundle_.rejected_op = true;
+      report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+             head.kind == TokenKind::kInvalid
+                 ? head.error
+                 : fmt::format("expected an op inside the bundle, found '{}'", head.text),
+             head.kind == TokenKind::kDirective ? "directives go outside bundles"
+                                                : "a bundle is written '{ op ; op ; op }'");
+      return;
+    }
+    st.operands = split_operands(st.code, st.tokens, 1);
+    st.pc = static_cast<int64_t>(bundle_.ops.size());  // provisional; fixed when the bundle closes
+    if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
+      st.kind = StatementKind::kInstruction;
+    } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
+      st.kind = StatementKind::kPseudo;
+      plan_pseudo(st);
+      if (st.size > 1) {
+        report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+               fmt::format("{} expands to {} ops here{}, and one op of a bundle is one word", st.pseudo->name,
+                           st.size, form_names(st)),
+               fmt::format("write {} outside the braces (each word becomes a bundle of its own)",
+                           st.pseudo->name));
+        st.bundle_failed = true;
+      }
+    } else {
+      st.kind = StatementKind::kUnknown;
+      unknown_mnemonic(st);
+    }
+    st.size = 1;
+    bundle_.ops.push_back(std::move(st));
+  }
+
+  // " (S_LUI, S_ORI)": the mnemonics of a pseudo-instruction's chosen form.
+  static std::string form_names(const Statement& st) {
+    std::vector<std::string> names;
+    for (const std::string& line : st.pseudo->forms[st.form].lines)
+      names.push_back(line.substr(0, line.find(' ')));
+    return fmt::format(" ({})", fmt::join(names, ", "));
+  }
+
+  // The slot kind of a bundle op ("" when unknown: the op has its own error).
+  std::string slot_kind(const Statement& st) const {
+    if (st.kind == StatementKind::kInstruction) return st.insn->slot;
+    if (st.kind == StatementKind::kPseudo && !st.bundle_failed) {
+      const std::string& first = st.pseudo->forms[st.form].lines.front();
+      const InstructionSpec* insn = spec_.find_instruction(first.substr(0, first.find(' ')));
+      return insn != nullptr ? insn->slot : "";
+    }
+    return "";
+  }
+
+  // The registers an op writes, as written: (class, number) with the operand's slice.
+  std::vector<std::pair<RegisterRef, Slice>> written_registers(const Statement& st) const {
+    const std::vector<OperandSpec>* specs = nullptr;
+    if (st.kind == StatementKind::kInstruction) specs = &st.insn->operands;
+    if (st.kind == StatementKind::kPseudo) specs = &st.pseudo->operands;
+    std::vector<std::pair<RegisterRef, Slice>> out;
+    if (specs == nullptr) return out;
+    for (size_t i = 0; i < specs->size() && i < st.operands.size(); ++i) {
+      const OperandSpec& op = (*specs)[i];
+      if (op.kind != OperandKind::kRegister || op.access == Access::kRead) continue;
+      const auto reg = operand_register(st.tokens, st.operands[i]);
+      if (reg && reg->register_class == op.register_class) out.emplace_back(*reg, st.operands[i]);
+    }
+    return out;
+  }
+
+  // Checks the slot rules, puts the ops in slot order and gives them their words.
+  void close_bundle(int64_t& pc) {
+    std::vector<Statement> ops = std::move(bundle_.ops);
+    const int line = bundle_.line;
+    const int column = bundle_.column;
+    const bool rejected_op = bundle_.rejected_op;
+    bundle_ = OpenBundle{};
+    if (ops.empty() && rejected_op) return;
+    if (ops.empty()) {
+      report(Severity::kError, line, column, 1, "{", "empty bundle",
+             fmt::format("a bundle holds 1 to {} ops; write a bundle that does nothing as{}",
+                         spec_.bundle.slots.size(), filler_example()));
+      return;
+    }
+    const BundleSpec& b = spec_.bundle;
+    // Slot kinds and capacity: the first op beyond a kind's slots gets the error.
+    std::map<std::string, size_t> count;
+    for (const Statement& st : ops) ++count[slot_kind(st)];
+    std::map<std::string, size_t> seen;
+    std::vector<size_t> position(ops.size(), b.slots.size());
+    for (size_t k = 0; k < ops.size(); ++k) {
+      Statement& st = ops[k];
+      const std::string kind = slot_kind(st);
+      if (kind.empty()) continue;
+      const size_t index = seen[kind]++;
+      const size_t capacity = slots_of_kind(b, kind);
+      if (index >= capacity) {
+        if (index == capacity) {
+          const SlotKind* info = b.find_kind(kind);
+          const std::string noun = info != nullptr ? info->noun : kind;
+          const Token& head = st.tokens[0];
+          report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+                 fmt::format("{} {} ops in one bundle", count_word(count[kind]), noun),
+                 fmt::format("a bundle has {} {} slot{}: move {} to another bundle", count_word(capacity),
+                             noun, capacity == 1 ? "" : "s", to_upper(head.text)));
+        }
+        st.bundle_failed = true;
+        continue;
+      }
+      size_t slot = 0;
+      for (size_t seen_of_kind = 0; slot < b.slots.size(); ++slot) {
+        if (b.slots[slot].kind == kind && seen_of_kind++ == index) break;
+      }
+      position[k] = slot;
+    }
+    // Two ops writing one register.
+    std::map<std::pair<int, int64_t>, const Statement*> writers;
+    for (const Statement& st : ops) {
+      for (const auto& [reg, slice] : written_registers(st)) {
+        const auto [it, inserted] = writers.emplace(std::make_pair(reg.register_class, reg.number), &st);
+        if (inserted) continue;
+        const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(reg.register_class)];
+        report(
+            Severity::kError, st.line, slice.column, slice.length, slice.text,
+            fmt::format("two ops in one bundle write {}{} ({} at line {} and {})", rc.prefix, reg.number,
+                        to_upper(it->second->tokens[0].text), it->second->line, to_upper(st.tokens[0].text)),
+            "both results would land in the same register; use another register or another bundle");
+      }
+    }
+    std::vector<size_t> order(ops.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t x, size_t y) { return position[x] < position[y]; });
+    for (size_t n = 0; n < order.size(); ++n) {
+      Statement& st = ops[order[n]];
+      st.pc = pc++;
+      st.end_of_bundle = n + 1 == order.size();
+      statements_.push_back(std::move(st));
+    }
   }
 
   void define_label(const Token& name, int line, int64_t pc) {
@@ -1015,7 +1284,7 @@ class Assembler {
         case StatementKind::kInstruction: {
           const auto word =
               encode(*st.insn, st.tokens, st.operands, head, st.pc, site, st.hash_comment, &loops_);
-          emit(word.value_or(0), st.line);
+          emit(word.value_or(0) | end_of_bundle(st.end_of_bundle), st.line);
           break;
         }
         case StatementKind::kPseudo:
@@ -1039,11 +1308,13 @@ class Assembler {
           }
           break;
         case StatementKind::kUnknown:
-          emit(0, st.line);
+          emit(end_of_bundle(st.end_of_bundle), st.line);
           break;
       }
     }
   }
+
+  uint32_t end_of_bundle(bool last) const { return last ? end_of_bundle_mask_ : 0u; }
 
   void emit(uint32_t word, int line) {
     result_.words.push_back(word);
@@ -1054,8 +1325,12 @@ class Assembler {
     const PseudoSpec& p = *st.pseudo;
     const Token& head = st.tokens[st.mnemonic];
     auto pad = [&] {
-      for (size_t i = 0; i < st.size; ++i) emit(0, st.line);
+      for (size_t i = 0; i < st.size; ++i) emit(end_of_bundle(!st.in_bundle || st.end_of_bundle), st.line);
     };
+    if (st.bundle_failed) {
+      pad();
+      return;
+    }
     if (st.operands.size() != p.operands.size()) {
       std::string hint = fmt::format("syntax: {}", p.syntax);
       if (st.hash_comment) hint += "; '#' starts a comment, so write values without '#'";
@@ -1092,7 +1367,8 @@ class Assembler {
     int64_t at = st.pc;
     for (const std::string& line : p.forms[st.form].lines) {
       const auto word = encode_line(expand_line(p, line, args), at++, expansion);
-      emit(word.value_or(0), st.line);
+      // Outside braces each word of the expansion is a bundle of its own.
+      emit(word.value_or(0) | end_of_bundle(!st.in_bundle || st.end_of_bundle), st.line);
     }
   }
 
@@ -1139,6 +1415,22 @@ class Assembler {
                            program_size_),
                "the end label should follow the last instruction of the body, inside the program");
       }
+    }
+  }
+
+  // VLIW ISAs: a loop's body is whole bundles, so its end label must start a bundle.
+  void check_bundle_loops() {
+    if (!spec_.bundle.present()) return;
+    std::vector<bool> starts(result_.words.size() + 1, false);
+    for (const BundleRange& r : split_bundles(spec_, result_.words)) starts[r.first] = true;
+    starts[result_.words.size()] = true;
+    for (const LoopRecord& loop : loops_) {
+      if (loop.end < 0 || loop.end > static_cast<int64_t>(result_.words.size())) continue;
+      if (starts[static_cast<size_t>(loop.end)]) continue;
+      report(
+          Severity::kError, loop.line, loop.column, loop.length, loop.text,
+          fmt::format("the loop's end (word {}) is inside a bundle; a loop body is whole bundles", loop.end),
+          "put the end label before a bundle, not an expression pointing into one");
     }
   }
 
@@ -1203,6 +1495,8 @@ class Assembler {
   std::map<std::string, SymbolInfo, std::less<>> symbols_;
   std::vector<Statement> statements_;
   std::vector<LoopRecord> loops_;
+  OpenBundle bundle_;
+  uint32_t end_of_bundle_mask_ = 0;
   int64_t program_size_ = 0;
   size_t errors_ = 0;
   bool too_many_errors_ = false;
