@@ -4,11 +4,15 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <deque>
 #include <optional>
+#include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "isa/common/bundle.h"
+#include "isa/common/disassembler.h"
 #include "isa/common/expression.h"
 
 namespace kcraft::isa {
@@ -161,6 +165,7 @@ class Assembler {
     pass2();
     check_loops();
     check_bundle_loops();
+    if (errors_ == 0) check_hazards();
     check_program();
     finish();
     return std::move(result_);
@@ -1277,6 +1282,7 @@ class Assembler {
   // ------------------------------------------------------------------ pass 2: encoding
   void pass2() {
     for (const Statement& st : statements_) {
+      current_statement_ = &st;
       Site site;
       site.line = st.line;
       const Token& head = st.tokens[st.mnemonic];
@@ -1319,6 +1325,7 @@ class Assembler {
   void emit(uint32_t word, int line) {
     result_.words.push_back(word);
     result_.word_lines.push_back(line);
+    word_statements_.push_back(current_statement_);
   }
 
   void emit_pseudo(const Statement& st, const Site& site) {
@@ -1434,6 +1441,118 @@ class Assembler {
     }
   }
 
+  // VLIW ISAs: read-before-ready. An op's result in an exposed register class lands `latency` bundles after
+  // its issue; a bundle in between that reads the register gets the old value. Every path the program can
+  // take is followed, loop back edges included (a loop with an immediate count of 0 or 1 has none), so the
+  // warning names the producer's and the consumer's lines however far apart they are written.
+  void check_hazards() {
+    const BundleSpec& b = spec_.bundle;
+    if (!b.present() || result_.words.empty()) return;
+    const std::vector<BundleRange> bundles = split_bundles(spec_, result_.words);
+    std::vector<size_t> bundle_of(result_.words.size() + 1, bundles.size());
+    for (size_t k = 0; k < bundles.size(); ++k) {
+      for (size_t w = bundles[k].first; w < bundles[k].first + bundles[k].count; ++w) bundle_of[w] = k;
+    }
+    struct RegisterUse {
+      size_t word;
+      size_t operand;
+      int register_class;
+      int64_t number;
+    };
+    std::vector<std::vector<RegisterUse>> reads(bundles.size()), writes(bundles.size());
+    std::vector<int> back_edge(bundles.size(), -1);  // bundle that follows this one when its loop repeats
+    std::vector<std::optional<DecodedInstruction>> ops(result_.words.size());
+    for (size_t w = 0; w < result_.words.size(); ++w) {
+      ops[w] = decode(spec_, result_.words[w]);
+      if (!ops[w]) continue;
+      const InstructionSpec& insn = *ops[w]->insn;
+      for (size_t i = 0; i < insn.operands.size(); ++i) {
+        const OperandSpec& op = insn.operands[i];
+        if (op.kind == OperandKind::kBody) {
+          const int64_t end = static_cast<int64_t>(w) + 1 + ops[w]->values[i];
+          bool repeats = true;
+          for (size_t k = 0; k < insn.operands.size(); ++k) {
+            if (insn.operands[k].kind == OperandKind::kUimm && insn.operands[k].name == "count")
+              repeats = ops[w]->values[k] > 1;
+          }
+          if (repeats && end > static_cast<int64_t>(w) + 1 &&
+              end <= static_cast<int64_t>(result_.words.size())) {
+            const size_t end_bundle = bundle_of[static_cast<size_t>(end)];
+            if (end_bundle > 0 && end_bundle <= bundles.size())
+              back_edge[end_bundle - 1] = static_cast<int>(bundle_of[w] + 1);
+          }
+          continue;
+        }
+        if (op.kind != OperandKind::kRegister) continue;
+        if (!b.is_exposed(spec_.register_classes[static_cast<size_t>(op.register_class)].name)) continue;
+        const RegisterUse a{w, i, op.register_class, ops[w]->values[i]};
+        if (op.access != Access::kWrite) reads[bundle_of[w]].push_back(a);
+        if (op.access != Access::kRead) writes[bundle_of[w]].push_back(a);
+      }
+    }
+    std::set<std::tuple<size_t, size_t, int, int64_t>> reported;
+    for (size_t producer = 0; producer < bundles.size(); ++producer) {
+      for (const RegisterUse& write : writes[producer]) {
+        const InstructionSpec& insn = *ops[write.word]->insn;
+        int64_t latency = 0;
+        if (const auto value = parse_latency(insn.latency)) latency = *value;
+        if (latency < 2) continue;
+        // Breadth-first over (bundle, distance, crossed a back edge), so the shortest distance to a read is
+        // the one reported; latency <= max_latency keeps the search small.
+        std::deque<std::tuple<size_t, int64_t, bool>> queue;
+        auto push_successors = [&](size_t from, int64_t distance, bool crossed) {
+          if (distance + 1 >= latency) return;
+          if (from + 1 < bundles.size()) queue.emplace_back(from + 1, distance + 1, crossed);
+          if (back_edge[from] >= 0)
+            queue.emplace_back(static_cast<size_t>(back_edge[from]), distance + 1, true);
+        };
+        push_successors(producer, 0, false);
+        while (!queue.empty()) {
+          const auto [at, distance, crossed] = queue.front();
+          queue.pop_front();
+          for (const RegisterUse& read : reads[at]) {
+            if (read.register_class != write.register_class || read.number != write.number) continue;
+            if (!reported.emplace(write.word, read.word, read.register_class, read.number).second) continue;
+            report_hazard(write, read.word, read.operand, distance, latency, crossed);
+          }
+          push_successors(at, distance, crossed);
+        }
+      }
+    }
+  }
+
+  static std::optional<int64_t> parse_latency(const std::string& text) {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    return std::stoll(text);
+  }
+
+  template <typename RegisterUse>
+  void report_hazard(const RegisterUse& write, size_t read_word, size_t read_operand, int64_t distance,
+                     int64_t latency, bool crossed) {
+    const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(write.register_class)];
+    const std::string reg = fmt::format("{}{}", rc.prefix, write.number);
+    const InstructionSpec& producer = *decode(spec_, result_.words[write.word])->insn;
+    int column = 0;
+    int length = 0;
+    std::string_view text;
+    const Statement* st = word_statements_[read_word];
+    if (st != nullptr && st->kind == StatementKind::kInstruction && read_operand < st->operands.size()) {
+      column = st->operands[read_operand].column;
+      length = st->operands[read_operand].length;
+      text = st->operands[read_operand].text;
+    }
+    const int64_t missing = latency - distance;
+    report(
+        Severity::kWarning, result_.word_lines[read_word], column, length, text,
+        fmt::format("{} is read {} bundle{} after {} (line {}) writes it{}, but that result lands {} bundles "
+                    "after its issue: this reads the old value",
+                    reg, distance, distance == 1 ? "" : "s", producer.name, result_.word_lines[write.word],
+                    crossed ? " (counting across the loop's back edge)" : "", latency),
+        fmt::format("put {} more bundle{} between them (independent work, or C_NOP), or use another register",
+                    missing, missing == 1 ? "" : "s"));
+  }
+
   // " (e.g. C_NOP)": an instruction without operands that is not the halt, for hints.
   std::string filler_example() const {
     for (const InstructionSpec& insn : spec_.instructions) {
@@ -1497,6 +1616,8 @@ class Assembler {
   std::vector<LoopRecord> loops_;
   OpenBundle bundle_;
   uint32_t end_of_bundle_mask_ = 0;
+  const Statement* current_statement_ = nullptr;   // pass 2: the statement being encoded
+  std::vector<const Statement*> word_statements_;  // the statement of each word
   int64_t program_size_ = 0;
   size_t errors_ = 0;
   bool too_many_errors_ = false;

@@ -675,6 +675,20 @@ class MarkdownWriter {
         "runs "
         "past the end of the program, a floating-point constant that is subnormal or overflows in FP32.");
     line();
+    if (spec_.bundle.present()) {
+      line(
+          "Bundles add errors for more ops of a kind than the bundle has slots (`two vector ops in one "
+          "bundle`), two ops of a bundle writing one register, an empty or unclosed bundle, a label inside "
+          "one, and a loop end inside one. The **read-before-ready** warning names the consumer's line "
+          "(where it points) and the producer's, how many bundles apart they are (counting across a loop's "
+          "back edge when that is the shorter way) and how many more bundles the result needs:");
+      line();
+      line("```");
+      const std::string hazard = "        A_VMAC a0, v1, v2\n        V_SRS  v3, a0\n        C_HALT\n";
+      out_ += format_diagnostics(assemble(spec_, hazard, "kernel.s", {}), hazard);
+      line("```");
+      line();
+    }
     line("### Disassembly");
     line();
     line(

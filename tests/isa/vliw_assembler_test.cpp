@@ -229,3 +229,91 @@ TEST(VliwAssembler, TheExampleProgramsAssembleCleanly) {
 
 }  // namespace
 }  // namespace kcraft::isa::test
+
+namespace kcraft::isa::test {
+namespace {
+
+std::vector<Diagnostic> hazards(const std::string& source) {
+  const AssembleResult r = vasm(source);
+  EXPECT_TRUE(r.ok) << format_diagnostics(r, source);
+  std::vector<Diagnostic> out;
+  for (const Diagnostic& d : of(r, Severity::kWarning)) {
+    if (d.message.find("reads the old value") != std::string::npos) out.push_back(d);
+  }
+  return out;
+}
+
+TEST(VliwHazards, ReadBeforeReadyNamesBothLines) {
+  const std::string source =
+      "A_VMAC a0, v1, v2\n"
+      "V_SRS  v3, a0\n"
+      "C_HALT\n";
+  const std::vector<Diagnostic> w = hazards(source);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].line, 2);
+  EXPECT_EQ(w[0].column, 12);
+  EXPECT_EQ(w[0].text, "a0");
+  EXPECT_EQ(w[0].message,
+            "a0 is read 1 bundle after A_VMAC (line 1) writes it, but that result lands 3 bundles after its "
+            "issue: this reads the old value");
+  EXPECT_EQ(w[0].hint,
+            "put 2 more bundles between them (independent work, or C_NOP), or use another register");
+  EXPECT_THAT(format_diagnostics(vasm(source), source),
+              HasSubstr("kernel.s:2:12: warning: a0 is read 1 bundle after A_VMAC (line 1)"));
+}
+
+TEST(VliwHazards, AResultReadAtItsLatencyIsReady) {
+  EXPECT_TRUE(hazards("A_VMAC a0, v1, v2\nC_NOP\nC_NOP\nV_SRS v3, a0\nC_HALT\n").empty());
+  // Two bundles after a load (latency 3) is one too early.
+  const std::vector<Diagnostic> w = hazards("L_VLD v1, p0, 32\nC_NOP\n{ V_ADD v2, v1, v1 ; C_HALT }\n");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_THAT(w[0].message, HasSubstr("v1 is read 2 bundles after L_VLD (line 1)"));
+  EXPECT_THAT(w[0].hint, HasSubstr("put 1 more bundle between"));
+}
+
+TEST(VliwHazards, ScalarAndPointerResultsAreVisibleToTheNextBundle) {
+  EXPECT_TRUE(
+      hazards("S_ADDI r1, r0, 4\nS_ADD r2, r1, r1\nL_VLD v1, p0, 32\nL_VLD v2, p0, 32\nC_HALT\n").empty());
+}
+
+TEST(VliwHazards, AccumulationAcrossTheLoopBackEdge) {
+  const std::string chained =
+      "        C_LOOPI 8, done\n"
+      "        A_VMAC a0, v1, v2\n"
+      "done:   C_HALT\n";
+  const std::vector<Diagnostic> w = hazards(chained);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].line, 2);
+  EXPECT_THAT(w[0].message,
+              HasSubstr("a0 is read 1 bundle after A_VMAC (line 2) writes it (counting across the "
+                        "loop's back edge)"));
+  // Three accumulators in turn keep every chain at its latency.
+  EXPECT_TRUE(hazards("        C_LOOPI 8, done\n"
+                      "        A_VMAC a0, v1, v2\n"
+                      "        A_VMAC a1, v1, v2\n"
+                      "        A_VMAC a2, v1, v2\n"
+                      "done:   C_HALT\n")
+                  .empty());
+  // A loop that runs once has no back edge.
+  EXPECT_TRUE(hazards("        C_LOOPI 1, done\n        A_VMAC a0, v1, v2\ndone:   C_HALT\n").empty());
+}
+
+TEST(VliwHazards, EveryPathIsFollowedAndEachPairReportedOnce) {
+  // The exp at the end of the body is read on the way out of the loop and, at the top of the body, on the
+  // way round.
+  const std::string source =
+      "        C_LOOPI 4, done\n"
+      "        A_ADD a1, a2, a3\n"
+      "        A_EXP a2, a1\n"
+      "done:   A_ADD a4, a2, a2\n"
+      "        C_HALT\n";
+  const std::vector<Diagnostic> w = hazards(source);
+  std::vector<std::string> found;
+  for (const Diagnostic& d : w) found.push_back(fmt::format("{}:{}", d.line, d.message.substr(0, 40)));
+  EXPECT_THAT(found, ::testing::UnorderedElementsAre("3:a1 is read 1 bundle after A_ADD (line 2)",
+                                                     "4:a2 is read 1 bundle after A_EXP (line 3)",
+                                                     "2:a2 is read 1 bundle after A_EXP (line 3)"));
+}
+
+}  // namespace
+}  // namespace kcraft::isa::test
