@@ -4,10 +4,15 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <deque>
 #include <optional>
+#include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
+#include "isa/common/bundle.h"
+#include "isa/common/disassembler.h"
 #include "isa/common/expression.h"
 
 namespace kcraft::isa {
@@ -78,6 +83,20 @@ struct Statement {
   size_t size = 1;
   size_t form = 0;
   bool hash_comment = false;  // a '#' comment glued to the code: probably a "#5" style immediate
+  // VLIW ISAs: the statement's last word ends a bundle; `in_bundle` when it was written inside braces;
+  // `bundle_failed` when the bundle rules rejected it (it then occupies one zero word).
+  bool end_of_bundle = false;
+  bool in_bundle = false;
+  bool bundle_failed = false;
+};
+
+// A bundle being read (VLIW ISAs): from '{' to '}', possibly over several lines.
+struct OpenBundle {
+  bool open = false;
+  int line = 0;
+  int column = 0;
+  std::vector<Statement> ops;
+  bool rejected_op = false;  // an op had an error that kept it out of `ops`
 };
 
 struct SymbolInfo {
@@ -131,6 +150,7 @@ class Assembler {
             const SymbolTable& predefined)
       : spec_(spec), source_(source) {
     result_.filename = filename;
+    if (spec_.bundle.present()) end_of_bundle_mask_ = field_mask(spec_.bundle.end_field);
     for (const auto& [name, value] : predefined) {
       SymbolInfo info;
       info.kind = SymbolInfo::Kind::kPredefined;
@@ -144,6 +164,8 @@ class Assembler {
     resolve_pending_constants();
     pass2();
     check_loops();
+    check_bundle_loops();
+    if (errors_ == 0) check_hazards();
     check_program();
     finish();
     return std::move(result_);
@@ -736,8 +758,8 @@ class Assembler {
       ++line_number;
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
 
-      // Comments: ';', '#' or '//' to the end of the line.
-      size_t comment = std::min({line.find(';'), line.find('#'), line.find("//")});
+      // Comments: ';', '#' or '//' to the end of the line; in a VLIW ISA ';' inside braces separates ops.
+      const size_t comment = comment_start(line);
       Statement st;
       st.line = line_number;
       st.code = line.substr(0, comment);
@@ -746,54 +768,306 @@ class Assembler {
         st.hash_comment = true;
       }
       st.tokens = tokenize(st.code);
-      const std::vector<Token>& tokens = st.tokens;
-
+      if (spec_.bundle.present()) {
+        bundled_line(st, pc);
+        continue;
+      }
       size_t i = 0;
+      const std::vector<Token>& tokens = st.tokens;
       while (i + 1 < tokens.size() && tokens[i].kind == TokenKind::kIdentifier &&
              tokens[i + 1].kind == TokenKind::kColon) {
         define_label(tokens[i], line_number, pc);
         i += 2;
       }
       if (i >= tokens.size()) continue;
-      const Token& head = tokens[i];
-      st.mnemonic = i;
-      st.pc = pc;
-      if (head.kind == TokenKind::kDirective) {
-        directive(st, pc);
-        continue;
-      }
-      if (head.kind != TokenKind::kIdentifier) {
-        std::string message =
-            head.kind == TokenKind::kInvalid
-                ? head.error
-                : fmt::format("expected an instruction, label or directive, found '{}'", head.text);
-        std::string hint = "a line holds optional labels ('name:'), then one instruction or directive";
-        if (head.kind == TokenKind::kLBrace || head.kind == TokenKind::kRBrace) {
-          hint = fmt::format("the {} ISA has no instruction bundles: write one instruction per line",
-                             spec_.name);
-        } else if (head.kind == TokenKind::kColon) {
-          hint = "a label is a name followed by ':'";
-        }
-        report(Severity::kError, line_number, head.column, static_cast<int>(head.text.size()), head.text,
-               std::move(message), std::move(hint));
-        continue;
-      }
-      st.operands = split_operands(st.code, tokens, i + 1);
-      if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
-        st.kind = StatementKind::kInstruction;
-        st.size = 1;
-      } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
-        st.kind = StatementKind::kPseudo;
-        plan_pseudo(st);
-      } else {
-        st.kind = StatementKind::kUnknown;
-        st.size = 1;  // keeps later labels where the author meant them
-        unknown_mnemonic(st);
-      }
-      pc += static_cast<int64_t>(st.size);
-      statements_.push_back(std::move(st));
+      single_statement(std::move(st), i, pc);
+    }
+    if (bundle_.open) {
+      report(Severity::kError, bundle_.line, bundle_.column, 1, "{", "bundle is not closed",
+             "end the bundle with '}'");
+      close_bundle(pc);
     }
     program_size_ = pc;
+  }
+
+  size_t comment_start(std::string_view line) const {
+    if (!spec_.bundle.present()) return std::min({line.find(';'), line.find('#'), line.find("//")});
+    bool open = bundle_.open;
+    for (size_t k = 0; k < line.size(); ++k) {
+      const char c = line[k];
+      if (c == '#' || (c == '/' && k + 1 < line.size() && line[k + 1] == '/')) return k;
+      if (c == '{') open = true;
+      if (c == '}') open = false;
+      if (c == ';' && !open) return k;
+    }
+    return std::string_view::npos;
+  }
+
+  // One statement that is not part of a bundle: an instruction, pseudo-instruction or directive starting at
+  // token `i` (labels already taken). In a VLIW ISA an instruction written alone is a bundle of one op.
+  void single_statement(Statement st, size_t i, int64_t& pc) {
+    const std::vector<Token>& tokens = st.tokens;
+    const Token& head = tokens[i];
+    st.mnemonic = i;
+    st.pc = pc;
+    if (head.kind == TokenKind::kDirective) {
+      directive(st, pc);
+      return;
+    }
+    if (head.kind != TokenKind::kIdentifier) {
+      std::string message =
+          head.kind == TokenKind::kInvalid
+              ? head.error
+              : fmt::format("expected an instruction, label or directive, found '{}'", head.text);
+      std::string hint = "a line holds optional labels ('name:'), then one instruction or directive";
+      if (head.kind == TokenKind::kLBrace || head.kind == TokenKind::kRBrace) {
+        hint =
+            fmt::format("the {} ISA has no instruction bundles: write one instruction per line", spec_.name);
+      } else if (head.kind == TokenKind::kColon) {
+        hint = "a label is a name followed by ':'";
+      }
+      report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+             std::move(message), std::move(hint));
+      return;
+    }
+    st.operands = split_operands(st.code, tokens, i + 1);
+    st.end_of_bundle = true;
+    if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
+      st.kind = StatementKind::kInstruction;
+      st.size = 1;
+    } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
+      st.kind = StatementKind::kPseudo;
+      plan_pseudo(st);
+    } else {
+      st.kind = StatementKind::kUnknown;
+      st.size = 1;  // keeps later labels where the author meant them
+      unknown_mnemonic(st);
+    }
+    pc += static_cast<int64_t>(st.size);
+    statements_.push_back(std::move(st));
+  }
+
+  // ------------------------------------------------------------------ bundles (VLIW ISAs)
+  // A line of a VLIW program: labels, single ops, and bundles `{ op ; op }` that may span lines.
+  void bundled_line(const Statement& line, int64_t& pc) {
+    const std::vector<Token>& tokens = line.tokens;
+    size_t i = 0;
+    while (i < tokens.size()) {
+      if (!bundle_.open) {
+        while (i + 1 < tokens.size() && tokens[i].kind == TokenKind::kIdentifier &&
+               tokens[i + 1].kind == TokenKind::kColon) {
+          define_label(tokens[i], line.line, pc);
+          i += 2;
+        }
+        if (i >= tokens.size()) break;
+        if (tokens[i].kind == TokenKind::kLBrace) {
+          bundle_.open = true;
+          bundle_.line = line.line;
+          bundle_.column = tokens[i].column;
+          ++i;
+          continue;
+        }
+        if (tokens[i].kind == TokenKind::kRBrace || tokens[i].kind == TokenKind::kSemicolon) {
+          report(Severity::kError, line.line, tokens[i].column, 1, tokens[i].text,
+                 fmt::format("'{}' without a bundle", tokens[i].text),
+                 "a bundle is written '{ op ; op ; op }'");
+          ++i;
+          continue;
+        }
+        const size_t stop = next_separator(tokens, i);
+        single_statement(segment(line, i, stop), 0, pc);
+        i = stop;
+        continue;
+      }
+      const size_t stop = next_separator(tokens, i);
+      if (stop > i) bundle_op(segment(line, i, stop));
+      if (stop >= tokens.size()) break;
+      const Token& separator = tokens[stop];
+      if (separator.kind == TokenKind::kRBrace) {
+        close_bundle(pc);
+      } else if (separator.kind == TokenKind::kLBrace) {
+        report(
+            Severity::kError, line.line, separator.column, 1, separator.text,
+            fmt::format("'{{' inside a bundle (opened at line {}, column {})", bundle_.line, bundle_.column),
+            "bundles do not nest: close the first one with '}'");
+      }
+      i = stop + 1;
+    }
+  }
+
+  // The first '{', '}' or ';' at or after `i`.
+  static size_t next_separator(const std::vector<Token>& tokens, size_t i) {
+    while (i < tokens.size() && tokens[i].kind != TokenKind::kLBrace &&
+           tokens[i].kind != TokenKind::kRBrace && tokens[i].kind != TokenKind::kSemicolon) {
+      ++i;
+    }
+    return i;
+  }
+
+  // A statement made of tokens [first, stop) of a line.
+  static Statement segment(const Statement& line, size_t first, size_t stop) {
+    Statement st;
+    st.line = line.line;
+    st.code = line.code;
+    st.hash_comment = line.hash_comment;
+    st.tokens.assign(line.tokens.begin() + static_cast<std::ptrdiff_t>(first),
+                     line.tokens.begin() + static_cast<std::ptrdiff_t>(stop));
+    return st;
+  }
+
+  // One op inside braces; the bundle's rules are checked when it closes.
+  void bundle_op(Statement st) {
+    st.in_bundle = true;
+    st.mnemonic = 0;
+    // A label here is an error, but the op after it is still read (one error, not a cascade).
+    while (st.tokens.size() >= 2 && st.tokens[0].kind == TokenKind::kIdentifier &&
+           st.tokens[1].kind == TokenKind::kColon) {
+      const Token& label = st.tokens[0];
+      report(Severity::kError, st.line, label.column, static_cast<int>(label.text.size()), label.text,
+             fmt::format("label '{}' inside a bundle", label.text),
+             "a label names a whole bundle: put it before the '{'");
+      st.tokens.erase(st.tokens.begin(), st.tokens.begin() + 2);
+      bundle_.rejected_op = true;
+    }
+    if (st.tokens.empty()) return;
+    const Token& head = st.tokens[0];
+    if (head.kind != TokenKind::kIdentifier) {
+      bundle_.rejected_op = true;
+      report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+             head.kind == TokenKind::kInvalid
+                 ? head.error
+                 : fmt::format("expected an op inside the bundle, found '{}'", head.text),
+             head.kind == TokenKind::kDirective ? "directives go outside bundles"
+                                                : "a bundle is written '{ op ; op ; op }'");
+      return;
+    }
+    st.operands = split_operands(st.code, st.tokens, 1);
+    st.pc = static_cast<int64_t>(bundle_.ops.size());  // provisional; fixed when the bundle closes
+    if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
+      st.kind = StatementKind::kInstruction;
+    } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
+      st.kind = StatementKind::kPseudo;
+      plan_pseudo(st);
+      if (st.size > 1) {
+        report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+               fmt::format("{} expands to {} ops here{}, and one op of a bundle is one word", st.pseudo->name,
+                           st.size, form_names(st)),
+               fmt::format("write {} outside the braces (each word becomes a bundle of its own)",
+                           st.pseudo->name));
+        st.bundle_failed = true;
+      }
+    } else {
+      st.kind = StatementKind::kUnknown;
+      unknown_mnemonic(st);
+    }
+    st.size = 1;
+    bundle_.ops.push_back(std::move(st));
+  }
+
+  // " (S_LUI, S_ORI)": the mnemonics of a pseudo-instruction's chosen form.
+  static std::string form_names(const Statement& st) {
+    std::vector<std::string> names;
+    for (const std::string& line : st.pseudo->forms[st.form].lines)
+      names.push_back(line.substr(0, line.find(' ')));
+    return fmt::format(" ({})", fmt::join(names, ", "));
+  }
+
+  // The slot kind of a bundle op ("" when unknown: the op has its own error).
+  std::string slot_kind(const Statement& st) const {
+    if (st.kind == StatementKind::kInstruction) return st.insn->slot;
+    if (st.kind == StatementKind::kPseudo && !st.bundle_failed) {
+      const std::string& first = st.pseudo->forms[st.form].lines.front();
+      const InstructionSpec* insn = spec_.find_instruction(first.substr(0, first.find(' ')));
+      return insn != nullptr ? insn->slot : "";
+    }
+    return "";
+  }
+
+  // The registers an op writes, as written: (class, number) with the operand's slice.
+  std::vector<std::pair<RegisterRef, Slice>> written_registers(const Statement& st) const {
+    const std::vector<OperandSpec>* specs = nullptr;
+    if (st.kind == StatementKind::kInstruction) specs = &st.insn->operands;
+    if (st.kind == StatementKind::kPseudo) specs = &st.pseudo->operands;
+    std::vector<std::pair<RegisterRef, Slice>> out;
+    if (specs == nullptr) return out;
+    for (size_t i = 0; i < specs->size() && i < st.operands.size(); ++i) {
+      const OperandSpec& op = (*specs)[i];
+      if (op.kind != OperandKind::kRegister || op.access == Access::kRead) continue;
+      const auto reg = operand_register(st.tokens, st.operands[i]);
+      if (reg && reg->register_class == op.register_class) out.emplace_back(*reg, st.operands[i]);
+    }
+    return out;
+  }
+
+  // Checks the slot rules, puts the ops in slot order and gives them their words.
+  void close_bundle(int64_t& pc) {
+    std::vector<Statement> ops = std::move(bundle_.ops);
+    const int line = bundle_.line;
+    const int column = bundle_.column;
+    const bool rejected_op = bundle_.rejected_op;
+    bundle_ = OpenBundle{};
+    if (ops.empty() && rejected_op) return;
+    if (ops.empty()) {
+      report(Severity::kError, line, column, 1, "{", "empty bundle",
+             fmt::format("a bundle holds 1 to {} ops; write a bundle that does nothing as{}",
+                         spec_.bundle.slots.size(), filler_example()));
+      return;
+    }
+    const BundleSpec& b = spec_.bundle;
+    // Slot kinds and capacity: the first op beyond a kind's slots gets the error.
+    std::map<std::string, size_t> count;
+    for (const Statement& st : ops) ++count[slot_kind(st)];
+    std::map<std::string, size_t> seen;
+    std::vector<size_t> position(ops.size(), b.slots.size());
+    for (size_t k = 0; k < ops.size(); ++k) {
+      Statement& st = ops[k];
+      const std::string kind = slot_kind(st);
+      if (kind.empty()) continue;
+      const size_t index = seen[kind]++;
+      const size_t capacity = slots_of_kind(b, kind);
+      if (index >= capacity) {
+        if (index == capacity) {
+          const SlotKind* info = b.find_kind(kind);
+          const std::string noun = info != nullptr ? info->noun : kind;
+          const Token& head = st.tokens[0];
+          report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+                 fmt::format("{} {} ops in one bundle", count_word(count[kind]), noun),
+                 fmt::format("a bundle has {} {} slot{}: move {} to another bundle", count_word(capacity),
+                             noun, capacity == 1 ? "" : "s", to_upper(head.text)));
+        }
+        st.bundle_failed = true;
+        continue;
+      }
+      size_t slot = 0;
+      for (size_t seen_of_kind = 0; slot < b.slots.size(); ++slot) {
+        if (b.slots[slot].kind == kind && seen_of_kind++ == index) break;
+      }
+      position[k] = slot;
+    }
+    // Two ops writing one register.
+    std::map<std::pair<int, int64_t>, const Statement*> writers;
+    for (const Statement& st : ops) {
+      for (const auto& [reg, slice] : written_registers(st)) {
+        const auto [it, inserted] = writers.emplace(std::make_pair(reg.register_class, reg.number), &st);
+        if (inserted) continue;
+        const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(reg.register_class)];
+        report(
+            Severity::kError, st.line, slice.column, slice.length, slice.text,
+            fmt::format("two ops in one bundle write {}{} ({} at line {} and {})", rc.prefix, reg.number,
+                        to_upper(it->second->tokens[0].text), it->second->line, to_upper(st.tokens[0].text)),
+            "both results would land in the same register; use another register or another bundle");
+      }
+    }
+    std::vector<size_t> order(ops.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t x, size_t y) { return position[x] < position[y]; });
+    for (size_t n = 0; n < order.size(); ++n) {
+      Statement& st = ops[order[n]];
+      st.pc = pc++;
+      st.end_of_bundle = n + 1 == order.size();
+      statements_.push_back(std::move(st));
+    }
   }
 
   void define_label(const Token& name, int line, int64_t pc) {
@@ -1008,6 +1282,7 @@ class Assembler {
   // ------------------------------------------------------------------ pass 2: encoding
   void pass2() {
     for (const Statement& st : statements_) {
+      current_statement_ = &st;
       Site site;
       site.line = st.line;
       const Token& head = st.tokens[st.mnemonic];
@@ -1015,7 +1290,7 @@ class Assembler {
         case StatementKind::kInstruction: {
           const auto word =
               encode(*st.insn, st.tokens, st.operands, head, st.pc, site, st.hash_comment, &loops_);
-          emit(word.value_or(0), st.line);
+          emit(word.value_or(0) | end_of_bundle(st.end_of_bundle), st.line);
           break;
         }
         case StatementKind::kPseudo:
@@ -1039,23 +1314,30 @@ class Assembler {
           }
           break;
         case StatementKind::kUnknown:
-          emit(0, st.line);
+          emit(end_of_bundle(st.end_of_bundle), st.line);
           break;
       }
     }
   }
 
+  uint32_t end_of_bundle(bool last) const { return last ? end_of_bundle_mask_ : 0u; }
+
   void emit(uint32_t word, int line) {
     result_.words.push_back(word);
     result_.word_lines.push_back(line);
+    word_statements_.push_back(current_statement_);
   }
 
   void emit_pseudo(const Statement& st, const Site& site) {
     const PseudoSpec& p = *st.pseudo;
     const Token& head = st.tokens[st.mnemonic];
     auto pad = [&] {
-      for (size_t i = 0; i < st.size; ++i) emit(0, st.line);
+      for (size_t i = 0; i < st.size; ++i) emit(end_of_bundle(!st.in_bundle || st.end_of_bundle), st.line);
     };
+    if (st.bundle_failed) {
+      pad();
+      return;
+    }
     if (st.operands.size() != p.operands.size()) {
       std::string hint = fmt::format("syntax: {}", p.syntax);
       if (st.hash_comment) hint += "; '#' starts a comment, so write values without '#'";
@@ -1092,7 +1374,8 @@ class Assembler {
     int64_t at = st.pc;
     for (const std::string& line : p.forms[st.form].lines) {
       const auto word = encode_line(expand_line(p, line, args), at++, expansion);
-      emit(word.value_or(0), st.line);
+      // Outside braces each word of the expansion is a bundle of its own.
+      emit(word.value_or(0) | end_of_bundle(!st.in_bundle || st.end_of_bundle), st.line);
     }
   }
 
@@ -1140,6 +1423,134 @@ class Assembler {
                "the end label should follow the last instruction of the body, inside the program");
       }
     }
+  }
+
+  // VLIW ISAs: a loop's body is whole bundles, so its end label must start a bundle.
+  void check_bundle_loops() {
+    if (!spec_.bundle.present()) return;
+    std::vector<bool> starts(result_.words.size() + 1, false);
+    for (const BundleRange& r : split_bundles(spec_, result_.words)) starts[r.first] = true;
+    starts[result_.words.size()] = true;
+    for (const LoopRecord& loop : loops_) {
+      if (loop.end < 0 || loop.end > static_cast<int64_t>(result_.words.size())) continue;
+      if (starts[static_cast<size_t>(loop.end)]) continue;
+      report(
+          Severity::kError, loop.line, loop.column, loop.length, loop.text,
+          fmt::format("the loop's end (word {}) is inside a bundle; a loop body is whole bundles", loop.end),
+          "put the end label before a bundle, not an expression pointing into one");
+    }
+  }
+
+  // VLIW ISAs: read-before-ready. An op's result in an exposed register class lands `latency` bundles after
+  // its issue; a bundle in between that reads the register gets the old value. Every path the program can
+  // take is followed, loop back edges included (a loop with an immediate count of 0 or 1 has none), so the
+  // warning names the producer's and the consumer's lines however far apart they are written.
+  void check_hazards() {
+    const BundleSpec& b = spec_.bundle;
+    if (!b.present() || result_.words.empty()) return;
+    const std::vector<BundleRange> bundles = split_bundles(spec_, result_.words);
+    std::vector<size_t> bundle_of(result_.words.size() + 1, bundles.size());
+    for (size_t k = 0; k < bundles.size(); ++k) {
+      for (size_t w = bundles[k].first; w < bundles[k].first + bundles[k].count; ++w) bundle_of[w] = k;
+    }
+    struct RegisterUse {
+      size_t word;
+      size_t operand;
+      int register_class;
+      int64_t number;
+    };
+    std::vector<std::vector<RegisterUse>> reads(bundles.size()), writes(bundles.size());
+    std::vector<int> back_edge(bundles.size(), -1);  // bundle that follows this one when its loop repeats
+    std::vector<std::optional<DecodedInstruction>> ops(result_.words.size());
+    for (size_t w = 0; w < result_.words.size(); ++w) {
+      ops[w] = decode(spec_, result_.words[w]);
+      if (!ops[w]) continue;
+      const InstructionSpec& insn = *ops[w]->insn;
+      for (size_t i = 0; i < insn.operands.size(); ++i) {
+        const OperandSpec& op = insn.operands[i];
+        if (op.kind == OperandKind::kBody) {
+          const int64_t end = static_cast<int64_t>(w) + 1 + ops[w]->values[i];
+          bool repeats = true;
+          for (size_t k = 0; k < insn.operands.size(); ++k) {
+            if (insn.operands[k].kind == OperandKind::kUimm && insn.operands[k].name == "count")
+              repeats = ops[w]->values[k] > 1;
+          }
+          if (repeats && end > static_cast<int64_t>(w) + 1 &&
+              end <= static_cast<int64_t>(result_.words.size())) {
+            const size_t end_bundle = bundle_of[static_cast<size_t>(end)];
+            if (end_bundle > 0 && end_bundle <= bundles.size())
+              back_edge[end_bundle - 1] = static_cast<int>(bundle_of[w] + 1);
+          }
+          continue;
+        }
+        if (op.kind != OperandKind::kRegister) continue;
+        if (!b.is_exposed(spec_.register_classes[static_cast<size_t>(op.register_class)].name)) continue;
+        const RegisterUse a{w, i, op.register_class, ops[w]->values[i]};
+        if (op.access != Access::kWrite) reads[bundle_of[w]].push_back(a);
+        if (op.access != Access::kRead) writes[bundle_of[w]].push_back(a);
+      }
+    }
+    std::set<std::tuple<size_t, size_t, int, int64_t>> reported;
+    for (size_t producer = 0; producer < bundles.size(); ++producer) {
+      for (const RegisterUse& write : writes[producer]) {
+        const InstructionSpec& insn = *ops[write.word]->insn;
+        int64_t latency = 0;
+        if (const auto value = parse_latency(insn.latency)) latency = *value;
+        if (latency < 2) continue;
+        // Breadth-first over (bundle, distance, crossed a back edge), so the shortest distance to a read is
+        // the one reported; latency <= max_latency keeps the search small.
+        std::deque<std::tuple<size_t, int64_t, bool>> queue;
+        auto push_successors = [&](size_t from, int64_t distance, bool crossed) {
+          if (distance + 1 >= latency) return;
+          if (from + 1 < bundles.size()) queue.emplace_back(from + 1, distance + 1, crossed);
+          if (back_edge[from] >= 0)
+            queue.emplace_back(static_cast<size_t>(back_edge[from]), distance + 1, true);
+        };
+        push_successors(producer, 0, false);
+        while (!queue.empty()) {
+          const auto [at, distance, crossed] = queue.front();
+          queue.pop_front();
+          for (const RegisterUse& read : reads[at]) {
+            if (read.register_class != write.register_class || read.number != write.number) continue;
+            if (!reported.emplace(write.word, read.word, read.register_class, read.number).second) continue;
+            report_hazard(write, read.word, read.operand, distance, latency, crossed);
+          }
+          push_successors(at, distance, crossed);
+        }
+      }
+    }
+  }
+
+  static std::optional<int64_t> parse_latency(const std::string& text) {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    return std::stoll(text);
+  }
+
+  template <typename RegisterUse>
+  void report_hazard(const RegisterUse& write, size_t read_word, size_t read_operand, int64_t distance,
+                     int64_t latency, bool crossed) {
+    const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(write.register_class)];
+    const std::string reg = fmt::format("{}{}", rc.prefix, write.number);
+    const InstructionSpec& producer = *decode(spec_, result_.words[write.word])->insn;
+    int column = 0;
+    int length = 0;
+    std::string_view text;
+    const Statement* st = word_statements_[read_word];
+    if (st != nullptr && st->kind == StatementKind::kInstruction && read_operand < st->operands.size()) {
+      column = st->operands[read_operand].column;
+      length = st->operands[read_operand].length;
+      text = st->operands[read_operand].text;
+    }
+    const int64_t missing = latency - distance;
+    report(
+        Severity::kWarning, result_.word_lines[read_word], column, length, text,
+        fmt::format("{} is read {} bundle{} after {} (line {}) writes it{}, but that result lands {} bundles "
+                    "after its issue: this reads the old value",
+                    reg, distance, distance == 1 ? "" : "s", producer.name, result_.word_lines[write.word],
+                    crossed ? " (counting across the loop's back edge)" : "", latency),
+        fmt::format("put {} more bundle{} between them (independent work, or C_NOP), or use another register",
+                    missing, missing == 1 ? "" : "s"));
   }
 
   // " (e.g. C_NOP)": an instruction without operands that is not the halt, for hints.
@@ -1203,6 +1614,10 @@ class Assembler {
   std::map<std::string, SymbolInfo, std::less<>> symbols_;
   std::vector<Statement> statements_;
   std::vector<LoopRecord> loops_;
+  OpenBundle bundle_;
+  uint32_t end_of_bundle_mask_ = 0;
+  const Statement* current_statement_ = nullptr;   // pass 2: the statement being encoded
+  std::vector<const Statement*> word_statements_;  // the statement of each word
   int64_t program_size_ = 0;
   size_t errors_ = 0;
   bool too_many_errors_ = false;

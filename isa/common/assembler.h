@@ -7,9 +7,12 @@
 // Labels take the index of the next instruction word; "." is the index of the current statement.
 //
 // Everything ISA-specific comes from the IsaSpec (mnemonics, operand kinds and fields, registers, pseudo-
-// instruction forms, halt/loop checks), so a second ISA reuses this file. Instruction bundles (vliw's
-// "{ op ; op ; op }") would become one more statement kind whose slots go through the same operand encoder;
-// ';' would then separate slots inside braces and start a comment elsewhere.
+// instruction forms, halt/loop checks), so every ISA uses this file. A VLIW ISA (IsaSpec::bundle) adds
+// bundles: "{ op ; op ; op }", possibly over several lines, where ';' separates ops (it starts a comment
+// outside braces; '#' and '//' comments work everywhere). The assembler puts a bundle's ops in slot order,
+// rejects a bundle with more ops of a kind than slots or two ops writing one register, and sets the end-of-
+// bundle flag in its last word; an op written alone is a bundle of one op. "." is the index of the op's own
+// word, and a loop's end label must start a bundle.
 //
 // Pass 1 assigns addresses (a pseudo-instruction whose size depends on a value that is not yet known uses
 // its longest form), pass 2 encodes. Every error is reported (up to kMaxErrors), each with line:column,

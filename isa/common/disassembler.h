@@ -31,7 +31,9 @@ struct DisassemblyOptions {
   bool annotate = false;  // append "; <index>: <hex word>" to every line
 };
 
-// A whole program, one line per word, with labels ("L12:") invented for the loop ends inside it.
+// A whole program, one line per word, with labels ("L12:") invented for the loop ends inside it. For a
+// VLIW ISA, one line per bundle ("{ op ; op }" for several ops); words that do not form a bundle the
+// assembler accepts are printed as ".word"s with the reason in a comment.
 std::string disassemble_program(const IsaSpec& spec, const std::vector<uint32_t>& words,
                                 const DisassemblyOptions& options = {});
 

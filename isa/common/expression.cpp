@@ -201,6 +201,9 @@ std::vector<Token> tokenize(std::string_view line) {
         case '}':
           token.kind = TokenKind::kRBrace;
           break;
+        case ';':
+          token.kind = TokenKind::kSemicolon;  // separates the ops of a bundle (elsewhere a comment)
+          break;
         default: {
           // Keep a multi-byte UTF-8 character together so the message shows it whole.
           size_t end = pos;

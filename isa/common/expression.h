@@ -28,6 +28,7 @@ enum class TokenKind : uint8_t {
   kRParen,
   kLBrace,
   kRBrace,
+  kSemicolon,
   kInvalid,  // a character or number the lexer rejects; `error` says why
 };
 

@@ -1,5 +1,6 @@
 #include "isa/common/isa_spec.h"
 
+#include <algorithm>
 #include <cctype>
 #include <tuple>
 
@@ -85,9 +86,9 @@ bool operator==(const OperandSpec& a, const OperandSpec& b) {
 }
 bool operator==(const InstructionSpec& a, const InstructionSpec& b) {
   return std::tie(a.name, a.opcode, a.unit, a.format, a.operands, a.reserved_mask, a.semantics, a.latency,
-                  a.occupancy, a.example) == std::tie(b.name, b.opcode, b.unit, b.format, b.operands,
-                                                      b.reserved_mask, b.semantics, b.latency, b.occupancy,
-                                                      b.example);
+                  a.occupancy, a.example, a.slot) == std::tie(b.name, b.opcode, b.unit, b.format, b.operands,
+                                                              b.reserved_mask, b.semantics, b.latency,
+                                                              b.occupancy, b.example, b.slot);
 }
 bool operator==(const PseudoForm& a, const PseudoForm& b) {
   return a.when == b.when && a.lines == b.lines;
@@ -133,11 +134,33 @@ bool operator==(const IsaSpec& a, const IsaSpec& b) {
   return std::tie(a.name, a.version, a.word_bits, a.summary, a.timing, a.timing_rules, a.register_classes,
                   a.fields, a.formats, a.units, a.parameters, a.memories, a.instructions, a.pseudos,
                   a.examples, a.errors, a.stall_causes, a.counters, a.counter_notes, a.opcode_field,
-                  a.halt_mnemonic, a.loop_depth_symbol, a.program_size_symbol) ==
+                  a.halt_mnemonic, a.loop_depth_symbol, a.program_size_symbol, a.bundle) ==
          std::tie(b.name, b.version, b.word_bits, b.summary, b.timing, b.timing_rules, b.register_classes,
                   b.fields, b.formats, b.units, b.parameters, b.memories, b.instructions, b.pseudos,
                   b.examples, b.errors, b.stall_causes, b.counters, b.counter_notes, b.opcode_field,
-                  b.halt_mnemonic, b.loop_depth_symbol, b.program_size_symbol);
+                  b.halt_mnemonic, b.loop_depth_symbol, b.program_size_symbol, b.bundle);
+}
+bool operator==(const SlotKind& a, const SlotKind& b) {
+  return std::tie(a.name, a.noun, a.description) == std::tie(b.name, b.noun, b.description);
+}
+bool operator==(const SlotSpec& a, const SlotSpec& b) {
+  return a.name == b.name && a.kind == b.kind;
+}
+bool operator==(const BundleSpec& a, const BundleSpec& b) {
+  return std::tie(a.end_field_name, a.end_field, a.slots, a.kinds, a.exposed_classes, a.max_latency,
+                  a.description) == std::tie(b.end_field_name, b.end_field, b.slots, b.kinds,
+                                             b.exposed_classes, b.max_latency, b.description);
+}
+
+const SlotKind* BundleSpec::find_kind(std::string_view kind) const {
+  for (const SlotKind& k : kinds) {
+    if (k.name == kind) return &k;
+  }
+  return nullptr;
+}
+
+bool BundleSpec::is_exposed(const std::string& register_class) const {
+  return std::find(exposed_classes.begin(), exposed_classes.end(), register_class) != exposed_classes.end();
 }
 
 std::string syntax_of(const InstructionSpec& insn) {

@@ -95,6 +95,7 @@ struct InstructionSpec {
   // kind; an expression like `latency`, "" when not stated.
   std::string occupancy;
   std::string example;
+  std::string slot;  // VLIW ISAs: the kind of bundle slot the instruction occupies ("" without bundles)
 };
 
 // One way to expand a pseudo-instruction: instruction templates whose identifiers naming the pseudo's
@@ -168,6 +169,32 @@ struct CounterSpec {
   std::string description;
 };
 
+// VLIW ISAs: the words of one bundle are issued together, one per slot, in slot order.
+struct SlotKind {
+  std::string name;         // "vec", as instructions name it in `slot:`
+  std::string noun;         // "vector": what messages call its ops ("two vector ops in one bundle")
+  std::string description;  // what the slot's unit does
+};
+struct SlotSpec {
+  std::string name;  // "ls0"
+  std::string kind;  // a SlotKind name
+};
+struct BundleSpec {
+  std::string end_field_name;  // the 1-bit field set in the last word of a bundle
+  Field end_field;
+  std::vector<SlotSpec> slots;  // in the order their words appear in a bundle
+  std::vector<SlotKind> kinds;
+  // Register classes whose results land `latency` bundles after issue, with no interlock (the assembler
+  // warns about reads before then); results in other classes are visible to the next bundle.
+  std::vector<std::string> exposed_classes;
+  unsigned max_latency = 0;
+  std::string description;
+
+  bool present() const { return !slots.empty(); }
+  const SlotKind* find_kind(std::string_view kind) const;
+  bool is_exposed(const std::string& register_class) const;
+};
+
 // A complete program shown in the reference; the generator assembles it with `symbols` predefined.
 struct ExampleProgram {
   std::string title;
@@ -200,6 +227,7 @@ struct IsaSpec {
   std::string halt_mnemonic;        // the assembler warns when a program contains none ("" = no check)
   std::string loop_depth_symbol;    // predefined symbol bounding loop nesting ("" = no check)
   std::string program_size_symbol;  // predefined symbol bounding the program's length ("" = no check)
+  BundleSpec bundle;                // VLIW ISAs only; empty (bundle.present() false) otherwise
 
   // Builds the lookup indexes; call after filling the vectors.
   void finalize();
@@ -228,6 +256,9 @@ bool operator==(const ParameterSpec& a, const ParameterSpec& b);
 bool operator==(const MemorySpec& a, const MemorySpec& b);
 bool operator==(const TimingRule& a, const TimingRule& b);
 bool operator==(const ExampleProgram& a, const ExampleProgram& b);
+bool operator==(const SlotKind& a, const SlotKind& b);
+bool operator==(const SlotSpec& a, const SlotSpec& b);
+bool operator==(const BundleSpec& a, const BundleSpec& b);
 bool operator==(const MachineCode& a, const MachineCode& b);
 bool operator==(const MachineCodeSet& a, const MachineCodeSet& b);
 bool operator==(const CounterSpec& a, const CounterSpec& b);

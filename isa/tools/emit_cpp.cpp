@@ -204,6 +204,90 @@ std::string cpp_machine_constants(const IsaSpec& spec) {
   }
   return out + "}  // inline namespace machine\n\n";
 }
+// The bundle section of build_spec() (nothing for ISAs without bundles).
+std::string cpp_bundle_spec(const BundleSpec& b) {
+  if (!b.present()) return "";
+  std::string out = "  {\n    kcraft::isa::BundleSpec& b = s.bundle;\n";
+  out += fmt::format("    b.end_field_name = {};\n    b.end_field = Field{{{}, {}}};\n",
+                     quote(b.end_field_name), b.end_field.lsb, b.end_field.width);
+  for (const SlotSpec& slot : b.slots) {
+    out += fmt::format("    b.slots.push_back({{{}, {}}});\n", quote(slot.name), quote(slot.kind));
+  }
+  for (const SlotKind& k : b.kinds) {
+    out += fmt::format("    b.kinds.push_back({{{}, {}, {}}});\n", quote(k.name), quote(k.noun),
+                       quote(k.description));
+  }
+  for (const std::string& rc : b.exposed_classes)
+    out += fmt::format("    b.exposed_classes.push_back({});\n", quote(rc));
+  out += fmt::format("    b.max_latency = {};\n    b.description = {};\n  }}\n", b.max_latency,
+                     quote(b.description));
+  return out;
+}
+
+// Slot kinds and latencies for the model and tools of a VLIW ISA (nothing for other ISAs).
+std::string cpp_bundle_constants(const IsaSpec& spec) {
+  const BundleSpec& b = spec.bundle;
+  if (!b.present()) return "";
+  const unsigned opcode_count = 1u << spec.opcode_field.width;
+  std::string out = fmt::format(
+      "// Bundles: up to kMaxBundleWords words, one per slot in slot order; the last one has the\n"
+      "// end-of-bundle flag ({} = bits [{}, {}]) set.\n"
+      "inline constexpr Field kEndOfBundle{{{}, {}}};\n"
+      "inline constexpr unsigned kMaxBundleWords = {};\n"
+      "inline constexpr unsigned kMaxLatency = {};  // bundles\n\n",
+      b.end_field_name, b.end_field.lsb, b.end_field.lsb + b.end_field.width - 1, b.end_field.lsb,
+      b.end_field.width, b.slots.size(), b.max_latency);
+  out += "enum class Slot : uint8_t {\n";
+  for (size_t k = 0; k < b.kinds.size(); ++k) {
+    out += fmt::format("  {} = {},  // {}\n", cpp_field_constant(b.kinds[k].name), k, b.kinds[k].noun);
+  }
+  out += "};\n";
+  auto kind_index = [&](const std::string& kind) {
+    for (size_t k = 0; k < b.kinds.size(); ++k) {
+      if (b.kinds[k].name == kind) return k;
+    }
+    return size_t{0};
+  };
+  out += fmt::format("// The kind of each slot, in word order ({}).\n", [&] {
+    std::string names;
+    for (const SlotSpec& slot : b.slots) names += (names.empty() ? "" : ", ") + slot.name;
+    return names;
+  }());
+  out += fmt::format("inline constexpr std::array<Slot, {}> kSlotKinds{{{{\n", b.slots.size());
+  for (const SlotSpec& slot : b.slots) out += fmt::format("    Slot::{},\n", cpp_field_constant(slot.kind));
+  out += "}};\n\nnamespace detail {\n";
+  out += fmt::format("inline constexpr std::array<uint8_t, {}> kSlotOfOpcode{{{{\n", opcode_count);
+  for (unsigned op = 0; op < opcode_count; ++op) {
+    unsigned value = 0xFF;
+    for (const InstructionSpec& insn : spec.instructions) {
+      if (insn.opcode == op) value = static_cast<unsigned>(kind_index(insn.slot));
+    }
+    out += fmt::format("{} {:>3},{}", op % 8 == 0 ? "   " : "", value, op % 8 == 7 ? "\n" : "");
+  }
+  out += "}};\n";
+  out += fmt::format("inline constexpr std::array<uint8_t, {}> kLatencyOfOpcode{{{{\n", opcode_count);
+  for (unsigned op = 0; op < opcode_count; ++op) {
+    std::string value = "0";
+    for (const InstructionSpec& insn : spec.instructions) {
+      if (insn.opcode == op) value = insn.latency;
+    }
+    out += fmt::format("{} {:>3},{}", op % 8 == 0 ? "   " : "", value, op % 8 == 7 ? "\n" : "");
+  }
+  out += "}};\n}  // namespace detail\n\n";
+  out +=
+      "// The slot kind of an opcode's instruction (call only for known opcodes).\n"
+      "constexpr Slot slot_of(uint8_t opcode) {\n"
+      "  return static_cast<Slot>(opcode < detail::kSlotOfOpcode.size() ? detail::kSlotOfOpcode[opcode] : "
+      "0);\n"
+      "}\n\n"
+      "// Bundles after issue at which an opcode's result is visible (0 for unknown opcodes).\n"
+      "constexpr unsigned latency_of(uint8_t opcode) {\n"
+      "  return opcode < detail::kLatencyOfOpcode.size() ? detail::kLatencyOfOpcode[opcode] : 0;\n"
+      "}\n\n"
+      "constexpr bool is_end_of_bundle(uint32_t word) { return extract(word, kEndOfBundle) != 0; }\n\n";
+  return out;
+}
+
 }  // namespace
 
 std::string cpp_field_constant(const std::string& field) {
@@ -302,6 +386,7 @@ std::string emit_cpp_header(const IsaSpec& spec, const std::string& source_name)
       "// The ISA reference manual (Markdown), as printed by `kcraft isa {1}`.\n"
       "const char* isa_markdown();\n\n",
       cpp_field_constant("opcode"), spec.name);
+  out += cpp_bundle_constants(spec);
   out += cpp_machine_constants(spec);
   out += fmt::format("}}  // namespace kcraft::isa::{}\n", spec.name);
   return out;
@@ -388,8 +473,10 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
     out += fmt::format("    i.operands = {};\n", operand_list(insn.operands, "    "));
     out += fmt::format("    i.reserved_mask = 0x{:08X}u;\n", insn.reserved_mask);
     out += fmt::format(
-        "    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n  }}\n",
+        "    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n",
         quote(insn.semantics), quote(insn.latency), quote(insn.occupancy), quote(insn.example));
+    if (!insn.slot.empty()) out += fmt::format("    i.slot = {};\n", quote(insn.slot));
+    out += "  }\n";
   }
   for (const PseudoSpec& p : spec.pseudos) {
     out += "  {\n    kcraft::isa::PseudoSpec& p = s.pseudos.emplace_back();\n";
@@ -427,6 +514,7 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
     out += fmt::format("  s.counters.push_back({{{}, {}, {}, {}, {}}});\n", quote(c.name), quote(c.symbol),
                        c.index, c.architectural ? "true" : "false", quote(c.description));
   }
+  out += cpp_bundle_spec(spec.bundle);
   out += "  s.finalize();\n  return s;\n}\n\n}  // namespace\n\n";
   out +=
       "const kcraft::isa::IsaSpec& spec() {\n  static const kcraft::isa::IsaSpec instance = build_spec();\n"

@@ -107,6 +107,7 @@ class MarkdownWriter {
     parameters();
     memories();
     registers();
+    bundles();
     encoding();
     summary_table();
     units();
@@ -138,7 +139,9 @@ class MarkdownWriter {
          std::string(spec_.timing_rules.empty() ? "" : "[Timing model](#timing-model) · ") +
          "[Hardware parameters](#hardware-parameters) · "
          "[Memories](#memories) · "
-         "[Registers](#registers) · [Instruction encoding](#instruction-encoding) · "
+         "[Registers](#registers) · " +
+         std::string(spec_.bundle.present() ? "[Bundles](#bundles) · " : "") +
+         "[Instruction encoding](#instruction-encoding) · "
          "[Instruction summary](#instruction-summary) · [Instructions by unit](#instructions-by-unit) · "
          "[Pseudo-instructions](#pseudo-instructions) · [Assembly language](#assembly-language) · " +
          std::string(spec_.errors.codes.empty() ? "" : "[Errors](#errors) · ") +
@@ -231,6 +234,50 @@ class MarkdownWriter {
     line();
   }
 
+  // VLIW ISAs: slots, the bundle syntax and the exposed pipeline.
+  void bundles() {
+    const BundleSpec& b = spec_.bundle;
+    if (!b.present()) return;
+    line("## Bundles");
+    line();
+    line(b.description);
+    line();
+    line("| Position | Slot | Kind | Instructions |");
+    line("|---|---|---|---|");
+    for (size_t i = 0; i < b.slots.size(); ++i) {
+      const SlotKind* kind = b.find_kind(b.slots[i].kind);
+      std::vector<std::string> names;
+      for (const InstructionSpec& insn : spec_.instructions) {
+        if (insn.slot == b.slots[i].kind) names.push_back(insn.name);
+      }
+      line(fmt::format("| {} | `{}` | {} | {} |", i, b.slots[i].name, kind != nullptr ? kind->noun : "",
+                       fmt::join(names, ", ")));
+    }
+    line();
+    line(fmt::format(
+        "A bundle is 1 to {} words. Its words appear in the slot order of this table, and its last word has "
+        "the end-of-bundle flag `{}` (bit {}) set; a word sequence that breaks these rules is an illegal "
+        "bundle. In assembly a bundle is written `{{ op ; op ; op }}` with its ops in any order (the "
+        "assembler puts them in slot order; ops of one kind keep their written order), and an op written "
+        "alone is a one-op bundle.",
+        b.slots.size(), b.end_field_name, b.end_field.lsb));
+    line();
+    std::vector<std::string> exposed;
+    for (const std::string& rc : b.exposed_classes) {
+      const int index = spec_.find_register_class(rc);
+      if (index >= 0) exposed.push_back(register_names(spec_.register_classes[static_cast<size_t>(index)]));
+    }
+    line(fmt::format(
+        "**Exposed pipeline.** An instruction's latency is counted in bundles: its result is visible to the "
+        "bundle issued `latency` bundles after it and to later ones, while the bundles in between still "
+        "read the old value. Nothing waits for a result of {}; results in other registers are visible to "
+        "the next bundle. A stall (see [Stall causes](#stall-causes)) freezes the whole pipeline, so it "
+        "never changes which value a bundle reads. `kcraft check` warns about every read before a result "
+        "is ready that it can see, across loop back edges too.",
+        fmt::join(exposed, " and ")));
+    line();
+  }
+
   void encoding() {
     line("## Instruction encoding");
     line();
@@ -244,6 +291,12 @@ class MarkdownWriter {
                     "complement in their field. Register operands hold the register number.",
                     spec_.word_bits, bits(spec_.opcode_field)));
     line();
+    if (spec_.bundle.present()) {
+      line(fmt::format(
+          "The end-of-bundle flag `{}` is not reserved in any instruction (see [Bundles](#bundles)).",
+          spec_.bundle.end_field_name));
+      line();
+    }
     line("### Fields");
     line();
     line("| Field | Bits | Width |");
@@ -277,12 +330,22 @@ class MarkdownWriter {
   void summary_table() {
     line("## Instruction summary");
     line();
-    line("| Instruction | Syntax | Opcode | Unit | Latency (cycles) | Operation |");
-    line("|---|---|---|---|---|---|");
-    for (const InstructionSpec& insn : spec_.instructions) {
-      line(fmt::format("| [{}](#{}) | `{}` | 0x{:02X} | {} | {} | {} |", insn.name, anchor(insn.name),
-                       cell(syntax_of(insn)), insn.opcode, insn.unit, cell(insn.latency),
-                       cell(first_sentence(insn.semantics))));
+    if (spec_.bundle.present()) {
+      line("| Instruction | Syntax | Opcode | Slot | Latency (bundles) | Operation |");
+      line("|---|---|---|---|---|---|");
+      for (const InstructionSpec& insn : spec_.instructions) {
+        line(fmt::format("| [{}](#{}) | `{}` | 0x{:02X} | {} | {} | {} |", insn.name, anchor(insn.name),
+                         cell(syntax_of(insn)), insn.opcode, insn.slot, cell(insn.latency),
+                         cell(first_sentence(insn.semantics))));
+      }
+    } else {
+      line("| Instruction | Syntax | Opcode | Unit | Latency (cycles) | Operation |");
+      line("|---|---|---|---|---|---|");
+      for (const InstructionSpec& insn : spec_.instructions) {
+        line(fmt::format("| [{}](#{}) | `{}` | 0x{:02X} | {} | {} | {} |", insn.name, anchor(insn.name),
+                         cell(syntax_of(insn)), insn.opcode, insn.unit, cell(insn.latency),
+                         cell(first_sentence(insn.semantics))));
+      }
     }
     line();
     line("In a syntax, `[, x]` marks an optional trailing operand (it takes its default when omitted).");
@@ -371,6 +434,14 @@ class MarkdownWriter {
     out_ += layout_table(layout(spec_.word_bits, fields));
     line();
     const bool numeric = insn.latency.find_first_not_of("0123456789") == std::string::npos;
+    if (spec_.bundle.present()) {
+      line(fmt::format("Slot: `{}`. Latency: {} bundle{}.", insn.slot, insn.latency,
+                       insn.latency == "1" ? "" : "s"));
+      line();
+      line(example_text(insn));
+      line();
+      return;
+    }
     std::string timing =
         fmt::format("Latency: {} cycle{}.", numeric ? insn.latency : "`" + insn.latency + "`",
                     insn.latency == "1" ? "" : "s");
@@ -464,7 +535,16 @@ class MarkdownWriter {
     line("[label:]... [MNEMONIC operand, operand, ...]   ; comment");
     line("```");
     line();
-    line("- One instruction per line. Operands are separated by commas.");
+    if (spec_.bundle.present()) {
+      line(
+          "- One bundle per line: `{ op ; op ; op }`, or a single op without braces. A bundle may also span "
+          "lines (`{` ... `}`), one op per line. Operands are separated by commas.");
+      line(
+          "- Inside braces `;` separates ops, so comments there start with `//` or `#`; outside braces `;` "
+          "starts a comment. Labels go before a bundle, never inside it.");
+    } else {
+      line("- One instruction per line. Operands are separated by commas.");
+    }
     line(fmt::format(
         "- Mnemonics and register names are case-insensitive (`{0}` = `{1}`); labels and constants "
         "are case-sensitive.",
@@ -595,6 +675,20 @@ class MarkdownWriter {
         "runs "
         "past the end of the program, a floating-point constant that is subnormal or overflows in FP32.");
     line();
+    if (spec_.bundle.present()) {
+      line(
+          "Bundles add errors for more ops of a kind than the bundle has slots (`two vector ops in one "
+          "bundle`), two ops of a bundle writing one register, an empty or unclosed bundle, a label inside "
+          "one, and a loop end inside one. The **read-before-ready** warning names the consumer's line "
+          "(where it points) and the producer's, how many bundles apart they are (counting across a loop's "
+          "back edge when that is the shorter way) and how many more bundles the result needs:");
+      line();
+      line("```");
+      const std::string hazard = "        A_VMAC a0, v1, v2\n        V_SRS  v3, a0\n        C_HALT\n";
+      out_ += format_diagnostics(assemble(spec_, hazard, "kernel.s", {}), hazard);
+      line("```");
+      line();
+    }
     line("### Disassembly");
     line();
     line(

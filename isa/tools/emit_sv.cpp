@@ -58,6 +58,62 @@ std::string sv_machine_constants(const IsaSpec& spec) {
   return out;
 }
 
+// VLIW ISAs: the end-of-bundle flag, slot kinds and per-opcode latencies (nothing for other ISAs).
+std::string sv_bundle_constants(const IsaSpec& spec) {
+  const BundleSpec& b = spec.bundle;
+  if (!b.present()) return "";
+  const unsigned opcode_width = spec.opcode_field.width;
+  std::string out = fmt::format(
+      "\n  // Bundles: up to MAX_BUNDLE_WORDS words in slot order, the last with insn[EOB_BIT] set.\n"
+      "  localparam int unsigned EOB_BIT          = {};\n"
+      "  localparam int unsigned MAX_BUNDLE_WORDS = {};\n"
+      "  localparam int unsigned MAX_LATENCY      = {};\n"
+      "  localparam int unsigned NUM_SLOT_KINDS   = {};\n",
+      b.end_field.lsb, b.slots.size(), b.max_latency, b.kinds.size());
+  unsigned kind_bits = 1;
+  while ((size_t{1} << kind_bits) < b.kinds.size()) ++kind_bits;
+  out += fmt::format("  localparam int unsigned SLOT_KIND_BITS   = {};\n", kind_bits);
+  for (size_t k = 0; k < b.kinds.size(); ++k) {
+    out += fmt::format("  localparam logic [SLOT_KIND_BITS-1:0] SLOT_{} = {}'d{};  // {}\n",
+                       sv_name(b.kinds[k].name), kind_bits, k, b.kinds[k].noun);
+  }
+  out += "  // The kind of each slot position, in word order.\n";
+  for (size_t i = 0; i < b.slots.size(); ++i) {
+    out += fmt::format("  localparam logic [SLOT_KIND_BITS-1:0] SLOT_POS{}_KIND = SLOT_{};  // {}\n", i,
+                       sv_name(b.slots[i].kind), b.slots[i].name);
+  }
+  size_t insn_width = 0;
+  for (const InstructionSpec& insn : spec.instructions) insn_width = std::max(insn_width, insn.name.size());
+  out += "\n  // Bundles after issue at which each instruction's result is visible.\n";
+  for (const InstructionSpec& insn : spec.instructions) {
+    out += fmt::format("  localparam int unsigned {:<{}} = {};\n", "LATENCY_" + sv_name(insn.name),
+                       insn_width + 8, insn.latency);
+  }
+  out += fmt::format(
+      "\n  function automatic logic [SLOT_KIND_BITS-1:0] slot_kind(input logic [{}:0] opcode);\n"
+      "    logic [SLOT_KIND_BITS-1:0] kind;\n"
+      "    case (opcode)\n",
+      opcode_width - 1);
+  for (const InstructionSpec& insn : spec.instructions) {
+    out += fmt::format("      {:<{}}: kind = SLOT_{};\n", "OP_" + sv_name(insn.name), insn_width + 3,
+                       sv_name(insn.slot));
+  }
+  out += fmt::format("      {:<{}}: kind = '0;\n    endcase\n    slot_kind = kind;\n  endfunction\n",
+                     "default", insn_width + 3);
+  out += fmt::format(
+      "\n  function automatic int unsigned latency_of(input logic [{}:0] opcode);\n"
+      "    int unsigned latency;\n"
+      "    case (opcode)\n",
+      opcode_width - 1);
+  for (const InstructionSpec& insn : spec.instructions) {
+    out += fmt::format("      {:<{}}: latency = {};\n", "OP_" + sv_name(insn.name), insn_width + 3,
+                       "LATENCY_" + sv_name(insn.name));
+  }
+  out += fmt::format("      {:<{}}: latency = 0;\n    endcase\n    latency_of = latency;\n  endfunction\n",
+                     "default", insn_width + 3);
+  return out;
+}
+
 }  // namespace
 
 std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name) {
@@ -120,6 +176,7 @@ std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name)
         "  endfunction\n",
         upper, f.name, word_bits - 1);
   }
+  out += sv_bundle_constants(spec);
   out += sv_machine_constants(spec);
   out += "\nendpackage\n";
   return out;

@@ -88,14 +88,15 @@ class Loader {
       return finish();
     }
     check_keys(root,
-               {"isa", "version", "word_bits", "summary", "timing", "timing_model", "registers", "fields",
-                "formats", "units", "parameters", "memories", "instructions", "pseudo", "assembler", "errors",
-                "counters", "stall_causes", "examples"},
+               {"isa",       "version", "word_bits", "summary",      "timing",   "timing_model", "registers",
+                "fields",    "formats", "units",     "parameters",   "memories", "instructions", "pseudo",
+                "assembler", "errors",  "counters",  "stall_causes", "examples", "bundle"},
                "top level");
     load_header(root);
     load_registers(root);
     load_fields(root);
     load_formats(root);
+    load_bundle(root);
     load_units(root);
     load_parameters(root);
     load_memories(root);
@@ -675,10 +676,10 @@ class Loader {
       insn.name = child(node, "name").IsScalar() ? child(node, "name").Scalar() : "";
       const std::string context = insn.name.empty() ? fmt::format("instructions[{}]", index)
                                                     : fmt::format("instruction {}", insn.name);
-      check_keys(
-          node,
-          {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy", "example"},
-          context);
+      check_keys(node,
+                 {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy",
+                  "example", "slot"},
+                 context);
       if (insn.name.empty()) {
         error(child(node, "name"), node, context, "name", "missing");
       } else if (!is_mnemonic(insn.name)) {
@@ -726,10 +727,13 @@ class Loader {
               fmt::format("unknown format '{}' (formats: {})", insn.format, fmt::join(formats, ", ")));
       }
       if (format != nullptr) insn.operands = load_operands(node, context, format);
-      // Reserved bits: everything but the opcode and the fields this instruction's operands use.
+      // Reserved bits: everything but the opcode, the fields this instruction's operands use and, in a
+      // VLIW ISA, the end-of-bundle flag.
       uint32_t used = field_mask(spec_.opcode_field);
       for (const OperandSpec& op : insn.operands) used |= field_mask(op.field);
+      if (spec_.bundle.present()) used |= field_mask(spec_.bundle.end_field);
       insn.reserved_mask = ~used;
+      load_slot(node, context, insn);
       // text
       insn.semantics = get_string(node, "semantics", context, true).value_or("");
       insn.example = get_string(node, "example", context, true).value_or("");
@@ -741,6 +745,7 @@ class Loader {
         insn.occupancy = *occupancy;
         check_cycles_expression(child(node, "occupancy"), context, "occupancy", insn.occupancy, insn, parameters);
       }
+      if (spec_.bundle.present()) check_bundle_latency(node, context, insn);
       spec_.instructions.push_back(std::move(insn));
       example_nodes_.push_back(node);
     }
@@ -845,6 +850,152 @@ class Loader {
       }
       spec_.pseudos.push_back(std::move(p));
       pseudo_nodes_.push_back(node);
+    }
+  }
+
+  // ------------------------------------------------------------------ bundles (VLIW ISAs)
+  // bundle: {end_bit, description, max_latency, exposed: [classes], kinds: {kind: {noun, description}},
+  //          slots: [{name, kind}]}
+  void load_bundle(const YAML::Node& root) {
+    const YAML::Node node = child(root, "bundle");
+    if (!node.IsDefined()) return;
+    const std::string context = "bundle";
+    if (!node.IsMap()) {
+      error(node, root, context, "", "expected {end_bit, description, max_latency, exposed, kinds, slots}");
+      return;
+    }
+    check_keys(node, {"end_bit", "description", "max_latency", "exposed", "kinds", "slots"}, context);
+    BundleSpec& b = spec_.bundle;
+    b.description = get_string(node, "description", context, true).value_or("");
+    b.end_field_name = get_string(node, "end_bit", context, true).value_or("");
+    if (const NamedField* f = spec_.find_field(b.end_field_name)) {
+      b.end_field = f->field;
+      if (f->field.width != 1) {
+        error(child(node, "end_bit"), node, context, "end_bit",
+              fmt::format("field '{}' is {} bits wide; the end-of-bundle flag is one bit", f->name,
+                          f->field.width));
+      } else {
+        check_end_field_unused(node, f->name);
+      }
+    } else if (!b.end_field_name.empty()) {
+      error(child(node, "end_bit"), node, context, "end_bit",
+            fmt::format("unknown field '{}'{}", b.end_field_name,
+                        prefix_space(did_you_mean(closest_matches(b.end_field_name, field_names())))));
+    }
+    if (const auto max = get_int(node, "max_latency", context, true)) {
+      if (*max < 1 || *max > 64)
+        error(child(node, "max_latency"), node, context, "max_latency", "must be 1..64");
+      b.max_latency = static_cast<unsigned>(std::clamp<int64_t>(*max, 1, 64));
+    }
+    const YAML::Node exposed = child(node, "exposed");
+    if (exposed.IsDefined() && !exposed.IsSequence()) {
+      error(exposed, node, context, "exposed", "expected a list of register classes");
+    } else if (exposed.IsDefined()) {
+      for (const YAML::Node& rc : exposed) {
+        if (spec_.find_register_class(rc.Scalar()) < 0) {
+          error(rc, exposed, context, "exposed", fmt::format("'{}' is not a register class", rc.Scalar()));
+          continue;
+        }
+        b.exposed_classes.push_back(rc.Scalar());
+      }
+    }
+    const YAML::Node kinds = child(node, "kinds");
+    if (!kinds.IsMap()) {
+      error(kinds, node, context, "kinds", "expected a mapping kind: {noun, description}");
+    } else {
+      for (const auto& kv : kinds) {
+        const std::string name = kv.first.Scalar();
+        const std::string kind_context = "slot kind " + name;
+        if (!is_identifier(name)) error(kv.first, kinds, kind_context, "", "not a valid identifier");
+        if (!kv.second.IsMap()) {
+          error(kv.second, kinds, kind_context, "", "expected {noun, description}");
+          continue;
+        }
+        check_keys(kv.second, {"noun", "description"}, kind_context);
+        b.kinds.push_back(SlotKind{name, get_string(kv.second, "noun", kind_context, true).value_or(""),
+                                   get_string(kv.second, "description", kind_context, true).value_or("")});
+      }
+    }
+    const YAML::Node slots = child(node, "slots");
+    if (!slots.IsSequence() || slots.size() == 0) {
+      error(slots, node, context, "slots", "expected a non-empty list of {name, kind}, in word order");
+      return;
+    }
+    std::set<std::string> names;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      const std::string slot_context = fmt::format("bundle slots[{}]", i);
+      if (!slots[i].IsMap()) {
+        error(slots[i], slots, slot_context, "", "expected {name, kind}");
+        continue;
+      }
+      check_keys(slots[i], {"name", "kind"}, slot_context);
+      SlotSpec slot{get_string(slots[i], "name", slot_context, true).value_or(""),
+                    get_string(slots[i], "kind", slot_context, true).value_or("")};
+      if (!slot.name.empty() && !names.insert(slot.name).second) {
+        error(child(slots[i], "name"), slots[i], slot_context, "name",
+              fmt::format("duplicate slot '{}'", slot.name));
+      }
+      if (!slot.kind.empty() && b.find_kind(slot.kind) == nullptr) {
+        error(child(slots[i], "kind"), slots[i], slot_context, "kind",
+              fmt::format("'{}' is not one of the kinds", slot.kind));
+      }
+      b.slots.push_back(std::move(slot));
+    }
+    for (const SlotKind& k : b.kinds) {
+      if (std::none_of(b.slots.begin(), b.slots.end(), [&](const SlotSpec& s) { return s.kind == k.name; })) {
+        error(kinds, node, context, "kinds", fmt::format("no slot has kind '{}'", k.name));
+      }
+    }
+  }
+
+  void check_end_field_unused(const YAML::Node& node, const std::string& field) {
+    for (const FormatSpec& format : spec_.formats) {
+      if (std::find(format.fields.begin(), format.fields.end(), field) != format.fields.end()) {
+        error(child(node, "end_bit"), node, "bundle", "end_bit",
+              fmt::format("format {} uses field '{}'; the end-of-bundle flag belongs to no format",
+                          format.name, field));
+      }
+    }
+  }
+
+  // `slot:` is required in a VLIW ISA and meaningless elsewhere.
+  void load_slot(const YAML::Node& node, const std::string& context, InstructionSpec& insn) {
+    const auto slot = get_string(node, "slot", context, spec_.bundle.present());
+    if (!slot) return;
+    if (!spec_.bundle.present()) {
+      error(child(node, "slot"), node, context, "slot", "only an ISA with a `bundle:` section has slots");
+      return;
+    }
+    if (spec_.bundle.find_kind(*slot) == nullptr) {
+      std::vector<std::string> kinds;
+      for (const SlotKind& k : spec_.bundle.kinds) kinds.push_back(k.name);
+      error(child(node, "slot"), node, context, "slot",
+            fmt::format("unknown slot kind '{}' (kinds: {})", *slot, fmt::join(kinds, ", ")));
+    }
+    insn.slot = *slot;
+  }
+
+  // In a VLIW ISA the latency is a number of bundles (the exposed pipeline's timing, which the assembler's
+  // hazard check and the functional model read), and only results in exposed register classes may take
+  // longer than the next bundle.
+  void check_bundle_latency(const YAML::Node& node, const std::string& context, const InstructionSpec& insn) {
+    const auto latency = parse_integer(insn.latency);
+    const unsigned max = spec_.bundle.max_latency;
+    if (!latency || *latency < 1 || *latency > static_cast<int64_t>(max)) {
+      error(child(node, "latency"), node, context, "latency",
+            fmt::format("'{}' is not a number of bundles 1..{} (bundle.max_latency)", insn.latency, max));
+      return;
+    }
+    const bool writes_exposed =
+        std::any_of(insn.operands.begin(), insn.operands.end(), [&](const OperandSpec& op) {
+          return op.kind == OperandKind::kRegister && op.access != Access::kRead &&
+                 spec_.bundle.is_exposed(spec_.register_classes[static_cast<size_t>(op.register_class)].name);
+        });
+    if (*latency > 1 && !writes_exposed) {
+      error(child(node, "latency"), node, context, "latency",
+            fmt::format("latency {} but the instruction writes no register of an exposed class ({}); other "
+                        "results are visible to the next bundle, so the latency is 1",
+                        *latency, fmt::join(spec_.bundle.exposed_classes, ", ")));
     }
   }
 

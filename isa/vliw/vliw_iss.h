@@ -1,0 +1,127 @@
+// Functional model of the vliw tile, cycle-exact.
+//
+// It defines the timing the RTL must reproduce on architectural state: one bundle issues per cycle unless
+// the core stalls (a lock at 0, a full DMA queue, a bank conflict between the two load/store ops); results
+// land `latency` bundles after issue (isa/vliw.yaml), with no interlock, and a stall freezes the pipeline;
+// DMA channels share the DRAM port (one row request per cycle at most, DRAM_BYTES_PER_CYCLE bandwidth,
+// DRAM_LATENCY cycles per row). Within a cycle: DMA row requests read their source (DRAM or DM) first,
+// then the core issues (stores write DM, locks and queues change), then the rows due this cycle complete
+// (DM writes of loads, DRAM writes of stores, lock releases); the core sees completions from the next
+// cycle on. docs/vliw.md states the same rules for kernel writers.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "isa/common/disassembler.h"
+#include "isa/vliw/vliw_machine.h"
+
+namespace kcraft::vliw {
+
+class Iss {
+ public:
+  explicit Iss(const Params& params);
+
+  const Params& params() const { return p_; }
+
+  // Zeroes all state and loads the program at word 0 (the rest of IMEM is zero, an illegal word).
+  // Throws std::invalid_argument when the program does not fit IMEM_WORDS.
+  void reset(const std::vector<uint32_t>& program);
+
+  enum class Stop { kHalted, kError, kCycleCap };
+  struct Result {
+    Stop stop = Stop::kHalted;
+    uint64_t cycles = 0;
+  };
+
+  // Runs until C_HALT (and the drain after it), an error, or max_cycles cycles. `dram` is the DRAM image,
+  // read and written in place (its size is the DRAM size for range checks).
+  Result run(std::vector<uint8_t>& dram, uint64_t max_cycles);
+
+  // Called when a bundle issues: its first word's index, its words, the cycle.
+  std::function<void(uint32_t pc, const std::vector<uint32_t>& words, uint64_t cycle)> on_issue;
+
+  const MachineState& state() const { return s_; }
+  const Counters& counters() const { return counters_; }
+  // Why the core did not issue in the last cycle (kNone if it did): for hang reports.
+  StallCause last_stall() const { return last_stall_; }
+
+ private:
+  struct DecodedOp {
+    const isa::InstructionSpec* insn = nullptr;
+    isa::vliw::Op op{};
+    std::vector<int64_t> values;
+    size_t slot = 0;  // position in the bundle's slot list
+  };
+  struct Bundle {
+    std::vector<uint32_t> words;
+    std::vector<DecodedOp> ops;
+    MachineError error;  // set when the words do not form a legal bundle
+  };
+  struct PendingWrite {
+    uint64_t due = 0;  // pipeline step at which it becomes visible
+    uint64_t order = 0;
+    char kind = 'r';  // r, p, v, a
+    unsigned index = 0;
+    std::vector<uint32_t> lanes;
+  };
+  struct Transfer {
+    bool store = false;
+    uint64_t dm = 0;
+    uint64_t dram = 0;
+    uint64_t stride = 0;
+    uint64_t rows = 0;
+    unsigned lock = kNoLock;
+    uint32_t pc = 0;
+    uint64_t requested = 0;
+    uint64_t completed = 0;
+  };
+  struct RowInFlight {
+    uint64_t done = 0;  // cycle at the end of which the row completes
+    unsigned channel = 0;
+    bool store = false;
+    uint64_t dm = 0;
+    uint64_t dram = 0;
+    std::vector<uint8_t> data;
+  };
+
+  const Bundle& bundle_at(uint32_t pc);
+  void core_step(std::vector<uint8_t>& dram);
+  std::optional<MachineError> check(const Bundle& b, uint32_t pc, const std::vector<uint8_t>& dram) const;
+  void execute(const Bundle& b, uint32_t pc);
+  void dma_requests(const std::vector<uint8_t>& dram);
+  void dma_completions(std::vector<uint8_t>& dram);
+  void apply_due();
+  void schedule(char kind, unsigned index, std::vector<uint32_t> lanes, unsigned latency);
+  void fault(const MachineError& e);
+  bool dma_idle() const;
+
+  Params p_;
+  std::vector<uint32_t> imem_;
+  std::vector<std::optional<Bundle>> decoded_;  // per pc, filled on first fetch
+  MachineState s_;
+  Counters counters_{};
+  struct Loop {
+    uint32_t start, end;
+    uint32_t left;
+  };
+  std::vector<Loop> loops_;
+  std::vector<PendingWrite> pending_;
+  std::vector<std::deque<Transfer>> queues_;
+  std::deque<RowInFlight> rows_;
+  uint64_t pipe_ = 0;  // pipeline steps: one per issued bundle and per drain cycle
+  uint64_t order_ = 0;
+  uint64_t cycle_ = 0;
+  uint64_t credit_ = 0;  // DRAM bytes the port may request
+  unsigned next_channel_ = 0;
+  uint32_t pc_ = 0;
+  bool draining_ = false;
+  bool stopped_ = false;
+  bool bank_stall_taken_ = false;
+  StallCause last_stall_ = StallCause::kNone;
+};
+
+}  // namespace kcraft::vliw
