@@ -66,7 +66,7 @@ enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kG
 // left over are straight-line code. emit(stage, unit) gets the unit's index; inside the loop body it is
 // the first iteration's, so templates may use it only modulo a divisor of `unroll` (register sets, banks).
 void pipeline(KernelBuilder& k, int64_t units, int stages, int64_t unroll,
-              const std::function<void(int, int64_t)>& emit) {
+              const std::function<void(int, int64_t)>& emit, int64_t peel = 0) {
   if (units <= 0) return;
   auto step = [&](int64_t s) {
     for (int st = stages - 1; st >= 0; --st) {
@@ -76,8 +76,8 @@ void pipeline(KernelBuilder& k, int64_t units, int stages, int64_t unroll,
   };
   const int64_t first = stages - 1, total = units + stages - 1;
   int64_t s = 0;
-  for (; s < std::min(first, total); ++s) step(s);
-  const int64_t steady = std::max<int64_t>(0, units - first);
+  for (; s < std::min(first + peel, total); ++s) step(s);
+  const int64_t steady = std::max<int64_t>(0, units - first - peel);
   const int64_t iters = steady / unroll;
   if (iters >= 2) {
     const int64_t base = s;
@@ -744,24 +744,27 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
             for (int64_t j = 0; j < mk; ++j)
               k.op(fmt::format("A_MMUL {}, {}, v11", A(t * mk + j), V(12 + j)));
           }
-        } else {
-          for (int64_t i = 0; i < tm * mk; ++i) k.op(fmt::format("A_BCST {}, r0", A(i)));
         }
-        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies
-        pipeline(k, groups, 2, unroll, [&](int stage, int64_t u) {
-          const int64_t base = (u % 2) * (mk + tm);
-          if (stage == 0) {
-            for (int64_t j = 0; j < mk; ++j)
-              k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
-            for (int64_t t = 0; t < tm; ++t)
-              k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
-          } else {
-            for (int64_t t = 0; t < tm; ++t) {
-              for (int64_t j = 0; j < mk; ++j)
-                k.op(fmt::format("A_MMAC {}, {}, {}", A(t * mk + j), V(base + j), V(base + mk + t)));
-            }
-          }
-        });
+        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (gemm: the first k-group, peeled
+        // from the loop, with A_MMUL, which starts from zero)
+        pipeline(
+            k, groups, 2, unroll,
+            [&](int stage, int64_t u) {
+              const int64_t base = (u % 2) * (mk + tm);
+              if (stage == 0) {
+                for (int64_t j = 0; j < mk; ++j)
+                  k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
+                for (int64_t t = 0; t < tm; ++t)
+                  k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
+              } else {
+                for (int64_t t = 0; t < tm; ++t) {
+                  for (int64_t j = 0; j < mk; ++j)
+                    k.op(fmt::format("{} {}, {}, {}", !linear && u == 0 ? "A_MMUL" : "A_MMAC", A(t * mk + j),
+                                     V(base + j), V(base + mk + t)));
+                }
+              }
+            },
+            linear ? 0 : 1);
         // C rows of the block from the accumulators
         k.op("C_ACQ 2", {{}, {kOutStage}});
         k.op("S_PMOV p5, r10");

@@ -73,9 +73,15 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
   std::string knobs;
   for (const auto& [k, v] : o.kernel.knobs) knobs += fmt::format(" {}={}", k, v);
   RecordProperty("cycles", std::to_string(o.run.result.cycles));
-  std::printf("%s %s %s: %llu cycles, %zu words,%s\n", task.c_str(), config.c_str(), hw.c_str(),
-              static_cast<unsigned long long>(o.run.result.cycles), o.run.assembled.words.size(),
-              knobs.c_str());
+  const Counters& n = o.run.counters;
+  std::printf(
+      "%s %s %s: %llu cycles (vec slot busy %llu, stalls: lock %llu, dma queue %llu, bank %llu, drain %llu), "
+      "%zu words,%s\n",
+      task.c_str(), config.c_str(), hw.c_str(), static_cast<unsigned long long>(o.run.result.cycles),
+      static_cast<unsigned long long>(n[kOpsVec]), static_cast<unsigned long long>(n[kStallLockWait]),
+      static_cast<unsigned long long>(n[kStallDmaQueue]),
+      static_cast<unsigned long long>(n[kStallBankConflict]), static_cast<unsigned long long>(n[kStallDrain]),
+      o.run.assembled.words.size(), knobs.c_str());
 }
 
 std::vector<Case> all_cases() {
