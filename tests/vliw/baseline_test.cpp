@@ -4,6 +4,7 @@
 // shuffle networks the templates use are what V_SHUF does.
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <tuple>
@@ -159,6 +160,29 @@ TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
     const TaskRun bad = run_task_kernel(p, broken, spec, "C2", kSeed);
     EXPECT_FALSE(bad.pass()) << task << ": the kernel without one " << op << " bundle still passes";
   }
+}
+
+// The target: gemm C5 on the default configuration at >= 70 % of the A_MMUL peak.
+TEST(VliwBaselinePerformance, GemmC5ReachesSeventyPercentOfTheMatrixPeak) {
+  const Params p = params("default");
+  const Outcome o = compile_and_run("gemm", "C5", "default");
+  ASSERT_TRUE(o.run.pass()) << o.run.message;
+  const double peak = static_cast<double>(p.mmul_m() * p.mmul_k() * p.mmul_n());
+  const double fraction = 256.0 * 256.0 * 256.0 / (static_cast<double>(o.run.result.cycles) * peak);
+  EXPECT_GE(fraction, 0.70) << o.run.result.cycles << " cycles";
+  EXPECT_EQ(o.run.counters[kMacs], 256u * 256u * 256u);
+}
+
+// docs/vliw.md §5 quotes the relu C3 baseline's cycle count: it must be what the kernel does.
+TEST(VliwBaselinePerformance, TheWorkedKernelInTheGuideTakesTheCyclesItStates) {
+  std::ifstream in(std::string(KCRAFT_SOURCE_DIR) + "/docs/vliw.md");
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const Outcome o = compile_and_run("relu", "C3", "default");
+  ASSERT_TRUE(o.run.pass());
+  EXPECT_NE(doc.find(fmt::format("### relu C3 on `default`: {} cycles", o.run.result.cycles)),
+            std::string::npos)
+      << "the guide's worked kernel should say " << o.run.result.cycles << " cycles";
+  EXPECT_NE(doc.find(fmt::format("| relu | C3 | {} |", o.run.result.cycles)), std::string::npos);
 }
 
 // ---------------------------------------------------------------- shuffle networks
