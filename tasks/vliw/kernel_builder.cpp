@@ -323,13 +323,18 @@ void KernelBuilder::loop(int64_t count, const std::function<void()>& body) {
   }
 }
 
-std::string KernelBuilder::text(unsigned loop_depth) const {
+std::string KernelBuilder::text(unsigned loop_depth, size_t* words) const {
   int labels = label_counter_;
   Emitter e{banks_, &labels, loop_depth, {}};
   std::vector<std::string> out;
   e.nodes(root_->body, {}, &out, 0);
   std::string s;
-  for (const auto& l : out) s += l + "\n";
+  size_t count = 0;
+  for (const auto& l : out) {
+    s += l + "\n";
+    if (l.rfind("    ", 0) == 0) count += 1 + static_cast<size_t>(std::count(l.begin(), l.end(), ';'));
+  }
+  if (words != nullptr) *words = count;
   return s;
 }
 

@@ -52,8 +52,9 @@ class KernelBuilder {
   // go through r15, which kernels must not use.
   void loop(int64_t count, const std::function<void()>& body);
 
-  // The packed program text. Throws std::logic_error when loops nest deeper than `loop_depth`.
-  std::string text(unsigned loop_depth) const;
+  // The packed program text; `words` (if not null) receives its size in op words. Throws std::logic_error
+  // when loops nest deeper than `loop_depth`.
+  std::string text(unsigned loop_depth, size_t* words = nullptr) const;
   // Bundles in the text (for tests and code-size checks).
   size_t ops() const { return op_count_; }
 

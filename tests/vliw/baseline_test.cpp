@@ -129,6 +129,35 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
   }
 }
 
+// Every combination of the tuner's candidate values, on the small shapes of both hardware configurations.
+TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
+  int runs = 0;
+  for (const char* hw : {"default", "small"}) {
+    const TemplateCompiler tc(params(hw));
+    for (const char* task : {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"}) {
+      for (const char* config : {"C1", "C2"}) {
+        const auto cfg = registry().get(task).resolve(config, tasks::DType::bf16);
+        const std::vector<Knob> knobs = tc.knobs(cfg);
+        std::vector<size_t> at(knobs.size(), 0);
+        for (;;) {
+          KnobValues values;
+          std::string what = fmt::format("{} {} {}", task, config, hw);
+          for (size_t i = 0; i < knobs.size(); ++i) {
+            values[knobs[i].name] = knobs[i].candidates[at[i]];
+            what += fmt::format(" {}={}", knobs[i].name, knobs[i].candidates[at[i]]);
+          }
+          expect_clean_pass(compile_and_run(task, config, hw, values), what);
+          ++runs;
+          size_t i = 0;
+          while (i < knobs.size() && ++at[i] == knobs[i].candidates.size()) at[i++] = 0;
+          if (i == knobs.size()) break;
+        }
+      }
+    }
+  }
+  EXPECT_GT(runs, 300);
+}
+
 // The check can fail: the baseline with one compute bundle deleted from its source does not pass.
 TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
   for (const auto& [task, op] : std::vector<std::pair<std::string, std::string>>{
