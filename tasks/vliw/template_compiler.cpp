@@ -1,0 +1,894 @@
+#include "tasks/vliw/template_compiler.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "isa/common/arith/fp_arith.h"
+#include "tasks/vliw/kernel_builder.h"
+
+namespace kcraft::vliw {
+
+namespace {
+
+std::string V(int64_t i) {
+  return fmt::format("v{}", i);
+}
+std::string A(int64_t i) {
+  return fmt::format("a{}", i);
+}
+std::string R(int64_t i) {
+  return fmt::format("r{}", i);
+}
+std::string P(int64_t i) {
+  return fmt::format("p{}", i);
+}
+
+std::string upper(const std::string& s) {
+  std::string out = s;
+  for (auto& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Largest power of two <= want that divides n (at least 1).
+int64_t pow2_divisor(int64_t n, int64_t want) {
+  int64_t d = 1;
+  while (d * 2 <= want && n % (d * 2) == 0) d *= 2;
+  return d;
+}
+
+// Largest divisor of n that is <= want (at least 1).
+int64_t divisor_at_most(int64_t n, int64_t want) {
+  for (int64_t d = std::min(n, want); d > 1; --d) {
+    if (n % d == 0) return d;
+  }
+  return 1;
+}
+
+int64_t knob(const KnobValues& values, const std::vector<Knob>& knobs, const std::string& name) {
+  auto it = values.find(name);
+  if (it != values.end()) return it->second;
+  for (const auto& k : knobs) {
+    if (k.name == name) return k.baseline;
+  }
+  throw std::logic_error("template has no knob " + name);
+}
+
+// DM buffer ids for the builder's ordering rules.
+enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0 };
+
+// Software pipeline: `units` units pass through `stages` stages; step k runs stage s of unit k - s, later
+// stages first (they read what earlier stages of later units overwrite). The steady-state steps form a
+// hardware loop of `unroll` steps per iteration; the prologue and epilogue (partial steps) and the steps
+// left over are straight-line code. emit(stage, unit) gets the unit's index; inside the loop body it is
+// the first iteration's, so templates may use it only modulo a divisor of `unroll` (register sets, banks).
+void pipeline(KernelBuilder& k, int64_t units, int stages, int64_t unroll,
+              const std::function<void(int, int64_t)>& emit, int64_t peel = 0) {
+  if (units <= 0) return;
+  auto step = [&](int64_t s) {
+    for (int st = stages - 1; st >= 0; --st) {
+      const int64_t u = s - st;
+      if (u >= 0 && u < units) emit(st, u);
+    }
+  };
+  const int64_t first = stages - 1, total = units + stages - 1;
+  int64_t s = 0;
+  for (; s < std::min(first + peel, total); ++s) step(s);
+  const int64_t steady = std::max<int64_t>(0, units - first - peel);
+  const int64_t iters = steady / unroll;
+  if (iters >= 2) {
+    const int64_t base = s;
+    k.loop(iters, [&] {
+      for (int64_t j = 0; j < unroll; ++j) step(base + j);
+    });
+    s += iters * unroll;
+  }
+  for (; s < total; ++s) step(s);
+}
+
+// Emits a shuffle network: `regs` holds the group (a register may appear twice), each level writes into the
+// other of two register sets. Returns the registers holding the final group.
+std::vector<int> emit_network(KernelBuilder& k, std::vector<int> regs,
+                              const std::vector<ShuffleLevel>& levels, const std::vector<int>& set_a,
+                              const std::vector<int>& set_b) {
+  bool to_a = false;
+  for (const ShuffleLevel& l : levels) {
+    const std::vector<int>& out = to_a ? set_a : set_b;
+    to_a = !to_a;
+    const size_t stride = size_t{1} << l.bit;
+    std::vector<int> next(regs.size(), -1);
+    const unsigned lo = l.kind == ShuffleLevel::kUnzip ? 2 : 0;
+    for (size_t i = 0; i < regs.size(); ++i) {
+      if (i & stride) continue;
+      k.op(fmt::format("V_SHUF {}, {}, {}, {}", V(out[i]), V(regs[i]), V(regs[i | stride]), lo));
+      next[i] = out[i];
+      if (l.kind != ShuffleLevel::kZipLow) {
+        k.op(fmt::format("V_SHUF {}, {}, {}, {}", V(out[i | stride]), V(regs[i]), V(regs[i | stride]),
+                         lo + 1));
+        next[i | stride] = out[i | stride];
+      }
+    }
+    if (l.kind == ShuffleLevel::kZipLow) {
+      std::vector<int> half;
+      for (size_t i = 0; i < next.size(); ++i) {
+        if (!(i & stride)) half.push_back(next[i]);
+      }
+      next = half;
+    }
+    regs = next;
+  }
+  return regs;
+}
+
+// A network and where each target ends up.
+struct Network {
+  std::vector<ShuffleLevel> levels;
+  std::vector<int> position;  // target index -> index in the final group
+};
+
+Network plan(const std::vector<Labels>& group, const std::vector<Labels>& targets) {
+  Network n;
+  n.levels = plan_shuffles(group, targets);
+  const auto final_group = apply_levels(group, n.levels);
+  for (const auto& t : targets) n.position.push_back(find_labels(final_group, t));
+  return n;
+}
+
+struct Ctx {
+  const Params& p;
+  const tasks::ResolvedConfig& cfg;
+  const tasks::DramLayout& layout;
+  KernelBuilder k;
+  int64_t vlen, rb, banks, dm_rows;
+  Ctx(const Params& params, const tasks::ResolvedConfig& c, const tasks::DramLayout& l)
+      : p(params), cfg(c), layout(l), k(params.dm_banks) {
+    vlen = p.vlen;
+    rb = p.row_bytes();
+    banks = p.dm_banks;
+    dm_rows = p.dm_bytes / rb;
+  }
+  std::string sym(const std::string& tensor) const { return "ADDR_" + upper(tensor); }
+  int64_t addr(const std::string& tensor) const {
+    return static_cast<int64_t>(layout.region(tensor).address);
+  }
+  // reg += value (through `temp` when it does not fit S_ADDI).
+  void add(int reg, int64_t value, int temp) {
+    if (value == 0) return;
+    if (value >= -32768 && value <= 32767) {
+      k.op(fmt::format("S_ADDI {}, {}, {}", R(reg), R(reg), value));
+    } else {
+      k.li(temp, value);
+      k.op(fmt::format("S_ADD {}, {}, {}", R(reg), R(reg), R(temp)));
+    }
+  }
+  int ch(int64_t i) const { return static_cast<int>(i % p.dma_channels); }
+};
+
+// ---------------------------------------------------------------- row streams (element-wise, row-wise)
+//
+// The tensor streams through `buffers` DM buffers of `tile_rows` DM rows each: buffer b holds tile t when
+// t % buffers == b, is computed in place, stored, and refilled with tile t + buffers on the same DMA
+// channel (a channel works through its queue in order, so the store has read every row before the load
+// writes one). Lock b counts the loads of buffer b that have landed.
+struct Stream {
+  int64_t tiles = 0, tile_rows = 0, buffers = 2;
+  int64_t base_row = 0;  // DM row of buffer 0; buffer b at base_row + b * tile_rows
+};
+
+// r1 next load address, r2 next store address, r3 ROW_BYTES, r4 rows per tile, r5.. buffer addresses.
+void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
+            const std::function<void(int64_t buffer)>& compute) {
+  KernelBuilder& k = c.k;
+  const int64_t tile_bytes = s.tile_rows * c.rb;
+  k.comment(fmt::format("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile"));
+  k.li(1, c.addr(in), c.sym(in));
+  k.li(2, c.addr(out), c.sym(out));
+  k.li(3, c.rb);
+  k.li(4, s.tile_rows);
+  for (int64_t b = 0; b < s.buffers; ++b)
+    k.li(static_cast<int>(5 + b), (s.base_row + b * s.tile_rows) * c.rb);
+  auto load = [&](int64_t b) {
+    k.op(fmt::format("C_DMALD {}, {}, r1, r3, r4, {}", c.ch(b), R(5 + b), b), {{}, {}, -1, false});
+    c.add(1, tile_bytes, 14);
+  };
+  for (int64_t b = 0; b < std::min(s.buffers, s.tiles); ++b) load(b);
+  auto tile = [&](int64_t b, bool prefetch) {
+    k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
+    compute(b);
+    k.op(fmt::format("C_DMAST {}, {}, r2, r3, r4", c.ch(b), R(5 + b)),
+         {{static_cast<int>(kOutBase + b)}, {}});
+    c.add(2, tile_bytes, 14);
+    if (prefetch) load(b);
+  };
+  const int64_t rounds = s.tiles >= s.buffers ? (s.tiles - s.buffers) / s.buffers : 0;
+  k.loop(rounds, [&] {
+    for (int64_t b = 0; b < s.buffers; ++b) tile(b, true);
+  });
+  for (int64_t t = rounds * s.buffers; t < s.tiles; ++t) tile(t % s.buffers, t + s.buffers < s.tiles);
+}
+
+GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const bool silu = c.cfg.task == "silu";
+  const int64_t rows = c.cfg.dim("M") * c.cfg.dim("N") / c.vlen;
+  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers) / c.banks * c.banks);
+  const int64_t tile = pow2_divisor(rows, std::min(knob(values, knobs, "tile_rows"), max_tile));
+  const int64_t unroll = pow2_divisor(tile, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
+  const int64_t sets = std::min<int64_t>(unroll, 4);
+  Stream s;
+  s.tiles = rows / tile;
+  s.tile_rows = tile;
+  s.buffers = buffers;
+  GeneratedKernel out;
+  out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"buffers", buffers}};
+  out.summary = fmt::format(
+      "{} tiles of {} rows through {} DM buffers (load, compute in place, store; the next tiles load "
+      "meanwhile); rows software-pipelined load / {} / store, {} rows per loop iteration",
+      s.tiles, tile, buffers, silu ? "exp, add, reciprocal, multiply" : "max", unroll);
+  if (silu) {
+    k.comment("constants: v0 = -1.0 (BF16 lanes), a0 = 1.0 (FP32 lanes)");
+    k.li(11, static_cast<int64_t>(arith::double_to_fp32(-1.0)));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+    k.op("V_BCST v0, r11");
+    k.op("A_BCST a0, r12");
+  } else {
+    k.comment("v0 = +0.0");
+    k.op("V_BCST v0, r0");
+  }
+  const bool banks_known = unroll % c.banks == 0;
+  stream(c, s, c.cfg.inputs[0].name, c.cfg.outputs[0].name, [&](int64_t b) {
+    const int pl = static_cast<int>(2 * (b % 2)), ps = pl + 1;
+    k.op(fmt::format("S_PMOV {}, {}", P(pl), R(5 + b)));
+    k.op(fmt::format("S_PMOV {}, {}", P(ps), R(5 + b)));
+    pipeline(k, tile, 3, unroll, [&](int stage, int64_t u) {
+      const int64_t set = u % sets;
+      const int bank = banks_known ? static_cast<int>(u % c.banks) : -1;
+      const int64_t x = 1 + set, y = 5 + set, sg = 9 + set, acc = 1 + set;
+      if (stage == 0) {
+        k.op(fmt::format("L_VLD {}, {}, {}", V(x), P(pl), c.rb),
+             {{static_cast<int>(kAcqBase + b)}, {}, bank});
+      } else if (stage == 1) {
+        if (silu) {
+          k.op(fmt::format("A_VMUL {}, {}, v0", A(acc), V(x)));  // -x, exact
+          k.op(fmt::format("A_EXP {}, {}", A(acc), A(acc)));
+          k.op(fmt::format("A_ADD {}, {}, a0", A(acc), A(acc)));
+          k.op(fmt::format("A_RECI {}, {}", A(acc), A(acc)));  // sigmoid(x)
+          k.op(fmt::format("V_SRS {}, {}", V(sg), A(acc)));
+          k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(x), V(sg)));
+        } else {
+          k.op(fmt::format("V_MAX {}, {}, v0", V(y), V(x)));
+        }
+      } else {
+        k.op(fmt::format("L_VST {}, {}, {}", V(y), P(ps), c.rb),
+             {{}, {static_cast<int>(kOutBase + b)}, bank});
+      }
+    });
+  });
+  k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
+// ---------------------------------------------------------------- row-wise: softmax, rms_norm
+GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const bool softmax = c.cfg.task == "softmax";
+  const int64_t m = c.cfg.dim("M"), n = c.cfg.dim("N");
+  const int64_t chunks = n / c.vlen;
+  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  const int64_t gamma_rows = softmax ? 0 : (chunks + c.banks) / c.banks * c.banks + c.banks;
+  const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks;
+  if (room < 1) throw std::invalid_argument("a row does not fit DM");
+  const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
+  const int64_t unroll =
+      std::min<int64_t>(pow2_divisor(chunks, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16)), 16);
+  const int64_t sets = std::min<int64_t>(unroll, 4);
+  const int64_t parts = std::min<int64_t>(unroll, 2);  // partial reductions (latency 2 chains)
+  GeneratedKernel out;
+  out.knobs = {{"tile_rows", rows}, {"unroll", unroll}, {"buffers", buffers}};
+  Stream s;
+  s.tiles = m / rows;
+  s.tile_rows = rows * chunks;
+  s.buffers = buffers;
+  s.base_row = gamma_rows;
+  const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
+  const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
+  auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
+  if (softmax) {
+    out.summary = fmt::format(
+        "{} tiles of {} rows through {} DM buffers; per row: max (V_MAX, V_RMAX), exp(x - max) in FP32 with "
+        "the sum and the BF16 e stored in place, then e / sum; each pass software-pipelined, {} chunks per "
+        "loop iteration",
+        s.tiles, rows, buffers, unroll);
+    k.comment("r11 = -inf (FP32 bits)");
+    k.li(11, static_cast<int64_t>(0xFF800000u));
+  } else {
+    out.summary = fmt::format(
+        "{} tiles of {} rows through {} DM buffers; per row: sum of squares (A_VMAC), rsqrt(mean + eps), "
+        "then x * r * gamma in BF16; each pass software-pipelined, {} chunks per loop iteration",
+        s.tiles, rows, buffers, unroll);
+    k.comment(
+        fmt::format("a6 = 1/N, a7 = eps (FP32 lanes); gamma (N/VLEN rows) stays in DM from row {} on", goff));
+    k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0 / static_cast<double>(n))));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("eps"))));
+    k.op("A_BCST a6, r11");
+    k.op("A_BCST a7, r12");
+    k.li(13, c.addr("gamma"), c.sym("gamma"));
+    k.li(12, goff * c.rb);
+    k.li(14, chunks);
+    k.li(11, c.rb);
+    k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
+    k.op("C_ACQ 15", {{}, {kGamma}});
+    k.op("S_PMOV p3, r12");
+  }
+  stream(c, s, "x", "y", [&](int64_t b) {
+    const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
+    for (int i = 0; i < 5; ++i) k.op(fmt::format("S_PMOV {}, {}", P(i == 3 && !softmax ? 5 : i), R(5 + b)));
+    k.loop(rows, [&] {
+      if (softmax) {
+        // pass 1: running maxima in v1, v2
+        for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("V_BCST {}, r11", V(1 + i)));
+        pipeline(k, chunks, 2, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % sets;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+          } else {
+            k.op(fmt::format("V_MAX {}, {}, {}", V(1 + u % parts), V(1 + u % parts), V(x)));
+          }
+        });
+        if (parts > 1) k.op("V_MAX v1, v1, v2");
+        k.op("V_RMAX v3, v1");
+        k.op("A_UPS a7, v3");
+        for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("A_BCST {}, r0", A(5 + i)));
+        // pass 2: e = exp(x - max) in FP32, summed in a5, a6; e stored in place as BF16
+        pipeline(k, chunks, 4, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % sets, e = 9 + u % sets, t = 1 + u % sets;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p1, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+          } else if (stage == 1) {
+            k.op(fmt::format("A_UPS {}, {}", A(t), V(x)));
+            k.op(fmt::format("A_SUB {}, {}, a7", A(t), A(t)));
+            k.op(fmt::format("A_EXP {}, {}", A(t), A(t)));
+          } else if (stage == 2) {
+            k.op(fmt::format("A_ADD {}, {}, {}", A(5 + u % parts), A(5 + u % parts), A(t)));
+            k.op(fmt::format("V_SRS {}, {}", V(e), A(t)));
+          } else {
+            k.op(fmt::format("L_VST {}, p2, {}", V(e), c.rb), {{}, {st}, bank(u)});
+          }
+        });
+        if (parts > 1) k.op("A_ADD a5, a5, a6");
+        k.op("A_RSUM a5, a5");
+        k.op("A_RECI a5, a5");
+        k.op("V_SRS v4, a5");
+        // pass 3: y = e * (1 / sum)
+        pipeline(k, chunks, 3, unroll, [&](int stage, int64_t u) {
+          const int64_t e = 5 + u % sets, y = 9 + u % sets;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p3, {}", V(e), c.rb), {{st}, {}, bank(u)});
+          } else if (stage == 1) {
+            k.op(fmt::format("V_MUL {}, {}, v4", V(y), V(e)));
+          } else {
+            k.op(fmt::format("L_VST {}, p4, {}", V(y), c.rb), {{}, {st}, bank(u)});
+          }
+        });
+      } else {
+        // pass 1: sum of squares in a1.. (partial sums)
+        const int64_t sums = pow2_divisor(unroll, 4);
+        for (int64_t i = 0; i < sums; ++i) k.op(fmt::format("A_BCST {}, r0", A(i)));
+        pipeline(k, chunks, 2, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 1 + u % sets;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+          } else {
+            k.op(fmt::format("A_VMAC {}, {}, {}", A(u % sums), V(x), V(x)));
+          }
+        });
+        if (sums == 4) {
+          k.op("A_ADD a0, a0, a1");
+          k.op("A_ADD a2, a2, a3");
+          k.op("A_ADD a0, a0, a2");
+        } else if (sums == 2) {
+          k.op("A_ADD a0, a0, a1");
+        }
+        k.op("A_RSUM a4, a0");
+        k.op("A_MUL a4, a4, a6");
+        k.op("A_ADD a4, a4, a7");
+        k.op("A_RSQRT a4, a4");
+        k.op("V_SRS v0, a4");
+        // pass 2: y = x * r * gamma
+        pipeline(k, chunks, 3, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % 2, g = 7 + u % 2, t = 9 + u % 2, y = 11 + u % 2;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p1, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+            k.op(fmt::format("L_VLD {}, p3, {}", V(g), c.rb), {{kGamma}, {}, bank(u + goff)});
+          } else if (stage == 1) {
+            k.op(fmt::format("V_MUL {}, {}, v0", V(t), V(x)));
+            k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(t), V(g)));
+          } else {
+            k.op(fmt::format("L_VST {}, p2, {}", V(y), c.rb), {{}, {st}, bank(u)});
+          }
+        });
+        k.op(fmt::format("S_PADDI p3, {}", -chunks * c.rb));
+      }
+    });
+  });
+  k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
+// ---------------------------------------------------------------- gemm, linear
+//
+// C^T = B^T A^T in matrix-multiply mode: A_MMAC's first operand is a tile of B^T (MMUL_M columns n by
+// MMUL_K rows k), the second a tile of A^T (MMUL_K k by MMUL_N m), the accumulator a tile of C^T. In that
+// orientation DM rows of A (m fixed, VLEN consecutive k) and of B (k fixed, VLEN consecutive n) become
+// tiles with one or two levels of V_SHUF zips, and the result tiles become rows of C with unzips.
+GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const bool linear = c.cfg.task == "linear";
+  const int64_t m = c.cfg.dim("M"), kk = c.cfg.dim("K"), n = c.cfg.dim("N");
+  const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
+  const int64_t kc = kk / vl;      // DM rows per row of A
+  const int64_t groups = kk / mk;  // k-groups (one A_MMAC per tile pair)
+  const int64_t strips_total = n / vl;
+  const int64_t tm = std::clamp<int64_t>(pow2_divisor(8 / mk, knob(values, knobs, "m_tiles")), 1, 8 / mk);
+  const int64_t mb = tm * mm;  // rows of A per block
+  const int64_t mblocks = m / mb;
+  // DM rows: resident B^T tiles (strips * K), A^T tiles, two raw A blocks, two raw B strips, two output
+  // blocks, bias tiles.
+  const int64_t braw_rows = linear ? vl * kc : kk;
+  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (linear ? n / mm : 0) + 8;
+  const int64_t max_strips = std::max<int64_t>(1, (c.dm_rows - fixed) / kk);
+  const int64_t strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"), max_strips));
+  const int64_t panels = strips_total / strips;
+  const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
+  GeneratedKernel out;
+  out.knobs = {{"strips", strips}, {"m_tiles", tm}, {"unroll", unroll}};
+  out.summary = fmt::format(
+      "{} panels of {} columns: B^T tiles of a panel built once (V_SHUF zips) and kept in DM; A streams in "
+      "blocks of {} rows (double-buffered DMA, zipped into A^T tiles); per {}x{} output block {} "
+      "accumulators, A_MMAC over K with the next k-group's loads in the same bundles ({} k-groups per loop "
+      "iteration), unzipped into rows and stored by DMA",
+      panels, strips * vl, mb, mb, vl, mk * tm, unroll);
+  // DM map (rows)
+  int64_t at = 0;
+  auto take = [&](int64_t rows) {
+    const int64_t r = at;
+    at += (rows + c.banks - 1) / c.banks * c.banks;
+    return r;
+  };
+  const int64_t res = take(strips * kk), at_tiles = take(groups * tm), araw0 = take(mb * kc),
+                araw1 = take(mb * kc), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
+                out1 = take(mb), bias = linear ? take(n / mm) : 0, e0_row = linear ? take(1) : 0;
+  if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
+  const std::string a_name = linear ? "x" : "A", b_name = linear ? "W" : "B", c_name = linear ? "y" : "C";
+
+  // ---- shuffle networks (planned on labels: raw row index * VLEN + lane)
+  // A^T tiles from MMUL_M rows of A (one DM row each: VLEN k): tile q holds k-group q of the chunk.
+  std::vector<Labels> a_group(static_cast<size_t>(mm)), a_targets;
+  for (int64_t r = 0; r < mm; ++r) {
+    for (int64_t l = 0; l < vl; ++l) a_group[static_cast<size_t>(r)].push_back(static_cast<int>(r * vl + l));
+  }
+  for (int64_t q = 0; q < vl / mk; ++q) {
+    Labels t(static_cast<size_t>(vl), -1);
+    for (int64_t kl = 0; kl < mk; ++kl) {
+      for (int64_t ml = 0; ml < mm; ++ml)
+        t[static_cast<size_t>(kl * mm + ml)] = static_cast<int>(ml * vl + q * mk + kl);
+    }
+    a_targets.push_back(t);
+  }
+  const Network a_net = plan(a_group, a_targets);
+  // B^T tiles. gemm: MMUL_K rows of B (k fixed, VLEN n) -> MMUL_K tiles (subtile j: columns j*MMUL_M..).
+  // The same network on MMUL_K copies of the bias row gives bias tiles (used with the e0 tile below).
+  auto gemm_b_plan = [&](bool copies) {
+    std::vector<Labels> group, targets;
+    for (int64_t r = 0; r < mk; ++r) {
+      Labels row;
+      for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>((copies ? 0 : r) * vl + l));
+      group.push_back(row);
+    }
+    for (int64_t q = 0; q < mk; ++q) {
+      Labels t(static_cast<size_t>(vl), -1);
+      for (int64_t nl = 0; nl < mm; ++nl) {
+        for (int64_t kl = 0; kl < (copies ? 1 : mk); ++kl)
+          t[static_cast<size_t>(nl * mk + kl)] = static_cast<int>(kl * vl + q * mm + nl);
+      }
+      targets.push_back(t);
+    }
+    return plan(group, targets);
+  };
+  // linear: `cg` chunks of MMUL_M rows of W (n fixed, VLEN k) -> the tiles of those chunks' k-groups. One
+  // chunk suffices when VLEN is an even power of two; otherwise the planner needs two (a wider group).
+  int64_t cg = 1;
+  std::vector<int64_t> b_offsets;
+  Network b_net;
+  if (linear) {
+    for (cg = 1;; cg *= 2) {
+      if (cg > 2 || kc % cg != 0)
+        throw std::invalid_argument("no tile rearrangement of W for this VLEN and K");
+      std::vector<Labels> group, targets;
+      b_offsets.clear();
+      for (int64_t cc = 0; cc < cg; ++cc) {
+        for (int64_t nl = 0; nl < mm; ++nl) {
+          Labels row;
+          for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>((cc * mm + nl) * vl + l));
+          group.push_back(row);
+          b_offsets.push_back(nl * kc + cc);
+        }
+      }
+      for (int64_t cc = 0; cc < cg; ++cc) {
+        for (int64_t q = 0; q < vl / mk; ++q) {
+          Labels t(static_cast<size_t>(vl), -1);
+          for (int64_t nl = 0; nl < mm; ++nl) {
+            for (int64_t kl = 0; kl < mk; ++kl)
+              t[static_cast<size_t>(nl * mk + kl)] = static_cast<int>((cc * mm + nl) * vl + q * mk + kl);
+          }
+          targets.push_back(t);
+        }
+      }
+      try {
+        b_net = plan(group, targets);
+        break;
+      } catch (const std::logic_error&) {
+      }
+    }
+  } else {
+    b_net = gemm_b_plan(false);
+    for (int64_t r = 0; r < mk; ++r) b_offsets.push_back(r);
+  }
+  const int64_t b_tiles = linear ? cg * vl / mk : mk;
+  // Output: MMUL_K accumulator tiles (subtile j, lanes n_local * MMUL_N + m_local) -> MMUL_M rows of C.
+  std::vector<Labels> o_group, o_targets;
+  for (int64_t j = 0; j < mk; ++j) {
+    Labels t(static_cast<size_t>(vl), -1);
+    for (int64_t nl = 0; nl < mm; ++nl) {
+      for (int64_t ml = 0; ml < mm; ++ml)
+        t[static_cast<size_t>(nl * mm + ml)] = static_cast<int>(ml * vl + j * mm + nl);
+    }
+    o_group.push_back(t);
+  }
+  for (int64_t ml = 0; ml < mm; ++ml) {
+    Labels row;
+    for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>(ml * vl + l));
+    o_targets.push_back(row);
+  }
+  const Network o_net = plan(o_group, o_targets);
+  for (const Network* net : std::initializer_list<const Network*>{&a_net, &b_net, &o_net}) {
+    for (int pos : net->position) {
+      if (pos < 0) throw std::logic_error("shuffle network misses a target");
+    }
+  }
+
+  // ---- registers
+  // r2 next A block index, r3 next B strip index, r4 output block address, r5 ROW_BYTES, r6 N*2,
+  // r7 raw B buffer, r8 raw A buffer, r9/r11 their swap masks, r10 output buffer, r1 its swap mask,
+  // r13 output strip address, r12/r14 temporaries. Locks: 0 A blocks, 1 B strips, 2 free output buffers.
+  const int64_t a_block_bytes = mb * kk * 2;
+  const int64_t strip_bytes = linear ? vl * kk * 2 : vl * 2;
+  k.comment(fmt::format("DM rows: B^T tiles {}, A^T tiles {}, raw A {}/{}, raw B {}/{}, output {}/{}{}", res,
+                        at_tiles, araw0, araw1, braw0, braw1, out0, out1,
+                        linear ? fmt::format(", bias tiles {}", bias) : ""));
+  k.li(5, rb);
+  k.li(6, n * 2);
+  k.li(7, braw0 * rb);
+  k.li(9, (braw0 ^ braw1) * rb);
+  k.li(8, araw0 * rb);
+  k.li(11, (araw0 ^ araw1) * rb);
+  k.li(10, out0 * rb);
+  k.li(1, (out0 ^ out1) * rb);
+  k.op("C_REL 2");
+  k.op("C_REL 2");
+  if (linear) {
+    k.comment("bias: A_MMUL of a bias tile (b[n] in column k = 0) with e0 (1.0 in row k = 0) starts each");
+    k.comment("accumulator at b[n]; the bias tiles are built once from the raw bias rows");
+    k.li(12, c.addr("b"), c.sym("b"));
+    k.li(14, strips_total);
+    k.op("C_DMALD 1, r7, r12, r5, r14, 1", {{}, {}, -1});
+    k.li(12, e0_row * rb);
+    k.op("S_PMOV p6, r12");
+    k.op("V_BCST v0, r0");
+    k.op("L_VST v0, p6, 0", {{}, {kE0}, -1});
+    k.li(12, 0x3F803F80);  // two BF16 lanes of 1.0
+    for (int64_t w = 0; w < mm / 2; ++w) k.op("L_SST r12, p6, 4", {{}, {kE0}, -1});
+    k.op(fmt::format("S_PADDI p6, {}", -(mm / 2) * 4));
+    k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+    k.op("S_PMOV p0, r7");
+    k.li(12, bias * rb);
+    k.op("S_PMOV p1, r12");
+    const Network bias_net = gemm_b_plan(true);
+    pipeline(k, strips_total, 2, 2, [&](int stage, int64_t u) {
+      const int x = static_cast<int>(u % 2);
+      if (stage == 0) {
+        k.op(fmt::format("L_VLD {}, p0, {}", V(x), rb), {{kAcqBase + 1}, {}, -1});
+        return;
+      }
+      std::vector<int> set_a, set_b;
+      for (int64_t i = 0; i < mk; ++i) {
+        set_a.push_back(static_cast<int>(4 + i));
+        set_b.push_back(static_cast<int>(8 + i));
+      }
+      const auto regs =
+          emit_network(k, std::vector<int>(static_cast<size_t>(mk), x), bias_net.levels, set_a, set_b);
+      for (int64_t j = 0; j < mk; ++j)
+        k.op(fmt::format("L_VST {}, p1, {}",
+                         V(regs[static_cast<size_t>(bias_net.position[static_cast<size_t>(j)])]), rb),
+             {{kAcqBase + 1}, {kBias}, -1});
+    });
+  }
+  // Prefetch A block 0 and B strip 0.
+  auto next_index = [&](int reg, int64_t total) {
+    // reg = (reg + 1) mod total, without branches: subtract total when reg + 1 > total - 1.
+    k.op(fmt::format("S_ADDI {}, {}, 1", R(reg), R(reg)));
+    k.li(12, total - 1);
+    k.op(fmt::format("S_SUB r12, r12, {}", R(reg)));
+    k.op("S_SRLI r12, r12, 31");
+    k.li(14, total);
+    k.op("S_MUL r12, r12, r14");
+    k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
+  };
+  auto load_a = [&](int dm_reg) {  // A block r2 into DM at dm_reg; r2 advances
+    k.li(14, a_block_bytes);
+    k.op("S_MUL r14, r2, r14");
+    k.li(12, c.addr(a_name), c.sym(a_name));
+    k.op("S_ADD r14, r14, r12");
+    k.li(12, mb * kc);
+    k.op(fmt::format("C_DMALD 0, {}, r14, r5, r12, 0", R(dm_reg)), {{}, {kAcqBase}});
+    next_index(2, mblocks);
+  };
+  auto load_b = [&](int dm_reg) {  // B strip r3 into DM at dm_reg; r3 advances
+    k.li(14, strip_bytes);
+    k.op("S_MUL r14, r3, r14");
+    k.li(12, c.addr(b_name), c.sym(b_name));
+    k.op("S_ADD r14, r14, r12");
+    if (linear) {
+      k.li(12, braw_rows);
+      k.op(fmt::format("C_DMALD {}, {}, r14, r5, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
+    } else {
+      k.li(12, kk);
+      k.op(fmt::format("C_DMALD {}, {}, r14, r6, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
+    }
+    next_index(3, strips_total);
+  };
+  k.li(2, 0);
+  k.li(3, 0);
+  k.li(4, c.addr(c_name), c.sym(c_name));
+  load_a(8);
+  load_b(7);
+
+  // Rearranges groups of raw rows into tiles: `units` groups; the raw rows of a group at `offsets` from its
+  // first row, consecutive groups `group_step` rows apart (the last load's post-increment moves to the next
+  // group); tiles stored `out_stride` rows apart in the order of the network's targets. p0 loads, p1 stores.
+  auto rearrange = [&](int64_t units, const Network& net, const std::vector<int64_t>& offsets,
+                       int64_t group_step, int64_t out_stride, int64_t out_tiles, int acq_token,
+                       int out_token) {
+    const int64_t group_rows = static_cast<int64_t>(offsets.size());
+    pipeline(k, units, 2, 2, [&](int stage, int64_t u) {
+      const int64_t set = u % 2;
+      std::vector<int> in, set_b;
+      for (int64_t i = 0; i < group_rows; ++i) {
+        in.push_back(static_cast<int>(set * 8 + i));
+        set_b.push_back(static_cast<int>(set * 8 + 4 + i));
+      }
+      if (stage == 0) {
+        for (int64_t i = 0; i < group_rows; ++i) {
+          const auto at_i = static_cast<size_t>(i);
+          const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
+                                                 : group_step + offsets[0] - offsets[at_i];
+          k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+        }
+        return;
+      }
+      const auto regs = emit_network(k, in, net.levels, in, set_b);
+      for (int64_t q = 0; q < out_tiles; ++q) {
+        k.op(fmt::format("L_VST {}, p1, {}",
+                         V(regs[static_cast<size_t>(net.position[static_cast<size_t>(q)])]), out_stride * rb),
+             {{}, {out_token}, -1});
+      }
+    });
+  };
+  std::vector<int64_t> a_offsets;
+  for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kc);
+
+  auto panel = [&] {
+    k.comment("B^T tiles of this panel: strip after strip (the next strip's DMA runs meanwhile)");
+    k.li(12, res * rb);
+    k.op("S_PMOV p1, r12");
+    k.loop(strips, [&] {
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+      k.op("S_XOR r12, r7, r9");
+      k.op("S_ADDI r13, r12, 0");
+      load_b(13);
+      k.op("S_PMOV p0, r7");
+      if (linear) {
+        // Tiles of subtile j come from W rows j*MMUL_M.. (one raw row group per chunk c).
+        k.loop(mk, [&] {
+          rearrange(kc / cg, b_net, b_offsets, cg, mk, b_tiles, kAcqBase + 1, kRes);
+          // p0: from row j*MM*KC + KC to (j+1)*MM*KC; p1: from G*MK + j back to j + 1
+          k.op(fmt::format("S_PADDI p0, {}", (mm * kc - kc) * rb));
+          k.op(fmt::format("S_PADDI p1, {}", (1 - groups * mk) * rb));
+        });
+        k.op(fmt::format("S_PADDI p1, {}", (groups * mk - mk) * rb));
+      } else {
+        rearrange(groups, b_net, b_offsets, mk, 1, mk, kAcqBase + 1, kRes);
+      }
+      k.op("S_XOR r7, r7, r9");
+    });
+    k.comment("row blocks of A against the panel");
+    k.loop(mblocks, [&] {
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      k.op("S_XOR r13, r8, r11");
+      load_a(13);
+      k.comment("A^T tiles of the block");
+      k.op("S_PMOV p0, r8");
+      k.li(12, at_tiles * rb);
+      k.op("S_PMOV p1, r12");
+      for (int64_t t = 0; t < tm; ++t) {
+        rearrange(kc, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * kc - kc) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * tm) * rb));
+      }
+      k.op("S_XOR r8, r8, r11");
+      k.op("S_ADDI r13, r4, 0");
+      k.li(12, res * rb);
+      k.op("S_PMOV p2, r12");
+      k.loop(strips, [&] {
+        k.li(12, at_tiles * rb);
+        k.op("S_PMOV p3, r12");
+        if (linear) {
+          k.op("L_VLD v11, p6, 0", {{kE0}, {}, -1});
+          for (int64_t j = 0; j < mk; ++j)
+            k.op(fmt::format("L_VLD {}, p4, {}", V(12 + j), rb), {{kBias}, {}, -1});
+          for (int64_t t = 0; t < tm; ++t) {
+            for (int64_t j = 0; j < mk; ++j)
+              k.op(fmt::format("A_MMUL {}, {}, v11", A(t * mk + j), V(12 + j)));
+          }
+        }
+        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (gemm: the first k-group, peeled
+        // from the loop, with A_MMUL, which starts from zero)
+        pipeline(
+            k, groups, 2, unroll,
+            [&](int stage, int64_t u) {
+              const int64_t base = (u % 2) * (mk + tm);
+              if (stage == 0) {
+                for (int64_t j = 0; j < mk; ++j)
+                  k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
+                for (int64_t t = 0; t < tm; ++t)
+                  k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
+              } else {
+                for (int64_t t = 0; t < tm; ++t) {
+                  for (int64_t j = 0; j < mk; ++j)
+                    k.op(fmt::format("{} {}, {}, {}", !linear && u == 0 ? "A_MMUL" : "A_MMAC", A(t * mk + j),
+                                     V(base + j), V(base + mk + t)));
+                }
+              }
+            },
+            linear ? 0 : 1);
+        // C rows of the block from the accumulators
+        k.op("C_ACQ 2", {{}, {kOutStage}});
+        k.op("S_PMOV p5, r10");
+        for (int64_t t = 0; t < tm; ++t) {
+          // SRS into v12.., the network ping-pongs with the k-loop's second register set
+          std::vector<int> in, set_b;
+          for (int64_t j = 0; j < mk; ++j) in.push_back(static_cast<int>(12 + j));
+          const std::vector<int> set_a = in;
+          for (int64_t j = 0; j < mk; ++j) set_b.push_back(static_cast<int>((mk + tm) + j));
+          for (int64_t j = 0; j < mk; ++j)
+            k.op(fmt::format("V_SRS {}, {}", V(in[static_cast<size_t>(j)]), A(t * mk + j)));
+          const auto regs = emit_network(k, in, o_net.levels, set_a, set_b);
+          for (int64_t ml = 0; ml < mm; ++ml)
+            k.op(fmt::format("L_VST {}, p5, {}",
+                             V(regs[static_cast<size_t>(o_net.position[static_cast<size_t>(ml)])]), rb),
+                 {{kOutStage}, {kOutStage}, -1});
+        }
+        k.li(12, mb);
+        k.op(fmt::format("C_DMAST {}, r10, r13, r6, r12, 2", c.ch(2)), {{kOutStage}, {}, -1});
+        k.op("S_XOR r10, r10, r1");
+        k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
+      });
+      c.add(4, mb * n * 2, 14);
+      if (linear) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
+    });
+    c.add(4, strips * vl * 2 - m * n * 2, 14);
+    if (linear) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
+  };
+  if (linear) {
+    k.li(12, bias * rb);
+    k.op("S_PMOV p4, r12");
+  }
+  k.loop(panels, panel);
+  k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> TemplateCompiler::supported_tasks() const {
+  return {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
+}
+
+std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
+  if (!supports(cfg.task)) return "no template for task " + cfg.task;
+  const int64_t vlen = p_.vlen;
+  for (const auto& [name, value] : cfg.dims) {
+    if (value % vlen != 0)
+      return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
+  }
+  if (cfg.task == "gemm" || cfg.task == "linear") {
+    const int64_t k = cfg.dim("K");
+    if (k * 2 * p_.mmul_m() > 2047 + 2 * vlen)
+      return fmt::format("K={} is too long for the post-increments of the tile rearrangement", k);
+  }
+  return "";
+}
+
+std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) const {
+  const std::string& t = cfg.task;
+  if (t == "relu" || t == "silu") {
+    return {{"tile_rows", "DM rows per DMA tile", 256, {32, 64, 128, 256, 512, 1024}},
+            {"unroll", "rows per loop iteration of the software-pipelined row loop", 8, {1, 2, 4, 8, 16}},
+            {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
+  }
+  if (t == "softmax" || t == "rms_norm") {
+    return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16}},
+            {"unroll", "chunks (VLEN elements) per loop iteration of each pass", 8, {2, 4, 8, 16}},
+            {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
+  }
+  if (t == "gemm" || t == "linear") {
+    return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
+            {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
+            {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+  }
+  throw std::invalid_argument("no template for task " + t);
+}
+
+GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout,
+                                           const KnobValues& values) const {
+  if (auto why = unsupported_reason(cfg); !why.empty())
+    throw std::invalid_argument(fmt::format("{} {} on vliw: {}", cfg.task, cfg.config, why));
+  const auto all = knobs(cfg);
+  // Knob values whose kernel does not fit IMEM_WORDS give way: unroll halves first, then the buffer count
+  // and the tile size.
+  KnobValues v = values;
+  for (const auto& k : all) v.emplace(k.name, k.baseline);
+  for (;;) {
+    Ctx c(p_, cfg, layout);
+    GeneratedKernel out;
+    if (cfg.task == "relu" || cfg.task == "silu") {
+      out = elementwise(c, v, all);
+    } else if (cfg.task == "softmax" || cfg.task == "rms_norm") {
+      out = rowwise(c, v, all);
+    } else {
+      out = matmul(c, v, all);
+    }
+    size_t words = 0;
+    const std::string body = c.k.text(p_.loop_depth, &words);
+    if (words > p_.imem_words) {
+      const int64_t floor_unroll = cfg.task == "gemm" || cfg.task == "linear" ? 2 : 1;
+      if (out.knobs["unroll"] > floor_unroll) {
+        v["unroll"] = out.knobs["unroll"] / 2;
+        continue;
+      }
+      if (v.count("buffers") && out.knobs["buffers"] > 2) {
+        v["buffers"] = out.knobs["buffers"] - 1;
+        continue;
+      }
+      if (v.count("tile_rows") && out.knobs["tile_rows"] > 1) {
+        v["tile_rows"] = out.knobs["tile_rows"] / 2;
+        continue;
+      }
+      throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
+                                              cfg.task, cfg.config, words, p_.imem_words));
+    }
+    std::string head =
+        "; Generated by kcraft's template compiler for the vliw tile. The symbols ADDR_<TENSOR>, the task's\n"
+        "; dimensions and the hardware parameters are predefined; bundles are packed by the compiler.\n";
+    head += fmt::format("; {} {}: {}\n;", cfg.task, cfg.config, out.summary);
+    for (const auto& [name, value] : out.knobs) head += fmt::format(" {}={}", name, value);
+    out.source = head + "\n" + body;
+    return out;
+  }
+}
+
+}  // namespace kcraft::vliw
