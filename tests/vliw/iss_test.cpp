@@ -466,3 +466,36 @@ TEST(VliwRandomProgram, ProgramsAreValidDeterministicAndEnd) {
 
 }  // namespace
 }  // namespace kcraft::vliw
+
+namespace kcraft::vliw {
+namespace {
+
+TEST(VliwIss, RemainingScalarAccumulatorAndStoreOps) {
+  const Params p = default_params();
+  const ProgramRun r = run(load_rows(2) +
+                               "S_LI r1, 0xF0F0\nS_LI r2, 0x0FF0\nS_AND r3, r1, r2\nS_OR r4, r1, r2\n"
+                               "S_SLLI r5, r1, 4\nS_SRLI r6, r1, 4\n"
+                               "A_UPS a1, v1\nA_UPS a2, v2\nC_NOP\nA_ADD a3, a1, a2\nA_SUB a4, a1, a2\n"
+                               "A_MUL a5, a1, a2\nA_MAX a6, a1, a2\nS_LI r7, 4096\nS_PMOV p6, r7\nC_NOP\n"
+                               "L_VST v2, p6, ROW_BYTES\nL_VST v1, p6\nC_NOP\nL_VLD v9, p6\nC_HALT\n",
+                           p, xy_dram(p.vlen));
+  ASSERT_EQ(r.result.stop, Iss::Stop::kHalted);
+  EXPECT_EQ(r.s().r[3], 0x00F0u);
+  EXPECT_EQ(r.s().r[4], 0xFFF0u);
+  EXPECT_EQ(r.s().r[5], 0xF0F00u);
+  EXPECT_EQ(r.s().r[6], 0x0F0Fu);
+  for (unsigned i = 0; i < p.vlen; ++i) {
+    const double x = static_cast<double>(i) - 8, y = i / 2.0;
+    EXPECT_EQ(r.a(3, i), fp32(x + y)) << i;
+    EXPECT_EQ(r.a(4, i), fp32(x - y)) << i;
+    EXPECT_EQ(r.a(5, i), fp32(x * y)) << i;
+    EXPECT_EQ(r.a(6, i), fp32(std::max(x, y))) << i;
+    // v2 was stored at DM[4096], v1 one row later, then read back from there.
+    const uint16_t stored = static_cast<uint16_t>(r.s().dm[4096 + 2 * i] | r.s().dm[4096 + 2 * i + 1] << 8);
+    EXPECT_EQ(stored, bf16(y)) << i;
+    EXPECT_EQ(r.v(9, i), bf16(x)) << i;
+  }
+}
+
+}  // namespace
+}  // namespace kcraft::vliw
