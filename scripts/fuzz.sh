@@ -7,7 +7,7 @@
 #   scripts/fuzz.sh --ci                       CI: every harness for 5 seconds (KCRAFT_FUZZ_CI_SECONDS)
 #   scripts/fuzz.sh --list                     the harnesses
 #
-# Installs clang-16 and libfuzzer-16-dev with apt-get if missing, configures and builds build-fuzz (clang,
+# Installs clang-16, libfuzzer-16-dev and libclang-rt-16-dev (the sanitizer runtimes) with apt-get if missing, configures and builds build-fuzz (clang,
 # -DKCRAFT_FUZZ=ON: sanitizers, no Verilated RTL), then runs each fuzzer on its corpus: the working corpus
 # build-fuzz/fuzz/corpus/<harness> (grows between runs), the generated seeds, tests/fuzz/seeds/<harness>
 # and the inputs of past findings tests/fuzz/regressions/<harness>, with the merged dictionary. Prints per
@@ -63,7 +63,7 @@ fi
 
 # ---- toolchain
 missing=()
-for p in clang-16 libfuzzer-16-dev; do
+for p in clang-16 libfuzzer-16-dev libclang-rt-16-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
