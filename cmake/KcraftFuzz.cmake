@@ -19,7 +19,10 @@ endforeach()
 
 # Every undefined-behaviour report aborts, so libFuzzer records it as a finding (with the input).
 set(KCRAFT_SANITIZERS "-fsanitize=address,undefined" "-fno-sanitize-recover=all")
-add_compile_options(-fsanitize=fuzzer-no-link ${KCRAFT_SANITIZERS} -fno-omit-frame-pointer -gline-tables-only)
+# Coverage (the edges libFuzzer steers by) only for kcraft's own code: see the ignorelist for why.
+set(KCRAFT_FUZZ_IGNORELIST "${CMAKE_CURRENT_LIST_DIR}/fuzz_coverage_ignorelist.txt")
+add_compile_options(-fsanitize=fuzzer-no-link "-fsanitize-coverage-ignorelist=${KCRAFT_FUZZ_IGNORELIST}"
+                    ${KCRAFT_SANITIZERS} -fno-omit-frame-pointer -gline-tables-only)
 add_link_options(${KCRAFT_SANITIZERS})
 
 # Targets that link these get libFuzzer's main().

@@ -21,6 +21,13 @@ size_t longest_run(std::string_view text, size_t at, const std::string& secret, 
   return longest >= min_run ? longest : 0;
 }
 
+// The min_run (at most 8) characters at text[at], packed into 64 bits; the caller checks they exist.
+uint64_t window(std::string_view text, size_t at, size_t min_run) {
+  uint64_t packed = 0;
+  for (size_t k = 0; k < min_run; ++k) packed = packed << 8 | static_cast<unsigned char>(text[at + k]);
+  return packed;
+}
+
 std::string lower(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(),
@@ -30,9 +37,18 @@ std::string lower(std::string_view text) {
 
 }  // namespace
 
+static_assert(SecretRedactor::kMinRun <= 8, "windows are packed into 64 bits");
+
 SecretRedactor::SecretRedactor(std::vector<std::string> secrets) {
   for (auto& secret : secrets) {
-    if (!secret.empty()) secrets_.push_back(std::move(secret));
+    if (secret.empty()) continue;
+    Secret s;
+    s.text = std::move(secret);
+    // A secret shorter than kMinRun is only redacted whole.
+    s.min_run = std::min(kMinRun, s.text.size());
+    for (size_t j = 0; j + s.min_run <= s.text.size(); ++j) s.windows.push_back(window(s.text, j, s.min_run));
+    std::sort(s.windows.begin(), s.windows.end());
+    secrets_.push_back(std::move(s));
   }
 }
 
@@ -44,8 +60,13 @@ std::string SecretRedactor::operator()(std::string_view text) const {
   while (i < text.size()) {
     size_t run = 0;
     for (const auto& secret : secrets_) {
-      // A secret shorter than kMinRun is only redacted whole.
-      run = std::max(run, longest_run(text, i, secret, std::min(kMinRun, secret.size())));
+      // A run needs min_run characters here that are a window of the secret.
+      if (i + secret.min_run > text.size() ||
+          !std::binary_search(secret.windows.begin(), secret.windows.end(),
+                              window(text, i, secret.min_run))) {
+        continue;
+      }
+      run = std::max(run, longest_run(text, i, secret.text, secret.min_run));
     }
     if (run > 0) {
       out += kMarker;

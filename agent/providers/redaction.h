@@ -4,6 +4,7 @@
 // the whole key.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,15 @@ class SecretRedactor {
   bool empty() const { return secrets_.empty(); }
 
  private:
-  std::vector<std::string> secrets_;
+  struct Secret {
+    std::string text;
+    size_t min_run = 0;  // kMinRun, or the whole secret when it is shorter
+    // Every window of min_run characters that can start a run (text[j, j + min_run)), packed into 64 bits
+    // and sorted: a text position whose next min_run characters are not one of them starts no run, which
+    // rules out almost every position with one lookup.
+    std::vector<uint64_t> windows;
+  };
+  std::vector<Secret> secrets_;
 };
 
 // Header names whose values are credentials (Authorization, x-api-key, api-key, cookies, anything with

@@ -193,6 +193,15 @@ class Assembler {
     result_.diagnostics.push_back(std::move(d));
   }
 
+  // Whether report_at(site, severity, ...) would drop the diagnostic (a trial encoding, a warning of an
+  // expansion, an error past kMaxErrors): its message and hint need not be built. Dropping it this way
+  // must still count as reporting it, so callers that skip the work call report_at all the same.
+  bool dropped(const Site& site, Severity severity) const {
+    if (site.silent) return true;
+    if (site.errors_only && severity != Severity::kError) return true;
+    return severity == Severity::kError && errors_ >= kMaxErrors;
+  }
+
   void report_at(const Site& site, Severity severity, int column, int length, std::string_view text,
                  std::string message, std::string hint) {
     if (site.silent) {
@@ -269,7 +278,8 @@ class Assembler {
     if (parse_register(spec_, name)) {
       return "registers cannot be used in expressions; this operand takes a value";
     }
-    std::vector<std::string> candidates;
+    std::vector<std::string_view> candidates;
+    candidates.reserve(symbols_.size());
     for (const auto& [symbol, info] : symbols_) candidates.push_back(symbol);
     std::string hint = did_you_mean(closest_matches(name, candidates));
     if (!hint.empty()) return hint;
@@ -295,7 +305,7 @@ class Assembler {
 
   void report_eval_error(const Site& site, const Slice& s, const ExprError& err) {
     std::string hint = err.hint;
-    if (!err.symbol.empty()) hint = unknown_symbol_hint(err.symbol);
+    if (!err.symbol.empty() && !dropped(site, Severity::kError)) hint = unknown_symbol_hint(err.symbol);
     const std::string_view text =
         err.column >= s.column && err.column + err.length <= s.column + s.length
             ? s.text.substr(static_cast<size_t>(err.column - s.column), static_cast<size_t>(err.length))
@@ -465,14 +475,16 @@ class Assembler {
         }
         if (!reg) {
           std::string hint = fmt::format("{}: {} is {}", syntax_of(insn), op.name, article(noun));
-          const std::string alternative = suggest_alternative(insn.name, tokens, ops);
+          const std::string alternative =
+              dropped(site, Severity::kError) ? "" : suggest_alternative(insn.name, tokens, ops);
           if (!alternative.empty()) hint = alternative;
           error_at(site, s, fmt::format("expected {} {}, got '{}'", article(noun), range, s.text), hint);
           ok = false;
           continue;
         }
         if (reg->register_class != op.register_class) {
-          std::string hint = suggest_alternative(insn.name, tokens, ops);
+          std::string hint =
+              dropped(site, Severity::kError) ? "" : suggest_alternative(insn.name, tokens, ops);
           if (hint.empty()) hint = fmt::format("{}: {} is {}", syntax_of(insn), op.name, article(noun));
           error_at(site, s,
                    fmt::format("expected {} {}, got {} '{}'", article(noun), range,
@@ -505,7 +517,7 @@ class Assembler {
         const std::string what = op.kind == OperandKind::kBody
                                      ? "a label (the end of the loop body)"
                                      : fmt::format("an immediate {}", operand_range_text(spec_, op));
-        std::string hint = suggest_alternative(insn.name, tokens, ops);
+        std::string hint = dropped(site, Severity::kError) ? "" : suggest_alternative(insn.name, tokens, ops);
         if (hint.empty()) hint = fmt::format("syntax: {}", syntax_of(insn));
         error_at(site, s, fmt::format("expected {}, got register '{}'", what, s.text), hint);
         ok = false;
@@ -1081,10 +1093,16 @@ class Assembler {
 
   void unknown_mnemonic(const Statement& st) {
     const Token& head = st.tokens[st.mnemonic];
-    std::vector<std::string> names;
-    for (const InstructionSpec& insn : spec_.instructions) names.push_back(insn.name);
-    for (const PseudoSpec& p : spec_.pseudos) names.push_back(p.name);
-    std::string hint = did_you_mean(closest_matches(head.text, names));
+    if (errors_ >= kMaxErrors) {  // report() would drop it
+      too_many_errors_ = true;
+      return;
+    }
+    if (mnemonic_names_.empty()) {
+      mnemonic_names_.reserve(spec_.instructions.size() + spec_.pseudos.size());
+      for (const InstructionSpec& insn : spec_.instructions) mnemonic_names_.push_back(insn.name);
+      for (const PseudoSpec& p : spec_.pseudos) mnemonic_names_.push_back(p.name);
+    }
+    std::string hint = did_you_mean(closest_matches(head.text, mnemonic_names_));
     if (hint.empty() && st.operands.empty()) {
       hint = fmt::format("a label needs a colon: '{}:'", head.text);
     } else if (hint.empty()) {
@@ -1134,7 +1152,8 @@ class Assembler {
     }
     report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
            fmt::format("unknown directive '{}'", head.text), [&] {
-             std::string hint = did_you_mean(closest_matches(head.text, {".equ", ".set", ".word"}));
+             std::string hint = did_you_mean(
+                 closest_matches(head.text, std::vector<std::string_view>{".equ", ".set", ".word"}));
              return hint.empty() ? std::string("directives are .equ, .set and .word") : hint;
            }());
   }
@@ -1618,6 +1637,7 @@ class Assembler {
   uint32_t end_of_bundle_mask_ = 0;
   const Statement* current_statement_ = nullptr;   // pass 2: the statement being encoded
   std::vector<const Statement*> word_statements_;  // the statement of each word
+  std::vector<std::string_view> mnemonic_names_;  // instructions and pseudo-instructions, for hints
   int64_t program_size_ = 0;
   size_t errors_ = 0;
   bool too_many_errors_ = false;
@@ -1655,7 +1675,13 @@ std::optional<RegisterRef> parse_register(const IsaSpec& spec, std::string_view 
   for (size_t c = 0; c < spec.register_classes.size(); ++c) {
     const std::string& prefix = spec.register_classes[c].prefix;
     if (text.size() <= prefix.size() || prefix.size() < best_prefix) continue;
-    if (to_upper(text.substr(0, prefix.size())) != to_upper(prefix)) continue;
+    // The prefix, case-insensitively (no copies: this runs for every operand and every name defined).
+    bool same = true;
+    for (size_t k = 0; k < prefix.size() && same; ++k) {
+      same = std::toupper(static_cast<unsigned char>(text[k])) ==
+             std::toupper(static_cast<unsigned char>(prefix[k]));
+    }
+    if (!same) continue;
     const std::string_view digits = text.substr(prefix.size());
     if (digits.size() > 9 ||
         !std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
@@ -1663,7 +1689,8 @@ std::optional<RegisterRef> parse_register(const IsaSpec& spec, std::string_view 
     }
     RegisterRef ref;
     ref.register_class = static_cast<int>(c);
-    ref.number = std::stoll(std::string(digits));
+    ref.number = 0;
+    for (char ch : digits) ref.number = ref.number * 10 + (ch - '0');  // at most 9 digits: no overflow
     best = ref;
     best_prefix = prefix.size();
   }

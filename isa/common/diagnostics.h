@@ -35,6 +35,10 @@ size_t edit_distance(std::string_view a, std::string_view b);
 // The candidates closest to `word` (at most `max_results`, best first), or none if nothing is close.
 std::vector<std::string> closest_matches(std::string_view word, const std::vector<std::string>& candidates,
                                          size_t max_results = 3);
+// The same over names the caller does not want to copy (a symbol table's keys).
+std::vector<std::string> closest_matches(std::string_view word,
+                                         const std::vector<std::string_view>& candidates,
+                                         size_t max_results = 3);
 
 // "did you mean X?" / "did you mean X or Y?" / "" when there are no suggestions.
 std::string did_you_mean(const std::vector<std::string>& suggestions);
