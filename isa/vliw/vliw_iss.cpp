@@ -49,7 +49,7 @@ void Iss::reset(const std::vector<uint32_t>& program) {
   pending_.clear();
   queues_.assign(p_.dma_channels, {});
   rows_.clear();
-  pipe_ = order_ = cycle_ = credit_ = 0;
+  pipe_ = order_ = cycle_ = dram_free_ = 0;
   next_channel_ = 0;
   pc_ = 0;
   draining_ = stopped_ = bank_stall_taken_ = false;
@@ -70,6 +70,12 @@ const Iss::Bundle& Iss::bundle_at(uint32_t pc) {
     b.words.push_back(word);
     const auto d = isa::decode(spec, word);
     if (!d) {
+      b.error = MachineError{ErrorCode::kIllegalInsn, pc, word, at};
+      break;
+    }
+    // A channel the configuration does not have is no valid op on it (the `ch` field has 2 bits).
+    const auto op_code = static_cast<Op>(d->insn->opcode);
+    if ((op_code == Op::C_DMALD || op_code == Op::C_DMAST) && d->values[0] >= p_.dma_channels) {
       b.error = MachineError{ErrorCode::kIllegalInsn, pc, word, at};
       break;
     }
@@ -102,7 +108,7 @@ Iss::Result Iss::run(std::vector<uint8_t>& dram, uint64_t max_cycles) {
     dma_requests(dram);
     core_step(dram);
     if (stopped_) break;
-    dma_completions(dram);
+    dma_completions();
     ++cycle_;
   }
   counters_[kCycles] = cycle_;
@@ -601,35 +607,39 @@ void Iss::execute(const Bundle& b, uint32_t pc) {
   if (!draining_) pc_ = next;
 }
 
-// DMA, start of a cycle: at most one row request, the channels in turn, within the DRAM bandwidth. The row's
-// source is read now (DRAM for a load, DM for a store).
-void Iss::dma_requests(const std::vector<uint8_t>& dram) {
+// DMA, start of a cycle: at most one row is launched, the channels in turn, while fewer than
+// DMA_OUTSTANDING rows are in flight. DRAM sees the request in the next cycle and times it like
+// tb/common/dram_model.h (one channel: ceil(ROW_BYTES / DRAM_BYTES_PER_CYCLE) cycles of transfer from when
+// it is free, then DRAM_LATENCY cycles); the row completes at the end of that due cycle. DRAM is read or
+// written when it sees the request, a store's DM row is read in the launch cycle (before this cycle's
+// stores), a load's row is written to DM when it completes.
+void Iss::dma_requests(std::vector<uint8_t>& dram) {
   if (!dma_idle()) ++counters_[kDmaBusy];
+  if (rows_.size() >= p_.dma_outstanding) return;
   const uint64_t row = p_.row_bytes();
-  credit_ =
-      std::min<uint64_t>(credit_ + p_.dram_bytes_per_cycle, std::max<uint64_t>(row, p_.dram_bytes_per_cycle));
-  if (credit_ < row) return;
+  const uint64_t bpc = std::max<uint64_t>(1, p_.dram_bytes_per_cycle);
   for (unsigned n = 0; n < p_.dma_channels; ++n) {
     const unsigned ch = (next_channel_ + n) % p_.dma_channels;
     for (Transfer& t : queues_[ch]) {
       if (t.requested >= t.rows) continue;
       RowInFlight r;
-      r.done = cycle_ + p_.dram_latency - 1;
+      const uint64_t seen = cycle_ + 1;  // the request register
+      dram_free_ = std::max(seen, dram_free_) + (row + bpc - 1) / bpc;
+      r.done = dram_free_ + p_.dram_latency;
       r.channel = ch;
       r.store = t.store;
       r.dm = t.dm + t.requested * row;
       r.dram = t.dram + t.requested * t.stride;
+      const auto dm_at = s_.dm.begin() + static_cast<std::ptrdiff_t>(r.dm);
+      const auto dram_at = dram.begin() + static_cast<std::ptrdiff_t>(r.dram);
       if (t.store) {
-        r.data.assign(s_.dm.begin() + static_cast<std::ptrdiff_t>(r.dm),
-                      s_.dm.begin() + static_cast<std::ptrdiff_t>(r.dm + row));
+        std::copy(dm_at, dm_at + static_cast<std::ptrdiff_t>(row), dram_at);
       } else {
-        r.data.assign(dram.begin() + static_cast<std::ptrdiff_t>(r.dram),
-                      dram.begin() + static_cast<std::ptrdiff_t>(r.dram + row));
+        r.data.assign(dram_at, dram_at + static_cast<std::ptrdiff_t>(row));
         counters_[kDramBytesRead] += row;
       }
       ++t.requested;
       rows_.push_back(std::move(r));
-      credit_ -= row;
       next_channel_ = (ch + 1) % p_.dma_channels;
       return;
     }
@@ -638,13 +648,12 @@ void Iss::dma_requests(const std::vector<uint8_t>& dram) {
 
 // DMA, end of a cycle: rows whose DRAM latency has passed complete; a transfer whose last row completes
 // leaves its queue and releases its lock.
-void Iss::dma_completions(std::vector<uint8_t>& dram) {
+void Iss::dma_completions() {
   while (!rows_.empty() && rows_.front().done <= cycle_) {
     RowInFlight r = std::move(rows_.front());
     rows_.pop_front();
     if (r.store) {
-      std::copy(r.data.begin(), r.data.end(), dram.begin() + static_cast<std::ptrdiff_t>(r.dram));
-      counters_[kDramBytesWritten] += r.data.size();
+      counters_[kDramBytesWritten] += p_.row_bytes();
     } else {
       std::copy(r.data.begin(), r.data.end(), s_.dm.begin() + static_cast<std::ptrdiff_t>(r.dm));
     }

@@ -3,11 +3,12 @@
 // It defines the timing the RTL must reproduce on architectural state: one bundle issues per cycle unless
 // the core stalls (a lock at 0, a full DMA queue, a bank conflict between the two load/store ops); results
 // land `latency` bundles after issue (isa/vliw.yaml), with no interlock, and a stall freezes the pipeline;
-// DMA channels share the DRAM port (one row request per cycle at most, DRAM_BYTES_PER_CYCLE bandwidth,
-// DRAM_LATENCY cycles per row). Within a cycle: DMA row requests read their source (DRAM or DM) first,
-// then the core issues (stores write DM, locks and queues change), then the rows due this cycle complete
-// (DM writes of loads, DRAM writes of stores, lock releases); the core sees completions from the next
-// cycle on. docs/vliw.md states the same rules for kernel writers.
+// DMA channels share the DRAM port (one row launched per cycle at most, DMA_OUTSTANDING rows in flight at
+// most, DRAM timed like tb/common/dram_model.h: DRAM_BYTES_PER_CYCLE bandwidth, then DRAM_LATENCY cycles).
+// Within a cycle: a DMA row launch reads its source (DRAM, or DM for a store, whose DRAM bytes are written
+// then) first, then the core issues (stores write DM, locks and queues change), then the row due this
+// cycle completes (a load's DM write, lock releases); the core sees completions from the next cycle on.
+// docs/vliw.md states the same rules for kernel writers.
 #pragma once
 
 #include <cstdint>
@@ -92,8 +93,8 @@ class Iss {
   void core_step(std::vector<uint8_t>& dram);
   std::optional<MachineError> check(const Bundle& b, uint32_t pc, const std::vector<uint8_t>& dram) const;
   void execute(const Bundle& b, uint32_t pc);
-  void dma_requests(const std::vector<uint8_t>& dram);
-  void dma_completions(std::vector<uint8_t>& dram);
+  void dma_requests(std::vector<uint8_t>& dram);
+  void dma_completions();
   void apply_due();
   void schedule(char kind, unsigned index, std::vector<uint32_t> lanes, unsigned latency);
   void fault(const MachineError& e);
@@ -115,7 +116,7 @@ class Iss {
   uint64_t pipe_ = 0;  // pipeline steps: one per issued bundle and per drain cycle
   uint64_t order_ = 0;
   uint64_t cycle_ = 0;
-  uint64_t credit_ = 0;  // DRAM bytes the port may request
+  uint64_t dram_free_ = 0;  // the cycle DRAM's channel is free (tb::DramModel's channel_free_)
   unsigned next_channel_ = 0;
   uint32_t pc_ = 0;
   bool draining_ = false;

@@ -50,6 +50,7 @@ Params Params::from_config(const HwConfig& cfg) {
   p.loop_depth = param(cfg, "LOOP_DEPTH", 1, 16, false);
   p.dma_channels = param(cfg, "DMA_CHANNELS", 1, 4, false);  // the `ch` field is 2 bits
   p.dma_queue = param(cfg, "DMA_QUEUE", 1, 64, false);
+  p.dma_outstanding = param(cfg, "DMA_OUTSTANDING", 1, 1024, false);
   p.dram_latency = runtime_param(cfg, "dram_latency_cycles", 40, 1, 100000);
   p.dram_bytes_per_cycle = runtime_param(cfg, "dram_bytes_per_cycle", 32, 1, 1 << 20);
   return p;
@@ -67,6 +68,7 @@ isa::SymbolTable Params::symbols() const {
           {"LOOP_DEPTH", loop_depth},
           {"DMA_CHANNELS", dma_channels},
           {"DMA_QUEUE", dma_queue},
+          {"DMA_OUTSTANDING", dma_outstanding},
           {"DRAM_LATENCY", dram_latency},
           {"DRAM_BYTES_PER_CYCLE", dram_bytes_per_cycle}};
 }

@@ -36,6 +36,7 @@ struct Params {
   unsigned loop_depth = 4;
   unsigned dma_channels = 4;
   unsigned dma_queue = 4;
+  unsigned dma_outstanding = 64;  // DRAM rows in flight at most (the DMA's response queue)
   // runtime: (testbench settings; they change timing, not results)
   unsigned dram_latency = 40;
   unsigned dram_bytes_per_cycle = 32;

@@ -258,14 +258,15 @@ TEST(VliwIss, BankConflictCostsOneCycle) {
 TEST(VliwIss, DmaLoadReleasesItsLockAfterTheDramLatency) {
   std::vector<uint8_t> dram(65536, 0);
   for (unsigned i = 0; i < 32; ++i) dram[i] = static_cast<uint8_t>(i + 1);
-  // Cycle 0: S_LI; 1: C_DMALD (queued); 2: the row is requested; it completes at the end of cycle 41, so
-  // C_ACQ waits in cycles 2..41 and issues in 42; C_HALT in 43; the machine stops before cycle 44.
+  // Cycle 0: S_LI; 1: C_DMALD (queued); 2: the row is launched; DRAM sees it in cycle 3, transfers it in
+  // 3 (32 bytes at 32 per cycle) and answers 40 cycles later, in cycle 44, at whose end it completes. So
+  // C_ACQ waits in cycles 2..44 and issues in 45; C_HALT in 46; the machine stops before cycle 47.
   const ProgramRun r =
       run("S_LI r3, 1\nC_DMALD 0, r0, r0, r0, r3, 0\nC_ACQ 0\nC_HALT\n", default_params(), dram);
   EXPECT_EQ(r.result.stop, Iss::Stop::kHalted);
-  EXPECT_EQ(r.result.cycles, 44u);
-  EXPECT_EQ(r.counter(kStallLockWait), 40u);
-  EXPECT_EQ(r.counter(kDmaBusy), 40u);
+  EXPECT_EQ(r.result.cycles, 47u);
+  EXPECT_EQ(r.counter(kStallLockWait), 43u);
+  EXPECT_EQ(r.counter(kDmaBusy), 43u);
   EXPECT_EQ(r.counter(kDramBytesRead), 32u);
   EXPECT_EQ(r.s().locks[0], 0u);
   EXPECT_EQ(r.s().dm[31], 32u);
@@ -367,6 +368,35 @@ TEST(VliwIss, AFullDmaQueueStalls) {
   EXPECT_EQ(r.counter(kDramBytesRead), 3u * p.row_bytes());
 }
 
+// DRAM is timed like tb::DramModel: rows share one channel at DRAM_BYTES_PER_CYCLE, and at most
+// DMA_OUTSTANDING rows are in flight. The small configuration moves a 16-byte row in 2 cycles at 8 bytes per
+// cycle: 64 rows take 128 cycles of channel time after the first launch, plus the latency.
+TEST(VliwIss, DmaRowsShareTheDramChannelAndTheOutstandingLimit) {
+  const Params p = small_params();
+  const std::string source =
+      "S_LI r1, 64\nS_LI r2, ROW_BYTES\nC_DMALD 0, r0, r0, r2, r1, 1\nC_ACQ 1\nC_HALT\n";
+  const ProgramRun r = run(source, p);
+  EXPECT_EQ(r.result.stop, Iss::Stop::kHalted);
+  // Row 0 launches in cycle 3 and DRAM sees it in 4; row 63 ends its turn in 4 + 128 = 132 and is answered
+  // in 132 + 60 = 192; C_ACQ issues in 193, C_HALT in 194.
+  EXPECT_EQ(r.result.cycles, 195u);
+  Params few = p;
+  few.dma_outstanding = 4;  // now the fifth row waits for the first answer before it launches
+  const ProgramRun limited = run(source, few);
+  EXPECT_EQ(limited.result.stop, Iss::Stop::kHalted);
+  EXPECT_GT(limited.result.cycles, 16u * (60 + 2));
+}
+
+// A DMA op naming a channel the configuration does not have is an illegal word (small has 2 channels).
+TEST(VliwIss, ADmaChannelBeyondTheConfigurationIsIllegal) {
+  const std::string source = "S_LI r1, 1\nC_DMALD 3, r0, r0, r0, r1\nC_HALT\n";
+  const ProgramRun r = run(source, small_params());
+  EXPECT_EQ(r.result.stop, Iss::Stop::kError);
+  EXPECT_EQ(r.s().error.code, ErrorCode::kIllegalInsn);
+  EXPECT_EQ(r.s().error.pc, 1u);
+  EXPECT_EQ(run(source).result.stop, Iss::Stop::kHalted);
+}
+
 TEST(VliwConfig, BothConfigurationsLoadAndPredefineTheParameters) {
   const Params d = default_params();
   EXPECT_EQ(d.vlen, 16u);
@@ -376,6 +406,8 @@ TEST(VliwConfig, BothConfigurationsLoadAndPredefineTheParameters) {
   const Params s = small_params();
   EXPECT_EQ(s.vlen, 8u);
   EXPECT_EQ(s.dma_queue, 2u);
+  EXPECT_EQ(d.dma_outstanding, 64u);
+  EXPECT_EQ(s.dma_outstanding, 32u);
   // Every parameter of the ISA reference is predefined (DRAM_BYTES comes from the task).
   const isa::SymbolTable symbols = d.symbols();
   for (const isa::ParameterSpec& param : isa::vliw::spec().parameters) {
