@@ -73,7 +73,12 @@ json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code
 
 void inject_fault(const std::string& fault) {
   if (fault.empty()) return;
-  if (fault == "crash") std::raise(SIGSEGV);
+  if (fault == "crash") {
+    // Die by the signal, as a real crash would with no handler; a sanitizer build's SEGV handler would
+    // otherwise turn it into a report and exit status 1.
+    std::signal(SIGSEGV, SIG_DFL);
+    std::raise(SIGSEGV);
+  }
   if (fault == "abort") std::abort();
   if (fault == "exit") std::_Exit(7);
   if (fault == "throw") throw std::runtime_error("injected failure");

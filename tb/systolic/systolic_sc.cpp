@@ -19,6 +19,7 @@
 #include <tlm>
 
 #include "tb/common/dram_target.h"
+#include "tb/common/sc_run.h"
 #include "tb/systolic/systolic_regs.h"
 #include "tb/systolic/systolic_sim.h"
 #include "tb/systolic/systolic_timeline.h"
@@ -278,7 +279,7 @@ class SystolicWorld : public sc_core::sc_module {
     job_ = &job;
     result_ = RunResult{};
     error_.clear();
-    sc_core::sc_start();
+    tb::sc_start_and_restore_stack();
     if (job_ != nullptr) throw std::runtime_error("SystemC simulation stopped before the job finished");
     if (!error_.empty()) throw std::runtime_error(error_);
     return std::move(result_);
