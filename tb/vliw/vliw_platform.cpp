@@ -294,7 +294,8 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
   r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
   r.attainable_utilization = run.cycles > 0 ? r.ideal.attainable / static_cast<double>(run.cycles) : 0.0;
   for (const auto& t : run.trace) {
-    r.trace.push_back(fmt::format("{:>10}  {:>5}  {}", t.cycle, t.pc, bundle_text(asm_result.words, t.pc)));
+    r.trace.push_back(
+        fmt::format("{:>10}  {:>5}  {:08x}  {}", t.cycle, t.pc, t.word, bundle_text(asm_result.words, t.pc)));
   }
   auto line_of = [&](uint32_t pc) {
     return pc < asm_result.word_lines.size() ? asm_result.word_lines[pc] : 0;

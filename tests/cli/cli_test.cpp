@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -87,7 +88,11 @@ TEST(Cli, EveryCommandNamesTheRegisteredPlatformsForAnUnknownOne) {
 
 TEST(Cli, PlatformsIsaAndTasks) {
   auto platforms = kcraft_json("platforms --json");
-  ASSERT_EQ(platforms.size(), 2u);
+  // One entry per platform and hardware configuration, the default platform first.
+  ASSERT_GE(platforms.size(), 2u);
+  EXPECT_EQ(std::count_if(platforms.begin(), platforms.end(),
+                          [](const auto& e) { return e["platform"] == "systolic"; }),
+            2);
   EXPECT_EQ(platforms[0]["platform"], "systolic");
   EXPECT_EQ(platforms[0]["build"]["MLEN"], 16);
   auto isa = kcraft("isa systolic");
@@ -260,11 +265,15 @@ TEST(Cli, BrokenDataFilesNameTheFileAndField) {
   // A copy of the data root with one broken task spec and one broken hardware configuration.
   auto root = temp_dir("root");
   fs::create_directories(root / "tasks");
-  fs::create_directories(root / "rtl" / "systolic");
   fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "tasks" / "specs", root / "tasks" / "specs",
            fs::copy_options::recursive);
-  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "rtl" / "systolic" / "configs",
-           root / "rtl" / "systolic" / "configs", fs::copy_options::recursive);
+  // Every platform's configurations (the built-in platforms are made together).
+  for (const auto& dir : fs::directory_iterator(fs::path(KCRAFT_SOURCE_DIR) / "rtl")) {
+    if (!fs::is_directory(dir.path() / "configs")) continue;
+    fs::create_directories(root / "rtl" / dir.path().filename());
+    fs::copy(dir.path() / "configs", root / "rtl" / dir.path().filename() / "configs",
+             fs::copy_options::recursive);
+  }
   std::ifstream in(root / "tasks" / "specs" / "relu.yaml");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   text.replace(text.find("level: 1"), 8, "level: one");
