@@ -185,6 +185,28 @@ TEST(Cli, BaselineThenEvalPasses) {
   EXPECT_EQ(kcraft("baseline systolic gemm --knob nosuch=3").code, 2);
 }
 
+// The second platform through the same commands: baseline, eval with both traces, and a --timeline the
+// platform does not record is said so (no empty file that looks like a broken trace).
+TEST(Cli, VliwBaselineThenEvalPassesWithTraces) {
+  auto dir = temp_dir("eval_vliw");
+  auto base = kcraft("baseline vliw relu --config C2");
+  ASSERT_EQ(base.code, 0) << base.out;
+  write(dir / "relu.s", base.out);
+  auto traced = kcraft("eval vliw relu " + (dir / "relu.s").string() + " --config C2 --trace " +
+                       (dir / "w.fst").string() + " --itrace " + (dir / "t.txt").string() + " --timeline " +
+                       (dir / "tl.json").string());
+  EXPECT_EQ(traced.code, 0) << traced.out;
+  EXPECT_NE(traced.out.find("functional model: agree"), std::string::npos) << traced.out;
+  EXPECT_GT(fs::file_size(dir / "w.fst"), 1000u);
+  std::ifstream t(dir / "t.txt");
+  std::string header, first;
+  std::getline(t, header);
+  std::getline(t, first);
+  EXPECT_NE(first.find("         0      0  "), std::string::npos) << first;
+  EXPECT_NE(traced.out.find("records no timeline"), std::string::npos) << traced.out;
+  EXPECT_FALSE(fs::exists(dir / "tl.json"));
+}
+
 TEST(Cli, EvalExitCodesFollowTheVerdict) {
   auto dir = temp_dir("verdicts");
   write(dir / "wrong.s", "C_HALT\n");
