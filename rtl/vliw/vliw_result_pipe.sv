@@ -103,11 +103,11 @@ module vliw_result_pipe #(
     end else if (step_i) begin
       // Land: oldest stage first, then the bundle issuing now; slot order within a stage. Nonblocking
       // assignments to the same register: the last one wins.
-      for (int s = int'(STAGES) - 1; s >= 0; s--) begin
+      for (int unsigned age = STAGES; age >= 1; age--) begin
         for (int unsigned w = 0; w < W; w++) begin
-          if (st_valid_q[s*W+w] && st_rem_q[s*W+w] == 3'd1) begin
-            if (st_acc_q[s*W+w]) a_q[st_idx_q[s*W+w][2:0]] <= st_data_q[s*W+w];
-            else v_q[st_idx_q[s*W+w]] <= narrow(st_data_q[s*W+w]);
+          if (st_valid_q[(age-1)*W+w] && st_rem_q[(age-1)*W+w] == 3'd1) begin
+            if (st_acc_q[(age-1)*W+w]) a_q[st_idx_q[(age-1)*W+w][2:0]] <= st_data_q[(age-1)*W+w];
+            else v_q[st_idx_q[(age-1)*W+w]] <= narrow(st_data_q[(age-1)*W+w]);
           end
         end
       end

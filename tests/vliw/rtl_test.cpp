@@ -152,6 +152,11 @@ const std::vector<std::pair<std::string, std::string>>& directed_programs() {
       {"dma_queue_full",
        "S_LI r1, 1\nC_DMALD 0, r0, r0, r0, r1\nC_DMALD 0, r0, r0, r0, r1\nC_DMALD 0, r0, r0, r0, r1\n"
        "C_DMALD 0, r0, r0, r0, r1\nC_DMALD 0, r0, r0, r0, r1\nC_DMAST 1, r0, r0, r0, r1\n"},
+      // Found by a mutation of the RTL (round robin restarting at the channel that launched): every channel
+      // gets its turn on the DRAM port, so the lock of the short transfer comes first.
+      {"dma_channels_take_turns",
+       "S_LI r1, 6\nS_LI r2, 1\nS_LI r3, 512\nC_DMALD 0, r0, r0, r10, r1, 4\nC_DMALD 1, r3, r3, r10, r2, 5\n"
+       "C_ACQ 5\nS_PGET r4, p0\nC_ACQ 4\n"},
       {"bank_conflict",
        "S_LI r1, ROW_BYTES*DM_BANKS\nS_PMOV p2, r1\n{ L_VLD v7, p0 ; L_VLD v8, p2 }\n"
        "{ L_SST r1, p0 ; L_SLD r2, p2, 4 }\n{ L_VLD v9, p0 ; L_VLD v10, p1 }\n"},
