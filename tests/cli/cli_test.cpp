@@ -236,6 +236,13 @@ TEST(Cli, BenchValidateAndSpeed) {
   EXPECT_GT(speed["systemc_cycles_per_second"].get<double>(), 0);
   EXPECT_GT(speed["bare_cycles_per_second"].get<double>(), 0);
   EXPECT_GT(speed["ratio"].get<double>(), 0);
+  // The same commands on the second platform.
+  auto vliw_validate = kcraft("validate vliw --programs 20 --hw small");
+  EXPECT_EQ(vliw_validate.code, 0) << vliw_validate.out;
+  EXPECT_NE(vliw_validate.out.find("agree"), std::string::npos) << vliw_validate.out;
+  auto vliw_speed = kcraft_json("speed vliw --task relu --config C2 --repeats 1 --json");
+  EXPECT_GT(vliw_speed["cycles"].get<uint64_t>(), 0u);
+  EXPECT_GT(vliw_speed["ratio"].get<double>(), 0);
 }
 
 TEST(Cli, AgentShowsItsSpeedupOverTheTunedBaselineAndWhereItCameFrom) {
