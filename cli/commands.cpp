@@ -255,6 +255,15 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
     report.timeline->write_chrome_json(timeline_out);
     timeline_out.close();
     if (!timeline_out) throw UsageError("could not write the timeline to " + a.timeline);
+  } else if (timeline_out.is_open()) {
+    // Not an empty file that looks like a broken trace: say why there is none.
+    timeline_out.close();
+    std::error_code ignored;
+    std::filesystem::remove(a.timeline, ignored);
+    if (report.cycles > 0) {
+      std::cerr << fmt::format("kcraft: {}'s testbench records no timeline; {} not written\n",
+                               platform.name(), a.timeline);
+    }
   }
   if (!a.itrace.empty()) {
     std::ofstream out(a.itrace);

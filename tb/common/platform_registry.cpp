@@ -16,6 +16,7 @@ struct Entry {
   std::string name;
   PlatformFactory make;
   std::unique_ptr<Platform> instance;  // built on first use
+  bool builtin = false;                // registered by the build (not at run time by a test)
 };
 
 struct Registry {
@@ -29,7 +30,7 @@ Registry& registry() {
     auto builtin = detail::builtin_platforms();
     std::stable_partition(builtin.begin(), builtin.end(),
                           [](const detail::BuiltinPlatform& p) { return p.is_default; });
-    for (auto& p : builtin) reg->entries.push_back(Entry{p.name, std::move(p.make), nullptr});
+    for (auto& p : builtin) reg->entries.push_back(Entry{p.name, std::move(p.make), nullptr, true});
     return reg;
   }();
   return *r;
@@ -42,14 +43,25 @@ std::string join_names(const std::vector<Entry>& entries) {
 }
 
 // Caller holds the mutex.
-const Platform& instance_of(Entry& e) {
-  if (!e.instance) {
-    e.instance = e.make();
-    if (!e.instance || e.instance->name() != e.name) {
-      throw std::logic_error(fmt::format("the factory registered for platform '{}' made {}", e.name,
-                                         e.instance ? "'" + e.instance->name() + "'" : "nothing"));
+void build(Entry& e) {
+  if (e.instance) return;
+  e.instance = e.make();
+  if (!e.instance || e.instance->name() != e.name) {
+    throw std::logic_error(fmt::format("the factory registered for platform '{}' made {}", e.name,
+                                       e.instance ? "'" + e.instance->name() + "'" : "nothing"));
+  }
+}
+
+// Caller holds the mutex. The built-in platforms are made together: each announces its part of the one
+// SystemC design of the process when it is made (tb/common/sc_run.h), and all parts must be known before
+// the first of them runs a job.
+const Platform& instance_of(Registry& r, Entry& e) {
+  if (!e.instance && e.builtin) {
+    for (auto& other : r.entries) {
+      if (other.builtin) build(other);
     }
   }
+  build(e);
   return *e.instance;
 }
 
@@ -78,7 +90,7 @@ std::vector<const Platform*> platforms() {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   std::vector<const Platform*> all;
-  for (auto& e : r.entries) all.push_back(&instance_of(e));
+  for (auto& e : r.entries) all.push_back(&instance_of(r, e));
   return all;
 }
 
@@ -86,7 +98,7 @@ const Platform* find_platform(const std::string& name) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (auto& e : r.entries) {
-    if (e.name == name) return &instance_of(e);
+    if (e.name == name) return &instance_of(r, e);
   }
   return nullptr;
 }
@@ -103,7 +115,7 @@ void register_platform(const std::string& name, PlatformFactory factory) {
   for (const auto& e : r.entries) {
     if (e.name == name) throw std::invalid_argument("platform '" + name + "' is already registered");
   }
-  r.entries.push_back(Entry{name, std::move(factory), nullptr});
+  r.entries.push_back(Entry{name, std::move(factory), nullptr, false});
 }
 
 }  // namespace kcraft

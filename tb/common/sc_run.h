@@ -14,3 +14,20 @@ namespace kcraft::tb {
 void sc_start_and_restore_stack();
 
 }  // namespace kcraft::tb
+
+#include <functional>
+#include <string>
+
+namespace kcraft::tb {
+
+// Every platform's SystemC modules live in the process's one simulation context, which accepts new modules
+// only until the simulation first starts. So a platform announces its part of the design when its Platform
+// object is made (the registry makes every built-in platform together), and the first start elaborates every
+// part announced by then. `elaborate` creates the part's modules; adding a name twice keeps the first.
+void sc_world_add(const std::string& name, std::function<void()> elaborate);
+
+// Elaborates the parts not elaborated yet. Throws std::logic_error naming them when the simulation has
+// already started (a platform made after another one had run a job, outside the registry).
+void sc_world_elaborate();
+
+}  // namespace kcraft::tb

@@ -62,6 +62,7 @@ SystolicPlatform::SystolicPlatform() : configs_(load_hw_configs(hw_config_dir(kN
     throw ConfigError(fmt::format("{}: no hardware configurations found", hw_config_dir(kName).string()));
   }
   for (const auto& c : configs_) (void)Params::from_config(c);  // validate every file up front
+  announce_systemc_world();
 }
 
 Params SystolicPlatform::params(const std::string& name) const {

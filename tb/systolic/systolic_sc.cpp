@@ -279,6 +279,7 @@ class SystolicWorld : public sc_core::sc_module {
     job_ = &job;
     result_ = RunResult{};
     error_.clear();
+    job_posted_.notify(sc_core::SC_ZERO_TIME);
     tb::sc_start_and_restore_stack();
     if (job_ != nullptr) throw std::runtime_error("SystemC simulation stopped before the job finished");
     if (!error_.empty()) throw std::runtime_error(error_);
@@ -298,18 +299,18 @@ class SystolicWorld : public sc_core::sc_module {
     std::unique_ptr<SystolicHost> host;
   };
 
+  // Idle, it waits for an event rather than pausing the simulation every delta cycle: other platforms'
+  // testbenches share the simulation (tb/common/sc_run.h) and run their jobs while this one waits.
   void dispatch() {
     while (true) {
-      while (job_ == nullptr) {
-        sc_core::sc_pause();
-        wait(sc_core::SC_ZERO_TIME);
-      }
+      while (job_ == nullptr) wait(job_posted_);
       try {
         systems_.at(job_->config)->host->execute(*job_, result_);
       } catch (const std::exception& e) {
         error_ = e.what();
       }
       job_ = nullptr;
+      sc_core::sc_pause();
     }
   }
 
@@ -317,17 +318,25 @@ class SystolicWorld : public sc_core::sc_module {
   const RunJob* job_ = nullptr;
   RunResult result_;
   std::string error_;
+  sc_core::sc_event job_posted_;
 };
 
+SystolicWorld* instance = nullptr;
+
 SystolicWorld& world() {
-  static SystolicWorld* instance = [] {
-    sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
-    return new SystolicWorld("systolic");
-  }();
+  announce_systemc_world();
+  tb::sc_world_elaborate();
   return *instance;
 }
 
 }  // namespace
+
+void announce_systemc_world() {
+  tb::sc_world_add("systolic", [] {
+    sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+    instance = new SystolicWorld("systolic");
+  });
+}
 
 RunResult run_on_rtl(const RunJob& job) {
   return world().run(job);

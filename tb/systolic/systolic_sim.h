@@ -29,7 +29,7 @@ struct RunJob {
   bool instruction_trace = false;
   bool timeline = false;       // record what every unit does per cycle (RunResult::timeline)
   std::string timeline_title;  // names the run in the timeline viewer
-  bool read_state = false;  // read back every register and SRAM (for model comparison)
+  bool read_state = false;     // read back every register and SRAM (for model comparison)
 };
 
 struct RunResult {
@@ -42,10 +42,14 @@ struct RunResult {
   std::vector<tb::DramWriteViolation> violations;
   std::vector<TraceEntry> trace;
   std::shared_ptr<tb::Timeline> timeline;  // when job.timeline
-  std::vector<uint8_t> dram;  // final DRAM image
-  MachineState state;         // when read_state
+  std::vector<uint8_t> dram;               // final DRAM image
+  MachineState state;                      // when read_state
   double wall_seconds = 0;
 };
+
+// Announces this testbench's part of the process's SystemC design (tb/common/sc_run.h); the platform does
+// so when it is made, run_on_rtl before its first job.
+void announce_systemc_world();
 
 // Runs one kernel. Not thread-safe: one simulation per process (use processes for parallelism).
 RunResult run_on_rtl(const RunJob& job);

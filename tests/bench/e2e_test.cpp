@@ -174,6 +174,7 @@ std::set<RunKey> planned_keys(const std::string& filter_args) {
     if (args[i] == "--tasks") f.tasks = list(args[i + 1]);
     if (args[i] == "--configs") f.configs = list(args[i + 1]);
     if (args[i] == "--hw") f.hw_configs = list(args[i + 1]);
+    if (args[i] == "--platforms") f.platforms = list(args[i + 1]);
     if (args[i] == "--agents") f.agents = list(args[i + 1]);
   }
   const auto reg = tasks::TaskRegistry::load_directory(task_spec_dir());
@@ -184,7 +185,8 @@ std::set<RunKey> planned_keys(const std::string& filter_args) {
 
 // A sweep of 72 short runs (two agents, two attempts, both hardware configurations).
 const std::string kSweep =
-    "--tasks relu,gemm,softmax --configs C1,C2,C3 --agents baseline,tuner --budget 3 --attempts 2";
+    "--platforms systolic --tasks relu,gemm,softmax --configs C1,C2,C3 --agents baseline,tuner --budget 3 "
+    "--attempts 2";
 
 TEST(BenchE2E, KilledThreeTimesAtRandomThenResumedEqualsAnUninterruptedSweep) {
   const auto dir = testing::fresh_dir("kill");
@@ -240,7 +242,8 @@ TEST(BenchE2E, CrashedHungAndFailingJobsAreRecordedAndTheSweepGoesOn) {
   const auto dir = testing::fresh_dir("faults");
   const std::string db = (dir / "f.db").string();
   const std::string base =
-      "bench --tasks relu --hw small --agents baseline --jobs 2 --progress auto --db " + db;
+      "bench --platforms systolic --tasks relu --hw small --agents baseline --jobs 2 --progress auto --db " +
+      db;
   const auto tag = "faults" + std::to_string(::getpid());
   auto argv = split_args(base +
                          " --job-timeout 6 --inject-fault crash:relu/C2/ --inject-fault throw:relu/C3/ "
@@ -293,8 +296,9 @@ TEST(BenchE2E, ProgressIsOneLineOnATerminalAndCtrlCStopsCleanly) {
   const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
   ASSERT_GE(pid, 0);
   if (pid == 0) {
-    ::execl(KCRAFT_BIN, KCRAFT_BIN, "bench", "--tasks", "relu,silu", "--configs", "C1,C2", "--hw", "small",
-            "--agents", "baseline", "--db", db.c_str(), static_cast<char*>(nullptr));
+    ::execl(KCRAFT_BIN, KCRAFT_BIN, "bench", "--platforms", "systolic", "--tasks", "relu,silu", "--configs",
+            "C1,C2", "--hw", "small", "--agents", "baseline", "--db", db.c_str(),
+            static_cast<char*>(nullptr));
     ::_exit(127);
   }
   std::string screen;
@@ -309,7 +313,9 @@ TEST(BenchE2E, ProgressIsOneLineOnATerminalAndCtrlCStopsCleanly) {
   // SIGINT (Ctrl-C) while runs are in flight: exit 130, the sweep is marked interrupted, no worker is
   // left, finished runs are kept, and the next invocation finishes the rest.
   const std::string sweep =
-      "bench --tasks gemm,softmax,linear --configs C3,C4 --agents baseline --jobs 2 --db " + db;
+      "bench --platforms systolic --tasks gemm,softmax,linear --configs C3,C4 --agents baseline --jobs 2 "
+      "--db " +
+      db;
   auto argv = split_args(sweep);
   argv.insert(argv.begin(), KCRAFT_BIN);
   const std::string tag = "sigint" + std::to_string(::getpid());
@@ -343,16 +349,16 @@ TEST(BenchE2E, BadInputIsAUsageErrorThatNamesTheCulprit) {
   std::ofstream(dir / "nokey.yaml") << "provider: openai\nbase_url: http://127.0.0.1:9/v1\nmodel: m\n"
                                        "api_key_env: KCRAFT_TEST_UNSET_KEY_VARIABLE\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"bench --agents gpt --db " + db, "unknown agent 'gpt'"},
-      {"bench --shard 3/3 --db " + db, "--shard"},
-      {"bench --tasks gemmm --db " + db, "gemmm"},
-      {"bench --hw huge --db " + db, "huge"},
-      {"bench --jobs 0 --db " + db, "--jobs"},
-      {"bench --agents llm:" + (dir / "typo.yaml").string() + " --db " + db,
+      {"bench --platforms systolic --agents gpt --db " + db, "unknown agent 'gpt'"},
+      {"bench --platforms systolic --shard 3/3 --db " + db, "--shard"},
+      {"bench --platforms systolic --tasks gemmm --db " + db, "gemmm"},
+      {"bench --platforms systolic --hw huge --db " + db, "huge"},
+      {"bench --platforms systolic --jobs 0 --db " + db, "--jobs"},
+      {"bench --platforms systolic --agents llm:" + (dir / "typo.yaml").string() + " --db " + db,
        "typo.yaml: modl: unknown field"},
-      {"bench --agents llm:" + (dir / "nokey.yaml").string() + " --db " + db,
+      {"bench --platforms systolic --agents llm:" + (dir / "nokey.yaml").string() + " --db " + db,
        "KCRAFT_TEST_UNSET_KEY_VARIABLE"},
-      {"bench --tasks relu --configs C1 --db " + (dir / "text.db").string(), "text.db"},
+      {"bench --platforms systolic --tasks relu --configs C1 --db " + (dir / "text.db").string(), "text.db"},
       {"report --db " + (dir / "text.db").string(), "text.db"},
       {"report --db " + db + " --merge " + (dir / "missing.db").string(), "missing.db"},
   };
@@ -365,7 +371,8 @@ TEST(BenchE2E, BadInputIsAUsageErrorThatNamesTheCulprit) {
   fs::remove_all(dir);
 }
 
-const std::string kShardSweep = "--tasks relu,silu,gemm --configs C1,C2 --agents baseline";
+const std::string kShardSweep =
+    "--platforms systolic --tasks relu,silu,gemm --configs C1,C2 --agents baseline";
 
 TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
   const auto dir = testing::fresh_dir("shards");
@@ -431,11 +438,12 @@ TEST(BenchE2E, SlurmArrayScriptRunsEachShardAndTheMergeStepJoinsThem) {
 TEST(BenchE2E, ReportWritesCsvJsonAndRefusesAMissingDatabase) {
   const auto dir = testing::fresh_dir("report");
   const std::string db = (dir / "r.db").string();
-  ASSERT_EQ(
-      kcraft("bench --tasks relu --configs C1,C2 --hw default --agents baseline,tuner --budget 2 --db " + db,
-             dir)
-          .code,
-      0);
+  ASSERT_EQ(kcraft("bench --platforms systolic --tasks relu --configs C1,C2 --hw default --agents "
+                   "baseline,tuner --budget 2 --db " +
+                       db,
+                   dir)
+                .code,
+            0);
   const auto p = kcraft(fmt::format("report --db {} --csv {} --metrics-csv {} --json", db,
                                     (dir / "runs.csv").string(), (dir / "metrics.csv").string()),
                         dir);
@@ -460,8 +468,10 @@ TEST(BenchE2E, ReportWritesCsvJsonAndRefusesAMissingDatabase) {
   const auto metrics_csv = slurp(dir / "metrics.csv");
   EXPECT_NE(metrics_csv.find("baseline,systolic,default,total,"), std::string::npos) << metrics_csv;
   // --rerun forgets the selected runs and runs them again; the others stay.
-  const auto rerun =
-      kcraft("bench --tasks relu --configs C2 --hw default --agents baseline --rerun --db " + db, dir);
+  const auto rerun = kcraft(
+      "bench --platforms systolic --tasks relu --configs C2 --hw default --agents baseline --rerun --db " +
+          db,
+      dir);
   EXPECT_EQ(rerun.code, 0) << rerun.err;
   EXPECT_NE(rerun.out.find("1 runs planned (0 already stored), 1 run now"), std::string::npos) << rerun.out;
   EXPECT_EQ(stored_keys(db).size(), 4u);
@@ -474,7 +484,9 @@ TEST(BenchE2E, ReportWritesCsvJsonAndRefusesAMissingDatabase) {
 
 TEST(BenchE2E, SpeedBenchmarkPrintsWallTimeAndRunsPerSecondPerJobCount) {
   const auto dir = testing::fresh_dir("speed");
-  const auto p = kcraft("bench-speed --tasks relu,silu --configs C1 --hw small --json --progress none", dir);
+  const auto p = kcraft(
+      "bench-speed --platforms systolic --tasks relu,silu --configs C1 --hw small --json --progress none",
+      dir);
   ASSERT_EQ(p.code, 0) << p.err;
   const auto j = json::parse(p.out);
   EXPECT_EQ(j["runs"], 2);
@@ -487,7 +499,8 @@ TEST(BenchE2E, SpeedBenchmarkPrintsWallTimeAndRunsPerSecondPerJobCount) {
     EXPECT_GT(r["wall_seconds"].get<double>(), 0);
     EXPECT_NEAR(r["runs_per_second"].get<double>(), 2 / r["wall_seconds"].get<double>(), 1e-9);
   }
-  const auto text = kcraft("bench-speed --tasks relu --configs C1 --hw small --progress none", dir);
+  const auto text =
+      kcraft("bench-speed --platforms systolic --tasks relu --configs C1 --hw small --progress none", dir);
   ASSERT_EQ(text.code, 0);
   EXPECT_TRUE(std::regex_search(text.out, std::regex(R"(\n +1 +[0-9.]+ +[0-9.]+ +1/1)"))) << text.out;
   EXPECT_TRUE(std::regex_search(text.out, std::regex(R"(\n +2 +[0-9.]+ +[0-9.]+ +1/1)"))) << text.out;
@@ -508,7 +521,8 @@ TEST(BenchE2E, TunedBaselineComesFromTheSweepsOwnTunerRunsAndIsCachedInTheStore)
   const auto dir = testing::fresh_dir("tuned");
   const std::string db = (dir / "r.db").string();
   // gemm C4: the tuner beats the template's default knobs (tuner_test); gemm C1: whatever it finds.
-  const std::string cells = "--tasks gemm --configs C1,C4 --hw default --progress none --json --db ";
+  const std::string cells =
+      "--platforms systolic --tasks gemm --configs C1,C4 --hw default --progress none --json --db ";
 
   // The baseline alone: `auto` spends no tuner job on offline agents, so the tuned baseline is not known.
   auto p = kcraft("bench " + cells + db + " --agents baseline", dir);
@@ -712,7 +726,8 @@ TEST(BenchE2E, ResultsDoNotDependOnWhatElseTheSweepRuns) {
   // The same runs alone and inside a larger sweep with another hardware configuration, one worker and
   // two: every outcome is the same (a worker process never mixes hardware configurations).
   const auto dir = testing::fresh_dir("independent");
-  const std::string sweep = "--tasks relu,softmax --configs C1,C2 --agents baseline --transcripts none --db ";
+  const std::string sweep =
+      "--platforms systolic --tasks relu,softmax --configs C1,C2 --agents baseline --transcripts none --db ";
   ASSERT_EQ(kcraft("bench " + sweep + (dir / "alone.db").string() + " --hw small --jobs 1", dir).code, 0);
   ASSERT_EQ(kcraft("bench " + sweep + (dir / "mixed1.db").string() + " --jobs 1", dir).code, 0);
   ASSERT_EQ(kcraft("bench " + sweep + (dir / "mixed2.db").string() + " --jobs 2", dir).code, 0);

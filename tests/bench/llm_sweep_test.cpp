@@ -57,10 +57,11 @@ TEST(BenchLlm, TokensIterationsAndVerdictsOfAnLlmAgentAreStored) {
              << "\nmodel: mock-model\ntimeout_seconds: 20\nmax_retries: 0\n";
   }
   const std::string db = (dir / "r.db").string();
-  const std::string out = capture(fmt::format("{} bench --tasks relu --configs C1 --hw small --agents llm:{} "
-                                              "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
-                                              KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
-                                  &code);
+  const std::string out = capture(
+      fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw small --agents llm:{} "
+                  "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
+                  KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
+      &code);
   ASSERT_EQ(code, 0) << out;
   EXPECT_EQ(server.request_count(), 5u);
   EXPECT_EQ(server.unscripted_requests(), 0u);
@@ -113,11 +114,11 @@ TEST(BenchLlm, TokensIterationsAndVerdictsOfAnLlmAgentAreStored) {
   EXPECT_EQ(g->tuned_runs, 2u);
 
   // Again: everything is stored, nothing runs, and the tuned baseline is not computed twice.
-  const std::string again =
-      capture(fmt::format("{} bench --tasks relu --configs C1 --hw small --agents llm:{} "
-                          "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
-                          KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
-              &code);
+  const std::string again = capture(
+      fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw small --agents llm:{} "
+                  "--attempts 2 --jobs 1 --budget 4 --db {} 2>&1",
+                  KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
+      &code);
   ASSERT_EQ(code, 0) << again;
   EXPECT_NE(again.find("1 already stored, 0 from this sweep's tuner runs, 0 computed"), std::string::npos)
       << again;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -87,7 +88,11 @@ TEST(Cli, EveryCommandNamesTheRegisteredPlatformsForAnUnknownOne) {
 
 TEST(Cli, PlatformsIsaAndTasks) {
   auto platforms = kcraft_json("platforms --json");
-  ASSERT_EQ(platforms.size(), 2u);
+  // One entry per platform and hardware configuration, the default platform first.
+  ASSERT_GE(platforms.size(), 2u);
+  EXPECT_EQ(std::count_if(platforms.begin(), platforms.end(),
+                          [](const auto& e) { return e["platform"] == "systolic"; }),
+            2);
   EXPECT_EQ(platforms[0]["platform"], "systolic");
   EXPECT_EQ(platforms[0]["build"]["MLEN"], 16);
   auto isa = kcraft("isa systolic");
@@ -180,6 +185,28 @@ TEST(Cli, BaselineThenEvalPasses) {
   EXPECT_EQ(kcraft("baseline systolic gemm --knob nosuch=3").code, 2);
 }
 
+// The second platform through the same commands: baseline, eval with both traces, and a --timeline the
+// platform does not record is said so (no empty file that looks like a broken trace).
+TEST(Cli, VliwBaselineThenEvalPassesWithTraces) {
+  auto dir = temp_dir("eval_vliw");
+  auto base = kcraft("baseline vliw relu --config C2");
+  ASSERT_EQ(base.code, 0) << base.out;
+  write(dir / "relu.s", base.out);
+  auto traced = kcraft("eval vliw relu " + (dir / "relu.s").string() + " --config C2 --trace " +
+                       (dir / "w.fst").string() + " --itrace " + (dir / "t.txt").string() + " --timeline " +
+                       (dir / "tl.json").string());
+  EXPECT_EQ(traced.code, 0) << traced.out;
+  EXPECT_NE(traced.out.find("functional model: agree"), std::string::npos) << traced.out;
+  EXPECT_GT(fs::file_size(dir / "w.fst"), 1000u);
+  std::ifstream t(dir / "t.txt");
+  std::string header, first;
+  std::getline(t, header);
+  std::getline(t, first);
+  EXPECT_NE(first.find("         0      0  "), std::string::npos) << first;
+  EXPECT_NE(traced.out.find("records no timeline"), std::string::npos) << traced.out;
+  EXPECT_FALSE(fs::exists(dir / "tl.json"));
+}
+
 TEST(Cli, EvalExitCodesFollowTheVerdict) {
   auto dir = temp_dir("verdicts");
   write(dir / "wrong.s", "C_HALT\n");
@@ -209,6 +236,13 @@ TEST(Cli, BenchValidateAndSpeed) {
   EXPECT_GT(speed["systemc_cycles_per_second"].get<double>(), 0);
   EXPECT_GT(speed["bare_cycles_per_second"].get<double>(), 0);
   EXPECT_GT(speed["ratio"].get<double>(), 0);
+  // The same commands on the second platform.
+  auto vliw_validate = kcraft("validate vliw --programs 20 --hw small");
+  EXPECT_EQ(vliw_validate.code, 0) << vliw_validate.out;
+  EXPECT_NE(vliw_validate.out.find("agree"), std::string::npos) << vliw_validate.out;
+  auto vliw_speed = kcraft_json("speed vliw --task relu --config C2 --repeats 1 --json");
+  EXPECT_GT(vliw_speed["cycles"].get<uint64_t>(), 0u);
+  EXPECT_GT(vliw_speed["ratio"].get<double>(), 0);
 }
 
 TEST(Cli, AgentShowsItsSpeedupOverTheTunedBaselineAndWhereItCameFrom) {
@@ -260,11 +294,15 @@ TEST(Cli, BrokenDataFilesNameTheFileAndField) {
   // A copy of the data root with one broken task spec and one broken hardware configuration.
   auto root = temp_dir("root");
   fs::create_directories(root / "tasks");
-  fs::create_directories(root / "rtl" / "systolic");
   fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "tasks" / "specs", root / "tasks" / "specs",
            fs::copy_options::recursive);
-  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "rtl" / "systolic" / "configs",
-           root / "rtl" / "systolic" / "configs", fs::copy_options::recursive);
+  // Every platform's configurations (the built-in platforms are made together).
+  for (const auto& dir : fs::directory_iterator(fs::path(KCRAFT_SOURCE_DIR) / "rtl")) {
+    if (!fs::is_directory(dir.path() / "configs")) continue;
+    fs::create_directories(root / "rtl" / dir.path().filename());
+    fs::copy(dir.path() / "configs", root / "rtl" / dir.path().filename() / "configs",
+             fs::copy_options::recursive);
+  }
   std::ifstream in(root / "tasks" / "specs" / "relu.yaml");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   text.replace(text.find("level: 1"), 8, "level: one");

@@ -1,0 +1,418 @@
+#include "tb/vliw/vliw_platform.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include "isa/common/bundle.h"
+#include "isa/common/disassembler.h"
+#include "isa/vliw/task_run.h"
+#include "isa/vliw/vliw_iss.h"
+#include "tasks/common/inputs.h"
+#include "tasks/golden/golden.h"
+#include "tasks/vliw/template_compiler.h"
+#include "tb/common/paths.h"
+#include "tb/vliw/vliw_diff.h"
+#include "tb/vliw/vliw_sim.h"
+
+namespace kcraft::vliw {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+double element_bytes(const tasks::ResolvedConfig& cfg) {
+  double bytes = 0;
+  for (const auto& t : cfg.inputs) bytes += 2.0 * static_cast<double>(t.elements);
+  for (const auto& t : cfg.outputs) bytes += 2.0 * static_cast<double>(t.elements);
+  return bytes;
+}
+
+}  // namespace
+
+std::string bundle_text(const std::vector<uint32_t>& words, uint32_t pc) {
+  const isa::IsaSpec& spec = isa::vliw::spec();
+  for (const auto& b : isa::split_bundles(spec, words)) {
+    if (b.first != pc) continue;
+    std::string text;
+    for (size_t k = 0; k < b.count; ++k)
+      text += (k == 0 ? "" : " ; ") + isa::disassemble(spec, words[b.first + k]);
+    return b.count > 1 ? "{ " + text + " }" : text;
+  }
+  return pc < words.size() ? isa::disassemble(spec, words[pc]) : std::string();
+}
+
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
+  // Room for kernels far slower than the baseline (scalar loops, no pipelining), while a hang is still
+  // reported within seconds of simulation.
+  return 1'000'000 + 16 * static_cast<uint64_t>(element_bytes(cfg)) + 4 * static_cast<uint64_t>(cfg.flops);
+}
+
+VliwPlatform::VliwPlatform() : configs_(load_hw_configs(hw_config_dir(kName))) {
+  if (configs_.empty()) {
+    throw ConfigError(fmt::format("{}: no hardware configurations found", hw_config_dir(kName).string()));
+  }
+  for (const auto& c : configs_) (void)Params::from_config(c);  // validate every file up front
+  announce_systemc_world();
+}
+
+std::unique_ptr<Platform> make_vliw_platform() {
+  return std::make_unique<VliwPlatform>();
+}
+
+Params VliwPlatform::params(const std::string& hw) const {
+  return Params::from_config(hw_config(hw));
+}
+
+std::string VliwPlatform::summary() const {
+  return "VLIW SIMD tile: 2 load/store + vector + scalar + control slots, exposed pipeline, banked DM, DMA "
+         "with locks (BF16 in DRAM)";
+}
+
+std::vector<HwParameter> VliwPlatform::hw_parameters(const std::string& hw) const {
+  const HwConfig& c = hw_config(hw);
+  auto description = [](const std::string& name) {
+    for (const auto& p : isa::vliw::spec().parameters) {
+      if (p.name == name) return p.description;
+    }
+    return std::string();
+  };
+  std::vector<HwParameter> rows;
+  for (const auto& [key, value] : c.build) {
+    rows.push_back({key, std::to_string(value), "", description(key), HwParameter::Kind::kBuild});
+  }
+  rows.push_back({"DRAM_LATENCY", fmt::format("{}", c.runtime_param("dram_latency_cycles")), "cycles",
+                  description("DRAM_LATENCY"), HwParameter::Kind::kRuntime});
+  rows.push_back({"DRAM_BYTES_PER_CYCLE", fmt::format("{}", c.runtime_param("dram_bytes_per_cycle")), "",
+                  description("DRAM_BYTES_PER_CYCLE"), HwParameter::Kind::kRuntime});
+  return rows;
+}
+
+uint64_t VliwPlatform::program_capacity(const std::string& hw) const {
+  return params(hw).imem_words;
+}
+
+std::string VliwPlatform::isa_reference() const {
+  return isa::vliw::isa_markdown();
+}
+
+std::vector<std::string> VliwPlatform::instruction_names() const {
+  std::vector<std::string> names;
+  for (const auto& insn : isa::vliw::spec().instructions) names.push_back(insn.name);
+  return names;
+}
+
+isa::SymbolTable VliwPlatform::symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
+                                       const tasks::DramLayout* lay) const {
+  const Params p = params(hw);
+  if (cfg != nullptr && lay != nullptr) return task_symbols(p, *cfg, *lay);
+  isa::SymbolTable s = p.symbols();
+  if (cfg != nullptr) {
+    for (const auto& [name, value] : cfg->dims) s[name] = value;
+  }
+  return s;
+}
+
+isa::AssembleResult VliwPlatform::assemble(const std::string& source, const std::string& filename,
+                                           const isa::SymbolTable& symbols) const {
+  return isa::assemble(isa::vliw::spec(), source, filename, symbols);
+}
+
+std::string VliwPlatform::disassemble(const std::vector<uint32_t>& words) const {
+  return isa::disassemble_program(isa::vliw::spec(), words, {true});
+}
+
+std::unique_ptr<tasks::BaselineCompiler> VliwPlatform::baseline_compiler(const std::string& hw) const {
+  return std::make_unique<TemplateCompiler>(params(hw));
+}
+
+std::string VliwPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  const Params p = params(hw);
+  for (const auto& [name, value] : cfg.dims) {
+    if (value % p.vlen != 0) {
+      return fmt::format("dimension {}={} is not a multiple of the vector width VLEN={}", name, value,
+                         p.vlen);
+    }
+  }
+  const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
+  if (const auto lay = layout(cfg); lay.total_bytes > dram_bytes) {
+    return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes,
+                       dram_bytes);
+  }
+  return "";
+}
+
+tasks::DramLayout VliwPlatform::layout(const tasks::ResolvedConfig& cfg) const {
+  return task_layout(cfg);
+}
+
+IdealCycles VliwPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  const Params p = params(hw);
+  IdealCycles ideal;
+  ideal.dram = element_bytes(cfg) / p.dram_bytes_per_cycle;
+  // The vector slot's peak: A_MMUL/A_MMAC, MMUL_M x MMUL_K x MMUL_N MACs per bundle.
+  ideal.matrix = cfg.macs / static_cast<double>(p.mmul_m() * p.mmul_k() * p.mmul_n());
+  // Everything else on the vector slot: VLEN lanes, at most two flops each per bundle (the fused ops).
+  ideal.vector = std::max(0.0, cfg.flops - 2.0 * cfg.macs) / (2.0 * p.vlen);
+  // The attainable bound: no unit can start before the first input row has come back from DRAM, so the
+  // roofline plus one DRAM latency.
+  ideal.attainable = std::ceil(ideal.total() + p.dram_latency);
+  ideal.attainable_bound = ideal.bound();
+  ideal.attainable_why = fmt::format("{}-bound: the roofline ({:.0f} cycles) + one DRAM latency ({})",
+                                     ideal.bound(), ideal.total(), p.dram_latency);
+  return ideal;
+}
+
+std::string VliwPlatform::describe_counters(const EvalReport& r) const {
+  std::map<std::string, uint64_t> counters;
+  for (const auto& c : r.counters) counters[c.name] = c.value;
+  auto value = [&](const char* name) {
+    auto it = counters.find(name);
+    return it == counters.end() ? uint64_t{0} : it->second;
+  };
+  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
+  const double bundles = std::max<double>(1.0, static_cast<double>(value("bundles")));
+  auto pct = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / cycles; };
+  auto occ = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / bundles; };
+  std::string text =
+      fmt::format("bundles issued {} in {} cycles ({:.1f}%); ops {} ({:.2f} per bundle)\n", value("bundles"),
+                  r.cycles, pct("bundles"), value("ops"), static_cast<double>(value("ops")) / bundles);
+  text += fmt::format(
+      "slot occupancy (of bundles): ls0 {:.1f}%  ls1 {:.1f}%  vec {:.1f}%  scl {:.1f}%  ctl {:.1f}%\n",
+      occ("ops_ls0"), occ("ops_ls1"), occ("ops_vec"), occ("ops_scl"), occ("ops_ctl"));
+  text += fmt::format(
+      "stalls (of cycles): bank conflict {:.1f}%  lock wait {:.1f}%  DMA queue full {:.1f}%  halt drain "
+      "{:.1f}%; DMA busy {:.1f}%\n",
+      pct("stall_bank_conflict"), pct("stall_lock_wait"), pct("stall_dma_queue"), pct("stall_drain"),
+      pct("dma_busy"));
+  text += fmt::format("DRAM bytes read {} written {}; MACs {}\n", value("dram_bytes_read"),
+                      value("dram_bytes_written"), value("macs"));
+  return text;
+}
+
+EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
+  const auto t_start = std::chrono::steady_clock::now();
+  EvalReport r;
+  r.platform = kName;
+  r.hw_config = req.hw_config;
+  r.task = req.task;
+  r.config = req.config;
+  r.seed = req.seed;
+  auto finish = [&](Verdict verdict, std::string headline) {
+    r.verdict = verdict;
+    r.headline = std::move(headline);
+    r.wall_seconds = seconds_since(t_start);
+    return r;
+  };
+
+  // ---- the request
+  const tasks::TaskSpec* spec = registry.find(req.task);
+  if (spec == nullptr) {
+    try {
+      registry.get(req.task);  // for the did-you-mean message
+    } catch (const std::exception& e) {
+      return finish(Verdict::kInputError, e.what());
+    }
+  }
+  tasks::ResolvedConfig cfg;
+  Params p;
+  const HwConfig* hw = nullptr;
+  try {
+    cfg = spec->resolve(req.config, kDType);
+    hw = &hw_config(req.hw_config);
+    p = Params::from_config(*hw);
+  } catch (const std::exception& e) {
+    return finish(Verdict::kInputError, e.what());
+  }
+  if (auto why = unsupported_reason(cfg, req.hw_config); !why.empty()) {
+    return finish(Verdict::kInputError, fmt::format("{} {} is not supported on vliw/{}: {}", req.task,
+                                                    req.config, req.hw_config, why));
+  }
+  const tasks::DramLayout lay = layout(cfg);
+  r.ideal = ideal_cycles(cfg, req.hw_config);
+
+  // ---- build: unknown ops, bad operands and slot rules are assembler errors with line:column
+  const auto asm_result = assemble(req.source, req.filename, symbols(req.hw_config, &cfg, &lay));
+  r.errors = asm_result.error_count();
+  r.warnings = asm_result.warning_count();
+  r.instruction_count = asm_result.instruction_count();
+  if (!asm_result.diagnostics.empty()) r.diagnostics = isa::format_diagnostics(asm_result, req.source);
+  if (!asm_result.ok) {
+    return finish(Verdict::kBuildError,
+                  fmt::format("{} error(s), {} warning(s) while assembling", r.errors, r.warnings));
+  }
+  if (asm_result.words.size() > p.imem_words) {
+    return finish(Verdict::kBuildError, fmt::format("the program has {} op words but IMEM_WORDS is {}",
+                                                    asm_result.words.size(), p.imem_words));
+  }
+  const auto linked = vliw_hw_configs();
+  if (std::find(linked.begin(), linked.end(), req.hw_config) == linked.end()) {
+    return finish(Verdict::kInputError,
+                  fmt::format("hardware configuration '{}' has no Verilated model in this build (rebuild "
+                              "after adding rtl/vliw/configs/{}.yaml)",
+                              req.hw_config, req.hw_config));
+  }
+
+  // ---- inputs and the golden reference
+  std::vector<uint8_t> image;
+  std::vector<tasks::Tensor> refs;
+  try {
+    const auto inputs = tasks::make_inputs(cfg, req.seed);
+    image = tasks::make_dram_image(lay, inputs);
+    image.resize(lay.total_bytes, 0);
+    refs = tasks::compute_reference(cfg, spec->golden, inputs);
+  } catch (const std::exception& e) {
+    return finish(Verdict::kInputError, e.what());
+  }
+
+  // ---- RTL in SystemC
+  RunJob job;
+  job.config = req.hw_config;
+  job.program = asm_result.words;
+  job.dram = image;
+  for (const auto& [begin, end] : lay.writable_ranges())
+    job.writable.push_back(tb::DramRegion{begin, end, ""});
+  job.timing = tb::DramTiming{p.dram_latency, p.dram_bytes_per_cycle};
+  job.clock_mhz = hw->runtime_param("clock_mhz", 1000);
+  job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(cfg);
+  job.waveform_path = req.waveform_path;
+  job.instruction_trace = req.instruction_trace;
+  RunResult run;
+  try {
+    run = simulate(job);
+  } catch (const std::exception& e) {
+    return finish(Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what());
+  }
+  r.cycles = run.cycles;
+  for (unsigned i = 0; i < kNumCounters; ++i) r.counters.push_back({counter_name(i), run.counters[i]});
+  r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
+  r.attainable_utilization = run.cycles > 0 ? r.ideal.attainable / static_cast<double>(run.cycles) : 0.0;
+  for (const auto& t : run.trace) {
+    r.trace.push_back(
+        fmt::format("{:>10}  {:>5}  {:08x}  {}", t.cycle, t.pc, t.word, bundle_text(asm_result.words, t.pc)));
+  }
+  auto line_of = [&](uint32_t pc) {
+    return pc < asm_result.word_lines.size() ? asm_result.word_lines[pc] : 0;
+  };
+
+  // ---- the functional model's twin run: same program, same data, everything must agree cycle for cycle
+  if (req.check_model) {
+    Iss iss(p);
+    iss.reset(asm_result.words);
+    std::vector<uint8_t> model_dram = image;
+    const Iss::Result model = iss.run(model_dram, job.cycle_cap);
+    std::string diff;
+    const bool rtl_capped = run.stop == RunResult::Stop::kTimeout;
+    const bool model_capped = model.stop == Iss::Stop::kCycleCap;
+    if (rtl_capped != model_capped) {
+      diff = rtl_capped ? fmt::format(
+                              "the RTL hit the cycle cap of {}, the functional model stopped after {} "
+                              "cycles",
+                              job.cycle_cap, model.cycles)
+                        : fmt::format(
+                              "the RTL stopped after {} cycles, the functional model ran into the cap "
+                              "of {}",
+                              run.cycles, job.cycle_cap);
+    } else if (!rtl_capped) {
+      RtlRun rtl;
+      rtl.cycles = run.cycles;
+      rtl.counters = run.counters;
+      rtl.state = run.state;
+      rtl.dram = run.dram;
+      if (auto d = compare_runs(rtl, iss, model_dram)) diff = "RTL vs model: " + *d;
+    }
+    r.model_check = diff.empty() ? "agree" : diff;
+    if (!diff.empty()) {
+      return finish(
+          Verdict::kHardwareBug,
+          "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + diff);
+    }
+  } else {
+    r.model_check = "skipped";
+  }
+
+  // ---- how the run ended
+  if (run.stop == RunResult::Stop::kStopped && run.state.error.code != ErrorCode::kNone) {
+    const MachineError& e = run.state.error;
+    r.error_pc = e.pc;
+    r.runtime_error = fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(e.code), e.pc, req.filename,
+                                  line_of(e.pc), bundle_text(asm_result.words, e.pc), e.describe(p));
+    return finish(Verdict::kRuntimeError, r.runtime_error);
+  }
+  if (run.stop == RunResult::Stop::kTimeout) {
+    const HangReport& h = run.hang;
+    r.error_pc = h.pc;
+    const std::string bundle = bundle_text(asm_result.words, h.pc);
+    std::string waiting;
+    if (h.stall_cause == static_cast<unsigned>(StallCause::kLockWait)) {
+      // The lock C_ACQ waits on: its operand in the bundle's control op.
+      std::string lock = "?";
+      const auto at = bundle.find("C_ACQ ");
+      if (at != std::string::npos) {
+        const auto end = bundle.find_first_of(" ;}", at + 6);
+        lock = bundle.substr(at + 6, end == std::string::npos ? std::string::npos : end - (at + 6));
+      }
+      waiting = fmt::format(
+          "the control slot waits in C_ACQ for lock {} (at 0){}", lock,
+          h.dma_busy_channels == 0
+              ? "; no DMA transfer is queued or in flight, so nothing will release it: a lock deadlock"
+              : fmt::format("; DMA channels busy (mask 0x{:x}, {} DRAM rows in flight)", h.dma_busy_channels,
+                            h.dma_rows_in_flight));
+    } else {
+      const char* cause = "unknown";
+      for (const auto& c : kStallCauses) {
+        if (static_cast<unsigned>(c.code) == h.stall_cause) cause = c.name;
+      }
+      waiting = fmt::format("issue stage: {}", cause);
+    }
+    std::string locks;
+    for (unsigned l = 0; l < kLocks; ++l) locks += fmt::format("{}{}", l == 0 ? "" : " ", h.locks[l]);
+    r.hang = fmt::format(
+        "cycle cap {} reached at pc {} ({}:{}: {})\n{}\nlocks 0..{}: {}; {} active hardware loop(s)\n",
+        job.cycle_cap, h.pc, req.filename, line_of(h.pc), bundle, waiting, kLocks - 1, locks, h.loop_depth);
+    return finish(Verdict::kTimeout,
+                  fmt::format("no C_HALT within {} cycles (pc {}): {}", job.cycle_cap, h.pc, waiting));
+  }
+  if (!run.violations.empty()) {
+    const auto& v = run.violations.front();
+    std::string where = "outside every region";
+    for (const auto& region : lay.regions) {
+      if (v.addr < region.end() && v.addr + v.bytes > region.address) {
+        where = fmt::format("into {} '{}' [0x{:x}, 0x{:x})", tasks::region_kind_name(region.kind),
+                            region.name, region.address, region.end());
+        break;
+      }
+    }
+    r.error_pc = v.pc;
+    r.runtime_error = fmt::format(
+        "forbidden DRAM write of {} bytes at 0x{:x} {} by pc {} ({}); {} such write(s) in all. Kernels may "
+        "write only the outputs and scratch",
+        v.bytes, v.addr, where, v.pc, bundle_text(asm_result.words, v.pc), run.violations.size());
+    return finish(Verdict::kRuntimeError, r.runtime_error);
+  }
+
+  // ---- outputs
+  const auto outputs = tasks::read_outputs(lay, run.dram);
+  r.compare = tasks::compare_outputs(cfg, outputs, refs);
+  double within = 0, count = 0;
+  for (const auto& o : r.compare->outputs) {
+    within += static_cast<double>(o.within);
+    count += static_cast<double>(o.count);
+  }
+  const double percent = count > 0 ? 100.0 * within / count : 0.0;
+  if (r.compare->pass) {
+    return finish(Verdict::kPass, fmt::format("{} cycles; {} ({}-bound); attainable bound {:.0f} cycles",
+                                              r.cycles, share_of_cycles("ideal", r.ideal.total(), r.cycles),
+                                              r.ideal.bound(), r.ideal.attainable));
+  }
+  return finish(Verdict::kMismatch,
+                fmt::format("{} cycles, {:.2f}% of elements within tolerance", r.cycles, percent));
+}
+
+}  // namespace kcraft::vliw

@@ -1,0 +1,70 @@
+// The vliw tile as a platform (tb/common/platform.h): assemble a kernel for a task, run it on the Verilated
+// RTL inside SystemC and on the functional model, compare with the golden reference, and report.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "isa/common/hw_config.h"
+#include "isa/vliw/vliw_machine.h"
+#include "tb/common/platform.h"
+
+namespace kcraft::vliw {
+
+class VliwPlatform : public Platform {
+ public:
+  // Loads the hardware configurations from the data root (rtl/vliw/configs).
+  VliwPlatform();
+
+  static constexpr const char* kName = "vliw";
+  static constexpr tasks::DType kDType = tasks::DType::bf16;
+
+  std::string name() const override { return kName; }
+  std::string summary() const override;
+  tasks::DType dtype() const override { return kDType; }
+
+  const std::vector<HwConfig>& hw_configs() const override { return configs_; }
+  std::vector<HwParameter> hw_parameters(const std::string& hw) const override;
+  uint64_t program_capacity(const std::string& hw) const override;
+  // The configuration's parameters, DRAM timing included.
+  Params params(const std::string& hw) const;
+
+  std::string isa_reference() const override;
+  std::vector<std::string> instruction_names() const override;
+
+  isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
+                           const tasks::DramLayout* layout = nullptr) const override;
+  isa::AssembleResult assemble(const std::string& source, const std::string& filename,
+                               const isa::SymbolTable& symbols) const override;
+  // One bundle per line ("{ op ; op }"), annotated with word indices.
+  std::string disassemble(const std::vector<uint32_t>& words) const override;
+
+  // Dimensions must be whole rows of VLEN elements and the task must fit in DRAM.
+  std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const override;
+  IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
+  std::string describe_counters(const EvalReport& report) const override;
+
+  // The template compiler (tasks/vliw/template_compiler.h).
+  std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override;
+
+  // tb/vliw/vliw_campaigns.cpp
+  CommandReport validate(const ValidationOptions& options) const override;
+  CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
+
+ private:
+  std::vector<HwConfig> configs_;
+};
+
+// The registry's factory (the registration is in tb/vliw/CMakeLists.txt).
+std::unique_ptr<Platform> make_vliw_platform();
+
+// Default cycle cap of a run: generous for any correct kernel of the configuration's size.
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
+
+// "{ C_ACQ 3 ; S_ADDI r1, r1, 1 }": the bundle that starts at word `pc` ("" past the end).
+std::string bundle_text(const std::vector<uint32_t>& words, uint32_t pc);
+
+}  // namespace kcraft::vliw

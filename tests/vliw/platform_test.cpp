@@ -1,0 +1,128 @@
+// The vliw platform end to end (tb/vliw/vliw_platform.h): every baseline kernel through
+// Platform::evaluate on the RTL in SystemC, with the functional model's twin run agreeing, on both hardware
+// configurations; and the verdicts bad kernels get.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <tuple>
+
+#include "tasks/common/task_spec.h"
+#include "tb/common/paths.h"
+#include "tb/vliw/vliw_platform.h"
+
+namespace kcraft::vliw {
+namespace {
+
+const VliwPlatform& platform() {
+  static const VliwPlatform p;
+  return p;
+}
+
+const tasks::TaskRegistry& registry() {
+  static const auto r = tasks::TaskRegistry::load_directory(task_spec_dir());
+  return r;
+}
+
+EvalReport run(const std::string& source, const std::string& task = "relu", const std::string& config = "C1",
+               const std::string& hw = "default", uint64_t cycle_cap = 0) {
+  EvalRequest req;
+  req.platform = "vliw";
+  req.hw_config = hw;
+  req.task = task;
+  req.config = config;
+  req.source = source;
+  req.cycle_cap = cycle_cap;
+  return platform().evaluate(req, registry());
+}
+
+std::string baseline(const std::string& task, const std::string& config, const std::string& hw) {
+  const auto cfg = registry().get(task).resolve(config, VliwPlatform::kDType);
+  return platform().baseline_compiler(hw)->generate(cfg, platform().layout(cfg)).source;
+}
+
+class Baselines : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+// C1-C3 here (C4 and C5 take minutes; `kcraft bench` runs them).
+TEST_P(Baselines, PassOnTheRtlWithTheModelAgreeing) {
+  const auto& [task, hw] = GetParam();
+  for (const char* config : {"C1", "C2", "C3"}) {
+    SCOPED_TRACE(fmt::format("{} {} on vliw/{}", task, config, hw));
+    const auto cfg = registry().get(task).resolve(config, VliwPlatform::kDType);
+    if (!platform().unsupported_reason(cfg, hw).empty()) continue;
+    const EvalReport r = run(baseline(task, config, hw), task, config, hw);
+    EXPECT_EQ(r.verdict, Verdict::kPass) << r.headline << "\n" << r.diagnostics;
+    EXPECT_EQ(r.model_check, "agree");
+    EXPECT_GT(r.cycles, 0u);
+    // The attainable bound stays a lower bound.
+    EXPECT_GE(static_cast<double>(r.cycles), r.ideal.attainable) << r.ideal.attainable_why;
+    EXPECT_FALSE(platform().describe_counters(r).empty());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines,
+                         ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm",
+                                                              "linear"),
+                                            ::testing::Values("default", "small")),
+                         [](const auto& param_info) {
+                           return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
+                         });
+
+TEST(VliwPlatformVerdicts, SlotViolationsAndUnknownOpsAreBuildErrorsWithLineAndColumn) {
+  const EvalReport two_vec = run("{ V_ADD v3, v1, v2 ; V_SUB v4, v1, v2 }\nC_HALT\n");
+  EXPECT_EQ(two_vec.verdict, Verdict::kBuildError);
+  EXPECT_NE(two_vec.diagnostics.find("two vector ops in one bundle"), std::string::npos)
+      << two_vec.diagnostics;
+  EXPECT_NE(two_vec.diagnostics.find("kernel.s:1:"), std::string::npos) << two_vec.diagnostics;
+
+  const EvalReport unknown = run("  V_FROB v1, v2\nC_HALT\n");
+  EXPECT_EQ(unknown.verdict, Verdict::kBuildError);
+  EXPECT_NE(unknown.diagnostics.find("kernel.s:1:3"), std::string::npos) << unknown.diagnostics;
+}
+
+TEST(VliwPlatformVerdicts, IllegalEncodingsAreRuntimeErrorsWithPcAndDisassembly) {
+  const EvalReport r = run("C_NOP\n.word 0xFFFFFFFF\nC_HALT\n");
+  ASSERT_EQ(r.verdict, Verdict::kRuntimeError) << r.headline << r.diagnostics;
+  EXPECT_EQ(r.model_check, "agree");
+  EXPECT_NE(r.runtime_error.find("illegal_instruction at pc 1 (kernel.s:2:"), std::string::npos)
+      << r.runtime_error;
+}
+
+TEST(VliwPlatformVerdicts, OutOfRangeAccessesAreRuntimeErrorsWithPcAndDisassembly) {
+  const EvalReport dm = run("S_LI r1, 0x7FFF0\nS_PMOV p0, r1\nL_VLD v1, p0, 0\nC_HALT\n");
+  ASSERT_EQ(dm.verdict, Verdict::kRuntimeError) << dm.headline << dm.diagnostics;
+  EXPECT_NE(dm.runtime_error.find("dm_out_of_range at pc"), std::string::npos) << dm.runtime_error;
+  EXPECT_NE(dm.runtime_error.find("L_VLD v1, p0"), std::string::npos) << dm.runtime_error;
+
+  const EvalReport dram = run(
+      "S_LI r1, 0\nS_LI r2, DRAM_BYTES\nS_LI r3, ROW_BYTES\nS_LI r4, 1\nC_DMALD 0, r1, r2, r3, r4\nC_HALT\n");
+  ASSERT_EQ(dram.verdict, Verdict::kRuntimeError) << dram.headline << dram.diagnostics;
+  EXPECT_NE(dram.runtime_error.find("dram_out_of_range at pc"), std::string::npos) << dram.runtime_error;
+  EXPECT_NE(dram.runtime_error.find("C_DMALD 0"), std::string::npos) << dram.runtime_error;
+  EXPECT_EQ(dram.model_check, "agree");
+}
+
+TEST(VliwPlatformVerdicts, ALockDeadlockIsATimeoutNamingTheLock) {
+  const EvalReport r = run("C_NOP\nC_ACQ 3\nC_HALT\n", "relu", "C1", "default", 20'000);
+  ASSERT_EQ(r.verdict, Verdict::kTimeout) << r.headline;
+  EXPECT_EQ(r.model_check, "agree");
+  EXPECT_NE(r.headline.find("waits in C_ACQ for lock 3"), std::string::npos) << r.headline;
+  EXPECT_NE(r.hang.find("nothing will release it"), std::string::npos) << r.hang;
+  EXPECT_NE(r.hang.find("kernel.s:2"), std::string::npos) << r.hang;
+}
+
+TEST(VliwPlatformVerdicts, WritesOutsideOutputsAndScratchFailTheRun) {
+  const EvalReport r =
+      run("S_LI r1, 0\nS_LI r2, ADDR_X\nS_LI r3, ROW_BYTES\nS_LI r4, 1\nC_DMAST 0, r1, r2, r3, r4\nC_HALT\n");
+  ASSERT_EQ(r.verdict, Verdict::kRuntimeError) << r.headline << r.diagnostics;
+  EXPECT_NE(r.runtime_error.find("forbidden DRAM write"), std::string::npos) << r.runtime_error;
+  EXPECT_NE(r.runtime_error.find("'x'"), std::string::npos) << r.runtime_error;
+}
+
+TEST(VliwPlatformVerdicts, AWrongKernelIsAMismatch) {
+  const EvalReport r = run("C_HALT\n");
+  EXPECT_EQ(r.verdict, Verdict::kMismatch) << r.headline;
+}
+
+}  // namespace
+}  // namespace kcraft::vliw
