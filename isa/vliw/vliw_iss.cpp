@@ -57,6 +57,12 @@ void Iss::reset(const std::vector<uint32_t>& program) {
 }
 
 const Iss::Bundle& Iss::bundle_at(uint32_t pc) {
+  // A jump may leave the instruction memory: that is a pc_range error, and no slot of the cache.
+  if (pc >= p_.imem_words) {
+    out_of_range_bundle_ = Bundle{};
+    out_of_range_bundle_.error = MachineError{ErrorCode::kPcRange, pc, pc, 0};
+    return out_of_range_bundle_;
+  }
   if (decoded_[pc]) return *decoded_[pc];
   Bundle b;
   const isa::IsaSpec& spec = isa::vliw::spec();

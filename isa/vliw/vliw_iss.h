@@ -103,6 +103,7 @@ class Iss {
   Params p_;
   std::vector<uint32_t> imem_;
   std::vector<std::optional<Bundle>> decoded_;  // per pc, filled on first fetch
+  Bundle out_of_range_bundle_;                  // what bundle_at answers for a pc past the memory
   MachineState s_;
   Counters counters_{};
   struct Loop {

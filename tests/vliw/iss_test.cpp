@@ -334,6 +334,17 @@ TEST(VliwIss, RuntimeErrorsNameTheBundle) {
   }
 }
 
+// Found by the sanitizer build: a bundle that ends at the last word of the instruction memory moved the pc
+// past it, and the decode cache was indexed there (a read and a write outside it).
+TEST(VliwIss, RunningOffTheEndOfTheInstructionMemoryIsAPcRangeError) {
+  std::string source;
+  for (uint32_t i = 0; i < default_params().imem_words; ++i) source += "C_NOP\n";
+  const ProgramRun r = run(source);
+  EXPECT_EQ(r.result.stop, Iss::Stop::kError);
+  EXPECT_EQ(r.s().error.code, ErrorCode::kPcRange) << error_name(r.s().error.code);
+  EXPECT_EQ(r.s().error.pc, default_params().imem_words);
+}
+
 TEST(VliwIss, ALoopEndInsideABundleIsAnError) {
   // C_LOOPI 2 with a body of 1 word whose end falls inside the next two-word bundle.
   const isa::AssembleResult loop = isa::assemble(isa::vliw::spec(), "C_LOOPI 2, .+2\nC_NOP\n", "l.s");
