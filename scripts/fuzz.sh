@@ -7,8 +7,9 @@
 #   scripts/fuzz.sh --ci                       CI: every harness for 5 seconds (KCRAFT_FUZZ_CI_SECONDS)
 #   scripts/fuzz.sh --list                     the harnesses
 #
-# Installs clang-16, libfuzzer-16-dev and libclang-rt-16-dev (the sanitizer runtimes) with apt-get if missing, configures and builds build-fuzz (clang,
-# -DKCRAFT_FUZZ=ON: sanitizers, no Verilated RTL), then runs each fuzzer on its corpus: the working corpus
+# Installs clang-16, libfuzzer-16-dev and libclang-rt-16-dev (the sanitizer runtimes) with apt-get if
+# missing, configures and builds build-fuzz (clang, -DKCRAFT_FUZZ=ON: sanitizers, no Verilated RTL), then
+# runs each fuzzer on its corpus: the working corpus
 # build-fuzz/fuzz/corpus/<harness> (grows between runs), the generated seeds, tests/fuzz/seeds/<harness>
 # and the inputs of past findings tests/fuzz/regressions/<harness>, with the merged dictionary. Prints per
 # harness the executions, executions per second and whether anything was found; exits 1 on a finding and
@@ -19,7 +20,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${KCRAFT_FUZZ_BUILD:-$here/build-fuzz}"
 jobs="${KCRAFT_JOBS:-2}"
 
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 harnesses_in_source() {
   grep -l '^extern "C" int LLVMFuzzerTestOneInput(.*) {$' "$here"/tests/fuzz/*.cpp | xargs -n1 basename | sed 's/\.cpp$//' | sort
