@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "agent/common/tools.h"
@@ -140,7 +141,7 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
 
 // ---------------------------------------------------------------- task show / dump
 int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::string& platform_name,
-                  const std::string& config, const std::string& hw) {
+                  const std::string& config, const std::string& hw, bool platform_given) {
   const Platform& platform = require_platform(platform_name);
   auto registry = load_tasks();
   const auto& spec = registry.get(task);
@@ -157,6 +158,14 @@ int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::st
     return kExitOk;
   }
   std::cout << agent::task_text(agent::TaskContext{platform_name, hw, task, config, 1});
+  if (!platform_given) {
+    // The symbols depend on the platform: a kernel writer who left --platform out should know whose these
+    // are.
+    std::cerr << fmt::format(
+        "kcraft: the symbols above are {}'s (the default platform); --platform NAME for "
+        "another ({})\n",
+        platform_name, platform_list_text());
+  }
   if (auto why = platform.unsupported_reason(cfg, hw); !why.empty())
     std::cout << "\nNOT SUPPORTED: " << why << "\n";
   return kExitOk;
@@ -180,6 +189,39 @@ int cmd_task_dump(const GlobalOptions& g, const std::string& task, const std::st
 }
 
 // ---------------------------------------------------------------- check
+// Without --task, a task's symbols (ADDR_X, M, ...) are unknown: say so instead of suggesting a .equ.
+void hint_task_symbols(const Platform& platform, const std::string& hw, isa::AssembleResult& result) {
+  std::set<std::string, std::less<>> task_symbols;
+  bool loaded = false;
+  const std::string prefix = "unknown symbol '";
+  for (auto& d : result.diagnostics) {
+    if (d.severity != isa::Severity::kError || d.message.rfind(prefix, 0) != 0) continue;
+    if (!loaded) {
+      loaded = true;
+      const auto hardware = platform.symbols(hw);
+      const auto registry = load_tasks();
+      for (const auto& name : registry.names()) {
+        try {
+          const auto cfg = registry.get(name).resolve("C1", platform.dtype());
+          const auto layout = platform.layout(cfg);
+          for (const auto& [symbol, value] : platform.symbols(hw, &cfg, &layout))
+            if (!hardware.count(symbol)) task_symbols.insert(symbol);
+        } catch (const std::exception&) {
+          // a task this platform cannot lay out defines nothing here
+        }
+      }
+    }
+    const std::string name =
+        d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size());
+    if (task_symbols.count(name)) {
+      d.hint = fmt::format(
+          "{} is a task symbol: add --task NAME [--config CN] (kcraft task show NAME --platform {} "
+          "lists them)",
+          name, platform.name());
+    }
+  }
+}
+
 int cmd_check(const GlobalOptions& g, const std::string& platform_name, const std::string& file,
               const std::string& task, const std::string& config, const std::string& hw) {
   const Platform& platform = require_platform(platform_name);
@@ -194,6 +236,7 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
     symbols = platform.symbols(hw);
   }
   auto result = platform.assemble(source, file, symbols);
+  if (task.empty() && !result.ok) hint_task_symbols(platform, hw, result);
   const std::string diags = isa::format_diagnostics(result, source);
   if (g.json) {
     json d = json::array();
@@ -366,10 +409,13 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   static bool t_raw = false;
   auto* show = task->add_subcommand("show", "the task exactly as an agent sees it");
   show->add_option("task", t_name, "task name")->required();
-  show->add_option("--platform", t_platform, "platform")->capture_default_str();
+  auto* show_platform = show->add_option("--platform", t_platform, "platform")->capture_default_str();
   show->add_option("--config", t_config, "configuration C1..C5")->capture_default_str();
   show->add_option("--hw", t_hw, "hardware configuration")->capture_default_str();
-  show->callback([&] { run = [&] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw); }; });
+  show->callback([&, show_platform] {
+    const bool given = show_platform->count() > 0;
+    run = [&, given] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw, given); };
+  });
   auto* dump = task->add_subcommand("dump", "inputs and reference outputs as .npy files");
   dump->add_option("task", t_name, "task name")->required();
   dump->add_option("--platform", t_platform, "platform")->capture_default_str();

@@ -82,3 +82,79 @@ endfunction()
 
 set(KCRAFT_PLATFORM_LIST_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/platform_list.cpp.in")
 set(KCRAFT_PLATFORM_REGISTRY_SOURCE "${CMAKE_SOURCE_DIR}/tb/common/platform_registry.cpp")
+
+# kcraft_verilate_platform(<p> SOURCES <sv files, packages first> DEPENDS <targets>), in rtl/<p>/: one
+# Verilated model of <p>_top per hardware configuration in rtl/<p>/configs/*.yaml, whose `build:`
+# parameters become -G overrides. Targets rtl_<p>_<config> (INTERFACE libraries carrying the models);
+# cache variables KCRAFT_<P>_CONFIGS (the configuration names) and KCRAFT_<P>_RTL_SOURCES.
+# KCRAFT_HW_CONFIGS (a list of names) builds only those configurations, e.g. for a speed study.
+function(kcraft_verilate_platform p)
+  cmake_parse_arguments(A "" "" "SOURCES;DEPENDS" ${ARGN})
+  string(TOUPPER "${p}" P)
+  file(GLOB config_files CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/configs/*.yaml")
+  list(SORT config_files)
+  if(KCRAFT_HW_CONFIGS)
+    list(FILTER config_files INCLUDE REGEX "/(${KCRAFT_HW_CONFIGS_REGEX})\\.yaml$")
+  endif()
+  set(KCRAFT_${P}_RTL_SOURCES ${A_SOURCES} CACHE INTERNAL "${p} RTL, packages first")
+  set(configs "")
+  foreach(cfg_file IN LISTS config_files)
+    get_filename_component(cfg "${cfg_file}" NAME_WE)
+    set(vc "${CMAKE_CURRENT_BINARY_DIR}/${cfg}.vc")
+    add_custom_command(
+      OUTPUT "${vc}"
+      COMMAND kcraft_isagen verilator-args "${cfg_file}" "${vc}"
+      DEPENDS kcraft_isagen "${cfg_file}"
+      COMMENT "Verilator parameters of ${p}/${cfg}")
+    kcraft_verilate(rtl_${p}_${cfg}
+      TOP ${p}_top
+      PREFIX V${p}_${cfg}
+      SOURCES ${A_SOURCES}
+      ARGS_FILE "${vc}"
+      DEPENDS ${A_DEPENDS})
+    list(APPEND configs ${cfg})
+  endforeach()
+  set(KCRAFT_${P}_CONFIGS ${configs} CACHE INTERNAL "${p} hardware configurations")
+endfunction()
+
+# kcraft_add_testbench(<target> PLATFORM <p> HW_CLASS <class in kcraft::<p>> HW_HEADER <header>
+#                      SOURCES <files> LINK <libraries>), in tb/<p>/: the platform's testbench library.
+# For each Verilated configuration it instantiates tb::VerilatedDriver (tb/common/verilated_driver.h) for
+# the model V<p>_<config> and HW_CLASS, and generates the factory `<p>_hw_configs()` /
+# `make_<p>_hw(config)` declared in HW_HEADER.
+set(KCRAFT_TESTBENCH_TEMPLATES "${CMAKE_SOURCE_DIR}/tb/common")
+function(kcraft_add_testbench target)
+  cmake_parse_arguments(A "" "PLATFORM;HW_CLASS;HW_HEADER" "SOURCES;LINK" ${ARGN})
+  string(TOUPPER "${A_PLATFORM}" P)
+  set(KCRAFT_PLATFORM ${A_PLATFORM})
+  set(KCRAFT_HW_CLASS ${A_HW_CLASS})
+  set(KCRAFT_HW_HEADER ${A_HW_HEADER})
+  set(hw_sources "")
+  set(factory_decls "")
+  set(factory_cases "")
+  set(config_names "")
+  foreach(cfg IN LISTS KCRAFT_${P}_CONFIGS)
+    set(KCRAFT_CONFIG ${cfg})
+    set(source "${CMAKE_CURRENT_BINARY_DIR}/${A_PLATFORM}_driver_${cfg}.cpp")
+    configure_file("${KCRAFT_TESTBENCH_TEMPLATES}/verilated_driver_config.cpp.in" "${source}" @ONLY)
+    list(APPEND hw_sources "${source}")
+    string(APPEND factory_decls "std::unique_ptr<${A_HW_CLASS}> make_${A_PLATFORM}_hw_${cfg}();\n")
+    string(APPEND factory_cases "  if (config == \"${cfg}\") return make_${A_PLATFORM}_hw_${cfg}();\n")
+    string(APPEND config_names "\"${cfg}\", ")
+  endforeach()
+  set(KCRAFT_FACTORY_DECLS "${factory_decls}")
+  set(KCRAFT_FACTORY_CASES "${factory_cases}")
+  set(KCRAFT_CONFIG_NAMES "${config_names}")
+  set(factory "${CMAKE_CURRENT_BINARY_DIR}/${A_PLATFORM}_hw_factory.cpp")
+  configure_file("${KCRAFT_TESTBENCH_TEMPLATES}/hw_factory.cpp.in" "${factory}" @ONLY)
+
+  add_library(${target} ${A_SOURCES} ${hw_sources} "${factory}")
+  target_include_directories(${target} PUBLIC "${CMAKE_SOURCE_DIR}")
+  target_link_libraries(${target} PUBLIC kcraft_tb_common ${A_LINK} kcraft_isa systemc
+                                  PRIVATE fmt::fmt kcraft_warnings)
+  foreach(cfg IN LISTS KCRAFT_${P}_CONFIGS)
+    target_link_libraries(${target} PUBLIC rtl_${A_PLATFORM}_${cfg})
+  endforeach()
+  # Verilated headers trip -Wold-style-cast/-Wshadow; they are not ours.
+  set_source_files_properties(${hw_sources} PROPERTIES COMPILE_OPTIONS "-Wno-old-style-cast;-Wno-shadow")
+endfunction()

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <regex>
+#include <sstream>
 
 namespace kcraft {
 
@@ -96,10 +98,50 @@ nlohmann::json EvalReport::to_json() const {
   return j;
 }
 
+namespace {
+
+// The assembler's diagnostics with the warnings after the first few counted instead of shown: a software
+// pipeline that reuses registers on purpose draws dozens of hazard warnings, which `kcraft check` lists in
+// full, and they should not bury the verdict and the numbers. Errors are always shown.
+std::string abridged_diagnostics(const std::string& diagnostics, size_t warnings_shown) {
+  static const std::regex start(R"(^\S.*:\d+:\d+: (error|warning|note): )");
+  std::vector<std::string> blocks;
+  std::vector<bool> is_warning;
+  std::string tail;  // the summary line(s) after the last diagnostic ("1 error, 3 warnings")
+  std::istringstream in(diagnostics);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, start)) {
+      blocks.push_back(line + "\n");
+      is_warning.push_back(m[1] == "warning");
+    } else if (!blocks.empty() && (line.rfind(" ", 0) == 0 || line.rfind("hint:", 0) == 0)) {
+      blocks.back() += line + "\n";
+    } else {
+      tail += line + "\n";
+    }
+  }
+  std::string out;
+  size_t warnings = 0, hidden = 0;
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    if (is_warning[i] && ++warnings > warnings_shown) {
+      ++hidden;
+      continue;
+    }
+    out += blocks[i];
+  }
+  if (hidden > 0) {
+    out += fmt::format("[{} more warning{}: `kcraft check` with the same --task lists them all]\n", hidden,
+                       hidden == 1 ? "" : "s");
+  }
+  return out + tail;
+}
+
+}  // namespace
+
 std::string EvalReport::to_text() const {
   std::string out = fmt::format("{}: {}\n", verdict_name(verdict), headline);
   out += fmt::format("task {} {} on {}/{} (seed {})\n", task, config, platform, hw_config, seed);
-  if (!diagnostics.empty()) out += diagnostics;
+  if (!diagnostics.empty()) out += abridged_diagnostics(diagnostics, 3);
   if (!runtime_error.empty()) out += "runtime error: " + runtime_error + "\n";
   if (!hang.empty()) out += hang;
   if (verdict != Verdict::kBuildError && verdict != Verdict::kInputError) {

@@ -191,13 +191,15 @@ std::string Timeline::summary(size_t max_lines) const {
   }
   for (auto& [t, v] : busy) v = normalise(std::move(v));
 
-  lines.push_back("unit              busy cycles  share  longest idle gap");
+  size_t width = 16;
+  for (const auto& t : tracks) width = std::max(width, t.name.size() + 1);
+  lines.push_back(fmt::format("{:<{}}  busy cycles  share  longest idle gap", "unit", width));
   const uint64_t gap_floor = std::max<uint64_t>(8, cycles / 200);
   for (size_t t = 0; t < tracks.size(); ++t) {
     if (tracks[t].name == "issue") continue;
     const Intervals& v = busy[static_cast<unsigned>(t)];
     if (v.empty()) {
-      lines.push_back(fmt::format("  {:<16}{:>11}  {:>5}  (unused)", tracks[t].name, 0, "0.0%"));
+      lines.push_back(fmt::format("  {:<{}}{:>11}  {:>5}  (unused)", tracks[t].name, width, 0, "0.0%"));
       continue;
     }
     uint64_t gap = 0, gap_at = 0, prev_end = 0;
@@ -212,35 +214,52 @@ std::string Timeline::summary(size_t max_lines) const {
       gap = cycles - prev_end;
       gap_at = prev_end;
     }
-    lines.push_back(fmt::format("  {:<16}{:>11}  {:>5}  {}", tracks[t].name, length(v),
+    lines.push_back(fmt::format("  {:<{}}{:>11}  {:>5}  {}", tracks[t].name, width, length(v),
                                 percent(length(v), cycles),
                                 gap == 0 ? "-" : fmt::format("{} cycles from {}", gap, gap_at)));
   }
 
-  // Overlaps between the units that do the work.
-  auto of = [&](const char* name) {
-    const int t = track_index(name);
-    return t < 0 ? Intervals{} : busy[static_cast<unsigned>(t)];
-  };
-  const Intervals matrix = of("matrix unit"), vector = of("vector unit"), dma = of("DMA engine");
-  const Intervals compute = unite(matrix, vector);
-  const uint64_t dma_total = length(dma);
-  lines.push_back(fmt::format(
-      "overlap: DMA busy while matrix or vector busy {} cycles ({} of DMA busy); matrix and vector together "
-      "{}; no unit busy {} cycles",
-      length(intersect(dma, compute)), percent(length(intersect(dma, compute)), dma_total),
-      length(intersect(matrix, vector)), cycles - std::min(cycles, length(unite(compute, dma)))));
+  // Overlaps between the units that do the work and those that move data.
+  std::vector<std::string> compute_names, memory_names;
+  Intervals compute, memory, compute_pairs;
+  std::vector<unsigned> coarse_tracks;
+  for (size_t t = 0; t < tracks.size(); ++t) {
+    const Intervals& v = busy[static_cast<unsigned>(t)];
+    if (tracks[t].role == TimelineTrack::Role::kCompute) {
+      compute_pairs = unite(compute_pairs, intersect(compute, v));
+      compute = unite(compute, v);
+      compute_names.push_back(tracks[t].name);
+    } else if (tracks[t].role == TimelineTrack::Role::kMemory) {
+      memory = unite(memory, v);
+      memory_names.push_back(tracks[t].name);
+    } else {
+      continue;
+    }
+    coarse_tracks.push_back(static_cast<unsigned>(t));
+  }
+  if (!compute_names.empty() && !memory_names.empty()) {
+    const std::string memory_text = fmt::format("{}", fmt::join(memory_names, " or "));
+    const uint64_t overlap = length(intersect(memory, compute));
+    const std::string pairs =
+        compute_names.size() > 1
+            ? fmt::format("; {} together {}", fmt::join(compute_names, " and "), length(compute_pairs))
+            : "";
+    lines.push_back(
+        fmt::format("overlap: {} busy while {} busy {} cycles ({} of {} busy){}; no unit busy {} cycles",
+                    memory_text, fmt::join(compute_names, " or "), overlap, percent(overlap, length(memory)),
+                    memory_text, pairs, cycles - std::min(cycles, length(unite(compute, memory)))));
+  }
 
   // Coarse busy windows per unit.
   lines.push_back(fmt::format("busy windows (gaps under {} cycles joined):", gap_floor));
-  for (const char* name : {"matrix unit", "vector unit", "DMA engine"}) {
-    const Intervals w = coarsen(of(name), gap_floor);
+  for (unsigned t : coarse_tracks) {
+    const Intervals w = coarsen(busy[t], gap_floor);
     if (w.empty()) continue;
     std::string text;
     const size_t shown = std::min<size_t>(w.size(), 6);
     for (size_t i = 0; i < shown; ++i) text += fmt::format("{}{}..{}", i ? ", " : "", w[i].begin, w[i].end);
     if (w.size() > shown) text += fmt::format(", ... ({} windows)", w.size());
-    lines.push_back(fmt::format("  {}: {}", name, text));
+    lines.push_back(fmt::format("  {}: {}", tracks[t].name, text));
   }
 
   // Stalls: by cause, the longest spans, and the instructions that waited most.
@@ -274,14 +293,16 @@ std::string Timeline::summary(size_t max_lines) const {
     lines.push_back("longest stalls:");
     for (size_t i = 0; i < std::min<size_t>(stalls.size(), 5); ++i) {
       const auto* s = stalls[i];
-      lines.push_back(fmt::format("  {:>7} cycles at {}..{}  {:<10}  pc {}: {}", s->end - s->begin, s->begin,
-                                  s->end, s->cause, s->pc, by_pc[s->pc].name));
+      lines.push_back(fmt::format(
+          "  {:>7} cycles at {}..{}  {:<10}  {}", s->end - s->begin, s->begin, s->end, s->cause,
+          s->pc < 0 ? "(no instruction waiting)" : fmt::format("pc {}: {}", s->pc, by_pc[s->pc].name)));
     }
     std::vector<std::pair<int64_t, const PcStall*>> pcs;
-    for (const auto& [pc, p] : by_pc) pcs.emplace_back(pc, &p);
+    for (const auto& [pc, p] : by_pc)
+      if (pc >= 0) pcs.emplace_back(pc, &p);
     std::stable_sort(pcs.begin(), pcs.end(),
                      [](const auto& a, const auto& b) { return a.second->cycles > b.second->cycles; });
-    lines.push_back("instructions that waited most:");
+    if (!pcs.empty()) lines.push_back("instructions that waited most:");
     for (size_t i = 0; i < std::min<size_t>(pcs.size(), 5); ++i) {
       const auto& [pc, p] = pcs[i];
       std::string causes;

@@ -15,8 +15,14 @@ namespace kcraft::tb {
 
 // One row of the viewer: the issue stage or a unit.
 struct TimelineTrack {
+  enum class Role {
+    kOther,    // the issue stage, or a unit the summary's overlap figures leave out
+    kCompute,  // does the kernel's arithmetic
+    kMemory,   // moves data between DRAM and the chip
+  };
   std::string name;     // "matrix unit"
   std::string counter;  // the performance counter its slices add up to ("" = none)
+  Role role = Role::kOther;
 };
 
 // Cycles [begin, end) on one track. Slices of one track never overlap and are in time order.

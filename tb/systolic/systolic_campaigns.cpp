@@ -1,10 +1,6 @@
 // The systolic NPU's hardware-team commands (tb/common/platform.h): `kcraft validate systolic`, a random
 // differential campaign of the RTL against the functional model, and `kcraft speed systolic`, simulated
 // cycles per second through the SystemC testbench against the bare Verilated model.
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <chrono>
 #include <stdexcept>
 
 #include "isa/common/disassembler.h"
@@ -12,6 +8,7 @@
 #include "systolic_isa.h"
 #include "tasks/common/inputs.h"
 #include "tasks/systolic/template_compiler.h"
+#include "tb/common/campaigns.h"
 #include "tb/common/dram_model.h"
 #include "tb/systolic/systolic_diff.h"
 #include "tb/systolic/systolic_hw.h"
@@ -25,60 +22,24 @@ CommandReport SystolicPlatform::validate(const ValidationOptions& a) const {
   const auto p = params(a.hw_config);
   RandomProgramOptions options;
   options.length = a.length;
-  uint64_t cycles = 0, instructions = 0, faulted = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  CommandReport report;
-  for (uint64_t i = 0; i < a.programs; ++i) {
-    const uint64_t seed = a.seed + i;
-    auto prog = random_program(p, seed, options);
-    auto outcome = compare_rtl_and_model(a.hw_config, prog.words, prog.dram);
-    cycles += outcome.cycles;
-    instructions += outcome.instructions;
-    faulted += outcome.halted_with_error ? 1 : 0;
+  tb::CampaignWording wording;
+  wording.agreed_on = "every register, SRAM, accumulator, weight, DRAM byte, error and architectural counter";
+  return tb::run_validation_campaign(kName, a, wording, [&](uint64_t seed) {
+    const auto prog = random_program(p, seed, options);
+    const auto outcome = compare_rtl_and_model(a.hw_config, prog.words, prog.dram);
+    tb::CampaignStep step;
+    step.words = prog.words;
+    step.cycles = outcome.cycles;
+    step.issued = outcome.instructions;
+    step.faulted = outcome.halted_with_error;
     if (outcome.divergence) {
       const auto& d = *outcome.divergence;
-      nlohmann::json words = nlohmann::json::array();
-      for (auto w : prog.words) words.push_back(w);
-      report.ok = false;
-      report.json = {{"result", "divergence"},       {"program_seed", seed}, {"pc", d.pc},
-                     {"instruction", d.instruction}, {"difference", d.what}, {"program", words}};
-      report.text =
-          fmt::format("DIVERGENCE in random program seed {} ({} instructions)\n", seed, prog.words.size());
-      report.text += fmt::format("first diverging instruction: pc {}: {}\n", d.pc, d.instruction);
-      report.text += fmt::format("state difference (RTL vs model): {}\n", d.what);
-      report.text += fmt::format("reproduce: kcraft validate {} --hw {} --seed {} --programs 1 --length {}\n",
-                                 kName, a.hw_config, seed, a.length);
-      report.text += "program:\n" + disassemble(prog.words);
-      return report;
+      step.divergence = tb::CampaignDivergence{d.pc, d.instruction, d.what};
+      step.listing = disassemble(prog.words);
     }
-  }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  report.json = {{"result", "agree"},    {"programs", a.programs},       {"faulting_programs", faulted},
-                 {"rtl_cycles", cycles}, {"instructions", instructions}, {"seconds", wall}};
-  report.text = fmt::format(
-      "{} random programs (seeds {}..{}, {} instructions executed, {} RTL cycles, {} ending in a "
-      "deliberate "
-      "fault): RTL and functional model agree on every register, SRAM, accumulator, weight, DRAM byte, "
-      "error and architectural counter ({:.1f} s)\n",
-      a.programs, a.seed, a.seed + a.programs - 1, instructions, cycles, faulted, wall);
-  return report;
+    return step;
+  });
 }
-
-namespace {
-
-class BarePort : public MemoryPort {
- public:
-  explicit BarePort(tb::DramModel& dram) : dram_(dram) {}
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                  uint32_t pc) override {
-    return dram_.access(write, addr, data, len, cycle, pc);
-  }
-
- private:
-  tb::DramModel& dram_;
-};
-
-}  // namespace
 
 CommandReport SystolicPlatform::speed(const SpeedOptions& a, const tasks::TaskRegistry& registry) const {
   const HwConfig& hw = hw_config(a.hw_config);
@@ -103,51 +64,16 @@ CommandReport SystolicPlatform::speed(const SpeedOptions& a, const tasks::TaskRe
   auto bare = make_systolic_hw(a.hw_config);
   tb::DramModel dram;
   dram.configure(timing);
-  BarePort port(dram);
-
-  std::vector<double> sc_rates, bare_rates;
-  uint64_t cycles = 0;
-  for (unsigned r = 0; r < a.repeats; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    auto result = run_on_rtl(job);
-    double sc = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    cycles = result.cycles;
-    sc_rates.push_back(static_cast<double>(result.cycles) / sc);
-
-    t0 = std::chrono::steady_clock::now();
-    dram.load(image);
-    bare->reset_and_clear();
-    bare->load_program(assembled.words);
-    bare->ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(image.size()));
-    bare->ctl_write(regs::kCtlStart, 1);
-    while (!bare->halted()) bare->run_cycles(1'000'000, port);
-    (void)bare->counters();
-    double bt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (bare->cycle() != result.cycles) {
-      throw std::runtime_error(
-          fmt::format("bare run took {} cycles, SystemC run {}", bare->cycle(), result.cycles));
-    }
-    bare_rates.push_back(static_cast<double>(bare->cycle()) / bt);
-  }
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
-  const double sc = median(sc_rates), bt = median(bare_rates);
-  CommandReport report;
-  report.json = {{"workload", a.task + " " + a.config + " baseline"},
-                 {"hw_config", a.hw_config},
-                 {"cycles", cycles},
-                 {"systemc_cycles_per_second", sc},
-                 {"bare_cycles_per_second", bt},
-                 {"ratio", sc / bt},
-                 {"repeats", a.repeats}};
-  report.text = fmt::format("workload: {} {} baseline on {}/{}, {} cycles per run, median of {} runs\n",
-                            a.task, a.config, kName, a.hw_config, cycles, a.repeats);
-  report.text += fmt::format("  SystemC testbench : {:>10.0f} cycles/s\n", sc);
-  report.text += fmt::format("  bare Verilator    : {:>10.0f} cycles/s\n", bt);
-  report.text += fmt::format("  ratio SystemC/bare: {:.3f}  (target >= 0.7)\n", sc / bt);
-  return report;
+  tb::DramModelPort port(dram);
+  return tb::run_speed_comparison(
+      kName, a, 0.7, [&] { return run_on_rtl(job).cycles; },
+      [&] {
+        dram.load(image);
+        bare->start(assembled.words, image.size());
+        while (!bare->stopped()) bare->run_cycles(1'000'000, port);
+        (void)bare->counters();
+        return bare->cycle();
+      });
 }
 
 }  // namespace kcraft::systolic

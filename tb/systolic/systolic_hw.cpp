@@ -11,21 +11,9 @@ const char* stall_cause_name(unsigned cause) {
   return info != nullptr ? info->description : "unknown";
 }
 
-uint32_t SystolicHw::status(unsigned word) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgStatus, word, &v, sizeof v);
-  return v;
-}
-
-uint64_t SystolicHw::status64(unsigned word) {
-  uint64_t v = 0;
-  dbg_read(regs::kDbgStatus, word, &v, sizeof v);
-  return v;
-}
-
 Counters SystolicHw::counters() {
   Counters c{};
-  for (unsigned i = 0; i < kNumCounters; ++i) dbg_read(regs::kDbgCounter, i, &c[i], sizeof c[i]);
+  for (unsigned i = 0; i < kNumCounters; ++i) c[i] = counter(i);
   return c;
 }
 
@@ -37,13 +25,17 @@ MachineState SystolicHw::read_state() {
     dbg_read(regs::kDbgXreg, i, &s.x[i], 4);
     dbg_read(regs::kDbgFreg, i, &s.f[i], 4);
   }
-  for (unsigned r = 0; r < p.vsram_rows; ++r) dbg_read(regs::kDbgVsram, r, &s.vsram[size_t{r} * p.vlen], 2 * p.vlen);
-  for (unsigned r = 0; r < p.msram_rows; ++r) dbg_read(regs::kDbgMsram, r, &s.msram[size_t{r} * p.mlen], 2 * p.mlen);
-  for (unsigned r = 0; r < p.acc_rows; ++r) dbg_read(regs::kDbgAcc, r, &s.acc[size_t{r} * p.mlen], 4 * p.mlen);
+  for (unsigned r = 0; r < p.vsram_rows; ++r)
+    dbg_read(regs::kDbgVsram, r, &s.vsram[size_t{r} * p.vlen], 2 * p.vlen);
+  for (unsigned r = 0; r < p.msram_rows; ++r)
+    dbg_read(regs::kDbgMsram, r, &s.msram[size_t{r} * p.mlen], 2 * p.mlen);
+  for (unsigned r = 0; r < p.acc_rows; ++r)
+    dbg_read(regs::kDbgAcc, r, &s.acc[size_t{r} * p.mlen], 4 * p.mlen);
   for (unsigned w = 0; w < p.fpsram_words; ++w) dbg_read(regs::kDbgFpsram, w, &s.fpsram[w], 4);
-  for (unsigned k = 0; k < p.mlen; ++k) dbg_read(regs::kDbgWeights, k, &s.weights[size_t{k} * p.mlen], 2 * p.mlen);
+  for (unsigned k = 0; k < p.mlen; ++k)
+    dbg_read(regs::kDbgWeights, k, &s.weights[size_t{k} * p.mlen], 2 * p.mlen);
   const uint32_t flags = status(regs::kStFlags);
-  s.halted = (flags & regs::kFlagHalted) != 0;
+  s.halted = (flags & regs::kFlagStopped) != 0;
   s.error.code = static_cast<ErrorCode>(status(regs::kStErrCode));
   if (s.error.code != ErrorCode::kNone) {
     s.error.pc = status(regs::kStErrPc);
@@ -84,14 +76,6 @@ Params SystolicHw::read_params() {
   p.dma_slots = status(regs::kStParamDmaSlots);
   p.dma_outstanding = status(regs::kStParamDmaOutstanding);
   return p;
-}
-
-void SystolicHw::load_program(const std::vector<uint32_t>& words) {
-  if (words.size() > params().imem_words) {
-    throw std::invalid_argument("program has " + std::to_string(words.size()) + " instructions but IMEM_WORDS is " +
-                                std::to_string(params().imem_words));
-  }
-  for (size_t i = 0; i < words.size(); ++i) ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), words[i]);
 }
 
 }  // namespace kcraft::systolic

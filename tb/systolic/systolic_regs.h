@@ -4,11 +4,14 @@
 
 #include <cstdint>
 
+#include "tb/common/accelerator_hw.h"
+
 namespace kcraft::systolic::regs {
 
+// Control addresses, kDbgStatus/kDbgCounter, status words 0-5 and the flags: every top's (tb::regs).
+using namespace kcraft::tb::regs;
+
 enum DbgSel : unsigned {
-  kDbgStatus = 0,
-  kDbgCounter = 1,
   kDbgXreg = 2,
   kDbgFreg = 3,
   kDbgVsram = 4,
@@ -20,12 +23,6 @@ enum DbgSel : unsigned {
 };
 
 enum StatusWord : unsigned {
-  kStFlags = 0,
-  kStErrCode = 1,
-  kStErrPc = 2,
-  kStErrLo = 3,
-  kStErrHi = 4,
-  kStPc = 5,
   kStInsn = 6,
   kStUnits = 7,
   kStDmaPc = 8,
@@ -42,13 +39,6 @@ enum StatusWord : unsigned {
   kStParamLoop = 24,
   kStParamDmaSlots = 25,
   kStParamDmaOutstanding = 26,
-};
-
-enum StatusFlag : uint32_t {
-  kFlagRunning = 1u << 0,
-  kFlagHalted = 1u << 1,
-  kFlagError = 1u << 2,
-  kFlagClearing = 1u << 3,
 };
 
 // Bits of systolic_top.trace_o (systolic_pkg TR_*): what every unit does in a cycle.
@@ -75,10 +65,5 @@ enum TraceMatState : unsigned {
   kTrMatMm = 3,
   kTrMatWo = 4,
 };
-
-inline constexpr uint32_t kCtlImem = 0x00000000u;  // + instruction index
-inline constexpr uint32_t kCtlStart = 0x10000000u;
-inline constexpr uint32_t kCtlDramBytes = 0x10000001u;
-inline constexpr uint32_t kCtlClear = 0x10000002u;
 
 }  // namespace kcraft::systolic::regs

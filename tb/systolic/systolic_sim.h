@@ -6,45 +6,24 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "isa/systolic/systolic_machine.h"
-#include "tb/common/dram_model.h"
-#include "tb/common/timeline.h"
+#include "tb/common/run_job.h"
 #include "tb/systolic/systolic_hw.h"
 
 namespace kcraft::systolic {
 
-struct RunJob {
-  std::string config = "default";  // hardware configuration (a Verilated build)
-  std::vector<uint32_t> program;
-  std::vector<uint8_t> dram;             // initial DRAM image; its size is the DRAM size
-  std::vector<tb::DramRegion> writable;  // where the kernel may write; empty = anywhere
-  tb::DramTiming timing;
-  double clock_mhz = 1000;  // only scales SystemC time; results are in cycles
-  uint64_t cycle_cap = 50'000'000;
-  std::string waveform_path;  // FST file, empty for none
-  bool instruction_trace = false;
-  bool timeline = false;       // record what every unit does per cycle (RunResult::timeline)
-  std::string timeline_title;  // names the run in the timeline viewer
-  bool read_state = false;     // read back every register and SRAM (for model comparison)
-};
+using RunJob = tb::RunJob;
 
-struct RunResult {
+struct RunResult : tb::RunOutcome {
   enum class Stop { kHalted, kError, kTimeout };
   Stop stop = Stop::kHalted;
-  uint64_t cycles = 0;
   Counters counters{};
   MachineError error;  // when stop == kError
   HangReport hang;     // when stop == kTimeout
-  std::vector<tb::DramWriteViolation> violations;
-  std::vector<TraceEntry> trace;
-  std::shared_ptr<tb::Timeline> timeline;  // when job.timeline
-  std::vector<uint8_t> dram;               // final DRAM image
-  MachineState state;                      // when read_state
-  double wall_seconds = 0;
+  MachineState state;  // when job.read_state
 };
 
 // Announces this testbench's part of the process's SystemC design (tb/common/sc_run.h); the platform does

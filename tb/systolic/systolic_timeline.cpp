@@ -32,9 +32,14 @@ SystolicTimelineRecorder::SystolicTimelineRecorder(const Params& params, std::st
     : params_(params) {
   timeline_.title = std::move(title);
   timeline_.cycle_ns = cycle_ns;
+  using Role = tb::TimelineTrack::Role;
   timeline_.tracks = {
-      {"issue", "instructions"},      {"vector unit", "vector_busy"},     {"special functions", "sfu_busy"},
-      {"matrix unit", "matrix_busy"}, {"systolic array", "array_active"}, {"DMA engine", "dma_busy"},
+      {"issue", "instructions", Role::kOther},
+      {"vector unit", "vector_busy", Role::kCompute},
+      {"special functions", "sfu_busy", Role::kOther},  // its work shows in the vector unit's windows
+      {"matrix unit", "matrix_busy", Role::kCompute},
+      {"systolic array", "array_active", Role::kOther},  // inside the matrix unit's busy time
+      {"DMA engine", "dma_busy", Role::kMemory},
   };
 }
 

@@ -12,18 +12,19 @@
 #include <unordered_map>
 
 #include "isa/systolic/systolic_machine.h"
+#include "tb/common/run_job.h"
 #include "tb/common/timeline.h"
 #include "tb/systolic/systolic_hw.h"
 
 namespace kcraft::systolic {
 
-class SystolicTimelineRecorder final : public CycleObserver {
+class SystolicTimelineRecorder final : public tb::TimelineRecorder {
  public:
   explicit SystolicTimelineRecorder(const Params& params, std::string title = "", double cycle_ns = 1.0);
 
   void on_cycle(uint64_t cycle, uint32_t trace_word, bool issued, uint32_t pc, uint32_t insn) override;
   // Closes what is still open at `cycles` (the run's length) and computes the totals.
-  tb::Timeline finish(uint64_t cycles);
+  tb::Timeline finish(uint64_t cycles) override;
 
  private:
   enum Track : unsigned { kIssue, kVector, kSfu, kMatrix, kArray, kDma, kNumTracks };

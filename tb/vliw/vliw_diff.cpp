@@ -18,10 +18,7 @@ RtlRun run_on_rtl(VliwHw& hw, const Params& timing, const std::vector<uint32_t>&
   model.configure(tb::DramTiming{timing.dram_latency, timing.dram_bytes_per_cycle});
   model.load(dram);
   DramModelPort port(model);
-  hw.reset_and_clear();
-  hw.load_program(program);
-  hw.ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(dram.size()));
-  hw.ctl_write(regs::kCtlStart, 1);
+  hw.start(program, dram.size());
   while (!hw.stopped() && hw.cycle() < cycle_cap) hw.run_cycles(cycle_cap - hw.cycle(), port);
   RtlRun r;
   r.stop = hw.stopped() ? RtlRun::Stop::kStopped : RtlRun::Stop::kCycleCap;

@@ -1,46 +1,12 @@
 #include "tb/vliw/vliw_hw.h"
 
-#include <stdexcept>
-
-#include <fmt/format.h>
-
-#include "tb/common/dram_model.h"
 #include "tb/vliw/vliw_regs.h"
 
 namespace kcraft::vliw {
 
-uint64_t DramModelPort::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                               uint32_t pc) {
-  if (!dram_.in_range(addr, len)) {
-    throw std::runtime_error(fmt::format("DMA request for DRAM bytes [0x{:x}, 0x{:x}) beyond its {} bytes",
-                                         addr, addr + len, dram_.size()));
-  }
-  return dram_.access(write, addr, data, len, cycle, pc);
-}
-
-void VliwHw::load_program(const std::vector<uint32_t>& words) {
-  if (words.size() > params().imem_words) {
-    throw std::invalid_argument(
-        fmt::format("program of {} words does not fit IMEM_WORDS={}", words.size(), params().imem_words));
-  }
-  for (size_t i = 0; i < words.size(); ++i) ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), words[i]);
-}
-
-uint32_t VliwHw::status(unsigned word) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgStatus, word, &v, sizeof v);
-  return v;
-}
-
-uint64_t VliwHw::status64(unsigned word) {
-  uint64_t v = 0;
-  dbg_read(regs::kDbgStatus, word, &v, sizeof v);
-  return v;
-}
-
 Counters VliwHw::counters() {
   Counters c{};
-  for (unsigned i = 0; i < kNumCounters; ++i) dbg_read(regs::kDbgCounter, i, &c[i], sizeof c[i]);
+  for (unsigned i = 0; i < kNumCounters; ++i) c[i] = counter(i);
   return c;
 }
 
@@ -78,6 +44,19 @@ HangReport VliwHw::hang_report() {
   h.loop_depth = status(regs::kStLoopDepth);
   for (unsigned l = 0; l < kLocks; ++l) dbg_read(regs::kDbgLock, l, &h.locks[l], 1);
   return h;
+}
+
+Params VliwHw::read_params() {
+  Params p;
+  p.vlen = status(regs::kStParamVlen);
+  p.imem_words = status(regs::kStParamImem);
+  p.dm_bytes = status(regs::kStParamDm);
+  p.dm_banks = status(regs::kStParamBanks);
+  p.loop_depth = status(regs::kStParamLoop);
+  p.dma_channels = status(regs::kStParamChannels);
+  p.dma_queue = status(regs::kStParamQueue);
+  p.dma_outstanding = status(regs::kStParamOutstanding);
+  return p;
 }
 
 }  // namespace kcraft::vliw

@@ -1,9 +1,5 @@
-// The Verilated vliw tile seen from C++: a cycle driver independent of SystemC.
-//
-// VliwHw owns one Verilated model (one hardware configuration) and knows vliw_top's ports: the
-// control/debug back door, the DRAM request/response port and the bundle-issue trace. It runs cycles in a
-// tight C++ loop; DRAM requests go to a MemoryPort (a plain tb::DramModel here, a TLM socket in a SystemC
-// testbench), which answers with the cycle the response is due. The port has the shape of systolic_top's.
+// The Verilated vliw tile seen from C++: tb::AcceleratorHw (tb/common/accelerator_hw.h) with the tile's
+// parameters, counters, state and hang report read through its back door.
 #pragma once
 
 #include <array>
@@ -13,38 +9,14 @@
 #include <vector>
 
 #include "isa/vliw/vliw_machine.h"
-
-namespace kcraft::tb {
-class DramModel;
-}
+#include "tb/common/accelerator_hw.h"
 
 namespace kcraft::vliw {
 
-class MemoryPort {
- public:
-  virtual ~MemoryPort() = default;
-  // Performs the access DRAM sees at `cycle` (cycles since START) and returns the cycle its response is
-  // due. Throws on an access the DRAM cannot serve.
-  virtual uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                          uint32_t pc) = 0;
-};
-
-// A MemoryPort straight onto a DramModel (tb/common/dram_model.h): the timing the functional model assumes.
-class DramModelPort final : public MemoryPort {
- public:
-  explicit DramModelPort(tb::DramModel& dram) : dram_(dram) {}
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                  uint32_t pc) override;
-
- private:
-  tb::DramModel& dram_;
-};
-
-struct TraceEntry {
-  uint64_t cycle = 0;  // cycles since START
-  uint32_t pc = 0;     // the bundle's first word
-  uint32_t word = 0;   // that word
-};
+using tb::CycleObserver;
+using tb::DramModelPort;
+using tb::MemoryPort;
+using tb::TraceEntry;
 
 // What the machine was doing, read when a run hits its cycle cap.
 struct HangReport {
@@ -56,41 +28,25 @@ struct HangReport {
   std::array<uint8_t, kLocks> locks{};
 };
 
-class VliwHw {
+class VliwHw : public tb::AcceleratorHw {
  public:
-  virtual ~VliwHw() = default;
+  using ParamsType = Params;
 
   // The parameters the RTL was built with, read from the hardware itself at construction (the runtime
   // DRAM timing is left at its defaults).
   virtual const Params& params() const = 0;
-  virtual const std::string& config_name() const = 0;
 
-  // Resets the flops (a few cycles), then zeroes IMEM and DM.
-  virtual void reset_and_clear() = 0;
-  // One clocked write on the control port (IMEM words, DRAM size, START).
-  virtual void ctl_write(uint32_t addr, uint32_t data) = 0;
-  // Combinational back-door read of `bytes` bytes (little-endian) of selector `sel`, index `addr`.
-  virtual void dbg_read(unsigned sel, uint32_t addr, void* out, unsigned bytes) = 0;
-
-  // Runs at most `budget` cycles (fewer if the machine stops). Returns the cycles run.
-  virtual uint64_t run_cycles(uint64_t budget, MemoryPort& port) = 0;
-  // The run is over (C_HALT or an error, and the drain after it).
-  virtual bool stopped() = 0;
-  virtual uint64_t cycle() const = 0;  // since START
-
-  // Optional FST waveform of the next run (opened before START, closed by close_waveform()).
-  virtual void open_waveform(const std::string& path) = 0;
-  virtual void close_waveform() = 0;
-  // Optional bundle trace: every issued bundle with its cycle.
-  virtual void set_instruction_trace(std::vector<TraceEntry>* sink) = 0;
-
-  // Helpers on top of the ports.
-  void load_program(const std::vector<uint32_t>& words);
-  uint32_t status(unsigned word);
-  uint64_t status64(unsigned word);
+  // Built on the back door.
+  Params read_params();
   Counters counters();
   MachineState read_state();
   HangReport hang_report();
+
+  // vliw_top.stall_o: what the issue stage waited for this cycle (vliw_isa_pkg STALL_*, 0 = none).
+  template <class VModel>
+  static uint32_t trace_word(const VModel& m) {
+    return m.stall_o;
+  }
 };
 
 // The Verilated configurations linked into this binary, and a driver for one of them.

@@ -283,6 +283,9 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
   job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(cfg);
   job.waveform_path = req.waveform_path;
   job.instruction_trace = req.instruction_trace;
+  job.timeline = req.timeline;
+  job.timeline_title =
+      fmt::format("{} {} on vliw/{} (seed {})", req.task, req.config, req.hw_config, req.seed);
   RunResult run;
   try {
     run = simulate(job);
@@ -290,6 +293,7 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
     return finish(Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what());
   }
   r.cycles = run.cycles;
+  r.timeline = run.timeline;
   for (unsigned i = 0; i < kNumCounters; ++i) r.counters.push_back({counter_name(i), run.counters[i]});
   r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
   r.attainable_utilization = run.cycles > 0 ? r.ideal.attainable / static_cast<double>(run.cycles) : 0.0;

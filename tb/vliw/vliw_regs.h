@@ -4,11 +4,14 @@
 
 #include <cstdint>
 
+#include "tb/common/accelerator_hw.h"
+
 namespace kcraft::vliw::regs {
 
+// Control addresses, kDbgStatus/kDbgCounter, status words 0-5 and the flags: every top's (tb::regs).
+using namespace kcraft::tb::regs;
+
 enum DbgSel : unsigned {
-  kDbgStatus = 0,
-  kDbgCounter = 1,
   kDbgXreg = 2,
   kDbgPreg = 3,
   kDbgVreg = 4,
@@ -19,12 +22,6 @@ enum DbgSel : unsigned {
 };
 
 enum StatusWord : unsigned {
-  kStFlags = 0,
-  kStErrCode = 1,
-  kStErrPc = 2,
-  kStErrLo = 3,
-  kStErrHi = 4,
-  kStPc = 5,
   kStStall = 6,
   kStLoopDepth = 7,
   kStDmaBusy = 8,
@@ -40,22 +37,10 @@ enum StatusWord : unsigned {
   kStParamOutstanding = 23,
 };
 
-enum StatusFlag : uint32_t {
-  kFlagRunning = 1u << 0,
-  kFlagStopped = 1u << 1,
-  kFlagError = 1u << 2,
-  kFlagClearing = 1u << 3,
-};
-
 enum HaltState : uint32_t {
   kHaltByInstruction = 1u << 0,  // C_HALT issued
   kHaltDraining = 1u << 1,
   kHaltStopped = 1u << 2,
 };
-
-inline constexpr uint32_t kCtlImem = 0x00000000u;  // + word index
-inline constexpr uint32_t kCtlStart = 0x10000000u;
-inline constexpr uint32_t kCtlDramBytes = 0x10000001u;
-inline constexpr uint32_t kCtlClear = 0x10000002u;
 
 }  // namespace kcraft::vliw::regs

@@ -11,34 +11,19 @@
 #include <vector>
 
 #include "isa/vliw/vliw_machine.h"
-#include "tb/common/dram_model.h"
+#include "tb/common/run_job.h"
 #include "tb/vliw/vliw_hw.h"
 
 namespace kcraft::vliw {
 
-struct RunJob {
-  std::string config = "default";  // hardware configuration (a Verilated build)
-  std::vector<uint32_t> program;
-  std::vector<uint8_t> dram;             // initial DRAM image; its size is the DRAM size
-  std::vector<tb::DramRegion> writable;  // where the kernel may write; empty = anywhere
-  tb::DramTiming timing;
-  double clock_mhz = 1000;  // only scales SystemC time; results are in cycles
-  uint64_t cycle_cap = 50'000'000;
-  std::string waveform_path;  // FST file, empty for none
-  bool instruction_trace = false;
-};
+using RunJob = tb::RunJob;
 
-struct RunResult {
+struct RunResult : tb::RunOutcome {
   enum class Stop { kStopped, kTimeout };
   Stop stop = Stop::kStopped;  // kStopped: C_HALT or an error (state.error says which)
-  uint64_t cycles = 0;
   Counters counters{};
   MachineState state;  // every register, accumulator, DM byte, lock, the error
   HangReport hang;     // when stop == kTimeout
-  std::vector<tb::DramWriteViolation> violations;
-  std::vector<TraceEntry> trace;
-  std::vector<uint8_t> dram;  // final DRAM image
-  double wall_seconds = 0;
 };
 
 // Announces the tile's part of the process's SystemC design; the platform does so when it is made,

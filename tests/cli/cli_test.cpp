@@ -113,6 +113,12 @@ TEST(Cli, TaskShowListsLayoutAndSymbols) {
   for (const char* s : {"ADDR_A=0", "ADDR_B=", "ADDR_C=", "MLEN=16", "K=64"}) {
     EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
   }
+  // Without --platform the symbols are the default platform's, and it says so (on stderr).
+  EXPECT_EQ(r.out.find("the default platform"), std::string::npos) << r.out;
+  auto implicit = kcraft("task show gemm --config C3");
+  EXPECT_NE(implicit.out.find("the symbols above are systolic's (the default platform); --platform NAME"),
+            std::string::npos)
+      << implicit.out;
   auto j = kcraft_json("task show gemm --config C3 --json");
   EXPECT_EQ(j["symbols"]["ADDR_A"], 0);
   EXPECT_EQ(j["symbols"]["ADDR_B"], 64 * 64 * 2);
@@ -157,6 +163,30 @@ TEST(Cli, CheckReportsDiagnostics) {
   auto j = kcraft_json("check systolic " + (dir / "bad.s").string() + " --json", 1);
   EXPECT_FALSE(j["ok"].get<bool>());
   EXPECT_EQ(j["errors"], 3);  // ADDR_X is unknown without --task
+  // ... and the hint says so, rather than suggesting a .equ.
+  auto no_task = kcraft("check vliw " + (dir / "good.s").string());
+  EXPECT_EQ(no_task.code, 1);
+  EXPECT_NE(no_task.out.find("ADDR_X is a task symbol: add --task NAME"), std::string::npos) << no_task.out;
+  // A symbol no task defines keeps the .equ hint.
+  write(dir / "typo.s", "S_LI r1, NO_SUCH_SYMBOL\nC_HALT\n");
+  auto typo = kcraft("check vliw " + (dir / "typo.s").string());
+  EXPECT_NE(typo.out.find("define it with '.equ NO_SUCH_SYMBOL"), std::string::npos) << typo.out;
+}
+
+// eval shows the first warnings and counts the rest (check lists them all); the verdict stays on top.
+TEST(Cli, EvalAbridgesWarningsThatCheckListsInFull) {
+  auto dir = temp_dir("warnings");
+  write(dir / "hazards.s",
+        "L_VLD v1, p0, 0\nV_MAX v2, v1, v1\nV_MAX v3, v1, v1\nL_VLD v4, p0, 0\nV_MAX v5, v4, v4\n"
+        "V_MAX v6, v4, v4\nC_HALT\n");
+  auto check = kcraft("check vliw " + (dir / "hazards.s").string() + " --task relu");
+  EXPECT_EQ(check.code, 0) << check.out;
+  EXPECT_NE(check.out.find("hazards.s:6:11: warning"), std::string::npos) << check.out;
+  auto eval = kcraft("eval vliw relu " + (dir / "hazards.s").string());
+  EXPECT_EQ(eval.out.rfind("mismatch:", 0), 0u) << eval.out;
+  EXPECT_NE(eval.out.find("hazards.s:5:11: warning"), std::string::npos) << eval.out;
+  EXPECT_EQ(eval.out.find("hazards.s:6:11: warning"), std::string::npos) << eval.out;
+  EXPECT_NE(eval.out.find("[1 more warning: `kcraft check`"), std::string::npos) << eval.out;
 }
 
 TEST(Cli, BaselineThenEvalPasses) {
@@ -185,8 +215,7 @@ TEST(Cli, BaselineThenEvalPasses) {
   EXPECT_EQ(kcraft("baseline systolic gemm --knob nosuch=3").code, 2);
 }
 
-// The second platform through the same commands: baseline, eval with both traces, and a --timeline the
-// platform does not record is said so (no empty file that looks like a broken trace).
+// The second platform through the same commands: baseline, eval with both traces and the timeline.
 TEST(Cli, VliwBaselineThenEvalPassesWithTraces) {
   auto dir = temp_dir("eval_vliw");
   auto base = kcraft("baseline vliw relu --config C2");
@@ -203,8 +232,14 @@ TEST(Cli, VliwBaselineThenEvalPassesWithTraces) {
   std::getline(t, header);
   std::getline(t, first);
   EXPECT_NE(first.find("         0      0  "), std::string::npos) << first;
-  EXPECT_NE(traced.out.find("records no timeline"), std::string::npos) << traced.out;
-  EXPECT_FALSE(fs::exists(dir / "tl.json"));
+  ASSERT_TRUE(fs::exists(dir / "tl.json"));
+  std::ifstream tl(dir / "tl.json");
+  const auto trace = nlohmann::json::parse(tl);
+  bool slot_track = false;
+  for (const auto& e : trace.at("traceEvents"))
+    if (e.value("ph", "") == "M" && e.at("args").value("name", "").rfind("vec (vector slot)", 0) == 0)
+      slot_track = true;
+  EXPECT_TRUE(slot_track) << "no vector-slot track in the vliw timeline";
 }
 
 TEST(Cli, EvalExitCodesFollowTheVerdict) {

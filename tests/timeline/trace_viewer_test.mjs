@@ -19,11 +19,11 @@ function kcraftJson(args) {
 }
 
 // Runs the baseline kernel of a task with --timeline; returns the eval report and the loaded trace.
-async function timelineOf(task, config, hw) {
-  const kernel = path.join(work, `${task}_${config}_${hw}.s`);
-  const trace = path.join(work, `${task}_${config}_${hw}.json`);
-  fs.writeFileSync(kernel, execFileSync(kcraft, ['baseline', 'systolic', task, '--config', config, '--hw', hw]));
-  const report = kcraftJson(['eval', 'systolic', task, kernel, '--config', config, '--hw', hw, '--timeline', trace]);
+async function timelineOf(task, config, hw, platform = 'systolic') {
+  const kernel = path.join(work, `${platform}_${task}_${config}_${hw}.s`);
+  const trace = path.join(work, `${platform}_${task}_${config}_${hw}.json`);
+  fs.writeFileSync(kernel, execFileSync(kcraft, ['baseline', platform, task, '--config', config, '--hw', hw]));
+  const report = kcraftJson(['eval', platform, task, kernel, '--config', config, '--hw', hw, '--timeline', trace]);
   assert.equal(report.verdict, 'pass', report.headline);
   const json = JSON.parse(fs.readFileSync(trace, 'utf8'));
   const {parsedTrace} = await analyzeEvents(json.traceEvents);
@@ -87,3 +87,25 @@ test('the double-buffered gemm baseline: DMA overlaps the matrix unit', async ()
   assert.ok(both > 0.25 * report.counters.dma_busy,
             `DMA busy ${report.counters.dma_busy} cycles, only ${both} of them while the matrix unit works`);
 });
+
+// The vliw tile: one track per bundle slot, each adding up to its slot counter; the issue track holds every
+// bundle and every stall cycle.
+for (const [task, config, hw] of [['softmax', 'C2', 'default'], ['gemm', 'C2', 'small']]) {
+  test(`vliw ${task} ${config} on ${hw}: slot tracks add up to the slot counters`, async () => {
+    const {report, json, threads} = await timelineOf(task, config, hw, 'vliw');
+    const slots = {ls0: 'load/store', ls1: 'load/store', vec: 'vector', scl: 'scalar', ctl: 'control'};
+    for (const [slot, noun] of Object.entries(slots)) {
+      const track = `${slot} (${noun} slot)`;
+      const used = report.counters[`ops_${slot}`];
+      if (used === 0) continue;
+      assert.ok(threads.has(track), `no track '${track}' though ops_${slot} = ${used}`);
+      assert.equal(threads.get(track).reduce((s, e) => s + cycles(e.dur), 0), used, track);
+    }
+    const stalls = ['stall_bank_conflict', 'stall_lock_wait', 'stall_dma_queue', 'stall_drain']
+                       .reduce((s, c) => s + report.counters[c], 0);
+    const issue = threads.get('issue');
+    assert.equal(issue.reduce((s, e) => s + cycles(e.dur), 0), report.counters.bundles + stalls);
+    assert.ok(threads.has('DRAM port'));
+    assert.equal(json.otherData.cycles, report.cycles);
+  });
+}

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <tuple>
 
@@ -122,6 +123,59 @@ TEST(VliwPlatformVerdicts, WritesOutsideOutputsAndScratchFailTheRun) {
 TEST(VliwPlatformVerdicts, AWrongKernelIsAMismatch) {
   const EvalReport r = run("C_HALT\n");
   EXPECT_EQ(r.verdict, Verdict::kMismatch) << r.headline;
+}
+
+// The per-unit timeline (tb/vliw/vliw_timeline.h): its totals and its slices per track add up to the RTL's
+// counters, the issue track shows every bundle, the DRAM port shows the DMA's rows, and the JSON is a
+// Chrome trace.
+TEST(VliwTimeline, SlicesAndTotalsEqualTheCounters) {
+  for (const char* hw : {"default", "small"}) {
+    SCOPED_TRACE(hw);
+    EvalRequest req;
+    req.platform = "vliw";
+    req.hw_config = hw;
+    req.task = "softmax";
+    req.config = "C2";
+    req.source = baseline("softmax", "C2", hw);
+    req.timeline = true;
+    const EvalReport r = platform().evaluate(req, registry());
+    ASSERT_EQ(r.verdict, Verdict::kPass) << r.headline;
+    ASSERT_TRUE(r.timeline != nullptr);
+    const tb::Timeline& t = *r.timeline;
+    EXPECT_EQ(t.cycles, r.cycles);
+    auto counter = [&](const std::string& name) -> uint64_t {
+      for (const auto& c : r.counters)
+        if (c.name == name) return c.value;
+      ADD_FAILURE() << "no counter " << name;
+      return 0;
+    };
+    ASSERT_GE(t.totals.size(), 8u);
+    for (const auto& [name, value] : t.totals) EXPECT_EQ(value, counter(name)) << name;
+    EXPECT_GT(t.total("stall_lock_wait"), 0u);  // the kernel waits for its first DMA load
+
+    // Slices per track: bundles on the issue track, one op slice per slot use.
+    for (size_t track = 0; track < t.tracks.size(); ++track) {
+      if (t.tracks[track].counter.empty()) continue;
+      uint64_t ops = 0;
+      for (const auto& s : t.slices)
+        if (s.track == track && s.category != "stall") ops += s.end - s.begin;
+      EXPECT_EQ(ops, counter(t.tracks[track].counter)) << t.tracks[track].name;
+    }
+    const int dram = t.track_index("DRAM port");
+    ASSERT_GE(dram, 0);
+    uint64_t dram_cycles = 0;
+    for (const auto& s : t.slices)
+      if (s.track == static_cast<unsigned>(dram)) dram_cycles += s.end - s.begin;
+    // One row request per cycle at most: the rows the DMA moved.
+    EXPECT_EQ(dram_cycles * 2 * platform().params(hw).vlen,
+              counter("dram_bytes_read") + counter("dram_bytes_written"));
+
+    std::ostringstream json;
+    t.write_chrome_json(json);
+    const auto doc = nlohmann::json::parse(json.str());
+    EXPECT_GT(doc.at("traceEvents").size(), counter("bundles"));
+    EXPECT_NE(t.summary().find("DRAM port"), std::string::npos) << t.summary();
+  }
 }
 
 }  // namespace

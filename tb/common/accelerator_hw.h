@@ -1,0 +1,126 @@
+// A platform's Verilated top seen from C++: the host contract every kcraft accelerator top implements, and
+// a cycle driver interface independent of SystemC.
+//
+// Every top has the same host-facing ports: a clocked control port (IMEM words, DRAM size, START, CLEAR),
+// a combinational debug back door (status words, counters, then platform-specific selectors), one DRAM
+// request/response port of one row per beat, and an issue trace (retire_o/retire_pc_o/retire_insn_o). An
+// AcceleratorHw owns one Verilated model (one hardware configuration) and runs cycles in a tight C++ loop;
+// DRAM requests go to a MemoryPort (a SystemC TLM socket in the testbench, a plain DramModel in the bare
+// speed benchmark and the differential campaigns), which answers with the cycle the response is due.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kcraft::tb {
+
+class DramModel;
+
+// Addresses and selectors every top shares (each platform's *_pkg.sv; tests check the RTL's answers).
+namespace regs {
+inline constexpr uint32_t kCtlImem = 0x00000000u;  // + word index
+inline constexpr uint32_t kCtlStart = 0x10000000u;
+inline constexpr uint32_t kCtlDramBytes = 0x10000001u;
+inline constexpr uint32_t kCtlClear = 0x10000002u;
+
+enum CommonDbgSel : unsigned {
+  kDbgStatus = 0,
+  kDbgCounter = 1,
+};
+
+enum CommonStatusWord : unsigned {
+  kStFlags = 0,
+  kStErrCode = 1,
+  kStErrPc = 2,
+  kStErrLo = 3,
+  kStErrHi = 4,
+  kStPc = 5,
+};
+
+enum StatusFlag : uint32_t {
+  kFlagRunning = 1u << 0,
+  kFlagStopped = 1u << 1,  // the run is over (a halt instruction or an error)
+  kFlagError = 1u << 2,
+  kFlagClearing = 1u << 3,
+};
+}  // namespace regs
+
+class MemoryPort {
+ public:
+  virtual ~MemoryPort() = default;
+  // Performs the access DRAM sees at `cycle` (cycles since START) and returns the cycle its response is
+  // due. `pc` is the issuing instruction's. Throws on an access the DRAM cannot serve.
+  virtual uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
+                          uint32_t pc) = 0;
+};
+
+// A MemoryPort straight onto a DramModel (tb/common/dram_model.h): the timing the SystemC DRAM target and
+// the functional models assume. An access beyond the DRAM is an error naming it.
+class DramModelPort final : public MemoryPort {
+ public:
+  explicit DramModelPort(DramModel& dram) : dram_(dram) {}
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
+                  uint32_t pc) override;
+
+ private:
+  DramModel& dram_;
+};
+
+struct TraceEntry {
+  uint64_t cycle = 0;  // cycles since START
+  uint32_t pc = 0;     // the issued instruction's (a bundle's first word's) index
+  uint32_t word = 0;   // that word
+};
+
+// Sees every cycle of a run (for timelines): the top's trace word (its meaning is the platform's), and
+// whether an instruction issued, with the pc and word at the issue stage (the waiting one when stalled);
+// and every DRAM request with the cycle DRAM sees it in.
+class CycleObserver {
+ public:
+  virtual ~CycleObserver() = default;
+  virtual void on_cycle(uint64_t cycle, uint32_t trace_word, bool issued, uint32_t pc, uint32_t insn) = 0;
+  virtual void on_dram_request(uint64_t /*cycle*/, bool /*write*/, uint64_t /*addr*/, unsigned /*bytes*/,
+                               uint64_t /*due*/) {}
+};
+
+class AcceleratorHw {
+ public:
+  virtual ~AcceleratorHw() = default;
+
+  virtual const std::string& config_name() const = 0;
+  // Instruction words IMEM holds, as the RTL reports it.
+  virtual unsigned imem_words() const = 0;
+
+  // Resets the flops (a few cycles), then zeroes every memory and register file.
+  virtual void reset_and_clear() = 0;
+  // One clocked write on the control port (IMEM words, DRAM size, START).
+  virtual void ctl_write(uint32_t addr, uint32_t data) = 0;
+  // Combinational back-door read of `bytes` bytes (little-endian) of selector `sel`, index `addr`.
+  virtual void dbg_read(unsigned sel, uint32_t addr, void* out, unsigned bytes) = 0;
+
+  // Runs at most `budget` cycles (fewer if the run ends). Returns the cycles run.
+  virtual uint64_t run_cycles(uint64_t budget, MemoryPort& port) = 0;
+  // The run is over (a halt instruction or an error, and any drain after it).
+  virtual bool stopped() = 0;
+  virtual uint64_t cycle() const = 0;  // since START
+
+  // Optional FST waveform of the next run (opened before START, closed by close_waveform()).
+  virtual void open_waveform(const std::string& path) = 0;
+  virtual void close_waveform() = 0;
+  // Optional instruction trace: every issued instruction (bundle) with its cycle.
+  virtual void set_instruction_trace(std::vector<TraceEntry>* sink) = 0;
+  // Optional observer of every cycle of the next runs (nullptr: none; costs nothing then).
+  virtual void set_cycle_observer(CycleObserver* observer) = 0;
+
+  // Helpers on top of the ports.
+  uint32_t status(unsigned word);
+  uint64_t status64(unsigned word);
+  uint64_t counter(unsigned index);
+  // Writes the program into IMEM; std::invalid_argument if it does not fit.
+  void load_program(const std::vector<uint32_t>& words);
+  // Reset, program, DRAM size, START: the run begins with the next run_cycles().
+  void start(const std::vector<uint32_t>& program, uint64_t dram_bytes);
+};
+
+}  // namespace kcraft::tb
