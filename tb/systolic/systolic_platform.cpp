@@ -57,11 +57,9 @@ uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
   return 1'000'000 + 16 * bytes + 4 * static_cast<uint64_t>(cfg.flops);
 }
 
-SystolicPlatform::SystolicPlatform() : configs_(load_hw_configs(hw_config_dir(kName))) {
-  if (configs_.empty()) {
-    throw ConfigError(fmt::format("{}: no hardware configurations found", hw_config_dir(kName).string()));
-  }
-  for (const auto& c : configs_) (void)Params::from_config(c);  // validate every file up front
+SystolicPlatform::SystolicPlatform()
+    : IsaSpecPlatform(kName, isa::systolic::spec(), isa::systolic::isa_markdown()) {
+  for (const auto& c : hw_configs()) (void)Params::from_config(c);  // validate every file up front
   announce_systemc_world();
 }
 
@@ -77,41 +75,8 @@ std::string SystolicPlatform::summary() const {
   return "tensor NPU: systolic array + vector unit + scalar unit + DMA (BF16 in DRAM)";
 }
 
-std::vector<HwParameter> SystolicPlatform::hw_parameters(const std::string& hw) const {
-  const HwConfig& c = hw_config(hw);
-  auto description = [](const std::string& name) {
-    for (const auto& p : isa::systolic::spec().parameters) {
-      if (p.name == name) return p.description;
-    }
-    return std::string();
-  };
-  std::vector<HwParameter> rows;
-  for (const auto& [key, value] : c.build) {
-    rows.push_back({key, std::to_string(value), "", description(key), HwParameter::Kind::kBuild});
-  }
-  rows.push_back({"DRAM_LATENCY", fmt::format("{}", c.runtime_param("dram_latency_cycles")), "cycles",
-                  description("DRAM_LATENCY"), HwParameter::Kind::kRuntime});
-  rows.push_back({"DRAM_BYTES_PER_CYCLE", fmt::format("{}", c.runtime_param("dram_bytes_per_cycle")), "",
-                  description("DRAM_BYTES_PER_CYCLE"), HwParameter::Kind::kRuntime});
-  return rows;
-}
-
 uint64_t SystolicPlatform::program_capacity(const std::string& hw) const {
   return params(hw).imem_words;
-}
-
-std::string SystolicPlatform::isa_reference() const {
-  return isa::systolic::isa_markdown();
-}
-
-std::vector<std::string> SystolicPlatform::instruction_names() const {
-  std::vector<std::string> names;
-  for (const auto& insn : isa::systolic::spec().instructions) names.push_back(insn.name);
-  return names;
-}
-
-std::string SystolicPlatform::disassemble(const std::vector<uint32_t>& words) const {
-  return isa::disassemble_program(isa::systolic::spec(), words, {true});
 }
 
 std::unique_ptr<tasks::BaselineCompiler> SystolicPlatform::baseline_compiler(const std::string& hw) const {
@@ -160,11 +125,6 @@ isa::SymbolTable SystolicPlatform::symbols(const std::string& hw, const tasks::R
     s["DRAM_BYTES"] = static_cast<int64_t>(lay->total_bytes);
   }
   return s;
-}
-
-isa::AssembleResult SystolicPlatform::assemble(const std::string& source, const std::string& filename,
-                                               const isa::SymbolTable& symbols) const {
-  return isa::assemble(isa::systolic::spec(), source, filename, symbols);
 }
 
 IdealCycles SystolicPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const {

@@ -12,11 +12,11 @@
 #include "tasks/common/layout.h"
 #include "tasks/common/task_spec.h"
 #include "tb/common/evaluation.h"
-#include "tb/common/platform.h"
+#include "tb/common/isa_spec_platform.h"
 
 namespace kcraft::systolic {
 
-class SystolicPlatform : public Platform {
+class SystolicPlatform : public tb::IsaSpecPlatform {
  public:
   // Loads the hardware configurations from the data root (rtl/systolic/configs).
   SystolicPlatform();
@@ -24,24 +24,14 @@ class SystolicPlatform : public Platform {
   static constexpr const char* kName = "systolic";
   static constexpr tasks::DType kDType = tasks::DType::bf16;
 
-  std::string name() const override { return kName; }
   std::string summary() const override;
   tasks::DType dtype() const override { return kDType; }
 
-  const std::vector<HwConfig>& hw_configs() const override { return configs_; }
-  std::vector<HwParameter> hw_parameters(const std::string& hw) const override;
   uint64_t program_capacity(const std::string& hw) const override;
   Params params(const std::string& hw_config) const;
 
-  std::string isa_reference() const override;
-  std::vector<std::string> instruction_names() const override;
-
   isa::SymbolTable symbols(const std::string& hw_config, const tasks::ResolvedConfig* cfg = nullptr,
                            const tasks::DramLayout* layout = nullptr) const override;
-  isa::AssembleResult assemble(const std::string& source, const std::string& filename,
-                               const isa::SymbolTable& symbols) const override;
-  // Annotated: every line ends with "; <index>: <hex word>".
-  std::string disassemble(const std::vector<uint32_t>& words) const override;
 
   // The shapes must be whole rows of VLEN elements and the task must fit in DRAM.
   std::string unsupported_reason(const tasks::ResolvedConfig& cfg,
@@ -58,9 +48,6 @@ class SystolicPlatform : public Platform {
   // tb/systolic/systolic_campaigns.cpp
   CommandReport validate(const ValidationOptions& options) const override;
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
-
- private:
-  std::vector<HwConfig> configs_;
 };
 
 // The registry's factory (the registration is in tb/systolic/CMakeLists.txt).

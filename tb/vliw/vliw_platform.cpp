@@ -54,11 +54,8 @@ uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
   return 1'000'000 + 16 * static_cast<uint64_t>(element_bytes(cfg)) + 4 * static_cast<uint64_t>(cfg.flops);
 }
 
-VliwPlatform::VliwPlatform() : configs_(load_hw_configs(hw_config_dir(kName))) {
-  if (configs_.empty()) {
-    throw ConfigError(fmt::format("{}: no hardware configurations found", hw_config_dir(kName).string()));
-  }
-  for (const auto& c : configs_) (void)Params::from_config(c);  // validate every file up front
+VliwPlatform::VliwPlatform() : IsaSpecPlatform(kName, isa::vliw::spec(), isa::vliw::isa_markdown()) {
+  for (const auto& c : hw_configs()) (void)Params::from_config(c);  // validate every file up front
   announce_systemc_world();
 }
 
@@ -75,37 +72,8 @@ std::string VliwPlatform::summary() const {
          "with locks (BF16 in DRAM)";
 }
 
-std::vector<HwParameter> VliwPlatform::hw_parameters(const std::string& hw) const {
-  const HwConfig& c = hw_config(hw);
-  auto description = [](const std::string& name) {
-    for (const auto& p : isa::vliw::spec().parameters) {
-      if (p.name == name) return p.description;
-    }
-    return std::string();
-  };
-  std::vector<HwParameter> rows;
-  for (const auto& [key, value] : c.build) {
-    rows.push_back({key, std::to_string(value), "", description(key), HwParameter::Kind::kBuild});
-  }
-  rows.push_back({"DRAM_LATENCY", fmt::format("{}", c.runtime_param("dram_latency_cycles")), "cycles",
-                  description("DRAM_LATENCY"), HwParameter::Kind::kRuntime});
-  rows.push_back({"DRAM_BYTES_PER_CYCLE", fmt::format("{}", c.runtime_param("dram_bytes_per_cycle")), "",
-                  description("DRAM_BYTES_PER_CYCLE"), HwParameter::Kind::kRuntime});
-  return rows;
-}
-
 uint64_t VliwPlatform::program_capacity(const std::string& hw) const {
   return params(hw).imem_words;
-}
-
-std::string VliwPlatform::isa_reference() const {
-  return isa::vliw::isa_markdown();
-}
-
-std::vector<std::string> VliwPlatform::instruction_names() const {
-  std::vector<std::string> names;
-  for (const auto& insn : isa::vliw::spec().instructions) names.push_back(insn.name);
-  return names;
 }
 
 isa::SymbolTable VliwPlatform::symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
@@ -117,15 +85,6 @@ isa::SymbolTable VliwPlatform::symbols(const std::string& hw, const tasks::Resol
     for (const auto& [name, value] : cfg->dims) s[name] = value;
   }
   return s;
-}
-
-isa::AssembleResult VliwPlatform::assemble(const std::string& source, const std::string& filename,
-                                           const isa::SymbolTable& symbols) const {
-  return isa::assemble(isa::vliw::spec(), source, filename, symbols);
-}
-
-std::string VliwPlatform::disassemble(const std::vector<uint32_t>& words) const {
-  return isa::disassemble_program(isa::vliw::spec(), words, {true});
 }
 
 std::unique_ptr<tasks::BaselineCompiler> VliwPlatform::baseline_compiler(const std::string& hw) const {

@@ -8,11 +8,11 @@
 
 #include "isa/common/hw_config.h"
 #include "isa/vliw/vliw_machine.h"
-#include "tb/common/platform.h"
+#include "tb/common/isa_spec_platform.h"
 
 namespace kcraft::vliw {
 
-class VliwPlatform : public Platform {
+class VliwPlatform : public tb::IsaSpecPlatform {
  public:
   // Loads the hardware configurations from the data root (rtl/vliw/configs).
   VliwPlatform();
@@ -20,25 +20,15 @@ class VliwPlatform : public Platform {
   static constexpr const char* kName = "vliw";
   static constexpr tasks::DType kDType = tasks::DType::bf16;
 
-  std::string name() const override { return kName; }
   std::string summary() const override;
   tasks::DType dtype() const override { return kDType; }
 
-  const std::vector<HwConfig>& hw_configs() const override { return configs_; }
-  std::vector<HwParameter> hw_parameters(const std::string& hw) const override;
   uint64_t program_capacity(const std::string& hw) const override;
   // The configuration's parameters, DRAM timing included.
   Params params(const std::string& hw) const;
 
-  std::string isa_reference() const override;
-  std::vector<std::string> instruction_names() const override;
-
   isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
                            const tasks::DramLayout* layout = nullptr) const override;
-  isa::AssembleResult assemble(const std::string& source, const std::string& filename,
-                               const isa::SymbolTable& symbols) const override;
-  // One bundle per line ("{ op ; op }"), annotated with word indices.
-  std::string disassemble(const std::vector<uint32_t>& words) const override;
 
   // Dimensions must be whole rows of VLEN elements and the task must fit in DRAM.
   std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
@@ -53,9 +43,6 @@ class VliwPlatform : public Platform {
   // tb/vliw/vliw_campaigns.cpp
   CommandReport validate(const ValidationOptions& options) const override;
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
-
- private:
-  std::vector<HwConfig> configs_;
 };
 
 // The registry's factory (the registration is in tb/vliw/CMakeLists.txt).

@@ -1,7 +1,7 @@
-; Y = max(X, 0): X and Y are ROWS x VLEN BF16, row-major; DM rows 0..ROWS-1 hold them in turn.
+; Y = max(X, 0): X and Y are BYTES_X / ROW_BYTES rows of VLEN BF16; DM rows 0.. hold them in turn.
         S_LI      r1, ADDR_X
         S_LI      r2, ROW_BYTES        ; dense rows
-        S_LI      r3, ROWS
+        S_LI      r3, BYTES_X / ROW_BYTES
         C_DMALD   0, r0, r1, r2, r3, 0 ; DM[0..] = X, then lock 0 is released
         V_BCST    v0, r0               ; v0 = +0.0 in every lane
         C_ACQ     0                    ; wait for the load
