@@ -15,6 +15,7 @@
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
 #include "tasks/systolic/template_compiler.h"
+#include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_sim.h"
 #include "tb/systolic/systolic_timing.h"
@@ -38,24 +39,11 @@ std::string disasm(uint32_t word) {
   return isa::disassemble(isa::systolic::spec(), word);
 }
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 }  // namespace
 
 namespace {
 void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, const HwConfig& c);
 }  // namespace
-
-uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
-  // Room for kernels far slower than the baseline (even a matrix product done on the vector unit),
-  // while a hang is still reported within seconds of simulation.
-  uint64_t bytes = 0;
-  for (const auto& t : cfg.inputs) bytes += static_cast<uint64_t>(t.elements) * 2;
-  for (const auto& t : cfg.outputs) bytes += static_cast<uint64_t>(t.elements) * 2;
-  return 1'000'000 + 16 * bytes + 4 * static_cast<uint64_t>(cfg.flops);
-}
 
 SystolicPlatform::SystolicPlatform()
     : IsaSpecPlatform(kName, isa::systolic::spec(), isa::systolic::isa_markdown()) {
@@ -244,112 +232,22 @@ std::string SystolicPlatform::describe_counters(const EvalReport& r) const {
 EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
   const auto t_start = std::chrono::steady_clock::now();
   EvalReport r;
-  r.platform = kName;
-  r.hw_config = req.hw_config;
-  r.task = req.task;
-  r.config = req.config;
-  r.seed = req.seed;
-  auto input_error = [&](const std::string& why) {
-    r.verdict = Verdict::kInputError;
-    r.headline = why;
-    r.wall_seconds = seconds_since(t_start);
-    return r;
-  };
-
-  // ---- the request
-  const tasks::TaskSpec* spec = registry.find(req.task);
-  if (spec == nullptr) {
-    try {
-      registry.get(req.task);  // for the did-you-mean message
-    } catch (const std::exception& e) {
-      return input_error(e.what());
-    }
-  }
-  tasks::ResolvedConfig cfg;
-  Params p;
-  const HwConfig* hw = nullptr;
-  try {
-    cfg = spec->resolve(req.config, kDType);
-    hw = &hw_config(req.hw_config);
-    p = Params::from_config(*hw);
-  } catch (const std::exception& e) {
-    return input_error(e.what());
-  }
-  if (auto why = unsupported_reason(cfg, req.hw_config); !why.empty()) {
-    return input_error(
-        fmt::format("{} {} is not supported on systolic/{}: {}", req.task, req.config, req.hw_config, why));
-  }
-  const tasks::DramLayout lay = layout(cfg);
-  r.ideal = ideal_cycles(cfg, req.hw_config);
-
-  // ---- build
-  const auto asm_result = assemble(req.source, req.filename, symbols(req.hw_config, &cfg, &lay));
-  r.errors = asm_result.error_count();
-  r.warnings = asm_result.warning_count();
-  r.instruction_count = asm_result.instruction_count();
-  if (!asm_result.diagnostics.empty()) r.diagnostics = isa::format_diagnostics(asm_result, req.source);
-  if (!asm_result.ok) {
-    r.verdict = Verdict::kBuildError;
-    r.headline = fmt::format("{} error(s), {} warning(s) while assembling", r.errors, r.warnings);
-    r.wall_seconds = seconds_since(t_start);
-    return r;
-  }
-  if (asm_result.words.size() > p.imem_words) {
-    r.verdict = Verdict::kBuildError;
-    r.headline = fmt::format("the program has {} instructions but IMEM_WORDS is {}", asm_result.words.size(),
-                             p.imem_words);
-    r.wall_seconds = seconds_since(t_start);
-    return r;
-  }
-
-  // A configuration without a Verilated model in this binary (its file was added after the build, or the
-  // fuzz build, which links none) cannot run: say so before computing inputs and references.
-  const std::vector<std::string> linked = systolic_hw_configs();
-  if (std::find(linked.begin(), linked.end(), req.hw_config) == linked.end()) {
-    return input_error(
-        fmt::format("systolic/{} has no Verilated model in this binary (rebuild kcraft)", req.hw_config));
-  }
-
-  // ---- data
-  const auto inputs = tasks::make_inputs(cfg, req.seed);
-  const auto refs = tasks::compute_reference(cfg, spec->golden, inputs);
-  std::vector<uint8_t> image = tasks::make_dram_image(lay, inputs);
-  image.resize(lay.total_bytes, 0xFF);
-
-  // ---- RTL
-  RunJob job;
-  job.config = req.hw_config;
-  job.program = asm_result.words;
-  job.dram = image;
-  for (const auto& [begin, end] : lay.writable_ranges())
-    job.writable.push_back(tb::DramRegion{begin, end, ""});
-  job.timing.latency_cycles = static_cast<uint64_t>(hw->runtime_param("dram_latency_cycles"));
-  job.timing.bytes_per_cycle = static_cast<uint64_t>(hw->runtime_param("dram_bytes_per_cycle"));
-  job.clock_mhz = hw->runtime_param("clock_mhz", 1000);
-  job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(cfg);
-  job.waveform_path = req.waveform_path;
-  job.instruction_trace = req.instruction_trace;
-  job.timeline = req.timeline;
-  job.timeline_title =
-      fmt::format("{} {} on systolic/{} (seed {})", req.task, req.config, req.hw_config, req.seed);
-  job.read_state = req.check_model;
+  // Unused DRAM reads as 0xFF: a kernel that reads outside its inputs sees garbage, not zeros.
+  const auto prepared = tb::prepare_run(*this, req, registry, systolic_hw_configs(), 0xFF, r);
+  if (!prepared) return r;
+  const isa::AssembleResult& asm_result = prepared->program;
+  const RunJob& job = prepared->job;
+  const std::vector<uint8_t>& image = job.dram;
+  const Params p = Params::from_config(*prepared->hw);
   RunResult run;
   try {
     run = run_on_rtl(job);
   } catch (const std::exception& e) {
-    r.verdict = Verdict::kHardwareBug;
-    r.headline = std::string("the simulation failed: ") + e.what();
-    r.wall_seconds = seconds_since(t_start);
-    return r;
+    return tb::finish(r, Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what(), t_start);
   }
-  r.cycles = run.cycles;
-  r.timeline = run.timeline;
-  for (unsigned i = 0; i < kNumCounters; ++i) r.counters.push_back({counter_name(i), run.counters[i]});
-  r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
-  r.attainable_utilization = run.cycles > 0 ? r.ideal.attainable / static_cast<double>(run.cycles) : 0.0;
-  for (const auto& t : run.trace) {
-    r.trace.push_back(fmt::format("{:>10}  {:>5}  {:08x}  {}", t.cycle, t.pc, t.word, disasm(t.word)));
-  }
+  std::vector<CounterValue> counters;
+  for (unsigned i = 0; i < kNumCounters; ++i) counters.push_back({counter_name(i), run.counters[i]});
+  tb::record_run(r, run, std::move(counters), [](uint32_t, uint32_t word) { return disasm(word); });
 
   // ---- functional model: same program, same data, everything must agree
   if (req.check_model) {
@@ -387,11 +285,10 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
     }
     r.model_check = diff.empty() ? "agree" : diff;
     if (!diff.empty()) {
-      r.verdict = Verdict::kHardwareBug;
-      r.headline =
-          "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + diff;
-      r.wall_seconds = seconds_since(t_start);
-      return r;
+      return tb::finish(
+          r, Verdict::kHardwareBug,
+          "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + diff,
+          t_start);
     }
   } else {
     r.model_check = "skipped";
@@ -401,18 +298,14 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   if (run.stop == RunResult::Stop::kError) {
     const uint32_t word = run.error.pc < asm_result.words.size() ? asm_result.words[run.error.pc] : 0;
     const int line = run.error.pc < asm_result.word_lines.size() ? asm_result.word_lines[run.error.pc] : 0;
-    r.verdict = Verdict::kRuntimeError;
     r.error_pc = run.error.pc;
     r.runtime_error = fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(run.error.code), run.error.pc,
                                   req.filename, line, disasm(word), run.error.describe(p));
-    r.headline = r.runtime_error;
-    r.wall_seconds = seconds_since(t_start);
-    return r;
+    return tb::finish(r, Verdict::kRuntimeError, r.runtime_error, t_start);
   }
   if (run.stop == RunResult::Stop::kTimeout) {
     const HangReport& h = run.hang;
     const int line = h.pc < asm_result.word_lines.size() ? asm_result.word_lines[h.pc] : 0;
-    r.verdict = Verdict::kTimeout;
     r.error_pc = h.pc;
     r.hang = fmt::format(
         "cycle cap {} reached at pc {} ({}:{}: {}), issue stage: {}\n"
@@ -422,49 +315,12 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
         h.dma_busy ? "busy" : "idle",
         h.dma_busy ? fmt::format(" (command from pc {} has {} rows left)", h.dma_pc, h.dma_rows_left) : "",
         h.loop_depth);
-    r.headline = fmt::format("no C_HALT within {} cycles (pc {})", job.cycle_cap, h.pc);
-    r.wall_seconds = seconds_since(t_start);
-    return r;
+    return tb::finish(r, Verdict::kTimeout,
+                      fmt::format("no C_HALT within {} cycles (pc {})", job.cycle_cap, h.pc), t_start);
   }
-  if (!run.violations.empty()) {
-    const auto& v = run.violations.front();
-    const uint32_t word = v.pc < asm_result.words.size() ? asm_result.words[v.pc] : 0;
-    std::string where = "outside every region";
-    for (const auto& region : lay.regions) {
-      if (v.addr < region.end() && v.addr + v.bytes > region.address) {
-        where = fmt::format("into {} '{}' [0x{:x}, 0x{:x})", tasks::region_kind_name(region.kind),
-                            region.name, region.address, region.end());
-        break;
-      }
-    }
-    r.verdict = Verdict::kRuntimeError;
-    r.error_pc = v.pc;
-    r.runtime_error = fmt::format(
-        "forbidden DRAM write of {} bytes at 0x{:x} {} by pc {} ({}); {} such write(s) in "
-        "all. Kernels may write only the outputs and scratch",
-        v.bytes, v.addr, where, v.pc, disasm(word), run.violations.size());
-    r.headline = r.runtime_error;
-    r.wall_seconds = seconds_since(t_start);
-    return r;
-  }
-
-  // ---- outputs
-  const auto outputs = tasks::read_outputs(lay, run.dram);
-  r.compare = tasks::compare_outputs(cfg, outputs, refs);
-  r.verdict = r.compare->pass ? Verdict::kPass : Verdict::kMismatch;
-  double within = 0, count = 0;
-  for (const auto& o : r.compare->outputs) {
-    within += static_cast<double>(o.within);
-    count += static_cast<double>(o.count);
-  }
-  const double percent = count > 0 ? 100.0 * within / count : 0.0;
-  r.headline = r.verdict == Verdict::kPass
-                   ? fmt::format("{} cycles; {} ({}-bound); attainable bound {:.0f} cycles", r.cycles,
-                                 share_of_cycles("ideal", r.ideal.total(), r.cycles), r.ideal.bound(),
-                                 r.ideal.attainable)
-                   : fmt::format("{} cycles, {:.2f}% of elements within tolerance", r.cycles, percent);
-  r.wall_seconds = seconds_since(t_start);
-  return r;
+  return tb::judge_outputs(
+      r, *prepared, run,
+      [&](uint32_t pc) { return disasm(pc < asm_result.words.size() ? asm_result.words[pc] : 0); }, t_start);
 }
 
 }  // namespace kcraft::systolic

@@ -53,7 +53,4 @@ class SystolicPlatform : public tb::IsaSpecPlatform {
 // The registry's factory (the registration is in tb/systolic/CMakeLists.txt).
 std::unique_ptr<Platform> make_systolic_platform();
 
-// Default cycle cap of a run: generous for any correct kernel of the configuration's size.
-uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
-
 }  // namespace kcraft::systolic

@@ -15,6 +15,7 @@
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
 #include "tasks/vliw/template_compiler.h"
+#include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
 #include "tb/vliw/vliw_diff.h"
 #include "tb/vliw/vliw_sim.h"
@@ -22,10 +23,6 @@
 namespace kcraft::vliw {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 double element_bytes(const tasks::ResolvedConfig& cfg) {
   double bytes = 0;
@@ -46,12 +43,6 @@ std::string bundle_text(const std::vector<uint32_t>& words, uint32_t pc) {
     return b.count > 1 ? "{ " + text + " }" : text;
   }
   return pc < words.size() ? isa::disassemble(spec, words[pc]) : std::string();
-}
-
-uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
-  // Room for kernels far slower than the baseline (scalar loops, no pipelining), while a hang is still
-  // reported within seconds of simulation.
-  return 1'000'000 + 16 * static_cast<uint64_t>(element_bytes(cfg)) + 4 * static_cast<uint64_t>(cfg.flops);
 }
 
 VliwPlatform::VliwPlatform() : IsaSpecPlatform(kName, isa::vliw::spec(), isa::vliw::isa_markdown()) {
@@ -158,108 +149,25 @@ std::string VliwPlatform::describe_counters(const EvalReport& r) const {
 EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
   const auto t_start = std::chrono::steady_clock::now();
   EvalReport r;
-  r.platform = kName;
-  r.hw_config = req.hw_config;
-  r.task = req.task;
-  r.config = req.config;
-  r.seed = req.seed;
   auto finish = [&](Verdict verdict, std::string headline) {
-    r.verdict = verdict;
-    r.headline = std::move(headline);
-    r.wall_seconds = seconds_since(t_start);
-    return r;
+    return tb::finish(r, verdict, std::move(headline), t_start);
   };
-
-  // ---- the request
-  const tasks::TaskSpec* spec = registry.find(req.task);
-  if (spec == nullptr) {
-    try {
-      registry.get(req.task);  // for the did-you-mean message
-    } catch (const std::exception& e) {
-      return finish(Verdict::kInputError, e.what());
-    }
-  }
-  tasks::ResolvedConfig cfg;
-  Params p;
-  const HwConfig* hw = nullptr;
-  try {
-    cfg = spec->resolve(req.config, kDType);
-    hw = &hw_config(req.hw_config);
-    p = Params::from_config(*hw);
-  } catch (const std::exception& e) {
-    return finish(Verdict::kInputError, e.what());
-  }
-  if (auto why = unsupported_reason(cfg, req.hw_config); !why.empty()) {
-    return finish(Verdict::kInputError, fmt::format("{} {} is not supported on vliw/{}: {}", req.task,
-                                                    req.config, req.hw_config, why));
-  }
-  const tasks::DramLayout lay = layout(cfg);
-  r.ideal = ideal_cycles(cfg, req.hw_config);
-
-  // ---- build: unknown ops, bad operands and slot rules are assembler errors with line:column
-  const auto asm_result = assemble(req.source, req.filename, symbols(req.hw_config, &cfg, &lay));
-  r.errors = asm_result.error_count();
-  r.warnings = asm_result.warning_count();
-  r.instruction_count = asm_result.instruction_count();
-  if (!asm_result.diagnostics.empty()) r.diagnostics = isa::format_diagnostics(asm_result, req.source);
-  if (!asm_result.ok) {
-    return finish(Verdict::kBuildError,
-                  fmt::format("{} error(s), {} warning(s) while assembling", r.errors, r.warnings));
-  }
-  if (asm_result.words.size() > p.imem_words) {
-    return finish(Verdict::kBuildError, fmt::format("the program has {} op words but IMEM_WORDS is {}",
-                                                    asm_result.words.size(), p.imem_words));
-  }
-  const auto linked = vliw_hw_configs();
-  if (std::find(linked.begin(), linked.end(), req.hw_config) == linked.end()) {
-    return finish(Verdict::kInputError,
-                  fmt::format("hardware configuration '{}' has no Verilated model in this build (rebuild "
-                              "after adding rtl/vliw/configs/{}.yaml)",
-                              req.hw_config, req.hw_config));
-  }
-
-  // ---- inputs and the golden reference
-  std::vector<uint8_t> image;
-  std::vector<tasks::Tensor> refs;
-  try {
-    const auto inputs = tasks::make_inputs(cfg, req.seed);
-    image = tasks::make_dram_image(lay, inputs);
-    image.resize(lay.total_bytes, 0);
-    refs = tasks::compute_reference(cfg, spec->golden, inputs);
-  } catch (const std::exception& e) {
-    return finish(Verdict::kInputError, e.what());
-  }
-
-  // ---- RTL in SystemC
-  RunJob job;
-  job.config = req.hw_config;
-  job.program = asm_result.words;
-  job.dram = image;
-  for (const auto& [begin, end] : lay.writable_ranges())
-    job.writable.push_back(tb::DramRegion{begin, end, ""});
-  job.timing = tb::DramTiming{p.dram_latency, p.dram_bytes_per_cycle};
-  job.clock_mhz = hw->runtime_param("clock_mhz", 1000);
-  job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(cfg);
-  job.waveform_path = req.waveform_path;
-  job.instruction_trace = req.instruction_trace;
-  job.timeline = req.timeline;
-  job.timeline_title =
-      fmt::format("{} {} on vliw/{} (seed {})", req.task, req.config, req.hw_config, req.seed);
+  const auto prepared = tb::prepare_run(*this, req, registry, vliw_hw_configs(), 0, r);
+  if (!prepared) return r;
+  const isa::AssembleResult& asm_result = prepared->program;
+  const RunJob& job = prepared->job;
+  const std::vector<uint8_t>& image = job.dram;
+  const Params p = Params::from_config(*prepared->hw);
   RunResult run;
   try {
     run = simulate(job);
   } catch (const std::exception& e) {
     return finish(Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what());
   }
-  r.cycles = run.cycles;
-  r.timeline = run.timeline;
-  for (unsigned i = 0; i < kNumCounters; ++i) r.counters.push_back({counter_name(i), run.counters[i]});
-  r.utilization = run.cycles > 0 ? r.ideal.total() / static_cast<double>(run.cycles) : 0.0;
-  r.attainable_utilization = run.cycles > 0 ? r.ideal.attainable / static_cast<double>(run.cycles) : 0.0;
-  for (const auto& t : run.trace) {
-    r.trace.push_back(
-        fmt::format("{:>10}  {:>5}  {:08x}  {}", t.cycle, t.pc, t.word, bundle_text(asm_result.words, t.pc)));
-  }
+  std::vector<CounterValue> counters;
+  for (unsigned i = 0; i < kNumCounters; ++i) counters.push_back({counter_name(i), run.counters[i]});
+  tb::record_run(r, run, std::move(counters),
+                 [&](uint32_t pc, uint32_t) { return bundle_text(asm_result.words, pc); });
   auto line_of = [&](uint32_t pc) {
     return pc < asm_result.word_lines.size() ? asm_result.word_lines[pc] : 0;
   };
@@ -342,40 +250,8 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
     return finish(Verdict::kTimeout,
                   fmt::format("no C_HALT within {} cycles (pc {}): {}", job.cycle_cap, h.pc, waiting));
   }
-  if (!run.violations.empty()) {
-    const auto& v = run.violations.front();
-    std::string where = "outside every region";
-    for (const auto& region : lay.regions) {
-      if (v.addr < region.end() && v.addr + v.bytes > region.address) {
-        where = fmt::format("into {} '{}' [0x{:x}, 0x{:x})", tasks::region_kind_name(region.kind),
-                            region.name, region.address, region.end());
-        break;
-      }
-    }
-    r.error_pc = v.pc;
-    r.runtime_error = fmt::format(
-        "forbidden DRAM write of {} bytes at 0x{:x} {} by pc {} ({}); {} such write(s) in all. Kernels may "
-        "write only the outputs and scratch",
-        v.bytes, v.addr, where, v.pc, bundle_text(asm_result.words, v.pc), run.violations.size());
-    return finish(Verdict::kRuntimeError, r.runtime_error);
-  }
-
-  // ---- outputs
-  const auto outputs = tasks::read_outputs(lay, run.dram);
-  r.compare = tasks::compare_outputs(cfg, outputs, refs);
-  double within = 0, count = 0;
-  for (const auto& o : r.compare->outputs) {
-    within += static_cast<double>(o.within);
-    count += static_cast<double>(o.count);
-  }
-  const double percent = count > 0 ? 100.0 * within / count : 0.0;
-  if (r.compare->pass) {
-    return finish(Verdict::kPass, fmt::format("{} cycles; {} ({}-bound); attainable bound {:.0f} cycles",
-                                              r.cycles, share_of_cycles("ideal", r.ideal.total(), r.cycles),
-                                              r.ideal.bound(), r.ideal.attainable));
-  }
-  return finish(Verdict::kMismatch,
-                fmt::format("{} cycles, {:.2f}% of elements within tolerance", r.cycles, percent));
+  return tb::judge_outputs(
+      r, *prepared, run, [&](uint32_t pc) { return bundle_text(asm_result.words, pc); }, t_start);
 }
 
 }  // namespace kcraft::vliw

@@ -48,9 +48,6 @@ class VliwPlatform : public tb::IsaSpecPlatform {
 // The registry's factory (the registration is in tb/vliw/CMakeLists.txt).
 std::unique_ptr<Platform> make_vliw_platform();
 
-// Default cycle cap of a run: generous for any correct kernel of the configuration's size.
-uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
-
 // "{ C_ACQ 3 ; S_ADDI r1, r1, 1 }": the bundle that starts at word `pc` ("" past the end).
 std::string bundle_text(const std::vector<uint32_t>& words, uint32_t pc);
 
