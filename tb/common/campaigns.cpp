@@ -50,7 +50,7 @@ CommandReport run_validation_campaign(const std::string& platform, const Validat
   report.text = fmt::format(
       "{} random programs on {}/{} (seeds {}..{}, {} {} issued, {} RTL cycles, {} ending in a deliberate "
       "fault): "
-      "RTL and functional model agree on {}, cycle for cycle ({:.1f} s)\n",
+      "RTL and functional model agree on {} ({:.1f} s)\n",
       a.programs, platform, a.hw_config, a.seed, a.seed + a.programs - 1, issued, units, cycles, faulted,
       wording.agreed_on, wall);
   return report;

@@ -21,7 +21,8 @@ CommandReport validate_random_programs(const ValidationOptions& a) {
   options.bundles = a.length;
   tb::CampaignWording wording;
   wording.unit = "bundle";
-  wording.agreed_on = "every register, accumulator, DM and DRAM byte, lock, error and counter";
+  wording.agreed_on =
+      "every register, accumulator, DM and DRAM byte, lock, error and counter, cycle for cycle";
   return tb::run_validation_campaign(VliwPlatform::kName, a, wording, [&](uint64_t seed) {
     const RandomProgram prog = random_program(p, seed, options);
     const DiffOutcome outcome = compare_rtl_and_model(*hw, p, prog.words, prog.dram);
