@@ -371,13 +371,14 @@ TEST(BenchE2E, BadInputIsAUsageErrorThatNamesTheCulprit) {
   fs::remove_all(dir);
 }
 
+// Both platforms: shards split and merges join runs of every platform alike.
 const std::string kShardSweep =
-    "--platforms systolic --tasks relu,silu,gemm --configs C1,C2 --agents baseline";
+    "--platforms systolic,vliw --tasks relu,silu,gemm --configs C1,C2 --agents baseline";
 
 TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
   const auto dir = testing::fresh_dir("shards");
   const auto full = planned_keys(kShardSweep);
-  ASSERT_EQ(full.size(), 12u);
+  ASSERT_EQ(full.size(), 24u);
   std::set<RunKey> seen;
   size_t total = 0;
   std::string merge_args;
@@ -397,7 +398,11 @@ TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
   const auto merged = kcraft("report --db " + (dir / "merged.db").string() + " --merge" + merge_args, dir);
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(stored_keys(dir / "merged.db"), full);
-  EXPECT_NE(merged.out.find("total              | 6/6              | 6/6"), std::string::npos) << merged.out;
+  EXPECT_NE(merged.out.find("| systolic/default | systolic/small | vliw/default | vliw/small"), std::string::npos)
+      << merged.out;
+  EXPECT_NE(merged.out.find("total              | 6/6              | 6/6            | 6/6          | 6/6"),
+            std::string::npos)
+      << merged.out;
   // Merging a shard twice duplicates nothing.
   const auto twice =
       kcraft("report --db " + (dir / "merged.db").string() + " --merge " + (dir / "shard0.db").string(), dir);
