@@ -196,7 +196,7 @@ ToolResult ToolSession::call_text(const std::string& name, const std::string& ar
   if (!blank) {
     try {
       args = json::parse(arguments);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
       return error(
           fmt::format("the arguments of {} are not valid JSON ({}); send a JSON object such as "
                       "{{\"code\": \"...\"}}",

@@ -40,7 +40,7 @@ std::vector<nlohmann::json> parse_transcript(const std::string& text, const std:
     if (line.empty()) continue;
     try {
       events.push_back(nlohmann::json::parse(line));
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const nlohmann::json::exception& e) {  // parse_error, and out_of_range for 1e999
       throw std::runtime_error(source + ":" + std::to_string(n) + ": not a JSON event: " + e.what());
     }
   }

@@ -142,7 +142,7 @@ std::optional<std::string> McpServer::handle_line(const std::string& line) {
     json message;
     try {
       message = json::parse(line);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
       log(std::string("malformed JSON: ") + e.what());
       return to_line(error_response(nullptr, kParseError, std::string("Parse error: ") + e.what()));
     }

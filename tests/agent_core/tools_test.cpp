@@ -42,6 +42,10 @@ TEST(AgentTools, BadCallsAreToolErrorsNotExceptions) {
   r = s.call_text("write_code", "{\"code\": \"C_HALT\"");  // truncated JSON
   EXPECT_TRUE(r.is_error);
   EXPECT_NE(r.text.find("not valid JSON"), std::string::npos) << r.text;
+  // A number no double holds is not valid JSON either (nlohmann says out_of_range, not parse_error).
+  r = s.call_text("write_code", "{\"code\": \"C_HALT\", \"x\": 1e999}");
+  EXPECT_TRUE(r.is_error);
+  EXPECT_NE(r.text.find("not valid JSON"), std::string::npos) << r.text;
   r = s.call_text("write_code", "{\"code\": 42}");
   EXPECT_TRUE(r.is_error);
   EXPECT_NE(r.text.find("'code' must be a string"), std::string::npos) << r.text;

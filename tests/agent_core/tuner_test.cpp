@@ -117,6 +117,9 @@ TEST(AgentReplay, MalformedEventsNameTheFileAndEvent) {
       {start + "\n" + R"({"type": "tool_call", "id": "c1", "name": "check_syntax"})",
        "t.jsonl: event 2: no \"arguments\""},
       {"1\n" + start, "t.jsonl: event 1: not a JSON object"},
+      // A number no double holds: the JSON library's out_of_range, found by fuzzing (a regression input
+      // in tests/fuzz/regressions/transcript_replay/).
+      {start + "\n" + R"({"type": "llm_request", "t": 6.694e705})", "t.jsonl:2: not a JSON event"},
       {R"({"type": 5})", "t.jsonl: event 1: \"type\" is not a string"},
       {R"({"type": "run_start"})", "t.jsonl: event 1: run_start has no \"context\" object"},
       {R"({"type": "run_start", "context": {"platform": "systolic", "hw_config": "default", "task": "relu", )"
