@@ -43,7 +43,8 @@ ElfImage read_elf32(const std::vector<uint8_t>& b) {
     const uint32_t offset = get(b, ph + 4, 4);
     const uint32_t filesz = get(b, ph + 16, 4);
     const uint32_t flags = get(b, ph + 24, 4);
-    if (static_cast<uint64_t>(offset) + filesz > b.size()) throw std::runtime_error("ELF segment past the file end");
+    if (static_cast<uint64_t>(offset) + filesz > b.size())
+      throw std::runtime_error("ELF segment past the file end");
     ElfSegment s;
     s.address = get(b, ph + 8, 4);
     s.mem_bytes = get(b, ph + 20, 4);

@@ -10,8 +10,8 @@ namespace kcraft::rvv {
 
 struct ElfSegment {
   uint32_t address = 0;
-  uint32_t mem_bytes = 0;      // the segment's size in memory; bytes past data.size() are zero
-  std::vector<uint8_t> data;   // the file contents (p_filesz bytes)
+  uint32_t mem_bytes = 0;     // the segment's size in memory; bytes past data.size() are zero
+  std::vector<uint8_t> data;  // the file contents (p_filesz bytes)
   bool readable = true;
   bool writable = false;
   bool executable = false;

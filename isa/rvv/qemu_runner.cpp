@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -20,7 +21,8 @@ const std::string& qemu_path() {
     std::string p = find_in_path("qemu-riscv32");
     if (p.empty()) {
       throw std::runtime_error(
-          "rvv: qemu-riscv32 is not in PATH; install the Debian package qemu-user (apt-get install qemu-user)");
+          "rvv: qemu-riscv32 is not in PATH; install the Debian package qemu-user (apt-get install "
+          "qemu-user)");
     }
     return p;
   }();
@@ -71,10 +73,14 @@ ElfImage program_image(const BuiltKernel& kernel, const std::vector<uint8_t>& dr
 
 std::string_view run_end_name(RunEnd end) {
   switch (end) {
-    case RunEnd::kExited: return "exited";
-    case RunEnd::kTrapped: return "trapped";
-    case RunEnd::kTimedOut: return "timed out";
-    case RunEnd::kFailed: return "failed";
+    case RunEnd::kExited:
+      return "exited";
+    case RunEnd::kTrapped:
+      return "trapped";
+    case RunEnd::kTimedOut:
+      return "timed out";
+    case RunEnd::kFailed:
+      return "failed";
   }
   return "?";
 }
@@ -132,7 +138,8 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
     return r;
   }
   const size_t expected = RVV_SIG_BYTES + dram.size();
-  if (p.exit_code != RVV_EXIT_OK || p.out.size() != expected || word(p.out, RVV_SIG_OFF_MAGIC) != RVV_SIG_MAGIC) {
+  if (p.exit_code != RVV_EXIT_OK || p.out.size() != expected ||
+      word(p.out, RVV_SIG_OFF_MAGIC) != RVV_SIG_MAGIC) {
     r.message = fmt::format(
         "the program did not end through crt0 (exit code {}, {} of {} bytes of end state{}): an ecall in the "
         "kernel ends the program{}",

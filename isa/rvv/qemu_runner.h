@@ -8,8 +8,9 @@
 // QEMU maps them page by page: a load or store outside them is SIGSEGV, a store to the ITCM too.
 //
 // QEMU 7.2 user mode has no instruction budget (icount is system mode only): only the wall-clock timeout
-// bounds a run. Its CPU: `rv32,v=false,Zve32f=true,vext_spec=v1.0,vlen=<VLEN>,elen=32,d=false,c=false,a=false`
-// (RV32IMF + Zve32f: e64 vtypes set vill; D, C and A instructions are illegal).
+// bounds a run. Its CPU:
+// `rv32,v=false,Zve32f=true,vext_spec=v1.0,vlen=<VLEN>,elen=32,d=false,c=false,a=false` (RV32IMF + Zve32f:
+// e64 vtypes set vill; D, C and A instructions are illegal).
 #pragma once
 
 #include <chrono>
@@ -44,9 +45,9 @@ std::string_view run_end_name(RunEnd end);
 
 struct RunResult {
   RunEnd end = RunEnd::kFailed;
-  int signal = 0;            // kTrapped: the host signal number (SIGILL, SIGSEGV, ...)
-  std::string signal_name;   // "SIGILL"
-  int exit_code = -1;        // when QEMU exited
+  int signal = 0;             // kTrapped: the host signal number (SIGILL, SIGSEGV, ...)
+  std::string signal_name;    // "SIGILL"
+  int exit_code = -1;         // when QEMU exited
   std::vector<uint8_t> dram;  // kExited: the final DRAM image (same size as the input)
   Signature signature;        // kExited
   std::string message;        // what happened, for a report
@@ -59,6 +60,7 @@ std::string qemu_cpu(int vlen);
 
 // Throws std::runtime_error when qemu-riscv32 is missing (naming the Debian package qemu-user),
 // std::invalid_argument when the kernel was not built or the DRAM image is larger than RVV_DRAM_MAX_BYTES.
-RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, const RunOptions& options = {});
+RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram,
+                   const RunOptions& options = {});
 
 }  // namespace kcraft::rvv

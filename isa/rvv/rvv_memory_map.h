@@ -43,8 +43,8 @@
 
 /* Byte offsets in the signature area. */
 #define RVV_SIG_OFF_MAGIC 0
-#define RVV_SIG_OFF_X 0     /* x[i] at RVV_SIG_OFF_X + 4*i, i = 1..31 (slot 0 holds the magic) */
-#define RVV_SIG_OFF_F 128   /* f[i] at RVV_SIG_OFF_F + 4*i */
+#define RVV_SIG_OFF_X 0   /* x[i] at RVV_SIG_OFF_X + 4*i, i = 1..31 (slot 0 holds the magic) */
+#define RVV_SIG_OFF_F 128 /* f[i] at RVV_SIG_OFF_F + 4*i */
 #define RVV_SIG_OFF_FCSR 256
 #define RVV_SIG_OFF_VL 260
 #define RVV_SIG_OFF_VTYPE 264

@@ -41,7 +41,8 @@ std::string find_in_path(const std::string& name) {
     if (dir.empty()) continue;
     const std::string candidate = dir + "/" + name;
     struct stat st {};
-    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0) {
+    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        ::access(candidate.c_str(), X_OK) == 0) {
       return candidate;
     }
   }
@@ -50,14 +51,22 @@ std::string find_in_path(const std::string& name) {
 
 std::string signal_name(int signal) {
   switch (signal) {
-    case SIGILL: return "SIGILL";
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGTRAP: return "SIGTRAP";
-    case SIGABRT: return "SIGABRT";
-    case SIGKILL: return "SIGKILL";
-    default: return "signal " + std::to_string(signal);
+    case SIGILL:
+      return "SIGILL";
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGFPE:
+      return "SIGFPE";
+    case SIGTRAP:
+      return "SIGTRAP";
+    case SIGABRT:
+      return "SIGABRT";
+    case SIGKILL:
+      return "SIGKILL";
+    default:
+      return "signal " + std::to_string(signal);
   }
 }
 
@@ -69,7 +78,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::mil
     return r;
   }
   Pipe out, err, status;  // status: the child reports a failed exec through it (close-on-exec)
-  if (::pipe2(out.fd, O_CLOEXEC) != 0 || ::pipe2(err.fd, O_CLOEXEC) != 0 || ::pipe2(status.fd, O_CLOEXEC) != 0) {
+  if (::pipe2(out.fd, O_CLOEXEC) != 0 || ::pipe2(err.fd, O_CLOEXEC) != 0 ||
+      ::pipe2(status.fd, O_CLOEXEC) != 0) {
     r.error = std::string("pipe: ") + std::strerror(errno);
     return r;
   }
@@ -84,7 +94,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::mil
     return r;
   }
   if (pid == 0) {
-    const struct rlimit no_core {0, 0};
+    const struct rlimit no_core { 0, 0 };
     ::setrlimit(RLIMIT_CORE, &no_core);
     const int devnull = ::open("/dev/null", O_RDONLY);
     if (devnull >= 0) ::dup2(devnull, 0);
@@ -97,7 +107,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::mil
       ::execv(args[0], args.data());
       code = errno;
     }
-    (void)!::write(status.fd[1], &code, sizeof code);
+    if (::write(status.fd[1], &code, sizeof code) < 0) ::_exit(126);
     ::_exit(127);
   }
   out.close_end(1);

@@ -67,7 +67,8 @@ std::string symbols_header(const tasks::ResolvedConfig& config, const tasks::Dra
   for (const auto& [name, value] : config.dims) define(name, int_literal(value));
   if (!config.params.empty()) {
     out += "/* parameters (C float literals) */\n";
-    for (const auto& [name, value] : config.params) define("PARAM_" + upper(name), float_literal(name, value));
+    for (const auto& [name, value] : config.params)
+      define("PARAM_" + upper(name), float_literal(name, value));
   }
   out += "/* hardware */\n";
   for (const auto& [name, value] : hw) define(name, int_literal(value));

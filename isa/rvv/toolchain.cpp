@@ -31,9 +31,10 @@ struct Tools {
 std::string require(const std::string& name, const std::string& package) {
   std::string path = find_in_path(name);
   if (path.empty()) {
-    throw std::runtime_error(fmt::format("rvv toolchain: {} is not in PATH; install the Debian package {} "
-                                         "(apt-get install {})",
-                                         name, package, package));
+    throw std::runtime_error(
+        fmt::format("rvv toolchain: {} is not in PATH; install the Debian package {} "
+                    "(apt-get install {})",
+                    name, package, package));
   }
   return path;
 }
@@ -108,22 +109,27 @@ bool run_tool(const std::vector<std::string>& argv, const BuildOptions& options,
   }
   if (r.timed_out) {
     out.diagnostics.push_back({"", 0, 0, isa::Severity::kError,
-                               fmt::format("{} did not finish within {} ms", fs::path(argv[0]).filename().string(),
-                                           options.timeout.count())});
+                               fmt::format("{} did not finish within {} ms",
+                                           fs::path(argv[0]).filename().string(), options.timeout.count())});
     return false;
   }
   auto diags = parse_diagnostics(r.err, temp_name, fs::path(options.file_name).filename().string());
   const bool ok = r.exit_code == 0 && r.signal == 0;
   if (!ok && std::none_of(diags.begin(), diags.end(),
                           [](const ToolDiagnostic& d) { return d.severity == isa::Severity::kError; })) {
-    diags.push_back({"", 0, 0, isa::Severity::kError,
-                     fmt::format("{} failed ({}){}", fs::path(argv[0]).filename().string(),
-                                 r.signal ? signal_name(r.signal) : "exit code " + std::to_string(r.exit_code),
-                                 r.err.empty() ? "" : ": " + r.err)});
+    diags.push_back(
+        {"", 0, 0, isa::Severity::kError,
+         fmt::format("{} failed ({}){}", fs::path(argv[0]).filename().string(),
+                     r.signal ? signal_name(r.signal) : "exit code " + std::to_string(r.exit_code),
+                     r.err.empty() ? "" : ": " + r.err)});
   }
   out.diagnostics.insert(out.diagnostics.end(), diags.begin(), diags.end());
   if (stdout_text) *stdout_text = std::move(r.out);
   return ok;
+}
+
+bool inside(uint64_t begin, uint64_t end, uint64_t base, uint64_t bytes) {
+  return begin >= base && end <= base + bytes;
 }
 
 // Splits the linked program into the ITCM image and the data segments; a segment anywhere else is an
@@ -132,8 +138,8 @@ bool place_segments(BuiltKernel& out) {
   uint32_t code_end = RVV_ITCM_BASE;
   for (const auto& s : out.elf.segments) {
     const uint64_t end = static_cast<uint64_t>(s.address) + s.mem_bytes;
-    const bool in_itcm = s.address >= RVV_ITCM_BASE && end <= uint64_t{RVV_ITCM_BASE} + RVV_ITCM_BYTES;
-    const bool in_dtcm = s.address >= RVV_DTCM_BASE && end <= RVV_STACK_TOP;
+    const bool in_itcm = inside(s.address, end, RVV_ITCM_BASE, RVV_ITCM_BYTES);
+    const bool in_dtcm = inside(s.address, end, RVV_DTCM_BASE, RVV_STACK_TOP - RVV_DTCM_BASE);
     if (s.executable && in_itcm) {
       code_end = std::max<uint32_t>(code_end, static_cast<uint32_t>(end));
     } else if (!s.executable && in_dtcm) {
@@ -155,7 +161,8 @@ bool place_segments(BuiltKernel& out) {
   }
   out.itcm.resize(bytes.size() / 4);
   for (size_t i = 0; i < out.itcm.size(); ++i) {
-    out.itcm[i] = bytes[4 * i] | bytes[4 * i + 1] << 8 | bytes[4 * i + 2] << 16 | uint32_t{bytes[4 * i + 3]} << 24;
+    out.itcm[i] =
+        bytes[4 * i] | bytes[4 * i + 1] << 8 | bytes[4 * i + 2] << 16 | uint32_t{bytes[4 * i + 3]} << 24;
   }
   return true;
 }
@@ -186,7 +193,8 @@ std::string linker_script() {
 std::vector<ToolDiagnostic> parse_diagnostics(const std::string& text, const std::string& temp_name,
                                               const std::string& user_name) {
   // clang: "file:line:col: severity: message"; GNU as: "file:line: Error: message"; lld: "ld.lld: error: ..."
-  static const std::regex located(R"(^(.+?):(\d+):(?:(\d+):)? ?(fatal error|error|warning|note|Error|Warning|Fatal error|Info): (.*)$)");
+  static const std::regex located(
+      R"(^(.+?):(\d+):(?:(\d+):)? ?(fatal error|error|warning|note|Error|Warning|Fatal error|Info): (.*)$)");
   static const std::regex tool(R"(^(?:\S*ld\.lld\S*|\S*clang\S*): (error|warning|note): (.*)$)");
   std::vector<ToolDiagnostic> out;
   std::string line;
@@ -221,17 +229,20 @@ std::string format_diagnostics(const std::vector<ToolDiagnostic>& diagnostics) {
     std::string where = d.file;
     if (d.line > 0) where += fmt::format(":{}", d.line);
     if (d.column > 0) where += fmt::format(":{}", d.column);
-    out += fmt::format("{}{}: {}\n", where.empty() ? "" : where + ": ", isa::severity_name(d.severity), d.message);
+    out += fmt::format("{}{}: {}\n", where.empty() ? "" : where + ": ", isa::severity_name(d.severity),
+                       d.message);
   }
   return out;
 }
 
 BuiltKernel build_kernel(const std::string& source, const BuildOptions& options) {
   if (options.language != "c" && options.language != "asm") {
-    throw std::invalid_argument("rvv toolchain: language must be \"c\" or \"asm\", not \"" + options.language + "\"");
+    throw std::invalid_argument("rvv toolchain: language must be \"c\" or \"asm\", not \"" +
+                                options.language + "\"");
   }
   if (options.vlen < 128 || options.vlen > 1024 || (options.vlen & (options.vlen - 1)) != 0) {
-    throw std::invalid_argument(fmt::format("rvv toolchain: VLEN {} is not a power of two in [128, 1024]", options.vlen));
+    throw std::invalid_argument(
+        fmt::format("rvv toolchain: VLEN {} is not a power of two in [128, 1024]", options.vlen));
   }
   const Tools& t = tools();
   BuiltKernel out;
@@ -265,8 +276,8 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   cc.insert(cc.end(), {"-c", name, "-o", "kernel.o"});
   if (!run_tool(cc, options, dir.path(), name, out)) return out;
 
-  if (!run_tool({t.lld, "-m", "elf32lriscv", "-T", "link.ld", "crt0.o", "kernel.o", "-o", "kernel.elf"}, options,
-                dir.path(), name, out)) {
+  if (!run_tool({t.lld, "-m", "elf32lriscv", "-T", "link.ld", "crt0.o", "kernel.o", "-o", "kernel.elf"},
+                options, dir.path(), name, out)) {
     return out;
   }
   try {

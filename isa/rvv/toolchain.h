@@ -29,12 +29,12 @@ struct ToolDiagnostic {
 };
 
 struct BuildOptions {
-  std::string language = "c";         // "c" or "asm"
-  std::string file_name = "kernel.c";  // how diagnostics name the source (only its last component is used)
-  std::string symbols_header;          // passed with -include when not empty (symbols_header())
-  int vlen = 128;                      // bits; a power of two in [128, 1024]
-  std::string opt_level = "-O2";       // C only
-  bool auto_vectorize = true;          // C only: let clang's loop vectorizer use RVV
+  std::string language = "c";            // "c" or "asm"
+  std::string file_name = "kernel.c";    // how diagnostics name the source (only its last component is used)
+  std::string symbols_header;            // passed with -include when not empty (symbols_header())
+  int vlen = 128;                        // bits; a power of two in [128, 1024]
+  std::string opt_level = "-O2";         // C only
+  bool auto_vectorize = true;            // C only: let clang's loop vectorizer use RVV
   std::vector<std::string> extra_flags;  // appended to the compile command
   std::chrono::milliseconds timeout{30000};  // per tool invocation
 };
