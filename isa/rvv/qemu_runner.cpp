@@ -5,9 +5,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <stdexcept>
 
 #include "isa/rvv/rvv_memory_map.h"
@@ -113,7 +115,7 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
   ::chmod(pattern.c_str(), 0700);
 
   RunResult r;
-  ProcessResult p = run_process({qemu, "-cpu", qemu_cpu(options.vlen), pattern}, options.timeout);
+  ProcessResult p = run_process({qemu, "-strace", "-cpu", qemu_cpu(options.vlen), pattern}, options.timeout);
   r.seconds = p.seconds;
   r.qemu_stderr = p.err;
   r.exit_code = p.exit_code;
@@ -130,7 +132,15 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
     r.end = RunEnd::kTrapped;
     r.signal = p.signal;
     r.signal_name = signal_name(p.signal);
+    static const std::regex taken(R"(--- SIG[A-Z]+ \{[^}]*si_addr=(0x[0-9a-fA-F]+))");
+    std::smatch m;
+    if (std::regex_search(p.err, m, taken))
+      r.fault_address = static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16));
     r.message = "trapped: " + r.signal_name;
+    if (r.fault_address) {
+      r.message += fmt::format(
+          " at {} 0x{:08x}", p.signal == SIGSEGV || p.signal == SIGBUS ? "address" : "pc", *r.fault_address);
+    }
     return r;
   }
   if (p.exit_code == RVV_EXIT_BAD_SP) {

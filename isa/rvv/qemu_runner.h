@@ -7,6 +7,8 @@
 // and the DRAM byte count in RVV_HOST_DRAM_BYTES), and the DRAM image at RVV_DRAM_BASE (read/write).
 // QEMU maps them page by page: a load or store outside them is SIGSEGV, a store to the ITCM too.
 //
+// QEMU runs with -strace: besides crt0's few syscalls it logs the fatal signal with its si_addr, the only
+// way QEMU 7.2 user mode tells where a trap happened (it writes no guest core dump).
 // QEMU 7.2 user mode has no instruction budget (icount is system mode only): only the wall-clock timeout
 // bounds a run. Its CPU:
 // `rv32,v=false,Zve32f=true,vext_spec=v1.0,vlen=<VLEN>,elen=32,d=false,c=false,a=false` (RV32IMF + Zve32f:
@@ -45,8 +47,11 @@ std::string_view run_end_name(RunEnd end);
 
 struct RunResult {
   RunEnd end = RunEnd::kFailed;
-  int signal = 0;             // kTrapped: the host signal number (SIGILL, SIGSEGV, ...)
-  std::string signal_name;    // "SIGILL"
+  int signal = 0;           // kTrapped: the host signal number (SIGILL, SIGSEGV, ...)
+  std::string signal_name;  // "SIGILL"
+  // kTrapped: the signal's si_addr as QEMU's -strace reports it. For SIGILL (and SIGTRAP) it is the PC of
+  // the instruction; for SIGSEGV/SIGBUS the address accessed (for a fetch, the PC).
+  std::optional<uint32_t> fault_address;
   int exit_code = -1;         // when QEMU exited
   std::vector<uint8_t> dram;  // kExited: the final DRAM image (same size as the input)
   Signature signature;        // kExited

@@ -268,9 +268,18 @@ TEST(RvvToolchain, BadOptionsAreRejected) {
 }
 
 TEST(RvvRun, IllegalInstructionIsATrap) {
-  const RunResult r = run_qemu(build_asm("  .globl kernel\nkernel:\n  .word 0\n  ret\n"), {});
+  const BuiltKernel k = build_asm("  .globl kernel\nkernel:\n  nop\n  .word 0\n  ret\n");
+  const RunResult r = run_qemu(k, {});
   EXPECT_EQ(r.end, RunEnd::kTrapped) << r.message;
   EXPECT_EQ(r.signal_name, "SIGILL");
+  // The PC of the zero word: the kernel's address (from the disassembly) + 4.
+  const size_t at = k.disassembly.find(" <kernel>:");
+  ASSERT_NE(at, std::string::npos);
+  const uint32_t kernel_address =
+      static_cast<uint32_t>(std::stoul(k.disassembly.substr(at - 8, 8), nullptr, 16));
+  ASSERT_TRUE(r.fault_address.has_value()) << r.qemu_stderr;
+  EXPECT_EQ(*r.fault_address, kernel_address + 4);
+  EXPECT_EQ(k.itcm.at((kernel_address + 4) / 4), 0u);
 }
 
 TEST(RvvRun, DoublePrecisionIsIllegalOnZve32f) {
@@ -288,6 +297,8 @@ TEST(RvvRun, OutOfRangeStoresAreTraps) {
                                  std::vector<uint8_t>(64, 0));
     EXPECT_EQ(r.end, RunEnd::kTrapped) << address << ": " << r.message;
     EXPECT_EQ(r.signal_name, "SIGSEGV") << address;
+    ASSERT_TRUE(r.fault_address.has_value()) << r.qemu_stderr;
+    EXPECT_EQ(*r.fault_address, std::stoul(address, nullptr, 16));
   }
 }
 
