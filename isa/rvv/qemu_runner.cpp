@@ -43,8 +43,10 @@ ElfImage program_image(const BuiltKernel& kernel, const std::vector<uint8_t>& dr
   itcm.mem_bytes = RVV_ITCM_BYTES;
   itcm.writable = false;
   itcm.executable = true;
-  itcm.data.resize(kernel.itcm.size() * 4);
-  std::memcpy(itcm.data.data(), kernel.itcm.data(), itcm.data.size());
+  // Whole regions as file data (p_filesz = p_memsz): QEMU 7.2 zero-fills a segment's tail by writing to
+  // it, which crashes QEMU itself (host SIGSEGV) on a segment that is not writable.
+  itcm.data.assign(RVV_ITCM_BYTES, 0);
+  std::memcpy(itcm.data.data(), kernel.itcm.data(), kernel.itcm.size() * 4);
 
   ElfSegment dtcm;
   dtcm.address = RVV_DTCM_BASE;
@@ -93,6 +95,14 @@ std::string qemu_cpu(int vlen) {
 
 RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, const RunOptions& options) {
   if (!kernel.ok || kernel.itcm.empty()) throw std::invalid_argument("rvv: run_qemu needs a built kernel");
+  if (kernel.itcm.size() * 4 > RVV_ITCM_BYTES)
+    throw std::invalid_argument("rvv: the code is larger than the ITCM");
+  for (const auto& d : kernel.data) {
+    if (d.address < RVV_DTCM_BASE || d.address + d.bytes.size() > RVV_STACK_TOP) {
+      throw std::invalid_argument(
+          fmt::format("rvv: a data segment at 0x{:08x} is outside the DTCM", d.address));
+    }
+  }
   if (dram.size() > RVV_DRAM_MAX_BYTES) {
     throw std::invalid_argument(fmt::format("rvv: a DRAM image of {} bytes is larger than the {} rvv allows",
                                             dram.size(), RVV_DRAM_MAX_BYTES));
