@@ -77,10 +77,17 @@ std::vector<uint8_t> read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
-std::vector<std::string> compiler(const std::string& clang) {
+// -march names the minimum VLEN (Zvl<VLEN>b): the core's real one, and what lets clang 16 auto-vectorize
+// for RVV at all (without it the cost model rejects scalable vectors; -mllvm
+// -riscv-v-vector-bits-min=<VLEN> gives the same code, -mrvv-vector-bits is clang 17+).
+std::string march(int vlen) {
+  return fmt::format("-march=rv32imf_zve32f_zvl{}b", vlen);
+}
+
+std::vector<std::string> compiler(const std::string& clang, int vlen) {
   return {clang,
           "--target=riscv32-unknown-elf",
-          "-march=rv32imf_zve32f",
+          march(vlen),
           "-mabi=ilp32f",
           "-ffreestanding",
           "-nostdlib",
@@ -258,17 +265,15 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   write_file(dir.path() / "link.ld", linker_script());
   if (!options.symbols_header.empty()) write_file(dir.path() / "kcraft_symbols.h", options.symbols_header);
 
-  std::vector<std::string> crt0 = compiler(t.clang);
+  std::vector<std::string> crt0 = compiler(t.clang, options.vlen);
   crt0.insert(crt0.end(), {"-x", "assembler-with-cpp", "-c", "crt0.S", "-o", "crt0.o"});
   if (!run_tool(crt0, options, dir.path(), name, out)) return out;
 
-  std::vector<std::string> cc = compiler(t.clang);
+  std::vector<std::string> cc = compiler(t.clang, options.vlen);
   if (!options.symbols_header.empty()) cc.insert(cc.end(), {"-include", "kcraft_symbols.h"});
   if (options.language == "c") {
     cc.insert(cc.end(), {"-x", "c", "-std=c11", "-Wall", options.opt_level});
-    if (options.auto_vectorize) {
-      cc.insert(cc.end(), {"-mllvm", "-riscv-v-vector-bits-min=" + std::to_string(options.vlen)});
-    }
+    if (!options.auto_vectorize) cc.insert(cc.end(), {"-fno-vectorize", "-fno-slp-vectorize"});
   } else {
     cc.insert(cc.end(), {"-x", "assembler-with-cpp"});
   }

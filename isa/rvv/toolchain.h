@@ -1,9 +1,10 @@
 // Builds an rvv kernel (C or assembly) into a bare-metal RV32IMF+Zve32f program with the project's crt0
 // and linker script (rvv_memory_map.h), using Debian's clang-16, ld.lld-16 and GNU objdump.
 //
-// C:        clang-16 --target=riscv32-unknown-elf -march=rv32imf_zve32f -mabi=ilp32f -O2 -ffreestanding
-//           -nostdlib [-mllvm -riscv-v-vector-bits-min=<VLEN>] (clang 16 does not auto-vectorize for RVV
-//           without a known minimum VLEN; the cost model rejects scalable vectors on its own).
+// C:        clang-16 --target=riscv32-unknown-elf -march=rv32imf_zve32f_zvl<VLEN>b -mabi=ilp32f -O2
+//           -ffreestanding -nostdlib (clang 16 auto-vectorizes for RVV only when it knows a minimum VLEN:
+//           with plain -march=rv32imf_zve32f its cost model rejects scalable vectors; Zvl<VLEN>b, or
+//           equivalently -mllvm -riscv-v-vector-bits-min=<VLEN>, turns the loop vectorizer on).
 // Assembly: the same clang-16 (its integrated assembler reports line:column, GNU as only line), always
 //           through the C preprocessor (-x assembler-with-cpp), so .s and .S files both see the symbols.
 // Link:     ld.lld-16 -T <generated linker script> crt0.o kernel.o.

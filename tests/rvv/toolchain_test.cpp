@@ -164,12 +164,19 @@ TEST(RvvRun, ScalarCIsAutoVectorizedAtO2AndMatchesHost) {
   const BuiltKernel k = build_kernel(kScalarRelu, o);
   ASSERT_TRUE(k.ok) << format_diagnostics(k.diagnostics);
   EXPECT_NE(k.disassembly.find("vfmax.v"), std::string::npos) << k.disassembly;
-  // Without the minimum-VLEN hint clang 16 keeps the loop scalar: the flag is what vectorises it.
+  // The negative control: with the vectorizers off the same loop stays scalar.
   o.auto_vectorize = false;
   const BuiltKernel scalar = build_kernel(kScalarRelu, o);
   ASSERT_TRUE(scalar.ok);
   EXPECT_EQ(scalar.disassembly.find("vfmax.v"), std::string::npos) << scalar.disassembly;
   EXPECT_NE(scalar.disassembly.find("fmax.s"), std::string::npos);
+  // Nor does clang 16 vectorize it for plain Zve32f (no minimum VLEN; the last -march wins): why the
+  // toolchain says Zvl<VLEN>b.
+  o.auto_vectorize = true;
+  o.extra_flags = {"-march=rv32imf_zve32f"};
+  const BuiltKernel no_zvl = build_kernel(kScalarRelu, o);
+  ASSERT_TRUE(no_zvl.ok) << format_diagnostics(no_zvl.diagnostics);
+  EXPECT_EQ(no_zvl.disassembly.find("vfmax.v"), std::string::npos) << no_zvl.disassembly;
   t.expect_relu(kScalarRelu, c_options("scalar.c"));
 }
 
