@@ -19,15 +19,7 @@ namespace kcraft::rvv {
 namespace {
 
 const std::string& qemu_path() {
-  static const std::string path = [] {
-    std::string p = find_in_path("qemu-riscv32");
-    if (p.empty()) {
-      throw std::runtime_error(
-          "rvv: qemu-riscv32 is not in PATH; install the Debian package qemu-user (apt-get install "
-          "qemu-user)");
-    }
-    return p;
-  }();
+  static const std::string path = find_tool("qemu-riscv32", "qemu-user");
   return path;
 }
 

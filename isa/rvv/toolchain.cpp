@@ -28,21 +28,10 @@ struct Tools {
   std::string clang, lld, objdump;
 };
 
-std::string require(const std::string& name, const std::string& package) {
-  std::string path = find_in_path(name);
-  if (path.empty()) {
-    throw std::runtime_error(
-        fmt::format("rvv toolchain: {} is not in PATH; install the Debian package {} "
-                    "(apt-get install {})",
-                    name, package, package));
-  }
-  return path;
-}
-
 // Looked up once per process; a missing tool throws on every call until it is installed.
 const Tools& tools() {
-  static const Tools t{require("clang-16", "clang-16"), require("ld.lld-16", "lld-16"),
-                       require("riscv64-unknown-elf-objdump", "binutils-riscv64-unknown-elf")};
+  static const Tools t{find_tool("clang-16", "clang-16"), find_tool("ld.lld-16", "lld-16"),
+                       find_tool("riscv64-unknown-elf-objdump", "binutils-riscv64-unknown-elf")};
   return t;
 }
 
@@ -175,6 +164,16 @@ bool place_segments(BuiltKernel& out) {
 }
 
 }  // namespace
+
+std::string find_tool(const std::string& name, const std::string& package) {
+  std::string path = find_in_path(name);
+  if (path.empty()) {
+    throw std::runtime_error(
+        fmt::format("rvv: {} is not in PATH; install the Debian package {} (apt-get install {})", name,
+                    package, package));
+  }
+  return path;
+}
 
 std::string linker_script() {
   return fmt::format(

@@ -62,6 +62,9 @@ struct BuiltKernel {
 // message names the Debian package). Compile and link errors are diagnostics, with ok = false.
 BuiltKernel build_kernel(const std::string& source, const BuildOptions& options);
 
+// The path of a tool in PATH; throws std::runtime_error naming the Debian package that installs it.
+std::string find_tool(const std::string& name, const std::string& package);
+
 // The linker script, generated from rvv_memory_map.h.
 std::string linker_script();
 

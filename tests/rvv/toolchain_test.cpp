@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -263,6 +265,32 @@ TEST(RvvToolchain, ParsesGnuAssemblerMessages) {
   EXPECT_EQ(d[0].line, 7);
   EXPECT_EQ(d[0].column, 0);
   EXPECT_EQ(d[0].message, "unrecognized opcode `foo'");
+}
+
+TEST(RvvToolchain, AMissingToolNamesItsDebianPackage) {
+  try {
+    find_tool("kcraft-no-such-tool-16", "kcraft-no-such-package");
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("kcraft-no-such-tool-16 is not in PATH"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("apt-get install kcraft-no-such-package"), std::string::npos);
+  }
+  EXPECT_EQ(find_tool("clang-16", "clang-16").substr(0, 1), "/");
+}
+
+TEST(RvvToolchain, TempFilesAreRemoved) {
+  // Builds that succeed and fail, runs that exit and trap: nothing is left in TMPDIR.
+  const std::string tmp = ::testing::TempDir() + "/kcraft-rvv-tmp-test";
+  std::filesystem::remove_all(tmp);
+  std::filesystem::create_directories(tmp);
+  ::setenv("TMPDIR", tmp.c_str(), 1);
+  EXPECT_FALSE(build_kernel("void kernel(void) { error }\n", c_options()).ok);
+  run_qemu(build_asm("  .globl kernel\nkernel:\n  ret\n"), {1, 2, 3});
+  run_qemu(build_asm("  .globl kernel\nkernel:\n  .word 0\n"), {});
+  ::unsetenv("TMPDIR");
+  EXPECT_TRUE(std::filesystem::is_empty(tmp));
+  std::filesystem::remove_all(tmp);
 }
 
 TEST(RvvToolchain, BadOptionsAreRejected) {
