@@ -1,4 +1,5 @@
-/* crt0 of the rvv platform: start-up and the end-of-program protocol (rvv_memory_map.h explains both).
+/* crt0 of the rvv platform: start-up, the end-of-program protocol and, under QEMU, the trap reporter
+ * (rvv_memory_map.h explains them).
  * Start: sp = RVV_STACK_TOP, .bss zeroed, fcsr = 0, v0..v31 = 0, vl = 0 with vtype = e32/m1, every other
  * register 0, so a kernel starts from the same state under QEMU and on the RTL whatever the loader left.
  * The core must reset with the F and V units on (mstatus.FS/VS): crt0 runs in QEMU user mode too, where
@@ -12,6 +13,55 @@
   .type _start, @function
 _start:
   li sp, RVV_STACK_TOP
+  /* QEMU only (host flag set by the loader; the RTL's loader leaves it 0 and no ecall runs before the
+   * end): rt_sigaction for the fatal signals, on the signal stack at RVV_TRAP_STACK_ADDR, so a trap
+   * reports its PC and registers (.Ltrap). */
+  li t0, RVV_HOST_FLAGS
+  lw t0, 0(t0)
+  andi t0, t0, RVV_HOST_FLAG_TRAP_REPORT
+  beqz t0, 4f
+  addi sp, sp, -32
+  li t0, RVV_TRAP_STACK_ADDR /* stack_t {ss_sp, ss_flags, ss_size} */
+  sw t0, 16(sp)
+  sw zero, 20(sp)
+  li t0, RVV_TRAP_STACK_BYTES
+  sw t0, 24(sp)
+  addi a0, sp, 16
+  li a1, 0
+  li a7, RVV_SYS_SIGALTSTACK
+  ecall
+  la t0, .Ltrap /* struct sigaction {handler, flags, mask (64 bits)} */
+  sw t0, 0(sp)
+  li t0, 0x08000004 /* SA_ONSTACK | SA_SIGINFO */
+  sw t0, 4(sp)
+  sw zero, 8(sp)
+  sw zero, 12(sp)
+  li s0, 4 /* SIGILL */
+  jal ra, 3f
+  li s0, 5 /* SIGTRAP */
+  jal ra, 3f
+  li s0, 7 /* SIGBUS */
+  jal ra, 3f
+  li s0, 8 /* SIGFPE */
+  jal ra, 3f
+  li s0, 11 /* SIGSEGV */
+  jal ra, 3f
+  /* The stack words used go back to zero: the kernel sees the same memory as on the RTL. */
+  sw zero, 0(sp)
+  sw zero, 4(sp)
+  sw zero, 16(sp)
+  sw zero, 24(sp)
+  addi sp, sp, 32
+  j 4f
+3:
+  mv a0, s0
+  mv a1, sp
+  li a2, 0
+  li a3, 8
+  li a7, RVV_SYS_RT_SIGACTION
+  ecall
+  ret
+4:
   la t0, __bss_start
   la t1, __bss_end
 1:
@@ -202,6 +252,29 @@ _start:
   ret
 .Lwrite_failed:
   li a0, RVV_EXIT_WRITE_FAILED
+  li a7, RVV_SYS_EXIT
+  ecall
+
+/* QEMU only: the handler of a fatal signal (a0 = signo, a1 = siginfo, a2 = ucontext), on the signal stack.
+ * Writes the trap record (RVV_TRAP_MAGIC, signo, si_code, si_addr) then the 32 words of the ucontext's
+ * mcontext (pc, x1..x31) to stdout and exits with RVV_EXIT_TRAP. */
+.Ltrap:
+  mv s2, a2
+  addi sp, sp, -16
+  li t0, RVV_TRAP_MAGIC
+  sw t0, 0(sp)
+  sw a0, 4(sp)
+  lw t0, 8(a1)
+  sw t0, 8(sp)
+  lw t0, 12(a1)
+  sw t0, 12(sp)
+  mv a1, sp
+  li a2, 16
+  jal ra, .Lwrite_all
+  addi a1, s2, RVV_UCONTEXT_OFF_PC
+  li a2, 128
+  jal ra, .Lwrite_all
+  li a0, RVV_EXIT_TRAP
   li a7, RVV_SYS_EXIT
   ecall
   .size _start, . - _start

@@ -50,6 +50,8 @@ ElfImage program_image(const BuiltKernel& kernel, const std::vector<uint8_t>& dr
   }
   const auto n = static_cast<uint32_t>(dram.size());
   std::memcpy(dtcm.data.data() + (RVV_HOST_DRAM_BYTES - RVV_DTCM_BASE), &n, 4);
+  const uint32_t flags = RVV_HOST_FLAG_TRAP_REPORT;
+  std::memcpy(dtcm.data.data() + (RVV_HOST_FLAGS - RVV_DTCM_BASE), &flags, 4);
 
   ElfImage image;
   image.entry = kernel.entry;
@@ -128,6 +130,20 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
   if (p.timed_out) {
     r.end = RunEnd::kTimedOut;
     r.message = fmt::format("still running after {} ms (timeout)", options.timeout.count());
+    return r;
+  }
+  constexpr size_t kTrapReportBytes = 16 + 128;
+  if (p.exit_code == RVV_EXIT_TRAP && p.out.size() == kTrapReportBytes && word(p.out, 0) == RVV_TRAP_MAGIC) {
+    r.end = RunEnd::kTrapped;
+    r.signal = static_cast<int>(word(p.out, 4));
+    r.signal_name = signal_name(r.signal);
+    r.fault_address = word(p.out, 12);
+    r.pc = word(p.out, 16);
+    r.trap_registers.assign(32, 0);
+    for (int i = 1; i < 32; ++i) r.trap_registers[i] = word(p.out, 16 + 4 * i);
+    r.message = fmt::format("trapped: {} at pc 0x{:08x}", r.signal_name, *r.pc);
+    if (r.signal == SIGSEGV || r.signal == SIGBUS)
+      r.message += fmt::format(", address 0x{:08x}", *r.fault_address);
     return r;
   }
   if (p.signal != 0) {

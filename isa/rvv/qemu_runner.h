@@ -7,8 +7,10 @@
 // and the DRAM byte count in RVV_HOST_DRAM_BYTES), and the DRAM image at RVV_DRAM_BASE (read/write).
 // QEMU maps them page by page: a load or store outside them is SIGSEGV, a store to the ITCM too.
 //
-// QEMU runs with -strace: besides crt0's few syscalls it logs the fatal signal with its si_addr, the only
-// way QEMU 7.2 user mode tells where a trap happened (it writes no guest core dump).
+// Traps: the runner sets RVV_HOST_FLAG_TRAP_REPORT, so crt0's signal handler reports the signal, its
+// si_addr and the registers at the trap (pc included) on stdout; QEMU 7.2 user mode itself says nothing
+// and writes no guest core dump. QEMU also runs with -strace, whose "--- SIGSEGV {... si_addr=...} ---"
+// line is the fallback when the handler cannot run.
 // QEMU 7.2 user mode has no instruction budget (icount is system mode only): only the wall-clock timeout
 // bounds a run. Its CPU:
 // `rv32,v=false,Zve32f=true,vext_spec=v1.0,vlen=<VLEN>,elen=32,d=false,c=false,a=false` (RV32IMF + Zve32f:
@@ -49,13 +51,15 @@ struct RunResult {
   RunEnd end = RunEnd::kFailed;
   int signal = 0;           // kTrapped: the host signal number (SIGILL, SIGSEGV, ...)
   std::string signal_name;  // "SIGILL"
-  // kTrapped: the signal's si_addr as QEMU's -strace reports it. For SIGILL (and SIGTRAP) it is the PC of
-  // the instruction; for SIGSEGV/SIGBUS the address accessed (for a fetch, the PC).
+  // kTrapped: the signal's si_addr: for SIGILL the PC of the instruction, for SIGSEGV/SIGBUS the address
+  // accessed (for a fetch, the PC).
   std::optional<uint32_t> fault_address;
-  int exit_code = -1;         // when QEMU exited
-  std::vector<uint8_t> dram;  // kExited: the final DRAM image (same size as the input)
-  Signature signature;        // kExited
-  std::string message;        // what happened, for a report
+  std::optional<uint32_t> pc;            // kTrapped: the PC of the trapping instruction
+  std::vector<uint32_t> trap_registers;  // kTrapped: x0..x31 at the trap (x0 = 0), when reported
+  int exit_code = -1;                    // when QEMU exited
+  std::vector<uint8_t> dram;             // kExited: the final DRAM image (same size as the input)
+  Signature signature;                   // kExited
+  std::string message;                   // what happened, for a report
   std::string qemu_stderr;
   double seconds = 0.0;
 };

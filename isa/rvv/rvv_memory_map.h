@@ -5,8 +5,9 @@
  *
  * Memory:
  *   ITCM  0x0000_0000, 64 KiB: code (crt0 at 0, the entry point). Read/execute; kernels do not store here.
- *   DTCM  0x0001_0000, 64 KiB: .rodata/.data/.bss from the bottom, the stack below RVV_STACK_TOP growing
- *         down, and the 512-byte signature area [RVV_SIG_ADDR, DTCM end) at the top.
+ *   DTCM  0x0001_0000, 64 KiB: the 2 KiB trap stack (QEMU only, see below) at the bottom, then
+ *         .rodata/.data/.bss from RVV_DATA_ADDR, the stack below RVV_STACK_TOP growing down, and the
+ *         512-byte signature area [RVV_SIG_ADDR, DTCM end) at the top.
  *   DRAM  0x8000_0000: the task's tensors at the offsets tasks::DramLayout gives (address = base + offset).
  *
  * End of program (both for QEMU user mode and the RTL):
@@ -22,8 +23,13 @@
  *      to stdout and calls exit(0) (a7=93). The host reads signature then DRAM from the pipe.
  *   A kernel's own ecall therefore ends the program early (QEMU: the host sees a short or missing stream).
  *
- * The loader (the QEMU runner, the testbench) writes the DRAM byte count to RVV_HOST_DRAM_BYTES, the last
- * word of the signature area, before the start; crt0 never writes that word.
+ * The loader (the QEMU runner, the testbench) writes two words of the signature area before the start
+ * (crt0 never writes them): RVV_HOST_DRAM_BYTES, the DRAM byte count, and RVV_HOST_FLAGS. Flag
+ * RVV_HOST_FLAG_TRAP_REPORT (QEMU only; the RTL's loader leaves the word 0) makes crt0 install, before
+ * anything else, a handler for SIGILL/SIGTRAP/SIGBUS/SIGFPE/SIGSEGV on the signal stack
+ * [RVV_TRAP_STACK_ADDR, + RVV_TRAP_STACK_BYTES): on a trap it writes the trap record (RVV_TRAP_MAGIC,
+ * signo, si_code, si_addr: 4 words) and the registers at the trap (pc, x1..x31: 32 words) to stdout and
+ * exits with RVV_EXIT_TRAP. Those are crt0's only ecalls before the end, and only under QEMU.
  */
 #ifndef KCRAFT_RVV_MEMORY_MAP_H
 #define KCRAFT_RVV_MEMORY_MAP_H
@@ -34,6 +40,11 @@
 #define RVV_DTCM_BYTES 0x00010000
 #define RVV_DRAM_BASE 0x80000000
 #define RVV_DRAM_MAX_BYTES 0x10000000 /* 256 MiB: the largest DRAM image a task may have */
+
+/* QEMU's signal stack for the trap reporter; kernel data starts after it. */
+#define RVV_TRAP_STACK_ADDR 0x00010000
+#define RVV_TRAP_STACK_BYTES 0x800
+#define RVV_DATA_ADDR 0x00010800
 
 /* The signature area: the top 512 bytes of DTCM; the stack ends just below it. */
 #define RVV_SIG_ADDR 0x0001FE00
@@ -50,14 +61,24 @@
 #define RVV_SIG_OFF_VTYPE 264
 #define RVV_SIG_OFF_VSTART 268
 #define RVV_SIG_OFF_VLENB 272
+#define RVV_SIG_OFF_HOST_FLAGS 504
+#define RVV_HOST_FLAGS 0x0001FFF8 /* RVV_SIG_ADDR + RVV_SIG_OFF_HOST_FLAGS */
+#define RVV_HOST_FLAG_TRAP_REPORT 1
 #define RVV_SIG_OFF_HOST_DRAM_BYTES 508
 #define RVV_HOST_DRAM_BYTES 0x0001FFFC /* RVV_SIG_ADDR + RVV_SIG_OFF_HOST_DRAM_BYTES */
 
+/* The trap record (QEMU only). */
+#define RVV_TRAP_MAGIC 0x5452434B /* "KCRT" */
+#define RVV_UCONTEXT_OFF_PC 160   /* riscv32 ucontext_t: uc_mcontext (pc, x1..x31) under QEMU 7.2 */
+
 /* Linux (riscv) system calls crt0 uses, and its exit codes. */
+#define RVV_SYS_SIGALTSTACK 132
+#define RVV_SYS_RT_SIGACTION 134
 #define RVV_SYS_WRITE 64
 #define RVV_SYS_EXIT 93
 #define RVV_EXIT_OK 0
 #define RVV_EXIT_BAD_SP 3       /* the kernel returned with sp != RVV_STACK_TOP */
 #define RVV_EXIT_WRITE_FAILED 4 /* the host closed the pipe */
+#define RVV_EXIT_TRAP 5         /* QEMU: a fatal signal, reported on stdout */
 
 #endif /* KCRAFT_RVV_MEMORY_MAP_H */

@@ -135,7 +135,7 @@ bool place_segments(BuiltKernel& out) {
   for (const auto& s : out.elf.segments) {
     const uint64_t end = static_cast<uint64_t>(s.address) + s.mem_bytes;
     const bool in_itcm = inside(s.address, end, RVV_ITCM_BASE, RVV_ITCM_BYTES);
-    const bool in_dtcm = inside(s.address, end, RVV_DTCM_BASE, RVV_STACK_TOP - RVV_DTCM_BASE);
+    const bool in_dtcm = inside(s.address, end, RVV_DATA_ADDR, RVV_STACK_TOP - RVV_DATA_ADDR);
     if (s.executable && in_itcm) {
       code_end = std::max<uint32_t>(code_end, static_cast<uint32_t>(end));
     } else if (!s.executable && in_dtcm) {
@@ -146,7 +146,7 @@ bool place_segments(BuiltKernel& out) {
       out.diagnostics.push_back(
           {"", 0, 0, isa::Severity::kError,
            fmt::format("a {} segment at 0x{:08x}..0x{:08x} is outside {}", s.executable ? "code" : "data",
-                       s.address, end, s.executable ? "the ITCM" : "the DTCM below the stack top")});
+                       s.address, end, s.executable ? "the ITCM" : "the DTCM data area")});
       return false;
     }
   }
@@ -193,7 +193,7 @@ std::string linker_script() {
       "  __stack_top = 0x{:08x};\n"
       "  /DISCARD/ : {{ *(.comment) *(.note .note.*) *(.eh_frame .eh_frame_hdr) }}\n"
       "}}\n",
-      RVV_ITCM_BASE, RVV_ITCM_BYTES, RVV_DTCM_BASE, RVV_STACK_TOP - RVV_DTCM_BASE, RVV_STACK_TOP);
+      RVV_ITCM_BASE, RVV_ITCM_BYTES, RVV_DATA_ADDR, RVV_STACK_TOP - RVV_DATA_ADDR, RVV_STACK_TOP);
 }
 
 std::vector<ToolDiagnostic> parse_diagnostics(const std::string& text, const std::string& temp_name,

@@ -142,7 +142,7 @@ TEST(RvvSymbols, HeaderHasAbsoluteAddressesDimensionsAndHardware) {
 TEST(RvvToolchain, LinkerScriptComesFromTheMemoryMap) {
   const std::string ld = linker_script();
   EXPECT_NE(ld.find("ITCM (rx) : ORIGIN = 0x00000000, LENGTH = 0x10000"), std::string::npos) << ld;
-  EXPECT_NE(ld.find("DTCM (rw) : ORIGIN = 0x00010000, LENGTH = 0xfe00"), std::string::npos) << ld;
+  EXPECT_NE(ld.find("DTCM (rw) : ORIGIN = 0x00010800, LENGTH = 0xf600"), std::string::npos) << ld;
 }
 
 TEST(RvvRun, IntrinsicsCReluMatchesHost) {
@@ -302,19 +302,27 @@ TEST(RvvToolchain, BadOptionsAreRejected) {
   EXPECT_THROW(build_kernel("", o), std::invalid_argument);
 }
 
-TEST(RvvRun, IllegalInstructionIsATrap) {
-  const BuiltKernel k = build_asm("  .globl kernel\nkernel:\n  nop\n  .word 0\n  ret\n");
+// The address of `kernel`, from the disassembly.
+uint32_t kernel_address(const BuiltKernel& k) {
+  const size_t at = k.disassembly.find(" <kernel>:");
+  if (at == std::string::npos || at < 8) throw std::runtime_error("no <kernel> in the disassembly");
+  return static_cast<uint32_t>(std::stoul(k.disassembly.substr(at - 8, 8), nullptr, 16));
+}
+
+TEST(RvvRun, IllegalInstructionIsATrapWithItsPc) {
+  const BuiltKernel k = build_asm("  .globl kernel\nkernel:\n  li s3, 0x5a5\n  .word 0\n  ret\n");
   const RunResult r = run_qemu(k, {});
   EXPECT_EQ(r.end, RunEnd::kTrapped) << r.message;
   EXPECT_EQ(r.signal_name, "SIGILL");
-  // The PC of the zero word: the kernel's address (from the disassembly) + 4.
-  const size_t at = k.disassembly.find(" <kernel>:");
-  ASSERT_NE(at, std::string::npos);
-  const uint32_t kernel_address =
-      static_cast<uint32_t>(std::stoul(k.disassembly.substr(at - 8, 8), nullptr, 16));
-  ASSERT_TRUE(r.fault_address.has_value()) << r.qemu_stderr;
-  EXPECT_EQ(*r.fault_address, kernel_address + 4);
-  EXPECT_EQ(k.itcm.at((kernel_address + 4) / 4), 0u);
+  // The zero word is the kernel's second instruction (li of a 12-bit value is one).
+  const uint32_t pc = kernel_address(k) + 4;
+  EXPECT_EQ(k.itcm.at(pc / 4), 0u);
+  ASSERT_TRUE(r.pc.has_value()) << r.message << r.qemu_stderr;
+  EXPECT_EQ(*r.pc, pc);
+  EXPECT_EQ(r.fault_address, pc);
+  ASSERT_EQ(r.trap_registers.size(), 32u);
+  EXPECT_EQ(r.trap_registers[19], 0x5a5u);  // s3 at the trap
+  EXPECT_NE(r.message.find(fmt::format("SIGILL at pc 0x{:08x}", pc)), std::string::npos) << r.message;
 }
 
 TEST(RvvRun, DoublePrecisionIsIllegalOnZve32f) {
@@ -327,13 +335,17 @@ TEST(RvvRun, DoublePrecisionIsIllegalOnZve32f) {
 
 TEST(RvvRun, OutOfRangeStoresAreTraps) {
   for (const char* address : {"0x90000000", "0x00000100" /* ITCM */, "0x00020000" /* past DTCM */}) {
-    const RunResult r = run_qemu(build_asm(std::string("  .globl kernel\nkernel:\n  li t0, ") + address +
-                                           "\n  sw zero, 0(t0)\n  ret\n"),
-                                 std::vector<uint8_t>(64, 0));
+    const BuiltKernel k = build_asm(std::string("  .globl kernel\nkernel:\n  li t0, ") + address +
+                                    "\n  sw zero, 0(t0)\n  ret\n");
+    const RunResult r = run_qemu(k, std::vector<uint8_t>(64, 0));
     EXPECT_EQ(r.end, RunEnd::kTrapped) << address << ": " << r.message;
     EXPECT_EQ(r.signal_name, "SIGSEGV") << address;
     ASSERT_TRUE(r.fault_address.has_value()) << r.qemu_stderr;
     EXPECT_EQ(*r.fault_address, std::stoul(address, nullptr, 16));
+    // The store is the kernel's second instruction (each li here is one instruction).
+    ASSERT_TRUE(r.pc.has_value()) << r.message;
+    EXPECT_EQ(*r.pc, kernel_address(k) + 4) << address;
+    EXPECT_EQ(r.trap_registers.at(5), *r.fault_address);  // t0
   }
 }
 
