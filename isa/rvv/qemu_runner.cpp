@@ -159,6 +159,7 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
       r.message += fmt::format(
           " at {} 0x{:08x}", p.signal == SIGSEGV || p.signal == SIGBUS ? "address" : "pc", *r.fault_address);
     }
+    r.message += " (no trap report from crt0: its handler could not run, or QEMU itself crashed)";
     return r;
   }
   if (p.exit_code == RVV_EXIT_BAD_SP) {

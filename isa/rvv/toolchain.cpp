@@ -255,7 +255,10 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   TempDir dir;
   // The source keeps the user's file name (diagnostics name it), unless it would clash with ours.
   std::string name = fs::path(options.file_name).filename().string();
-  if (name.empty() || name == "crt0.S" || name == "rvv_memory_map.h" || name == "kcraft_symbols.h") {
+  static const std::vector<std::string> ours = {"crt0.S",  "crt0.o",   "rvv_memory_map.h", "kcraft_symbols.h",
+                                                "link.ld", "kernel.o", "kernel.elf"};
+  if (name.empty() || name == "." || name == ".." ||
+      std::find(ours.begin(), ours.end(), name) != ours.end()) {
     name = options.language == "c" ? "kernel.c" : "kernel.S";
   }
   write_file(dir.path() / name, source);
@@ -271,7 +274,7 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   std::vector<std::string> cc = compiler(t.clang, options.vlen);
   if (!options.symbols_header.empty()) cc.insert(cc.end(), {"-include", "kcraft_symbols.h"});
   if (options.language == "c") {
-    cc.insert(cc.end(), {"-x", "c", "-std=c11", "-Wall", options.opt_level});
+    cc.insert(cc.end(), {"-x", "c", "-std=gnu11", "-Wall", options.opt_level});
     if (!options.auto_vectorize) cc.insert(cc.end(), {"-fno-vectorize", "-fno-slp-vectorize"});
   } else {
     cc.insert(cc.end(), {"-x", "assembler-with-cpp"});
