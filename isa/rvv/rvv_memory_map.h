@@ -9,6 +9,8 @@
  *         .rodata/.data/.bss from RVV_DATA_ADDR, the stack below RVV_STACK_TOP growing down, and the
  *         512-byte signature area [RVV_SIG_ADDR, DTCM end) at the top.
  *   DRAM  0x8000_0000: the task's tensors at the offsets tasks::DramLayout gives (address = base + offset).
+ *         Under QEMU only the image's pages are mapped: accesses past them trap, but the granularity is a
+ *         4 KiB page, not the layout's regions (checking writes against the layout is the platform's job).
  *
  * End of program (both for QEMU user mode and the RTL):
  *   1. The kernel (`void kernel(void)`, ilp32f) returns to crt0 with sp unchanged.
@@ -17,7 +19,8 @@
  *      words 1..31 x1..x31 as the kernel left them (x2 = sp), words 32..63 f0..f31 (raw bits), then fcsr,
  *      vl, vtype, vstart, vlenb (offsets below).
  *   3. If sp != RVV_STACK_TOP, crt0 executes exit(RVV_EXIT_BAD_SP) instead.
- *   4. THE END is crt0's first ecall, a Linux write(1, RVV_SIG_ADDR, RVV_SIG_BYTES) (a7=64). The RTL
+ *   4. THE END is the first ecall after the kernel returns (on the RTL, where the trap flag below is 0,
+ *      crt0's first ecall at all): a Linux write(1, RVV_SIG_ADDR, RVV_SIG_BYTES) (a7=64). The RTL
  *      halts at any ecall: the end state is then in the signature area and DRAM. Everything after it is
  *      the QEMU transport: crt0 writes the DRAM range [RVV_DRAM_BASE, + the word at RVV_HOST_DRAM_BYTES)
  *      to stdout and calls exit(0) (a7=93). The host reads signature then DRAM from the pipe.
