@@ -6,7 +6,8 @@
 # Without options: what running kcraft needs (the README's main command) — the run-time packages and the
 # `kcraft` binary alone, into build/.
 #   --tests     also the test suite's packages (GoogleTest, Google Benchmark, cpp-httplib, yosys, numpy,
-#               Node.js, Chromium, Slurm) and every target, tests included.
+#               Node.js, Chromium, Slurm; the RISC-V toolchain and QEMU of the coming rvv platform) and every
+#               target, tests included.
 #   --sanitize  with --tests: an AddressSanitizer + UBSan build, into build-asan/ (docs/sanitizers.md).
 # KCRAFT_JOBS=N sets the parallel build jobs (default: nproc).
 set -euo pipefail
@@ -35,6 +36,7 @@ run_packages=(
 test_packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev libcpp-httplib-dev
   yosys python3 python3-numpy
+  binutils-riscv64-unknown-elf clang-16 lld-16 qemu-user
 )
 
 packages=("${run_packages[@]}")

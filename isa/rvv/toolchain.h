@@ -1,0 +1,79 @@
+// Builds an rvv kernel (C or assembly) into a bare-metal RV32IMF+Zve32f program with the project's crt0
+// and linker script (rvv_memory_map.h), using Debian's clang-16, ld.lld-16 and GNU objdump.
+//
+// C:        clang-16 --target=riscv32-unknown-elf -march=rv32imf_zve32f_zvl<VLEN>b -mabi=ilp32f -O2
+//           -ffreestanding -nostdlib (clang 16 auto-vectorizes for RVV only when it knows a minimum VLEN:
+//           with plain -march=rv32imf_zve32f its cost model rejects scalable vectors; Zvl<VLEN>b, or
+//           equivalently -mllvm -riscv-v-vector-bits-min=<VLEN>, turns the loop vectorizer on).
+// Assembly: the same clang-16 (its integrated assembler reports line:column, GNU as only line), always
+//           through the C preprocessor (-x assembler-with-cpp), so .s and .S files both see the symbols.
+// Link:     ld.lld-16 -T <generated linker script> crt0.o kernel.o.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/common/diagnostics.h"
+#include "isa/rvv/elf32.h"
+
+namespace kcraft::rvv {
+
+// One compiler, assembler or linker message, with the user's file name and line numbers.
+struct ToolDiagnostic {
+  std::string file;  // the kernel's file name as given; "" for the linker or the tool as a whole
+  int line = 0;      // 1-based; 0 = none
+  int column = 0;    // 1-based; 0 = none
+  isa::Severity severity = isa::Severity::kError;
+  std::string message;
+};
+
+struct BuildOptions {
+  std::string language = "c";            // "c" or "asm"
+  std::string file_name = "kernel.c";    // how diagnostics name the source (only its last component is used)
+  std::string symbols_header;            // passed with -include when not empty (symbols_header())
+  int vlen = 128;                        // bits; a power of two in [128, 1024]
+  std::string opt_level = "-O2";         // C only
+  bool auto_vectorize = true;            // C only: let clang's loop vectorizer use RVV
+  std::vector<std::string> extra_flags;  // appended to the compile command
+  std::chrono::milliseconds timeout{30000};  // per tool invocation
+};
+
+// A memory segment the ELF places outside the ITCM (initialised data in DTCM), zero-extended to its size
+// in memory.
+struct DataSegment {
+  uint32_t address = 0;
+  std::vector<uint8_t> bytes;
+};
+
+struct BuiltKernel {
+  bool ok = false;
+  std::vector<ToolDiagnostic> diagnostics;  // errors and warnings, compile and link
+  std::string log;                          // the tools' raw stderr, in order
+  std::vector<uint32_t> itcm;               // code from RVV_ITCM_BASE, one little-endian word each
+  std::vector<DataSegment> data;            // everything else loadable (DTCM)
+  uint32_t entry = 0;
+  std::string disassembly;  // objdump -d of the linked program
+  ElfImage elf;             // the linked program's loadable segments
+};
+
+// Throws std::invalid_argument for a bad language or VLEN, std::runtime_error when a tool is missing (the
+// message names the Debian package). Compile and link errors are diagnostics, with ok = false.
+BuiltKernel build_kernel(const std::string& source, const BuildOptions& options);
+
+// The path of a tool in PATH; throws std::runtime_error naming the Debian package that installs it.
+std::string find_tool(const std::string& name, const std::string& package);
+
+// The linker script, generated from rvv_memory_map.h.
+std::string linker_script();
+
+// gcc-style lines: "kernel.c:3:5: error: ...".
+std::string format_diagnostics(const std::vector<ToolDiagnostic>& diagnostics);
+
+// Parses compiler/assembler/linker stderr (exposed for tests). `temp_name` is the source's name in the
+// build directory, reported as `user_name`.
+std::vector<ToolDiagnostic> parse_diagnostics(const std::string& text, const std::string& temp_name,
+                                              const std::string& user_name);
+
+}  // namespace kcraft::rvv
