@@ -19,7 +19,7 @@ module rvv_fpu #(
     input  logic             rst_ni,
     input  logic             in_valid_i,
     output logic             in_ready_o,
-    input  rvv_fpu_pkg::op_e op_i,
+    input  logic [4:0]       op_i,     // rvv_fpu_pkg::op_e
     input  logic [2:0]       rm_i,
     input  logic [31:0]      a_i,
     input  logic [31:0]      b_i,
@@ -28,8 +28,6 @@ module rvv_fpu #(
     output logic [31:0]      result_o,
     output logic [4:0]       flags_o
 );
-  import rvv_fpu_pkg::*;
-
   localparam logic [31:0] One = 32'h3f80_0000;
 
   logic [31:0] fma_a;
@@ -51,8 +49,9 @@ module rvv_fpu #(
   logic [31:0] result_q, result_d;
   logic [4:0]  flags_q, flags_d;
 
-  assign is_fma_op = op_i inside {OpAdd, OpSub, OpMul, OpMadd, OpMsub, OpNmsub, OpNmadd};
-  assign is_divsqrt_op = op_i inside {OpDiv, OpSqrt};
+  // The fused multiply-add operations are encoded first (OpAdd = 0 ... OpNmadd = 6).
+  assign is_fma_op = op_i <= rvv_fpu_pkg::OpNmadd;
+  assign is_divsqrt_op = (op_i == rvv_fpu_pkg::OpDiv) || (op_i == rvv_fpu_pkg::OpSqrt);
   assign in_ready_o = !ds_busy;
   assign accept = in_valid_i && in_ready_o;
 
@@ -62,13 +61,13 @@ module rvv_fpu #(
     fma_b = b_i;
     fma_c = c_i;
     unique case (op_i)
-      OpAdd: begin fma_b = One; fma_c = b_i; end
-      OpSub: begin fma_b = One; fma_c = {!b_i[31], b_i[30:0]}; end
+      rvv_fpu_pkg::OpAdd: begin fma_b = One; fma_c = b_i; end
+      rvv_fpu_pkg::OpSub: begin fma_b = One; fma_c = {!b_i[31], b_i[30:0]}; end
       // The zero addend takes the product's sign: x*y + (sign(x*y) 0) is x*y, zeros included.
-      OpMul: fma_c = {a_i[31] ^ b_i[31], 31'd0};
-      OpMsub: fma_c = {!c_i[31], c_i[30:0]};
-      OpNmsub: fma_a = {!a_i[31], a_i[30:0]};
-      OpNmadd: begin fma_a = {!a_i[31], a_i[30:0]}; fma_c = {!c_i[31], c_i[30:0]}; end
+      rvv_fpu_pkg::OpMul: fma_c = {a_i[31] ^ b_i[31], 31'd0};
+      rvv_fpu_pkg::OpMsub: fma_c = {!c_i[31], c_i[30:0]};
+      rvv_fpu_pkg::OpNmsub: fma_a = {!a_i[31], a_i[30:0]};
+      rvv_fpu_pkg::OpNmadd: begin fma_a = {!a_i[31], a_i[30:0]}; fma_c = {!c_i[31], c_i[30:0]}; end
       default: ;
     endcase
   end
@@ -80,7 +79,7 @@ module rvv_fpu #(
       .op_i(op_i), .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .result_o(misc_result), .flags_o(misc_flags));
 
   rvv_fpu_divsqrt #(.BitsPerCycle(DivSqrtBitsPerCycle)) u_divsqrt (
-      .clk_i(clk_i), .rst_ni(rst_ni), .start_i(accept && is_divsqrt_op), .is_sqrt_i(op_i == OpSqrt),
+      .clk_i(clk_i), .rst_ni(rst_ni), .start_i(accept && is_divsqrt_op), .is_sqrt_i(op_i == rvv_fpu_pkg::OpSqrt),
       .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .busy_o(ds_busy), .done_o(ds_done), .result_o(ds_result),
       .flags_o(ds_flags));
 

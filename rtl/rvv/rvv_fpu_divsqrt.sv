@@ -24,8 +24,6 @@ module rvv_fpu_divsqrt #(
     output logic [31:0] result_o,
     output logic [4:0]  flags_o
 );
-  import rvv_fpu_pkg::*;
-
   localparam int unsigned Iterations = (28 + BitsPerCycle - 1) / BitsPerCycle;
   localparam int unsigned Steps = Iterations * BitsPerCycle;
   localparam int unsigned RemWidth = Steps + 2;  // sqrt: remainder <= 2 * root
@@ -69,39 +67,39 @@ module rvv_fpu_divsqrt #(
   logic                   uf;
   logic                   nx;
 
-  assign a_unpacked = unpack(a_i[30:0]);
-  assign b_unpacked = unpack(b_i[30:0]);
+  assign a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
+  assign b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
   assign {exp_a, mant_a} = a_unpacked;
   assign {exp_b, mant_b} = b_unpacked;
 
   // Special operands, decided at start.
   always_comb begin
     special = 1'b1;
-    special_result = CanonicalNan;
+    special_result = rvv_fpu_pkg::CanonicalNan;
     special_flags = 5'd0;
     if (is_sqrt_i) begin
-      if (is_nan(a_i[30:0])) begin
-        special_flags[FlagNv] = is_snan(a_i[30:0]);
-      end else if (is_zero(a_i[30:0])) begin
+      if (rvv_fpu_pkg::is_nan(a_i[30:0])) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]);
+      end else if (rvv_fpu_pkg::is_zero(a_i[30:0])) begin
         special_result = a_i;                    // sqrt(-0) = -0
       end else if (a_i[31]) begin
-        special_flags[FlagNv] = 1'b1;            // negative, including -inf
-      end else if (is_inf(a_i[30:0])) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;            // negative, including -inf
+      end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
         special_result = a_i;
       end else begin
         special = 1'b0;
       end
     end else begin
-      if (is_nan(a_i[30:0]) || is_nan(b_i[30:0])) begin
-        special_flags[FlagNv] = is_snan(a_i[30:0]) || is_snan(b_i[30:0]);
-      end else if ((is_inf(a_i[30:0]) && is_inf(b_i[30:0])) || (is_zero(a_i[30:0]) && is_zero(b_i[30:0]))) begin
-        special_flags[FlagNv] = 1'b1;
-      end else if (is_inf(a_i[30:0])) begin
+      if (rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0])) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
+      end else if ((rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]))) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;
+      end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
         special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
-      end else if (is_zero(b_i[30:0])) begin
+      end else if (rvv_fpu_pkg::is_zero(b_i[30:0])) begin
         special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
-        special_flags[FlagDz] = 1'b1;
-      end else if (is_zero(a_i[30:0]) || is_inf(b_i[30:0])) begin
+        special_flags[rvv_fpu_pkg::FlagDz] = 1'b1;
+      end else if (rvv_fpu_pkg::is_zero(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0])) begin
         special_result = {a_i[31] ^ b_i[31], 31'd0};
       end else begin
         special = 1'b0;

@@ -20,8 +20,6 @@ module rvv_fpu_fma (
     output logic [31:0] result_o,
     output logic [4:0]  flags_o
 );
-  import rvv_fpu_pkg::*;
-
   localparam int unsigned Window = 77;  // addend pinned at 52 (MSB 75) + one carry bit
   localparam int unsigned AddendPin = 52;
 
@@ -58,9 +56,9 @@ module rvv_fpu_fma (
   logic                   prod_inf;
   logic                   c_inf;
 
-  assign a_unpacked = unpack(a_i[30:0]);
-  assign b_unpacked = unpack(b_i[30:0]);
-  assign c_unpacked = unpack(c_i[30:0]);
+  assign a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
+  assign b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
+  assign c_unpacked = rvv_fpu_pkg::unpack(c_i[30:0]);
   assign {exp_a, mant_a} = a_unpacked;
   assign {exp_b, mant_b} = b_unpacked;
   assign {exp_c, mant_c} = c_unpacked;
@@ -98,7 +96,7 @@ module rvv_fpu_fma (
     end else if (prod_win >= addend_win) begin
       mag = prod_win - addend_win;
       // An exact zero difference is +0, except -0 when rounding down.
-      sign_r = (mag == '0) ? (rm_i == RmRdn) : sign_p;
+      sign_r = (mag == '0) ? (rm_i == rvv_fpu_pkg::RmRdn) : sign_p;
     end else begin
       mag = addend_win - prod_win;
       sign_r = sign_c;
@@ -117,28 +115,28 @@ module rvv_fpu_fma (
       .result_o(rounded), .of_o(of), .uf_o(uf), .nx_o(nx));
 
   always_comb begin
-    any_nan = is_nan(a_i[30:0]) || is_nan(b_i[30:0]) || is_nan(c_i[30:0]);
-    any_snan = is_snan(a_i[30:0]) || is_snan(b_i[30:0]) || is_snan(c_i[30:0]);
+    any_nan = rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0]) || rvv_fpu_pkg::is_nan(c_i[30:0]);
+    any_snan = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]) || rvv_fpu_pkg::is_snan(c_i[30:0]);
     // RISC-V: inf * 0 is invalid even when the addend is a quiet NaN.
-    inf_times_zero = (is_inf(a_i[30:0]) && is_zero(b_i[30:0])) || (is_zero(a_i[30:0]) && is_inf(b_i[30:0]));
-    prod_inf = is_inf(a_i[30:0]) || is_inf(b_i[30:0]);
-    c_inf = is_inf(c_i[30:0]);
+    inf_times_zero = (rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0]));
+    prod_inf = rvv_fpu_pkg::is_inf(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0]);
+    c_inf = rvv_fpu_pkg::is_inf(c_i[30:0]);
     flags_o = 5'd0;
     if (any_nan || inf_times_zero) begin
-      result_o = CanonicalNan;
-      flags_o[FlagNv] = any_snan || inf_times_zero;
+      result_o = rvv_fpu_pkg::CanonicalNan;
+      flags_o[rvv_fpu_pkg::FlagNv] = any_snan || inf_times_zero;
     end else if (prod_inf && c_inf && sign_p != sign_c) begin
-      result_o = CanonicalNan;  // inf - inf
-      flags_o[FlagNv] = 1'b1;
+      result_o = rvv_fpu_pkg::CanonicalNan;  // inf - inf
+      flags_o[rvv_fpu_pkg::FlagNv] = 1'b1;
     end else if (prod_inf) begin
       result_o = {sign_p, 31'h7f80_0000};
     end else if (c_inf) begin
       result_o = {sign_c, 31'h7f80_0000};
     end else begin
       result_o = rounded;
-      flags_o[FlagOf] = of;
-      flags_o[FlagUf] = uf;
-      flags_o[FlagNx] = nx;
+      flags_o[rvv_fpu_pkg::FlagOf] = of;
+      flags_o[rvv_fpu_pkg::FlagUf] = uf;
+      flags_o[rvv_fpu_pkg::FlagNx] = nx;
     end
   end
 endmodule

@@ -7,15 +7,13 @@
 // FCVT.W[U].S saturate as the spec's table says: NaN and +inf/too large give the largest integer,
 // -inf/too small the smallest (0 for WU), with NV and no NX; in-range inexact results raise NX.
 module rvv_fpu_misc (
-    input  rvv_fpu_pkg::op_e op_i,
+    input  logic [4:0]       op_i,     // rvv_fpu_pkg::op_e
     input  logic [31:0]      a_i,
     input  logic [31:0]      b_i,
     input  logic [2:0]       rm_i,
     output logic [31:0]      result_o,
     output logic [4:0]       flags_o
 );
-  import rvv_fpu_pkg::*;
-
   logic               a_nan;
   logic               b_nan;
   logic               any_snan;
@@ -44,21 +42,21 @@ module rvv_fpu_misc (
   logic               i2f_nx;
 
   always_comb begin
-    a_nan = is_nan(a_i[30:0]);
-    b_nan = is_nan(b_i[30:0]);
-    any_snan = is_snan(a_i[30:0]) || is_snan(b_i[30:0]);
+    a_nan = rvv_fpu_pkg::is_nan(a_i[30:0]);
+    b_nan = rvv_fpu_pkg::is_nan(b_i[30:0]);
+    any_snan = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
     if (a_i[31] != b_i[31]) a_lt_b = a_i[31];
     else if (a_i[31]) a_lt_b = a_i[30:0] > b_i[30:0];
     else a_lt_b = a_i[30:0] < b_i[30:0];
-    a_eq_b = (a_i == b_i) || (is_zero(a_i[30:0]) && is_zero(b_i[30:0]));
-    a_lt_b_ieee = a_lt_b && !(is_zero(a_i[30:0]) && is_zero(b_i[30:0]));
+    a_eq_b = (a_i == b_i) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]));
+    a_lt_b_ieee = a_lt_b && !(rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]));
   end
 
   // float -> int: a_i = m * 2^(e - 23), shifted so that the integer part lands in f2i_fixed[63:32].
   always_comb begin
     f2i_mant = {a_i[30:23] != 8'd0, a_i[22:0]};
     f2i_exp = ((a_i[30:23] == 8'd0) ? 12'sd1 : $signed({4'd0, a_i[30:23]})) - 12'sd127;
-    f2i_signed = op_i == OpCvtWS;
+    f2i_signed = op_i == rvv_fpu_pkg::OpCvtWS;
     f2i_shift = 12'd0;
     f2i_fixed = 64'd0;
     f2i_guard = 1'b0;
@@ -83,7 +81,7 @@ module rvv_fpu_misc (
       f2i_guard = f2i_fixed[31];
       f2i_sticky = |f2i_fixed[30:0];
       f2i_mag = {1'b0, f2i_fixed[63:32]}
-                + {32'd0, round_up(rm_i, a_i[31], f2i_fixed[32], f2i_guard, f2i_sticky)};
+                + {32'd0, rvv_fpu_pkg::round_up(rm_i, a_i[31], f2i_fixed[32], f2i_guard, f2i_sticky)};
       if (f2i_signed) begin
         if (!a_i[31] && f2i_mag > 33'h0_7fff_ffff) begin
           f2i_invalid = 1'b1;
@@ -110,7 +108,7 @@ module rvv_fpu_misc (
 
   // int -> float: exact magnitude, left-justified, rounded like every other result.
   always_comb begin
-    i2f_sign = (op_i == OpCvtSW) && a_i[31];
+    i2f_sign = (op_i == rvv_fpu_pkg::OpCvtSW) && a_i[31];
     i2f_mag = i2f_sign ? 32'd0 - a_i : a_i;
     i2f_lead_zeros = 6'd32;
     for (int i = 0; i < 32; i++) begin
@@ -127,46 +125,46 @@ module rvv_fpu_misc (
     result_o = 32'd0;
     flags_o = 5'd0;
     unique case (op_i)
-      OpMin, OpMax: begin
-        flags_o[FlagNv] = any_snan;
-        if (a_nan && b_nan) result_o = CanonicalNan;
+      rvv_fpu_pkg::OpMin, rvv_fpu_pkg::OpMax: begin
+        flags_o[rvv_fpu_pkg::FlagNv] = any_snan;
+        if (a_nan && b_nan) result_o = rvv_fpu_pkg::CanonicalNan;
         else if (a_nan) result_o = b_i;
         else if (b_nan) result_o = a_i;
-        else result_o = ((op_i == OpMin) == a_lt_b) ? a_i : b_i;
+        else result_o = ((op_i == rvv_fpu_pkg::OpMin) == a_lt_b) ? a_i : b_i;
       end
-      OpEq: begin
-        flags_o[FlagNv] = any_snan;
+      rvv_fpu_pkg::OpEq: begin
+        flags_o[rvv_fpu_pkg::FlagNv] = any_snan;
         result_o = {31'd0, !a_nan && !b_nan && a_eq_b};
       end
-      OpLt: begin
-        flags_o[FlagNv] = a_nan || b_nan;
+      rvv_fpu_pkg::OpLt: begin
+        flags_o[rvv_fpu_pkg::FlagNv] = a_nan || b_nan;
         result_o = {31'd0, !a_nan && !b_nan && a_lt_b_ieee};
       end
-      OpLe: begin
-        flags_o[FlagNv] = a_nan || b_nan;
+      rvv_fpu_pkg::OpLe: begin
+        flags_o[rvv_fpu_pkg::FlagNv] = a_nan || b_nan;
         result_o = {31'd0, !a_nan && !b_nan && (a_lt_b_ieee || a_eq_b)};
       end
-      OpClass: begin
-        result_o[0] = a_i[31] && is_inf(a_i[30:0]);
+      rvv_fpu_pkg::OpClass: begin
+        result_o[0] = a_i[31] && rvv_fpu_pkg::is_inf(a_i[30:0]);
         result_o[1] = a_i[31] && a_i[30:23] != 8'd0 && a_i[30:23] != 8'hff;
         result_o[2] = a_i[31] && a_i[30:23] == 8'd0 && a_i[22:0] != 23'd0;
-        result_o[3] = a_i[31] && is_zero(a_i[30:0]);
-        result_o[4] = !a_i[31] && is_zero(a_i[30:0]);
+        result_o[3] = a_i[31] && rvv_fpu_pkg::is_zero(a_i[30:0]);
+        result_o[4] = !a_i[31] && rvv_fpu_pkg::is_zero(a_i[30:0]);
         result_o[5] = !a_i[31] && a_i[30:23] == 8'd0 && a_i[22:0] != 23'd0;
         result_o[6] = !a_i[31] && a_i[30:23] != 8'd0 && a_i[30:23] != 8'hff;
-        result_o[7] = !a_i[31] && is_inf(a_i[30:0]);
-        result_o[8] = is_snan(a_i[30:0]);
+        result_o[7] = !a_i[31] && rvv_fpu_pkg::is_inf(a_i[30:0]);
+        result_o[8] = rvv_fpu_pkg::is_snan(a_i[30:0]);
         result_o[9] = a_nan && a_i[22];
       end
-      OpSgnj: result_o = {b_i[31], a_i[30:0]};
-      OpSgnjn: result_o = {!b_i[31], a_i[30:0]};
-      OpSgnjx: result_o = {a_i[31] ^ b_i[31], a_i[30:0]};
-      OpCvtWS, OpCvtWuS: begin
+      rvv_fpu_pkg::OpSgnj: result_o = {b_i[31], a_i[30:0]};
+      rvv_fpu_pkg::OpSgnjn: result_o = {!b_i[31], a_i[30:0]};
+      rvv_fpu_pkg::OpSgnjx: result_o = {a_i[31] ^ b_i[31], a_i[30:0]};
+      rvv_fpu_pkg::OpCvtWS, rvv_fpu_pkg::OpCvtWuS: begin
         result_o = f2i_result;
-        flags_o[FlagNv] = f2i_invalid;
-        flags_o[FlagNx] = !f2i_invalid && (f2i_guard || f2i_sticky);
+        flags_o[rvv_fpu_pkg::FlagNv] = f2i_invalid;
+        flags_o[rvv_fpu_pkg::FlagNx] = !f2i_invalid && (f2i_guard || f2i_sticky);
       end
-      OpCvtSW, OpCvtSWu: begin
+      rvv_fpu_pkg::OpCvtSW, rvv_fpu_pkg::OpCvtSWu: begin
         result_o = i2f_result;
         flags_o = {2'b00, i2f_of, i2f_uf, i2f_nx};
       end

@@ -23,8 +23,6 @@ module rvv_fpu_round #(
     output logic                    uf_o,
     output logic                    nx_o
 );
-  import rvv_fpu_pkg::*;
-
   // Two zero bits below the input so that the guard and sticky positions always exist.
   localparam int unsigned WideWidth = Width + 2;
 
@@ -52,7 +50,7 @@ module rvv_fpu_round #(
     // Rounding with an unbounded exponent (the normal-precision rounding position), only to decide
     // tininess: a value just below 2^-126 (exp_i == 0) that rounds up to it there is not tiny.
     carry_unbounded = (mant_wide[WideWidth-1 -: 24] == 24'hff_ffff)
-                      && round_up(rm_i, sign_i, mant_wide[WideWidth-24], mant_wide[WideWidth-25],
+                      && rvv_fpu_pkg::round_up(rm_i, sign_i, mant_wide[WideWidth-24], mant_wide[WideWidth-25],
                                   (|mant_wide[WideWidth-26:0]) | sticky_i);
     tiny = (exp_i < 12'sd0) || (exp_i == 12'sd0 && !carry_unbounded);
 
@@ -74,7 +72,7 @@ module rvv_fpu_round #(
     guard = mant_shifted[WideWidth-25];
     sticky = (|mant_shifted[WideWidth-26:0]) | shift_sticky | sticky_i;
     inexact = guard | sticky;
-    rounded = {1'b0, kept} + {24'd0, round_up(rm_i, sign_i, kept[0], guard, sticky)};
+    rounded = {1'b0, kept} + {24'd0, rvv_fpu_pkg::round_up(rm_i, sign_i, kept[0], guard, sticky)};
     // A carry out of the significand renormalizes (1.111..1 -> 10.000..0); in the subnormal range it
     // is the step from the largest subnormal to 2^-126, which needs no special case: mant_out[23]
     // becomes the hidden bit and exp_eff is 1.
@@ -86,8 +84,8 @@ module rvv_fpu_round #(
       exp_out = exp_eff;
     end
     overflow = exp_out > 12'sd254;
-    inf_on_overflow = (rm_i == RmRne) || (rm_i == RmRmm) || (rm_i > RmRmm)
-                      || (rm_i == RmRdn && sign_i) || (rm_i == RmRup && !sign_i);
+    inf_on_overflow = (rm_i == rvv_fpu_pkg::RmRne) || (rm_i == rvv_fpu_pkg::RmRmm) || (rm_i > rvv_fpu_pkg::RmRmm)
+                      || (rm_i == rvv_fpu_pkg::RmRdn && sign_i) || (rm_i == rvv_fpu_pkg::RmRup && !sign_i);
 
     if (mant_i == '0) begin
       result_o = {sign_i, 31'd0};
