@@ -8,9 +8,9 @@
 // Latency, counted in rising edges from the accepting edge to the edge after which out_valid_o is high:
 //   - every operation except FDIV.S/FSQRT.S: 1 (result registered; in_ready_o stays high, so one such
 //     operation per cycle);
-//   - FDIV.S, FSQRT.S: DivSqrtLatency = ceil(28 / DivSqrtBitsPerCycle) (14 for the default 2), for
-//     all operands; in_ready_o is low from the accepting edge until out_valid_o rises, so the core
-//     stalls on it.
+//   - FDIV.S, FSQRT.S: ceil(28 / DivSqrtBitsPerCycle) + 1 (15 for the default 2, 11 for 3, 29 for 1)
+//     for all operands; in_ready_o is low from the accepting edge until out_valid_o rises, so the core
+//     stalls on it (the next operation is accepted on the edge after which the result is out).
 // rm_i is a resolved rounding mode (0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM); the reserved 5..7 round as RNE.
 module rvv_fpu #(
     parameter int unsigned DivSqrtBitsPerCycle = 2

@@ -3,7 +3,8 @@
 // it ("FP divide/sqrt" stall cause) instead of paying for an array divider.
 //
 // Timing (a fact tests/rvv_fpu checks): start_i is sampled on a rising edge with busy_o low; done_o is
-// high for exactly one cycle, Iterations + 1 rising edges later (Iterations = Steps / BitsPerCycle),
+// high for exactly one cycle after the Iterations-th rising edge that follows (Iterations =
+// Steps / BitsPerCycle, so Iterations + 1 edges counting the sampling one),
 // with result_o/flags_o valid while done_o is high and held until the next start. Special operands
 // (NaN, inf, zero, negative square root) take the same time: the latency depends only on the parameter.
 //
@@ -40,6 +41,7 @@ module rvv_fpu_divsqrt #(
   logic [4:0]             special_flags;
   logic signed [11:0]     lsb_exp;     // unbiased exponent of the quotient/root LSB
   logic                   sqrt_odd;
+  logic signed [11:0]     sqrt_exp;    // even exponent of the radicand's LSB
 
   logic                   busy_q, busy_d;
   logic                   done_q, done_d;
@@ -109,8 +111,11 @@ module rvv_fpu_divsqrt #(
     // (sqrt_odd), then the radicand mant << sqrt_odd << (2*Steps - 26) has a root of Steps bits whose
     // LSB exponent is half the remaining even exponent.
     sqrt_odd = exp_a[0];  // exp_a - 150 has the parity of exp_a
+    sqrt_exp = '0;
     if (is_sqrt_i) begin
-      lsb_exp = (exp_a - 12'sd150 - {11'd0, sqrt_odd} - 12'(2 * Steps) + 12'sd26) >>> 1;
+      // Through a signed variable: the unsigned terms would make >>> a logical shift.
+      sqrt_exp = exp_a - 12'sd150 - {11'd0, sqrt_odd} - 12'(2 * Steps) + 12'sd26;
+      lsb_exp = sqrt_exp >>> 1;
     end else begin
       // quotient = floor(mant_a / mant_b * 2^(Steps-1)), value * 2^(exp_a - exp_b)
       lsb_exp = exp_a - exp_b - 12'(Steps - 1);

@@ -1,4 +1,4 @@
-// The host reference. This file is compiled with -frounding-math -ffp-contract=off -fno-fast-math and
+// The host reference. This file is compiled with -frounding-math (GCC's stand-in for FENV_ACCESS ON) -ffp-contract=off -fno-fast-math and
 // every operand and result goes through a volatile, so each operation is one SSE instruction executed
 // at run time under the rounding mode set by fesetround, and its exception flags are read back with
 // fetestexcept. x86 SSE and RISC-V agree on IEEE 754 binary32 results, on tininess after rounding and
@@ -21,8 +21,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-
-#pragma STDC FENV_ACCESS ON
 
 namespace kcraft::rvv_fpu {
 namespace {
