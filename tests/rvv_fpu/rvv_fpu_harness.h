@@ -27,15 +27,6 @@ inline const std::vector<uint32_t>& special_values() {
   return kValues;
 }
 
-// A smaller set for the three-operand cross product.
-inline const std::vector<uint32_t>& special_values_small() {
-  static const std::vector<uint32_t> kValues = {
-      0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000,
-      0xbf800001, 0x3fffffff, 0x3f000000, 0x33800000, 0x1f800000, 0x5f800000, 0x7f800000, 0xff800000,
-      0x7fc00000, 0x7f800001, 0x40400000, 0x0d800000};
-  return kValues;
-}
-
 class OperandGenerator {
  public:
   explicit OperandGenerator(uint64_t seed) : rng_(seed) {}
@@ -90,6 +81,24 @@ inline void random_operands(OperandGenerator& gen, Op op, uint32_t* a, uint32_t*
   *c = gen.value();
   const uint32_t shape = gen.below(4);
   if ((op == Op::kAdd || op == Op::kSub) && shape == 0) *b = gen.near(*a);
+  const bool product_like = op == Op::kMul || op == Op::kDiv || operand_count(op) == 3;
+  if (product_like && shape == 1) {
+    // A result near the underflow (2^-126, subnormals) or overflow (2^128) boundary: a moderate a, and b
+    // chosen so that a * b (or a / b) lands there, then nudged by a few ulps.
+    const uint32_t exps[] = {0, 1, 2, 253, 254};
+    const uint32_t target_bits = (exps[gen.below(5)] << 23) | (gen.below(2) ? 0x7fffffu : gen.bits() & 0x7fffffu);
+    float t, x;
+    std::memcpy(&t, &target_bits, 4);
+    const uint32_t a_bits = (gen.bits() & 0x807fffffu) | ((127 - 20 + gen.below(41)) << 23);
+    std::memcpy(&x, &a_bits, 4);
+    const float y = op == Op::kDiv ? static_cast<float>(static_cast<double>(x) / t)
+                                   : static_cast<float>(static_cast<double>(t) / x);
+    uint32_t y_bits;
+    std::memcpy(&y_bits, &y, 4);
+    *a = a_bits;
+    *b = gen.near(y_bits);
+    if (operand_count(op) == 3) *c = gen.below(2) ? gen.near(target_bits) : (gen.bits() & 0x80ffffffu);
+  }
   if (operand_count(op) == 3 && shape == 0) {
     // c near the rounded product: massive cancellation in the fused sum.
     float x, y;
