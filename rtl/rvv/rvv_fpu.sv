@@ -9,9 +9,10 @@
 //   - every operation except FDIV.S/FSQRT.S: 1 (result registered; in_ready_o stays high, so one such
 //     operation per cycle);
 //   - FDIV.S, FSQRT.S: ceil(28 / DivSqrtBitsPerCycle) + 1 (15 for the default 2, 11 for 3, 29 for 1)
-//     for all operands; in_ready_o is low from the accepting edge until out_valid_o rises, so the core
-//     stalls on it (the next operation is accepted on the edge after which the result is out).
+//     for all operands; in_ready_o is low from the accepting edge until out_valid_o rises (together),
+//     so the core stalls on it and the next operation is accepted on the edge that follows.
 // rm_i is a resolved rounding mode (0 RNE, 1 RTZ, 2 RDN, 3 RUP, 4 RMM); the reserved 5..7 round as RNE.
+// op_i values above OpMvWX (23) are not operations; they return a_i with no flags.
 module rvv_fpu #(
     parameter int unsigned DivSqrtBitsPerCycle = 2
 ) (
@@ -83,18 +84,16 @@ module rvv_fpu #(
       .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .busy_o(ds_busy), .done_o(ds_done), .result_o(ds_result),
       .flags_o(ds_flags));
 
+  // from_ds_q selects the divider's result register: from the acceptance of a division or square root
+  // until the next operation is accepted, so that result_o holds after out_valid_o falls.
   always_comb begin
     valid_d = accept && !is_divsqrt_op;
-    from_ds_d = 1'b0;
+    from_ds_d = accept ? is_divsqrt_op : from_ds_q;
     result_d = result_q;
     flags_d = flags_q;
     if (accept && !is_divsqrt_op) begin
       result_d = is_fma_op ? fma_result : misc_result;
       flags_d = is_fma_op ? fma_flags : misc_flags;
-    end else if (accept) begin
-      from_ds_d = 1'b1;
-    end else begin
-      from_ds_d = from_ds_q && !ds_done;
     end
   end
 

@@ -165,6 +165,26 @@ TEST(RvvFpuTiming, DivideStallsInput) {
   EXPECT_EQ(m.result_o, 0x40000000u);
 }
 
+TEST(RvvFpuTiming, ResultHoldsAfterValid) {
+  // result_o/flags_o keep the last result, whichever unit produced it, until the next one.
+  Dut<Model> dut;
+  auto& m = dut.model();
+  dut.run(Op::kAdd, kRne, 0x3f800000u, 0x3f800000u, 0);
+  const Result quotient = dut.run(Op::kDiv, kRne, 0x3f800000u, 0x40400000u, 0);
+  EXPECT_EQ(quotient.value, 0x3eaaaaabu);
+  EXPECT_EQ(quotient.flags, kNx);
+  for (int i = 0; i < 3; ++i) {
+    dut.edge();
+    EXPECT_FALSE(m.out_valid_o);
+    EXPECT_EQ(m.result_o, 0x3eaaaaabu);
+    EXPECT_EQ(m.flags_o, kNx);
+  }
+  dut.run(Op::kMul, kRne, 0x40000000u, 0x40400000u, 0);
+  dut.edge();
+  EXPECT_EQ(m.result_o, 0x40c00000u);
+  EXPECT_EQ(m.flags_o, 0u);
+}
+
 // The reserved rounding-mode encodings 5..7 (which the core traps before issue) round like RNE.
 TEST(RvvFpuRoundingMode, ReservedEncodingsRoundToNearestEven) {
   Dut<Model> dut;
