@@ -19,7 +19,11 @@ using Model = KCRAFT_RVV_FPU_MODEL;
 constexpr int kBitsPerCycle = KCRAFT_RVV_FPU_BITS_PER_CYCLE;
 // The recurrence iterations plus the accepting edge (rtl/rvv/rvv_fpu.sv).
 constexpr int kDivSqrtLatency = (28 + kBitsPerCycle - 1) / kBitsPerCycle + 1;
+#ifdef KCRAFT_RVV_FPU_RANDOM_PER_OP
+constexpr int kRandomPerOp = KCRAFT_RVV_FPU_RANDOM_PER_OP;
+#else
 constexpr int kRandomPerOp = 200000;
+#endif
 
 std::string describe(Op op, Rm rm, uint32_t a, uint32_t b, uint32_t c, Result got, Result want) {
   char text[200];
