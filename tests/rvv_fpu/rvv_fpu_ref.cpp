@@ -1,7 +1,7 @@
-// The host reference. This file is compiled with -frounding-math (GCC's stand-in for FENV_ACCESS ON) -ffp-contract=off -fno-fast-math and
-// every operand and result goes through a volatile, so each operation is one SSE instruction executed
-// at run time under the rounding mode set by fesetround, and its exception flags are read back with
-// fetestexcept. x86 SSE and RISC-V agree on IEEE 754 binary32 results, on tininess after rounding and
+// The host reference. This file is compiled with -frounding-math (GCC's stand-in for FENV_ACCESS ON),
+// -fsignaling-nans, -ffp-contract=off, -fno-fast-math and -fno-math-errno, and every operand and result
+// goes through a volatile, so each operation is one SSE instruction executed at run time under the
+// rounding mode set by fesetround, and its exception flags are read back with fetestexcept. x86 SSE and RISC-V agree on IEEE 754 binary32 results, on tininess after rounding and
 // on the five flags; the reference departs from the host only where they differ:
 //   - NaN results: x86 propagates payloads, RISC-V always returns the canonical NaN 0x7fc00000.
 //   - RMM (round to nearest, ties away): x86 has no such mode. The operation is computed in x87 long
@@ -10,7 +10,8 @@
 //     bits separate them); round_half_away() then rounds t to binary32 by hand. Multiplication and the
 //     product of an FMA are exact in long double, so an FMA is one rounding of the exact sum.
 //   - FMIN/FMAX: RISC-V minimumNumber/maximumNumber (x86 minss/maxss are not), written from the spec.
-//   - FCVT.W[U].S: the host rounds (llrintf, 64-bit, so no saturation yet), the RISC-V table saturates.
+//   - FCVT.W[U].S: the host rounds (llrintf, 64-bit, so no saturation yet), the RISC-V table saturates
+//     (NV alone, no NX, when out of range); for RMM, trunc() and a tie-away step on the exact fraction.
 //   - FMA with inf * 0 and a quiet NaN addend: RISC-V requires NV; added here if the host did not.
 //   - FCLASS, FSGNJ*, FMV: bit manipulations defined only by RISC-V, written from the spec.
 #include "tests/rvv_fpu/rvv_fpu_ref.h"
