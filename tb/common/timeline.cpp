@@ -339,4 +339,31 @@ std::string Timeline::summary(size_t max_lines) const {
   return out;
 }
 
+void SliceBuilder::mark(unsigned track, uint64_t cycle, const std::string& key, const TimelineSlice& fields) {
+  Open& o = open_[track];
+  if (o.open && o.slice.end == cycle && o.key == key && o.slice.pc == fields.pc &&
+      o.slice.cause == fields.cause) {
+    o.slice.end = cycle + 1;
+    return;
+  }
+  close(track);
+  o.open = true;
+  o.key = key;
+  o.slice = fields;
+  o.slice.track = track;
+  o.slice.begin = cycle;
+  o.slice.end = cycle + 1;
+}
+
+void SliceBuilder::close(unsigned track) {
+  Open& o = open_[track];
+  if (!o.open) return;
+  timeline_.slices.push_back(std::move(o.slice));
+  o.open = false;
+}
+
+void SliceBuilder::close_all() {
+  for (unsigned t = 0; t < open_.size(); ++t) close(t);
+}
+
 }  // namespace kcraft::tb

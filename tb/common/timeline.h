@@ -80,4 +80,31 @@ struct Timeline {
   std::string summary(size_t max_lines = 60) const;
 };
 
+// Builds slices cycle by cycle for a recorder: a track's consecutive cycles marked with the same key, pc and
+// cause join into one slice; anything else closes the open slice and opens a new one.
+class SliceBuilder {
+ public:
+  SliceBuilder(Timeline& timeline, size_t tracks) : timeline_(timeline), open_(tracks) {}
+  // `fields` gives the slice's name, category, pc, cause and detail (its track and cycles are set here).
+  void mark(unsigned track, uint64_t cycle, const std::string& key, const TimelineSlice& fields);
+  // Ends the open slice of a track (a cycle in which the track did nothing).
+  void close(unsigned track);
+  // Whether marking `cycle` could extend the track's open slice (it is open and ends there).
+  bool open_until(unsigned track, uint64_t cycle) const {
+    return open_[track].open && open_[track].slice.end == cycle;
+  }
+  // Renames the open slice (e.g. with how many operations it now covers).
+  void rename(unsigned track, std::string name) { open_[track].slice.name = std::move(name); }
+  void close_all();
+
+ private:
+  struct Open {
+    bool open = false;
+    std::string key;
+    TimelineSlice slice;
+  };
+  Timeline& timeline_;
+  std::vector<Open> open_;
+};
+
 }  // namespace kcraft::tb

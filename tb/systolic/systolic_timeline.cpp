@@ -63,38 +63,19 @@ const SystolicTimelineRecorder::Decoded& SystolicTimelineRecorder::decode(uint32
 }
 
 void SystolicTimelineRecorder::close(Track track) {
-  OpenSlice& o = open_[track];
-  if (!o.open) return;
-  tb::TimelineSlice s;
-  s.track = track;
-  s.begin = o.begin;
-  s.end = o.end;
-  s.name = o.name;
-  s.category = o.category;
-  s.pc = o.pc;
-  s.cause = o.cause;
-  if (track == kIssue) s.detail = o.key;  // stalls keep the waiting instruction in the key's text
-  timeline_.slices.push_back(std::move(s));
-  o.open = false;
+  slices_.close(track);
 }
 
 void SystolicTimelineRecorder::mark(Track track, uint64_t cycle, const std::string& key,
                                     const std::string& name, const std::string& category, int64_t pc,
                                     const std::string& cause) {
-  OpenSlice& o = open_[track];
-  if (o.open && o.end == cycle && o.key == key && o.pc == pc && o.cause == cause) {
-    o.end = cycle + 1;
-    return;
-  }
-  close(track);
-  o.open = true;
-  o.begin = cycle;
-  o.end = cycle + 1;
-  o.key = key;
-  o.name = name;
-  o.category = category;
-  o.pc = pc;
-  o.cause = cause;
+  tb::TimelineSlice fields;
+  fields.name = name;
+  fields.category = category;
+  fields.pc = pc;
+  fields.cause = cause;
+  if (track == kIssue) fields.detail = key;  // stalls keep the waiting instruction in the key's text
+  slices_.mark(track, cycle, key, fields);
 }
 
 void SystolicTimelineRecorder::on_cycle(uint64_t c, uint32_t w, bool issued, uint32_t pc, uint32_t insn) {
@@ -145,7 +126,7 @@ void SystolicTimelineRecorder::on_cycle(uint64_t c, uint32_t w, bool issued, uin
     timeline_.ops.push_back({"sfu", d->text, pc, c, c, c + kSfuLatency, 0});
   }
   if (bit(w, regs::kTrSfuBusy)) {
-    const bool extends = open_[kSfu].open && open_[kSfu].end == c;
+    const bool extends = slices_.open_until(kSfu, c);
     if (!extends) {
       sfu_ops_in_window_ = 0;
       sfu_first_.clear();
@@ -155,8 +136,8 @@ void SystolicTimelineRecorder::on_cycle(uint64_t c, uint32_t w, bool issued, uin
     sfu_pending_ops_ = 0;
     sfu_pending_first_.clear();
     mark(kSfu, c, "busy", "", "busy");
-    open_[kSfu].name =
-        sfu_ops_in_window_ <= 1 ? sfu_first_ : fmt::format("{} special functions", sfu_ops_in_window_);
+    slices_.rename(
+        kSfu, sfu_ops_in_window_ <= 1 ? sfu_first_ : fmt::format("{} special functions", sfu_ops_in_window_));
   } else {
     close(kSfu);
   }
@@ -255,7 +236,7 @@ void SystolicTimelineRecorder::on_cycle(uint64_t c, uint32_t w, bool issued, uin
 }
 
 tb::Timeline SystolicTimelineRecorder::finish(uint64_t cycles) {
-  for (unsigned t = 0; t < kNumTracks; ++t) close(static_cast<Track>(t));
+  slices_.close_all();
   timeline_.cycles = cycles;
   // Operations still running when the run stopped (an error or the cycle cap) end with it.
   for (auto& op : timeline_.ops) {

@@ -29,15 +29,6 @@ class SystolicTimelineRecorder final : public tb::TimelineRecorder {
  private:
   enum Track : unsigned { kIssue, kVector, kSfu, kMatrix, kArray, kDma, kNumTracks };
 
-  struct OpenSlice {
-    bool open = false;
-    uint64_t begin = 0;
-    uint64_t end = 0;
-    std::string key;  // slices with the same key on consecutive cycles merge
-    std::string name, category, cause;
-    int64_t pc = -1;
-  };
-
   struct Decoded {
     std::string text;  // disassembly
     std::string unit;  // ISA unit: control, scalar, vector, matrix, dma
@@ -53,7 +44,7 @@ class SystolicTimelineRecorder final : public tb::TimelineRecorder {
 
   Params params_;
   tb::Timeline timeline_;
-  OpenSlice open_[kNumTracks];
+  tb::SliceBuilder slices_{timeline_, kNumTracks};
   std::unordered_map<uint64_t, Decoded> decoded_;  // by (pc, word)
 
   // matrix unit

@@ -20,6 +20,10 @@ const isa::IsaSpec& spec() {
 
 }  // namespace
 
+size_t VliwTimelineRecorder::track_count() {
+  return spec().bundle.slots.size() + 2;
+}
+
 VliwTimelineRecorder::VliwTimelineRecorder(std::vector<uint32_t> program, std::string title, double cycle_ns)
     : program_(std::move(program)) {
   timeline_.title = std::move(title);
@@ -36,7 +40,6 @@ VliwTimelineRecorder::VliwTimelineRecorder(std::vector<uint32_t> program, std::s
   }
   dram_track_ = static_cast<unsigned>(timeline_.tracks.size());
   timeline_.tracks.push_back({"DRAM port", "", Role::kMemory});
-  open_.resize(timeline_.tracks.size());
   slot_ops_.assign(bundle.slots.size(), 0);
 }
 
@@ -74,32 +77,16 @@ const VliwTimelineRecorder::Decoded& VliwTimelineRecorder::decode(uint32_t pc) {
   return decoded_.emplace(pc, std::move(d)).first->second;
 }
 
-void VliwTimelineRecorder::close(unsigned track) {
-  Open& o = open_[track];
-  if (!o.open) return;
-  tb::TimelineSlice s;
-  s.track = track;
-  s.begin = o.begin;
-  s.end = o.end;
-  s.name = o.name;
-  s.category = o.category;
-  s.pc = o.pc;
-  s.cause = o.cause;
-  s.detail = o.detail;
-  timeline_.slices.push_back(std::move(s));
-  o.open = false;
-}
-
 void VliwTimelineRecorder::mark(unsigned track, uint64_t cycle, const std::string& name,
                                 const std::string& category, int64_t pc, const std::string& cause,
                                 const std::string& detail) {
-  Open& o = open_[track];
-  if (o.open && o.end == cycle && o.name == name && o.pc == pc) {
-    o.end = cycle + 1;
-    return;
-  }
-  close(track);
-  o = Open{true, cycle, cycle + 1, name, category, cause, detail, pc};
+  tb::TimelineSlice fields;
+  fields.name = name;
+  fields.category = category;
+  fields.pc = pc;
+  fields.cause = cause;
+  fields.detail = detail;
+  slices_.mark(track, cycle, name, fields);
 }
 
 void VliwTimelineRecorder::retire_rows(uint64_t cycle) {
@@ -118,7 +105,7 @@ void VliwTimelineRecorder::on_cycle(uint64_t c, uint32_t stall, bool issued, uin
     const Decoded& d = decode(pc);
     ++bundles_;
     ops_ += d.ops.size();
-    close(kIssueTrack);
+    slices_.close(kIssueTrack);
     tb::TimelineSlice s;
     s.track = kIssueTrack;
     s.begin = c;
@@ -130,7 +117,7 @@ void VliwTimelineRecorder::on_cycle(uint64_t c, uint32_t stall, bool issued, uin
     for (const auto& [slot, text] : d.ops) {
       ++slot_ops_[slot];
       const unsigned track = kFirstSlotTrack + slot;
-      close(track);
+      slices_.close(track);
       timeline_.slices.push_back({track, c, c + 1, text, "op", static_cast<int64_t>(pc), "", "", 0});
     }
   } else if (stall != 0) {
@@ -141,7 +128,7 @@ void VliwTimelineRecorder::on_cycle(uint64_t c, uint32_t stall, bool issued, uin
     mark(kIssueTrack, c, "stall: " + cause, "stall", waiting ? static_cast<int64_t>(pc) : -1, cause,
          waiting ? decode(pc).text : "");
   } else {
-    close(kIssueTrack);
+    slices_.close(kIssueTrack);
   }
 }
 
@@ -155,7 +142,7 @@ void VliwTimelineRecorder::on_dram_request(uint64_t cycle, bool write, uint64_t 
 }
 
 tb::Timeline VliwTimelineRecorder::finish(uint64_t cycles) {
-  for (unsigned t = 0; t < open_.size(); ++t) close(t);
+  slices_.close_all();
   timeline_.cycles = cycles;
   std::stable_sort(timeline_.slices.begin(), timeline_.slices.end(),
                    [](const tb::TimelineSlice& a, const tb::TimelineSlice& b) {

@@ -33,25 +33,19 @@ class VliwTimelineRecorder final : public tb::TimelineRecorder {
     std::string text;                                   // the bundle as the disassembler writes it
     std::vector<std::pair<unsigned, std::string>> ops;  // (slot index, op text)
   };
-  struct Open {
-    bool open = false;
-    uint64_t begin = 0, end = 0;
-    std::string name, category, cause, detail;
-    int64_t pc = -1;
-  };
 
   const Decoded& decode(uint32_t pc);
   // Extends the open slice of `track` over `cycle` when it continues it with the same name, else closes it
   // and opens a new one.
   void mark(unsigned track, uint64_t cycle, const std::string& name, const std::string& category, int64_t pc,
             const std::string& cause = "", const std::string& detail = "");
-  void close(unsigned track);
   void retire_rows(uint64_t cycle);
 
   std::vector<uint32_t> program_;
   tb::Timeline timeline_;
   unsigned dram_track_ = 0;
-  std::vector<Open> open_;
+  static size_t track_count();  // issue, one per bundle slot, DRAM port
+  tb::SliceBuilder slices_{timeline_, track_count()};
   std::unordered_map<uint32_t, Decoded> decoded_;
   std::vector<uint64_t> slot_ops_;
   uint64_t stall_cycles_[1u << kStallCauseBits] = {};
