@@ -103,6 +103,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 max_len_of() {
   case "$1" in
     retry_after_header) echo 64 ;;             # one header value
+    rvv_tool_diagnostics) echo 4096 ;;         # a compiler's messages about one kernel
+    rvv_elf32) echo 16384 ;;                   # a linked kernel is a few KB
     task_expr) echo 256 ;;                     # one expression of a task spec
     disassembler_systolic) echo 1024 ;;        # 256 words; the word-by-word check covers the first 64
     hw_config_yaml | provider_settings_yaml) echo 2048 ;;  # the real files are under 1 KB

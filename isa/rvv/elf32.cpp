@@ -37,6 +37,7 @@ ElfImage read_elf32(const std::vector<uint8_t>& b) {
   const uint32_t phoff = get(b, 28, 4);
   const uint32_t phentsize = get(b, 42, 2);
   const uint32_t phnum = get(b, 44, 2);
+  if (phnum > 0 && phentsize != 32) throw std::runtime_error("ELF program headers are not 32 bytes each");
   for (uint32_t i = 0; i < phnum; ++i) {
     const size_t ph = phoff + static_cast<size_t>(i) * phentsize;
     if (get(b, ph, 4) != kPtLoad) continue;
@@ -48,6 +49,9 @@ ElfImage read_elf32(const std::vector<uint8_t>& b) {
     ElfSegment s;
     s.address = get(b, ph + 8, 4);
     s.mem_bytes = get(b, ph + 20, 4);
+    if (filesz > s.mem_bytes) throw std::runtime_error("ELF segment with more file bytes than memory bytes");
+    if (static_cast<uint64_t>(s.address) + s.mem_bytes > (uint64_t{1} << 32))
+      throw std::runtime_error("ELF segment past the end of the 32-bit address space");
     s.data.assign(b.begin() + offset, b.begin() + offset + filesz);
     s.readable = flags & kPfR;
     s.writable = flags & kPfW;

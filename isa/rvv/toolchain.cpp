@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <regex>
 #include <stdexcept>
 
@@ -196,12 +197,30 @@ std::string linker_script() {
       RVV_ITCM_BASE, RVV_ITCM_BYTES, RVV_DATA_ADDR, RVV_STACK_TOP - RVV_DATA_ADDR, RVV_STACK_TOP);
 }
 
+namespace {
+
+// A line or column number as the tools print it; absurdly long ones (never printed by a real tool) stop at
+// INT_MAX rather than overflowing.
+int bounded_number(const std::string& digits) {
+  long long value = 0;
+  for (char c : digits) {
+    value = value * 10 + (c - '0');
+    if (value > std::numeric_limits<int>::max()) return std::numeric_limits<int>::max();
+  }
+  return static_cast<int>(value);
+}
+
+}  // namespace
+
 std::vector<ToolDiagnostic> parse_diagnostics(const std::string& text, const std::string& temp_name,
                                               const std::string& user_name) {
   // clang: "file:line:col: severity: message"; GNU as: "file:line: Error: message"; lld: "ld.lld: error: ..."
   static const std::regex located(
       R"(^(.+?):(\d+):(?:(\d+):)? ?(fatal error|error|warning|note|Error|Warning|Fatal error|Info): (.*)$)");
   static const std::regex tool(R"(^(?:\S*ld\.lld\S*|\S*clang\S*): (error|warning|note): (.*)$)");
+  const std::string temp_dir = fs::path(temp_name).has_parent_path()
+                                   ? fs::path(temp_name).parent_path().string() + "/"
+                                   : std::string();
   std::vector<ToolDiagnostic> out;
   std::string line;
   size_t pos = 0;
@@ -214,9 +233,16 @@ std::vector<ToolDiagnostic> parse_diagnostics(const std::string& text, const std
       ToolDiagnostic d;
       std::string file = m[1].str();
       if (file.rfind("./", 0) == 0) file = file.substr(2);
-      d.file = file == temp_name ? user_name : file;
-      d.line = std::stoi(m[2].str());
-      d.column = m[3].matched ? std::stoi(m[3].str()) : 0;
+      // The kernel is the user's file; the other files of the build directory (the symbol header, crt0)
+      // go by their own names, never by the temporary path.
+      if (file == temp_name) {
+        file = user_name;
+      } else if (!temp_dir.empty() && file.rfind(temp_dir, 0) == 0) {
+        file = fs::path(file).filename().string();
+      }
+      d.file = file;
+      d.line = bounded_number(m[2].str());
+      d.column = m[3].matched ? bounded_number(m[3].str()) : 0;
       d.severity = parse_severity(m[4].str());
       d.message = m[5].str();
       out.push_back(std::move(d));

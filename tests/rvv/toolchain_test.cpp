@@ -7,10 +7,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "isa/rvv/elf32.h"
 #include "isa/rvv/qemu_runner.h"
 #include "isa/rvv/rvv_memory_map.h"
 #include "isa/rvv/symbols.h"
@@ -265,6 +267,55 @@ TEST(RvvToolchain, ParsesGnuAssemblerMessages) {
   EXPECT_EQ(d[0].line, 7);
   EXPECT_EQ(d[0].column, 0);
   EXPECT_EQ(d[0].message, "unrecognized opcode `foo'");
+}
+
+// Found by fuzzing (tests/fuzz/regressions/rvv_tool_diagnostics): a line number too long for an int threw
+// out of the parser; other files of the build directory came out with their temporary paths.
+TEST(RvvToolchain, DiagnosticsNeverShowTheBuildDirectoryOrOverflow) {
+  const auto d = parse_diagnostics(
+      "/tmp/b/kernel.c:99999999999999999999:3: error: x\n/tmp/b/kcraft_symbols.h:2:9: warning: y\n"
+      "/tmp/bc:3: Error: z\n",
+      "/tmp/b/kernel.c", "user.c");
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].file, "user.c");
+  EXPECT_EQ(d[0].line, std::numeric_limits<int>::max());
+  EXPECT_EQ(d[0].column, 3);
+  EXPECT_EQ(d[1].file, "kcraft_symbols.h");
+  EXPECT_EQ(d[2].file, "/tmp/bc");  // not in the build directory: as the tool wrote it
+}
+
+// Found by fuzzing (tests/fuzz/regressions/rvv_elf32): a segment with more file bytes than memory bytes was
+// accepted, and program headers of the wrong size were read as if they were 32 bytes.
+TEST(RvvElf32, MalformedProgramHeadersAreErrors) {
+  ElfImage image;
+  image.entry = 0x100;
+  image.segments.push_back({0x0, 64, std::vector<uint8_t>(16, 0x13), true, false, true});
+  const std::vector<uint8_t> good = write_elf32(image);
+  const ElfImage back = read_elf32(good);
+  ASSERT_EQ(back.segments.size(), 1u);
+  EXPECT_EQ(back.segments[0].mem_bytes, 64u);
+  EXPECT_EQ(back.entry, 0x100u);
+  auto put32 = [](std::vector<uint8_t>& b, size_t at, uint32_t v) {
+    for (int i = 0; i < 4; ++i) b[at + i] = static_cast<uint8_t>(v >> (8 * i));
+  };
+  const uint32_t phoff = good[28] | good[29] << 8 | good[30] << 16 | uint32_t{good[31]} << 24;
+  auto expect_error = [](const std::vector<uint8_t>& bytes, const std::string& message) {
+    try {
+      read_elf32(bytes);
+      ADD_FAILURE() << "accepted; expected: " << message;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  };
+  std::vector<uint8_t> bad = good;
+  put32(bad, phoff + 20, 8);  // p_memsz below p_filesz
+  expect_error(bad, "more file bytes than memory bytes");
+  bad = good;
+  put32(bad, phoff + 8, 0xFFFFFFF0u);  // p_vaddr + p_memsz wraps
+  expect_error(bad, "past the end of the 32-bit address space");
+  bad = good;
+  bad[42] = 16;  // e_phentsize
+  expect_error(bad, "not 32 bytes each");
 }
 
 TEST(RvvToolchain, AMissingToolNamesItsDebianPackage) {
