@@ -101,11 +101,15 @@ for v in "${variant_list[@]}"; do
       # Both builds in one directory: GCC finds a profile by the object file's path.
       profile_dir="${work}/pgo-profile"
       rm -rf "${profile_dir}"
-      configure_and_build "${dir}" "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-generate -fprofile-dir=${profile_dir}" > /dev/null
+      # Every platform's default model gets the profile flags, so the kcraft link needs GCC's profiling
+      # runtime too (the second configure clears it again: the cache keeps values).
+      configure_and_build "${dir}" "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-generate -fprofile-dir=${profile_dir}" \
+        "-DCMAKE_EXE_LINKER_FLAGS=-fprofile-generate" > /dev/null
       train_workloads "${dir}/kcraft"
       rm -rf "$(model_dir "${dir}")"
       build_seconds[$v]=$(configure_and_build "${dir}" \
-        "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-use -fprofile-dir=${profile_dir} -fprofile-partial-training -Wno-missing-profile")
+        "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-use -fprofile-dir=${profile_dir} -fprofile-partial-training -Wno-missing-profile" \
+        "-DCMAKE_EXE_LINKER_FLAGS=")
       ;;
     vl-pgo)
       configure_and_build "${dir}" "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2;--prof-pgo" > /dev/null
