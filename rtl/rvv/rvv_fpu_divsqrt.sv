@@ -129,26 +129,21 @@ module rvv_fpu_divsqrt #(
     radicand_next = radicand_q;
     trial = '0;
     for (int i = 0; i < BitsPerCycle; i++) begin
+      // One restoring step; only the trial subtrahend and the shifts differ between the two.
       if (is_sqrt_q) begin
         rem_next = {rem_next[RemWidth-3:0], radicand_next[2*Steps-1 -: 2]};
         radicand_next = radicand_next << 2;
         trial = {quo_next, 2'b01};
-        if (rem_next >= trial) begin
-          rem_next = rem_next - trial;
-          quo_next = {quo_next[Steps-2:0], 1'b1};
-        end else begin
-          quo_next = {quo_next[Steps-2:0], 1'b0};
-        end
       end else begin
         trial = {{(RemWidth - 24){1'b0}}, divisor_q};
-        if (rem_next >= trial) begin
-          rem_next = rem_next - trial;
-          quo_next = {quo_next[Steps-2:0], 1'b1};
-        end else begin
-          quo_next = {quo_next[Steps-2:0], 1'b0};
-        end
-        rem_next = rem_next << 1;
       end
+      if (rem_next >= trial) begin
+        rem_next = rem_next - trial;
+        quo_next = {quo_next[Steps-2:0], 1'b1};
+      end else begin
+        quo_next = {quo_next[Steps-2:0], 1'b0};
+      end
+      if (!is_sqrt_q) rem_next = rem_next << 1;
     end
   end
 
