@@ -1,0 +1,90 @@
+#include "tests/rvv_tasks/task_run.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+
+#include "isa/rvv/elf32.h"
+#include "isa/rvv/rvv_memory_map.h"
+#include "isa/rvv/symbols.h"
+#include "tasks/common/inputs.h"
+#include "tasks/golden/golden.h"
+#include "tasks/rvv/baseline_compiler.h"
+
+namespace kcraft::rvv::testing {
+
+const tasks::TaskRegistry& registry() {
+  static const tasks::TaskRegistry r =
+      tasks::TaskRegistry::load_directory(std::string(KCRAFT_SOURCE_DIR) + "/tasks/specs");
+  return r;
+}
+
+TaskRun run_task(const std::string& task, const std::string& config, const std::string& source, int vlen,
+                 uint64_t seed) {
+  using namespace std::chrono_literals;
+  TaskRun r;
+  const tasks::TaskSpec& spec = registry().get(task);
+  r.cfg = spec.resolve(config, tasks::DType::fp32);
+  r.layout = task_layout(r.cfg);
+  const auto inputs = tasks::make_inputs(r.cfg, seed);
+  BuildOptions o;
+  o.language = "c";
+  o.file_name = "kernel.c";
+  o.vlen = vlen;
+  o.symbols_header = symbols_header(r.cfg, r.layout, {{"VLEN", vlen}});
+  const auto t0 = std::chrono::steady_clock::now();
+  r.built = build_kernel(source, o);
+  r.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!r.built.ok) {
+    r.message = "build failed:\n" + format_diagnostics(r.built.diagnostics) + r.built.log;
+    return r;
+  }
+  const auto dram = tasks::make_dram_image(r.layout, inputs);
+  r.run = run_qemu(r.built, dram, {vlen, 120s});
+  if (r.run.end != RunEnd::kExited) {
+    r.message = fmt::format("QEMU: {}: {}", run_end_name(r.run.end), r.run.message);
+    return r;
+  }
+  r.inputs_intact = r.run.dram.size() == dram.size();
+  for (const auto& region : r.layout.regions) {
+    if (region.kind != tasks::RegionKind::input || !r.inputs_intact) continue;
+    r.inputs_intact = std::equal(dram.begin() + static_cast<std::ptrdiff_t>(region.address),
+                                 dram.begin() + static_cast<std::ptrdiff_t>(region.end()),
+                                 r.run.dram.begin() + static_cast<std::ptrdiff_t>(region.address));
+  }
+  const auto outputs = tasks::read_outputs(r.layout, r.run.dram);
+  const auto refs = tasks::compute_reference(spec, config, inputs);
+  r.compare = tasks::compare_outputs(r.cfg, outputs, refs);
+  return r;
+}
+
+std::vector<uint8_t> program_elf(const BuiltKernel& kernel, const std::vector<uint8_t>& dram) {
+  ElfSegment itcm;
+  itcm.address = RVV_ITCM_BASE;
+  itcm.mem_bytes = RVV_ITCM_BYTES;
+  itcm.executable = true;
+  itcm.data.assign(RVV_ITCM_BYTES, 0);
+  std::memcpy(itcm.data.data(), kernel.itcm.data(), kernel.itcm.size() * 4);
+  ElfSegment dtcm;
+  dtcm.address = RVV_DTCM_BASE;
+  dtcm.mem_bytes = RVV_DTCM_BYTES;
+  dtcm.writable = true;
+  dtcm.data.assign(RVV_DTCM_BYTES, 0);
+  for (const auto& d : kernel.data)
+    std::copy(d.bytes.begin(), d.bytes.end(), dtcm.data.begin() + (d.address - RVV_DTCM_BASE));
+  const auto n = static_cast<uint32_t>(dram.size());
+  std::memcpy(dtcm.data.data() + (RVV_HOST_DRAM_BYTES - RVV_DTCM_BASE), &n, 4);
+  ElfSegment d;
+  d.address = RVV_DRAM_BASE;
+  d.mem_bytes = n;
+  d.writable = true;
+  d.data = dram;
+  ElfImage image;
+  image.entry = kernel.entry;
+  image.segments = {std::move(itcm), std::move(dtcm), std::move(d)};
+  return write_elf32(image);
+}
+
+}  // namespace kcraft::rvv::testing

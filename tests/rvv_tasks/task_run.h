@@ -1,0 +1,39 @@
+// Runs an rvv task kernel (C source) under QEMU, the platform's functional reference, the way evaluation
+// will: the rvv layout, seeded FP32 inputs, the symbols header, the toolchain's fixed flags, then the golden
+// reference and the task's pass rule.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/rvv/qemu_runner.h"
+#include "isa/rvv/toolchain.h"
+#include "tasks/common/compare.h"
+#include "tasks/common/layout.h"
+#include "tasks/common/task_spec.h"
+
+namespace kcraft::rvv::testing {
+
+const tasks::TaskRegistry& registry();
+
+struct TaskRun {
+  tasks::ResolvedConfig cfg;
+  tasks::DramLayout layout;
+  BuiltKernel built;
+  RunResult run;
+  bool inputs_intact = false;  // the kernel left every input region as it was
+  tasks::TaskCompareResult compare;
+  double build_seconds = 0.0;
+  std::string message;  // why it did not get to a comparison, if it did not
+
+  bool passed() const { return run.end == RunEnd::kExited && inputs_intact && compare.pass; }
+};
+
+TaskRun run_task(const std::string& task, const std::string& config, const std::string& source,
+                 int vlen = 128, uint64_t seed = 1234);
+
+// The ELF run_qemu would run (the same regions and host words), for tools that run QEMU themselves.
+std::vector<uint8_t> program_elf(const BuiltKernel& kernel, const std::vector<uint8_t>& dram);
+
+}  // namespace kcraft::rvv::testing
