@@ -322,6 +322,35 @@ TEST(RvvMath, VectorExpOfTheTemplatesIsWithinOneUlp) {
   }
 }
 
+// ------------------------------------------------------------------ the instruction counter
+
+// rvv_icount's counts are exact: a loop of 1000 iterations of 4 instructions (2 of them vector) adds
+// exactly 2 + 4000 instructions and 1 + 2000 vector ones to an empty kernel.
+TEST(RvvInstructionCount, CountsALoopExactly) {
+  auto build = [](const std::string& body) {
+    BuildOptions o;
+    o.language = "asm";
+    o.file_name = "k.S";
+    BuiltKernel k = build_kernel("  .text\n  .globl kernel\nkernel:\n" + body + "  ret\n", o);
+    EXPECT_TRUE(k.ok) << format_diagnostics(k.diagnostics);
+    return k;
+  };
+  const std::vector<uint8_t> dram(64, 0);
+  const auto empty = testing::count_instructions(build(""), dram);
+  const auto loop = testing::count_instructions(build(R"(  li t0, 1000
+  vsetivli zero, 4, e32, m1, ta, ma
+1:
+  vadd.vv v1, v1, v2
+  vadd.vv v2, v2, v1
+  addi t0, t0, -1
+  bnez t0, 1b
+)"),
+                                                dram);
+  EXPECT_GT(empty.instructions, 0u);
+  EXPECT_EQ(loop.instructions - empty.instructions, 2u + 4000u);
+  EXPECT_EQ(loop.vector_instructions - empty.vector_instructions, 1u + 2000u);
+}
+
 // ------------------------------------------------------------------ layout and the knob API
 
 TEST(RvvLayout, Fp32TensorsOn64ByteBoundaries) {

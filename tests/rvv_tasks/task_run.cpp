@@ -1,10 +1,17 @@
 #include "tests/rvv_tasks/task_run.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <unordered_map>
 
 #include "isa/rvv/elf32.h"
 #include "isa/rvv/rvv_memory_map.h"
@@ -85,6 +92,66 @@ std::vector<uint8_t> program_elf(const BuiltKernel& kernel, const std::vector<ui
   image.entry = kernel.entry;
   image.segments = {std::move(itcm), std::move(dtcm), std::move(d)};
   return write_elf32(image);
+}
+
+// The block's instructions: "0x00000010:  00a00513          addi a0,zero,10" lines after "IN:".
+InstructionCount count_instructions(const BuiltKernel& k, const std::vector<uint8_t>& dram, int vlen) {
+  const auto elf = program_elf(k, dram);
+  std::string path = (std::filesystem::temp_directory_path() / "kcraft-icount-XXXXXX").string();
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0) throw std::runtime_error("cannot create a temp file");
+  ::close(fd);
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(elf.data()),
+                                              static_cast<std::streamsize>(elf.size()));
+  ::chmod(path.c_str(), 0700);
+  const std::string qemu = find_tool("qemu-riscv32", "qemu-user");
+  const std::string cmd = fmt::format("exec {} -cpu {} -d in_asm,exec,nochain -D /dev/fd/3 {} 3>&1 1>/dev/null",
+                                      qemu, qemu_cpu(vlen), path);
+  const auto t0 = std::chrono::steady_clock::now();
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (p == nullptr) throw std::runtime_error("cannot run " + qemu);
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> blocks;  // pc -> (instructions, vector ones)
+  InstructionCount c;
+  char line[512];
+  bool in_block = false;
+  uint32_t start = 0, n = 0, nv = 0;
+  while (std::fgets(line, sizeof line, p) != nullptr) {
+    const std::string s(line);
+    if (s.rfind("IN:", 0) == 0) {
+      in_block = true;
+      n = nv = 0;
+      continue;
+    }
+    if (in_block) {
+      if (s.rfind("0x", 0) == 0) {
+        const uint32_t pc = static_cast<uint32_t>(std::stoul(s.substr(0, 10), nullptr, 16));
+        if (n == 0) start = pc;
+        ++n;
+        // "0x00000010:  00a00513          addi ..." : the mnemonic after the encoding
+        const auto enc = s.find_first_not_of(' ', 11);
+        const auto mn = s.find_first_not_of(' ', s.find(' ', enc));
+        if (mn != std::string::npos && s[mn] == 'v') ++nv;
+        continue;
+      }
+      if (n > 0) blocks[start] = {n, nv};
+      in_block = false;
+    }
+    if (s.rfind("Trace ", 0) == 0) {  // "Trace 0: 0x7f.. [00000000/00000010/00000000/ff000000] "
+      const auto slash = s.find('/');
+      if (slash == std::string::npos) continue;
+      const uint32_t pc = static_cast<uint32_t>(std::stoul(s.substr(slash + 1, 8), nullptr, 16));
+      const auto it = blocks.find(pc);
+      if (it == blocks.end()) throw std::runtime_error(fmt::format("executed block at 0x{:08x} never translated", pc));
+      c.instructions += it->second.first;
+      c.vector_instructions += it->second.second;
+      ++c.blocks;
+    }
+  }
+  const int status = ::pclose(p);
+  std::remove(path.c_str());
+  c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (status != 0) throw std::runtime_error(fmt::format("qemu-riscv32 exited with status {}", status));
+  return c;
 }
 
 }  // namespace kcraft::rvv::testing

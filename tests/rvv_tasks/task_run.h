@@ -36,4 +36,16 @@ TaskRun run_task(const std::string& task, const std::string& config, const std::
 // The ELF run_qemu would run (the same regions and host words), for tools that run QEMU themselves.
 std::vector<uint8_t> program_elf(const BuiltKernel& kernel, const std::vector<uint8_t>& dram);
 
+// The instructions QEMU executes running `kernel` (crt0 included), from its TB log
+// (-d in_asm,exec,nochain: each translated block's instructions once, then one line per executed block),
+// streamed through a pipe. Vector instructions: mnemonics starting with 'v'. Throws std::runtime_error when
+// QEMU fails.
+struct InstructionCount {
+  uint64_t instructions = 0;
+  uint64_t vector_instructions = 0;
+  uint64_t blocks = 0;  // executed
+  double seconds = 0.0;  // QEMU's wall time with the logging
+};
+InstructionCount count_instructions(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, int vlen = 128);
+
 }  // namespace kcraft::rvv::testing
