@@ -3,13 +3,18 @@
 // streamed through a pipe, so even 10^8-instruction runs need no disk.
 //
 //   rvv_icount [--vlen N] <task> <config> [knob=value ...]   one kernel (the baseline without knobs)
-//   rvv_icount [--vlen N] --table <config>                   every task's baseline and best-guess intrinsics kernel
+//   rvv_icount [--vlen N] --table <config>                   every task's baseline and intrinsics kernel
+//   rvv_icount --source <task> <config> [knob=value ...]     print the kernel instead
+//   rvv_icount [--vlen N] --file <kernel.c|.S> <task> <config>  a kernel of your own
 //
 // Counts include crt0 (a few hundred instructions: its register clearing and the end-state signature).
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,7 +47,9 @@ testing::InstructionCount count_kernel(const std::string& task, const std::strin
 int usage() {
   std::fprintf(stderr,
                "usage: rvv_icount [--vlen N] <task> <config> [knob=value ...]\n"
-               "       rvv_icount [--vlen N] --table <config>\n");
+               "       rvv_icount [--vlen N] --table <config>\n"
+               "       rvv_icount --source <task> <config> [knob=value ...]\n"
+               "       rvv_icount [--vlen N] --file <kernel.c|kernel.S> <task> <config>\n");
   return 2;
 }
 
@@ -67,12 +74,36 @@ int run(int argc, char** argv) {
     }
     return 0;
   }
+  if (args.size() == 4 && args[0] == "--file") {
+    std::ifstream f(args[1]);
+    if (!f) throw std::runtime_error("cannot read " + args[1]);
+    const std::string text{std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+    const std::string ext = std::filesystem::path(args[1]).extension().string();
+    const auto run = testing::run_task(args[2], args[3], text, vlen, 1234, ext == ".c" ? "c" : "asm");
+    if (!run.passed())
+      throw std::runtime_error(fmt::format("{} does not pass: {}{}", args[1], run.message,
+                                           tasks::format_compare(run.compare)));
+    const auto cfg = testing::registry().get(args[2]).resolve(args[3], tasks::DType::fp32);
+    const auto c = testing::count_instructions(
+        run.built, tasks::make_dram_image(task_layout(cfg), tasks::make_inputs(cfg, 1234)), vlen);
+    std::printf("%s (%s %s): %llu instructions (%llu vector), %.1f s\n", args[1].c_str(), args[2].c_str(),
+                args[3].c_str(), static_cast<unsigned long long>(c.instructions),
+                static_cast<unsigned long long>(c.vector_instructions), c.seconds);
+    return 0;
+  }
+  const bool source = !args.empty() && args[0] == "--source";
+  if (source) args.erase(args.begin());
   if (args.size() < 2) return usage();
   tasks::KnobValues knobs;
   for (size_t i = 2; i < args.size(); ++i) {
     const auto eq = args[i].find('=');
     if (eq == std::string::npos) return usage();
     knobs[args[i].substr(0, eq)] = std::stoll(args[i].substr(eq + 1));
+  }
+  if (source) {
+    const auto cfg = testing::registry().get(args[0]).resolve(args[1], tasks::DType::fp32);
+    std::fputs(BaselineCompiler(vlen).generate(cfg, task_layout(cfg), knobs).source.c_str(), stdout);
+    return 0;
   }
   std::string used;
   const testing::InstructionCount c = count_kernel(args[0], args[1], knobs, vlen, &used);

@@ -29,7 +29,7 @@ const tasks::TaskRegistry& registry() {
 }
 
 TaskRun run_task(const std::string& task, const std::string& config, const std::string& source, int vlen,
-                 uint64_t seed) {
+                 uint64_t seed, const std::string& language) {
   using namespace std::chrono_literals;
   TaskRun r;
   const tasks::TaskSpec& spec = registry().get(task);
@@ -37,8 +37,8 @@ TaskRun run_task(const std::string& task, const std::string& config, const std::
   r.layout = task_layout(r.cfg);
   const auto inputs = tasks::make_inputs(r.cfg, seed);
   BuildOptions o;
-  o.language = "c";
-  o.file_name = "kernel.c";
+  o.language = language;
+  o.file_name = language == "c" ? "kernel.c" : "kernel.S";
   o.vlen = vlen;
   o.symbols_header = symbols_header(r.cfg, r.layout, {{"VLEN", vlen}});
   const auto t0 = std::chrono::steady_clock::now();

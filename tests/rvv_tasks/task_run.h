@@ -30,8 +30,9 @@ struct TaskRun {
   bool passed() const { return run.end == RunEnd::kExited && inputs_intact && compare.pass; }
 };
 
+// language: "c" or "asm".
 TaskRun run_task(const std::string& task, const std::string& config, const std::string& source,
-                 int vlen = 128, uint64_t seed = 1234);
+                 int vlen = 128, uint64_t seed = 1234, const std::string& language = "c");
 
 // The ELF run_qemu would run (the same regions and host words), for tools that run QEMU themselves.
 std::vector<uint8_t> program_elf(const BuiltKernel& kernel, const std::vector<uint8_t>& dram);
