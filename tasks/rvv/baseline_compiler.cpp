@@ -253,12 +253,14 @@ std::string vector_linear(int64_t lmul, int64_t unroll) {
   for (int64_t u = 0; u < unroll; ++u) {
     init += fmt::format("      vfloat32m@L@_t acc{} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n", u);
     fma += fmt::format(
-        "        acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (n + {0}) * K + "
+        "        acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (n + {0}) * K "
+        "+ "
         "k, vl), vl);\n",
         u);
     store += fmt::format(
         "      y[m * N + n + {0}] = __riscv_vfmv_f_s_f32m1_f32(\n"
-        "          __riscv_vfredusum_vs_f32m@L@_f32m1(acc{0}, __riscv_vfmv_s_f_f32m1(b[n + {0}], 1), vlmax));\n",
+        "          __riscv_vfredusum_vs_f32m@L@_f32m1(acc{0}, __riscv_vfmv_s_f_f32m1(b[n + {0}], 1), "
+        "vlmax));\n",
         u);
   }
   return subst(R"(void kernel(void) {
@@ -284,12 +286,12 @@ std::string vector_linear(int64_t lmul, int64_t unroll) {
 // ------------------------------------------------------------------ the tasks
 
 struct TaskTemplate {
-  const char* scalar;        // the C reference
-  bool uses_math;            // needs kcraft_math.h (kc_expf / kc_sqrtf)
-  bool uses_vector_exp;      // the intrinsics template needs kc_vexpf
-  std::vector<int64_t> lmuls;  // LMUL candidates of the intrinsics template
-  int64_t lmul_baseline;       // where the tuner starts once it tries intrinsics
-  bool has_unroll;             // gemm, linear: output rows / features per pass
+  const char* scalar;                // the C reference
+  bool uses_math;                    // needs kcraft_math.h (kc_expf / kc_sqrtf)
+  bool uses_vector_exp;              // the intrinsics template needs kc_vexpf
+  std::vector<int64_t> lmuls;        // LMUL candidates of the intrinsics template
+  int64_t lmul_baseline;             // where the tuner starts once it tries intrinsics
+  bool has_unroll;                   // gemm, linear: output rows / features per pass
   std::vector<std::string> tensors;  // the tensors the kernels name, for a clear error if a spec changes
 };
 
@@ -307,7 +309,8 @@ const std::map<std::string, TaskTemplate>& templates() {
 
 const TaskTemplate& find_template(const std::string& task) {
   const auto it = templates().find(task);
-  if (it == templates().end()) throw std::invalid_argument("rvv baseline compiler: no template for task '" + task + "'");
+  if (it == templates().end())
+    throw std::invalid_argument("rvv baseline compiler: no template for task '" + task + "'");
   return it->second;
 }
 
@@ -355,15 +358,16 @@ std::string vector_exp_source(int lmul) {
 
 tasks::DramLayout task_layout(const ResolvedConfig& cfg) {
   if (cfg.dtype != tasks::DType::fp32) {
-    throw std::invalid_argument(fmt::format("rvv: task {} {} must be resolved in fp32 (rvv tensors are FP32)",
-                                            cfg.task, cfg.config));
+    throw std::invalid_argument(
+        fmt::format("rvv: task {} {} must be resolved in fp32 (rvv tensors are FP32)", cfg.task, cfg.config));
   }
   return tasks::compute_layout(cfg, kLayoutAlignment);
 }
 
 BaselineCompiler::BaselineCompiler(int vlen) : vlen_(vlen) {
   if (vlen < 128 || vlen > 1024 || (vlen & (vlen - 1)) != 0) {
-    throw std::invalid_argument(fmt::format("rvv baseline compiler: VLEN {} is not a power of two in [128, 1024]", vlen));
+    throw std::invalid_argument(
+        fmt::format("rvv baseline compiler: VLEN {} is not a power of two in [128, 1024]", vlen));
   }
 }
 
@@ -379,7 +383,8 @@ std::vector<std::string> BaselineCompiler::supported_tasks() const {
 
 std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) const {
   if (!supports(cfg.task)) return "the rvv baseline compiler has no template for task '" + cfg.task + "'";
-  if (cfg.dtype != tasks::DType::fp32) return "rvv tensors are FP32; the configuration is resolved in another dtype";
+  if (cfg.dtype != tasks::DType::fp32)
+    return "rvv tensors are FP32; the configuration is resolved in another dtype";
   for (const auto& name : find_template(cfg.task).tensors) {
     bool found = false;
     for (const auto& t : cfg.inputs) found = found || t.name == name;
@@ -396,19 +401,22 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
 std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
   const TaskTemplate& t = find_template(cfg.task);
   std::vector<Knob> out;
-  out.push_back({"intrinsics",
-                 "0: the plain scalar C reference, vectorised only by clang -O2's auto-vectorizer (the baseline); "
-                 "1: hand-vectorised with RVV intrinsics (lmul" +
-                     std::string(t.has_unroll ? ", unroll" : "") + ")",
-                 0,
-                 {0, 1}});
-  out.push_back({"lmul", "intrinsics: LMUL, the vector registers grouped per operand (elements per instruction "
-                         "= VLEN/32 x LMUL)",
+  out.push_back(
+      {"intrinsics",
+       "0: the plain scalar C reference, vectorised only by clang -O2's auto-vectorizer (the baseline); "
+       "1: hand-vectorised with RVV intrinsics (lmul" +
+           std::string(t.has_unroll ? ", unroll" : "") + ")",
+       0,
+       {0, 1}});
+  out.push_back({"lmul",
+                 "intrinsics: LMUL, the vector registers grouped per operand (elements per instruction "
+                 "= VLEN/32 x LMUL)",
                  t.lmul_baseline, t.lmuls});
   if (t.has_unroll) {
     out.push_back({"unroll",
-                   cfg.task == "gemm" ? "intrinsics: rows of C per pass (accumulator groups sharing each B load)"
-                                      : "intrinsics: output features per pass (accumulator groups sharing each x load)",
+                   cfg.task == "gemm"
+                       ? "intrinsics: rows of C per pass (accumulator groups sharing each B load)"
+                       : "intrinsics: output features per pass (accumulator groups sharing each x load)",
                    kUnrollBaseline, kUnrolls});
   }
   return out;
@@ -419,8 +427,9 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   const TaskTemplate& t = find_template(cfg.task);
   if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
   if (layout.task != cfg.task || layout.config != cfg.config) {
-    throw std::invalid_argument(fmt::format("rvv baseline compiler: the layout is for {} {}, the configuration {} {}",
-                                            layout.task, layout.config, cfg.task, cfg.config));
+    throw std::invalid_argument(
+        fmt::format("rvv baseline compiler: the layout is for {} {}, the configuration {} {}", layout.task,
+                    layout.config, cfg.task, cfg.config));
   }
   const auto knob_list = knobs(cfg);
   GeneratedKernel g;
@@ -429,10 +438,12 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   int64_t unroll = kUnrollBaseline;
   if (t.has_unroll) {
     const int64_t rows = cfg.dim(cfg.task == "gemm" ? "M" : "N");
-    unroll = clamp_down(kUnrolls, std::min(knob_value(values, knob_list, "unroll"), max_unroll(cfg.task, lmul)));
+    unroll =
+        clamp_down(kUnrolls, std::min(knob_value(values, knob_list, "unroll"), max_unroll(cfg.task, lmul)));
     while (rows % unroll != 0) unroll /= 2;  // dims are multiples of 16 today; stay correct if not
   }
-  if (!intrinsics) {  // the other knobs do not apply: report their baselines, so equal kernels have equal knobs
+  if (!intrinsics) {  // the other knobs do not apply: report their baselines, so equal kernels have equal
+                      // knobs
     lmul = t.lmul_baseline;
     unroll = kUnrollBaseline;
   }
@@ -442,8 +453,9 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
 
   std::string& s = g.source;
   if (!intrinsics) {
-    s = fmt::format("/* {} {}: the plain scalar C reference (rvv's baseline: clang -O2 with auto-vectorisation). */\n",
-                    cfg.task, cfg.config);
+    s = fmt::format(
+        "/* {} {}: the plain scalar C reference (rvv's baseline: clang -O2 with auto-vectorisation). */\n",
+        cfg.task, cfg.config);
     if (t.uses_math) s += math_header() + "\n";
     s += t.scalar;
     g.summary = "scalar C reference at -O2 (clang's auto-vectorizer decides what runs on the vector unit)";
@@ -460,11 +472,10 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   if (cfg.task == "rms_norm") s += subst(kVectorRmsNorm, l);
   if (cfg.task == "gemm") s += vector_gemm(lmul, unroll);
   if (cfg.task == "linear") s += vector_linear(lmul, unroll);
-  g.summary = fmt::format("RVV intrinsics, LMUL={} ({} elements per instruction at VLEN {}){}", lmul,
-                          vlen_ / 32 * lmul, vlen_,
-                          t.has_unroll ? fmt::format(", {} {} per pass", unroll,
-                                                     cfg.task == "gemm" ? "rows" : "output features")
-                                       : "");
+  g.summary = fmt::format(
+      "RVV intrinsics, LMUL={} ({} elements per instruction at VLEN {}){}", lmul, vlen_ / 32 * lmul, vlen_,
+      t.has_unroll ? fmt::format(", {} {} per pass", unroll, cfg.task == "gemm" ? "rows" : "output features")
+                   : "");
   return g;
 }
 

@@ -29,19 +29,22 @@
 namespace kcraft::rvv {
 namespace {
 
-testing::InstructionCount count_kernel(const std::string& task, const std::string& config, const tasks::KnobValues& knobs, int vlen,
-                   std::string* used_knobs = nullptr) {
+testing::InstructionCount count_kernel(const std::string& task, const std::string& config,
+                                       const tasks::KnobValues& knobs, int vlen,
+                                       std::string* used_knobs = nullptr) {
   const auto cfg = testing::registry().get(task).resolve(config, tasks::DType::fp32);
   const auto layout = task_layout(cfg);
   const auto kernel = BaselineCompiler(vlen).generate(cfg, layout, knobs);
   // The kernel must be correct before its count means anything.
   const auto run = testing::run_task(task, config, kernel.source, vlen);
-  if (!run.passed()) throw std::runtime_error(fmt::format("{} {}: the kernel does not pass: {}{}", task, config,
-                                                          run.message, tasks::format_compare(run.compare)));
+  if (!run.passed())
+    throw std::runtime_error(fmt::format("{} {}: the kernel does not pass: {}{}", task, config, run.message,
+                                         tasks::format_compare(run.compare)));
   if (used_knobs != nullptr) {
     for (const auto& [k, v] : kernel.knobs) *used_knobs += fmt::format("{}={} ", k, v);
   }
-  return testing::count_instructions(run.built, tasks::make_dram_image(layout, tasks::make_inputs(cfg, 1234)), vlen);
+  return testing::count_instructions(run.built, tasks::make_dram_image(layout, tasks::make_inputs(cfg, 1234)),
+                                     vlen);
 }
 
 int usage() {
@@ -61,11 +64,13 @@ int run(int argc, char** argv) {
     args.erase(args.begin(), args.begin() + 2);
   }
   if (args.size() == 2 && args[0] == "--table") {
-    std::printf("| task | config | kernel | instructions | vector | QEMU s (logging) |\n|---|---|---|---|---|---|\n");
+    std::printf(
+        "| task | config | kernel | instructions | vector | QEMU s (logging) |\n|---|---|---|---|---|---|\n");
     for (const auto& task : BaselineCompiler(vlen).supported_tasks()) {
       for (const bool intrinsics : {false, true}) {
         std::string knobs;
-        const testing::InstructionCount c = count_kernel(task, args[1], {{"intrinsics", intrinsics ? 1 : 0}}, vlen, &knobs);
+        const testing::InstructionCount c =
+            count_kernel(task, args[1], {{"intrinsics", intrinsics ? 1 : 0}}, vlen, &knobs);
         std::printf("| %s | %s | %s| %llu | %llu | %.1f |\n", task.c_str(), args[1].c_str(), knobs.c_str(),
                     static_cast<unsigned long long>(c.instructions),
                     static_cast<unsigned long long>(c.vector_instructions), c.seconds);
@@ -81,8 +86,8 @@ int run(int argc, char** argv) {
     const std::string ext = std::filesystem::path(args[1]).extension().string();
     const auto run = testing::run_task(args[2], args[3], text, vlen, 1234, ext == ".c" ? "c" : "asm");
     if (!run.passed())
-      throw std::runtime_error(fmt::format("{} does not pass: {}{}", args[1], run.message,
-                                           tasks::format_compare(run.compare)));
+      throw std::runtime_error(
+          fmt::format("{} does not pass: {}{}", args[1], run.message, tasks::format_compare(run.compare)));
     const auto cfg = testing::registry().get(args[2]).resolve(args[3], tasks::DType::fp32);
     const auto c = testing::count_instructions(
         run.built, tasks::make_dram_image(task_layout(cfg), tasks::make_inputs(cfg, 1234)), vlen);
@@ -109,8 +114,8 @@ int run(int argc, char** argv) {
   const testing::InstructionCount c = count_kernel(args[0], args[1], knobs, vlen, &used);
   std::printf("%s %s %s: %llu instructions (%llu vector) in %llu blocks, %.1f s\n", args[0].c_str(),
               args[1].c_str(), used.c_str(), static_cast<unsigned long long>(c.instructions),
-              static_cast<unsigned long long>(c.vector_instructions), static_cast<unsigned long long>(c.blocks),
-              c.seconds);
+              static_cast<unsigned long long>(c.vector_instructions),
+              static_cast<unsigned long long>(c.blocks), c.seconds);
   return 0;
 }
 

@@ -101,12 +101,12 @@ InstructionCount count_instructions(const BuiltKernel& k, const std::vector<uint
   const int fd = ::mkstemp(path.data());
   if (fd < 0) throw std::runtime_error("cannot create a temp file");
   ::close(fd);
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(elf.data()),
-                                              static_cast<std::streamsize>(elf.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(elf.data()), static_cast<std::streamsize>(elf.size()));
   ::chmod(path.c_str(), 0700);
   const std::string qemu = find_tool("qemu-riscv32", "qemu-user");
-  const std::string cmd = fmt::format("exec {} -cpu {} -d in_asm,exec,nochain -D /dev/fd/3 {} 3>&1 1>/dev/null",
-                                      qemu, qemu_cpu(vlen), path);
+  const std::string cmd = fmt::format(
+      "exec {} -cpu {} -d in_asm,exec,nochain -D /dev/fd/3 {} 3>&1 1>/dev/null", qemu, qemu_cpu(vlen), path);
   const auto t0 = std::chrono::steady_clock::now();
   FILE* p = ::popen(cmd.c_str(), "r");
   if (p == nullptr) throw std::runtime_error("cannot run " + qemu);
@@ -141,7 +141,8 @@ InstructionCount count_instructions(const BuiltKernel& k, const std::vector<uint
       if (slash == std::string::npos) continue;
       const uint32_t pc = static_cast<uint32_t>(std::stoul(s.substr(slash + 1, 8), nullptr, 16));
       const auto it = blocks.find(pc);
-      if (it == blocks.end()) throw std::runtime_error(fmt::format("executed block at 0x{:08x} never translated", pc));
+      if (it == blocks.end())
+        throw std::runtime_error(fmt::format("executed block at 0x{:08x} never translated", pc));
       c.instructions += it->second.first;
       c.vector_instructions += it->second.second;
       ++c.blocks;

@@ -44,9 +44,10 @@ std::vector<uint8_t> program_elf(const BuiltKernel& kernel, const std::vector<ui
 struct InstructionCount {
   uint64_t instructions = 0;
   uint64_t vector_instructions = 0;
-  uint64_t blocks = 0;  // executed
+  uint64_t blocks = 0;   // executed
   double seconds = 0.0;  // QEMU's wall time with the logging
 };
-InstructionCount count_instructions(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, int vlen = 128);
+InstructionCount count_instructions(const BuiltKernel& kernel, const std::vector<uint8_t>& dram,
+                                    int vlen = 128);
 
 }  // namespace kcraft::rvv::testing
