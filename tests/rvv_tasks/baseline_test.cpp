@@ -174,7 +174,7 @@ TEST_P(RvvWrongKernels, ZerosUnwrittenAndClassicMistakesFail) {
       {"silu", {"x[i] / (1.0f + kc_expf(-x[i]))", "1.0f / (1.0f + kc_expf(-x[i]))"}},  // sigmoid
       {"softmax", {"yr[n] = yr[n] / sum", "yr[n] = yr[n] / N"}},                       // wrong normalisation
       {"rms_norm", {"/ rms * gamma[n]", "/ rms"}},                                     // gamma forgotten
-      {"gemm", {"b[k * N + n]", "b[n * K + k]"}},                                      // B read transposed
+      {"gemm", {"amk * br[n]", "amk * b[n * K + k]"}},                                 // B read transposed
       {"linear", {"acc + b[n]", "acc"}},                                               // bias forgotten
   };
   const auto& [from, to] = mistakes.at(task);
