@@ -164,7 +164,9 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   }
   result.status = "submitted";
   if (!best_code.empty()) {
-    const json final_calls[2][2] = {{"write_code", {{"code", best_code}}}, {"submit", json::object()}};
+    json final_write = {{"code", best_code}};
+    if (!best_language.empty()) final_write["language"] = best_language;
+    const json final_calls[2][2] = {{"write_code", final_write}, {"submit", json::object()}};
     for (const auto& [name, args] : final_calls) {
       const std::string id = fmt::format("tuner-{}", ++call_id);
       transcript.write({{"type", "tool_call"},
