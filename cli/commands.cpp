@@ -449,7 +449,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   dump->callback(
       [&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
 
-  auto* check = app.add_subcommand("check", "build a kernel (assembly or C, by extension) and print diagnostics");
+  auto* check =
+      app.add_subcommand("check", "build a kernel (assembly or C, by extension) and print diagnostics");
   static std::string c_platform, c_file, c_task, c_config = "C1", c_hw = "default";
   check->add_option("platform", c_platform, "platform")->required();
   check->add_option("kernel", c_file, "kernel source file; its extension gives the language")->required();

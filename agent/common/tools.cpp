@@ -204,16 +204,17 @@ std::vector<ToolSchema> ToolSession::schemas_for(const std::string& platform_nam
   for (const auto& l : languages) {
     std::string extensions;
     for (const auto& e : l.extensions) extensions += (extensions.empty() ? "" : ", ") + e;
-    choices += fmt::format("{}\"{}\" ({}: {})", choices.empty() ? "" : "; ", l.name, extensions, l.description);
+    choices +=
+        fmt::format("{}\"{}\" ({}: {})", choices.empty() ? "" : "; ", l.name, extensions, l.description);
   }
   std::vector<ToolSchema> tools = schemas();
   for (auto& t : tools) {
     auto& props = t.parameters["properties"];
     if (!props.is_object() || !props.contains("language")) continue;
-    props["language"]["description"] =
-        (t.name == "write_code" ? "kernel language (default \"" : "language of `code` (default: the saved "
-                                                                    "kernel's, else \"") +
-        languages.front().name + "\"): " + choices;
+    props["language"]["description"] = (t.name == "write_code" ? "kernel language (default \""
+                                                               : "language of `code` (default: the saved "
+                                                                 "kernel's, else \"") +
+                                       languages.front().name + "\"): " + choices;
     json names = json::array();
     for (const auto& l : languages) names.push_back(l.name);
     props["language"]["enum"] = names;
@@ -289,8 +290,8 @@ ToolResult ToolSession::write_code(const json& args) {
   language_ = std::move(language);
   const auto lines = std::count(code_.begin(), code_.end(), '\n') + (code_.back() == '\n' ? 0 : 1);
   return ToolResult{
-      fmt::format("saved {} ({} lines)", platform(context_.platform).kernel_file_name(language_), lines), false,
-      json{{"lines", lines}}};
+      fmt::format("saved {} ({} lines)", platform(context_.platform).kernel_file_name(language_), lines),
+      false, json{{"lines", lines}}};
 }
 
 namespace {

@@ -35,7 +35,8 @@ const Table& table() {
         group.name = g["name"].as<std::string>();
         if (g["text"]) group.text = g["text"].as<std::string>();
         for (const auto& r : g["rows"]) {
-          if (!r.IsSequence() || r.size() != 3) throw std::runtime_error("a row is not [MNEMONIC, syntax, effect]");
+          if (!r.IsSequence() || r.size() != 3)
+            throw std::runtime_error("a row is not [MNEMONIC, syntax, effect]");
           group.rows.push_back({r[0].as<std::string>(), r[1].as<std::string>(), r[2].as<std::string>()});
         }
         out.groups.push_back(std::move(group));
@@ -63,11 +64,13 @@ std::string trimmed(const std::string& s) {
 
 std::string isa_markdown(int vlen) {
   const Table& t = table();
-  std::string md = fmt::format("# {}\n\n{}\n", t.title, trimmed(replace_all(t.intro, "{VLEN}", std::to_string(vlen))));
+  std::string md =
+      fmt::format("# {}\n\n{}\n", t.title, trimmed(replace_all(t.intro, "{VLEN}", std::to_string(vlen))));
   for (const auto& g : t.groups) {
     md += fmt::format("\n## {}\n\n", g.name);
     if (!g.text.empty()) md += trimmed(g.text) + "\n\n";
-    for (const auto& r : g.rows) md += fmt::format("#### {}\n\n`{}`\n\n{}\n\n", r.mnemonic, r.syntax, r.effect);
+    for (const auto& r : g.rows)
+      md += fmt::format("#### {}\n\n`{}`\n\n{}\n\n", r.mnemonic, r.syntax, r.effect);
   }
   return md;
 }

@@ -62,7 +62,8 @@ std::string lower_c(const std::string& source, std::string* error) {
 std::string checked_asm(const std::string& source) {
   std::istringstream in(source);
   std::string out;
-  for (std::string line; std::getline(in, line);) out += (line.find("();") != std::string::npos ? "BAD " : "") + line + "\n";
+  for (std::string line; std::getline(in, line);)
+    out += (line.find("();") != std::string::npos ? "BAD " : "") + line + "\n";
   return out;
 }
 
@@ -79,7 +80,9 @@ class CBaseline : public tasks::BaselineCompiler {
   std::string unsupported_reason(const tasks::ResolvedConfig& cfg) const override {
     return inner_->unsupported_reason(cfg);
   }
-  std::vector<tasks::Knob> knobs(const tasks::ResolvedConfig& cfg) const override { return inner_->knobs(cfg); }
+  std::vector<tasks::Knob> knobs(const tasks::ResolvedConfig& cfg) const override {
+    return inner_->knobs(cfg);
+  }
   using BaselineCompiler::generate;
   tasks::GeneratedKernel generate(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout,
                                   const tasks::KnobValues& knobs) const override {
@@ -101,7 +104,8 @@ class BilingualPlatform : public Platform {
   BilingualPlatform() : inner_(testing::make_fake_platform()) {}
 
   std::vector<KernelLanguage> languages() const override {
-    return {{"c", {".c"}, "C with fake_op() calls"}, {"asm", {".s", ".S"}, "fake assembly; end with FAKE_HALT"}};
+    return {{"c", {".c"}, "C with fake_op() calls"},
+            {"asm", {".s", ".S"}, "fake assembly; end with FAKE_HALT"}};
   }
 
   std::string name() const override { return kBilingual; }
@@ -148,7 +152,9 @@ class BilingualPlatform : public Platform {
   std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override {
     return std::make_unique<CBaseline>(inner_->baseline_compiler(hw));
   }
-  CommandReport validate(const ValidationOptions& options) const override { return inner_->validate(options); }
+  CommandReport validate(const ValidationOptions& options) const override {
+    return inner_->validate(options);
+  }
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override {
     return inner_->speed(options, tasks);
   }
@@ -243,11 +249,13 @@ TEST(KernelLanguages, ToolsBuildTheSavedKernelInItsLanguage) {
 
   const auto bad = s.call("write_code", {{"code", "fake_op();\n"}, {"language", "cobol"}});
   EXPECT_TRUE(bad.is_error);
-  EXPECT_EQ(bad.text, "write_code: bilingual has no kernel language 'cobol' (it takes: c (.c), asm (.s, .S))");
+  EXPECT_EQ(bad.text,
+            "write_code: bilingual has no kernel language 'cobol' (it takes: c (.c), asm (.s, .S))");
   EXPECT_EQ(s.code(), "fake_op();\n");  // nothing saved
   const auto wrong_type = s.call("write_code", {{"code", "x"}, {"language", 1}});
   EXPECT_TRUE(wrong_type.is_error);
-  EXPECT_NE(wrong_type.text.find("argument 'language' must be a string"), std::string::npos) << wrong_type.text;
+  EXPECT_NE(wrong_type.text.find("argument 'language' must be a string"), std::string::npos)
+      << wrong_type.text;
 }
 
 TEST(KernelLanguages, SchemasAndPromptsSayWhichLanguagesThePlatformTakes) {
@@ -257,19 +265,22 @@ TEST(KernelLanguages, SchemasAndPromptsSayWhichLanguagesThePlatformTakes) {
     EXPECT_FALSE(t.parameters["properties"]["language"].contains("enum")) << t.name;
   }
   const auto tools = ToolSession::schemas_for(kBilingual);
-  const auto write = std::find_if(tools.begin(), tools.end(), [](const ToolSchema& t) { return t.name == "write_code"; });
+  const auto write =
+      std::find_if(tools.begin(), tools.end(), [](const ToolSchema& t) { return t.name == "write_code"; });
   ASSERT_NE(write, tools.end());
   const json& language = write->parameters["properties"]["language"];
   EXPECT_EQ(language["enum"], json::array({"c", "asm"}));
-  EXPECT_EQ(language["description"],
-            "kernel language (default \"c\"): \"c\" (.c: C with fake_op() calls); \"asm\" (.s, .S: fake assembly; "
-            "end with FAKE_HALT)");
+  EXPECT_EQ(
+      language["description"],
+      "kernel language (default \"c\"): \"c\" (.c: C with fake_op() calls); \"asm\" (.s, .S: fake assembly; "
+      "end with FAKE_HALT)");
   EXPECT_EQ(write->parameters["required"], json::array({"code"}));  // the language is optional
 
   const std::string prompt = system_prompt(relu(), 15);
-  EXPECT_NE(prompt.find("  - c (.c), the default: C with fake_op() calls\n  - asm (.s, .S): fake assembly; end "
-                        "with FAKE_HALT\n- A kernel that does not read"),
-            std::string::npos)
+  EXPECT_NE(
+      prompt.find("  - c (.c), the default: C with fake_op() calls\n  - asm (.s, .S): fake assembly; end "
+                  "with FAKE_HALT\n- A kernel that does not read"),
+      std::string::npos)
       << prompt;
   EXPECT_EQ(prompt.find("{{"), std::string::npos) << prompt;
 }
@@ -327,7 +338,8 @@ TEST(KernelLanguages, McpToolsTakeTheLanguage) {
   const auto submitted = box.call("submit", json::object());
   EXPECT_NE(submitted.text.find("pass"), std::string::npos) << submitted.text;
   const auto& tools = mcp::McpToolbox::tools();
-  const auto write = std::find_if(tools.begin(), tools.end(), [](const mcp::McpTool& t) { return t.name == "write_code"; });
+  const auto write =
+      std::find_if(tools.begin(), tools.end(), [](const mcp::McpTool& t) { return t.name == "write_code"; });
   ASSERT_NE(write, tools.end());
   EXPECT_TRUE(write->input_schema["properties"].contains("language"));
   EXPECT_EQ(write->description.find("C_HALT"), std::string::npos) << write->description;
