@@ -82,8 +82,6 @@ module rvv_core #(
   output logic [31:0]          dbg_csr_o,
   output logic [63:0]          dbg_counter_o
 );
-  import rvv_core_pkg::*;
-
   localparam logic [31:0] DtcmBase = 32'h0001_0000;
   localparam logic [31:0] DramBase = 32'h8000_0000;
   localparam int unsigned RB = $clog2(ROW_BYTES);
@@ -164,8 +162,8 @@ module rvv_core #(
   logic        fpu_out_valid;
   logic [31:0] fpu_result;
   logic [4:0]  fpu_flags;
-  wire mem_fwd_ok = mem_kind_q == KindValue || mem_kind_q == KindFpu;
-  wire [31:0] mem_fwd_value = mem_kind_q == KindFpu ? fpu_result : mem_result_q;
+  wire mem_fwd_ok = mem_kind_q == rvv_core_pkg::KindValue || mem_kind_q == rvv_core_pkg::KindFpu;
+  wire [31:0] mem_fwd_value = mem_kind_q == rvv_core_pkg::KindFpu ? fpu_result : mem_result_q;
 
   // One source operand: is_f selects the register file; {hazard, value}, hazard when MEM will have it
   // only later.
@@ -194,8 +192,8 @@ module rvv_core #(
   logic [2:0] hazard_cause;
   always_comb begin
     unique case (mem_kind_q)
-      KindLoad: hazard_cause = rvv_pkg::STALL_LOAD_USE;
-      KindVres: hazard_cause = rvv_pkg::STALL_VECTOR;
+      rvv_core_pkg::KindLoad: hazard_cause = rvv_pkg::STALL_LOAD_USE;
+      rvv_core_pkg::KindVres: hazard_cause = rvv_pkg::STALL_VECTOR;
       default: hazard_cause = rvv_pkg::STALL_DATA;
     endcase
   end
@@ -206,16 +204,16 @@ module rvv_core #(
   logic [31:0] alu_result;
   always_comb begin
     unique case (d_alu_op)
-      AluSub: alu_result = alu_a - alu_b;
-      AluSll: alu_result = alu_a << alu_b[4:0];
-      AluSlt: alu_result = {31'd0, $signed(alu_a) < $signed(alu_b)};
-      AluSltu: alu_result = {31'd0, alu_a < alu_b};
-      AluXor: alu_result = alu_a ^ alu_b;
-      AluSrl: alu_result = alu_a >> alu_b[4:0];
-      AluSra: alu_result = $unsigned($signed(alu_a) >>> alu_b[4:0]);
-      AluOr: alu_result = alu_a | alu_b;
-      AluAnd: alu_result = alu_a & alu_b;
-      AluPassB: alu_result = alu_b;
+      rvv_core_pkg::AluSub: alu_result = alu_a - alu_b;
+      rvv_core_pkg::AluSll: alu_result = alu_a << alu_b[4:0];
+      rvv_core_pkg::AluSlt: alu_result = {31'd0, $signed(alu_a) < $signed(alu_b)};
+      rvv_core_pkg::AluSltu: alu_result = {31'd0, alu_a < alu_b};
+      rvv_core_pkg::AluXor: alu_result = alu_a ^ alu_b;
+      rvv_core_pkg::AluSrl: alu_result = alu_a >> alu_b[4:0];
+      rvv_core_pkg::AluSra: alu_result = $unsigned($signed(alu_a) >>> alu_b[4:0]);
+      rvv_core_pkg::AluOr: alu_result = alu_a | alu_b;
+      rvv_core_pkg::AluAnd: alu_result = alu_a & alu_b;
+      rvv_core_pkg::AluPassB: alu_result = alu_b;
       default: alu_result = alu_a + alu_b;
     endcase
   end
@@ -231,9 +229,9 @@ module rvv_core #(
       default: taken = xa >= xb;
     endcase
   end
-  wire jump = d_cls == ClsJal || d_cls == ClsJalr || (d_cls == ClsBranch && taken);
+  wire jump = d_cls == rvv_core_pkg::ClsJal || d_cls == rvv_core_pkg::ClsJalr || (d_cls == rvv_core_pkg::ClsBranch && taken);
   wire [31:0] jalr_sum = xa + d_imm;
-  wire [31:0] target = d_cls == ClsJalr ? jalr_sum & 32'hFFFF_FFFE : ex_pc_q + d_imm;
+  wire [31:0] target = d_cls == rvv_core_pkg::ClsJalr ? jalr_sum & 32'hFFFF_FFFE : ex_pc_q + d_imm;
 
   // MUL (f3 0), MULH (1, signed x signed), MULHSU (2), MULHU (3).
   wire signed [32:0] mul_a = {f3[1:0] != 2'b11 && xa[31], xa};
@@ -304,14 +302,14 @@ module rvv_core #(
 
   // ================================================================ EX: loads and stores
   wire [31:0] ls_addr = xa + d_imm;
-  wire [1:0]  ls_size = d_cls == ClsLoad && ex_insn_q[6:0] == 7'b0000111 ? 2'd2 :
-                        d_cls == ClsStore && ex_insn_q[6:0] == 7'b0100111 ? 2'd2 : f3[1:0];
+  wire [1:0]  ls_size = d_cls == rvv_core_pkg::ClsLoad && ex_insn_q[6:0] == 7'b0000111 ? 2'd2 :
+                        d_cls == rvv_core_pkg::ClsStore && ex_insn_q[6:0] == 7'b0100111 ? 2'd2 : f3[1:0];
   wire        ls_in_dtcm = ls_addr >= DtcmBase && ls_addr - DtcmBase < DTCM_BYTES;
   wire [32:0] ls_dram_end = {1'b0, ls_addr - DramBase} + (33'd1 << ls_size);
   wire        ls_in_dram = ls_addr >= DramBase && ls_dram_end <= dram_bytes_i;
   wire        ls_misaligned = (ls_size == 2'd1 && ls_addr[0]) || (ls_size == 2'd2 && ls_addr[1:0] != 2'b00);
-  wire        is_load = d_cls == ClsLoad;
-  wire        is_store = d_cls == ClsStore;
+  wire        is_load = d_cls == rvv_core_pkg::ClsLoad;
+  wire        is_store = d_cls == rvv_core_pkg::ClsStore;
   wire [31:0] st_data = ex_insn_q[6:0] == 7'b0100111 ? fb : xb;
   wire [31:0] st_word = ls_size == 2'd0 ? {4{st_data[7:0]}} : ls_size == 2'd1 ? {2{st_data[15:0]}} : st_data;
   wire [3:0]  st_word_be = ls_size == 2'd0 ? 4'b0001 << ls_addr[1:0] :
@@ -347,16 +345,16 @@ module rvv_core #(
     ex_err_code = rvv_pkg::ERR_ILLEGAL;
     if (ex_ferr_q) ex_err_code = rvv_pkg::ERR_FETCH;
     else if (d_illegal) ex_err_code = rvv_pkg::ERR_ILLEGAL;
-    else if (d_cls == ClsEbreak) ex_err_code = rvv_pkg::ERR_EBREAK;
-    else if (d_cls == ClsCsr && csr_illegal) ex_err_code = rvv_pkg::ERR_ILLEGAL;
-    else if (d_cls == ClsFpu && fpu_rm_bad) ex_err_code = rvv_pkg::ERR_ILLEGAL;
-    else if (d_cls == ClsVec && vpu_illegal) ex_err_code = rvv_pkg::ERR_ILLEGAL;
+    else if (d_cls == rvv_core_pkg::ClsEbreak) ex_err_code = rvv_pkg::ERR_EBREAK;
+    else if (d_cls == rvv_core_pkg::ClsCsr && csr_illegal) ex_err_code = rvv_pkg::ERR_ILLEGAL;
+    else if (d_cls == rvv_core_pkg::ClsFpu && fpu_rm_bad) ex_err_code = rvv_pkg::ERR_ILLEGAL;
+    else if (d_cls == rvv_core_pkg::ClsVec && vpu_illegal) ex_err_code = rvv_pkg::ERR_ILLEGAL;
     else if (is_load && !ls_in_dtcm && !ls_in_dram) ex_err_code = rvv_pkg::ERR_LOAD;
     else if (is_store && !ls_in_dtcm && !ls_in_dram) ex_err_code = rvv_pkg::ERR_STORE;
     else if ((is_load || is_store) && ls_misaligned) ex_err_code = rvv_pkg::ERR_MISALIGNED;
     else ex_err = 1'b0;
   end
-  wire ex_stop = ex_err || (d_cls == ClsEcall);
+  wire ex_stop = ex_err || (d_cls == rvv_core_pkg::ClsEcall);
   wire ex_fault_addr = is_load || is_store;
 
   // Whether MEM cannot move on this cycle (and why).
@@ -378,10 +376,10 @@ module rvv_core #(
       end else if (mem_dram_st_q && !st_ready) begin
         mem_stall = 1'b1;
         mem_cause = rvv_pkg::STALL_MEMORY;
-      end else if (mem_kind_q == KindFdiv && !fpu_out_valid) begin
+      end else if (mem_kind_q == rvv_core_pkg::KindFdiv && !fpu_out_valid) begin
         mem_stall = 1'b1;
         mem_cause = rvv_pkg::STALL_FP_DIVSQRT;
-      end else if (mem_kind_q == KindVres && !vres_avail) begin
+      end else if (mem_kind_q == rvv_core_pkg::KindVres && !vres_avail) begin
         mem_stall = 1'b1;
         mem_cause = rvv_pkg::STALL_VECTOR;
       end
@@ -396,20 +394,20 @@ module rvv_core #(
     ex_cause = rvv_pkg::STALL_DATA;
     if (operand_hazard) ex_cause = hazard_cause;
     else if (ex_err) ex_hold = 1'b0;
-    else if (d_cls == ClsDiv && !div_ready) ex_cause = rvv_pkg::STALL_DATA;
-    else if (d_cls == ClsCsr && (mem_valid_q || wb_valid_q || !fpu_in_ready)) ex_cause = rvv_pkg::STALL_DATA;
-    else if (d_cls == ClsCsr && csr_fp && vpu_busy) ex_cause = rvv_pkg::STALL_VECTOR;
+    else if (d_cls == rvv_core_pkg::ClsDiv && !div_ready) ex_cause = rvv_pkg::STALL_DATA;
+    else if (d_cls == rvv_core_pkg::ClsCsr && (mem_valid_q || wb_valid_q || !fpu_in_ready)) ex_cause = rvv_pkg::STALL_DATA;
+    else if (d_cls == rvv_core_pkg::ClsCsr && csr_fp && vpu_busy) ex_cause = rvv_pkg::STALL_VECTOR;
     else if ((is_load || is_store) && vpu_mem_busy) ex_cause = rvv_pkg::STALL_VECTOR;
-    else if (d_cls == ClsFpu && !fpu_in_ready) ex_cause = rvv_pkg::STALL_FP_DIVSQRT;
-    else if (d_cls == ClsVec && d_vec_mem && (!lsu_wbuf_empty || (mem_valid_q && mem_dram_st_q)))
+    else if (d_cls == rvv_core_pkg::ClsFpu && !fpu_in_ready) ex_cause = rvv_pkg::STALL_FP_DIVSQRT;
+    else if (d_cls == rvv_core_pkg::ClsVec && d_vec_mem && (!lsu_wbuf_empty || (mem_valid_q && mem_dram_st_q)))
       ex_cause = rvv_pkg::STALL_MEMORY;
-    else if (d_cls == ClsVec && !vpu_issue_ready) ex_cause = rvv_pkg::STALL_VECTOR;
+    else if (d_cls == rvv_core_pkg::ClsVec && !vpu_issue_ready) ex_cause = rvv_pkg::STALL_VECTOR;
     else ex_hold = 1'b0;
   end
   wire ex_fire = ex_live && !ex_hold && !mem_stall;
   wire redirect = ex_fire && !ex_err && jump;
   wire ex_stop_fire = ex_fire && ex_stop;
-  wire vpu_issue = ex_live && d_cls == ClsVec && !ex_err && !mem_stall && !operand_hazard &&
+  wire vpu_issue = ex_live && d_cls == rvv_core_pkg::ClsVec && !ex_err && !mem_stall && !operand_hazard &&
                    !(d_vec_mem && (!lsu_wbuf_empty || (mem_valid_q && mem_dram_st_q)));
 
   // ================================================================ IF / ID
@@ -429,16 +427,16 @@ module rvv_core #(
   logic [2:0]  ex_kind;
   always_comb begin
     ex_value = alu_result;
-    ex_kind = d_we_x || d_we_f ? KindValue : KindNone;
+    ex_kind = d_we_x || d_we_f ? rvv_core_pkg::KindValue : rvv_core_pkg::KindNone;
     unique case (d_cls)
-      ClsJal, ClsJalr: ex_value = ex_pc_q + 32'd4;
-      ClsMul: ex_value = mul_result;
-      ClsDiv: ex_value = div_result;
-      ClsCsr: ex_value = csr_old;
-      ClsVset: ex_value = vl_new;
-      ClsLoad: ex_kind = KindLoad;
-      ClsFpu: ex_kind = is_fdiv ? KindFdiv : KindFpu;
-      ClsVec: ex_kind = d_vec_res ? KindVres : KindNone;
+      rvv_core_pkg::ClsJal, rvv_core_pkg::ClsJalr: ex_value = ex_pc_q + 32'd4;
+      rvv_core_pkg::ClsMul: ex_value = mul_result;
+      rvv_core_pkg::ClsDiv: ex_value = div_result;
+      rvv_core_pkg::ClsCsr: ex_value = csr_old;
+      rvv_core_pkg::ClsVset: ex_value = vl_new;
+      rvv_core_pkg::ClsLoad: ex_kind = rvv_core_pkg::KindLoad;
+      rvv_core_pkg::ClsFpu: ex_kind = is_fdiv ? rvv_core_pkg::KindFdiv : rvv_core_pkg::KindFpu;
+      rvv_core_pkg::ClsVec: ex_kind = d_vec_res ? rvv_core_pkg::KindVres : rvv_core_pkg::KindNone;
       default: ;
     endcase
   end
@@ -447,7 +445,7 @@ module rvv_core #(
   rvv_fpu #(.DivSqrtBitsPerCycle(FDIV_BITS_PER_CYCLE)) u_fpu (
     .clk_i,
     .rst_ni,
-    .in_valid_i (ex_fire && !ex_err && d_cls == ClsFpu),
+    .in_valid_i (ex_fire && !ex_err && d_cls == rvv_core_pkg::ClsFpu),
     .in_ready_o (fpu_in_ready),
     .op_i       (d_fpu_op),
     .rm_i       (fpu_rm),
@@ -462,7 +460,7 @@ module rvv_core #(
   rvv_div #(.BitsPerCycle(DIV_BITS_PER_CYCLE)) u_div (
     .clk_i,
     .rst_ni,
-    .start_i (ex_live && d_cls == ClsDiv && !d_illegal && !operand_hazard && !div_busy && !div_ready),
+    .start_i (ex_live && d_cls == rvv_core_pkg::ClsDiv && !d_illegal && !operand_hazard && !div_busy && !div_ready),
     .op_i    (f3[1:0]),
     .a_i     (xa),
     .b_i     (xb),
@@ -603,14 +601,14 @@ module rvv_core #(
   logic [31:0] mem_value;
   always_comb begin
     unique case (mem_kind_q)
-      KindLoad: mem_value = ld_value;
-      KindFpu, KindFdiv: mem_value = fpu_result;
-      KindVres: mem_value = vpu_result_valid && !vres_hold_q ? vpu_result : vres_hold_value_q;
+      rvv_core_pkg::KindLoad: mem_value = ld_value;
+      rvv_core_pkg::KindFpu, rvv_core_pkg::KindFdiv: mem_value = fpu_result;
+      rvv_core_pkg::KindVres: mem_value = vpu_result_valid && !vres_hold_q ? vpu_result : vres_hold_value_q;
       default: mem_value = mem_result_q;
     endcase
   end
   wire mem_to_wb = mem_valid_q && !stop_q && !mem_stall;
-  wire mem_takes_vres = mem_to_wb && !mem_err_q && mem_kind_q == KindVres;
+  wire mem_takes_vres = mem_to_wb && !mem_err_q && mem_kind_q == rvv_core_pkg::KindVres;
 
   // ================================================================ WB
   wire wb_live = wb_valid_q && !stop_q;
@@ -639,7 +637,7 @@ module rvv_core #(
     if (wb_retire && wb_flags_valid_q) fflags_acc = fflags_acc | wb_flags_q;
     if (vpu_fflags_valid) fflags_acc = fflags_acc | vpu_fflags;
   end
-  wire csr_write_now = ex_fire && !ex_err && d_cls == ClsCsr && csr_writes;
+  wire csr_write_now = ex_fire && !ex_err && d_cls == rvv_core_pkg::ClsCsr && csr_writes;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -679,7 +677,7 @@ module rvv_core #(
       mem_dtcm_q <= 1'b0;
       mem_dram_ld_q <= 1'b0;
       mem_dram_st_q <= 1'b0;
-      mem_kind_q <= KindNone;
+      mem_kind_q <= rvv_core_pkg::KindNone;
       mem_f3_q <= '0;
       mem_err_code_q <= '0;
       mem_rd_q <= '0;
@@ -768,11 +766,11 @@ module rvv_core #(
         mem_insn_q <= ex_insn_q;
         mem_err_q <= ex_err;
         mem_err_code_q <= ex_err_code;
-        mem_ecall_q <= !ex_err && d_cls == ClsEcall;
+        mem_ecall_q <= !ex_err && d_cls == rvv_core_pkg::ClsEcall;
         mem_rd_q <= rd;
         mem_wex_q <= !ex_err && d_we_x;
         mem_wef_q <= !ex_err && d_we_f;
-        mem_kind_q <= ex_err ? KindNone : ex_kind;
+        mem_kind_q <= ex_err ? rvv_core_pkg::KindNone : ex_kind;
         mem_result_q <= ex_value;
         // A faulting fetch reports the pc as the address; loads and stores their address.
         mem_addr_q <= ex_ferr_q ? ex_pc_q : ex_fault_addr ? ls_addr : 32'd0;
@@ -783,7 +781,7 @@ module rvv_core #(
         mem_st_row_q <= st_row;
         mem_st_be_q <= st_be;
       end
-      if (d_cls == ClsDiv && div_done && !ex_fire) div_have_q <= 1'b1;
+      if (d_cls == rvv_core_pkg::ClsDiv && div_done && !ex_fire) div_have_q <= 1'b1;
       if (ex_fire) div_have_q <= 1'b0;
 
       // ---- MEM -> WB
@@ -799,7 +797,7 @@ module rvv_core #(
         wb_wef_q <= mem_wef_q;
         wb_value_q <= mem_value;
         wb_addr_q <= mem_addr_q;
-        wb_flags_valid_q <= !mem_err_q && (mem_kind_q == KindFpu || mem_kind_q == KindFdiv);
+        wb_flags_valid_q <= !mem_err_q && (mem_kind_q == rvv_core_pkg::KindFpu || mem_kind_q == rvv_core_pkg::KindFdiv);
         wb_flags_q <= fpu_flags;
       end
 
@@ -827,7 +825,7 @@ module rvv_core #(
           default: ;
         endcase
       end
-      if (ex_fire && !ex_err && d_cls == ClsVset) begin
+      if (ex_fire && !ex_err && d_cls == rvv_core_pkg::ClsVset) begin
         vl_q <= vl_new;
         vtype_q <= vt_bad ? 8'd0 : vt_new[7:0];
         vill_q <= vt_bad;
