@@ -468,3 +468,48 @@ TEST(RvvCoreTiming, CacheMissAndHit) {
 
 }  // namespace
 }  // namespace kcraft::rvv::test
+
+namespace kcraft::rvv::test {
+namespace {
+
+// Every linked hardware configuration (VLEN 128 and 256: other row, line and DRAM beat sizes) runs the
+// memory-system programs like QEMU with that VLEN.
+class RvvCoreConfigs : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RvvCoreConfigs, MemorySystemAndVsetvlMatchQemu) {
+  const std::string cfg = GetParam();
+  check_against_qemu(R"(
+  li s0, 0x80000000
+  li s1, 0x00018000
+  li a7, 40
+1:
+  lw t0, 0(s0)
+  lh t1, 34(s0)
+  lbu t2, 67(s0)
+  add t0, t0, t1
+  add t0, t0, t2
+  sw t0, 0(s1)
+  sw t0, 96(s0)
+  sb t0, 131(s0)
+  sh t1, 800(s0)
+  addi s0, s0, 4
+  addi s1, s1, 4
+  addi a7, a7, -1
+  bnez a7, 1b
+  lw a0, -4(s1)
+  lw a1, 92(s0)
+  csrr a2, vlenb
+  vsetvli a3, zero, e8, m8, ta, ma
+  vsetvli a4, zero, e16, mf2, ta, ma
+  li t3, 100
+  vsetvli a5, t3, e32, m2, ta, ma
+  ret
+)",
+                     random_dram(1000, 11), cfg);
+}
+
+INSTANTIATE_TEST_SUITE_P(Linked, RvvCoreConfigs, ::testing::ValuesIn(rvv_hw_configs()),
+                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
+
+}  // namespace
+}  // namespace kcraft::rvv::test
