@@ -91,8 +91,10 @@ module rvv_vpu #(
   assign error_addr_o = '0;
   assign dbg_vreg_o = '0;
 
+  logic [31:0] lanes;
+  assign lanes = 32'(LANES);
   logic unused;
-  assign unused = ^{clk_i, rst_ni, issue_valid_i, issue_insn_i, issue_pc_i, issue_rs1_i, issue_rs2_i,
+  assign unused = ^{lanes, clk_i, rst_ni, issue_valid_i, issue_insn_i, issue_pc_i, issue_rs1_i, issue_rs2_i,
                     issue_frs1_i, issue_vl_i, issue_vtype_i, issue_frm_i, vmem_req_ready_i,
                     vmem_rsp_valid_i, vmem_rsp_rdata_i, vmem_rsp_error_i, dbg_vreg_i};
 endmodule
