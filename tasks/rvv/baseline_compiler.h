@@ -1,0 +1,62 @@
+// The rvv platform's task side: its DRAM layout and its baseline compiler (tasks/common/baseline_compiler.h).
+//
+// Kernels are C. The baseline (every knob at its baseline value) is the task's plain scalar C reference —
+// straightforward loops, as a user of the toolchain writes them from the task's description — which the
+// toolchain compiles with clang -O2 and its loop vectorizer (isa/rvv/toolchain.h): exactly what a user
+// gets for free. The knob `intrinsics` = 1 switches to a hand-vectorised template with RVV intrinsics
+// (<riscv_vector.h>) whose `lmul` (register grouping) and, for the matrix products, `unroll` (output rows
+// or features per pass, i.e. accumulator registers) the tuner explores. Every knob lives in the kernel
+// source (evaluation builds from source with the toolchain's fixed flags).
+//
+// Kernels use the symbols header (isa/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
+// intrinsics templates strip-mine with vsetvl, so they are correct for any VLEN and any dimension.
+// Functions without a libm (expf, sqrtf) come from kcraft_math.h, pasted into the kernels that use them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tasks/common/baseline_compiler.h"
+#include "tasks/common/layout.h"
+#include "tasks/common/task_spec.h"
+
+namespace kcraft::rvv {
+
+// Regions start on 64-byte boundaries: a whole vector register group row at VLEN <= 512 (LMUL 1), and the
+// other platforms' alignment. Kernels need only 4 bytes (FP32 elements); no scratch region (kernels keep
+// temporaries in DTCM, .bss and the stack).
+inline constexpr uint64_t kLayoutAlignment = 64;
+
+// The rvv DRAM layout of a task configuration: FP32 tensors (cfg.dtype must be fp32; throws
+// std::invalid_argument otherwise), inputs then outputs, tasks::compute_layout order.
+tasks::DramLayout task_layout(const tasks::ResolvedConfig& cfg);
+
+// The text of kcraft_math.h (kc_expf, kc_sqrtf), as the kernels include it.
+const std::string& math_header();
+// kc_vexpf(x, vl): kc_expf's algorithm on a vfloat32m<lmul>_t, as the intrinsics templates define it (a
+// NaN input is not propagated). lmul in {1, 2, 4, 8}; throws std::invalid_argument otherwise.
+std::string vector_exp_source(int lmul);
+
+class BaselineCompiler : public tasks::BaselineCompiler {
+ public:
+  // vlen: the core's VLEN in bits (a power of two in [128, 1024]); it appears only in the summary (the
+  // kernels ask vsetvl), but a configuration's knob values stay meaningful per hardware configuration.
+  explicit BaselineCompiler(int vlen = 128);
+
+  std::vector<std::string> supported_tasks() const override;
+  std::string unsupported_reason(const tasks::ResolvedConfig& cfg) const override;
+  std::vector<tasks::Knob> knobs(const tasks::ResolvedConfig& cfg) const override;
+  using tasks::BaselineCompiler::generate;
+  tasks::GeneratedKernel generate(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout,
+                                  const tasks::KnobValues& knobs) const override;
+
+ private:
+  int vlen_;
+};
+
+// What Platform::baseline_compiler hands out. Throws std::invalid_argument for a bad VLEN.
+std::unique_ptr<tasks::BaselineCompiler> make_baseline_compiler(int vlen = 128);
+
+}  // namespace kcraft::rvv
