@@ -111,6 +111,15 @@ uint64_t ScHost::run_length() {
   return accel_.hw().cycle();
 }
 
+void ScHost::load_program(const RunJob& job) {
+  if (job.program.size() > accel_.hw().imem_words()) {
+    throw std::invalid_argument("program of " + std::to_string(job.program.size()) +
+                                " words does not fit IMEM_WORDS=" + std::to_string(accel_.hw().imem_words()));
+  }
+  for (size_t i = 0; i < job.program.size(); ++i)
+    ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
+}
+
 void ScHost::run(const RunJob& job, RunOutcome& out) {
   const auto wall_start = std::chrono::steady_clock::now();
   AcceleratorHw& hw = accel_.hw();
@@ -130,12 +139,7 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   std::unique_ptr<TimelineRecorder> recorder;
   if (job.timeline) recorder = make_timeline_recorder(job, period.to_seconds() * 1e9);
   hw.set_cycle_observer(recorder.get());
-  if (job.program.size() > hw.imem_words()) {
-    throw std::invalid_argument("program of " + std::to_string(job.program.size()) +
-                                " words does not fit IMEM_WORDS=" + std::to_string(hw.imem_words()));
-  }
-  for (size_t i = 0; i < job.program.size(); ++i)
-    ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
+  load_program(job);
   ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(std::min<uint64_t>(job.dram.size(), 0xFFFFFFFFu)));
   accel_.set_cycle_cap(job.cycle_cap);
   ctl_write(regs::kCtlStart, 1);
