@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <map>
 #include <stdexcept>
 
 #include "isa/rvv/qemu_runner.h"
@@ -70,7 +71,9 @@ CommandReport RvvPlatform::validate(const ValidationOptions& a) const {
     step.words = k.itcm;
     step.cycles = rtl.cycles;
     step.issued = rtl.counters[kCntInstret];
-    const auto listing = parse_objdump(k.disassembly);
+    std::map<uint32_t, std::string> listing;
+    if (!rtl.stopped || rtl.error.code != ErrorCode::kNone || q.end != RunEnd::kExited)
+      listing = parse_objdump(objdump_words(k.itcm));
     auto text_at = [&](uint32_t pc) {
       return instruction_text(listing, pc, pc / 4 < k.itcm.size() ? k.itcm[pc / 4] : 0u);
     };

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "isa/rvv/rvv_memory_map.h"
+#include "tb/rvv/rvv_diff.h"
 
 namespace kcraft::rvv::test {
 
@@ -107,19 +108,8 @@ void expect_same_end_state(const Both& b) {
                              << b.rtl.pc;
   ASSERT_EQ(b.rtl.error.code, ErrorCode::kNone) << b.rtl.error.describe();
   ASSERT_TRUE(b.rtl.signature_valid) << "no signature in the DTCM";
-  const Signature& r = b.rtl.signature;
-  const Signature& q = b.qemu.signature;
-  for (int i = 1; i < 32; ++i) EXPECT_EQ(r.x[i], q.x[i]) << "x" << i;
-  for (int i = 0; i < 32; ++i) EXPECT_EQ(r.f[i], q.f[i]) << "f" << i;
-  EXPECT_EQ(r.fcsr, q.fcsr) << "fcsr";
-  EXPECT_EQ(r.vl, q.vl) << "vl";
-  EXPECT_EQ(r.vtype, q.vtype) << "vtype";
-  EXPECT_EQ(r.vstart, q.vstart) << "vstart";
-  EXPECT_EQ(r.vlenb, q.vlenb) << "vlenb";
-  ASSERT_EQ(b.rtl_dram.size(), b.qemu.dram.size());
-  for (size_t i = 0; i < b.rtl_dram.size(); ++i) {
-    ASSERT_EQ(b.rtl_dram[i], b.qemu.dram[i]) << "DRAM byte " << i;
-  }
+  // The platform's comparison (tb/rvv/rvv_diff.h): the first differing item, registers then DRAM.
+  EXPECT_EQ(first_difference(b.rtl.signature, b.qemu.signature, b.rtl_dram, b.qemu.dram), std::nullopt);
 }
 
 Both check_against_qemu(const std::string& body, const std::vector<uint8_t>& dram,

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstring>
 #include <map>
 #include <string>
@@ -190,7 +191,8 @@ TEST_F(RvvVerdicts, TrapsAreRuntimeErrorsWithPcAndDisassembly) {
 }
 
 TEST_F(RvvVerdicts, MisalignedAccessesStopTheRtlWhereQemuWouldNot) {
-  const std::string c = "void kernel(void) {\n  *(volatile float *)(ADDR_Y + 2) = *(volatile float *)(ADDR_X + 6);\n}\n";
+  const std::string c =
+      "void kernel(void) {\n  *(volatile float *)(ADDR_Y + 2) = *(volatile float *)(ADDR_X + 6);\n}\n";
   const std::string s = "  .globl kernel\nkernel:\n  li a0, ADDR_X\n  lw a1, 2(a0)\n  ret\n";
   for (const auto& [source, file] : {std::pair{c, "misaligned.c"}, std::pair{s, "misaligned.S"}}) {
     SCOPED_TRACE(file);
@@ -204,7 +206,8 @@ TEST_F(RvvVerdicts, MisalignedAccessesStopTheRtlWhereQemuWouldNot) {
 
 TEST_F(RvvVerdicts, OutOfBoundsAccessesAreRuntimeErrors) {
   // A load past the task's DRAM image, and a store into an input region (a forbidden write).
-  const std::string load_c = "void kernel(void) {\n  *(volatile float *)ADDR_Y = *(volatile float *)0x90000000;\n}\n";
+  const std::string load_c =
+      "void kernel(void) {\n  *(volatile float *)ADDR_Y = *(volatile float *)0x90000000;\n}\n";
   const std::string load_s = "  .globl kernel\nkernel:\n  li a0, 0x90000000\n  lw a1, 0(a0)\n  ret\n";
   for (const auto& [source, file] : {std::pair{load_c, "oob.c"}, std::pair{load_s, "oob.S"}}) {
     SCOPED_TRACE(file);
@@ -220,7 +223,8 @@ TEST_F(RvvVerdicts, OutOfBoundsAccessesAreRuntimeErrors) {
     SCOPED_TRACE(file);
     const EvalReport r = evaluate(source, file);
     EXPECT_EQ(r.verdict, Verdict::kRuntimeError) << r.headline;
-    EXPECT_NE(r.runtime_error.find("forbidden DRAM write of 4 bytes at 0x4 into input 'x'"), std::string::npos)
+    EXPECT_NE(r.runtime_error.find("forbidden DRAM write of 4 bytes at 0x4 into input 'x'"),
+              std::string::npos)
         << r.runtime_error;
     EXPECT_EQ(r.model_check, "agree");
   }
@@ -236,7 +240,8 @@ TEST_F(RvvVerdicts, BreakingTheEndProtocolIsARuntimeError) {
 }
 
 TEST_F(RvvVerdicts, BuildErrorsHaveLineAndColumnInBothLanguages) {
-  const EvalReport c = evaluate("void kernel(void) {\n  float *y = (float *)ADDR_Y;\n  y[0] = nope;\n}\n", "k.c");
+  const EvalReport c =
+      evaluate("void kernel(void) {\n  float *y = (float *)ADDR_Y;\n  y[0] = nope;\n}\n", "k.c");
   EXPECT_EQ(c.verdict, Verdict::kBuildError) << c.headline;
   EXPECT_NE(c.diagnostics.find("k.c:3:10: error: use of undeclared identifier 'nope'"), std::string::npos)
       << c.diagnostics;
@@ -273,6 +278,19 @@ TEST_F(RvvVerdicts, DisagreeingWithQemuIsAHardwareBug) {
   r = evaluate(timed, "timed.S");
   EXPECT_EQ(r.verdict, Verdict::kPass) << r.headline << r.model_check;
   EXPECT_EQ(r.model_check.rfind("agree (x1..x31 not compared", 0), 0u) << r.model_check;
+  // QEMU's own failure (7.2 aborts on vfcvt.rtz.x.f.v) is no verdict on the RTL: not cross-checked.
+  set_qemu_result_hook([](RunResult& q) {
+    q = RunResult{};
+    q.end = RunEnd::kTrapped;
+    q.signal = SIGABRT;
+    q.qemu_stderr =
+        "qemu-riscv32: ../../target/riscv/translate.c:213: decode_save_opc: Assertion `ctx->insn_start != "
+        "NULL' failed.\n";
+  });
+  r = evaluate(kReluAsm, "relu.S");
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.headline;
+  EXPECT_EQ(r.model_check.rfind("unavailable: QEMU itself failed on this program (qemu-riscv32: ", 0), 0u)
+      << r.model_check;
   set_qemu_result_hook([](RunResult& q) { q.end = RunEnd::kTimedOut; });
   r = evaluate(kReluAsm, "relu.S");
   EXPECT_EQ(r.verdict, Verdict::kHardwareBug) << r.headline;
@@ -311,13 +329,16 @@ TEST(RvvSymbols, FloatParametersAsCLiteralsAndAssemblerBits) {
   EXPECT_NE(header.find(fmt::format("#define PARAM_EPS_F32 0x{:08x}\n", bits)), std::string::npos) << header;
   EXPECT_NE(header.find(fmt::format("#define PARAM_EPS {}f\n", eps)), std::string::npos) << header;
   // Both forms are the same float, in C and in assembly.
-  const std::string c = "void kernel(void) {\n  _Static_assert(sizeof(PARAM_EPS) == 4, \"a float\");\n"
-                        "  *(volatile float *)ADDR_Y = PARAM_EPS;\n}\n";
-  const std::string s = "  .globl kernel\nkernel:\n  li a0, ADDR_Y\n  li a1, PARAM_EPS_F32\n  sw a1, 0(a0)\n  ret\n";
+  const std::string c =
+      "void kernel(void) {\n  _Static_assert(sizeof(PARAM_EPS) == 4, \"a float\");\n"
+      "  *(volatile float *)ADDR_Y = PARAM_EPS;\n}\n";
+  const std::string s =
+      "  .globl kernel\nkernel:\n  li a0, ADDR_Y\n  li a1, PARAM_EPS_F32\n  sw a1, 0(a0)\n  ret\n";
   for (const auto& [source, file] : {std::pair{c, "eps.c"}, std::pair{s, "eps.S"}}) {
     const auto built = rvv().assemble(source, file, symbols);
-    EXPECT_TRUE(built.ok) << file << format_diagnostics(
-        std::any_cast<std::shared_ptr<const BuiltKernel>>(built.artifact)->diagnostics);
+    EXPECT_TRUE(built.ok)
+        << file
+        << format_diagnostics(std::any_cast<std::shared_ptr<const BuiltKernel>>(built.artifact)->diagnostics);
   }
   EXPECT_THROW(symbols_header({{"PARAM_X_F32", 0x7f800000}}), std::invalid_argument);
 }
@@ -371,7 +392,8 @@ TEST(RvvRandomPrograms, BuildAndRunUnderQemu) {
 
 TEST(RvvValidate, ACampaignAgainstQemu) {
   if (vector_unit_is_placeholder())
-    GTEST_SKIP() << "the linked vector unit is the placeholder: crt0's vector instructions stop every program";
+    GTEST_SKIP()
+        << "the linked vector unit is the placeholder: crt0's vector instructions stop every program";
   ValidationOptions o;
   o.programs = 5;
   o.length = 120;
