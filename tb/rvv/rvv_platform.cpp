@@ -364,7 +364,8 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
   if (req.check_model) {
     RunOptions o;
     o.vlen = static_cast<int>(p.vlen);
-    o.timeout = std::chrono::seconds(60);
+    // After an RTL error QEMU's run only explains it (and may spin where the RTL stopped): a short leash.
+    o.timeout = run.error.code != ErrorCode::kNone ? std::chrono::seconds(5) : std::chrono::seconds(60);
     try {
       qemu = run_qemu(*built, job.dram, o);
     } catch (const std::exception& e) {
