@@ -36,7 +36,7 @@ module rvv_vpu_alu #(
   assign sc = $signed(c_i);
   assign prod_ab = PW'(sa) * PW'(sb);
   assign prod_bc = PW'(sb) * PW'(sc);
-  assign prod_hi = prod_ab >>> (5'd8 << sew_i);
+  assign prod_hi = prod_ab >>> (6'd8 << sew_i);
   assign sh = b_i[4:0] & sh_mask_i;
 
   if (HasDiv) begin : g_div
