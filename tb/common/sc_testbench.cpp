@@ -21,7 +21,7 @@ ScAccelerator::ScAccelerator(sc_core::sc_module_name name, std::unique_ptr<Accel
 }
 
 uint64_t ScAccelerator::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                               uint32_t pc) {
+                               uint32_t pc, const uint8_t* byte_enable) {
   tlm::tlm_generic_payload trans;
   InstrTag tag;
   tag.pc = pc;
@@ -30,7 +30,9 @@ uint64_t ScAccelerator::access(bool write, uint64_t addr, uint8_t* data, unsigne
   trans.set_data_ptr(data);
   trans.set_data_length(len);
   trans.set_streaming_width(len);
-  trans.set_byte_enable_ptr(nullptr);
+  // TLM's byte-enable pointer is not const, but targets only read it.
+  trans.set_byte_enable_ptr(const_cast<uint8_t*>(byte_enable));
+  trans.set_byte_enable_length(byte_enable != nullptr ? len : 0);
   trans.set_dmi_allowed(false);
   trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   trans.set_extension(&tag);

@@ -45,8 +45,8 @@ class ScAccelerator : public sc_core::sc_module, public MemoryPort {
   void set_cycle_cap(uint64_t cap) { cycle_cap_ = cap; }
   bool timed_out() const { return timed_out_; }
 
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                  uint32_t pc) override;
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc,
+                  const uint8_t* byte_enable = nullptr) override;
 
  private:
   void ctl_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
