@@ -104,9 +104,9 @@ class Program {
     return (end + 0xfffu) & ~0xfffu;
   }
 
-  std::string source() const {
-    return ".text\n.globl kernel\nkernel:\n" + body_ + "  ret\n";
-  }
+  std::string source() const { return ".text\n.globl kernel\nkernel:\n" + body(); }
+  // The kernel's text after its label.
+  std::string body() const { return body_ + "  ret\n"; }
 
  private:
   void set_vtype(uint32_t avl, int sew_bits, int lmul_log2) {
