@@ -229,9 +229,9 @@ module rvv_vpu #(
   // Beat engine: 4 * LANES element slots
   // ---------------------------------------------------------------------------------------------------
   logic [AW-1:0]   win_s2_addr, win_s1_addr, win_d_addr;
-  logic [7:0]      win_s2 [SB];
-  logic [7:0]      win_s1 [SB];
-  logic [7:0]      win_d [SB];
+  logic [8*SB-1:0] win_s2;           // the beat's bytes of vs2, vs1 and vd (byte k at [8*k +: 8])
+  logic [8*SB-1:0] win_s1;
+  logic [8*SB-1:0] win_d;
   logic [5:0]      beat_k;           // elements per beat
   logic [31:0]     scalar_raw;       // the b operand before element truncation
   logic            last_beat;
@@ -263,9 +263,9 @@ module rvv_vpu #(
 
   always_comb begin
     for (int k = 0; k < SB; k++) begin
-      win_s2[k] = vrf_q[AW'(win_s2_addr + AW'(k))];
-      win_s1[k] = vrf_q[AW'(win_s1_addr + AW'(k))];
-      win_d[k] = vrf_q[AW'(win_d_addr + AW'(k))];
+      win_s2[8*k +: 8] = vrf_q[AW'(win_s2_addr + AW'(k))];
+      win_s1[8*k +: 8] = vrf_q[AW'(win_s1_addr + AW'(k))];
+      win_d[8*k +: 8] = vrf_q[AW'(win_d_addr + AW'(k))];
     end
     unique case (x_src)
       rvv_vpu_pkg::SrcX: scalar_raw = rs1v_q;
@@ -276,14 +276,14 @@ module rvv_vpu #(
   end
 
   // Window bytes of slot s at element width eew (zero beyond the window: such slots are never in use).
-  function automatic logic [31:0] win_elem(input logic [7:0] w [SB], input int unsigned s,
+  function automatic logic [31:0] win_elem(input logic [8*SB-1:0] w, input int unsigned s,
                                            input logic [1:0] eew);
     logic [31:0] v;
     v = '0;
     unique case (eew)
-      2'd0: v[7:0] = w[s];
-      2'd1: if (2 * s + 1 < SB) v[15:0] = {w[2*s+1], w[2*s]};
-      default: if (4 * s + 3 < SB) v = {w[4*s+3], w[4*s+2], w[4*s+1], w[4*s]};
+      2'd0: v[7:0] = w[8*s +: 8];
+      2'd1: if (2 * s + 1 < SB) v[15:0] = w[16*s +: 16];
+      default: if (4 * s + 3 < SB) v = w[32*s +: 32];
     endcase
     win_elem = v;
   endfunction

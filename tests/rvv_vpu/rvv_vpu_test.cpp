@@ -507,3 +507,71 @@ TYPED_TEST(VpuTest, IllegalOnRtlOnly) {
 
 }  // namespace
 }  // namespace kcraft::rvv_vpu_test
+
+namespace kcraft::rvv_vpu_test {
+namespace {
+
+// The documented timing (docs/rvv.md, "The vector unit"): cycles from an instruction's dispatch to the
+// next one's, with a memory that takes every request and answers the next cycle. B = beats =
+// ceil(vl / (4 * LANES >> log2(widest element bytes))).
+template <class Sim>
+std::vector<uint64_t> occupancy(int vlen, const std::vector<std::pair<std::string, Shape>>& ops, uint32_t avl) {
+  Program p(vlen);
+  for (const auto& [text, s] : ops) {
+    p.vset(avl, s.sew, s.lmul);
+    p.op(text, kDramBase + kMemOff + 0x2000, 4, 0x3f800000);
+  }
+  SimOptions o;
+  o.max_latency = 1;
+  o.ready_percent = 100;
+  const std::vector<uint8_t> dram = initial_dram(p, Fill::kFloats, 3);
+  const rvv::BuiltKernel k = build(p);
+  Sim sim;
+  const SimResult r = sim.run(p, kernel_vector_words(k.disassembly), dram, o);
+  std::vector<uint64_t> out;
+  for (const Step& s : p.steps()) {
+    if (s.dumped) out.push_back(r.step_cycles.at(static_cast<size_t>(&s - p.steps().data())));
+  }
+  return out;
+}
+
+TEST(VpuTiming, CyclesPerInstruction) {
+  using Sim = V128::Sim;  // VLEN 128, 4 lanes: 16 bytes per beat, 16-byte rows
+  const uint32_t avl = 32;  // vl = min(32, VLMAX); Shape is {SEW, log2 LMUL}
+  const auto c = occupancy<Sim>(128,
+                                {{"vadd.vv v8, v16, v24", {32, 3}},         // 0: 8 beats
+                                 {"vadd.vv v8, v16, v24", {8, 1}},          // 1: e8 m2, vl 32: 2 beats
+                                 {"vwadd.vv v8, v16, v20", {16, 1}},        // 2: e16 m2, vl 16, 32-bit results: 4 beats
+                                 {"vdiv.vv v8, v16, v24", {8, 1}},          // 3: vl 32, one element per lane: 8 beats
+                                 {"vfadd.vv v8, v16, v24", {32, 3}},        // 4: FPU, 8 beats
+                                 {"vfdiv.vv v8, v16, v24", {32, 3}},        // 5: iterative, 8 beats
+                                 {"vredsum.vs v1, v16, v2", {32, 3}},       // 6: 8 beats
+                                 {"vfredosum.vs v1, v16, v2", {32, 3}},     // 7: serial, 32 elements
+                                 {"vcompress.vm v8, v16, v2", {32, 3}},     // 8: serial
+                                 {"vmand.mm v1, v2, v3", {32, 3}},          // 9: one step
+                                 {"vcpop.m t4, v2", {32, 3}},               // 10
+                                 {"vle32.v v8, (t0)", {32, 3}},             // 11: 8 rows (aligned base)
+                                 {"vse32.v v8, (t0)", {32, 3}},             // 12
+                                 {"vlse32.v v8, (t0), t1", {32, 3}},        // 13: 32 element requests
+                                 {"vrgather.vv v8, v16, v24", {32, 3}}},    // 14: 8 beats
+                                avl);
+  EXPECT_EQ(c[0], 8u + 2);
+  EXPECT_EQ(c[1], 2u + 2);
+  EXPECT_EQ(c[2], 4u + 2);
+  EXPECT_EQ(c[3], 8u + 2);
+  EXPECT_EQ(c[4], 8u + 3);
+  EXPECT_EQ(c[5], 15u * 8 + 3);
+  EXPECT_EQ(c[6], 8u + 2);
+  EXPECT_EQ(c[7], 32u + 4);
+  EXPECT_EQ(c[8], 32u + 3);
+  EXPECT_EQ(c[9], 2u);
+  EXPECT_EQ(c[10], 2u);
+  // Memory: requests + latency (1 here) + 3.
+  EXPECT_EQ(c[11], 8u + 1 + 3);
+  EXPECT_EQ(c[12], 8u + 1 + 3);
+  EXPECT_EQ(c[13], 32u + 1 + 3);
+  EXPECT_EQ(c[14], 8u + 2);
+}
+
+}  // namespace
+}  // namespace kcraft::rvv_vpu_test
