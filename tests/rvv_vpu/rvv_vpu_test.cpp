@@ -575,3 +575,52 @@ TEST(VpuTiming, CyclesPerInstruction) {
 
 }  // namespace
 }  // namespace kcraft::rvv_vpu_test
+
+namespace kcraft::rvv_vpu_test {
+namespace {
+
+// A vector access outside memory: QEMU raises SIGSEGV at the instruction; the unit stops with ERR_LOAD /
+// ERR_STORE, the instruction's word and the row's first faulting byte. Masked-off elements do not fault.
+TEST(VpuErrors, BadAccessStopsWithCodeAndAddress) {
+  using Sim = V128::Sim;
+  struct Case {
+    std::string text;
+    uint32_t rs1, rs2;
+    uint32_t code;  // rvv_pkg::ERR_LOAD = 3, ERR_STORE = 4
+    uint32_t addr;
+  };
+  const uint32_t past = kDramBase + 0x200000;  // past the test image
+  const std::vector<Case> cases = {
+      {"vle32.v v8, (t0)", past, 0, 3, past},
+      {"vse8.v v8, (t0)", past + 3, 0, 4, past + 3},
+      {"vlse16.v v8, (t0), t1", kDramBase + kMemOff, 0x100000, 3, kDramBase + kMemOff + 0x100000},  // element 1
+      {"vsuxei32.v v8, (t0), v0", 0x00001000, 0, 4, 0},  // the ITCM and below: outside the unit's memory
+  };
+  for (const Case& c : cases) {
+    Program p(128);
+    p.vset(4, 32, 0);
+    if (c.text.find("vsuxei") != std::string::npos) p.op("vmv.v.i v0, 0");  // indices 0: the base itself
+    p.op(c.text, c.rs1, c.rs2);
+    const std::vector<uint8_t> dram = initial_dram(p, Fill::kIntegers, 1);
+    const rvv::BuiltKernel k = build(p);
+    ASSERT_TRUE(k.ok);
+    const rvv::RunResult q = rvv::run_qemu(k, dram, {128, std::chrono::milliseconds(60000)});
+    EXPECT_EQ(q.end, rvv::RunEnd::kTrapped) << c.text;
+    EXPECT_EQ(q.signal_name, "SIGSEGV") << c.text;
+    Sim sim;
+    const SimResult r = sim.run(p, kernel_vector_words(k.disassembly), dram);
+    ASSERT_TRUE(r.error) << c.text;
+    EXPECT_EQ(r.error_code, c.code) << c.text;
+    const uint32_t want_addr = c.addr ? c.addr : c.rs1;
+    EXPECT_EQ(r.error_addr, want_addr) << c.text;
+  }
+  // All elements masked off: no access, no fault (QEMU agrees: check_program runs both).
+  Program p(128);
+  p.vset(4, 32, 0);
+  p.op("vmv.v.i v0, 0");
+  p.op("vle32.v v8, (t0), v0.t", past);
+  check_program<Sim>(p, Fill::kIntegers, 2);
+}
+
+}  // namespace
+}  // namespace kcraft::rvv_vpu_test
