@@ -18,24 +18,48 @@ using rvv::test::check_against_qemu;
 
 class EndToEnd : public ::testing::TestWithParam<std::string> {};
 
-int vlen_of(const std::string& cfg) { return static_cast<int>(rvv::test::hw(cfg).params().vlen); }
+int vlen_of(const std::string& cfg) {
+  return static_cast<int>(rvv::test::hw(cfg).params().vlen);
+}
 
 // Instruction patterns for the mix: {d} an aligned destination (not v0), {a} and {b} aligned sources,
 // {m} an optional mask suffix; t0/t1/ft0 carry the scalar operands.
 const std::vector<std::string>& patterns() {
   static const std::vector<std::string> kPatterns = {
-      "vadd.vv {d}, {a}, {b}{m}",   "vsub.vx {d}, {a}, t0{m}",    "vrsub.vi {d}, {a}, 7{m}",
-      "vand.vv {d}, {a}, {b}{m}",   "vor.vx {d}, {a}, t0{m}",     "vxor.vi {d}, {a}, -3{m}",
-      "vsll.vx {d}, {a}, t0{m}",    "vsra.vv {d}, {a}, {b}{m}",   "vsrl.vi {d}, {a}, 5{m}",
-      "vminu.vv {d}, {a}, {b}{m}",  "vmax.vx {d}, {a}, t0{m}",    "vmul.vv {d}, {a}, {b}{m}",
-      "vmulh.vx {d}, {a}, t0{m}",   "vdivu.vv {d}, {a}, {b}{m}",  "vrem.vx {d}, {a}, t0{m}",
-      "vmacc.vv {d}, {a}, {b}{m}",  "vnmsub.vx {d}, t0, {a}{m}",  "vmseq.vv v1, {a}, {b}{m}",
-      "vmsltu.vx v2, {a}, t0{m}",   "vmsgt.vi v3, {a}, -2{m}",    "vmerge.vvm {d}, {a}, {b}, v0",
-      "vmv.v.x {d}, t0",            "vredsum.vs v4, {a}, v5{m}",  "vredmaxu.vs v5, {a}, v4{m}",
-      "vmand.mm v6, v1, v2",        "vmnor.mm v7, v3, v6",        "vid.v {d}{m}",
-      "vslidedown.vx {d}, {a}, t1{m}", "vslide1up.vx v24, {a}, t0{m}",
-      "vle8.v {d}, (t0){m}",        "vse8.v {a}, (t0){m}",        "vlse8.v {d}, (t0), t1{m}",
-      "vsse8.v {a}, (t0), t1{m}",   "vmv.s.x v4, t1",
+      "vadd.vv {d}, {a}, {b}{m}",
+      "vsub.vx {d}, {a}, t0{m}",
+      "vrsub.vi {d}, {a}, 7{m}",
+      "vand.vv {d}, {a}, {b}{m}",
+      "vor.vx {d}, {a}, t0{m}",
+      "vxor.vi {d}, {a}, -3{m}",
+      "vsll.vx {d}, {a}, t0{m}",
+      "vsra.vv {d}, {a}, {b}{m}",
+      "vsrl.vi {d}, {a}, 5{m}",
+      "vminu.vv {d}, {a}, {b}{m}",
+      "vmax.vx {d}, {a}, t0{m}",
+      "vmul.vv {d}, {a}, {b}{m}",
+      "vmulh.vx {d}, {a}, t0{m}",
+      "vdivu.vv {d}, {a}, {b}{m}",
+      "vrem.vx {d}, {a}, t0{m}",
+      "vmacc.vv {d}, {a}, {b}{m}",
+      "vnmsub.vx {d}, t0, {a}{m}",
+      "vmseq.vv v1, {a}, {b}{m}",
+      "vmsltu.vx v2, {a}, t0{m}",
+      "vmsgt.vi v3, {a}, -2{m}",
+      "vmerge.vvm {d}, {a}, {b}, v0",
+      "vmv.v.x {d}, t0",
+      "vredsum.vs v4, {a}, v5{m}",
+      "vredmaxu.vs v5, {a}, v4{m}",
+      "vmand.mm v6, v1, v2",
+      "vmnor.mm v7, v3, v6",
+      "vid.v {d}{m}",
+      "vslidedown.vx {d}, {a}, t1{m}",
+      "vslide1up.vx v24, {a}, t0{m}",
+      "vle8.v {d}, (t0){m}",
+      "vse8.v {a}, (t0){m}",
+      "vlse8.v {d}, (t0), t1{m}",
+      "vsse8.v {a}, (t0), t1{m}",
+      "vmv.s.x v4, t1",
   };
   return kPatterns;
 }
@@ -54,7 +78,9 @@ TEST_P(EndToEnd, RandomMixMatchesQemu) {
       p.vset(1 + gen.below(vlmax), 8, lmul);
       for (int k = 0; k < 8; k++) {
         std::string t = patterns()[gen.below(static_cast<uint32_t>(patterns().size()))];
-        auto reg = [&]() { return fmt::format("v{}", 8 + static_cast<int>(gen.below(16 / static_cast<uint32_t>(g))) * g); };
+        auto reg = [&]() {
+          return fmt::format("v{}", 8 + static_cast<int>(gen.below(16 / static_cast<uint32_t>(g))) * g);
+        };
         auto put = [&](const std::string& key, const std::string& v) {
           for (size_t pos; (pos = t.find(key)) != std::string::npos;) t.replace(pos, key.size(), v);
         };
@@ -64,7 +90,8 @@ TEST_P(EndToEnd, RandomMixMatchesQemu) {
         put("{m}", gen.chance(40) ? ", v0.t" : "");
         const bool mem = t.find("(t0)") != std::string::npos;
         const uint32_t rs1 = mem ? kDramBase + kMemOff + 0x4000 + gen.below(0x4000) : gen.word();
-        const uint32_t rs2 = mem ? static_cast<uint32_t>(static_cast<int32_t>(gen.below(9)) - 4) : gen.below(8);
+        const uint32_t rs2 =
+            mem ? static_cast<uint32_t>(static_cast<int32_t>(gen.below(9)) - 4) : gen.below(8);
         p.op(t, rs1, rs2);
         if (p.full()) break;
       }

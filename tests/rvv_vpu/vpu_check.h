@@ -40,20 +40,29 @@ class DataGen {
   // A float: a special value, one near 1, or random bits.
   uint32_t fp() {
     switch (below(4)) {
-      case 0: return fp_specials()[below(static_cast<uint32_t>(fp_specials().size()))];
-      case 1: return (bits() & 0x807fffffu) | ((120u + below(16)) << 23);
-      case 2: return (bits() & 0x807fffffu) | ((100u + below(60)) << 23);
-      default: return bits();
+      case 0:
+        return fp_specials()[below(static_cast<uint32_t>(fp_specials().size()))];
+      case 1:
+        return (bits() & 0x807fffffu) | ((120u + below(16)) << 23);
+      case 2:
+        return (bits() & 0x807fffffu) | ((100u + below(60)) << 23);
+      default:
+        return bits();
     }
   }
   // An integer word with small, boundary and random values mixed.
   uint32_t word() {
     switch (below(6)) {
-      case 0: return below(4);
-      case 1: return 0xffffffffu - below(3);
-      case 2: return 0x80000000u ^ below(3);
-      case 3: return 0x00800080u ^ (bits() & 0x00ff00ffu);
-      default: return bits();
+      case 0:
+        return below(4);
+      case 1:
+        return 0xffffffffu - below(3);
+      case 2:
+        return 0x80000000u ^ below(3);
+      case 3:
+        return 0x00800080u ^ (bits() & 0x00ff00ffu);
+      default:
+        return bits();
     }
   }
 
@@ -72,7 +81,8 @@ inline std::vector<uint8_t> initial_dram(const Program& prog, Fill fill, uint64_
     for (int b = 0; b < 4; b++) dram[off + b] = static_cast<uint8_t>(w >> (8 * b));
   }
   // v0 (the mask) gets random bits either way.
-  for (uint32_t k = 0; k < static_cast<uint32_t>(prog.vlen() / 8); k++) dram[kInitRegsOff + k] = static_cast<uint8_t>(gen.bits());
+  for (uint32_t k = 0; k < static_cast<uint32_t>(prog.vlen() / 8); k++)
+    dram[kInitRegsOff + k] = static_cast<uint8_t>(gen.bits());
   return dram;
 }
 
@@ -89,7 +99,8 @@ inline rvv::BuiltKernel build(const Program& prog) {
 }
 
 // Compares QEMU's and the RTL's final DRAM images; reports the first instruction whose effect differs.
-inline void compare_images(const Program& prog, const std::vector<uint8_t>& want, const std::vector<uint8_t>& got) {
+inline void compare_images(const Program& prog, const std::vector<uint8_t>& want,
+                           const std::vector<uint8_t>& got) {
   ASSERT_EQ(want.size(), got.size());
   const uint32_t vlenb = static_cast<uint32_t>(prog.vlen() / 8);
   int reported = 0;
@@ -100,8 +111,10 @@ inline void compare_images(const Program& prog, const std::vector<uint8_t>& want
       return d[off] | d[off + 1] << 8 | d[off + 2] << 16 | static_cast<uint32_t>(d[off + 3]) << 24;
     };
     std::string diff;
-    if (word(want, r) != word(got, r)) diff += fmt::format(" scalar result {:#x} (RTL {:#x});", word(want, r), word(got, r));
-    if (word(want, r + 4) != word(got, r + 4)) diff += fmt::format(" fflags {:#x} (RTL {:#x});", word(want, r + 4), word(got, r + 4));
+    if (word(want, r) != word(got, r))
+      diff += fmt::format(" scalar result {:#x} (RTL {:#x});", word(want, r), word(got, r));
+    if (word(want, r + 4) != word(got, r + 4))
+      diff += fmt::format(" fflags {:#x} (RTL {:#x});", word(want, r + 4), word(got, r + 4));
     const uint32_t dump = kDumpOff + static_cast<uint32_t>(s.index) * 32 * vlenb;
     for (uint32_t v = 0; v < 32; v++) {
       for (uint32_t k = 0; k < vlenb; k++) {
@@ -118,15 +131,16 @@ inline void compare_images(const Program& prog, const std::vector<uint8_t>& want
       }
     }
     if (!diff.empty()) {
-      ADD_FAILURE() << fmt::format("VLEN {}: '{}' (vl {}, vtype {:#x}, frm {}, rs1 {:#x}, rs2 {:#x}, f {:#x}):{}", prog.vlen(),
-                                   s.text, s.vl, s.vtype, s.frm, s.rs1, s.rs2, s.frs1, diff);
+      ADD_FAILURE() << fmt::format(
+          "VLEN {}: '{}' (vl {}, vtype {:#x}, frm {}, rs1 {:#x}, rs2 {:#x}, f {:#x}):{}", prog.vlen(), s.text,
+          s.vl, s.vtype, s.frm, s.rs1, s.rs2, s.frs1, diff);
       reported++;
     }
   }
   for (uint32_t o = kMemOff; o < kMemOff + kMemBytes; o++) {
     if (want[o] != got[o]) {
-      ADD_FAILURE() << fmt::format("VLEN {}: data area byte {:#x}: QEMU {:#x} RTL {:#x}", prog.vlen(), kDramBase + o,
-                                   want[o], got[o]);
+      ADD_FAILURE() << fmt::format("VLEN {}: data area byte {:#x}: QEMU {:#x} RTL {:#x}", prog.vlen(),
+                                   kDramBase + o, want[o], got[o]);
       break;
     }
   }
@@ -160,7 +174,8 @@ SimResult check_program(const Program& prog, Fill fill, uint64_t seed, const Sim
   Sim sim;
   SimResult r = sim.run(prog, kernel_vector_words(k.disassembly), dram, opt);
   EXPECT_FALSE(r.illegal) << "RTL: illegal " << prog.steps()[r.illegal_step].text << " (vtype "
-                          << prog.steps()[r.illegal_step].vtype << ", vl " << prog.steps()[r.illegal_step].vl << ")";
+                          << prog.steps()[r.illegal_step].vtype << ", vl " << prog.steps()[r.illegal_step].vl
+                          << ")";
   EXPECT_FALSE(r.error) << "RTL: error " << r.error_code << " at " << r.error_addr;
   if (r.illegal || r.error) return r;
   compare_images(prog, q.dram, r.dram);
@@ -219,7 +234,8 @@ void check_illegal(int vlen, uint32_t avl, int sew, int lmul, const std::string&
   }
   Sim sim;
   const SimResult r = sim.run(prog, kernel_vector_words(k.disassembly), dram);
-  EXPECT_TRUE(r.illegal) << "VLEN " << vlen << ": " << text << " (e" << sew << ", lmul log2 " << lmul << ") accepted";
+  EXPECT_TRUE(r.illegal) << "VLEN " << vlen << ": " << text << " (e" << sew << ", lmul log2 " << lmul
+                         << ") accepted";
   if (r.illegal) EXPECT_EQ(r.illegal_step, 4u) << text;  // after the 4 loads of the prologue
 }
 

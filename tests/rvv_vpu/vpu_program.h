@@ -21,10 +21,10 @@
 namespace kcraft::rvv_vpu_test {
 
 constexpr uint32_t kDramBase = 0x80000000u;
-constexpr uint32_t kInitRegsOff = 0x0;       // initial register file image
-constexpr uint32_t kMemOff = 0x1000;         // a data area for loads and stores
+constexpr uint32_t kInitRegsOff = 0x0;  // initial register file image
+constexpr uint32_t kMemOff = 0x1000;    // a data area for loads and stores
 constexpr uint32_t kMemBytes = 0xf000;
-constexpr uint32_t kResultsOff = 0x10000;    // 8 bytes per instruction: scalar result, fflags
+constexpr uint32_t kResultsOff = 0x10000;  // 8 bytes per instruction: scalar result, fflags
 constexpr uint32_t kMaxInsns = 4096;
 constexpr uint32_t kDumpOff = kResultsOff + 8 * kMaxInsns;  // one register file image per instruction
 
@@ -39,19 +39,19 @@ inline std::string lmul_name(int lmul_log2) {
 }
 
 inline uint32_t vlmax_of(int vlen, int sew_bits, int lmul_log2) {
-  const uint32_t bits = lmul_log2 >= 0 ? static_cast<uint32_t>(vlen) << lmul_log2
-                                       : static_cast<uint32_t>(vlen) >> -lmul_log2;
+  const uint32_t bits =
+      lmul_log2 >= 0 ? static_cast<uint32_t>(vlen) << lmul_log2 : static_cast<uint32_t>(vlen) >> -lmul_log2;
   return bits / static_cast<uint32_t>(sew_bits);
 }
 
 // One vector instruction as the unit sees it.
 struct Step {
-  std::string text;        // assembly (for reports)
+  std::string text;  // assembly (for reports)
   uint32_t rs1 = 0, rs2 = 0, frs1 = 0;
   uint32_t vl = 0, vtype = 0;
   uint32_t frm = 0;
-  bool dumped = false;     // the register file is stored after it (the test's instructions)
-  int index = -1;          // its number among the test's instructions (dump and result slot)
+  bool dumped = false;  // the register file is stored after it (the test's instructions)
+  int index = -1;       // its number among the test's instructions (dump and result slot)
 };
 
 class Program {
@@ -85,7 +85,8 @@ class Program {
                          kDramBase + kResultsOff + 8 * count_);
     const uint32_t dump = kDramBase + kDumpOff + count_ * 32 * vlenb_;
     set_vtype(8 * vlenb_, 8, 3);
-    for (int g = 0; g < 4; g++) raw_op(fmt::format("vse8.v v{}, (t0)", 8 * g), dump + 8 * vlenb_ * g, 0, 0, 0);
+    for (int g = 0; g < 4; g++)
+      raw_op(fmt::format("vse8.v v{}, (t0)", 8 * g), dump + 8 * vlenb_ * g, 0, 0, 0);
     // Restore the test's vtype with the same vl (AVL = the old vl).
     set_vtype(saved_vl, saved_sew, saved_lmul);
     if (vl_ != saved_vl || vtype_ != saved_vtype) throw std::logic_error("vtype restore");
@@ -112,21 +113,25 @@ class Program {
   void set_vtype(uint32_t avl, int sew_bits, int lmul_log2) {
     const uint32_t vlmax = vlmax_of(vlen_, sew_bits, lmul_log2);
     // QEMU 7.2 sets vill when LMUL < SEW / ELEN (ELEN = 32).
-    if (vlmax == 0 || vlmax_of(32, sew_bits, lmul_log2) == 0) throw std::invalid_argument("vtype that sets vill");
+    if (vlmax == 0 || vlmax_of(32, sew_bits, lmul_log2) == 0)
+      throw std::invalid_argument("vtype that sets vill");
     sew_ = sew_bits;
     lmul_ = lmul_log2;
     vl_ = avl < vlmax ? avl : vlmax;
     vtype_ = make_vtype(sew_bits, lmul_log2);
-    body_ += fmt::format("  li t3, {}\n  vsetvli zero, t3, e{}, {}, tu, mu\n", avl, sew_bits, lmul_name(lmul_log2));
+    body_ += fmt::format("  li t3, {}\n  vsetvli zero, t3, e{}, {}, tu, mu\n", avl, sew_bits,
+                         lmul_name(lmul_log2));
   }
 
   void raw_op(const std::string& text, uint32_t rs1, uint32_t rs2, uint32_t frs1, uint32_t frm) {
     // QEMU 7.2 aborts (decode_save_opc assertion, QEMU issue 1441) on a vfcvt.rtz/vfwcvt.rtz/vfncvt.rtz that
     // starts a translation block's FP rounding-mode tracking; a dynamic-rounding scalar FP operation in the
     // same block first (f31 + f31 = 0: no flags) avoids it. fsrmi ends the block, so it goes after.
-    const std::string rtz_workaround = text.find(".rtz.") != std::string::npos ? "  fadd.s f31, f31, f31\n" : "";
-    body_ += fmt::format("  li t0, {:#x}\n  li t1, {:#x}\n  li t2, {:#x}\n  fmv.w.x ft0, t2\n  fsrmi {}\n{}  {}\n", rs1,
-                         rs2, frs1, frm, rtz_workaround, text);
+    const std::string rtz_workaround =
+        text.find(".rtz.") != std::string::npos ? "  fadd.s f31, f31, f31\n" : "";
+    body_ +=
+        fmt::format("  li t0, {:#x}\n  li t1, {:#x}\n  li t2, {:#x}\n  fmv.w.x ft0, t2\n  fsrmi {}\n{}  {}\n",
+                    rs1, rs2, frs1, frm, rtz_workaround, text);
     Step s;
     s.text = text;
     s.rs1 = rs1;

@@ -47,9 +47,9 @@ inline std::vector<uint32_t> kernel_vector_words(const std::string& disassembly)
 
 struct SimResult {
   std::vector<uint8_t> dram;
-  bool illegal = false;        // the unit refused an instruction
+  bool illegal = false;  // the unit refused an instruction
   size_t illegal_step = 0;
-  bool error = false;          // the unit stopped with error_o
+  bool error = false;  // the unit stopped with error_o
   uint32_t error_code = 0, error_pc = 0, error_addr = 0;
   std::vector<uint64_t> step_cycles;  // cycles from each dispatch to the next instruction's (or idle)
   uint64_t cycles = 0;
@@ -58,8 +58,8 @@ struct SimResult {
 
 struct SimOptions {
   uint64_t seed = 1;
-  int max_latency = 4;       // response latency 1..max_latency cycles
-  int ready_percent = 80;    // request port ready
+  int max_latency = 4;     // response latency 1..max_latency cycles
+  int ready_percent = 80;  // request port ready
   uint64_t max_cycles = 20000000;
 };
 
@@ -81,7 +81,8 @@ class VpuSim {
                 const SimOptions& opt = {}) {
     const auto& steps = prog.steps();
     if (words.size() != steps.size()) {
-      throw std::runtime_error(fmt::format("{} vector instructions in the kernel, {} steps", words.size(), steps.size()));
+      throw std::runtime_error(
+          fmt::format("{} vector instructions in the kernel, {} steps", words.size(), steps.size()));
     }
     std::mt19937_64 rng(opt.seed);
     SimResult res;
@@ -143,7 +144,8 @@ class VpuSim {
       if (m_->fflags_valid_o) {
         if (!last_dispatched) throw std::runtime_error("fflags with nothing dispatched");
         const Step& s = steps[*last_dispatched];
-        if (s.dumped) put32(kResultsOff + 8 * s.index + 4, get32(kResultsOff + 8 * s.index + 4) | m_->fflags_o);
+        if (s.dumped)
+          put32(kResultsOff + 8 * s.index + 4, get32(kResultsOff + 8 * s.index + 4) | m_->fflags_o);
       }
       if (m_->error_o) {
         res.error = true;
@@ -167,13 +169,16 @@ class VpuSim {
         p.error = false;
         for (int k = 0; k < kRowBytes; k++) {
           const uint32_t a = row + static_cast<uint32_t>(k);
-          if (get_bit(m_->vmem_req_be_o, k) && (a < kDramBase || a - kDramBase >= dram.size())) p.error = true;
+          if (get_bit(m_->vmem_req_be_o, k) && (a < kDramBase || a - kDramBase >= dram.size()))
+            p.error = true;
         }
         for (int k = 0; k < kRowBytes && !p.error; k++) {
           if (!get_bit(m_->vmem_req_be_o, k)) continue;
           const uint32_t a = row + static_cast<uint32_t>(k) - kDramBase;
-          if (m_->vmem_req_write_o) dram[a] = get_byte(m_->vmem_req_wdata_o, k);
-          else p.row[k] = dram[a];
+          if (m_->vmem_req_write_o)
+            dram[a] = get_byte(m_->vmem_req_wdata_o, k);
+          else
+            p.row[k] = dram[a];
         }
         const uint64_t lat = 1 + rng() % static_cast<uint64_t>(opt.max_latency);
         p.due = std::max(cycle + lat, last_due + 1);
