@@ -212,6 +212,9 @@ TYPED_TEST(VpuTest, Slides) {
       p.op(fmt::format("vslideup.vi v{}, v{}, {}{}", vd, vs2, gen.below(32), vm_suffix(m)));
       p.op(fmt::format("vslidedown.vx v{}, v{}, t0{}", vd, vs2, vm_suffix(m)), off);
       p.op(fmt::format("vslidedown.vi v{}, v{}, {}{}", vd, vs2, gen.below(32), vm_suffix(m)));
+      // Offsets near 2^32: i + offset must not wrap around to a valid element.
+      p.op(fmt::format("vslidedown.vx v{}, v{}, t0{}", vd, vs2, vm_suffix(m)), 0xffffffffu - gen.below(2));
+      p.op(fmt::format("vslideup.vx v{}, v{}, t0{}", vd, vs2, vm_suffix(m)), 0xffffffffu - gen.below(2));
       p.op(fmt::format("vslidedown.vx v{}, v{}, t0{}", vs2, vs2, vm_suffix(m && vs2 != 0)), gen.below(4));
       p.op(fmt::format("vslide1up.vx v{}, v{}, t0{}", vd, vs2, vm_suffix(m)), gen.word());
       p.op(fmt::format("vslide1down.vx v{}, v{}, t0{}", vd, vs2, vm_suffix(m)), gen.word());
