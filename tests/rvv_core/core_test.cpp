@@ -3,6 +3,7 @@
 // documented in docs/rvv.md.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 
 #include "isa/rvv/rvv_memory_map.h"
@@ -510,6 +511,78 @@ TEST_P(RvvCoreConfigs, MemorySystemAndVsetvlMatchQemu) {
 
 INSTANTIATE_TEST_SUITE_P(Linked, RvvCoreConfigs, ::testing::ValuesIn(rvv_hw_configs()),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
+
+}  // namespace
+}  // namespace kcraft::rvv::test
+
+namespace kcraft::rvv::test {
+namespace {
+
+// stall_o, seen every cycle, adds up to the stall counters; retire_o to instret; DRAM requests to the
+// byte counters (enabled bytes only).
+struct Tally : tb::CycleObserver {
+  std::array<uint64_t, 8> stalls{};
+  uint64_t retired = 0, cycles = 0, read_bytes = 0, written_bytes = 0;
+  void on_cycle(uint64_t, uint32_t trace_word, bool issued, uint32_t, uint32_t) override {
+    ++cycles;
+    ++stalls.at(trace_word);
+    retired += issued;
+  }
+  void on_dram_request(uint64_t, bool write, uint64_t, unsigned bytes, uint64_t) override {
+    (write ? written_bytes : read_bytes) += bytes;
+  }
+};
+
+TEST(RvvCoreCounters, StallTraceRetiresAndDramBytesEqualTheCounters) {
+  const BuiltKernel k = build_asm(R"(
+  li s0, 0x80000000
+  li s1, 0x00018000
+  li a7, 20
+1:
+  lw t0, 0(s0)
+  addi t0, t0, 1
+  sb t0, 1(s0)
+  lw t1, 0(s1)
+  add t1, t1, t0
+  sw t1, 0(s1)
+  div t2, t1, a7
+  fcvt.s.w f0, t2
+  fdiv.s f1, f0, f0
+  fadd.s f2, f1, f1
+  addi s0, s0, 36
+  addi a7, a7, -1
+  bnez a7, 1b
+  csrr a0, fflags
+  ret
+)");
+  rtl_program(k);  // the vector-unit probe, if any, runs before the observer is attached
+  Tally t;
+  RvvHw& h = hw();
+  h.set_cycle_observer(&t);
+  const BareRun r = run_rtl(k, random_dram(4096, 12));
+  h.set_cycle_observer(nullptr);
+  ASSERT_TRUE(r.stopped);
+  ASSERT_EQ(r.error.code, ErrorCode::kNone) << r.error.describe();
+  EXPECT_EQ(t.cycles, r.counters[kCntCycles]);
+  EXPECT_EQ(t.retired, r.counters[kCntInstret]);
+  EXPECT_EQ(t.stalls[1], r.counters[kCntStallData]);
+  EXPECT_EQ(t.stalls[2], r.counters[kCntStallLoadUse]);
+  EXPECT_EQ(t.stalls[3], r.counters[kCntStallFpDivSqrt]);
+  EXPECT_EQ(t.stalls[4], r.counters[kCntStallVector]);
+  EXPECT_EQ(t.stalls[5], r.counters[kCntStallMemory]);
+  EXPECT_EQ(t.stalls[6], r.counters[kCntStallBranch]);
+  EXPECT_EQ(t.read_bytes, r.counters[kCntDramReadBytes]);
+  EXPECT_EQ(t.written_bytes, r.counters[kCntDramWriteBytes]);
+  // Every cause the program provokes shows up, and the byte stores write one byte each.
+  EXPECT_GT(r.counters[kCntStallData], 0u);
+  EXPECT_GT(r.counters[kCntStallLoadUse], 0u);
+  EXPECT_GT(r.counters[kCntStallFpDivSqrt], 0u);
+  EXPECT_GT(r.counters[kCntStallMemory], 0u);
+  EXPECT_GT(r.counters[kCntStallBranch], 0u);
+  EXPECT_EQ(r.counters[kCntDramWriteBytes], 20u);
+  EXPECT_GT(r.counters[kCntDcacheMisses], 0u);
+  EXPECT_EQ(r.counters[kCntDramReadBytes], r.counters[kCntDcacheMisses] * h.params().row_bytes());
+}
 
 }  // namespace
 }  // namespace kcraft::rvv::test
