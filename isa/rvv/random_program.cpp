@@ -324,7 +324,7 @@ void Generator::vector_fp_op(bool masked) {
       }
       break;
     case 4: {
-      // Not vfcvt.rtz.x(u).f.v: QEMU 7.2 aborts on them (an assertion in its decode_save_opc).
+      // Not the .rtz conversions: QEMU 7.2 aborts on them (an assertion in its decode_save_opc; docs/rvv.md).
       static const char* const unary[] = {"vfsqrt.v",    "vfcvt.x.f.v",  "vfcvt.xu.f.v",
                                           "vfcvt.f.x.v", "vfcvt.f.xu.v", "vfclass.v"};
       emit(fmt::format("{} {}, {}{}", unary[pick(std::size(unary))], v(masked), v(masked), mask(masked)));
@@ -350,8 +350,8 @@ void Generator::vector_fp_op(bool masked) {
           emit(fmt::format("vfmerge.vfm {}, {}, {}, v0", v(true), v(true), f()));
           break;
         default: {
-          static const char* const red[] = {"vfredosum", "vfredmax", "vfredmin"};
-          emit(fmt::format("{}.vs v{}, {}, v{}{}", red[pick(3)], 1 + pick(31), v(masked), 1 + pick(31),
+          static const char* const red[] = {"vfredosum", "vfredusum", "vfredmax", "vfredmin"};
+          emit(fmt::format("{}.vs v{}, {}, v{}{}", red[pick(4)], 1 + pick(31), v(masked), 1 + pick(31),
                            mask(masked)));
           break;
         }
