@@ -113,6 +113,10 @@ std::string qemu_own_failure(const RunResult& q) {
 
 }  // namespace
 
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
+  return tb::default_cycle_cap(cfg) + 20 * static_cast<uint64_t>(cfg.flops);
+}
+
 void set_qemu_result_hook(std::function<void(RunResult&)> hook) {
   qemu_result_hook() = std::move(hook);
 }
@@ -312,7 +316,10 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
   };
   const auto prepared = tb::prepare_run(*this, req, registry, rvv_hw_configs(), 0, r);
   if (!prepared) return r;
-  const RunJob& job = prepared->job;
+  RunJob job = prepared->job;
+  // The shared default cap is sized for the vector platforms; a scalar C kernel here takes up to ~12
+  // cycles per flop (the baseline matrix products at C2/C3), so the default leaves twice that.
+  if (req.cycle_cap == 0) job.cycle_cap = default_cycle_cap(prepared->cfg);
   const auto built = std::any_cast<std::shared_ptr<const BuiltKernel>>(prepared->program.artifact);
   const Params p = params_from_config(*prepared->hw);
   // The listing of the ITCM words, made when a report first needs an instruction's text (the linked ELF's

@@ -75,6 +75,10 @@ std::unique_ptr<Platform> make_rvv_platform();
 // The configuration file's parameters.
 Params params_from_config(const HwConfig& config);
 
+// evaluate()'s cycle cap when the request gives none: the shared default (tb/common/evaluation_steps.h)
+// plus 20 cycles per flop, room for scalar C kernels (the baselines' matrix products take ~12 per flop).
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
+
 // A test seam: when set, evaluate() hands it QEMU's result of every twin run before comparing (tests inject
 // a wrong reference to see hardware_bug). Not for the product; pass nullptr to remove it.
 void set_qemu_result_hook(std::function<void(RunResult&)> hook);

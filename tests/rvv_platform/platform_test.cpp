@@ -401,6 +401,18 @@ TEST(RvvValidate, ACampaignAgainstQemu) {
   EXPECT_TRUE(report.ok) << report.text;
 }
 
+// The default cycle cap leaves room for the slowest baselines (scalar matrix products) and their timeouts
+// are not mistaken for hangs.
+TEST(RvvBaselines, GemmC2PassesWithinTheDefaultCycleCap) {
+  if (vector_unit_is_placeholder()) GTEST_SKIP() << "the linked vector unit is the placeholder";
+  const auto cfg = registry().get("gemm").resolve("C2", tasks::DType::fp32);
+  const auto kernel = rvv().baseline_compiler("default")->generate(cfg, rvv().layout(cfg));
+  const EvalReport r = evaluate(kernel.source, rvv().kernel_file_name(kernel.language), "gemm", "C2");
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.headline;
+  EXPECT_EQ(r.model_check, "agree");
+  EXPECT_LT(2 * r.cycles, default_cycle_cap(cfg)) << r.cycles;
+}
+
 TEST(RvvAgentTools, TakeTheLanguageAndRunBothOnTheRtl) {
   ScalarProgramsOnPlaceholder scalar;
   agent::ToolSession s(agent::TaskContext{"rvv", "default", "relu", "C1", 1});
