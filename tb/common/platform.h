@@ -125,6 +125,13 @@ class Platform {
   // ---- tasks
   // Empty when the task configuration can run on the hardware configuration, otherwise why not.
   virtual std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const = 0;
+  // Empty when the cell belongs to `kcraft bench`'s default sweep; otherwise why it is left out of it (e.g. a
+  // run takes minutes on this platform's RTL). Left-out cells still run when named with --configs or --hw,
+  // and the sweep lists them with the reason, so the gap is never silent.
+  virtual std::string default_sweep_exclusion(const tasks::ResolvedConfig& /*cfg*/,
+                                              const std::string& /*hw*/) const {
+    return {};
+  }
   // Where the task's tensors are in DRAM, as kernels see it.
   virtual tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const = 0;
   // The roofline ideal and the attainable bound (docs/platforms.md §4).

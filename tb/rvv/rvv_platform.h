@@ -53,6 +53,7 @@ class RvvPlatform : public Platform {
   std::string disassemble(const std::vector<uint32_t>& words) const override;
 
   std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  std::string default_sweep_exclusion(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
   tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const override;
   IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
   EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
