@@ -46,13 +46,17 @@ tasks::TaskRegistry load_tasks() {
 int cmd_platforms(const GlobalOptions& g) {
   json out = json::array();
   for (const Platform* platform : platforms()) {
+    json languages = json::array();
+    for (const auto& l : platform->languages())
+      languages.push_back({{"name", l.name}, {"extensions", l.extensions}, {"description", l.description}});
     for (const auto& c : platform->hw_configs()) {
       out.push_back({{"platform", c.platform},
                      {"config", c.name},
                      {"description", c.description},
                      {"build", c.build},
                      {"runtime", c.runtime},
-                     {"file", c.source.string()}});
+                     {"file", c.source.string()},
+                     {"languages", languages}});
     }
   }
   if (g.json) {
@@ -61,6 +65,13 @@ int cmd_platforms(const GlobalOptions& g) {
   }
   for (const Platform* platform : platforms()) {
     std::cout << fmt::format("{}  {}\n", platform->name(), platform->summary());
+    std::string languages;
+    for (const auto& l : platform->languages()) {
+      std::string extensions;
+      for (const auto& e : l.extensions) extensions += (extensions.empty() ? "" : " ") + e;
+      languages += fmt::format("{}{} ({})", languages.empty() ? "" : ", ", l.name, extensions);
+    }
+    std::cout << "  kernels in: " << languages << "\n";
     for (const auto& c : platform->hw_configs()) {
       std::cout << fmt::format("  {:<10} {}\n", c.name, c.description);
       std::string params;
@@ -189,6 +200,16 @@ int cmd_task_dump(const GlobalOptions& g, const std::string& task, const std::st
 }
 
 // ---------------------------------------------------------------- check
+// The kernel's language comes from its file's extension: an unknown one is a usage error listing the
+// platform's languages.
+void require_language(const Platform& platform, const std::string& file) {
+  try {
+    (void)platform.language_of_file(file);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
 // Without --task, a task's symbols (ADDR_X, M, ...) are unknown: say so instead of suggesting a .equ.
 void hint_task_symbols(const Platform& platform, const std::string& hw, isa::AssembleResult& result) {
   std::set<std::string, std::less<>> task_symbols;
@@ -226,6 +247,7 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
               const std::string& task, const std::string& config, const std::string& hw) {
   const Platform& platform = require_platform(platform_name);
   std::string source = read_file(file);
+  require_language(platform, file);
   isa::SymbolTable symbols;
   if (!task.empty()) {
     auto registry = load_tasks();
@@ -282,6 +304,7 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
   req.config = a.config;
   req.seed = a.seed;
   req.source = read_file(a.file);
+  require_language(platform, a.file);
   req.filename = a.file;
   req.cycle_cap = a.cycle_cap;
   req.waveform_path = a.waveform;
@@ -426,10 +449,11 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   dump->callback(
       [&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
 
-  auto* check = app.add_subcommand("check", "assemble a kernel and print diagnostics");
+  auto* check =
+      app.add_subcommand("check", "build a kernel (assembly or C, by extension) and print diagnostics");
   static std::string c_platform, c_file, c_task, c_config = "C1", c_hw = "default";
   check->add_option("platform", c_platform, "platform")->required();
-  check->add_option("kernel", c_file, "kernel source file")->required();
+  check->add_option("kernel", c_file, "kernel source file; its extension gives the language")->required();
   check->add_option("--task", c_task, "define the task's symbols (ADDR_*, dimensions)");
   check->add_option("--config", c_config, "configuration for --task")->capture_default_str();
   check->add_option("--hw", c_hw, "hardware configuration")->capture_default_str();
@@ -439,7 +463,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   static EvalArgs e;
   eval->add_option("platform", e.platform, "platform")->required();
   eval->add_option("task", e.task, "task name")->required();
-  eval->add_option("kernel", e.file, "kernel source file")->required();
+  eval->add_option("kernel", e.file, "kernel source file; its extension gives the language")->required();
   eval->add_option("--config", e.config, "configuration C1..C5")->capture_default_str();
   eval->add_option("--seed", e.seed, "input seed")->capture_default_str();
   eval->add_option("--hw", e.hw, "hardware configuration")->capture_default_str();

@@ -108,6 +108,18 @@ int exit_code(const bench::SweepResult& r) {
   return kExitOk;
 }
 
+nlohmann::json left_out_json(const bench::SweepPlan& plan) {
+  auto cells = nlohmann::json::array();
+  for (const auto& c : plan.left_out) {
+    cells.push_back({{"platform", c.platform},
+                     {"hw_config", c.hw_config},
+                     {"task", c.task},
+                     {"config", c.config},
+                     {"reason", c.reason}});
+  }
+  return cells;
+}
+
 int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& command) {
   auto options = sweep_options(a);
   options.command_line = command;
@@ -138,17 +150,20 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
                     {"failed", result.tuned_failed},
                     {"missing", result.tuned_missing}}},
                   {"wall_seconds", result.wall_seconds},
+                  {"left_out", left_out_json(result.plan)},
                   {"db", options.db.string()}};
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "\n"
-              << bench::success_table(data.metrics) << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics) << "\n"
+              << bench::success_table(data.metrics) << bench::speedup_table(data.metrics)
+              << bench::cycles_table(data.metrics) << "\n"
               << bench::summary_table(data.metrics);
     std::cout << fmt::format(
         "\n{} runs planned ({} already stored), {} run now ({} failed jobs) in {}; results: {}{}\n",
         result.plan.runs.size(), result.already_done, result.ran, result.failed_jobs,
         bench::format_duration(result.wall_seconds), options.db.string(),
         result.interrupted ? "; INTERRUPTED: run the same command again to finish" : "");
+    std::cout << bench::left_out_text(result.plan);
     std::cout << fmt::format(
         "tuned baselines (the offline tuner's best kernel per cell): {} already stored, {} from this sweep's "
         "tuner runs, {} computed by extra tuner jobs{}{}\n",

@@ -276,6 +276,12 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
           plan.unsupported.push_back({p->name(), hw->name, spec->name, config, spec->level, why});
           continue;
         }
+        if (f.configs.empty() && f.hw_configs.empty()) {
+          if (auto why = p->default_sweep_exclusion(cfg, hw->name); !why.empty()) {
+            plan.left_out.push_back({p->name(), hw->name, spec->name, config, spec->level, why});
+            continue;
+          }
+        }
         // Ideal (roofline) cycles order the jobs longest first, so the last ones to finish are short.
         const double ideal = p->ideal_cycles(cfg, hw->name).total();
         for (const auto& agent : plan.agents) {
@@ -295,6 +301,33 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
     plan.costs.push_back(cost);
   }
   return plan;
+}
+
+std::string left_out_text(const SweepPlan& plan) {
+  // Grouped in the order first seen: (platform, hw, reason) -> configurations and tasks.
+  struct Group {
+    std::string platform, hw, reason;
+    std::vector<std::string> configs, tasks;
+  };
+  std::vector<Group> groups;
+  for (const auto& c : plan.left_out) {
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+      return x.platform == c.platform && x.hw == c.hw_config && x.reason == c.reason;
+    });
+    if (g == groups.end()) g = groups.insert(groups.end(), Group{c.platform, c.hw_config, c.reason, {}, {}});
+    if (std::count(g->configs.begin(), g->configs.end(), c.config) == 0) g->configs.push_back(c.config);
+    if (std::count(g->tasks.begin(), g->tasks.end(), c.task) == 0) g->tasks.push_back(c.task);
+  }
+  std::string text;
+  for (const auto& g : groups) {
+    text += fmt::format(
+        "not in the default sweep: {}/{} {} ({} tasks): {} (run them with --platforms {} --hw {} "
+        "--configs {})\n",
+        g.platform, g.hw, join(g.configs), g.tasks.size(), g.reason, g.platform, g.hw,
+        std::accumulate(std::next(g.configs.begin()), g.configs.end(), g.configs.front(),
+                        [](std::string a, const std::string& b) { return a + "," + b; }));
+  }
+  return text;
 }
 
 }  // namespace kcraft::bench

@@ -55,12 +55,19 @@ struct SweepFilters {
 struct SweepPlan {
   std::vector<PlannedRun> runs;  // this shard's runs, sorted by key
   std::vector<UnsupportedCell> unsupported;
+  // Cells a platform leaves out of the default sweep (Platform::default_sweep_exclusion), with the reason;
+  // only when neither --configs nor --hw chose the cells.
+  std::vector<UnsupportedCell> left_out;
   std::vector<HardwareRecord> hardware;
   std::vector<AgentSpec> agents;
   std::vector<double> costs;  // estimated relative cost of each run (same order as runs)
   const AgentSpec& agent(const std::string& name) const;
   const HardwareRecord& hardware_for(const std::string& platform, const std::string& hw) const;
 };
+
+// The plan's left-out cells for people: one line per platform, hardware configuration and reason, naming
+// the configurations and how many tasks; empty when none is left out.
+std::string left_out_text(const SweepPlan& plan);
 
 // Throws std::invalid_argument naming the unknown platform, configuration, task, level or agent.
 SweepPlan build_plan(const SweepFilters& filters, const tasks::TaskRegistry& registry);

@@ -50,7 +50,8 @@ void copy_result(const agent::AgentResult& r, RunRecord& rec) {
 
 // The counters of the scored run: the final kernel once more on the first hidden seed (without the
 // functional-model cross-check, which the score already did). Its cycle count must equal the score's.
-json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code, uint64_t scored_cycles) {
+json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code, const std::string& language,
+                          uint64_t scored_cycles) {
   EvalRequest req;
   req.platform = ctx.platform;
   req.hw_config = ctx.hw_config;
@@ -58,6 +59,7 @@ json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code
   req.config = ctx.config;
   req.seed = agent::hidden_seeds(ctx).front();
   req.source = code;
+  req.filename = platform(ctx.platform).kernel_file_name(language);
   req.check_model = false;
   const EvalReport report = platform(ctx.platform).evaluate(req, agent::task_registry());
   if (report.verdict != Verdict::kPass || report.cycles != scored_cycles) {
@@ -141,7 +143,7 @@ RunRecord execute_job(const JobSpec& job) {
   }
   copy_result(result, rec);
   if (job.counters && result.score.verdict == Verdict::kPass) {
-    rec.counters = hidden_seed_counters(ctx, result.final_code, result.score.cycles);
+    rec.counters = hidden_seed_counters(ctx, result.final_code, result.final_language, result.score.cycles);
   }
   return rec;
 }

@@ -35,6 +35,21 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
   return text;
 }
 
+// The language's name as recorded: "" means the platform's default, whose name is recorded.
+std::string language_name(const std::string& platform_name, const std::string& language) {
+  const Platform* p = find_platform(platform_name);
+  if (p == nullptr || !language.empty()) return language;
+  return p->language("").name;
+}
+
+// The platform's kernel languages as prompt bullets.
+std::string languages_list(const std::string& platform_name) {
+  std::string out;
+  std::istringstream lines(platform(platform_name).languages_text());
+  for (std::string line; std::getline(lines, line);) out += (out.empty() ? "  - " : "\n  - ") + line;
+  return out;
+}
+
 }  // namespace
 
 json usage_json(const Usage& u) {
@@ -55,6 +70,7 @@ json AgentResult::to_json() const {
             {"task", context.task},
             {"config", context.config},
             {"status", status},
+            {"language", language_name(context.platform, final_language)},
             {"iterations", iterations},
             {"budget", budget},
             {"evaluations", evaluations},
@@ -107,6 +123,7 @@ std::string AgentResult::summary() const {
 std::string system_prompt(const TaskContext& ctx, unsigned budget) {
   return fill(read_template("system.md"), {{"platform", ctx.platform},
                                            {"budget", std::to_string(budget)},
+                                           {"languages", languages_list(ctx.platform)},
                                            {"hardware", hardware_summary(ctx.platform, ctx.hw_config)},
                                            {"platform_guide", platform_guide(ctx.platform)},
                                            {"isa_reference", isa_reference(ctx.platform)}});
@@ -132,9 +149,12 @@ void finish_run(AgentResult& result, Transcript& transcript) {
     result.status = result.status == "submitted" ? "no_kernel" : result.status;
     result.score.verdict = Verdict::kBuildError;
   } else {
-    result.score = score_kernel(result.context, result.final_code);
+    result.score = score_kernel(result.context, result.final_code, result.final_language);
   }
-  transcript.write({{"type", "score"}, {"score", result.score.to_json()}, {"code", result.final_code}});
+  transcript.write({{"type", "score"},
+                    {"score", result.score.to_json()},
+                    {"code", result.final_code},
+                    {"language", language_name(result.context.platform, result.final_language)}});
   transcript.write({{"type", "run_end"}, {"result", result.to_json()}});
 }
 

@@ -43,6 +43,7 @@ struct AgentResult {
   std::string status;  // submitted | budget_exhausted | token_cap | provider_error | no_kernel
   std::string error;   // why it stopped early (provider error text, never a key)
   std::string final_code;
+  std::string final_language;  // final_code's KernelLanguage::name ("" = the platform's default)
   unsigned iterations = 0;
   unsigned budget = 0;
   std::optional<unsigned> first_valid_iteration;  // first turn that produced a kernel that assembles

@@ -33,7 +33,7 @@ AgentResult run_llm_agent(Provider& provider, const TaskContext& ctx, const Agen
 
   ChatRequest request;
   request.system = system_prompt(ctx, result.budget);
-  request.tools = ToolSession::schemas();
+  request.tools = ToolSession::schemas_for(ctx.platform);
   ChatMessage first;
   first.role = ChatMessage::Role::kUser;
   first.content = user_prompt(ctx);
@@ -130,6 +130,7 @@ AgentResult run_llm_agent(Provider& provider, const TaskContext& ctx, const Agen
     }
   }
   result.final_code = session.code();
+  result.final_language = session.language();
   result.evaluations = session.evaluations();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   finish_run(result, transcript);

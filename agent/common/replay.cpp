@@ -92,7 +92,7 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
 
   ToolSession session(out.context);
   std::map<std::string, json> pending;  // id -> replayed result of a tool_call awaiting its recorded result
-  std::string last_code;
+  std::string last_code, last_language;
   for (size_t index = 0; index < events.size(); ++index) {
     const std::string type = type_of(index);
     const json& e = events[index];
@@ -125,10 +125,12 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
       recorded.cycles = whole(index, s, "cycles", 0);
       out.recorded_score = recorded;
       last_code = text(index, e, "code", "");
+      last_language = text(index, e, "language", "");  // absent before kernels had languages: the default
     }
   }
   if (out.recorded_score) {
-    out.replayed_score = score_kernel(out.context, last_code.empty() ? session.code() : last_code);
+    out.replayed_score = last_code.empty() ? score_kernel(out.context, session.code(), session.language())
+                                           : score_kernel(out.context, last_code, last_language);
     out.score_matches = out.replayed_score->verdict == out.recorded_score->verdict &&
                         out.replayed_score->cycles == out.recorded_score->cycles;
   }

@@ -10,7 +10,8 @@ namespace kcraft::agent {
 
 namespace {
 
-EvalReport evaluate(const TaskContext& ctx, const std::string& code, uint64_t seed) {
+EvalReport evaluate(const TaskContext& ctx, const std::string& code, const std::string& language,
+                    uint64_t seed) {
   EvalRequest req;
   req.platform = ctx.platform;
   req.hw_config = ctx.hw_config;
@@ -18,7 +19,7 @@ EvalReport evaluate(const TaskContext& ctx, const std::string& code, uint64_t se
   req.config = ctx.config;
   req.seed = seed;
   req.source = code;
-  req.filename = "kernel.s";
+  req.filename = platform(ctx.platform).kernel_file_name(language);
   return platform(ctx.platform).evaluate(req, task_registry());
 }
 
@@ -79,19 +80,24 @@ std::map<BaselineKey, uint64_t>& cache() {
   return c;
 }
 
-// The platform's baseline kernel for the context, or "" when it has none.
-std::string baseline_source(const TaskContext& ctx) {
+// The platform's baseline kernel for the context (source and language), or an empty source when it has
+// none.
+tasks::GeneratedKernel baseline_kernel(const TaskContext& ctx) {
   const Platform& p = platform(ctx.platform);
   const auto compiler = p.baseline_compiler(ctx.hw_config);
-  if (compiler == nullptr || !compiler->supports(ctx.task)) return "";
+  if (compiler == nullptr || !compiler->supports(ctx.task)) return {};
   auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
-  if (!compiler->unsupported_reason(cfg).empty()) return "";
-  return compiler->generate(cfg, p.layout(cfg)).source;
+  if (!compiler->unsupported_reason(cfg).empty()) return {};
+  auto kernel = compiler->generate(cfg, p.layout(cfg));
+  kernel.language = p.language(kernel.language).name;
+  return kernel;
 }
 
 // A submitted kernel that is the baseline itself gives the baseline's cycles for free.
-void remember_if_baseline(const TaskContext& ctx, const std::string& code, uint64_t seed, uint64_t cycles) {
-  if (code != baseline_source(ctx)) return;
+void remember_if_baseline(const TaskContext& ctx, const std::string& code, const std::string& language,
+                          uint64_t seed, uint64_t cycles) {
+  const auto baseline = baseline_kernel(ctx);
+  if (code != baseline.source || platform(ctx.platform).language(language).name != baseline.language) return;
   std::lock_guard<std::mutex> lock(cache_mutex());
   cache().emplace(BaselineKey{ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed}, cycles);
 }
@@ -105,8 +111,8 @@ uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
     if (auto it = cache().find(key); it != cache().end()) return it->second;
   }
   uint64_t cycles = 0;
-  if (const std::string source = baseline_source(ctx); !source.empty()) {
-    auto report = evaluate(ctx, source, seed);
+  if (const auto kernel = baseline_kernel(ctx); !kernel.source.empty()) {
+    auto report = evaluate(ctx, kernel.source, kernel.language, seed);
     if (report.verdict == Verdict::kPass) cycles = report.cycles;
   }
   std::lock_guard<std::mutex> lock(cache_mutex());
@@ -114,7 +120,7 @@ uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
   return cycles;
 }
 
-Score score_kernel(const TaskContext& ctx, const std::string& code) {
+Score score_kernel(const TaskContext& ctx, const std::string& code, const std::string& language) {
   Score score;
   score.verdict = Verdict::kPass;
   if (code.empty()) {
@@ -122,7 +128,7 @@ Score score_kernel(const TaskContext& ctx, const std::string& code) {
     return score;
   }
   for (uint64_t seed : hidden_seeds(ctx)) {
-    auto report = evaluate(ctx, code, seed);
+    auto report = evaluate(ctx, code, language, seed);
     score.seeds.push_back({seed, report.verdict, report.headline});
     if (score.seeds.size() == 1) {
       score.cycles = report.cycles;
@@ -131,7 +137,7 @@ Score score_kernel(const TaskContext& ctx, const std::string& code) {
     if (report.verdict != Verdict::kPass && score.verdict == Verdict::kPass) score.verdict = report.verdict;
   }
   if (score.verdict == Verdict::kPass) {
-    remember_if_baseline(ctx, code, score.seeds.front().seed, score.cycles);
+    remember_if_baseline(ctx, code, language, score.seeds.front().seed, score.cycles);
     score.baseline_cycles = baseline_cycles(ctx, score.seeds.front().seed);
     if (score.baseline_cycles > 0 && score.cycles > 0) {
       score.speedup = static_cast<double>(score.baseline_cycles) / static_cast<double>(score.cycles);

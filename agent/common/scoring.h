@@ -40,7 +40,8 @@ struct Score {
 };
 
 std::vector<uint64_t> hidden_seeds(const TaskContext& context);
-Score score_kernel(const TaskContext& context, const std::string& code);
+// `language`: the kernel's (KernelLanguage::name); "" = the platform's default.
+Score score_kernel(const TaskContext& context, const std::string& code, const std::string& language = "");
 // Cycles of the template compiler's baseline on `seed` (cached per process; 0 if there is none or it fails).
 uint64_t baseline_cycles(const TaskContext& context, uint64_t seed);
 

@@ -137,20 +137,33 @@ ToolSession::ToolSession(TaskContext context) : context_(std::move(context)) {
     throw std::invalid_argument(fmt::format("{} {} is not supported on {}/{}: {}", context_.task,
                                             context_.config, p.name(), context_.hw_config, why));
   }
+  language_ = p.language("").name;
 }
+
+namespace {
+
+const char* const kLanguageDescription =
+    "kernel language, one of the platform's (the system prompt lists them); default: its first";
+
+}  // namespace
 
 const std::vector<ToolSchema>& ToolSession::schemas() {
   static const std::vector<ToolSchema> tools = {
       {"write_code",
-       "Save the kernel source (the whole assembly file). It replaces the previous version; the other tools "
-       "work on the saved kernel.",
-       object_schema({{"code", {{"type", "string"}, {"description", "complete assembly source"}}}},
+       "Save the kernel source (the whole file, in one of the platform's languages). It replaces the "
+       "previous version; the other tools work on the saved kernel.",
+       object_schema({{"code", {{"type", "string"}, {"description", "complete kernel source"}}},
+                      {"language", {{"type", "string"}, {"description", kLanguageDescription}}}},
                      {"code"})},
       {"check_syntax",
-       "Assemble the saved kernel (or `code` if given, without saving it) and report errors and warnings "
+       "Build the saved kernel (or `code` if given, without saving it) and report errors and warnings "
        "with "
        "line:column and hints. Does not run anything.",
-       object_schema({{"code", {{"type", "string"}, {"description", "optional source to check instead"}}}})},
+       object_schema({{"code", {{"type", "string"}, {"description", "optional source to check instead"}}},
+                      {"language",
+                       {{"type", "string"},
+                        {"description",
+                         "language of `code` (default: the saved kernel's, else the platform's first)"}}}})},
       {"run_eval",
        "Run the saved kernel on the cycle-accurate RTL with the task's inputs and compare with the "
        "reference: "
@@ -181,6 +194,31 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
        "Submit the saved kernel as your final answer. It is then scored on inputs you have not seen.",
        object_schema({})},
   };
+  return tools;
+}
+
+std::vector<ToolSchema> ToolSession::schemas_for(const std::string& platform_name) {
+  const Platform& p = platform(platform_name);
+  const auto languages = p.languages();
+  std::string choices;
+  for (const auto& l : languages) {
+    std::string extensions;
+    for (const auto& e : l.extensions) extensions += (extensions.empty() ? "" : ", ") + e;
+    choices +=
+        fmt::format("{}\"{}\" ({}: {})", choices.empty() ? "" : "; ", l.name, extensions, l.description);
+  }
+  std::vector<ToolSchema> tools = schemas();
+  for (auto& t : tools) {
+    auto& props = t.parameters["properties"];
+    if (!props.is_object() || !props.contains("language")) continue;
+    props["language"]["description"] = (t.name == "write_code" ? "kernel language (default \""
+                                                               : "language of `code` (default: the saved "
+                                                                 "kernel's, else \"") +
+                                       languages.front().name + "\"): " + choices;
+    json names = json::array();
+    for (const auto& l : languages) names.push_back(l.name);
+    props["language"]["enum"] = names;
+  }
   return tools;
 }
 
@@ -225,14 +263,35 @@ ToolResult ToolSession::call(const std::string& name, const json& args) {
   return submit(args);
 }
 
+namespace {
+
+// The language a tool call names (its `language` argument, else `fallback`), or the error to return.
+std::optional<ToolResult> check_language(const std::string& tool, const std::string& platform_name,
+                                         const json& args, std::string& language) {
+  if (!args.contains("language")) return std::nullopt;
+  try {
+    language = platform(platform_name).language(args["language"].get<std::string>()).name;
+  } catch (const std::invalid_argument& e) {
+    return error(tool + ": " + e.what());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 ToolResult ToolSession::write_code(const json& args) {
   std::string code = args["code"];
+  std::string language = platform(context_.platform).language("").name;
+  if (auto bad = check_language("write_code", context_.platform, args, language)) return *bad;
   if (code.empty()) return error("write_code: the code is empty");
   if (code.size() > kMaxCodeBytes)
     return error(fmt::format("write_code: {} bytes is more than the {} allowed", code.size(), kMaxCodeBytes));
   code_ = std::move(code);
+  language_ = std::move(language);
   const auto lines = std::count(code_.begin(), code_.end(), '\n') + (code_.back() == '\n' ? 0 : 1);
-  return ToolResult{fmt::format("saved kernel.s ({} lines)", lines), false, json{{"lines", lines}}};
+  return ToolResult{
+      fmt::format("saved {} ({} lines)", platform(context_.platform).kernel_file_name(language_), lines),
+      false, json{{"lines", lines}}};
 }
 
 namespace {
@@ -242,12 +301,13 @@ struct Assembled {
   std::string text;
 };
 
-Assembled assemble_for(const TaskContext& ctx, const std::string& code) {
+Assembled assemble_for(const TaskContext& ctx, const std::string& code, const std::string& language) {
   const Platform& platform = kcraft::platform(ctx.platform);
   auto cfg = task_registry().get(ctx.task).resolve(ctx.config, platform.dtype());
   auto layout = platform.layout(cfg);
   Assembled a;
-  a.result = platform.assemble(code, "kernel.s", platform.symbols(ctx.hw_config, &cfg, &layout));
+  a.result = platform.assemble(code, platform.kernel_file_name(language),
+                               platform.symbols(ctx.hw_config, &cfg, &layout));
   a.text = isa::format_diagnostics(a.result, code);
   return a;
 }
@@ -256,8 +316,10 @@ Assembled assemble_for(const TaskContext& ctx, const std::string& code) {
 
 ToolResult ToolSession::check_syntax(const json& args) {
   const std::string& code = args.contains("code") ? args["code"].get_ref<const std::string&>() : code_;
+  std::string language = language_;
+  if (auto bad = check_language("check_syntax", context_.platform, args, language)) return *bad;
   if (code.empty()) return error("check_syntax: no kernel yet; call write_code first (or pass `code`)");
-  auto a = assemble_for(context_, code);
+  auto a = assemble_for(context_, code, language);
   const auto imem = platform(context_.platform).program_capacity(context_.hw_config);
   json data = {{"ok", a.result.ok},
                {"errors", a.result.error_count()},
@@ -280,7 +342,7 @@ ToolResult ToolSession::run_eval(const json&) {
   req.config = context_.config;
   req.seed = context_.dev_seed;
   req.source = code_;
-  req.filename = "kernel.s";
+  req.filename = platform(context_.platform).kernel_file_name(language_);
   EvalReport report = platform(context_.platform).evaluate(req, task_registry());
   ++evaluations_;
   last_request_ = req;
@@ -401,7 +463,7 @@ ToolResult ToolSession::grep_docs(const json& args) {
 
 ToolResult ToolSession::get_inst_size(const json&) {
   if (code_.empty()) return error("get_inst_size: no kernel yet; call write_code first");
-  auto a = assemble_for(context_, code_);
+  auto a = assemble_for(context_, code_, language_);
   const auto imem = platform(context_.platform).program_capacity(context_.hw_config);
   if (!a.result.ok) {
     return ToolResult{

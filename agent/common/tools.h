@@ -45,8 +45,10 @@ class ToolSession {
 
   const TaskContext& context() const { return context_; }
 
-  // The tools, with JSON schemas of their arguments.
+  // The tools, with JSON schemas of their arguments (platform-neutral: `language` names no choices).
   static const std::vector<ToolSchema>& schemas();
+  // The same, with `language` described for one platform: its languages and the default.
+  static std::vector<ToolSchema> schemas_for(const std::string& platform);
   static bool has_tool(const std::string& name);
 
   // `arguments` is the model's raw JSON text (may be malformed or empty = {}).
@@ -54,6 +56,9 @@ class ToolSession {
   ToolResult call(const std::string& name, const nlohmann::json& arguments);
 
   const std::string& code() const { return code_; }
+  // The saved kernel's language (KernelLanguage::name; the platform's default until write_code says
+  // otherwise).
+  const std::string& language() const { return language_; }
   bool submitted() const { return submitted_; }
   const std::optional<EvalReport>& last_eval() const { return last_eval_; }
 
@@ -72,6 +77,7 @@ class ToolSession {
 
   TaskContext context_;
   std::string code_;
+  std::string language_;
   bool submitted_ = false;
   std::optional<EvalReport> last_eval_;
   std::optional<EvalRequest> last_request_;  // profile re-runs it with the timeline on

@@ -182,8 +182,8 @@ const std::vector<McpTool>& build_tools() {
       if (s.name == "write_code") {
         tool.title = "Write the kernel";
         tool.description +=
-            " Kernels are assembly for the platform's ISA (see read_docs); they may use the "
-            "task's predefined symbols and must end with C_HALT.";
+            " Kernels are in one of the platform's languages (`language`; select_task and show_task list "
+            "them, read_docs explains them); they may use the task's predefined symbols.";
         tool.destructive = true;
         tool.idempotent = true;
       } else if (s.name == "check_syntax") {
@@ -415,7 +415,7 @@ ToolResult McpToolbox::submit(const json& args) {
   ToolResult r = session_->call("submit", args);
   if (r.is_error || !score_on_submit_) return r;
   ++submissions_;
-  const Score score = score_kernel(session_->context(), session_->code());
+  const Score score = score_kernel(session_->context(), session_->code(), session_->language());
   r.text = format_score(score, submissions_);
   r.data = {{"submitted", true}, {"submission", submissions_}, {"score", score.to_json()}};
   return r;

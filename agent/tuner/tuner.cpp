@@ -41,7 +41,9 @@ std::string tuner_search_space_id(const TaskContext& ctx) {
     for (int64_t v : knob.candidates) text += fmt::format("{},", v);
     text += "\n";
   }
-  text += compiler.generate(cfg, platform.layout(cfg)).source;
+  const auto baseline = compiler.generate(cfg, platform.layout(cfg));
+  text += baseline.source;
+  if (!baseline.language.empty()) text += "\nlanguage=" + baseline.language;
   uint64_t hash = 1469598103934665603ull;  // FNV-1a: stable across compilers and runs
   for (unsigned char c : text) {
     hash ^= c;
@@ -85,7 +87,7 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
 
   tasks::KnobValues best_knobs;
   for (const auto& k : knobs) best_knobs[k.name] = k.baseline;
-  std::string best_code;
+  std::string best_code, best_language;
   uint64_t best_cycles = 0;
   std::set<std::string> tried;  // generated sources: clamped knobs often give the same kernel
   unsigned call_id = 0;
@@ -96,7 +98,9 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
     if (!tried.insert(kernel.source).second) return false;
     const std::string id_write = fmt::format("tuner-{}", ++call_id),
                       id_eval = fmt::format("tuner-{}", ++call_id);
-    const json write_args = {{"code", kernel.source}};
+    // The language only when the template says: transcripts of single-language platforms stay as they were.
+    json write_args = {{"code", kernel.source}};
+    if (!kernel.language.empty()) write_args["language"] = kernel.language;
     transcript.write(
         {{"type", "llm_response"},
          {"iteration", iteration},
@@ -128,6 +132,7 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
         if (best_code.empty() || cycles < best_cycles) {
           best_cycles = cycles;
           best_code = kernel.source;
+          best_language = kernel.language;
           best_knobs = kernel.knobs;
         }
       }
@@ -159,7 +164,9 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   }
   result.status = "submitted";
   if (!best_code.empty()) {
-    const json final_calls[2][2] = {{"write_code", {{"code", best_code}}}, {"submit", json::object()}};
+    json final_write = {{"code", best_code}};
+    if (!best_language.empty()) final_write["language"] = best_language;
+    const json final_calls[2][2] = {{"write_code", final_write}, {"submit", json::object()}};
     for (const auto& [name, args] : final_calls) {
       const std::string id = fmt::format("tuner-{}", ++call_id);
       transcript.write({{"type", "tool_call"},
@@ -185,6 +192,7 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
     result.error = "no candidate passed";
   }
   result.final_code = best_code;
+  result.final_language = best_language;
   result.evaluations = session.evaluations();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   finish_run(result, transcript);

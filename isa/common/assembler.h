@@ -19,6 +19,7 @@
 // the offending text and a hint.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -42,6 +43,9 @@ struct AssembleResult {
   SymbolTable constants;                // .equ/.set name -> value
   std::vector<Diagnostic> diagnostics;  // sorted by line, then column
   std::string filename;
+  // A platform toolchain's own product when `words` are not all of it (a linked ELF with data segments),
+  // for that platform's evaluate(); empty from the table-driven assembler.
+  std::any artifact;
 
   size_t instruction_count() const { return words.size(); }
   size_t error_count() const;

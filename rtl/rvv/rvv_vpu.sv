@@ -1,6 +1,6 @@
 // The vector unit of the rvv core (Zve32f subset): the interface between the scalar pipeline and the unit.
 // THIS FILE IS THE CONTRACT between rvv_core (the scalar pipeline, rtl/rvv/rvv_core.sv) and the vector
-// unit; the body below is a placeholder that accepts nothing and flags every vector instruction illegal.
+// unit (the header comment and the port list); the subset and its timing are in docs/rvv.md.
 //
 // Dispatch. The core decodes an instruction as vector (opcode OP-V 1010111 except vsetvl/vsetvli/vsetivli,
 // which the core executes itself; LOAD-FP 0000111 / STORE-FP 0100111 with a vector width field) and, in
@@ -22,6 +22,12 @@
 // Many requests may be outstanding; responses come back in request order, writes included; a response with
 // vmem_rsp_error_i means the address was outside DTCM and DRAM (nothing was written) and the unit stops
 // with error_o (ERR_LOAD/ERR_STORE, the instruction's pc and word, the faulting address).
+//
+// Implementation. One instruction at a time (issue_ready_o only when idle), so no hazards between vector
+// instructions. The register file is 32 x VLEN bits of flops, byte-addressed. Element-wise work goes in
+// beats: a beat covers 4 * LANES bytes of the widest operand (4 * LANES >> log2(bytes) elements), through
+// 4 * LANES element slots (LANES 32-bit ones, LANES 16-bit ones, 2 * LANES 8-bit ones; rvv_vpu_alu) and
+// LANES FPUs (rvv_fpu, FP32 only). Tail and inactive elements are left undisturbed (what QEMU 7.2 does).
 module rvv_vpu #(
   parameter int unsigned VLEN = 128,
   parameter int unsigned LANES = VLEN / 32,  // 32-bit lanes: VLEN / (32 * LANES) cycles per register
@@ -70,29 +76,857 @@ module rvv_vpu #(
   input  logic [4:0]            dbg_vreg_i,
   output logic [VLEN-1:0]       dbg_vreg_o
 );
-  // Placeholder until the unit exists: every vector instruction is illegal.
-  assign issue_ready_o = 1'b0;
-  assign issue_illegal_o = 1'b1;
-  assign result_valid_o = 1'b0;
-  assign result_data_o = '0;
-  assign fflags_valid_o = 1'b0;
-  assign fflags_o = '0;
-  assign busy_o = 1'b0;
-  assign mem_busy_o = 1'b0;
-  assign vmem_req_valid_o = 1'b0;
-  assign vmem_req_write_o = 1'b0;
-  assign vmem_req_addr_o = '0;
-  assign vmem_req_wdata_o = '0;
-  assign vmem_req_be_o = '0;
-  assign error_o = 1'b0;
-  assign error_code_o = '0;
-  assign error_pc_o = '0;
-  assign error_insn_o = '0;
-  assign error_addr_o = '0;
-  assign dbg_vreg_o = '0;
+  localparam int unsigned VLENB = VLEN / 8;
+  localparam int unsigned NB = 32 * VLENB;           // register file bytes
+  localparam int unsigned AW = $clog2(NB);           // register file byte address
+  localparam int unsigned SB = 4 * LANES;            // bytes per beat = element slots
+  localparam int unsigned ROWB = ROW_BITS / 8;
+  localparam int unsigned RW = $clog2(ROWB);
+  localparam int unsigned WB = (VLENB > ROWB) ? VLENB : ROWB;  // write port bytes
+  localparam int unsigned MEMQ = 8;                  // outstanding memory requests
+  localparam int unsigned QW = $clog2(MEMQ);
+
+  localparam logic [2:0] SIdle = 3'd0;
+  localparam logic [2:0] SElem = 3'd1;     // beats
+  localparam logic [2:0] SDrain = 3'd2;    // the last FPU results
+  localparam logic [2:0] SSerial = 3'd3;   // one element per cycle (vcompress, FP reductions)
+  localparam logic [2:0] SMem = 3'd4;
+  localparam logic [2:0] SFinish = 3'd5;   // final writes, scalar result, flags
+  localparam logic [2:0] SError = 3'd6;
+
+  // ---------------------------------------------------------------------------------------------------
+  // State
+  // ---------------------------------------------------------------------------------------------------
+  logic [7:0]        vrf_q [NB];
+  logic [2:0]        state_q, state_d;
+  logic [31:0]       insn_q, pc_q, rs1v_q, rs2v_q, frs1_q, vl_q, vtype_q;
+  logic [2:0]        frm_q;
+  logic [31:0]       i0_q, i0_d;         // first element of the beat / serial element / memory piece
+  logic [VLEN-1:0]   macc_q, macc_d;     // mask destination being built
+  logic [32:0]       acc_q, acc_d;       // integer reduction accumulator (extended)
+  logic [31:0]       facc_q, facc_d;     // FP reduction accumulator
+  logic              fpend_q, fpend_d;   // an FP reduction step in flight
+  logic [31:0]       cnt_q, cnt_d;       // viota running count, vcompress output index
+  logic [4:0]        flags_q, flags_d;   // accrued FP flags
+  // FPU beat in flight
+  logic              meta_valid_q, meta_valid_d;
+  logic [31:0]       meta_i0_q, meta_i0_d;
+  logic [LANES-1:0]  meta_act_q, meta_act_d;
+  // errors
+  logic              err_q, err_d;
+  logic [3:0]        err_code_q, err_code_d;
+  logic [31:0]       err_addr_q, err_addr_d;
+
+  // ---------------------------------------------------------------------------------------------------
+  // Decoders: the offered instruction (legality, dispatch-time reads) and the running one.
+  // ---------------------------------------------------------------------------------------------------
+  logic        id_illegal;
+  logic [3:0]  id_kind;
+  logic [4:0]  id_alu_op;
+  logic        id_fp;
+  logic [4:0]  id_fpu_op;
+  logic [2:0]  id_rm;
+  logic [1:0]  id_fpa, id_fpb, id_fpc;
+  logic [2:0]  id_fp_post;
+  logic [1:0]  id_sew, id_eew_d, id_eew_s2, id_eew_s1, id_beat_eew;
+  logic        id_s2_signed, id_s1_signed;
+  logic [2:0]  id_src, id_gather;
+  logic        id_mask_dest, id_merge, id_vm;
+  logic [4:0]  id_vd, id_vs1, id_vs2;
+  logic [31:0] id_evl, id_vlmax;
+  logic        id_skip;
+  logic [4:0]  id_sh_mask;
+  logic [1:0]  id_scalar_op;
+  logic [2:0]  id_mask_fn;
+  logic [1:0]  id_mem_mode, id_idx_eew;
+
+  rvv_vpu_decode #(.VLEN(VLEN)) u_issue_decode (
+    .insn_i(issue_insn_i), .vl_i(issue_vl_i), .vtype_i(issue_vtype_i), .frm_i(issue_frm_i),
+    .illegal_o(id_illegal), .kind_o(id_kind), .alu_op_o(id_alu_op), .fp_o(id_fp), .fpu_op_o(id_fpu_op),
+    .rm_o(id_rm), .fpa_sel_o(id_fpa), .fpb_sel_o(id_fpb), .fpc_sel_o(id_fpc), .fp_post_o(id_fp_post),
+    .sew_o(id_sew), .eew_d_o(id_eew_d), .eew_s2_o(id_eew_s2), .eew_s1_o(id_eew_s1),
+    .beat_eew_o(id_beat_eew), .s2_signed_o(id_s2_signed), .s1_signed_o(id_s1_signed), .src_o(id_src),
+    .gather_o(id_gather), .mask_dest_o(id_mask_dest), .merge_o(id_merge), .vm_o(id_vm), .vd_o(id_vd),
+    .vs1_o(id_vs1), .vs2_o(id_vs2), .evl_o(id_evl), .vlmax_o(id_vlmax), .skip_o(id_skip),
+    .sh_mask_o(id_sh_mask), .scalar_op_o(id_scalar_op), .mask_fn_o(id_mask_fn), .mem_mode_o(id_mem_mode),
+    .idx_eew_o(id_idx_eew));
+
+  logic        x_illegal;
+  logic [3:0]  x_kind;
+  logic [4:0]  x_alu_op;
+  logic        x_fp;
+  logic [4:0]  x_fpu_op;
+  logic [2:0]  x_rm;
+  logic [1:0]  x_fpa, x_fpb, x_fpc;
+  logic [2:0]  x_fp_post;
+  logic [1:0]  x_sew, x_eew_d, x_eew_s2, x_eew_s1, x_beat_eew;
+  logic        x_s2_signed, x_s1_signed;
+  logic [2:0]  x_src, x_gather;
+  logic        x_mask_dest, x_merge, x_vm;
+  logic [4:0]  x_vd, x_vs1, x_vs2;
+  logic [31:0] x_evl, x_vlmax;
+  logic        x_skip;
+  logic [4:0]  x_sh_mask;
+  logic [1:0]  x_scalar_op;
+  logic [2:0]  x_mask_fn;
+  logic [1:0]  x_mem_mode, x_idx_eew;
+
+  rvv_vpu_decode #(.VLEN(VLEN)) u_exec_decode (
+    .insn_i(insn_q), .vl_i(vl_q), .vtype_i(vtype_q), .frm_i(frm_q),
+    .illegal_o(x_illegal), .kind_o(x_kind), .alu_op_o(x_alu_op), .fp_o(x_fp), .fpu_op_o(x_fpu_op),
+    .rm_o(x_rm), .fpa_sel_o(x_fpa), .fpb_sel_o(x_fpb), .fpc_sel_o(x_fpc), .fp_post_o(x_fp_post),
+    .sew_o(x_sew), .eew_d_o(x_eew_d), .eew_s2_o(x_eew_s2), .eew_s1_o(x_eew_s1),
+    .beat_eew_o(x_beat_eew), .s2_signed_o(x_s2_signed), .s1_signed_o(x_s1_signed), .src_o(x_src),
+    .gather_o(x_gather), .mask_dest_o(x_mask_dest), .merge_o(x_merge), .vm_o(x_vm), .vd_o(x_vd),
+    .vs1_o(x_vs1), .vs2_o(x_vs2), .evl_o(x_evl), .vlmax_o(x_vlmax), .skip_o(x_skip),
+    .sh_mask_o(x_sh_mask), .scalar_op_o(x_scalar_op), .mask_fn_o(x_mask_fn), .mem_mode_o(x_mem_mode),
+    .idx_eew_o(x_idx_eew));
+
+  // ---------------------------------------------------------------------------------------------------
+  // Register file reads
+  // ---------------------------------------------------------------------------------------------------
+  function automatic logic [AW-1:0] reg_base(input logic [4:0] r);
+    reg_base = AW'(32'(r) * VLENB);
+  endfunction
+
+  // An element of up to 4 bytes at a byte address, zero-extended.
+  function automatic logic [31:0] rd_elem(input logic [AW-1:0] addr, input logic [1:0] eew);
+    logic [31:0] v;
+    v = {24'd0, vrf_q[addr]};
+    if (eew >= 2'd1) v[15:8] = vrf_q[AW'(addr + AW'(1))];
+    if (eew >= 2'd2) begin
+      v[23:16] = vrf_q[AW'(addr + AW'(2))];
+      v[31:24] = vrf_q[AW'(addr + AW'(3))];
+    end
+    rd_elem = v;
+  endfunction
+
+  function automatic logic [32:0] extend(input logic [31:0] v, input logic [1:0] eew, input logic sgn);
+    unique case (eew)
+      2'd0: extend = {{25{sgn & v[7]}}, v[7:0]};
+      2'd1: extend = {{17{sgn & v[15]}}, v[15:0]};
+      default: extend = {sgn & v[31], v};
+    endcase
+  endfunction
+
+  logic [VLEN-1:0] v0_bits;      // v0 as a mask
+  logic [VLEN-1:0] vs1_bits;     // vs1 of the running instruction as a mask
+  logic [VLEN-1:0] vs2_bits;     // vs2 of the running instruction as a mask
+  logic [VLEN-1:0] vd_bits;      // vd of the running instruction (old value)
+  logic [VLEN-1:0] id_vd_bits;   // vd of the offered instruction
+  always_comb begin
+    for (int k = 0; k < VLENB; k++) begin
+      v0_bits[8*k +: 8] = vrf_q[k];
+      vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1) + AW'(k))];
+      vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2) + AW'(k))];
+      vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd) + AW'(k))];
+      id_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(id_vd) + AW'(k))];
+      dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Beat engine: 4 * LANES element slots
+  // ---------------------------------------------------------------------------------------------------
+  logic [AW-1:0]   win_s2_addr, win_s1_addr, win_d_addr;
+  logic [8*SB-1:0] win_s2;           // the beat's bytes of vs2, vs1 and vd (byte k at [8*k +: 8])
+  logic [8*SB-1:0] win_s1;
+  logic [8*SB-1:0] win_d;
+  logic [5:0]      beat_k;           // elements per beat
+  logic [31:0]     scalar_raw;       // the b operand before element truncation
+  logic            last_beat;
+  logic            beat_go;          // a beat runs this cycle
+  logic            fpu_ready;
+  logic            fpu_out_valid;
+  logic [31:0]     slot_a_raw [SB];
+  logic [31:0]     slot_b_raw [SB];
+  logic [31:0]     slot_c_raw [SB];
+  logic [32:0]     slot_a [SB];
+  logic [32:0]     slot_b [SB];
+  logic [32:0]     slot_c [SB];
+  logic [SB-1:0]   slot_in;          // in the body (i < evl)
+  logic [SB-1:0]   slot_act;         // written (active)
+  logic [SB-1:0]   slot_mbit;        // v0 bit
+  logic [31:0]     slot_res [SB];
+  logic [SB-1:0]   slot_cmp;
+  logic [31:0]     slot_iota [SB];
+  logic [7:0]      beat_wdata [SB];
+  logic [SB-1:0]   beat_wbe;
+  logic [32:0]     red_next;
+  logic [31:0]     iota_next;
+
+  assign beat_k = 6'(SB >> x_beat_eew);
+  assign win_s2_addr = AW'(reg_base(x_vs2) + AW'(i0_q << x_eew_s2));
+  assign win_s1_addr = AW'(reg_base(x_vs1) + AW'(i0_q << x_eew_s1));
+  assign win_d_addr = AW'(reg_base(x_vd) + AW'(i0_q << x_eew_d));
+  assign last_beat = (i0_q + 32'(beat_k)) >= x_evl;
+
+  always_comb begin
+    for (int k = 0; k < SB; k++) begin
+      win_s2[8*k +: 8] = vrf_q[AW'(win_s2_addr + AW'(k))];
+      win_s1[8*k +: 8] = vrf_q[AW'(win_s1_addr + AW'(k))];
+      win_d[8*k +: 8] = vrf_q[AW'(win_d_addr + AW'(k))];
+    end
+    unique case (x_src)
+      rvv_vpu_pkg::SrcX: scalar_raw = rs1v_q;
+      rvv_vpu_pkg::SrcSimm: scalar_raw = {{27{insn_q[19]}}, insn_q[19:15]};
+      rvv_vpu_pkg::SrcUimm: scalar_raw = {27'd0, insn_q[19:15]};
+      default: scalar_raw = frs1_q;
+    endcase
+  end
+
+  // Window bytes of slot s at element width eew (zero beyond the window: such slots are never in use).
+  function automatic logic [31:0] win_elem(input logic [8*SB-1:0] w, input int unsigned s,
+                                           input logic [1:0] eew);
+    logic [31:0] v;
+    v = '0;
+    unique case (eew)
+      2'd0: v[7:0] = w[8*s +: 8];
+      2'd1: if (2 * s + 1 < SB) v[15:0] = w[16*s +: 16];
+      default: if (4 * s + 3 < SB) v = w[32*s +: 32];
+    endcase
+    win_elem = v;
+  endfunction
+
+  for (genvar s = 0; s < SB; s++) begin : g_slot
+    localparam int unsigned W = (s < LANES) ? 32 : (s < 2 * LANES) ? 16 : 8;
+    logic [31:0] i;         // element index
+    logic [32:0] gidx;      // gather source index
+    logic        gvalid;    // the gather source exists (index < VLMAX)
+    logic        use_scalar_a;
+    logic        in_body;
+    logic [31:0] ga_raw;
+    logic [W-1:0] res;
+    logic        cmp;
+
+    always_comb begin
+      i = i0_q + 32'(s);
+      in_body = (s < beat_k) && (i < x_evl);
+      slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
+      // Gather / slide source index.
+      use_scalar_a = 1'b0;
+      unique case (x_gather)
+        rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew)};
+        rvv_vpu_pkg::GatherScalar: gidx = {1'b0, scalar_raw};
+        rvv_vpu_pkg::GatherUp: gidx = {1'b0, i} - {1'b0, scalar_raw};
+        rvv_vpu_pkg::GatherDown: gidx = {1'b0, i} + {1'b0, scalar_raw};
+        rvv_vpu_pkg::Gather1Up: begin
+          gidx = {1'b0, i} - 33'd1;
+          use_scalar_a = i == 32'd0;
+        end
+        rvv_vpu_pkg::Gather1Down: begin
+          gidx = {1'b0, i} + 33'd1;
+          use_scalar_a = i == x_evl - 32'd1;
+        end
+        default: gidx = {1'b0, i};
+      endcase
+      gvalid = gidx < {1'b0, x_vlmax};
+      ga_raw = gvalid ? rd_elem(AW'(reg_base(x_vs2) + AW'(gidx[AW-1:0] << x_eew_s2)), x_eew_s2) : 32'd0;
+      if (x_gather == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2);
+      else if (use_scalar_a) slot_a_raw[s] = scalar_raw;
+      else slot_a_raw[s] = ga_raw;
+      slot_b_raw[s] = (x_src == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1) : scalar_raw;
+      slot_c_raw[s] = win_elem(win_d, s, x_eew_d);
+      // The inserted scalar of vslide1up/down has the destination's width.
+      slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew : x_eew_s2, x_s2_signed);
+      slot_b[s] = extend(slot_b_raw[s], x_eew_s1, x_s1_signed);
+      slot_c[s] = extend(slot_c_raw[s], x_eew_d, 1'b0);
+      slot_in[s] = in_body;
+      slot_act[s] = in_body && (x_vm || x_merge || slot_mbit[s]);
+      if (x_gather == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
+    end
+
+    rvv_vpu_alu #(.W(W), .HasDiv(W == 32)) u_alu (
+      .op_i(x_alu_op), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
+      .mask_i(slot_mbit[s]), .sh_mask_i(x_sh_mask), .sew_i(x_sew), .result_o(res), .cmp_o(cmp));
+
+    always_comb begin
+      unique case (x_alu_op)
+        rvv_vpu_pkg::AluId: slot_res[s] = i;
+        rvv_vpu_pkg::AluIota: slot_res[s] = slot_iota[s];
+        default: slot_res[s] = 32'(res);
+      endcase
+      slot_cmp[s] = cmp;
+    end
+  end
+
+  // viota: running count of the active set bits of vs2 below each slot.
+  always_comb begin
+    logic [31:0] c;
+    c = cnt_q;
+    for (int s = 0; s < SB; s++) begin
+      slot_iota[s] = c;
+      if (slot_act[s] && vs2_bits[$clog2(VLEN)'(i0_q + 32'(s))]) c = c + 32'd1;
+    end
+    iota_next = c;
+  end
+
+  // Integer reductions: the beat's active elements folded into the accumulator, in element order.
+  function automatic logic [32:0] red_op(input logic [4:0] op, input logic [32:0] x, input logic [32:0] y);
+    unique case (op)
+      rvv_vpu_pkg::AluAnd: red_op = x & y;
+      rvv_vpu_pkg::AluOr: red_op = x | y;
+      rvv_vpu_pkg::AluXor: red_op = x ^ y;
+      rvv_vpu_pkg::AluMin: red_op = ($signed(y) < $signed(x)) ? y : x;
+      rvv_vpu_pkg::AluMax: red_op = ($signed(y) > $signed(x)) ? y : x;
+      default: red_op = x + y;
+    endcase
+  endfunction
+
+  always_comb begin
+    logic [32:0] r;
+    r = acc_q;
+    for (int s = 0; s < SB; s++) begin
+      if (slot_act[s]) r = red_op(x_alu_op, r, slot_a[s]);
+    end
+    red_next = r;
+  end
+
+  // Beat results as destination bytes (integer path, written at the end of the beat's cycle).
+  always_comb begin
+    for (int k = 0; k < SB; k++) begin
+      beat_wdata[k] = '0;
+      beat_wbe[k] = 1'b0;
+    end
+    for (int s = 0; s < SB; s++) begin
+      for (int b = 0; b < 4; b++) begin
+        if ((b < (1 << x_eew_d)) && ((s << x_eew_d) + b < SB)) begin
+          beat_wdata[(s << x_eew_d) + b] = slot_res[s][8*b +: 8];
+          beat_wbe[(s << x_eew_d) + b] = slot_act[s];
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // FPUs: one per lane; lane 0 also runs the serial FP reductions.
+  // ---------------------------------------------------------------------------------------------------
+  logic [LANES-1:0] fpu_in_ready;
+  logic [LANES-1:0] fpu_out_v;
+  logic [31:0]      fpu_res [LANES];
+  logic [4:0]       fpu_flags [LANES];
+  logic             fpu_issue;        // a beat of FP work
+  logic             fred_issue;       // a serial FP reduction step
+  logic [31:0]      fred_elem;        // vs2[i0] for the serial engine
+  logic [31:0]      facc_cur;
+  logic [31:0]      fp_out_data [LANES];
+  logic [4:0]       fp_out_flags [LANES];
+
+  assign fpu_ready = fpu_in_ready[0];
+  assign fpu_out_valid = fpu_out_v[0];
+  assign facc_cur = (fpend_q && fpu_out_valid) ? fpu_res[0] : facc_q;
+
+  function automatic logic [31:0] fp_sel(input logic [1:0] sel, input logic [31:0] a, input logic [31:0] b,
+                                         input logic [31:0] c);
+    unique case (sel)
+      rvv_vpu_pkg::FpB: fp_sel = b;
+      rvv_vpu_pkg::FpC: fp_sel = c;
+      default: fp_sel = a;
+    endcase
+  endfunction
+
+  for (genvar l = 0; l < LANES; l++) begin : g_fpu
+    logic        in_valid;
+    logic [31:0] a, b, c;
+    always_comb begin
+      if (l == 0 && state_q == SSerial) begin
+        in_valid = fred_issue;
+        a = facc_cur;
+        b = fred_elem;
+        c = '0;
+      end else begin
+        in_valid = fpu_issue;
+        // Integer sources of conversions arrive extended (vfwcvt from 16 bits).
+        a = fp_sel(x_fpa, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        b = fp_sel(x_fpb, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        c = fp_sel(x_fpc, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+      end
+    end
+    rvv_fpu u_fpu (
+      .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(in_valid), .in_ready_o(fpu_in_ready[l]),
+      .op_i(x_fpu_op), .rm_i(x_rm), .a_i(a), .b_i(b), .c_i(c), .out_valid_o(fpu_out_v[l]),
+      .result_o(fpu_res[l]), .flags_o(fpu_flags[l]));
+
+    // Narrowing conversions saturate the 32-bit result to 16 bits: out of range is NV alone, as
+    // softfloat's float32_to_int16 / float32_to_uint16 do.
+    always_comb begin
+      fp_out_data[l] = fpu_res[l];
+      fp_out_flags[l] = fpu_flags[l];
+      unique case (x_fp_post)
+        rvv_vpu_pkg::FpPostNarrowS: begin
+          if ($signed(fpu_res[l]) > 32'sd32767) begin
+            fp_out_data[l] = 32'h0000_7fff;
+            fp_out_flags[l] = 5'b10000;
+          end else if ($signed(fpu_res[l]) < -32'sd32768) begin
+            fp_out_data[l] = 32'h0000_8000;
+            fp_out_flags[l] = 5'b10000;
+          end
+        end
+        rvv_vpu_pkg::FpPostNarrowU: begin
+          if (fpu_res[l] > 32'h0000_ffff) begin
+            fp_out_data[l] = 32'h0000_ffff;
+            fp_out_flags[l] = 5'b10000;
+          end
+        end
+        rvv_vpu_pkg::FpPostCmpNot: fp_out_data[l] = {31'd0, !fpu_res[l][0]};
+        default: ;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Mask engine (whole registers, one step)
+  // ---------------------------------------------------------------------------------------------------
+  logic [VLEN-1:0] mask_logic_res;
+  logic [VLEN-1:0] mask_set_res;
+  logic [31:0]     cpop;
+  logic [31:0]     first;
+  always_comb begin
+    logic seen;
+    logic body;
+    logic act;
+    seen = 1'b0;
+    cpop = '0;
+    first = '1;
+    for (int k = 0; k < VLEN; k++) begin
+      body = 32'(k) < vl_q;
+      act = body && (x_vm || v0_bits[k]);
+      // vmand..vmxnor: funct6[2:0] = andn, and, or, xor, orn, nand, nor, xnor; vd = f(vs2, vs1).
+      mask_logic_res[k] = vd_bits[k];
+      if (body) begin
+        unique case (x_mask_fn)
+          3'd0: mask_logic_res[k] = vs2_bits[k] & !vs1_bits[k];
+          3'd1: mask_logic_res[k] = vs2_bits[k] & vs1_bits[k];
+          3'd2: mask_logic_res[k] = vs2_bits[k] | vs1_bits[k];
+          3'd3: mask_logic_res[k] = vs2_bits[k] ^ vs1_bits[k];
+          3'd4: mask_logic_res[k] = vs2_bits[k] | !vs1_bits[k];
+          3'd5: mask_logic_res[k] = !(vs2_bits[k] & vs1_bits[k]);
+          3'd6: mask_logic_res[k] = !(vs2_bits[k] | vs1_bits[k]);
+          default: mask_logic_res[k] = !(vs2_bits[k] ^ vs1_bits[k]);
+        endcase
+      end
+      // vmsbf (1), vmsof (2), vmsif (3): active elements before / at / up to the first set one.
+      mask_set_res[k] = vd_bits[k];
+      if (act) begin
+        if (seen) mask_set_res[k] = 1'b0;
+        else if (vs2_bits[k]) mask_set_res[k] = x_mask_fn != 3'd1;
+        else mask_set_res[k] = x_mask_fn != 3'd2;
+        if (vs2_bits[k]) begin
+          if (!seen) first = 32'(k);
+          seen = 1'b1;
+          cpop = cpop + 32'd1;
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Serial engine: vcompress and FP reductions, element i0_q per cycle
+  // ---------------------------------------------------------------------------------------------------
+  logic ser_act;
+  logic ser_more;
+  assign fred_elem = rd_elem(AW'(reg_base(x_vs2) + AW'(i0_q << x_sew)), x_sew);
+  assign ser_more = i0_q < x_evl;
+  assign ser_act = ser_more && (x_vm || v0_bits[i0_q[$clog2(VLEN)-1:0]]);
+  assign fred_issue = state_q == SSerial && x_kind == rvv_vpu_pkg::KindFred && ser_act;
+
+  // ---------------------------------------------------------------------------------------------------
+  // Memory engine
+  // ---------------------------------------------------------------------------------------------------
+  logic [AW-1:0]   mq_vaddr [MEMQ];  // register file byte of the row's byte 0
+  logic [ROWB-1:0] mq_be [MEMQ];
+  logic [31:0]     mq_addr [MEMQ];   // the request address (for a fault report)
+  logic [QW-1:0]   mq_head_q, mq_tail_q;
+  logic [QW:0]     mq_count_q;
+  logic            mq_full;
+  logic            mem_second_q, mem_second_d;  // the second row of an element that crosses rows
+  logic [31:0]     mem_addr_q, mem_addr_d;      // strided: the current element's address
+  logic            mem_gen_done;
+  logic            mem_piece_req;   // the current piece accesses memory
+  logic            mem_advance;     // the generator moves to the next piece this cycle
+  logic [31:0]     mem_row;         // row address of the piece
+  logic [ROWB-1:0] mem_be;
+  logic [AW-1:0]   mem_vaddr;
+  logic [31:0]     mem_first;       // address of the first accessed byte
+  logic            mem_push, mem_pop;
+  logic [31:0]     mem_nbytes;
+  logic [31:0]     mem_nrows;
+  logic [31:0]     mem_eaddr;       // element address (strided / indexed)
+  logic            mem_cross;       // the element crosses into the next row
+  logic            mem_store;
+
+  assign mem_store = x_kind == rvv_vpu_pkg::KindStore;
+  assign mq_full = mq_count_q == (QW + 1)'(MEMQ);
+  assign mem_nbytes = x_evl << x_eew_d;
+  assign mem_nrows = ({{(32 - RW){1'b0}}, rs1v_q[RW-1:0]} + mem_nbytes + 32'(ROWB - 1)) >> RW;
+
+  always_comb begin
+    logic [31:0] g;
+    logic [$clog2(VLEN)-1:0] e;
+    logic [31:0] off;
+    logic [31:0] idx;
+    g = '0;
+    e = '0;
+    off = '0;
+    mem_row = '0;
+    mem_be = '0;
+    mem_vaddr = '0;
+    mem_cross = 1'b0;
+    mem_eaddr = '0;
+    mem_gen_done = 1'b1;
+    idx = '0;
+    if (x_mem_mode == rvv_vpu_pkg::MemUnit) begin
+      mem_gen_done = i0_q >= mem_nrows;
+      mem_row = {rs1v_q[31:RW], {RW{1'b0}}} + (i0_q << RW);
+      mem_vaddr = AW'(reg_base(x_vd) + AW'(mem_row - rs1v_q));
+      for (int k = 0; k < ROWB; k++) begin
+        g = mem_row + 32'(k) - rs1v_q;
+        e = $clog2(VLEN)'(g >> x_eew_d);
+        mem_be[k] = (g < mem_nbytes) && (x_vm || v0_bits[e]);
+      end
+    end else begin
+      mem_gen_done = i0_q >= x_evl;
+      if (x_mem_mode == rvv_vpu_pkg::MemIndexed) begin
+        idx = rd_elem(AW'(reg_base(x_vs2) + AW'(i0_q << x_idx_eew)), x_idx_eew);
+        mem_eaddr = rs1v_q + idx;
+      end else begin
+        mem_eaddr = mem_addr_q;
+      end
+      off = {{(32 - RW){1'b0}}, mem_eaddr[RW-1:0]};
+      mem_cross = off + (32'd1 << x_eew_d) > 32'(ROWB);
+      mem_row = {mem_eaddr[31:RW], {RW{1'b0}}} + (mem_second_q ? 32'(ROWB) : 32'd0);
+      mem_vaddr = AW'(reg_base(x_vd) + AW'(i0_q << x_eew_d) - AW'(off) + (mem_second_q ? AW'(ROWB) : AW'(0)));
+      for (int k = 0; k < ROWB; k++) begin
+        if (!mem_second_q) mem_be[k] = 32'(k) >= off && 32'(k) < off + (32'd1 << x_eew_d);
+        else mem_be[k] = 32'(k) + 32'(ROWB) < off + (32'd1 << x_eew_d);
+      end
+      if (!(x_vm || v0_bits[i0_q[$clog2(VLEN)-1:0]])) mem_be = '0;
+    end
+    mem_first = mem_row;
+    for (int k = ROWB - 1; k >= 0; k--) begin
+      if (mem_be[k]) mem_first = mem_row + 32'(k);
+    end
+    mem_piece_req = !mem_gen_done && (mem_be != '0);
+  end
+
+  assign vmem_req_valid_o = state_q == SMem && mem_piece_req && !mq_full;
+  assign vmem_req_write_o = mem_store;
+  assign vmem_req_addr_o = mem_first;
+  assign vmem_req_be_o = mem_be;
+  always_comb begin
+    for (int k = 0; k < ROWB; k++) begin
+      vmem_req_wdata_o[8*k +: 8] = vrf_q[AW'(mem_vaddr + AW'(k))];
+    end
+  end
+  assign mem_push = vmem_req_valid_o && vmem_req_ready_i;
+  assign mem_advance = state_q == SMem && !mem_gen_done && (mem_push || !mem_piece_req);
+  assign mem_pop = state_q == SMem && vmem_rsp_valid_i && mq_count_q != '0;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mq_head_q <= '0;
+      mq_tail_q <= '0;
+      mq_count_q <= '0;
+    end else begin
+      if (mem_push) mq_tail_q <= mq_tail_q + QW'(1);
+      if (mem_pop) mq_head_q <= mq_head_q + QW'(1);
+      mq_count_q <= mq_count_q + (QW + 1)'(mem_push) - (QW + 1)'(mem_pop);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (mem_push) begin
+      mq_vaddr[mq_tail_q] <= mem_vaddr;
+      mq_be[mq_tail_q] <= mem_be;
+      mq_addr[mq_tail_q] <= mem_first;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // The register file write port (one per cycle; which engine writes depends on the state)
+  // ---------------------------------------------------------------------------------------------------
+  logic            wr_en;
+  logic [AW-1:0]   wr_addr;
+  logic [7:0]      wr_data [WB];
+  logic [WB-1:0]   wr_be;
+  logic            fp_wb;           // FPU results of a beat arrive this cycle
+
+  assign fp_wb = meta_valid_q && fpu_out_valid;
+
+  always_comb begin
+    logic [31:0] v;
+    v = '0;
+    wr_en = 1'b0;
+    wr_addr = '0;
+    wr_be = '0;
+    for (int k = 0; k < WB; k++) wr_data[k] = '0;
+    if (state_q == SElem && beat_go && !x_fp && !x_mask_dest && x_kind == rvv_vpu_pkg::KindElem) begin
+      wr_en = 1'b1;
+      wr_addr = win_d_addr;
+      for (int k = 0; k < SB; k++) begin
+        wr_data[k] = beat_wdata[k];
+        wr_be[k] = beat_wbe[k];
+      end
+    end else if (fp_wb && !x_mask_dest) begin
+      wr_en = 1'b1;
+      wr_addr = AW'(reg_base(x_vd) + AW'(meta_i0_q << x_eew_d));
+      for (int l = 0; l < LANES; l++) begin
+        for (int b = 0; b < 4; b++) begin
+          if (b < (1 << x_eew_d)) begin
+            wr_data[(l << x_eew_d) + b] = fp_out_data[l][8*b +: 8];
+            wr_be[(l << x_eew_d) + b] = meta_act_q[l];
+          end
+        end
+      end
+    end else if (state_q == SSerial && x_kind == rvv_vpu_pkg::KindCompress && ser_more &&
+                 vs1_bits[i0_q[$clog2(VLEN)-1:0]]) begin
+      wr_en = 1'b1;
+      wr_addr = AW'(reg_base(x_vd) + AW'(cnt_q << x_sew));
+      v = fred_elem;
+      for (int b = 0; b < 4; b++) begin
+        wr_data[b] = v[8*b +: 8];
+        wr_be[b] = b < (1 << x_sew);
+      end
+    end else if (mem_pop && !mem_store && !vmem_rsp_error_i) begin
+      wr_en = 1'b1;
+      wr_addr = mq_vaddr[mq_head_q];
+      for (int k = 0; k < ROWB; k++) begin
+        wr_data[k] = vmem_rsp_rdata_i[8*k +: 8];
+        wr_be[k] = mq_be[mq_head_q][k];
+      end
+    end else if (state_q == SFinish && !x_skip) begin
+      wr_addr = reg_base(x_vd);
+      if (x_kind == rvv_vpu_pkg::KindRed || x_kind == rvv_vpu_pkg::KindFred) begin
+        wr_en = 1'b1;
+        v = (x_kind == rvv_vpu_pkg::KindRed) ? acc_q[31:0] : facc_q;
+        for (int b = 0; b < 4; b++) begin
+          wr_data[b] = v[8*b +: 8];
+          wr_be[b] = b < (1 << x_eew_d);
+        end
+      end else if ((x_kind == rvv_vpu_pkg::KindElem && x_mask_dest) ||
+                   x_kind == rvv_vpu_pkg::KindMaskLogic || x_kind == rvv_vpu_pkg::KindMaskSet) begin
+        wr_en = 1'b1;
+        for (int k = 0; k < VLENB; k++) begin
+          wr_be[k] = 1'b1;
+          if (x_kind == rvv_vpu_pkg::KindMaskLogic) wr_data[k] = mask_logic_res[8*k +: 8];
+          else if (x_kind == rvv_vpu_pkg::KindMaskSet) wr_data[k] = mask_set_res[8*k +: 8];
+          else wr_data[k] = macc_q[8*k +: 8];
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wr_en) begin
+      for (int k = 0; k < WB; k++) begin
+        if (wr_be[k]) vrf_q[AW'(wr_addr + AW'(k))] <= wr_data[k];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Sequencer
+  // ---------------------------------------------------------------------------------------------------
+  logic dispatch;
+  assign dispatch = state_q == SIdle && issue_valid_i && !id_illegal && !err_q;
+  assign beat_go = state_q == SElem && (!x_fp || fpu_ready);
+  assign fpu_issue = beat_go && x_fp;
+
+  always_comb begin
+    state_d = state_q;
+    i0_d = i0_q;
+    macc_d = macc_q;
+    acc_d = acc_q;
+    facc_d = facc_cur;
+    fpend_d = 1'b0;
+    cnt_d = cnt_q;
+    flags_d = flags_q;
+    meta_valid_d = meta_valid_q;
+    meta_i0_d = meta_i0_q;
+    meta_act_d = meta_act_q;
+    mem_second_d = mem_second_q;
+    mem_addr_d = mem_addr_q;
+    err_d = err_q;
+    err_code_d = err_code_q;
+    err_addr_d = err_addr_q;
+
+    // FPU results of a beat: mask bits and flags (vector destinations are written by the write port).
+    if (fp_wb) begin
+      meta_valid_d = 1'b0;
+      for (int l = 0; l < LANES; l++) begin
+        if (meta_act_q[l]) begin
+          flags_d = flags_d | fp_out_flags[l];
+          if (x_mask_dest) macc_d[$clog2(VLEN)'(meta_i0_q + 32'(l))] = fp_out_data[l][0];
+        end
+      end
+    end
+    if (state_q == SSerial && fpend_q && fpu_out_valid) flags_d = flags_d | fpu_flags[0];
+
+    unique case (state_q)
+      SIdle: begin
+        if (dispatch) begin
+          i0_d = '0;
+          cnt_d = '0;
+          flags_d = '0;
+          meta_valid_d = 1'b0;
+          mem_second_d = 1'b0;
+          mem_addr_d = issue_rs1_i;
+          macc_d = id_vd_bits;
+          // Reduction start values: vs1[0] (integer: extended as the operation compares).
+          acc_d = extend(rd_elem(reg_base(id_vs1), id_eew_s1), id_eew_s1, id_s1_signed);
+          facc_d = rd_elem(reg_base(id_vs1), 2'd2);
+          if (id_skip) state_d = SFinish;
+          else begin
+            unique case (id_kind)
+              rvv_vpu_pkg::KindElem, rvv_vpu_pkg::KindRed: state_d = SElem;
+              rvv_vpu_pkg::KindFred, rvv_vpu_pkg::KindCompress: state_d = SSerial;
+              rvv_vpu_pkg::KindLoad, rvv_vpu_pkg::KindStore: state_d = SMem;
+              default: state_d = SFinish;
+            endcase
+          end
+        end
+      end
+      SElem: begin
+        if (beat_go) begin
+          i0_d = i0_q + 32'(beat_k);
+          if (x_kind == rvv_vpu_pkg::KindRed) acc_d = red_next;
+          if (x_alu_op == rvv_vpu_pkg::AluIota) cnt_d = iota_next;
+          if (x_mask_dest && !x_fp) begin
+            for (int s = 0; s < SB; s++) begin
+              if (slot_act[s]) macc_d[$clog2(VLEN)'(i0_q + 32'(s))] = slot_cmp[s];
+            end
+          end
+          if (x_fp) begin
+            meta_valid_d = 1'b1;
+            meta_i0_d = i0_q;
+            meta_act_d = slot_act[LANES-1:0];
+          end
+          if (last_beat) state_d = x_fp ? SDrain : SFinish;
+        end
+      end
+      SDrain: begin
+        if (fp_wb) state_d = SFinish;
+      end
+      SSerial: begin
+        if (ser_more) begin
+          i0_d = i0_q + 32'd1;
+          if (x_kind == rvv_vpu_pkg::KindCompress && vs1_bits[i0_q[$clog2(VLEN)-1:0]]) cnt_d = cnt_q + 32'd1;
+          fpend_d = fred_issue;
+        end else if (!fpend_q) begin
+          state_d = SFinish;
+        end
+      end
+      SMem: begin
+        if (mem_advance) begin
+          if (x_mem_mode == rvv_vpu_pkg::MemUnit) begin
+            i0_d = i0_q + 32'd1;
+          end else if (mem_cross && !mem_second_q && mem_piece_req) begin
+            mem_second_d = 1'b1;
+          end else begin
+            mem_second_d = 1'b0;
+            i0_d = i0_q + 32'd1;
+            mem_addr_d = mem_addr_q + rs2v_q;
+          end
+        end
+        if (mem_pop && vmem_rsp_error_i) begin
+          err_d = 1'b1;
+          err_code_d = mem_store ? rvv_pkg::ERR_STORE : rvv_pkg::ERR_LOAD;
+          err_addr_d = mq_addr[mq_head_q];
+          state_d = SError;
+        end else if (mem_gen_done && mq_count_q == '0) begin
+          state_d = SFinish;
+        end
+      end
+      SFinish: state_d = SIdle;
+      default: ;  // SError: stopped until reset
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= SIdle;
+      insn_q <= '0;
+      pc_q <= '0;
+      rs1v_q <= '0;
+      rs2v_q <= '0;
+      frs1_q <= '0;
+      vl_q <= '0;
+      vtype_q <= '0;
+      frm_q <= '0;
+      i0_q <= '0;
+      macc_q <= '0;
+      acc_q <= '0;
+      facc_q <= '0;
+      fpend_q <= 1'b0;
+      cnt_q <= '0;
+      flags_q <= '0;
+      meta_valid_q <= 1'b0;
+      meta_i0_q <= '0;
+      meta_act_q <= '0;
+      mem_second_q <= 1'b0;
+      mem_addr_q <= '0;
+      err_q <= 1'b0;
+      err_code_q <= '0;
+      err_addr_q <= '0;
+    end else begin
+      state_q <= state_d;
+      if (dispatch) begin
+        insn_q <= issue_insn_i;
+        pc_q <= issue_pc_i;
+        rs1v_q <= issue_rs1_i;
+        rs2v_q <= issue_rs2_i;
+        frs1_q <= issue_frs1_i;
+        vl_q <= issue_vl_i;
+        vtype_q <= issue_vtype_i;
+        frm_q <= issue_frm_i;
+      end
+      i0_q <= i0_d;
+      macc_q <= macc_d;
+      acc_q <= acc_d;
+      facc_q <= facc_d;
+      fpend_q <= fpend_d;
+      cnt_q <= cnt_d;
+      flags_q <= flags_d;
+      meta_valid_q <= meta_valid_d;
+      meta_i0_q <= meta_i0_d;
+      meta_act_q <= meta_act_d;
+      mem_second_q <= mem_second_d;
+      mem_addr_q <= mem_addr_d;
+      err_q <= err_d;
+      err_code_q <= err_code_d;
+      err_addr_q <= err_addr_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // Outputs
+  // ---------------------------------------------------------------------------------------------------
+  assign issue_ready_o = state_q == SIdle && !err_q;
+  assign issue_illegal_o = id_illegal;
+  assign busy_o = state_q != SIdle && state_q != SError;
+  assign mem_busy_o = state_q == SMem;
+  assign result_valid_o = state_q == SFinish && x_kind == rvv_vpu_pkg::KindScalar;
+  logic [32:0] mvxs;  // vmv.x.s sign-extends
+  assign mvxs = extend(rd_elem(reg_base(x_vs2), x_sew), x_sew, 1'b1);
+  always_comb begin
+    unique case (x_scalar_op)
+      rvv_vpu_pkg::ScalarCpop: result_data_o = cpop;
+      rvv_vpu_pkg::ScalarFirst: result_data_o = first;
+      default: result_data_o = mvxs[31:0];
+    endcase
+  end
+  assign fflags_valid_o = state_q == SFinish && (x_fp || x_kind == rvv_vpu_pkg::KindFred) && !x_skip;
+  assign fflags_o = flags_q;
+  assign error_o = err_q;
+  assign error_code_o = err_code_q;
+  assign error_pc_o = pc_q;
+  assign error_insn_o = insn_q;
+  assign error_addr_o = err_addr_q;
 
   logic unused;
-  assign unused = ^{clk_i, rst_ni, issue_valid_i, issue_insn_i, issue_pc_i, issue_rs1_i, issue_rs2_i,
-                    issue_frs1_i, issue_vl_i, issue_vtype_i, issue_frm_i, vmem_req_ready_i,
-                    vmem_rsp_valid_i, vmem_rsp_rdata_i, vmem_rsp_error_i, dbg_vreg_i};
+  assign unused = ^{x_illegal, x_vlmax, x_fpa, x_fpb, x_fpc, id_alu_op, id_fp, id_fpu_op, id_rm, id_fpa, id_fpb,
+                    id_fpc, id_fp_post, id_sew, id_eew_d, id_eew_s2, id_beat_eew, id_s2_signed, id_src,
+                    id_gather, id_mask_dest, id_merge, id_vm, id_vs2, id_evl, id_vlmax, id_sh_mask,
+                    id_scalar_op, id_mask_fn, id_mem_mode, id_idx_eew, fpu_in_ready, fpu_out_v, slot_in,
+                    x_mem_mode, rs2v_q, mvxs[32]};
 endmodule

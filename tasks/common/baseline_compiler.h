@@ -25,9 +25,10 @@ struct Knob {
 using KnobValues = std::map<std::string, int64_t>;
 
 struct GeneratedKernel {
-  std::string source;   // kernel text
-  KnobValues knobs;     // every knob, as used (after clamping to what the shapes allow)
-  std::string summary;  // one line: the strategy in words
+  std::string source;    // kernel text
+  KnobValues knobs;      // every knob, as used (after clamping to what the shapes allow)
+  std::string summary;   // one line: the strategy in words
+  std::string language;  // its KernelLanguage::name (tb/common/platform.h); "" = the platform's default
 };
 
 class BaselineCompiler {

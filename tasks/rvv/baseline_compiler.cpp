@@ -437,6 +437,7 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   }
   const auto knob_list = knobs(cfg);
   GeneratedKernel g;
+  g.language = kKernelLanguage;
   const bool intrinsics = knob_value(values, knob_list, "intrinsics") != 0;
   int64_t lmul = clamp_down(t.lmuls, knob_value(values, knob_list, "lmul"));
   int64_t unroll = kUnrollBaseline;

@@ -29,6 +29,9 @@ namespace kcraft::rvv {
 // temporaries in DTCM, .bss and the stack).
 inline constexpr uint64_t kLayoutAlignment = 64;
 
+// The language of every generated kernel: the platform's C (tb/rvv/rvv_platform.cpp names it the same).
+inline constexpr const char* kKernelLanguage = "c";
+
 // The rvv DRAM layout of a task configuration: FP32 tensors (cfg.dtype must be fp32; throws
 // std::invalid_argument otherwise), inputs then outputs, tasks::compute_layout order.
 tasks::DramLayout task_layout(const tasks::ResolvedConfig& cfg);

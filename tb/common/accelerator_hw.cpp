@@ -10,12 +10,12 @@
 namespace kcraft::tb {
 
 uint64_t DramModelPort::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                               uint32_t pc) {
-  if (!dram_.in_range(addr, len)) {
+                               uint32_t pc, const uint8_t* byte_enable) {
+  if (!dram_.in_range(addr, len, byte_enable)) {
     throw std::runtime_error(fmt::format("DMA request for DRAM bytes [0x{:x}, 0x{:x}) beyond its {} bytes",
                                          addr, addr + len, dram_.size()));
   }
-  return dram_.access(write, addr, data, len, cycle, pc);
+  return dram_.access(write, addr, data, len, cycle, pc, byte_enable);
 }
 
 uint32_t AcceleratorHw::status(unsigned word) {

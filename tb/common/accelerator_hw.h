@@ -50,9 +50,12 @@ class MemoryPort {
  public:
   virtual ~MemoryPort() = default;
   // Performs the access DRAM sees at `cycle` (cycles since START) and returns the cycle its response is
-  // due. `pc` is the issuing instruction's. Throws on an access the DRAM cannot serve.
-  virtual uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                          uint32_t pc) = 0;
+  // due. `pc` is the issuing instruction's. `byte_enable` (TLM-2.0's convention: one byte per data byte,
+  // 0x00 = disabled, anything else enabled; nullptr = every byte) selects the bytes a write changes and
+  // the bytes a read fills; only enabled bytes are range-checked and counted. Throws on an access the DRAM
+  // cannot serve.
+  virtual uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc,
+                          const uint8_t* byte_enable = nullptr) = 0;
 };
 
 // A MemoryPort straight onto a DramModel (tb/common/dram_model.h): the timing the SystemC DRAM target and
@@ -60,8 +63,8 @@ class MemoryPort {
 class DramModelPort final : public MemoryPort {
  public:
   explicit DramModelPort(DramModel& dram) : dram_(dram) {}
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                  uint32_t pc) override;
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc,
+                  const uint8_t* byte_enable = nullptr) override;
 
  private:
   DramModel& dram_;
@@ -80,6 +83,7 @@ class CycleObserver {
  public:
   virtual ~CycleObserver() = default;
   virtual void on_cycle(uint64_t cycle, uint32_t trace_word, bool issued, uint32_t pc, uint32_t insn) = 0;
+  // `bytes`: the enabled bytes of the row (the whole row when the top has no byte enables).
   virtual void on_dram_request(uint64_t /*cycle*/, bool /*write*/, uint64_t /*addr*/, unsigned /*bytes*/,
                                uint64_t /*due*/) {}
 };

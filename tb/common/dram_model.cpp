@@ -13,19 +13,51 @@ void DramModel::load(std::vector<uint8_t> image) {
   bytes_written_ = 0;
 }
 
-uint64_t DramModel::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now,
-                           uint32_t pc) {
-  if (write) {
-    std::memcpy(&mem_[addr], data, len);
-    bytes_written_ += len;
-    if (!writable_.empty()) {
-      bool allowed = std::any_of(writable_.begin(), writable_.end(),
-                                 [&](const DramRegion& r) { return addr >= r.begin && addr + len <= r.end; });
-      if (!allowed) violations_.push_back(DramWriteViolation{addr, len, pc});
+bool DramModel::in_range(uint64_t addr, unsigned len, const uint8_t* byte_enable) const {
+  if (byte_enable == nullptr) return addr + len <= mem_.size() && addr + len >= addr;
+  for (unsigned i = 0; i < len; ++i) {
+    if (byte_enable[i] != 0 && (addr + i < addr || addr + i >= mem_.size())) return false;
+  }
+  return true;
+}
+
+uint64_t DramModel::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now, uint32_t pc,
+                           const uint8_t* byte_enable) {
+  auto writable = [&](uint64_t a) {
+    return writable_.empty() || std::any_of(writable_.begin(), writable_.end(),
+                                            [&](const DramRegion& r) { return a >= r.begin && a < r.end; });
+  };
+  if (byte_enable == nullptr) {
+    if (write) {
+      std::memcpy(&mem_[addr], data, len);
+      bytes_written_ += len;
+      if (!writable_.empty()) {
+        bool allowed = std::any_of(writable_.begin(), writable_.end(), [&](const DramRegion& r) {
+          return addr >= r.begin && addr + len <= r.end;
+        });
+        if (!allowed) violations_.push_back(DramWriteViolation{addr, len, pc});
+      }
+    } else {
+      std::memcpy(data, &mem_[addr], len);
+      bytes_read_ += len;
     }
   } else {
-    std::memcpy(data, &mem_[addr], len);
-    bytes_read_ += len;
+    DramWriteViolation v{0, 0, pc};
+    for (unsigned i = 0; i < len; ++i) {
+      if (byte_enable[i] == 0) continue;
+      if (write) {
+        mem_[addr + i] = data[i];
+        ++bytes_written_;
+        if (!writable(addr + i)) {
+          if (v.bytes == 0) v.addr = addr + i;
+          ++v.bytes;
+        }
+      } else {
+        data[i] = mem_[addr + i];
+        ++bytes_read_;
+      }
+    }
+    if (v.bytes != 0) violations_.push_back(v);
   }
   const uint64_t bpc = std::max<uint64_t>(1, timing_.bytes_per_cycle);
   const uint64_t start = std::max(now, channel_free_);

@@ -26,6 +26,8 @@ struct DramRegion {
 };
 
 struct DramWriteViolation {
+  // Without byte enables the whole write; with them, its first enabled byte outside every writable region
+  // and the number of such bytes.
   uint64_t addr = 0;
   unsigned bytes = 0;
   uint32_t pc = 0;  // the instruction that issued the write
@@ -46,12 +48,18 @@ class DramModel {
   void set_writable(std::vector<DramRegion> regions) { writable_ = std::move(regions); }
   const std::vector<DramWriteViolation>& violations() const { return violations_; }
 
-  bool in_range(uint64_t addr, unsigned len) const { return addr + len <= mem_.size() && addr + len >= addr; }
+  // Whether [addr, addr + len) is inside the DRAM; with byte enables (see access()), only the enabled bytes
+  // must be (a row that straddles the end of the image is fine if its bytes past the end are disabled).
+  bool in_range(uint64_t addr, unsigned len, const uint8_t* byte_enable = nullptr) const;
 
   // Performs the access at cycle `now` and returns the cycle its response is due. The caller has checked
-  // in_range(). Writes outside the writable regions still happen (the hardware cannot know) but are
-  // recorded as violations, which fail the run.
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now, uint32_t pc);
+  // in_range(). `byte_enable` (nullptr: all bytes) has one byte per data byte, 0 = disabled (TLM-2.0's
+  // convention): a write changes only the enabled bytes, a read fills only them (the others keep what
+  // `data` held), and the statistics and write violations count only them. The channel is occupied for
+  // the whole beat of `len` bytes either way. Writes outside the writable regions still happen (the
+  // hardware cannot know) but are recorded as violations, which fail the run.
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t now, uint32_t pc,
+                  const uint8_t* byte_enable = nullptr);
 
   uint64_t bytes_read() const { return bytes_read_; }
   uint64_t bytes_written() const { return bytes_written_; }

@@ -13,11 +13,17 @@ DramTarget::DramTarget(sc_core::sc_module_name name, sc_core::sc_time clock_peri
 void DramTarget::b_transport(int /*initiator*/, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   const uint64_t addr = trans.get_address();
   const unsigned len = trans.get_data_length();
-  if (trans.get_byte_enable_ptr() != nullptr || trans.get_streaming_width() < len) {
+  // Byte enables, if any, cover the data one to one (no repeating pattern); no streaming.
+  const uint8_t* be = trans.get_byte_enable_ptr();
+  if (trans.get_streaming_width() < len) {
+    trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    return;
+  }
+  if (be != nullptr && trans.get_byte_enable_length() != len) {
     trans.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
     return;
   }
-  if (!model_.in_range(addr, len)) {
+  if (!model_.in_range(addr, len, be)) {
     trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
@@ -26,7 +32,7 @@ void DramTarget::b_transport(int /*initiator*/, tlm::tlm_generic_payload& trans,
   // Cycle of the request in the initiator's local time (temporal decoupling).
   const uint64_t now = static_cast<uint64_t>((sc_core::sc_time_stamp() + delay) / period_ + 0.5);
   const uint64_t due =
-      model_.access(trans.is_write(), addr, trans.get_data_ptr(), len, now, tag ? tag->pc : 0);
+      model_.access(trans.is_write(), addr, trans.get_data_ptr(), len, now, tag ? tag->pc : 0, be);
   delay = period_ * static_cast<double>(due) - sc_core::sc_time_stamp();
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }

@@ -1,7 +1,8 @@
 // DRAM as a SystemC TLM-2.0 loosely-timed target around DramModel.
 //
 // b_transport performs the access, checks the write permissions and annotates the delay until the
-// response is due (latency + bandwidth queueing, in the model's clock). transport_dbg gives the host
+// response is due (latency + bandwidth queueing, in the model's clock). A byte-enable array, if given,
+// has one entry per data byte (TLM_BYTE_ENABLED / TLM_BYTE_DISABLED) and selects the bytes accessed. transport_dbg gives the host
 // zero-time access for loading inputs and reading outputs. Initiators tag each transaction with the
 // issuing instruction's PC (InstrTag) so a forbidden write can be reported against its instruction.
 #pragma once

@@ -64,7 +64,13 @@ std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalReque
   k.layout = platform.layout(k.cfg);
   r.ideal = platform.ideal_cycles(k.cfg, req.hw_config);
 
-  // ---- build: every diagnostic with line:column
+  // ---- build: every diagnostic with line:column, in the language of the file's extension
+  try {
+    (void)platform.language_of_file(req.filename);
+  } catch (const std::invalid_argument& e) {
+    finish(r, Verdict::kInputError, e.what(), start);
+    return std::nullopt;
+  }
   k.program = platform.assemble(req.source, req.filename, platform.symbols(req.hw_config, &k.cfg, &k.layout));
   r.errors = k.program.error_count();
   r.warnings = k.program.warning_count();

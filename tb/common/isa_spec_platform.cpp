@@ -37,6 +37,12 @@ std::vector<HwParameter> IsaSpecPlatform::hw_parameters(const std::string& hw) c
   return rows;
 }
 
+std::vector<KernelLanguage> IsaSpecPlatform::languages() const {
+  std::string description = name_ + " assembly (the ISA reference)";
+  if (!spec_.halt_mnemonic.empty()) description += "; a kernel ends with " + spec_.halt_mnemonic;
+  return {KernelLanguage{"asm", {".s", ".S"}, description}};
+}
+
 std::vector<std::string> IsaSpecPlatform::instruction_names() const {
   std::vector<std::string> names;
   for (const auto& insn : spec_.instructions) names.push_back(insn.name);

@@ -23,6 +23,9 @@ class IsaSpecPlatform : public Platform {
   // The build parameters with the ISA's descriptions, then the DRAM timing of `runtime:`.
   std::vector<HwParameter> hw_parameters(const std::string& hw) const override;
 
+  // The ISA's assembly, in .s/.S files.
+  std::vector<KernelLanguage> languages() const override;
+
   std::string isa_reference() const override { return markdown_; }
   std::vector<std::string> instruction_names() const override;
 

@@ -22,6 +22,65 @@ std::filesystem::path Platform::guide_path() const {
   return root() / "docs" / (name() + ".md");
 }
 
+std::vector<KernelLanguage> Platform::languages() const {
+  return {KernelLanguage{"asm", {".s", ".S"}, name() + " assembly (the ISA reference)"}};
+}
+
+namespace {
+
+std::string extensions_text(const KernelLanguage& l) {
+  std::string s;
+  for (const auto& e : l.extensions) s += (s.empty() ? "" : ", ") + e;
+  return s;
+}
+
+std::string choices_text(const std::vector<KernelLanguage>& all) {
+  std::string s;
+  for (const auto& l : all) s += fmt::format("{}{} ({})", s.empty() ? "" : ", ", l.name, extensions_text(l));
+  return s;
+}
+
+}  // namespace
+
+KernelLanguage Platform::language(const std::string& wanted) const {
+  const auto all = languages();
+  if (all.empty()) throw std::logic_error(name() + " states no kernel language");
+  if (wanted.empty()) return all.front();
+  for (const auto& l : all) {
+    if (l.name == wanted) return l;
+  }
+  throw std::invalid_argument(
+      fmt::format("{} has no kernel language '{}' (it takes: {})", name(), wanted, choices_text(all)));
+}
+
+KernelLanguage Platform::language_of_file(const std::string& filename) const {
+  const auto all = languages();
+  const std::string ext = std::filesystem::path(filename).extension().string();
+  for (const auto& l : all) {
+    for (const auto& e : l.extensions) {
+      if (e == ext) return l;
+    }
+  }
+  throw std::invalid_argument(fmt::format("{}: {} kernels are {}; the extension {} is none of them", filename,
+                                          name(), choices_text(all),
+                                          ext.empty() ? "(none)" : "'" + ext + "'"));
+}
+
+std::string Platform::kernel_file_name(const std::string& wanted) const {
+  const KernelLanguage l = language(wanted);
+  return "kernel" + (l.extensions.empty() ? std::string() : l.extensions.front());
+}
+
+std::string Platform::languages_text() const {
+  const auto all = languages();
+  std::string s;
+  for (size_t i = 0; i < all.size(); ++i) {
+    s += fmt::format("{} ({}){}: {}\n", all[i].name, extensions_text(all[i]),
+                     i == 0 && all.size() > 1 ? ", the default" : "", all[i].description);
+  }
+  return s;
+}
+
 bool Platform::has_baseline(const std::string& task) const {
   // The templates a baseline compiler has do not depend on the hardware configuration.
   if (hw_configs().empty()) return false;

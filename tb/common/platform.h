@@ -39,6 +39,14 @@ struct HwParameter {
   Kind kind = Kind::kBuild;
 };
 
+// A language kernels for a platform are written in. Tools pick it by name (`language`), commands by the
+// kernel file's extension.
+struct KernelLanguage {
+  std::string name;                     // "asm", "c": what the tools' `language` argument takes
+  std::vector<std::string> extensions;  // with the dot, case-sensitive; the first names kernels ("kernel.s")
+  std::string description;              // one line for prompts and help: what it is, how a kernel ends
+};
+
 // `kcraft validate <platform>`: a random differential campaign, the RTL against the functional model.
 struct ValidationOptions {
   std::string hw_config = "default";
@@ -80,6 +88,20 @@ class Platform {
   // Instruction words the program memory holds (the longest program).
   virtual uint64_t program_capacity(const std::string& hw) const = 0;
 
+  // ---- kernel languages
+  // The languages the platform's toolchain takes, the default first. The default: one assembly language
+  // in .s/.S files, for platforms whose assemble() takes only their own assembly.
+  virtual std::vector<KernelLanguage> languages() const;
+  // The language named `name` ("" = the default); throws std::invalid_argument listing the languages.
+  KernelLanguage language(const std::string& name) const;
+  // The language of a kernel file by its extension; throws std::invalid_argument naming the extension and
+  // listing the languages with theirs.
+  KernelLanguage language_of_file(const std::string& filename) const;
+  // The file name tools give a kernel in language `name` ("" = the default): "kernel" + its first extension.
+  std::string kernel_file_name(const std::string& name = "") const;
+  // "asm (.s, .S): ...": one line per language, the default marked, for prompts and help.
+  std::string languages_text() const;
+
   // ---- documentation
   // The ISA reference (`kcraft isa <name>`), Markdown.
   virtual std::string isa_reference() const = 0;
@@ -94,6 +116,7 @@ class Platform {
   virtual isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
                                    const tasks::DramLayout* layout = nullptr) const = 0;
   // Builds a kernel (`kcraft check`, check_syntax): errors and warnings (e.g. hazards) with line:column.
+  // The language is the one of `filename`'s extension (callers check it with language_of_file first).
   virtual isa::AssembleResult assemble(const std::string& source, const std::string& filename,
                                        const isa::SymbolTable& symbols) const = 0;
   // A program image as assembly text, one instruction per line.
@@ -102,6 +125,13 @@ class Platform {
   // ---- tasks
   // Empty when the task configuration can run on the hardware configuration, otherwise why not.
   virtual std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const = 0;
+  // Empty when the cell belongs to `kcraft bench`'s default sweep; otherwise why it is left out of it (e.g. a
+  // run takes minutes on this platform's RTL). Left-out cells still run when named with --configs or --hw,
+  // and the sweep lists them with the reason, so the gap is never silent.
+  virtual std::string default_sweep_exclusion(const tasks::ResolvedConfig& /*cfg*/,
+                                              const std::string& /*hw*/) const {
+    return {};
+  }
   // Where the task's tensors are in DRAM, as kernels see it.
   virtual tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const = 0;
   // The roofline ideal and the attainable bound (docs/platforms.md §4).

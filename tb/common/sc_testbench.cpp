@@ -21,7 +21,7 @@ ScAccelerator::ScAccelerator(sc_core::sc_module_name name, std::unique_ptr<Accel
 }
 
 uint64_t ScAccelerator::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                               uint32_t pc) {
+                               uint32_t pc, const uint8_t* byte_enable) {
   tlm::tlm_generic_payload trans;
   InstrTag tag;
   tag.pc = pc;
@@ -30,7 +30,9 @@ uint64_t ScAccelerator::access(bool write, uint64_t addr, uint8_t* data, unsigne
   trans.set_data_ptr(data);
   trans.set_data_length(len);
   trans.set_streaming_width(len);
-  trans.set_byte_enable_ptr(nullptr);
+  // TLM's byte-enable pointer is not const, but targets only read it.
+  trans.set_byte_enable_ptr(const_cast<uint8_t*>(byte_enable));
+  trans.set_byte_enable_length(byte_enable != nullptr ? len : 0);
   trans.set_dmi_allowed(false);
   trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   trans.set_extension(&tag);
@@ -109,6 +111,15 @@ uint64_t ScHost::run_length() {
   return accel_.hw().cycle();
 }
 
+void ScHost::load_program(const RunJob& job) {
+  if (job.program.size() > accel_.hw().imem_words()) {
+    throw std::invalid_argument("program of " + std::to_string(job.program.size()) +
+                                " words does not fit IMEM_WORDS=" + std::to_string(accel_.hw().imem_words()));
+  }
+  for (size_t i = 0; i < job.program.size(); ++i)
+    ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
+}
+
 void ScHost::run(const RunJob& job, RunOutcome& out) {
   const auto wall_start = std::chrono::steady_clock::now();
   AcceleratorHw& hw = accel_.hw();
@@ -128,12 +139,7 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   std::unique_ptr<TimelineRecorder> recorder;
   if (job.timeline) recorder = make_timeline_recorder(job, period.to_seconds() * 1e9);
   hw.set_cycle_observer(recorder.get());
-  if (job.program.size() > hw.imem_words()) {
-    throw std::invalid_argument("program of " + std::to_string(job.program.size()) +
-                                " words does not fit IMEM_WORDS=" + std::to_string(hw.imem_words()));
-  }
-  for (size_t i = 0; i < job.program.size(); ++i)
-    ctl_write(regs::kCtlImem + static_cast<uint32_t>(i), job.program[i]);
+  load_program(job);
   ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(std::min<uint64_t>(job.dram.size(), 0xFFFFFFFFu)));
   accel_.set_cycle_cap(job.cycle_cap);
   ctl_write(regs::kCtlStart, 1);

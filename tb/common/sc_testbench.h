@@ -45,8 +45,8 @@ class ScAccelerator : public sc_core::sc_module, public MemoryPort {
   void set_cycle_cap(uint64_t cap) { cycle_cap_ = cap; }
   bool timed_out() const { return timed_out_; }
 
-  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
-                  uint32_t pc) override;
+  uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc,
+                  const uint8_t* byte_enable = nullptr) override;
 
  private:
   void ctl_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
@@ -78,6 +78,10 @@ class ScHost : public sc_core::sc_module {
   virtual std::unique_ptr<TimelineRecorder> make_timeline_recorder(const RunJob& job, double cycle_ns);
   // The run's length as the platform counts it (default: the driver's cycles since START).
   virtual uint64_t run_length();
+  // Loads the job's program through the control port after the reset and clear (default: job.program into
+  // IMEM; std::invalid_argument if it does not fit). A platform whose programs carry more than IMEM words
+  // (initialised data memories, loader words) writes them here.
+  virtual void load_program(const RunJob& job);
 
   AcceleratorHw& hw() { return accel_.hw(); }
   void ctl_write(uint32_t addr, uint32_t data);

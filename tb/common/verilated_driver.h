@@ -7,6 +7,8 @@
 // top's per-cycle trace signal for CycleObserver). Cycle k is the k-th clock cycle after the START write;
 // in each, the driver presents the DRAM response due then (one per cycle, in request order), clocks the
 // model, and hands the request visible after the edge to the MemoryPort with the cycle DRAM sees it in.
+// A top with a `mem_req_be_o` output (one bit per row byte) gets its byte enables passed on; the others
+// access whole rows (detected at compile time).
 #pragma once
 
 #include <verilated.h>
@@ -21,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "tb/common/accelerator_hw.h"
@@ -55,6 +58,13 @@ void copy_to_signal(T& sig, const void* in, unsigned bytes) {
     std::memcpy(sig.data(), in, std::min(bytes, have));
   }
 }
+
+// Whether the Verilated top has a byte-enable output on its DRAM port (mem_req_be_o, one bit per row byte).
+template <typename VModel, typename = void>
+struct has_mem_req_be : std::false_type {};
+template <typename VModel>
+struct has_mem_req_be<VModel, std::void_t<decltype(std::declval<VModel&>().mem_req_be_o)>> : std::true_type {
+};
 
 }  // namespace detail
 
@@ -137,7 +147,8 @@ class VerilatedDriver final : public Hw {
       }
       if (trace_ != nullptr || observer_ != nullptr) {
         m.eval();  // the DRAM response set above reaches the trace outputs (e.g. a DMA's row pulses)
-        if (trace_ != nullptr && m.retire_o) trace_->push_back(TraceEntry{cycle_, m.retire_pc_o, m.retire_insn_o});
+        if (trace_ != nullptr && m.retire_o)
+          trace_->push_back(TraceEntry{cycle_, m.retire_pc_o, m.retire_insn_o});
         if (observer_ != nullptr)
           observer_->on_cycle(cycle_, Hw::trace_word(m), m.retire_o, m.retire_pc_o, m.retire_insn_o);
       }
@@ -196,11 +207,26 @@ class VerilatedDriver final : public Hw {
     r.data.resize(row_bytes);
     const bool write = m.mem_req_write_o;
     if (write) detail::copy_from_signal(m.mem_req_wdata_o, r.data.data(), row_bytes);
-    uint64_t due = port.access(write, m.mem_req_addr_o, r.data.data(), row_bytes, cycle_, m.mem_req_tag_o);
+    const uint8_t* be = nullptr;
+    unsigned enabled = row_bytes;
+    if constexpr (detail::has_mem_req_be<VModel>::value) {
+      be_bits_.resize((row_bytes + 7) / 8);
+      be_.resize(row_bytes);
+      detail::copy_from_signal(m.mem_req_be_o, be_bits_.data(), static_cast<unsigned>(be_bits_.size()));
+      enabled = 0;
+      for (unsigned i = 0; i < row_bytes; ++i) {
+        const bool on = (be_bits_[i / 8] >> (i % 8)) & 1u;
+        be_[i] = on ? 0xFF : 0x00;  // TLM_BYTE_ENABLED / TLM_BYTE_DISABLED
+        enabled += on;
+      }
+      be = be_.data();
+    }
+    uint64_t due =
+        port.access(write, m.mem_req_addr_o, r.data.data(), row_bytes, cycle_, m.mem_req_tag_o, be);
     // One response per cycle, in request order.
     due = std::max({due, last_due_ + 1, cycle_ + 1});
     last_due_ = due;
-    if (observer_ != nullptr) observer_->on_dram_request(cycle_, write, m.mem_req_addr_o, row_bytes, due);
+    if (observer_ != nullptr) observer_->on_dram_request(cycle_, write, m.mem_req_addr_o, enabled, due);
     if (trace_dram_) {
       std::fprintf(stderr, "dram: cycle %llu %s 0x%08x pc %u due %llu\n",
                    static_cast<unsigned long long>(cycle_), write ? "write" : "read ",
@@ -219,6 +245,8 @@ class VerilatedDriver final : public Hw {
   std::vector<TraceEntry>* trace_ = nullptr;
   CycleObserver* observer_ = nullptr;
   std::deque<Response> responses_;
+  std::vector<uint8_t> be_bits_;  // mem_req_be_o as bytes, and expanded to one byte per row byte
+  std::vector<uint8_t> be_;
   uint64_t cycle_ = 0;
   uint64_t last_due_ = 0;
   uint64_t time_ = 0;

@@ -83,7 +83,7 @@ TEST(PlatformRegistry, EveryPlatformImplementsTheInterface) {
     const auto kernel = compiler->generate(cfg, layout);
     for (const auto& knob : compiler->knobs(cfg)) EXPECT_EQ(kernel.knobs.count(knob.name), 1u) << knob.name;
     const auto symbols = p->symbols("default", &cfg, &layout);
-    const auto built = p->assemble(kernel.source, "relu.s", symbols);
+    const auto built = p->assemble(kernel.source, p->kernel_file_name(kernel.language), symbols);
     ASSERT_TRUE(built.ok);
     EXPECT_FALSE(p->disassemble(built.words).empty());
     EXPECT_GT(p->ideal_cycles(cfg, "default").total(), 0);
@@ -92,6 +92,7 @@ TEST(PlatformRegistry, EveryPlatformImplementsTheInterface) {
     req.platform = p->name();
     req.task = "relu";
     req.source = kernel.source;
+    req.filename = p->kernel_file_name(kernel.language);
     const EvalReport report = p->evaluate(req, registry);
     EXPECT_EQ(report.verdict, Verdict::kPass) << report.headline;
     EXPECT_EQ(report.platform, p->name());

@@ -29,7 +29,8 @@ TEST(Plan, EveryTaskConfigurationTargetAgentAndAttempt) {
   size_t targets = 0;
   for (const Platform* p : platforms()) targets += p->hw_configs().size();
   const size_t cells = registry().tasks().size() * tasks::standard_config_names().size() * targets;
-  EXPECT_EQ(plan.runs.size() + plan.unsupported.size() * 4, cells * 4);  // 2 agents x 2 attempts
+  // 2 agents x 2 attempts
+  EXPECT_EQ(plan.runs.size() + (plan.unsupported.size() + plan.left_out.size()) * 4, cells * 4);
   EXPECT_EQ(keys(plan).size(), plan.runs.size());
   EXPECT_EQ(plan.hardware.size(), targets);
   for (const auto& h : plan.hardware) {
@@ -38,6 +39,50 @@ TEST(Plan, EveryTaskConfigurationTargetAgentAndAttempt) {
   }
   EXPECT_TRUE(std::is_sorted(plan.runs.begin(), plan.runs.end(),
                              [](const PlannedRun& a, const PlannedRun& b) { return a.key < b.key; }));
+}
+
+// A platform may leave cells out of the default sweep (Platform::default_sweep_exclusion): they are listed
+// with the reason, and naming the configurations runs them.
+TEST(Plan, LeftOutCellsAreListedAndRunWhenNamed) {
+  SweepFilters f;
+  f.agents = {"baseline"};
+  const auto plan = build_plan(f, registry());
+  size_t expected_left_out = 0;
+  for (const Platform* p : platforms()) {
+    for (const auto& hw : p->hw_configs()) {
+      for (const auto& spec : registry().tasks()) {
+        for (const auto& c : tasks::standard_config_names()) {
+          const auto cfg = spec.resolve(c, p->dtype());
+          if (!p->unsupported_reason(cfg, hw.name).empty()) continue;
+          const auto why = p->default_sweep_exclusion(cfg, hw.name);
+          if (why.empty()) continue;
+          ++expected_left_out;
+          const RunKey key{p->name(), hw.name, spec.name, c, "baseline", 1};
+          EXPECT_EQ(keys(plan).count(key), 0u) << key.id();
+          EXPECT_TRUE(std::any_of(plan.left_out.begin(), plan.left_out.end(), [&](const UnsupportedCell& u) {
+            return u.platform == p->name() && u.hw_config == hw.name && u.task == spec.name &&
+                   u.config == c && u.reason == why;
+          })) << key.id();
+        }
+      }
+    }
+  }
+  EXPECT_EQ(plan.left_out.size(), expected_left_out);
+  const auto text = left_out_text(plan);
+  for (const auto& u : plan.left_out) {
+    EXPECT_NE(text.find(u.platform + "/" + u.hw_config), std::string::npos) << text;
+    EXPECT_NE(text.find(u.reason), std::string::npos) << text;
+  }
+  EXPECT_EQ(text.empty(), plan.left_out.empty());
+
+  // Named configurations and hardware run whatever is supported, left out by default or not.
+  SweepFilters named = f;
+  named.configs = tasks::standard_config_names();
+  const auto full = build_plan(named, registry());
+  EXPECT_TRUE(full.left_out.empty());
+  EXPECT_EQ(full.runs.size(), plan.runs.size() + plan.left_out.size());
+  for (const auto& u : plan.left_out)
+    EXPECT_EQ(keys(full).count(RunKey{u.platform, u.hw_config, u.task, u.config, "baseline", 1}), 1u);
 }
 
 TEST(Plan, FiltersSelectAndUnknownNamesAreErrors) {

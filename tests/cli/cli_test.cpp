@@ -173,6 +173,32 @@ TEST(Cli, CheckReportsDiagnostics) {
   EXPECT_NE(typo.out.find("define it with '.equ NO_SUCH_SYMBOL"), std::string::npos) << typo.out;
 }
 
+// The kernel's language comes from its file's extension; the built-in assembly platforms take .s and .S.
+TEST(Cli, TheKernelLanguageComesFromTheFileExtension) {
+  auto dir = temp_dir("languages");
+  write(dir / "k.S", "S_LI r1, ADDR_X\nC_HALT\n");
+  write(dir / "k.txt", "S_LI r1, ADDR_X\nC_HALT\n");
+  write(dir / "k.c", "void kernel(void) {}\n");
+  EXPECT_EQ(kcraft("check systolic " + (dir / "k.S").string() + " --task relu").code, 0);
+  for (const std::string file : {"k.txt", "k.c"}) {
+    for (const std::string command :
+         {"check systolic " + (dir / file).string(), "eval systolic relu " + (dir / file).string()}) {
+      const auto r = kcraft(command);
+      EXPECT_EQ(r.code, 2) << command << "\n" << r.out;
+      EXPECT_NE(r.out.find(file + ": systolic kernels are asm (.s, .S); the extension '" +
+                           fs::path(file).extension().string() + "' is none of them"),
+                std::string::npos)
+          << command << "\n"
+          << r.out;
+    }
+  }
+  // `kcraft platforms` says what each platform takes.
+  const auto platforms = kcraft_json("platforms --json");
+  EXPECT_EQ(platforms[0]["languages"][0]["name"], "asm");
+  EXPECT_EQ(platforms[0]["languages"][0]["extensions"], nlohmann::json::array({".s", ".S"}));
+  EXPECT_NE(kcraft("platforms").out.find("  kernels in: asm (.s .S)\n"), std::string::npos);
+}
+
 // eval shows the first warnings and counts the rest (check lists them all); the verdict stays on top.
 TEST(Cli, EvalAbridgesWarningsThatCheckListsInFull) {
   auto dir = temp_dir("warnings");

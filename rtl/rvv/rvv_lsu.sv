@@ -1,0 +1,298 @@
+// rvv_lsu: the core's DRAM side and the vector unit's memory port.
+//
+// Scalar DRAM loads go through a direct-mapped, write-through, no-write-allocate data cache of one DRAM row
+// per line: a hit answers in the cycle it is asked (MEM), a miss waits until the write buffer is empty
+// (so the fill sees every older store: DRAM serves requests in order) and fetches the row. Scalar DRAM
+// stores update a line they hit and enter a posted write buffer (the core stalls while it is full). The
+// vector unit's requests go to the DTCM (answered the next cycle) or to DRAM; responses return in request
+// order: a DTCM request waits until the unit's DRAM requests have all answered. A vector DRAM write
+// invalidates the line it hits, so scalar loads see it. Bad vector addresses (outside DTCM and DRAM, or
+// an enabled byte past the DRAM size) answer the next cycle with vmem_rsp_error_o and write nothing.
+//
+// DRAM port: one request register (so the port's outputs come from flops), filled by priority from the
+// write buffer, the cache's fill, the vector unit; mem_req_addr_o is the row's byte offset from the DRAM
+// base, mem_req_be_o the enabled bytes (a fill enables only the bytes inside the DRAM size).
+module rvv_lsu #(
+  parameter int unsigned ROW_BITS = 128,
+  parameter int unsigned DTCM_BYTES = 65536,
+  parameter int unsigned DCACHE_BYTES = 2048,  // 0: no cache
+  parameter int unsigned WRITE_BUFFER = 4,
+  parameter int unsigned OUTSTANDING = 32,     // DRAM requests in flight at most (a power of two)
+  parameter int unsigned ROW_BYTES = ROW_BITS / 8,
+  parameter int unsigned RAW = $clog2(DTCM_BYTES / ROW_BYTES)
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 flush_i,        // invalidate the cache (start of a run, clear)
+  input  logic [32:0]          dram_bytes_i,
+  // scalar DRAM load in MEM: held until ld_done_o
+  input  logic                 ld_valid_i,
+  input  logic [31:0]          ld_addr_i,      // DRAM byte address (the region's check is the core's)
+  input  logic [31:0]          ld_pc_i,
+  output logic                 ld_done_o,
+  output logic [ROW_BITS-1:0]  ld_row_o,
+  // scalar DRAM store in MEM: enters the write buffer on st_valid_i && st_ready_o
+  input  logic                 st_valid_i,
+  input  logic [31:0]          st_addr_i,
+  input  logic [ROW_BITS-1:0]  st_row_i,       // the data at its row position
+  input  logic [ROW_BYTES-1:0] st_be_i,
+  input  logic [31:0]          st_pc_i,
+  output logic                 st_ready_o,
+  output logic                 wbuf_empty_o,
+  output logic                 idle_o,         // nothing buffered or in flight
+  // the vector unit's port (rvv_vpu)
+  input  logic                 block_vpu_i,    // accept no more vector requests (the run stops)
+  input  logic [31:0]          vpu_pc_i,       // the last vector memory instruction's pc (DRAM tags)
+  input  logic                 vmem_req_valid_i,
+  output logic                 vmem_req_ready_o,
+  input  logic                 vmem_req_write_i,
+  input  logic [31:0]          vmem_req_addr_i,
+  input  logic [ROW_BITS-1:0]  vmem_req_wdata_i,
+  input  logic [ROW_BYTES-1:0] vmem_req_be_i,
+  output logic                 vmem_rsp_valid_o,
+  output logic [ROW_BITS-1:0]  vmem_rsp_rdata_o,
+  output logic                 vmem_rsp_error_o,
+  // DTCM port of the vector unit (a read port of its own; the write port when the core does not write)
+  input  logic                 core_dtcm_we_i,
+  output logic                 dtcm_re_o,
+  output logic [RAW-1:0]       dtcm_raddr_o,
+  input  logic [ROW_BITS-1:0]  dtcm_rdata_i,   // one cycle after dtcm_re_o
+  output logic                 dtcm_we_o,
+  output logic [RAW-1:0]       dtcm_waddr_o,
+  output logic [ROW_BITS-1:0]  dtcm_wdata_o,
+  output logic [ROW_BYTES-1:0] dtcm_be_o,
+  // DRAM
+  output logic                 mem_req_valid_o,
+  input  logic                 mem_req_ready_i,
+  output logic                 mem_req_write_o,
+  output logic [31:0]          mem_req_addr_o,
+  output logic [ROW_BITS-1:0]  mem_req_wdata_o,
+  output logic [ROW_BYTES-1:0] mem_req_be_o,
+  output logic [31:0]          mem_req_tag_o,
+  input  logic                 mem_rsp_valid_i,
+  input  logic [ROW_BITS-1:0]  mem_rsp_rdata_i,
+  // counter events
+  output logic [31:0]          dram_read_bytes_o,   // enabled bytes of the request accepted this cycle
+  output logic [31:0]          dram_write_bytes_o,
+  output logic                 miss_o               // a cache fill is issued
+);
+  localparam int unsigned RB = $clog2(ROW_BYTES);
+  localparam int unsigned LINES = DCACHE_BYTES > 0 ? DCACHE_BYTES / ROW_BYTES : 1;
+  localparam int unsigned IW = LINES > 1 ? $clog2(LINES) : 1;
+  localparam int unsigned TW = 32 - RB;  // a whole row number: simple, and no aliasing to think about
+  localparam int unsigned WB_W = WRITE_BUFFER > 1 ? $clog2(WRITE_BUFFER) : 1;
+  localparam int unsigned OW = $clog2(OUTSTANDING);
+  localparam logic [1:0] SrcWbuf = 2'd0;
+  localparam logic [1:0] SrcFill = 2'd1;
+  localparam logic [1:0] SrcVpu = 2'd2;
+  localparam logic [31:0] DramBase = 32'h8000_0000;
+  localparam logic [31:0] DtcmBase = 32'h0001_0000;
+
+  // The enabled bytes of the row at DRAM offset `row_off` that lie inside the DRAM.
+  function automatic logic [ROW_BYTES-1:0] inside_mask(input logic [31:0] row_off, input logic [32:0] size);
+    for (int unsigned k = 0; k < ROW_BYTES; k++) inside_mask[k] = ({1'b0, row_off} + 33'(k)) < size;
+  endfunction
+
+  function automatic logic [31:0] popcount(input logic [ROW_BYTES-1:0] be);
+    popcount = '0;
+    for (int unsigned k = 0; k < ROW_BYTES; k++) popcount = popcount + 32'(be[k]);
+  endfunction
+
+  // ---------------------------------------------------------------- cache
+  logic [LINES-1:0]    valid_q;
+  logic [TW-1:0]       tag_q [LINES];
+  logic [ROW_BITS-1:0] data_q [LINES];
+
+
+  wire [31:0]   ld_off = ld_addr_i - DramBase;
+  wire [IW-1:0] ld_idx = LINES > 1 ? ld_off[RB +: IW] : '0;
+  wire          ld_hit = DCACHE_BYTES > 0 && valid_q[ld_idx] && tag_q[ld_idx] == ld_off[31:RB];
+  wire [31:0]   st_off = st_addr_i - DramBase;
+  wire [IW-1:0] st_idx = LINES > 1 ? st_off[RB +: IW] : '0;
+  wire          st_hit = DCACHE_BYTES > 0 && valid_q[st_idx] && tag_q[st_idx] == st_off[31:RB];
+
+  // ---------------------------------------------------------------- write buffer
+  logic [31:0]          wb_addr_q [WRITE_BUFFER];  // row offset
+  logic [ROW_BITS-1:0]  wb_data_q [WRITE_BUFFER];
+  logic [ROW_BYTES-1:0] wb_be_q [WRITE_BUFFER];
+  logic [31:0]          wb_pc_q [WRITE_BUFFER];
+  logic [WB_W-1:0]      wb_head_q, wb_tail_q;
+  logic [WB_W:0]        wb_count_q;
+
+  function automatic logic [WB_W-1:0] wb_inc(input logic [WB_W-1:0] p);
+    wb_inc = 32'(p) == WRITE_BUFFER - 1 ? '0 : p + 1'b1;
+  endfunction
+
+  assign st_ready_o = 32'(wb_count_q) < WRITE_BUFFER;
+  wire wb_push = st_valid_i && st_ready_o;
+  assign wbuf_empty_o = wb_count_q == '0;
+
+  // ---------------------------------------------------------------- DRAM requests in flight
+  logic [1:0]  src_q [OUTSTANDING];
+  logic [OW-1:0] src_head_q, src_tail_q;
+  logic [OW:0]   in_flight_q;   // accepted into the request register, response not yet back
+  logic [OW:0]   vpu_dram_q;    // of them, the vector unit's
+  logic          req_valid_q, req_write_q;
+  logic [31:0]   req_addr_q, req_tag_q;
+  logic [ROW_BITS-1:0]  req_wdata_q;
+  logic [ROW_BYTES-1:0] req_be_q;
+  wire req_free = !req_valid_q || mem_req_ready_i;
+  wire room = 32'(in_flight_q) < OUTSTANDING;
+  wire [1:0] rsp_src = src_q[src_head_q];
+
+  // ---------------------------------------------------------------- fill state
+  logic fill_wait_q;  // the fill is issued; its response is awaited
+  wire  fill_rsp = mem_rsp_valid_i && rsp_src == SrcFill;
+  wire  want_fill = ld_valid_i && !ld_hit && !fill_wait_q;
+
+  // ---------------------------------------------------------------- vector requests
+  wire [31:0]          v_row_addr = {vmem_req_addr_i[31:RB], {RB{1'b0}}};
+  wire [31:0]          v_off = v_row_addr - DramBase;
+  wire                 v_in_dtcm = v_row_addr >= DtcmBase && v_row_addr - DtcmBase < DTCM_BYTES;
+  wire                 v_in_dram = v_row_addr >= DramBase &&
+                                   (vmem_req_be_i & ~inside_mask(v_off, dram_bytes_i)) == '0;
+  wire                 v_local = !v_in_dram;  // DTCM or a bad address: answered next cycle
+  wire [IW-1:0]        v_idx = LINES > 1 ? v_off[RB +: IW] : '0;
+  logic                local_valid_q, local_err_q;
+
+  logic pick_wb, pick_fill, pick_vpu;
+  always_comb begin
+    pick_wb = 1'b0;
+    pick_fill = 1'b0;
+    pick_vpu = 1'b0;
+    if (req_free && room) begin
+      if (!wbuf_empty_o) pick_wb = 1'b1;
+      else if (want_fill) pick_fill = 1'b1;
+      else if (vmem_req_valid_i && !block_vpu_i && !v_local) pick_vpu = 1'b1;
+    end
+  end
+
+  always_comb begin
+    vmem_req_ready_o = 1'b0;
+    if (vmem_req_valid_i && !block_vpu_i) begin
+      if (v_local) vmem_req_ready_o = vpu_dram_q == '0 && !(vmem_req_write_i && v_in_dtcm && core_dtcm_we_i);
+      else vmem_req_ready_o = pick_vpu;
+    end
+  end
+  wire v_local_fire = vmem_req_valid_i && vmem_req_ready_o && v_local;
+
+  assign dtcm_re_o = v_local_fire && v_in_dtcm && !vmem_req_write_i;
+  assign dtcm_raddr_o = RAW'((v_row_addr - DtcmBase) >> RB);
+  assign dtcm_we_o = v_local_fire && v_in_dtcm && vmem_req_write_i;
+  assign dtcm_waddr_o = dtcm_raddr_o;
+  assign dtcm_wdata_o = vmem_req_wdata_i;
+  assign dtcm_be_o = vmem_req_be_i;
+
+  assign vmem_rsp_valid_o = local_valid_q || (mem_rsp_valid_i && rsp_src == SrcVpu);
+  assign vmem_rsp_rdata_o = local_valid_q ? dtcm_rdata_i : mem_rsp_rdata_i;
+  assign vmem_rsp_error_o = local_valid_q && local_err_q;
+
+  assign ld_done_o = ld_valid_i && (ld_hit || (fill_wait_q && fill_rsp));
+  assign ld_row_o = ld_hit ? data_q[ld_idx] : mem_rsp_rdata_i;
+
+  wire issue = pick_wb || pick_fill || pick_vpu;
+  wire [31:0] fill_off = {ld_off[31:RB], {RB{1'b0}}};
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      valid_q <= '0;
+      wb_head_q <= '0;
+      wb_tail_q <= '0;
+      wb_count_q <= '0;
+      src_head_q <= '0;
+      src_tail_q <= '0;
+      in_flight_q <= '0;
+      vpu_dram_q <= '0;
+      req_valid_q <= 1'b0;
+      req_write_q <= 1'b0;
+      req_addr_q <= '0;
+      req_tag_q <= '0;
+      req_wdata_q <= '0;
+      req_be_q <= '0;
+      fill_wait_q <= 1'b0;
+      local_valid_q <= 1'b0;
+      local_err_q <= 1'b0;
+    end else begin
+      // Cache valid bits: fills, vector invalidations, flush.
+      if (fill_wait_q && fill_rsp && DCACHE_BYTES > 0) valid_q[ld_idx] <= 1'b1;
+      if (pick_vpu && vmem_req_write_i && DCACHE_BYTES > 0 && tag_q[v_idx] == v_off[31:RB]) begin
+        valid_q[v_idx] <= 1'b0;
+      end
+      if (flush_i) valid_q <= '0;
+
+      if (wb_push) wb_tail_q <= wb_inc(wb_tail_q);
+      if (pick_wb) wb_head_q <= wb_inc(wb_head_q);
+      wb_count_q <= wb_count_q + {{WB_W{1'b0}}, wb_push} - {{WB_W{1'b0}}, pick_wb};
+
+      // The request register and the order of responses.
+      if (req_valid_q && mem_req_ready_i) req_valid_q <= 1'b0;
+      if (issue) begin
+        req_valid_q <= 1'b1;
+        src_tail_q <= src_tail_q + 1'b1;
+        if (pick_wb) begin
+          req_write_q <= 1'b1;
+          req_addr_q <= wb_addr_q[wb_head_q];
+          req_wdata_q <= wb_data_q[wb_head_q];
+          req_be_q <= wb_be_q[wb_head_q];
+          req_tag_q <= wb_pc_q[wb_head_q];
+        end else if (pick_fill) begin
+          req_write_q <= 1'b0;
+          req_addr_q <= fill_off;
+          req_wdata_q <= '0;
+          req_be_q <= inside_mask(fill_off, dram_bytes_i);
+          req_tag_q <= ld_pc_i;
+        end else begin
+          req_write_q <= vmem_req_write_i;
+          req_addr_q <= v_off;
+          req_wdata_q <= vmem_req_wdata_i;
+          req_be_q <= vmem_req_be_i;
+          req_tag_q <= vpu_pc_i;
+        end
+      end
+      if (mem_rsp_valid_i) src_head_q <= src_head_q + 1'b1;
+      in_flight_q <= in_flight_q + {{OW{1'b0}}, issue} - {{OW{1'b0}}, mem_rsp_valid_i};
+      vpu_dram_q <= vpu_dram_q + {{OW{1'b0}}, pick_vpu} - {{OW{1'b0}}, mem_rsp_valid_i && rsp_src == SrcVpu};
+
+      if (pick_fill) fill_wait_q <= 1'b1;
+      if (fill_wait_q && fill_rsp) fill_wait_q <= 1'b0;
+
+      local_valid_q <= v_local_fire;
+      local_err_q <= v_local_fire && !v_in_dtcm;
+    end
+  end
+
+  // Storage without reset (like an SRAM's): cache tags and data, write buffer entries, response order.
+  always_ff @(posedge clk_i) begin
+    if (fill_wait_q && fill_rsp && DCACHE_BYTES > 0) begin
+      tag_q[ld_idx] <= ld_off[31:RB];
+      data_q[ld_idx] <= mem_rsp_rdata_i;
+    end
+    if (wb_push && st_hit) begin
+      for (int unsigned k = 0; k < ROW_BYTES; k++) begin
+        if (st_be_i[k]) data_q[st_idx][8*k +: 8] <= st_row_i[8*k +: 8];
+      end
+    end
+    if (wb_push) begin
+      wb_addr_q[wb_tail_q] <= {st_off[31:RB], {RB{1'b0}}};
+      wb_data_q[wb_tail_q] <= st_row_i;
+      wb_be_q[wb_tail_q] <= st_be_i;
+      wb_pc_q[wb_tail_q] <= st_pc_i;
+    end
+    if (issue) src_q[src_tail_q] <= pick_wb ? SrcWbuf : pick_fill ? SrcFill : SrcVpu;
+  end
+
+  assign idle_o = wbuf_empty_o && in_flight_q == '0;
+  assign mem_req_valid_o = req_valid_q;
+  assign mem_req_write_o = req_write_q;
+  assign mem_req_addr_o = req_addr_q;
+  assign mem_req_wdata_o = req_wdata_q;
+  assign mem_req_be_o = req_be_q;
+  assign mem_req_tag_o = req_tag_q;
+  wire accepted = req_valid_q && mem_req_ready_i;
+  assign dram_read_bytes_o = accepted && !req_write_q ? popcount(req_be_q) : 32'd0;
+  assign dram_write_bytes_o = accepted && req_write_q ? popcount(req_be_q) : 32'd0;
+  assign miss_o = pick_fill;
+
+  logic unused;
+  assign unused = ^{vmem_req_addr_i[RB-1:0], ld_off[RB-1:0], st_off[RB-1:0]};
+endmodule

@@ -1,0 +1,474 @@
+#include "tb/rvv/rvv_platform.h"
+
+#include <fmt/format.h>
+
+#include <csignal>
+
+#include <algorithm>
+#include <any>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "isa/rvv/isa_reference.h"
+#include "isa/rvv/rvv_memory_map.h"
+#include "isa/rvv/symbols.h"
+#include "isa/rvv/toolchain.h"
+#include "tasks/rvv/baseline_compiler.h"
+#include "tb/common/evaluation_steps.h"
+#include "tb/common/paths.h"
+#include "tb/rvv/rvv_diff.h"
+#include "tb/rvv/rvv_disasm.h"
+#include "tb/rvv/rvv_sim.h"
+
+namespace kcraft::rvv {
+
+namespace {
+
+std::function<void(RunResult&)>& qemu_result_hook() {
+  static std::function<void(RunResult&)> hook;
+  return hook;
+}
+
+std::function<void(ElfImage&)>& rtl_program_hook() {
+  static std::function<void(ElfImage&)> hook;
+  return hook;
+}
+
+// What each parameter means for a kernel writer (hw_parameters(), the agents' hardware document).
+const std::map<std::string, std::string>& parameter_descriptions() {
+  static const std::map<std::string, std::string> d = {
+      {"VLEN", "bits per vector register (vlenb = VLEN / 8 bytes); VLMAX = LMUL * VLEN / SEW"},
+      {"LANES", "32-bit vector lanes: a vector instruction takes about VLEN * LMUL / (32 * LANES) cycles"},
+      {"ITCM_BYTES", "instruction memory: code (crt0 and the kernel) at 0x00000000"},
+      {"DTCM_BYTES", "data memory at 0x00010000: .rodata/.data/.bss, the stack, one-cycle loads and stores"},
+      {"DCACHE_BYTES",
+       "direct-mapped write-through data cache for scalar DRAM loads (lines of VLEN / 8 bytes)"},
+      {"WRITE_BUFFER", "posted scalar DRAM stores in flight before a store waits"},
+      {"DRAM_OUTSTANDING", "DRAM requests (rows) in flight at once"},
+      {"DIV_BITS_PER_CYCLE", "integer divide: 32 / this + 2 cycles"},
+      {"FDIV_BITS_PER_CYCLE", "fdiv.s/fsqrt.s: ceil(28 / this) + 1 cycles"},
+      {"DRAM_LATENCY", "cycles from a DRAM request to its data"},
+      {"DRAM_BYTES_PER_CYCLE", "DRAM channel bandwidth; one row (VLEN / 8 bytes) per request"},
+  };
+  return d;
+}
+
+std::string describe_parameter(const std::string& name) {
+  const auto& d = parameter_descriptions();
+  const auto it = d.find(name);
+  return it == d.end() ? std::string() : it->second;
+}
+
+double io_bytes(const tasks::ResolvedConfig& cfg) {
+  double bytes = 0;
+  for (const auto& t : cfg.inputs) bytes += 4.0 * static_cast<double>(t.elements);
+  for (const auto& t : cfg.outputs) bytes += 4.0 * static_cast<double>(t.elements);
+  return bytes;
+}
+
+int vlen_of(const isa::SymbolTable& symbols) {
+  const auto it = symbols.find("VLEN");
+  return it == symbols.end() ? 128 : static_cast<int>(it->second);
+}
+
+isa::Diagnostic to_diagnostic(const ToolDiagnostic& d, const std::string& kernel_file) {
+  isa::Diagnostic out;
+  out.severity = d.severity;
+  out.message = d.message;
+  if (d.file == kernel_file) {
+    out.line = d.line;
+    out.column = d.column;
+  } else if (!d.file.empty()) {
+    // Another file of the build (the symbols header, crt0): its position goes into the message, so the
+    // kernel's own lines are never pointed at wrongly.
+    out.message = fmt::format("{}{}{}: {}", d.file, d.line > 0 ? fmt::format(":{}", d.line) : "",
+                              d.column > 0 ? fmt::format(":{}", d.column) : "", d.message);
+  }
+  return out;
+}
+
+std::string end_of_qemu(const RunResult& q) {
+  std::string s = std::string(run_end_name(q.end));
+  if (q.end == RunEnd::kTrapped) {
+    s = q.signal_name;
+    if (q.pc) s += fmt::format(" at pc 0x{:x}", *q.pc);
+    if (q.fault_address) s += fmt::format(" (address 0x{:08x})", *q.fault_address);
+  }
+  if (!q.message.empty()) s += ": " + q.message;
+  return s;
+}
+
+// QEMU itself failed (an assertion or crash of the emulator, not a trap of the guest): QEMU 7.2 aborts on
+// vfcvt.rtz.x(u).f.v, for one. Its first message, or "" when it was the guest's trap.
+std::string qemu_own_failure(const RunResult& q) {
+  if (q.end != RunEnd::kTrapped || q.signal != SIGABRT || q.pc) return "";
+  const auto at = q.qemu_stderr.find("qemu-riscv32: ");
+  if (at == std::string::npos) return "";
+  const auto end = q.qemu_stderr.find('\n', at);
+  return q.qemu_stderr.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
+}  // namespace
+
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
+  return tb::default_cycle_cap(cfg) + 20 * static_cast<uint64_t>(cfg.flops);
+}
+
+void set_qemu_result_hook(std::function<void(RunResult&)> hook) {
+  qemu_result_hook() = std::move(hook);
+}
+
+void set_rtl_program_hook(std::function<void(ElfImage&)> hook) {
+  rtl_program_hook() = std::move(hook);
+}
+
+Params params_from_config(const HwConfig& c) {
+  Params p;
+  p.vlen = static_cast<unsigned>(c.build_param("VLEN"));
+  p.lanes = static_cast<unsigned>(c.build_param("LANES"));
+  p.itcm_bytes = static_cast<unsigned>(c.build_param("ITCM_BYTES"));
+  p.dtcm_bytes = static_cast<unsigned>(c.build_param("DTCM_BYTES"));
+  p.dcache_bytes = static_cast<unsigned>(c.build_param("DCACHE_BYTES"));
+  p.imem_words = p.itcm_bytes / 4;
+  p.dram_latency = static_cast<unsigned>(c.runtime_param("dram_latency_cycles"));
+  p.dram_bytes_per_cycle = static_cast<unsigned>(c.runtime_param("dram_bytes_per_cycle"));
+  if (p.vlen < 128 || p.vlen > 1024 || (p.vlen & (p.vlen - 1)) != 0)
+    throw ConfigError(
+        fmt::format("{}: build.VLEN: {} is not a power of two in [128, 1024]", c.source.string(), p.vlen));
+  if (p.itcm_bytes != RVV_ITCM_BYTES || p.dtcm_bytes != RVV_DTCM_BYTES)
+    throw ConfigError(
+        fmt::format("{}: ITCM_BYTES and DTCM_BYTES must be {} (the memory map, "
+                    "isa/rvv/rvv_memory_map.h)",
+                    c.source.string(), RVV_ITCM_BYTES));
+  return p;
+}
+
+RvvPlatform::RvvPlatform() : configs_(load_hw_configs(hw_config_dir(kName))) {
+  if (configs_.empty())
+    throw ConfigError(fmt::format("{}: no hardware configurations found", hw_config_dir(kName).string()));
+  for (const auto& c : configs_) (void)params_from_config(c);  // validate every file up front
+  announce_systemc_world();
+}
+
+std::unique_ptr<Platform> make_rvv_platform() {
+  return std::make_unique<RvvPlatform>();
+}
+
+std::string RvvPlatform::summary() const {
+  return "RISC-V RV32IMF + Zve32f core, in-order 5-stage pipeline with a lane-based vector unit, ITCM/DTCM, "
+         "C or assembly through clang, checked against QEMU (FP32 in DRAM)";
+}
+
+Params RvvPlatform::params(const std::string& hw) const {
+  return params_from_config(hw_config(hw));
+}
+
+std::vector<HwParameter> RvvPlatform::hw_parameters(const std::string& hw) const {
+  const HwConfig& c = hw_config(hw);
+  std::vector<HwParameter> rows;
+  for (const auto& [key, value] : c.build)
+    rows.push_back({key, std::to_string(value), "", describe_parameter(key), HwParameter::Kind::kBuild});
+  rows.push_back({"DRAM_LATENCY", fmt::format("{}", c.runtime_param("dram_latency_cycles")), "cycles",
+                  describe_parameter("DRAM_LATENCY"), HwParameter::Kind::kRuntime});
+  rows.push_back({"DRAM_BYTES_PER_CYCLE", fmt::format("{}", c.runtime_param("dram_bytes_per_cycle")), "",
+                  describe_parameter("DRAM_BYTES_PER_CYCLE"), HwParameter::Kind::kRuntime});
+  return rows;
+}
+
+uint64_t RvvPlatform::program_capacity(const std::string& hw) const {
+  return params(hw).imem_words;
+}
+
+std::vector<KernelLanguage> RvvPlatform::languages() const {
+  return {
+      KernelLanguage{
+          kKernelLanguage,
+          {".c"},
+          "C11 (clang-16 -O2, auto-vectorised; <riscv_vector.h> intrinsics): define void kernel(void), "
+          "which returns when done"},
+      KernelLanguage{"asm",
+                     {".S", ".s"},
+                     "RISC-V assembly through the C preprocessor (the ISA reference): a global function "
+                     "`kernel` (ilp32f) that returns with ret"},
+  };
+}
+
+std::string RvvPlatform::isa_reference() const {
+  return isa_markdown(static_cast<int>(params("default").vlen));
+}
+
+std::vector<std::string> RvvPlatform::instruction_names() const {
+  return rvv::instruction_names();
+}
+
+isa::SymbolTable RvvPlatform::symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
+                                      const tasks::DramLayout* lay) const {
+  const HwConfig& c = hw_config(hw);
+  isa::SymbolTable s;
+  for (const auto& [key, value] : c.build) s[key] = value;
+  s["VLENB"] = c.build_param("VLEN") / 8;
+  s["DRAM_LATENCY"] = static_cast<int64_t>(c.runtime_param("dram_latency_cycles"));
+  s["DRAM_BYTES_PER_CYCLE"] = static_cast<int64_t>(c.runtime_param("dram_bytes_per_cycle"));
+  if (cfg != nullptr && lay != nullptr) return task_symbols(*cfg, *lay, s);
+  if (cfg != nullptr) {
+    for (const auto& [name, value] : cfg->dims) s[name] = value;
+  }
+  return s;
+}
+
+isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::string& filename,
+                                          const isa::SymbolTable& symbols) const {
+  isa::AssembleResult out;
+  out.filename = filename;
+  BuildOptions o;
+  try {
+    o.language = language_of_file(filename).name;
+    o.file_name = filename;
+    o.vlen = vlen_of(symbols);
+    o.symbols_header = symbols_header(symbols);
+    auto built = std::make_shared<BuiltKernel>(build_kernel(source, o));
+    const std::string kernel_file = std::filesystem::path(filename).filename().string();
+    for (const auto& d : built->diagnostics) out.diagnostics.push_back(to_diagnostic(d, kernel_file));
+    // A failed build with no error line (a tool died without saying why) still says something.
+    if (!built->ok && out.error_count() == 0)
+      out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, "the build failed:\n" + built->log, "", ""});
+    out.ok = built->ok;
+    if (out.ok) out.words = built->itcm;
+    out.artifact = std::shared_ptr<const BuiltKernel>(std::move(built));
+  } catch (const std::exception& e) {
+    out.ok = false;
+    out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, e.what(), "", ""});
+  }
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                   [](const isa::Diagnostic& a, const isa::Diagnostic& b) {
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
+  return out;
+}
+
+std::string RvvPlatform::disassemble(const std::vector<uint32_t>& words) const {
+  return objdump_words(words);
+}
+
+std::string RvvPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
+  const uint64_t limit = std::min<uint64_t>(dram_bytes, RVV_DRAM_MAX_BYTES);
+  if (const auto lay = layout(cfg); lay.total_bytes > limit)
+    return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes, limit);
+  return "";
+}
+
+// The RTL simulates about 0.36M cycles per second (the vector unit's FPU lanes are evaluated every cycle)
+// and the clang baselines of the larger configurations need tens to hundreds of millions of cycles (gemm
+// C5: 141M), so one run of them takes minutes: the README's sweep keeps to the small ones.
+std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cfg,
+                                                 const std::string& hw) const {
+  if (hw != "default") return "the default sweep runs rvv on its default hardware configuration only";
+  if (cfg.config != "C1" && cfg.config != "C2")
+    return "rvv's RTL simulates about 0.36M cycles/s and these baselines need millions to hundreds of "
+           "millions of "
+           "cycles (gemm C5: 141M), minutes per run";
+  return "";
+}
+
+tasks::DramLayout RvvPlatform::layout(const tasks::ResolvedConfig& cfg) const {
+  return task_layout(cfg);
+}
+
+IdealCycles RvvPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  const Params p = params(hw);
+  IdealCycles ideal;
+  ideal.dram = io_bytes(cfg) / p.dram_bytes_per_cycle;
+  // Everything runs on the vector unit: LANES FP32 lanes, at most two flops each per cycle (vfmacc).
+  ideal.vector = cfg.flops / (2.0 * p.lanes);
+  ideal.attainable = std::ceil(ideal.total() + p.dram_latency);
+  ideal.attainable_bound = ideal.bound();
+  ideal.attainable_why = fmt::format("{}-bound: the roofline ({:.0f} cycles) + one DRAM latency ({})",
+                                     ideal.bound(), ideal.total(), p.dram_latency);
+  return ideal;
+}
+
+std::unique_ptr<tasks::BaselineCompiler> RvvPlatform::baseline_compiler(const std::string& hw) const {
+  return make_baseline_compiler(static_cast<int>(params(hw).vlen));
+}
+
+std::string RvvPlatform::describe_counters(const EvalReport& r) const {
+  std::map<std::string, uint64_t> counters;
+  for (const auto& c : r.counters) counters[c.name] = c.value;
+  auto value = [&](const char* name) {
+    auto it = counters.find(name);
+    return it == counters.end() ? uint64_t{0} : it->second;
+  };
+  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
+  auto pct = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / cycles; };
+  std::string text = fmt::format(
+      "instructions {} in {} cycles (IPC {:.2f}); vector instructions {} ({:.1f}%)\n", value("instructions"),
+      r.cycles, static_cast<double>(value("instructions")) / cycles, value("vector_instructions"),
+      value("instructions") > 0 ? 100.0 * static_cast<double>(value("vector_instructions")) /
+                                      static_cast<double>(value("instructions"))
+                                : 0.0);
+  text += fmt::format("vector unit busy {:.1f}% of cycles\n", pct("vector_busy"));
+  text += fmt::format(
+      "stalls (of cycles): data {:.1f}%  load-use {:.1f}%  FP divide/sqrt {:.1f}%  vector {:.1f}%  memory "
+      "{:.1f}%  branch {:.1f}%\n",
+      pct("stall_data"), pct("stall_load_use"), pct("stall_fp_divsqrt"), pct("stall_vector"),
+      pct("stall_memory"), pct("stall_branch"));
+  text += fmt::format("DRAM bytes read {} written {}; data cache misses {}\n", value("dram_bytes_read"),
+                      value("dram_bytes_written"), value("dcache_misses"));
+  return text;
+}
+
+EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
+  const auto t_start = std::chrono::steady_clock::now();
+  EvalReport r;
+  auto finish = [&](Verdict verdict, std::string headline) {
+    return tb::finish(r, verdict, std::move(headline), t_start);
+  };
+  const auto prepared = tb::prepare_run(*this, req, registry, rvv_hw_configs(), 0, r);
+  if (!prepared) return r;
+  RunJob job = prepared->job;
+  // The shared default cap is sized for the vector platforms; a scalar C kernel here takes up to ~12
+  // cycles per flop (the baseline matrix products at C2/C3), so the default leaves twice that.
+  if (req.cycle_cap == 0) job.cycle_cap = default_cycle_cap(prepared->cfg);
+  const auto built = std::any_cast<std::shared_ptr<const BuiltKernel>>(prepared->program.artifact);
+  const Params p = params_from_config(*prepared->hw);
+  // The listing of the ITCM words, made when a report first needs an instruction's text (the linked ELF's
+  // own disassembly shows vector instructions of assembly kernels as .4byte: it has no vector arch
+  // attribute).
+  std::optional<std::map<uint32_t, std::string>> listing_cache;
+  auto listing = [&]() -> const std::map<uint32_t, std::string>& {
+    if (!listing_cache) {
+      try {
+        listing_cache = parse_objdump(objdump_words(built->itcm));
+      } catch (const std::exception&) {
+        listing_cache = parse_objdump(built->disassembly);
+      }
+    }
+    return *listing_cache;
+  };
+  auto word_at = [&](uint32_t pc) { return pc / 4 < job.program.size() ? job.program[pc / 4] : 0u; };
+  auto describe = [&](uint32_t pc) {
+    return fmt::format("0x{:x}: {}", pc, instruction_text(listing(), pc, word_at(pc)));
+  };
+
+  SimResult run;
+  try {
+    ElfImage program = built->elf;
+    if (rtl_program_hook()) rtl_program_hook()(program);
+    run = simulate(job, program);
+  } catch (const std::exception& e) {
+    return finish(Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what());
+  }
+  std::vector<CounterValue> counters;
+  for (unsigned i = 0; i < kNumCounters; ++i) counters.push_back({counter_name(i), run.counters[i]});
+  tb::record_run(r, run, std::move(counters),
+                 [&](uint32_t pc, uint32_t word) { return instruction_text(listing(), pc, word); });
+
+  // ---- a hang: QEMU is not run (it has no instruction budget; it would only spin to its timeout)
+  if (run.timed_out) {
+    r.error_pc = run.pc;
+    const std::string waiting = run.stall == StallCause::kNone
+                                    ? "the core was still issuing instructions (a loop that never ends?)"
+                                    : fmt::format("the core was stalled ({})", stall_name(run.stall));
+    r.hang = fmt::format("cycle cap {} reached at pc {}\n{}\n", job.cycle_cap, describe(run.pc), waiting);
+    r.model_check = "skipped: the RTL reached the cycle cap";
+    return finish(Verdict::kTimeout, fmt::format("the kernel did not return within {} cycles (pc {}): {}",
+                                                 job.cycle_cap, describe(run.pc), waiting));
+  }
+
+  // ---- the functional reference's twin run: the same ELF and DRAM image under QEMU
+  std::optional<RunResult> qemu;
+  if (req.check_model) {
+    RunOptions o;
+    o.vlen = static_cast<int>(p.vlen);
+    // After an RTL error QEMU's run only explains it (and may spin where the RTL stopped): a short leash.
+    o.timeout = run.error.code != ErrorCode::kNone ? std::chrono::seconds(5) : std::chrono::seconds(60);
+    try {
+      qemu = run_qemu(*built, job.dram, o);
+    } catch (const std::exception& e) {
+      return finish(Verdict::kInputError,
+                    std::string("QEMU, the functional reference, cannot run: ") + e.what());
+    }
+    if (qemu_result_hook()) qemu_result_hook()(*qemu);
+  } else {
+    r.model_check = "skipped";
+  }
+
+  // ---- the RTL stopped on the kernel's error: the kernel's fault, whatever QEMU says
+  if (run.error.code != ErrorCode::kNone) {
+    const ErrorReport& e = run.error;
+    r.error_pc = e.pc;
+    std::string what = fmt::format("{} at pc {}", error_name(e.code), describe(e.pc));
+    if (e.code == ErrorCode::kLoad || e.code == ErrorCode::kStore || e.code == ErrorCode::kMisaligned)
+      what += fmt::format(": address 0x{:08x}", e.addr);
+    if (e.code == ErrorCode::kFetch)
+      what =
+          fmt::format("{}: pc 0x{:08x} is outside the ITCM or not 4-byte aligned", error_name(e.code), e.pc);
+    r.runtime_error = what;
+    if (qemu) {
+      r.model_check = qemu->end == RunEnd::kExited
+                          ? "QEMU ran the kernel to the end: the RTL stops where QEMU does not (docs/rvv.md, "
+                            "\"Where the RTL stops and QEMU would not\")"
+                          : "QEMU stops too: " + end_of_qemu(*qemu);
+    }
+    return finish(Verdict::kRuntimeError, r.runtime_error);
+  }
+  // ---- an ecall ended the run, but not crt0's end: the kernel broke the end-of-program protocol
+  if (!run.signature) {
+    r.error_pc = run.pc;
+    if (run.x[17] == RVV_SYS_EXIT && run.x[10] == RVV_EXIT_BAD_SP) {
+      r.runtime_error = fmt::format(
+          "the kernel returned with sp = 0x{:08x}, not the 0x{:08x} it was called with (crt0 ends the "
+          "program "
+          "with exit code {})",
+          run.x[2], RVV_STACK_TOP, RVV_EXIT_BAD_SP);
+    } else {
+      r.runtime_error =
+          fmt::format("ecall at pc {} ended the program before the kernel returned (an ecall ends the run)",
+                      describe(run.pc));
+    }
+    if (qemu) r.model_check = "QEMU: " + end_of_qemu(*qemu);
+    return finish(Verdict::kRuntimeError, r.runtime_error);
+  }
+
+  // ---- the RTL ran the kernel to the end: QEMU must have, with the same end state
+  if (qemu) {
+    std::string diff;
+    if (const std::string failure = qemu_own_failure(*qemu); !failure.empty()) {
+      // The reference cannot say anything: the outputs are still judged against the golden reference.
+      r.model_check = "unavailable: QEMU itself failed on this program (" + failure +
+                      "); the RTL's run is not cross-checked";
+    } else if (qemu->end != RunEnd::kExited) {
+      diff = "the RTL ran the kernel to the end, QEMU did not: " + end_of_qemu(*qemu);
+    } else {
+      EndStateCompare compare;
+      compare.integer_registers = !reads_counter_csr(built->itcm);
+      compare.describe_dram = [&](uint64_t offset) -> std::string {
+        for (const auto& region : prepared->layout.regions) {
+          if (offset >= region.address && offset < region.end())
+            return fmt::format("{} '{}' element {}", tasks::region_kind_name(region.kind), region.name,
+                               (offset - region.address) / 4);
+        }
+        return "";
+      };
+      if (auto d = first_difference(*run.signature, qemu->signature, run.dram, qemu->dram, compare))
+        diff = *d;
+      r.model_check =
+          compare.integer_registers
+              ? "agree"
+              : "agree (x1..x31 not compared: the kernel reads a counter CSR, whose values differ "
+                "under QEMU by nature)";
+    }
+    if (!diff.empty()) {
+      r.model_check = diff;
+      return finish(Verdict::kHardwareBug,
+                    "the RTL and QEMU disagree (a hardware bug, not the kernel's fault): " + diff);
+    }
+  }
+  return tb::judge_outputs(r, *prepared, run, describe, t_start);
+}
+
+}  // namespace kcraft::rvv

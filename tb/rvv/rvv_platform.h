@@ -1,0 +1,90 @@
+// The rvv core as a platform (tb/common/platform.h): build a kernel in C or assembly with clang/lld, run it
+// on the Verilated RTL inside SystemC and, as the functional reference, under QEMU user mode
+// (qemu-riscv32); compare the two end states, then the outputs with the golden reference, and report.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "isa/common/hw_config.h"
+#include "isa/rvv/qemu_runner.h"
+#include "tb/common/platform.h"
+#include "tb/rvv/rvv_hw.h"
+
+namespace kcraft::rvv {
+
+class RvvPlatform : public Platform {
+ public:
+  // Loads the hardware configurations from the data root (rtl/rvv/configs).
+  RvvPlatform();
+
+  static constexpr const char* kName = "rvv";
+  static constexpr tasks::DType kDType = tasks::DType::fp32;
+
+  std::string name() const override { return kName; }
+  std::string summary() const override;
+  tasks::DType dtype() const override { return kDType; }
+
+  const std::vector<HwConfig>& hw_configs() const override { return configs_; }
+  std::vector<HwParameter> hw_parameters(const std::string& hw) const override;
+  uint64_t program_capacity(const std::string& hw) const override;
+  // The configuration file's parameters (the RTL reports the same ones; tests check it).
+  Params params(const std::string& hw) const;
+
+  // C first (.c), then assembly (.S, .s; both through the C preprocessor).
+  std::vector<KernelLanguage> languages() const override;
+
+  // Generated from isa/rvv/rvv_isa.yaml for the default configuration's VLEN.
+  std::string isa_reference() const override;
+  std::vector<std::string> instruction_names() const override;
+
+  // The hardware parameters, and with a task its layout's symbols (isa/rvv/symbols.h: ADDR_<T>, BYTES_<T>,
+  // dimensions, PARAM_<NAME>_F32); the toolchain's header adds PARAM_<NAME> as a C float literal.
+  isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
+                           const tasks::DramLayout* layout = nullptr) const override;
+  // Compiles or assembles (by the file's extension) and links with crt0 (isa/rvv/toolchain.h) for the VLEN
+  // in `symbols`: words are the ITCM image, `artifact` the BuiltKernel (a std::shared_ptr<const
+  // BuiltKernel>); diagnostics of the kernel's file keep its line:column.
+  isa::AssembleResult assemble(const std::string& source, const std::string& filename,
+                               const isa::SymbolTable& symbols) const override;
+  // objdump's listing of the words placed from address 0.
+  std::string disassemble(const std::vector<uint32_t>& words) const override;
+
+  std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  std::string default_sweep_exclusion(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const override;
+  IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
+  std::string describe_counters(const EvalReport& report) const override;
+
+  // tasks/rvv: the scalar C references (the baseline) and the intrinsics templates.
+  std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override;
+
+  // tb/rvv/rvv_campaigns.cpp
+  CommandReport validate(const ValidationOptions& options) const override;
+  CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
+
+ private:
+  std::vector<HwConfig> configs_;
+};
+
+// The registry's factory (the registration is in tb/rvv/CMakeLists.txt).
+std::unique_ptr<Platform> make_rvv_platform();
+
+// The configuration file's parameters.
+Params params_from_config(const HwConfig& config);
+
+// evaluate()'s cycle cap when the request gives none: the shared default (tb/common/evaluation_steps.h)
+// plus 20 cycles per flop, room for scalar C kernels (the baselines' matrix products take ~12 per flop).
+uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
+
+// A test seam: when set, evaluate() hands it QEMU's result of every twin run before comparing (tests inject
+// a wrong reference to see hardware_bug). Not for the product; pass nullptr to remove it.
+void set_qemu_result_hook(std::function<void(RunResult&)> hook);
+// A test seam: when set, evaluate() hands it the program the RTL is about to run (QEMU runs the built one);
+// tests of scalar kernels use it while the linked vector unit cannot run crt0's vector instructions.
+void set_rtl_program_hook(std::function<void(ElfImage&)> hook);
+
+}  // namespace kcraft::rvv
