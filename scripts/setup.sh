@@ -32,11 +32,11 @@ run_packages=(
   build-essential cmake pkg-config git
   verilator libsystemc-dev zlib1g-dev
   libyaml-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev libsqlite3-dev
+  binutils-riscv64-unknown-elf clang-16 lld-16 qemu-user  # rvv: its toolchain and QEMU, the functional twin
 )
 test_packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev libcpp-httplib-dev
   yosys python3 python3-numpy
-  binutils-riscv64-unknown-elf clang-16 lld-16 qemu-user
 )
 
 packages=("${run_packages[@]}")
