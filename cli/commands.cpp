@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -214,9 +215,13 @@ void require_language(const Platform& platform, const std::string& file) {
 void hint_task_symbols(const Platform& platform, const std::string& hw, isa::AssembleResult& result) {
   std::set<std::string, std::less<>> task_symbols;
   bool loaded = false;
-  const std::string prefix = "unknown symbol '";
+  // The assemblers' wording, and C compilers' (clang) for an undeclared name.
+  const std::string prefixes[] = {"unknown symbol '", "use of undeclared identifier '"};
   for (auto& d : result.diagnostics) {
-    if (d.severity != isa::Severity::kError || d.message.rfind(prefix, 0) != 0) continue;
+    if (d.severity != isa::Severity::kError) continue;
+    const auto prefix = std::find_if(std::begin(prefixes), std::end(prefixes),
+                                     [&](const std::string& p) { return d.message.rfind(p, 0) == 0; });
+    if (prefix == std::end(prefixes)) continue;
     if (!loaded) {
       loaded = true;
       const auto hardware = platform.symbols(hw);
@@ -233,7 +238,7 @@ void hint_task_symbols(const Platform& platform, const std::string& hw, isa::Ass
       }
     }
     const std::string name =
-        d.message.substr(prefix.size(), d.message.find('\'', prefix.size()) - prefix.size());
+        d.message.substr(prefix->size(), d.message.find('\'', prefix->size()) - prefix->size());
     if (task_symbols.count(name)) {
       d.hint = fmt::format(
           "{} is a task symbol: add --task NAME [--config CN] (kcraft task show NAME --platform {} "

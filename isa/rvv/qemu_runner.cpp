@@ -87,6 +87,79 @@ std::string qemu_cpu(int vlen) {
   return fmt::format("rv32,v=false,Zve32f=true,vext_spec=v1.0,vlen={},elen=32,d=false,c=false,a=false", vlen);
 }
 
+RunResult interpret_qemu_run(const ProcessResult& p, size_t dram_bytes, std::chrono::milliseconds timeout) {
+  RunResult r;
+  r.seconds = p.seconds;
+  r.qemu_stderr = p.err;
+  r.exit_code = p.exit_code;
+  if (!p.started) {
+    r.message = "qemu-riscv32 could not run: " + p.error;
+    return r;
+  }
+  if (p.timed_out) {
+    r.end = RunEnd::kTimedOut;
+    r.message = fmt::format("still running after {} ms (timeout)", timeout.count());
+    return r;
+  }
+  constexpr size_t kTrapReportBytes = 16 + 128;
+  if (p.exit_code == RVV_EXIT_TRAP && p.out.size() == kTrapReportBytes && word(p.out, 0) == RVV_TRAP_MAGIC) {
+    r.end = RunEnd::kTrapped;
+    r.signal = static_cast<int>(word(p.out, 4));
+    r.signal_name = signal_name(r.signal);
+    r.fault_address = word(p.out, 12);
+    r.pc = word(p.out, 16);
+    r.trap_registers.assign(32, 0);
+    for (int i = 1; i < 32; ++i) r.trap_registers[i] = word(p.out, 16 + 4 * i);
+    r.message = fmt::format("trapped: {} at pc 0x{:08x}", r.signal_name, *r.pc);
+    if (r.signal == SIGSEGV || r.signal == SIGBUS)
+      r.message += fmt::format(", address 0x{:08x}", *r.fault_address);
+    return r;
+  }
+  if (p.signal != 0) {
+    r.end = RunEnd::kTrapped;
+    r.signal = p.signal;
+    r.signal_name = signal_name(p.signal);
+    // At most 8 hex digits: a guest address (a longer number in QEMU's stderr is not one).
+    static const std::regex taken(R"(--- SIG[A-Z]+ \{[^}]*si_addr=0x([0-9a-fA-F]{1,8})\b)");
+    std::smatch m;
+    if (std::regex_search(p.err, m, taken))
+      r.fault_address = static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16));
+    r.message = "trapped: " + r.signal_name;
+    if (r.fault_address) {
+      r.message += fmt::format(
+          " at {} 0x{:08x}", p.signal == SIGSEGV || p.signal == SIGBUS ? "address" : "pc", *r.fault_address);
+    }
+    r.message += " (no trap report from crt0: its handler could not run, or QEMU itself crashed)";
+    return r;
+  }
+  if (p.exit_code == RVV_EXIT_BAD_SP) {
+    r.message = fmt::format("the kernel returned with sp not restored to 0x{:08x}", RVV_STACK_TOP);
+    return r;
+  }
+  const size_t expected = RVV_SIG_BYTES + dram_bytes;
+  if (p.exit_code != RVV_EXIT_OK || p.out.size() != expected ||
+      word(p.out, RVV_SIG_OFF_MAGIC) != RVV_SIG_MAGIC) {
+    r.message = fmt::format(
+        "the program did not end through crt0 (exit code {}, {} of {} bytes of end state{}): an ecall in the "
+        "kernel ends the program{}",
+        p.exit_code, p.out.size(), expected,
+        p.out.size() >= 4 && word(p.out, 0) != RVV_SIG_MAGIC ? ", no signature magic" : "",
+        p.err.empty() ? "" : "; qemu: " + p.err);
+    return r;
+  }
+  for (int i = 1; i < 32; ++i) r.signature.x[i] = word(p.out, RVV_SIG_OFF_X + 4 * i);
+  for (int i = 0; i < 32; ++i) r.signature.f[i] = word(p.out, RVV_SIG_OFF_F + 4 * i);
+  r.signature.fcsr = word(p.out, RVV_SIG_OFF_FCSR);
+  r.signature.vl = word(p.out, RVV_SIG_OFF_VL);
+  r.signature.vtype = word(p.out, RVV_SIG_OFF_VTYPE);
+  r.signature.vstart = word(p.out, RVV_SIG_OFF_VSTART);
+  r.signature.vlenb = word(p.out, RVV_SIG_OFF_VLENB);
+  r.dram.assign(p.out.begin() + RVV_SIG_BYTES, p.out.end());
+  r.end = RunEnd::kExited;
+  r.message = "exited";
+  return r;
+}
+
 RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, const RunOptions& options) {
   if (!kernel.ok || kernel.itcm.empty()) throw std::invalid_argument("rvv: run_qemu needs a built kernel");
   if (kernel.itcm.size() * 4 > RVV_ITCM_BYTES)
@@ -118,76 +191,9 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
   }
   ::chmod(pattern.c_str(), 0700);
 
-  RunResult r;
-  ProcessResult p = run_process({qemu, "-strace", "-cpu", qemu_cpu(options.vlen), pattern}, options.timeout);
-  r.seconds = p.seconds;
-  r.qemu_stderr = p.err;
-  r.exit_code = p.exit_code;
-  if (!p.started) {
-    r.message = "qemu-riscv32 could not run: " + p.error;
-    return r;
-  }
-  if (p.timed_out) {
-    r.end = RunEnd::kTimedOut;
-    r.message = fmt::format("still running after {} ms (timeout)", options.timeout.count());
-    return r;
-  }
-  constexpr size_t kTrapReportBytes = 16 + 128;
-  if (p.exit_code == RVV_EXIT_TRAP && p.out.size() == kTrapReportBytes && word(p.out, 0) == RVV_TRAP_MAGIC) {
-    r.end = RunEnd::kTrapped;
-    r.signal = static_cast<int>(word(p.out, 4));
-    r.signal_name = signal_name(r.signal);
-    r.fault_address = word(p.out, 12);
-    r.pc = word(p.out, 16);
-    r.trap_registers.assign(32, 0);
-    for (int i = 1; i < 32; ++i) r.trap_registers[i] = word(p.out, 16 + 4 * i);
-    r.message = fmt::format("trapped: {} at pc 0x{:08x}", r.signal_name, *r.pc);
-    if (r.signal == SIGSEGV || r.signal == SIGBUS)
-      r.message += fmt::format(", address 0x{:08x}", *r.fault_address);
-    return r;
-  }
-  if (p.signal != 0) {
-    r.end = RunEnd::kTrapped;
-    r.signal = p.signal;
-    r.signal_name = signal_name(p.signal);
-    static const std::regex taken(R"(--- SIG[A-Z]+ \{[^}]*si_addr=(0x[0-9a-fA-F]+))");
-    std::smatch m;
-    if (std::regex_search(p.err, m, taken))
-      r.fault_address = static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16));
-    r.message = "trapped: " + r.signal_name;
-    if (r.fault_address) {
-      r.message += fmt::format(
-          " at {} 0x{:08x}", p.signal == SIGSEGV || p.signal == SIGBUS ? "address" : "pc", *r.fault_address);
-    }
-    r.message += " (no trap report from crt0: its handler could not run, or QEMU itself crashed)";
-    return r;
-  }
-  if (p.exit_code == RVV_EXIT_BAD_SP) {
-    r.message = fmt::format("the kernel returned with sp not restored to 0x{:08x}", RVV_STACK_TOP);
-    return r;
-  }
-  const size_t expected = RVV_SIG_BYTES + dram.size();
-  if (p.exit_code != RVV_EXIT_OK || p.out.size() != expected ||
-      word(p.out, RVV_SIG_OFF_MAGIC) != RVV_SIG_MAGIC) {
-    r.message = fmt::format(
-        "the program did not end through crt0 (exit code {}, {} of {} bytes of end state{}): an ecall in the "
-        "kernel ends the program{}",
-        p.exit_code, p.out.size(), expected,
-        p.out.size() >= 4 && word(p.out, 0) != RVV_SIG_MAGIC ? ", no signature magic" : "",
-        p.err.empty() ? "" : "; qemu: " + p.err);
-    return r;
-  }
-  for (int i = 1; i < 32; ++i) r.signature.x[i] = word(p.out, RVV_SIG_OFF_X + 4 * i);
-  for (int i = 0; i < 32; ++i) r.signature.f[i] = word(p.out, RVV_SIG_OFF_F + 4 * i);
-  r.signature.fcsr = word(p.out, RVV_SIG_OFF_FCSR);
-  r.signature.vl = word(p.out, RVV_SIG_OFF_VL);
-  r.signature.vtype = word(p.out, RVV_SIG_OFF_VTYPE);
-  r.signature.vstart = word(p.out, RVV_SIG_OFF_VSTART);
-  r.signature.vlenb = word(p.out, RVV_SIG_OFF_VLENB);
-  r.dram.assign(p.out.begin() + RVV_SIG_BYTES, p.out.end());
-  r.end = RunEnd::kExited;
-  r.message = "exited";
-  return r;
+  const ProcessResult p =
+      run_process({qemu, "-strace", "-cpu", qemu_cpu(options.vlen), pattern}, options.timeout);
+  return interpret_qemu_run(p, dram.size(), options.timeout);
 }
 
 }  // namespace kcraft::rvv

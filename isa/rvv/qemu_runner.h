@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/rvv/subprocess.h"
 #include "isa/rvv/toolchain.h"
 
 namespace kcraft::rvv {
@@ -63,6 +64,13 @@ struct RunResult {
   std::string qemu_stderr;
   double seconds = 0.0;
 };
+
+// What a finished QEMU process (run_process) means by the protocol of rvv_memory_map.h: the end state
+// after a normal end (exactly the signature then `dram_bytes` of DRAM, with the magic), a trap report, a
+// signal, a timeout, or a broken protocol (kFailed, with the reason). QEMU's output is outside input: any
+// bytes give a RunResult, never an exception.
+RunResult interpret_qemu_run(const ProcessResult& process, size_t dram_bytes,
+                             std::chrono::milliseconds timeout);
 
 // The -cpu argument for a VLEN.
 std::string qemu_cpu(int vlen);

@@ -171,6 +171,12 @@ TEST(Cli, CheckReportsDiagnostics) {
   write(dir / "typo.s", "S_LI r1, NO_SUCH_SYMBOL\nC_HALT\n");
   auto typo = kcraft("check vliw " + (dir / "typo.s").string());
   EXPECT_NE(typo.out.find("define it with '.equ NO_SUCH_SYMBOL"), std::string::npos) << typo.out;
+  // The same hint for a C compiler's undeclared identifier.
+  write(dir / "relu.c", "void kernel(void) { float* y = (float*)ADDR_Y; y[0] = 0.0f; }\n");
+  auto c_no_task = kcraft("check rvv " + (dir / "relu.c").string());
+  EXPECT_EQ(c_no_task.code, 1);
+  EXPECT_NE(c_no_task.out.find("ADDR_Y is a task symbol: add --task NAME"), std::string::npos)
+      << c_no_task.out;
 }
 
 // The kernel's language comes from its file's extension; the built-in assembly platforms take .s and .S.
