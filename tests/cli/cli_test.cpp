@@ -187,7 +187,7 @@ TEST(Cli, TheKernelLanguageComesFromTheFileExtension) {
   write(dir / "k.c", "void kernel(void) {}\n");
   EXPECT_EQ(kcraft("check systolic " + (dir / "k.S").string() + " --task relu").code, 0);
   for (const std::string file : {"k.txt", "k.c"}) {
-    for (const std::string command :
+    for (const auto& command :
          {"check systolic " + (dir / file).string(), "eval systolic relu " + (dir / file).string()}) {
       const auto r = kcraft(command);
       EXPECT_EQ(r.code, 2) << command << "\n" << r.out;
