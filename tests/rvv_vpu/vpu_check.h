@@ -236,7 +236,9 @@ void check_illegal(int vlen, uint32_t avl, int sew, int lmul, const std::string&
   const SimResult r = sim.run(prog, kernel_vector_words(k.disassembly), dram);
   EXPECT_TRUE(r.illegal) << "VLEN " << vlen << ": " << text << " (e" << sew << ", lmul log2 " << lmul
                          << ") accepted";
-  if (r.illegal) EXPECT_EQ(r.illegal_step, 4u) << text;  // after the 4 loads of the prologue
+  if (r.illegal) {
+    EXPECT_EQ(r.illegal_step, 4u) << text;  // after the 4 loads of the prologue
+  }
 }
 
 }  // namespace kcraft::rvv_vpu_test
