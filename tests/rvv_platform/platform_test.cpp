@@ -259,7 +259,8 @@ TEST_F(RvvVerdicts, DisagreeingWithQemuIsAHardwareBug) {
   set_qemu_result_hook([](RunResult& q) { q.dram[q.dram.size() - 4] ^= 1; });
   EvalReport r = evaluate(kReluC, "relu.c");
   EXPECT_EQ(r.verdict, Verdict::kHardwareBug) << r.headline;
-  const auto& y = rvv().layout(registry().get("relu").resolve("C1", tasks::DType::fp32)).region("y");
+  const auto layout = rvv().layout(registry().get("relu").resolve("C1", tasks::DType::fp32));
+  const auto& y = layout.region("y");
   EXPECT_NE(r.model_check.find(fmt::format("DRAM byte 0x{:08x} (output 'y' element {})",
                                            RVV_DRAM_BASE + y.end() - 4, y.bytes / 4 - 1)),
             std::string::npos)
