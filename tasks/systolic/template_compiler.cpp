@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
 #include <stdexcept>
 
@@ -34,18 +35,37 @@ class Asm {
 
   // A hardware loop running `body` `count` times (the body is skipped when count is 1 and run inline,
   // and omitted when count is 0).
+  //
+  // Templates nest (a head loop around a matrix product around its tile loops), so a loop that would nest
+  // deeper than the hardware's LOOP_DEPTH is unrolled instead.
   void loop(int64_t count, const std::string& stem, const std::function<void()>& body) {
     if (count <= 0) return;
-    if (count == 1) {
-      body();
+    if (count == 1 || depth_ >= max_depth_) {
+      if (count > 256) throw std::invalid_argument("loop of " + std::to_string(count) + " nests too deep");
+      for (int64_t i = 0; i < count; ++i) body();
       return;
     }
     if (count > 4095) throw std::invalid_argument("loop count " + std::to_string(count) + " exceeds C_LOOPI");
     std::string end = fresh(stem);
     op("C_LOOPI {}, {}", count, end);
+    ++depth_;
     body();
+    --depth_;
     label(end);
   }
+
+  // A loop whose count is in a register (0 skips it); it must not be unrolled.
+  void loop_reg(const std::string& count_reg, const std::string& stem, const std::function<void()>& body) {
+    if (depth_ >= max_depth_) throw std::invalid_argument("register-counted loop nests too deep");
+    std::string end = fresh(stem);
+    op("C_LOOP {}, {}", count_reg, end);
+    ++depth_;
+    body();
+    --depth_;
+    label(end);
+  }
+  void set_max_depth(int depth) { max_depth_ = depth; }
+  int free_depth() const { return max_depth_ - depth_; }
 
   // Like loop(), for a loop that ends its enclosing loop's body: the hardware requires an inner body to
   // end strictly before the outer one, so the last iteration is emitted after the loop.
@@ -67,6 +87,8 @@ class Asm {
  private:
   std::vector<std::string> lines_;
   int counter_ = 0;
+  int depth_ = 0;
+  int max_depth_ = 4;
 };
 
 std::string upper(const std::string& s) {
@@ -104,8 +126,20 @@ struct ElementwiseOp {
   std::vector<std::string> stages;  // per row, in order; {d} = work row reg, {a} = input row reg, {u} offset
 };
 
+ElementwiseOp gelu_op() {
+  // gelu(x) = 0.5 x (1 + tanh(z)) = x / (1 + exp(-2z)), z = sqrt(2/pi) (x + 0.044715 x^3), and
+  // -2z = x (c1 x^2 + c0): square, scale, shift, times x, exp, +1, reciprocal, times x.
+  const double c = std::sqrt(2.0 / 3.14159265358979323846);
+  return {{fmt::format("S_LI_FP f1, {:.9g}", -2.0 * c * 0.044715),
+           fmt::format("S_LI_FP f2, {:.9g}", -2.0 * c), "S_LI_FP f3, 1.0"},
+          {"V_MUL_VV {d}, {a}, {a}, {u}", "V_MUL_VF {d}, {d}, f1, {u}", "V_ADD_VF {d}, {d}, f2, {u}",
+           "V_MUL_VV {d}, {d}, {a}, {u}", "V_EXP_V {d}, {d}, {u}", "V_ADD_VF {d}, {d}, f3, {u}",
+           "V_RECI_V {d}, {d}, {u}", "V_MUL_VV {d}, {a}, {d}, {u}"}};
+}
+
 ElementwiseOp elementwise_op(const std::string& task) {
   if (task == "relu") return {{}, {"V_MAX_VF {d}, {a}, f0, {u}"}};
+  if (task == "gelu") return gelu_op();
   if (task == "silu") {
     // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)): five vector ops, each rounded once to BF16.
     return {{"S_LI_FP f1, -1.0", "S_LI_FP f2, 1.0"},
@@ -163,20 +197,214 @@ void stream_tiles(Asm& a, int64_t tiles, bool double_buffer, const std::function
   }
 }
 
+// ---------------------------------------------------------------- matrix products, composable
+//
+// C = A B (B stored [K, N]) or C = A B^T (B stored [N, K], nn.Linear weights, loaded with M_LDWT), with an
+// optional bias row and an optional element-wise epilogue, the same scheme as the gemm template: a block
+// of A rows chunk-major in VSRAM, one output column's weights per MSRAM set (the next one prefetched),
+// every K tile streams the whole block, the accumulators are written out and the column stored.
+//
+// Registers: r1 A, r2 C, r3 A's row stride, r4 next weights, r5..r11 and r15 working, r12 the bias row
+// (only with a bias), r13 C's row stride. r14 and, without a bias, r12 belong to the caller (head and
+// batch loops keep their base addresses there).
+struct Src {
+  std::string base;  // a symbol (ADDR_X) or a register (r14); "" = continue where the last product left r1/r2
+  int64_t offset = 0;
+};
+
+struct MatmulJob {
+  Src a, b, c;
+  int64_t m = 0, k = 0, n = 0;
+  int64_t lda = 0, ldc = 0;   // bytes; B's row stride is ldc ([K, N]) or lda ([N, K])
+  bool b_transposed = false;  // B stored [N, K]
+  std::string bias;           // symbol of an [N] bias or ""
+  ElementwiseOp epilogue;     // applied to every output row after the bias ({a} the row, {d} a work row)
+  int64_t block = 64, unroll = 1;
+  bool dbl = true;
+};
+
+void set_addr(Asm& a, const std::string& reg, const Src& src) {
+  if (src.base.empty()) return;
+  if (src.base[0] == 'r' && std::isdigit(static_cast<unsigned char>(src.base[1]))) {
+    a.op("S_MV {}, {}", reg, src.base);
+  } else {
+    a.op("S_LI {}, {}", reg, src.base);
+  }
+  if (src.offset != 0) a.add_const(reg, src.offset, "r15");
+}
+
+// Rows of the A block (and accumulators) the matrix product can use with these VSRAM/ACC sizes.
+int64_t matmul_block(const Params& p, const MatmulJob& j, int64_t want) {
+  const int64_t kt = j.k / p.mlen, nt = j.n / p.mlen;
+  const int64_t buffers = j.epilogue.stages.empty() ? 2 : 4;
+  const int64_t vs_limit = (static_cast<int64_t>(p.vsram_rows) - nt - 64) / (kt + buffers);
+  const int64_t limit = std::min<int64_t>({want, vs_limit, static_cast<int64_t>(p.acc_rows), 8191});
+  // The largest multiple of BLEN dividing M (conv2d's 14 x 14 outputs make M = 196).
+  for (int64_t b = limit - limit % p.blen; b > p.blen; b -= p.blen) {
+    if (j.m % b == 0) return b;
+  }
+  return p.blen;
+}
+
+std::string matmul_unsupported(const Params& p, int64_t m, int64_t k, int64_t n) {
+  if (m % p.blen != 0 || k % p.mlen != 0 || n % p.mlen != 0)
+    return fmt::format("a {}x{}x{} product needs M a multiple of BLEN and K, N multiples of MLEN", m, k, n);
+  if (k > p.msram_rows)
+    return fmt::format("K={} needs {} MSRAM rows for a weight column, MSRAM_ROWS={}", k, k, p.msram_rows);
+  if (k / p.mlen + 5 > p.vsram_rows / p.blen) return fmt::format("K={} leaves no VSRAM for an A block", k);
+  return "";
+}
+
+// VSRAM rows [vbase, ...) are the product's; returns the first row after them.
+int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase = 0) {
+  const int64_t mlen = p.mlen, blen = p.blen, vlen = p.vlen;
+  const int64_t kt = j.k / mlen, nt = j.n / mlen;
+  const int64_t block = matmul_block(p, j, j.block);
+  const int64_t steps = block / blen;
+  const int64_t unroll = pow2_divisor(steps, std::min<int64_t>(j.unroll, 511 / blen + 1));
+  const int64_t blocks = j.m / block;
+  const bool epi = !j.epilogue.stages.empty();
+  const int64_t out_buf[2] = {vbase + kt * block, vbase + kt * block + block};
+  const int64_t epi_buf[2] = {vbase + kt * block + 2 * block, vbase + kt * block + 3 * block};
+  const int64_t bias_row = vbase + kt * block + (epi ? 4 : 2) * block;
+  const int64_t ms_set[2] = {0, j.k};
+  // Prefetching the next weight column needs room for two.
+  MatmulJob job = j;
+  job.dbl = j.dbl && 2 * j.k <= static_cast<int64_t>(p.msram_rows);
+  const int64_t rows4 = pow2_divisor(block, 4);  // rows per iteration of the bias and epilogue loops
+  a.comment(fmt::format("product: {} x {} x {}{}, {} row blocks of {}", j.m, j.k, j.n,
+                        j.b_transposed ? " (B^T)" : "", blocks, block));
+  set_addr(a, "r1", j.a);
+  set_addr(a, "r2", j.c);
+  a.op("S_LI r3, {}", j.lda);
+  a.op("S_LI r13, {}", j.ldc);
+  for (const auto& line : j.epilogue.setup) a.op("{}", line);
+  if (!j.bias.empty()) {
+    a.op("S_LI r4, {}", j.bias);
+    a.op("S_LI r12, {}", bias_row);
+    a.op("S_LI r5, {}", 2 * vlen);
+    a.op("H_LOAD_V r12, r4, r5, {}", j.n / vlen);
+  }
+  auto load_weights = [&](int set) {
+    a.op("S_LI r6, {}", ms_set[set]);
+    if (j.b_transposed) {
+      a.op("S_MV r15, r4");
+      a.loop(kt, "wload", [&] {
+        a.op("H_LOAD_M r6, r15, r3, {}", mlen);
+        a.op("S_ADDI r6, r6, {}", mlen);
+        a.op("S_ADDI r15, r15, {}", mlen * 2);
+      });
+      a.add_const("r4", mlen * j.lda, "r11");
+    } else {
+      a.op("H_LOAD_M r6, r4, r13, {}", j.k);
+      a.op("S_ADDI r4, r4, {}", mlen * 2);
+    }
+  };
+  auto matmul_tile = [&](const char* mm) {
+    a.op("S_LI r8, 0");
+    a.loop_last(steps / unroll, "mm", [&] {
+      for (int64_t u = 0; u < unroll; ++u) a.op("{} r8, r9, {}", mm, u * blen);
+      a.op("S_ADDI r8, r8, {}", unroll * blen);
+      a.op("S_ADDI r9, r9, {}", unroll * blen);
+    });
+  };
+  auto column = [&](int set, int ob, bool prefetch) {
+    if (!job.dbl) load_weights(0);
+    if (prefetch) load_weights(1 - set);
+    a.op("S_LI r7, {}", ms_set[set]);
+    a.op("S_LI r9, {}", vbase);
+    const char* ldw = j.b_transposed ? "M_LDWT" : "M_LDW";
+    a.op("{} r7", ldw);
+    matmul_tile("M_MM");
+    a.loop(kt - 1, "ktile", [&] {
+      a.op("S_ADDI r7, r7, {}", mlen);
+      a.op("{} r7", ldw);
+      matmul_tile("M_MMA");
+    });
+    a.op("S_LI r10, {}", out_buf[ob]);
+    a.op("S_LI r8, 0");
+    a.loop(steps / unroll, "wo", [&] {
+      for (int64_t u = 0; u < unroll; ++u) a.op("M_WO r10, r8, {}", u * blen);
+      a.op("S_ADDI r8, r8, {}", unroll * blen);
+      a.op("S_ADDI r10, r10, {}", unroll * blen);
+    });
+    a.op("S_LI r10, {}", out_buf[ob]);
+    if (!j.bias.empty()) {
+      a.op("S_MV r8, r10");
+      a.loop(block / rows4, "bias", [&] {
+        for (int64_t u = 0; u < rows4; ++u) a.op("V_ADD_VV r8, r8, r12, {}", u);
+        a.op("S_ADDI r8, r8, {}", rows4);
+      });
+      a.op("S_ADDI r12, r12, 1");
+    }
+    if (epi) {
+      a.op("S_MV r5, r10");
+      a.op("S_LI r6, {}", epi_buf[ob]);
+      a.loop(block / rows4, "epi", [&] {
+        for (const auto& stage : j.epilogue.stages) {
+          for (int64_t u = 0; u < rows4; ++u) a.op("{}", fill(stage, "r6", "r5", u));
+        }
+        a.op("S_ADDI r5, r5, {}", rows4);
+        a.op("S_ADDI r6, r6, {}", rows4);
+      });
+      a.op("S_LI r10, {}", epi_buf[ob]);
+    }
+    a.op("H_STORE_V r10, r2, r13, {}", block);
+    a.op("S_ADDI r2, r2, {}", mlen * 2);
+  };
+  a.loop(blocks, "block", [&] {
+    a.op("S_LI r5, {}", vbase);
+    a.op("S_MV r4, r1");
+    a.loop(kt, "aload", [&] {
+      a.op("H_LOAD_V r5, r4, r3, {}", block);
+      a.op("S_ADDI r5, r5, {}", block);
+      a.op("S_ADDI r4, r4, {}", mlen * 2);
+    });
+    a.add_const("r1", block * j.lda, "r11");
+    Src b = j.b;
+    set_addr(a, "r4", b);
+    if (!j.bias.empty()) a.op("S_LI r12, {}", bias_row);
+    if (!job.dbl) {
+      a.loop(nt, "col", [&] { column(0, 0, false); });
+    } else {
+      load_weights(0);
+      const int64_t pairs = (nt - 1) / 2;
+      a.loop(pairs, "cols", [&] {
+        column(0, 0, true);
+        column(1, 1, true);
+      });
+      if (nt - 2 * pairs == 2) {
+        column(0, 0, true);
+        column(1, 1, false);
+      } else {
+        column(0, 0, false);
+      }
+    }
+    a.add_const("r2", block * j.ldc - nt * mlen * 2, "r11");
+  });
+  return bias_row + nt;
+}
+
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
+  return {"relu",         "silu", "gelu",   "softmax",   "rms_norm", "layer_norm", "gemm", "linear", "gemv",
+          "batch_matmul", "ffn",  "swiglu", "attention", "mha",      "gqa",        "mqa",  "rope"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
   if (!supports(cfg.task)) return "no template for task " + cfg.task;
   const int64_t vlen = p_.vlen, mlen = p_.mlen;
-  for (const auto& [name, value] : cfg.dims) {
-    if (value % vlen != 0)
-      return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
+  // Every tensor moves as rows of VLEN elements; counts such as heads, batch or CAUSAL need not.
+  for (const auto* list : {&cfg.inputs, &cfg.outputs}) {
+    for (const auto& t : *list) {
+      if (!t.shape.empty() && t.shape.back() % vlen != 0)
+        return fmt::format("tensor {}'s rows of {} elements are not a multiple of VLEN={}", t.name,
+                           t.shape.back(), vlen);
+    }
   }
-  if (cfg.task == "gemm" || cfg.task == "linear") {
+  const std::string& t = cfg.task;
+  if (t == "gemm" || t == "linear") {
     const int64_t k = cfg.dim("K");
     if (2 * k > p_.msram_rows) {
       return fmt::format("K={} needs {} MSRAM rows for double-buffered weight columns, MSRAM_ROWS={}", k,
@@ -185,26 +413,67 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     const int64_t kt = k / mlen;
     if (kt + 3 > p_.vsram_rows / p_.blen) return fmt::format("K={} leaves no VSRAM for an A block", k);
   }
-  if (cfg.task == "softmax" || cfg.task == "rms_norm") {
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") {
     const int64_t d = cfg.dim("N") / vlen;
-    if (4 * d + d > p_.vsram_rows)
+    if (4 * d + 2 * d > p_.vsram_rows)
       return fmt::format("a row of N={} does not fit VSRAM four times", cfg.dim("N"));
+  }
+  if (t == "gemv") {
+    const int64_t m = cfg.dim("M"), k = cfg.dim("K");
+    if (m % mlen != 0) return fmt::format("M={} is not a multiple of MLEN={}", m, mlen);
+    if (m / mlen * p_.blen > p_.acc_rows || k / vlen + m / mlen + 2 * p_.blen > p_.vsram_rows)
+      return fmt::format("M={}, K={} do not fit the accumulators and VSRAM", m, k);
+  }
+  if (t == "batch_matmul") return matmul_unsupported(p_, cfg.dim("M"), cfg.dim("K"), cfg.dim("N"));
+  if (t == "ffn" || t == "swiglu") {
+    auto why = matmul_unsupported(p_, cfg.dim("M"), cfg.dim("D"), cfg.dim("F"));
+    return why.empty() ? matmul_unsupported(p_, cfg.dim("M"), cfg.dim("F"), cfg.dim("D")) : why;
+  }
+  if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+    auto why = matmul_unsupported(p_, s, d, s);
+    if (why.empty()) why = matmul_unsupported(p_, s, s, d);
+    if (why.empty() && (s / vlen) * vlen + 4 * vlen > p_.vsram_rows)
+      why = fmt::format("a tile of {} score rows does not fit VSRAM", vlen);
+    if (why.empty() && t == "gqa" && cfg.dim("HEADS") % cfg.dim("KV_HEADS") != 0)
+      why = "KV_HEADS does not divide HEADS";
+    return why;
+  }
+  if (t == "rope") {
+    const int64_t d = cfg.dim("D");
+    if (d % (2 * vlen) != 0) return fmt::format("D={} is not a multiple of 2*VLEN={}", d, 2 * vlen);
   }
   return "";
 }
 
 std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) const {
   const std::string& t = cfg.task;
-  if (t == "relu" || t == "silu") {
+  if (t == "relu" || t == "silu" || t == "gelu") {
     return {{"tile_rows", "VSRAM rows per DMA tile", 64, {16, 32, 64, 128, 256, 512, 1024}},
             {"unroll", "rows per hardware-loop iteration", 2, {1, 2, 4, 8, 16}},
             {"double_buffer", "overlap the next tile's load with this tile's compute (0/1)", 1, {0, 1}}};
   }
-  if (t == "softmax" || t == "rms_norm") {
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") {
     return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16, 32}},
             {"unroll", "row chunks per hardware-loop iteration", 2, {1, 2, 4, 8}},
             {"accumulators", "FP registers the reductions rotate through", 1, {1, 2, 4}},
             {"double_buffer", "overlap the next tile's load with this tile's compute (0/1)", 1, {0, 1}}};
+  }
+  if (t == "gemv") {
+    return {{"double_buffer", "load the next K chunk of A while this one multiplies (0/1)", 1, {0, 1}}};
+  }
+  if (t == "rope") {
+    return {{"tile_rows", "VSRAM rows per tile of positions", 256, {64, 128, 256, 512, 1024}},
+            {"double_buffer", "load the next head's tile while this one computes (0/1)", 1, {0, 1}}};
+  }
+  if (t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" || t == "gqa" ||
+      t == "mqa") {
+    return {{"block_rows",
+             "rows of A per block kept in VSRAM and the accumulators",
+             256,
+             {16, 32, 64, 128, 256, 512}},
+            {"unroll", "M_MM instructions per hardware-loop iteration", 2, {1, 2, 4, 8}},
+            {"double_buffer", "prefetch the next weight column while computing (0/1)", 1, {0, 1}}};
   }
   if (t == "gemm" || t == "linear") {
     return {{"block_rows",
@@ -229,6 +498,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   const int64_t vlen = p_.vlen, mlen = p_.mlen, blen = p_.blen;
   const int64_t row_bytes = 2 * vlen;
   Asm a;
+  a.set_max_depth(static_cast<int>(p_.loop_depth));
   GeneratedKernel out;
   auto addr = [&](const std::string& tensor) { return "ADDR_" + upper(tensor); };
   auto header = [&](const std::string& what) {
@@ -240,7 +510,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     return h;
   };
 
-  if (cfg.task == "relu" || cfg.task == "silu") {
+  if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
     const auto op = elementwise_op(cfg.task);
     const int64_t rows = cfg.dim("M") * cfg.dim("N") / vlen;
     const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
@@ -278,13 +548,417 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     return out;
   }
 
-  if (cfg.task == "softmax" || cfg.task == "rms_norm") {
+  auto finish = [&] {
+    a.op("C_HALT");
+    out.source = header(out.summary) + a.text();
+    return out;
+  };
+  auto mm_knobs = [&](MatmulJob& j) {
+    j.block = knob(values, all_knobs, "block_rows");
+    j.unroll = knob(values, all_knobs, "unroll");
+    j.dbl = knob(values, all_knobs, "double_buffer") != 0;
+    out.knobs = {
+        {"block_rows", matmul_block(p_, j, j.block)}, {"unroll", j.unroll}, {"double_buffer", j.dbl}};
+  };
+
+  if (cfg.task == "gemv") {
+    // y = A x on the matrix unit: x streams as one row per K chunk, the weights are A's tiles loaded
+    // transposed (M_LDWT), so accumulator row 0 of output block ob is y[ob*MLEN ..]. All output blocks
+    // accumulate at once (ACC rows ob*BLEN), K chunk after K chunk, the next chunk's column of A tiles
+    // prefetched into the other MSRAM set.
+    const int64_t m = cfg.dim("M"), k = cfg.dim("K");
+    const int64_t kt = k / vlen;
+    const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
+    // Output blocks per group: MSRAM holds a group's A chunk (twice when double buffered).
+    const int64_t group = pow2_divisor(m, std::min<int64_t>(m, p_.msram_rows / (dbl ? 2 : 1)));
+    const int64_t groups = m / group, obs = group / mlen;
+    out.knobs = {{"double_buffer", dbl}};
+    out.summary = fmt::format("{} groups of {} outputs, {} K chunks, {} weight tiles", groups, group, kt,
+                              m / mlen * kt);
+    const int64_t x_row = 0, y_row = kt + p_.blen;  // x chunks, then the outputs (M_WO writes BLEN rows)
+    a.comment("x: K/VLEN rows; every M_MM reads BLEN rows from its chunk on, only the first matters");
+    a.op("S_LI r1, {}", addr("x"));
+    a.op("S_LI r3, {}", row_bytes);
+    a.op("S_LI r5, {}", x_row);
+    a.op("H_LOAD_V r5, r1, r3, {}", kt);
+    a.op("S_LI r1, {}", addr("A"));
+    a.op("S_LI r2, {}", addr("y"));
+    a.op("S_LI r13, {}", k * 2);
+    const int64_t ms_set[2] = {0, dbl ? group : 0};
+    // r1: the next chunk's A address; load(b) fills MSRAM set b with A[group rows][chunk].
+    auto load = [&](int b) {
+      a.op("S_LI r6, {}", ms_set[b]);
+      a.op("H_LOAD_M r6, r1, r13, {}", group);
+      a.op("S_ADDI r1, r1, {}", mlen * 2);
+    };
+    auto compute = [&](int b, const char* mm) {
+      a.op("S_LI r7, {}", ms_set[b]);
+      a.op("S_LI r8, 0");
+      a.loop(obs, "ob", [&] {
+        a.op("M_LDWT r7");
+        a.op("{} r8, r9", mm);
+        a.op("S_ADDI r7, r7, {}", mlen);
+        a.op("S_ADDI r8, r8, {}", p_.blen);
+      });
+      a.op("S_ADDI r9, r9, 1");
+    };
+    a.loop(groups, "group", [&] {
+      a.op("S_LI r9, {}", x_row);
+      load(0);
+      if (kt > 1 && dbl) load(1);
+      compute(0, "M_MM");
+      // Chunk c (c >= 1) multiplies from set c % 2; with double buffering chunk c+1 loads into the other
+      // set first. Pairs of chunks form the loop body; the last chunk loads nothing.
+      if (!dbl) {
+        a.loop(kt - 1, "chunk", [&] {
+          load(0);
+          compute(0, "M_MMA");
+        });
+      } else if (kt > 1) {
+        const int64_t loading = kt - 2;  // chunks 1 .. kt-2 load the one after them
+        a.loop(loading / 2, "chunks", [&] {
+          load(0);
+          compute(1, "M_MMA");
+          load(1);
+          compute(0, "M_MMA");
+        });
+        if (loading % 2 == 1) {
+          load(0);
+          compute(1, "M_MMA");
+        }
+        compute(static_cast<int>((kt - 1) % 2), "M_MMA");
+      }
+      a.comment("row 0 of each output block's accumulators -> consecutive VSRAM rows");
+      a.op("S_LI r10, {}", y_row);
+      a.op("S_LI r8, 0");
+      a.loop(obs, "wo", [&] {
+        a.op("M_WO r10, r8");
+        a.op("S_ADDI r10, r10, 1");
+        a.op("S_ADDI r8, r8, {}", p_.blen);
+      });
+      a.op("S_LI r10, {}", y_row);
+      a.op("H_STORE_V r10, r2, r3, {}", obs);
+      a.add_const("r2", group * 2, "r15");
+      a.add_const("r1", group * k * 2 - kt * mlen * 2, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "batch_matmul") {
+    const int64_t batch = cfg.dim("BATCH"), m = cfg.dim("M"), k = cfg.dim("K"), n = cfg.dim("N");
+    MatmulJob j;
+    j.a = {"", 0};
+    j.c = {"", 0};
+    j.b = {"r12", 0};
+    j.m = m, j.k = k, j.n = n, j.lda = k * 2, j.ldc = n * 2;
+    mm_knobs(j);
+    out.summary = fmt::format("{} products of {}x{}x{}, each as the gemm template", batch, m, k, n);
+    a.comment("A and C continue from one product to the next; r12 is B[b]");
+    a.op("S_LI r1, {}", addr("A"));
+    a.op("S_LI r2, {}", addr("C"));
+    a.op("S_LI r12, {}", addr("B"));
+    a.loop(batch, "batch", [&] {
+      emit_matmul(a, p_, j);
+      a.add_const("r12", k * n * 2, "r15");
+    });
+    return finish();
+  }
+
+  const auto* scratch = [&]() -> const tasks::DramRegion* {
+    for (const auto& r : layout.regions) {
+      if (r.kind == tasks::RegionKind::scratch) return &r;
+    }
+    return nullptr;
+  }();
+  auto scratch_sym = [&] {
+    if (scratch == nullptr) throw std::invalid_argument(cfg.task + " has no scratch region");
+    return addr(scratch->name);
+  };
+
+  if (cfg.task == "ffn" || cfg.task == "swiglu") {
+    const int64_t m = cfg.dim("M"), d = cfg.dim("D"), f = cfg.dim("F");
+    MatmulJob up;
+    up.a = {addr("x"), 0};
+    up.m = m, up.k = d, up.n = f, up.lda = d * 2, up.ldc = f * 2, up.b_transposed = true;
+    mm_knobs(up);
+    MatmulJob down = up;
+    down.a = {scratch_sym(), 0};
+    down.c = {addr("y"), 0};
+    down.k = f, down.n = d, down.lda = f * 2, down.ldc = d * 2;
+    if (cfg.task == "ffn") {
+      out.summary = "h = gelu(x W1^T + b1) into scratch (linear with a GELU epilogue), y = h W2^T + b2";
+      up.b = {addr("W1"), 0};
+      up.c = {scratch_sym(), 0};
+      up.bias = addr("b1");
+      up.epilogue = gelu_op();
+      emit_matmul(a, p_, up);
+      down.b = {addr("W2"), 0};
+      down.bias = addr("b2");
+      emit_matmul(a, p_, down);
+      return finish();
+    }
+    out.summary = "silu(x Wg^T) and x Wu^T into scratch, their product, y = h Wd^T";
+    const int64_t h_bytes = m * f * 2;
+    up.b = {addr("Wg"), 0};
+    up.c = {scratch_sym(), 0};
+    up.epilogue = elementwise_op("silu");
+    emit_matmul(a, p_, up);
+    MatmulJob u = up;
+    u.epilogue = {};
+    u.b = {addr("Wu"), 0};
+    u.c = {scratch_sym(), h_bytes};
+    emit_matmul(a, p_, u);
+    // h = silu(g) * u, in place of silu(g), tile by tile.
+    const int64_t rows = m * f / vlen;
+    const int64_t tile = pow2_divisor(rows, std::min<int64_t>(512, p_.vsram_rows / 4));
+    a.comment("h = silu(g) * u");
+    a.op("S_LI r1, {}", scratch_sym());
+    a.op("S_LI r2, {}", scratch_sym());
+    a.add_const("r2", h_bytes, "r15");
+    a.op("S_LI r3, {}", row_bytes);
+    a.op("S_LI r7, 0");
+    a.op("S_LI r8, {}", tile);
+    a.loop(rows / tile, "gate", [&] {
+      a.op("H_LOAD_V r7, r1, r3, {}", tile);
+      a.op("H_LOAD_V r8, r2, r3, {}", tile);
+      a.op("S_MV r5, r7");
+      a.op("S_MV r6, r8");
+      a.loop(tile / 4, "mul", [&] {
+        for (int u4 = 0; u4 < 4; ++u4) a.op("V_MUL_VV r5, r5, r6, {}", u4);
+        a.op("S_ADDI r5, r5, 4");
+        a.op("S_ADDI r6, r6, 4");
+      });
+      a.op("H_STORE_V r7, r1, r3, {}", tile);
+      a.add_const("r1", tile * row_bytes, "r15");
+      a.add_const("r2", tile * row_bytes, "r15");
+    });
+    down.b = {addr("Wd"), 0};
+    emit_matmul(a, p_, down);
+    return finish();
+  }
+
+  if (cfg.task == "attention" || cfg.task == "mha" || cfg.task == "gqa" || cfg.task == "mqa") {
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+    const bool causal = cfg.dim("CAUSAL") != 0;
+    const std::string& t = cfg.task;
+    const int64_t heads = t == "attention" ? 1 : cfg.dim("HEADS");
+    const int64_t kv_heads = t == "gqa" ? cfg.dim("KV_HEADS") : t == "mqa" ? 1 : heads;
+    const int64_t group = heads / kv_heads;
+    const int64_t head_bytes = s * d * 2;
+    const int64_t chunks = s / vlen;
+    MatmulJob scores;
+    scores.a = {"r14", 0};
+    scores.b = {"r12", 0};
+    scores.c = {scratch_sym(), 0};
+    scores.m = s, scores.k = d, scores.n = s, scores.lda = d * 2, scores.ldc = s * 2;
+    scores.b_transposed = true;
+    mm_knobs(scores);
+    MatmulJob pv = scores;
+    pv.a = {scratch_sym(), 0};
+    pv.b = {"r12", 0};
+    pv.c = {"r14", 0};
+    pv.k = s, pv.n = d, pv.lda = s * 2, pv.ldc = d * 2, pv.b_transposed = false;
+    // pv's B is V[h/G] and its C is O[h]: the same offsets from K[h/G] and Q[h].
+    const int64_t v_minus_k = static_cast<int64_t>(layout.region("V").address - layout.region("K").address);
+    const int64_t o_minus_q = static_cast<int64_t>(layout.region("O").address - layout.region("Q").address);
+    pv.b.offset = v_minus_k;
+    pv.c.offset = o_minus_q;
+    out.summary = fmt::format(
+        "per head: scores = Q K^T into scratch, {}softmax(scale * scores) in place, O = P V; {} head(s), "
+        "{} per key/value head",
+        causal ? "causal " : "", heads, group);
+    const int64_t mask_row = 0, work = 4 * vlen;  // VSRAM: causal mask rows, then everything else
+    if (causal) {
+      // Mask row for a query at row r of its VLEN-row block: 0 for keys <= r, -inf after. Built by
+      // storing a zero row and a -inf row next to each other in scratch and reading VLEN rows back at
+      // a stride of one element: row i is lanes i .. i+VLEN-1 of [0 x VLEN, -inf x VLEN], the mask for
+      // r = VLEN-1-i.
+      a.comment("causal masks: rows MASK + VLEN-1-r, built through scratch");
+      a.op("S_LI_FP f1, -inf");
+      a.op("S_LI r5, {}", mask_row + vlen);
+      a.op("V_BCAST_F r5, f0, 0");
+      a.op("V_BCAST_F r5, f1, 1");
+      a.op("S_LI r1, {}", scratch_sym());
+      a.op("S_LI r3, {}", row_bytes);
+      a.op("H_STORE_V r5, r1, r3, 2");
+      a.op("S_LI r2, 2");
+      a.op("S_LI r4, {}", mask_row);
+      a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+    }
+    const std::string scale = fmt::format("{:.9g}", cfg.param("scale"));
+    auto softmax = [&] {
+      a.comment("row softmax of scale * scores, in place in scratch, VLEN rows at a time");
+      a.op("S_LI_FP f10, {}", scale);
+      a.op("S_LI r1, {}", scratch_sym());
+      a.op("S_MV r2, r1");
+      a.op("S_LI r3, {}", row_bytes);
+      if (causal) {
+        a.op("S_LI r8, 0");               // whole chunks left of the diagonal
+        a.op("S_LI r9, {}", chunks - 1);  // chunks right of it (probability 0)
+      }
+      const int64_t tile = vlen * chunks;
+      a.loop(s / vlen, "sblock", [&] {
+        a.op("S_LI r4, {}", work);
+        a.op("H_LOAD_V r4, r1, r3, {}", tile);
+        a.add_const("r1", tile * row_bytes, "r15");
+        a.op("S_MV r5, r4");
+        if (causal) a.op("S_LI r7, {}", mask_row + vlen - 1);
+        // Causal rows need two loop levels inside; unroll the row loop when the heads leave only one.
+        auto rows_loop = [&](const std::function<void()>& body) {
+          if (causal && a.free_depth() < 2) {
+            for (int64_t r = 0; r < vlen; ++r) body();
+          } else {
+            a.loop(vlen, "srow", body);
+          }
+        };
+        rows_loop([&] {
+          if (!causal) {
+            const int64_t u = pow2_divisor(chunks, 4);
+            auto pass = [&](const std::string& stem, const std::function<void(int64_t)>& op) {
+              a.op("S_MV r6, r5");
+              a.loop(chunks / u, stem, [&] {
+                for (int64_t i = 0; i < u; ++i) op(i);
+                a.op("S_ADDI r6, r6, {}", u);
+              });
+            };
+            pass("scale", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f10, {}", i); });
+            a.op("S_LI_FP f1, -inf");
+            pass("max", [&](int64_t i) { a.op("V_RED_MAX f1, r6, {}", i); });
+            a.op("S_LI_FP f5, 0.0");
+            pass("exp", [&](int64_t i) {
+              a.op("V_EXP_VF r6, r6, f1, {}", i);
+              a.op("V_RED_SUM f5, r6, {}", i);
+            });
+            a.op("S_RECI_FP f9, f5");
+            pass("norm", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f9, {}", i); });
+          } else {
+            // r8 whole chunks, then the diagonal chunk (masked), then r9 chunks set to 0.
+            auto pass = [&](const std::string& stem, const std::function<void()>& op) {
+              a.op("S_MV r6, r5");
+              a.loop_reg("r8", stem, [&] {
+                op();
+                a.op("S_ADDI r6, r6, 1");
+              });
+              op();
+            };
+            pass("scale", [&] { a.op("V_MUL_VF r6, r6, f10, 0"); });
+            a.op("V_ADD_VV r6, r6, r7, 0");
+            a.op("S_LI_FP f1, -inf");
+            pass("max", [&] { a.op("V_RED_MAX f1, r6, 0"); });
+            a.op("S_LI_FP f5, 0.0");
+            pass("exp", [&] {
+              a.op("V_EXP_VF r6, r6, f1, 0");
+              a.op("V_RED_SUM f5, r6, 0");
+            });
+            a.op("S_RECI_FP f9, f5");
+            pass("norm", [&] { a.op("V_MUL_VF r6, r6, f9, 0"); });
+            a.op("S_ADDI r6, r6, 1");
+            a.loop_reg("r9", "zero", [&] {
+              a.op("V_BCAST_F r6, f0, 0");
+              a.op("S_ADDI r6, r6, 1");
+            });
+            a.op("S_ADDI r7, r7, -1");
+          }
+          a.op("S_ADDI r5, r5, {}", chunks);
+        });
+        a.op("H_STORE_V r4, r2, r3, {}", tile);
+        a.add_const("r2", tile * row_bytes, "r15");
+        if (causal) {
+          a.op("S_ADDI r8, r8, 1");
+          a.op("S_ADDI r9, r9, -1");
+        }
+      });
+    };
+    auto one_head = [&] {
+      emit_matmul(a, p_, scores, work);
+      softmax();
+      emit_matmul(a, p_, pv, work);
+      a.add_const("r14", head_bytes, "r15");
+    };
+    a.comment("r14 = Q[h] (and O[h] at a fixed offset), r12 = K[h/G] (and V[h/G])");
+    a.op("S_LI r14, {}", addr("Q"));
+    a.op("S_LI r12, {}", addr("K"));
+    a.loop(kv_heads, "kvhead", [&] {
+      a.loop(group, "qhead", one_head);
+      if (kv_heads > 1) a.add_const("r12", head_bytes, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "rope") {
+    // Per tile of positions: cos and sin rows once, then every head's x rows for those positions
+    // (double buffered). rotate_half is a permutation of whole VLEN chunks (D/2 is a multiple of VLEN):
+    // y_c = x_c cos_c - x_(c+H) sin_c for c < H, x_c cos_c + x_(c-H) sin_c after, H = D/(2 VLEN).
+    const int64_t heads = cfg.dim("HEADS"), s = cfg.dim("S"), d = cfg.dim("D");
+    const int64_t ch = d / vlen, half = ch / 2;
+    const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
+    const int64_t max_tile = std::min<int64_t>(8191, (p_.vsram_rows - 2 * ch) / 7);
+    const int64_t positions =
+        pow2_divisor(s, std::max<int64_t>(1, std::min(knob(values, all_knobs, "tile_rows"), max_tile) / ch));
+    const int64_t tile = positions * ch;
+    out.knobs = {{"tile_rows", tile}, {"double_buffer", dbl}};
+    out.summary = fmt::format("{} tiles of {} positions x {} heads, {} buffering", s / positions, positions,
+                              heads, dbl ? "double" : "single");
+    // VSRAM: cos, sin, x0, x1, y0, y1, temp; x buffers start at least `half` rows in (x - H is a row).
+    const int64_t cos_row = 0, sin_row = tile, xb[2] = {2 * tile + half, 3 * tile + half},
+                  yb[2] = {4 * tile + half, 5 * tile + half}, tmp_row = 6 * tile + half;
+    a.op("S_LI r3, {}", row_bytes);
+    a.op("S_LI r13, {}", addr("cos"));
+    a.op("S_LI r14, {}", addr("sin"));
+    a.op("S_LI r11, {}", addr("x"));
+    a.op("S_LI r12, {}", addr("y"));
+    const std::string xr[2] = {"r1", "r2"};  // r1/r2 walk x and y of the current head inside the tile
+    a.loop(s / positions, "ptile", [&] {
+      a.op("S_LI r4, {}", cos_row);
+      a.op("H_LOAD_V r4, r13, r3, {}", tile);
+      a.op("S_LI r4, {}", sin_row);
+      a.op("H_LOAD_V r4, r14, r3, {}", tile);
+      a.add_const("r13", tile * row_bytes, "r15");
+      a.add_const("r14", tile * row_bytes, "r15");
+      a.op("S_MV r1, r11");
+      a.op("S_MV r2, r12");
+      auto load = [&](int b) {
+        a.op("S_LI r4, {}", xb[b]);
+        a.op("H_LOAD_V r4, r1, r3, {}", tile);
+        a.add_const("r1", s * d * 2, "r15");
+      };
+      auto compute_store = [&](int b) {
+        // r5 x, r6 x + H, r7 x - H, r8 cos, r9 sin, r10 y, r4 temp: one offset c for all of them.
+        a.op("S_LI r5, {}", xb[b]);
+        a.op("S_LI r6, {}", xb[b] + half);
+        a.op("S_LI r7, {}", xb[b] - half);
+        a.op("S_LI r8, {}", cos_row);
+        a.op("S_LI r9, {}", sin_row);
+        a.op("S_LI r10, {}", yb[b]);
+        a.op("S_LI r4, {}", tmp_row);
+        a.loop(positions, "pos", [&] {
+          for (int64_t c = 0; c < ch; ++c) a.op("V_MUL_VV r10, r5, r8, {}", c);
+          for (int64_t c = 0; c < half; ++c) a.op("V_MUL_VV r4, r6, r9, {}", c);
+          for (int64_t c = half; c < ch; ++c) a.op("V_MUL_VV r4, r7, r9, {}", c);
+          for (int64_t c = 0; c < half; ++c) a.op("V_SUB_VV r10, r10, r4, {}", c);
+          for (int64_t c = half; c < ch; ++c) a.op("V_ADD_VV r10, r10, r4, {}", c);
+          for (const char* r : {"r5", "r6", "r7", "r8", "r9", "r10", "r4"})
+            a.op("S_ADDI {}, {}, {}", r, r, ch);
+        });
+        a.op("S_LI r10, {}", yb[b]);
+        a.op("H_STORE_V r10, r2, r3, {}", tile);
+        a.add_const("r2", s * d * 2, "r15");
+      };
+      stream_tiles(a, heads, dbl, load, compute_store);
+      a.add_const("r11", tile * row_bytes, "r15");
+      a.add_const("r12", tile * row_bytes, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "softmax" || cfg.task == "rms_norm" || cfg.task == "layer_norm") {
     const bool softmax = cfg.task == "softmax";
+    const bool layer_norm = cfg.task == "layer_norm";
     const int64_t m = cfg.dim("M"), n = cfg.dim("N");
     const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
     const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
     const int64_t max_rows =
-        std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - chunks) / (4 * chunks), 8191 / chunks));
+        std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - 2 * chunks) / (4 * chunks), 8191 / chunks));
     const int64_t rows = pow2_divisor(m, std::min(knob(values, all_knobs, "tile_rows"), max_rows));
     const int64_t unroll = pow2_divisor(chunks, knob(values, all_knobs, "unroll"));
     const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, knob(values, all_knobs, "accumulators")), 4);
@@ -304,6 +978,12 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.op("S_LI r11, {}", gamma_row);
       a.op("S_LI r4, {}", addr("gamma"));
       a.op("H_LOAD_V r11, r4, r3, {}", chunks);
+      if (layer_norm) {
+        a.comment("beta right after gamma; r13 walks it");
+        a.op("S_LI r13, {}", gamma_row + chunks);
+        a.op("S_LI r4, {}", addr("beta"));
+        a.op("H_LOAD_V r13, r4, r3, {}", chunks);
+      }
     }
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
     auto load = [&](int b) {
@@ -336,6 +1016,38 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.loop_last(chunks / unroll, "scale", [&] {
           for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
           a.op("S_ADDI r6, r6, {}", unroll);
+        });
+      } else if (layer_norm) {
+        // mean, then the centred row into the work buffer and its sum of squares, then scale and shift.
+        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+        a.loop(chunks / unroll, "sum", [&] {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r5, {}", facc(5, u), u);
+          a.op("S_ADDI r5, r5, {}", unroll);
+        });
+        combine("S_ADD_FP", 5);
+        a.op("S_MUL_FP f12, f5, f10");
+        a.op("S_ADDI r5, r5, {}", -chunks);
+        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+        a.loop(chunks / unroll, "centre", [&] {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_SUB_VF r6, r5, f12, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r6, r6, {}", facc(5, u), u);
+          a.op("S_ADDI r5, r5, {}", unroll);
+          a.op("S_ADDI r6, r6, {}", unroll);
+        });
+        combine("S_ADD_FP", 5);
+        a.op("S_MUL_FP f5, f5, f10");
+        a.op("S_ADD_FP f5, f5, f11");
+        a.op("S_RSQRT_FP f9, f5");
+        a.op("S_ADDI r6, r6, {}", -chunks);
+        a.op("S_MV r12, r11");
+        a.op("S_LI r14, {}", gamma_row + chunks);
+        a.loop_last(chunks / unroll, "scale", [&] {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
+          a.op("S_ADDI r6, r6, {}", unroll);
+          a.op("S_ADDI r12, r12, {}", unroll);
+          a.op("S_ADDI r14, r14, {}", unroll);
         });
       } else {
         for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
