@@ -31,6 +31,15 @@ class Asm {
       op("S_ADD {}, {}, {}", reg, reg, temp);
     }
   }
+  // reg = src + value.
+  void add_const_to(const std::string& reg, const std::string& src, int64_t value, const std::string& temp) {
+    if (value >= -65536 && value <= 65535) {
+      op("S_ADDI {}, {}, {}", reg, src, value);
+    } else {
+      op("S_LI {}, {}", temp, value);
+      op("S_ADD {}, {}, {}", reg, src, temp);
+    }
+  }
   std::string fresh(const std::string& stem) { return fmt::format("{}_{}", stem, counter_++); }
 
   // A hardware loop running `body` `count` times (the body is skipped when count is 1 and run inline,
@@ -385,6 +394,42 @@ int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase =
   return bias_row + nt;
 }
 
+// ---------------------------------------------------------------- convolutions
+//
+// Output rows oh whose kernel rows i read inside the image (0 <= oh*STRIDE + i - PAD < H) form one
+// contiguous range [lo, hi]; consecutive output rows with the same range share code (a hardware loop).
+struct ConvGeometry {
+  int64_t h, w, kh, kw, stride, pad, oh, ow;
+  // Valid output columns of kernel column j: [ow_lo, ow_hi] (empty when ow_lo > ow_hi).
+  int64_t ow_lo(int64_t j) const { return std::max<int64_t>(0, (pad - j + stride - 1) / stride); }
+  int64_t ow_hi(int64_t j) const { return std::min<int64_t>(ow - 1, floor_div(w - 1 + pad - j, stride)); }
+  int64_t ih_lo(int64_t oh_) const { return std::max<int64_t>(0, pad - oh_ * stride); }
+  int64_t ih_hi(int64_t oh_) const { return std::min<int64_t>(kh - 1, h - 1 + pad - oh_ * stride); }
+  static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+  struct Segment {
+    int64_t first, count, lo, hi;  // output rows first .. first+count-1 use kernel rows lo .. hi
+  };
+  std::vector<Segment> segments() const {
+    std::vector<Segment> out;
+    for (int64_t r = 0; r < oh; ++r) {
+      const int64_t lo = ih_lo(r), hi = ih_hi(r);
+      if (!out.empty() && out.back().lo == lo && out.back().hi == hi) {
+        ++out.back().count;
+      } else {
+        out.push_back({r, 1, lo, hi});
+      }
+    }
+    return out;
+  }
+};
+
+ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
+  ConvGeometry g{cfg.dim("H"), cfg.dim("W"), cfg.dim("KH"), cfg.dim("KW"), cfg.dim("STRIDE"), cfg.dim("PAD"), 0, 0};
+  g.oh = (g.h + 2 * g.pad - g.kh) / g.stride + 1;
+  g.ow = (g.w + 2 * g.pad - g.kw) / g.stride + 1;
+  return g;
+}
+
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
@@ -439,6 +484,17 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
       why = "KV_HEADS does not divide HEADS";
     return why;
   }
+  if (t == "conv2d" || t == "depthwise_conv") {
+    const auto g = conv_geometry(cfg);
+    const int64_t chunks = cfg.dim("C") / vlen;
+    if (t == "conv2d") {
+      auto why = matmul_unsupported(p_, g.oh * g.ow, g.kh * g.kw * cfg.dim("C"), cfg.dim("F"));
+      if (!why.empty()) return why;
+      if ((g.kw * chunks + 1) * g.ow > p_.vsram_rows) return "the im2col buffers do not fit VSRAM";
+    } else if ((2 * g.kh * g.kw + 2) * g.ow > p_.vsram_rows) {
+      return fmt::format("{} taps x OW={} rows of buffers do not fit VSRAM", g.kh * g.kw, g.ow);
+    }
+  }
   if (t == "rope") {
     const int64_t d = cfg.dim("D");
     if (d % (2 * vlen) != 0) return fmt::format("D={} is not a multiple of 2*VLEN={}", d, 2 * vlen);
@@ -466,7 +522,10 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     return {{"tile_rows", "VSRAM rows per tile of positions", 256, {64, 128, 256, 512, 1024}},
             {"double_buffer", "load the next head's tile while this one computes (0/1)", 1, {0, 1}}};
   }
-  if (t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" || t == "gqa" ||
+  if (t == "depthwise_conv") {
+    return {{"unroll", "output rows per hardware-loop iteration", 8, {1, 2, 4, 8, 16}}};
+  }
+  if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" || t == "gqa" ||
       t == "mqa") {
     return {{"block_rows",
              "rows of A per block kept in VSRAM and the accumulators",
@@ -881,6 +940,160 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     a.loop(kv_heads, "kvhead", [&] {
       a.loop(group, "qhead", one_head);
       if (kv_heads > 1) a.add_const("r12", head_bytes, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "conv2d") {
+    // im2col through scratch, then one matrix product: row (oh, ow) of the im2col matrix is the
+    // KH*KW*C inputs under the kernel, so y = im2col . w with w viewed as [KH*KW*C, F]. A column block
+    // (kernel tap i, j and channel chunk cc) of VSRAM rows for one output row is one strided DMA in (the
+    // valid output columns) and one out (all OW rows; the padding rows of the buffer stay 0).
+    const auto g = conv_geometry(cfg);
+    const int64_t c = cfg.dim("C"), f = cfg.dim("F");
+    const int64_t chunks = c / vlen, k = g.kh * g.kw * c;
+    MatmulJob j;
+    j.a = {scratch_sym(), 0};
+    j.b = {addr("w"), 0};
+    j.c = {addr("y"), 0};
+    j.m = g.oh * g.ow, j.k = k, j.n = f, j.lda = k * 2, j.ldc = f * 2;
+    mm_knobs(j);
+    out.summary = fmt::format("im2col [{} x {}] through scratch, then a {}x{}x{} product", g.oh * g.ow, k,
+                              g.oh * g.ow, k, f);
+    // VSRAM: a buffer of OW rows per (kernel column, chunk), then a zero buffer.
+    auto buf = [&](int64_t kj, int64_t cc) { return (kj * chunks + cc) * g.ow; };
+    const int64_t zero_row = g.kw * chunks * g.ow;
+    const int64_t row_step = g.w * c * 2;  // bytes between image rows
+    a.comment("r1 image row oh*STRIDE - PAD (kernel row 0), r2 im2col rows of output row oh");
+    a.op("S_LI r1, {}", addr("x"));
+    a.add_const("r1", -g.pad * row_step, "r15");
+    a.op("S_LI r2, {}", scratch_sym());
+    a.op("S_LI r3, {}", g.stride * c * 2);
+    a.op("S_LI r4, {}", k * 2);
+    a.op("S_LI r11, {}", zero_row);
+    auto kernel_row = [&](bool valid) {
+      for (int64_t kj = 0; kj < g.kw; ++kj) {
+        const int64_t lo = g.ow_lo(kj), hi = g.ow_hi(kj);
+        for (int64_t cc = 0; cc < chunks; ++cc) {
+          a.op("S_ADDI r7, r9, {}", ((kj * c) + cc * vlen) * 2);
+          if (valid && lo <= hi) {
+            a.op("S_ADDI r5, r8, {}", ((lo * g.stride + kj - g.pad) * c + cc * vlen) * 2);
+            a.op("S_LI r6, {}", buf(kj, cc) + lo);
+            a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
+            a.op("S_LI r6, {}", buf(kj, cc));
+            a.op("H_STORE_V r6, r7, r4, {}", g.ow);
+          } else {
+            a.op("H_STORE_V r11, r7, r4, {}", g.ow);
+          }
+        }
+      }
+      a.add_const("r8", row_step, "r15");
+      a.op("S_ADDI r9, r9, {}", g.kw * c * 2);
+    };
+    for (const auto& seg : g.segments()) {
+      a.comment(fmt::format("output rows {}..{}: kernel rows {}..{} inside the image", seg.first,
+                            seg.first + seg.count - 1, seg.lo, seg.hi));
+      a.loop(seg.count, "orow", [&] {
+        a.op("S_MV r8, r1");
+        a.op("S_MV r9, r2");
+        a.loop(seg.lo, "pad_top", [&] { kernel_row(false); });
+        a.loop(seg.hi - seg.lo + 1, "krow", [&] { kernel_row(true); });
+        a.loop(g.kh - 1 - seg.hi, "pad_bottom", [&] { kernel_row(false); });
+        a.add_const("r1", g.stride * row_step, "r15");
+        a.add_const("r2", g.ow * k * 2, "r15");
+      });
+    }
+    emit_matmul(a, p_, j);
+    return finish();
+  }
+
+  if (cfg.task == "depthwise_conv") {
+    // Per channel chunk (hardware loop) and output row: the input rows under each kernel tap gathered
+    // into a buffer of OW rows (one strided DMA; padding rows stay 0), multiplied by that tap's weights
+    // (a buffer of the weight row repeated OW times, a stride-0 DMA) and summed on the vector unit.
+    const auto g = conv_geometry(cfg);
+    const int64_t c = cfg.dim("C");
+    const int64_t chunks = c / vlen, taps = g.kh * g.kw;
+    const int64_t unroll = pow2_divisor(g.ow, std::min<int64_t>(knob(values, all_knobs, "unroll"), 16));
+    // Not every OW is a power of two: the ow loop runs OW/unroll times over unroll rows, then the rest.
+    out.knobs = {{"unroll", unroll}};
+    out.summary = fmt::format("{} chunk(s) x {} output rows x {} taps, vector multiply-add, {} rows per iteration",
+                              chunks, g.oh, taps, unroll);
+    auto gbuf = [&](int64_t t) { return t * g.ow; };        // gathered inputs of tap t
+    auto wbuf = [&](int64_t t) { return (taps + t) * g.ow; };  // tap t's weights, repeated
+    const int64_t acc_row = 2 * taps * g.ow, tmp_row = acc_row + g.ow;
+    const int64_t row_step = g.w * c * 2;
+    a.op("S_LI r1, {}", addr("x"));
+    a.op("S_LI r2, {}", addr("y"));
+    a.op("S_LI r13, {}", addr("w"));
+    a.op("S_LI r3, {}", g.stride * c * 2);
+    a.op("S_LI r4, {}", c * 2);
+    a.loop(chunks, "chunk", [&] {
+      a.comment("this chunk's weights, each tap's row repeated OW times");
+      for (int64_t t = 0; t < taps; ++t) {
+        a.op("S_LI r6, {}", wbuf(t));
+        a.op("S_ADDI r5, r13, {}", t * c * 2);
+        a.op("H_LOAD_V r6, r5, r0, {}", g.ow);
+      }
+      a.op("S_MV r8, r1");
+      a.add_const("r8", -g.pad * row_step, "r15");
+      a.op("S_MV r9, r2");
+      for (const auto& seg : g.segments()) {
+        std::vector<int64_t> live;  // taps inside the image for these rows
+        for (int64_t i = seg.lo; i <= seg.hi; ++i) {
+          for (int64_t kj = 0; kj < g.kw; ++kj) {
+            if (g.ow_lo(kj) <= g.ow_hi(kj)) live.push_back(i * g.kw + kj);
+          }
+        }
+        a.loop(seg.count, "orow", [&] {
+          auto load = [&](int64_t t) {
+            const int64_t i = t / g.kw, kj = t % g.kw, lo = g.ow_lo(kj), hi = g.ow_hi(kj);
+            a.op("S_LI r6, {}", gbuf(t) + lo);
+            a.add_const_to("r5", "r8", (i * g.w + lo * g.stride + kj - g.pad) * c * 2, "r15");
+            a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
+          };
+          auto multiply = [&](int64_t t, bool first) {
+            a.op("S_LI r5, {}", gbuf(t));
+            a.op("S_LI r6, {}", wbuf(t));
+            a.op("S_LI r7, {}", acc_row);
+            a.op("S_LI r10, {}", tmp_row);
+            auto body = [&](int64_t n) {
+              for (int64_t u = 0; u < n; ++u) {
+                if (first) {
+                  a.op("V_MUL_VV r7, r5, r6, {}", u);
+                } else {
+                  a.op("V_MUL_VV r10, r5, r6, {}", u);
+                }
+              }
+              if (!first) {
+                for (int64_t u = 0; u < n; ++u) a.op("V_ADD_VV r7, r7, r10, {}", u);
+              }
+              for (const char* r : {"r5", "r6", "r7", "r10"}) a.op("S_ADDI {}, {}, {}", r, r, n);
+            };
+            a.loop(g.ow / unroll, "ow", [&] { body(unroll); });
+          };
+          if (live.empty()) {
+            a.op("S_LI r7, {}", acc_row);
+            a.loop(g.ow, "zero", [&] {
+              a.op("V_BCAST_F r7, f0, 0");
+              a.op("S_ADDI r7, r7, 1");
+            });
+          } else {
+            load(live[0]);
+            for (size_t n = 0; n < live.size(); ++n) {
+              if (n + 1 < live.size()) load(live[n + 1]);
+              multiply(live[n], n == 0);
+            }
+          }
+          a.op("S_LI r7, {}", acc_row);
+          a.op("H_STORE_V r7, r9, r4, {}", g.ow);
+          a.add_const("r8", g.stride * row_step, "r15");
+          a.add_const("r9", g.ow * c * 2, "r15");
+        });
+      }
+      a.op("S_ADDI r1, r1, {}", vlen * 2);
+      a.op("S_ADDI r2, r2, {}", vlen * 2);
+      a.op("S_ADDI r13, r13, {}", vlen * 2);
     });
     return finish();
   }
