@@ -340,9 +340,10 @@ int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase =
     a.op("S_LI r10, {}", out_buf[ob]);
     if (!j.bias.empty()) {
       a.op("S_MV r8, r10");
-      a.loop(block / rows4, "bias", [&] {
-        for (int64_t u = 0; u < rows4; ++u) a.op("V_ADD_VV r8, r8, r12, {}", u);
-        a.op("S_ADDI r8, r8, {}", rows4);
+      // One row per iteration: the row offset would move the bias row too.
+      a.loop(block, "bias", [&] {
+        a.op("V_ADD_VV r8, r8, r12");
+        a.op("S_ADDI r8, r8, 1");
       });
       a.op("S_ADDI r12, r12, 1");
     }
