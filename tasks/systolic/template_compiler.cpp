@@ -425,7 +425,8 @@ struct ConvGeometry {
 };
 
 ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
-  ConvGeometry g{cfg.dim("H"), cfg.dim("W"), cfg.dim("KH"), cfg.dim("KW"), cfg.dim("STRIDE"), cfg.dim("PAD"), 0, 0};
+  ConvGeometry g{
+      cfg.dim("H"), cfg.dim("W"), cfg.dim("KH"), cfg.dim("KW"), cfg.dim("STRIDE"), cfg.dim("PAD"), 0, 0};
   g.oh = (g.h + 2 * g.pad - g.kh) / g.stride + 1;
   g.ow = (g.w + 2 * g.pad - g.kw) / g.stride + 1;
   return g;
@@ -434,8 +435,9 @@ ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",         "silu", "gelu",   "softmax",   "rms_norm", "layer_norm", "gemm", "linear", "gemv",
-          "batch_matmul", "ffn",  "swiglu", "attention", "mha",      "gqa",        "mqa",  "rope"};
+  return {"relu",   "silu", "gelu",         "softmax", "rms_norm",      "layer_norm", "gemm",
+          "linear", "gemv", "batch_matmul", "ffn",     "swiglu",        "attention",  "mha",
+          "gqa",    "mqa",  "rope",         "conv2d",  "depthwise_conv"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -526,8 +528,8 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
   if (t == "depthwise_conv") {
     return {{"unroll", "output rows per hardware-loop iteration", 8, {1, 2, 4, 8, 16}}};
   }
-  if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" || t == "gqa" ||
-      t == "mqa") {
+  if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" ||
+      t == "gqa" || t == "mqa") {
     return {{"block_rows",
              "rows of A per block kept in VSRAM and the accumulators",
              256,
@@ -1018,9 +1020,10 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     const int64_t unroll = pow2_divisor(g.ow, std::min<int64_t>(knob(values, all_knobs, "unroll"), 16));
     // Not every OW is a power of two: the ow loop runs OW/unroll times over unroll rows, then the rest.
     out.knobs = {{"unroll", unroll}};
-    out.summary = fmt::format("{} chunk(s) x {} output rows x {} taps, vector multiply-add, {} rows per iteration",
-                              chunks, g.oh, taps, unroll);
-    auto gbuf = [&](int64_t t) { return t * g.ow; };        // gathered inputs of tap t
+    out.summary =
+        fmt::format("{} chunk(s) x {} output rows x {} taps, vector multiply-add, {} rows per iteration",
+                    chunks, g.oh, taps, unroll);
+    auto gbuf = [&](int64_t t) { return t * g.ow; };           // gathered inputs of tap t
     auto wbuf = [&](int64_t t) { return (taps + t) * g.ow; };  // tap t's weights, repeated
     const int64_t acc_row = 2 * taps * g.ow, tmp_row = acc_row + g.ow;
     const int64_t row_step = g.w * c * 2;
