@@ -432,12 +432,28 @@ ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
   return g;
 }
 
+// The flash_attention block: B queries x B keys, B x B BF16 scores within the task's budget, m and l of
+// B rows in FPSRAM, the K and V blocks in MSRAM, B accumulator rows.
+int64_t flash_block_size(const Params& p, const tasks::ResolvedConfig& cfg) {
+  const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+  const int64_t budget = static_cast<int64_t>(cfg.param("score_budget_bytes"));
+  for (int64_t b = 64; b >= static_cast<int64_t>(p.mlen); b /= 2) {
+    const bool fits =
+        s % b == 0 && b * b * 2 <= budget && 2 * b <= static_cast<int64_t>(p.fpsram_words) &&
+        (d / p.mlen + d / p.vlen) * b <= static_cast<int64_t>(p.msram_rows) &&
+        b <= static_cast<int64_t>(p.acc_rows) &&
+        (d / p.mlen + 3 * d / p.vlen + 2 * b / p.vlen) * b + 3 * p.vlen <= static_cast<int64_t>(p.vsram_rows);
+    if (fits) return b;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",   "silu", "gelu",         "softmax", "rms_norm",      "layer_norm", "gemm",
-          "linear", "gemv", "batch_matmul", "ffn",     "swiglu",        "attention",  "mha",
-          "gqa",    "mqa",  "rope",         "conv2d",  "depthwise_conv"};
+  return {"relu",   "silu", "gelu",         "softmax", "rms_norm",       "layer_norm",     "gemm",
+          "linear", "gemv", "batch_matmul", "ffn",     "swiglu",         "attention",      "mha",
+          "gqa",    "mqa",  "rope",         "conv2d",  "depthwise_conv", "flash_attention"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -487,6 +503,8 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
       why = "KV_HEADS does not divide HEADS";
     return why;
   }
+  if (t == "flash_attention" && flash_block_size(p_, cfg) == 0)
+    return "no query/key block fits the score budget, FPSRAM, MSRAM and VSRAM together";
   if (t == "conv2d" || t == "depthwise_conv") {
     const auto g = conv_geometry(cfg);
     const int64_t chunks = cfg.dim("C") / vlen;
@@ -525,6 +543,7 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     return {{"tile_rows", "VSRAM rows per tile of positions", 256, {64, 128, 256, 512, 1024}},
             {"double_buffer", "load the next head's tile while this one computes (0/1)", 1, {0, 1}}};
   }
+  if (t == "flash_attention") return {};
   if (t == "depthwise_conv") {
     return {{"unroll", "output rows per hardware-loop iteration", 8, {1, 2, 4, 8, 16}}};
   }
@@ -1098,6 +1117,245 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.op("S_ADDI r1, r1, {}", vlen * 2);
       a.op("S_ADDI r2, r2, {}", vlen * 2);
       a.op("S_ADDI r13, r13, {}", vlen * 2);
+    });
+    return finish();
+  }
+
+  auto flash_block = [&](const tasks::ResolvedConfig& c) { return flash_block_size(p_, c); };
+  if (cfg.task == "flash_attention") {
+    // Blocks of B queries against blocks of B keys, the B x B score block (the budget) in VSRAM:
+    // scores = Q_blk K_blk^T (K tiles loaded transposed), scale (and the causal mask on the diagonal
+    // block), then per query row the online softmax: m_new = max(m, row max), alpha = exp(m - m_new),
+    // p = exp(s - m_new) in place, l = l alpha + sum p, O *= alpha (m and l in FPSRAM); then O += P V_blk.
+    // O (unnormalised, BF16 in VSRAM) is divided by l after the last key block and stored.
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+    const bool causal = cfg.dim("CAUSAL") != 0;
+    const int64_t b = flash_block(cfg);
+    const int64_t kt = d / mlen, dch = d / vlen, sc = b / vlen;  // score chunks per row
+    const int64_t steps = b / blen;
+    out.knobs = {};
+    out.summary = fmt::format("{} query blocks x {} key blocks of {} ({}), online softmax", s / b, s / b, b,
+                              causal ? "causal: blocks above the diagonal skipped" : "all");
+    const int64_t q_row = 0, s_row = kt * b, o_row = s_row + sc * b, t_row = o_row + dch * b,
+                  mask_blk = t_row + dch * b, mask_rows = mask_blk + sc * b;
+    const int64_t v_ms = kt * b;  // MSRAM: K block (kt x B rows), then V block (dch x B rows)
+    const int64_t k_to_v = static_cast<int64_t>(layout.region("V").address - layout.region("K").address);
+    const int64_t q_to_o = static_cast<int64_t>(layout.region("O").address - layout.region("Q").address);
+    a.op("S_LI r3, {}", d * 2);
+    a.op("S_LI r13, {}", row_bytes);
+    a.op("S_LI_FP f1, -inf");
+    a.op("S_LI_FP f10, {}", fmt::format("{:.9g}", cfg.param("scale")));
+    if (causal) {
+      a.comment(
+          "causal mask of the diagonal block (0 / -inf), built through O's DRAM region before O is written");
+      a.op("S_LI r5, {}", mask_rows + vlen);
+      a.op("V_BCAST_F r5, f0, 0");
+      a.op("V_BCAST_F r5, f1, 1");
+      a.op("S_LI r1, {}", addr("O"));
+      a.op("H_STORE_V r5, r1, r13, 2");
+      a.op("S_LI r2, 2");
+      a.op("S_LI r4, {}", mask_rows);
+      a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+      // Row c*B + q of the block: chunk c of query q's mask (whole chunks left of the diagonal 0, the
+      // diagonal chunk the mask row for q % VLEN, chunks right of it -inf).
+      a.op("S_LI r6, {}", mask_blk);
+      for (int64_t c = 0; c < sc; ++c) {
+        for (int64_t q = 0; q < b; ++q) {
+          const int64_t row = c * b + q;
+          if (c < q / vlen) {
+            a.op("V_BCAST_F r6, f0, {}", row);
+          } else if (c > q / vlen) {
+            a.op("V_BCAST_F r6, f1, {}", row);
+          } else {
+            a.op("S_LI r7, {}", mask_rows + vlen - 1 - q % vlen - row);
+            a.op("V_ADD_VF r6, r7, f0, {}", row);
+          }
+          if (row == 511) {
+            a.op("S_ADDI r6, r6, 512");
+          }
+        }
+      }
+    }
+    auto stream = [&](const char* mm, int64_t acc, int64_t vrow) {
+      a.op("S_LI r8, {}", acc);
+      a.op("S_LI r9, {}", vrow);
+      a.loop_last(steps / 2, "mm", [&] {
+        a.op("{} r8, r9, 0", mm);
+        a.op("{} r8, r9, {}", mm, blen);
+        a.op("S_ADDI r8, r8, {}", 2 * blen);
+        a.op("S_ADDI r9, r9, {}", 2 * blen);
+      });
+    };
+    auto write_out = [&](int64_t vrow) {
+      a.op("S_LI r10, {}", vrow);
+      a.op("S_LI r8, 0");
+      a.loop_last(steps, "wo", [&] {
+        a.op("M_WO r10, r8, 0");
+        a.op("S_ADDI r10, r10, {}", blen);
+        a.op("S_ADDI r8, r8, {}", blen);
+      });
+    };
+    // rows [first, first + count) of VSRAM, 4 per iteration: op(d_reg, offset)
+    auto rows_loop = [&](int64_t first, int64_t count, const std::string& stem,
+                         const std::function<void(int64_t)>& op) {
+      a.op("S_LI r6, {}", first);
+      a.loop(count / 4, stem, [&] {
+        for (int64_t u = 0; u < 4; ++u) op(u);
+        a.op("S_ADDI r6, r6, 4");
+        a.op("S_ADDI r7, r7, 4");
+      });
+    };
+    auto key_block = [&](bool masked) {
+      a.op("S_LI r6, 0");
+      a.op("S_MV r11, r4");
+      a.loop(kt, "kload", [&] {
+        a.op("H_LOAD_M r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", mlen * 2);
+      });
+      a.add_const_to("r11", "r4", k_to_v, "r15");
+      a.op("S_LI r6, {}", v_ms);
+      a.loop(dch, "vload", [&] {
+        a.op("H_LOAD_M r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", mlen * 2);
+      });
+      a.comment("scores, one column of MLEN keys at a time");
+      a.op("S_LI r7, 0");
+      a.op("S_LI r12, {}", s_row);
+      a.loop(b / mlen, "kcol", [&] {
+        a.op("S_MV r11, r7");
+        a.op("M_LDWT r11");
+        stream("M_MM", 0, q_row);
+        a.loop(kt - 1, "kc", [&] {
+          a.op("S_ADDI r11, r11, {}", b);
+          a.op("M_LDWT r11");
+          a.op("S_LI r8, 0");
+          // r9 continues into the next Q chunk (rows kc*B + q)
+          a.loop_last(steps / 2, "mma", [&] {
+            a.op("M_MMA r8, r9, 0");
+            a.op("M_MMA r8, r9, {}", blen);
+            a.op("S_ADDI r8, r8, {}", 2 * blen);
+            a.op("S_ADDI r9, r9, {}", 2 * blen);
+          });
+        });
+        a.op("S_MV r10, r12");
+        a.op("S_LI r8, 0");
+        a.loop_last(steps, "swo", [&] {
+          a.op("M_WO r10, r8, 0");
+          a.op("S_ADDI r10, r10, {}", blen);
+          a.op("S_ADDI r8, r8, {}", blen);
+        });
+        a.op("S_ADDI r12, r12, {}", b);
+        a.op("S_ADDI r7, r7, {}", mlen);
+      });
+      a.op("S_LI r7, {}", mask_blk);
+      rows_loop(s_row, sc * b, "scale", [&](int64_t u) { a.op("V_MUL_VF r6, r6, f10, {}", u); });
+      if (masked) {
+        a.op("S_LI r7, {}", mask_blk);
+        rows_loop(s_row, sc * b, "mask", [&](int64_t u) { a.op("V_ADD_VV r6, r6, r7, {}", u); });
+      }
+      a.comment("online softmax, query row by row");
+      a.op("S_LI r6, {}", s_row);
+      a.op("S_LI r7, {}", o_row);
+      a.op("S_LI r10, 0");
+      a.loop(b, "qrow", [&] {
+        a.op("S_LD_FP f2, r10, 0");
+        a.op("S_LD_FP f3, r10, {}", b);
+        a.op("S_ADD_FP f4, f2, f0");
+        for (int64_t c = 0; c < sc; ++c) a.op("V_RED_MAX f4, r6, {}", c * b);
+        a.op("S_SUB_FP f5, f2, f4");
+        a.op("S_EXP_FP f5, f5");
+        a.op("S_ST_FP f4, r10, 0");
+        for (int64_t c = 0; c < sc; ++c) a.op("V_EXP_VF r6, r6, f4, {}", c * b);
+        a.op("S_MUL_FP f6, f3, f5");
+        for (int64_t c = 0; c < sc; ++c) a.op("V_RED_SUM f6, r6, {}", c * b);
+        for (int64_t c = 0; c < dch; ++c) a.op("V_MUL_VF r7, r7, f5, {}", c * b);
+        a.op("S_ST_FP f6, r10, {}", b);
+        a.op("S_ADDI r6, r6, 1");
+        a.op("S_ADDI r7, r7, 1");
+        a.op("S_ADDI r10, r10, 1");
+      });
+      a.comment("T = P V_blk, one column of MLEN output features at a time; O += T");
+      a.op("S_LI r7, {}", v_ms);
+      a.op("S_LI r12, {}", t_row);
+      a.loop(dch, "dcol", [&] {
+        a.op("S_MV r11, r7");
+        a.op("M_LDW r11");
+        stream("M_MM", 0, s_row);
+        a.loop(sc - 1, "pc", [&] {
+          a.op("S_ADDI r11, r11, {}", mlen);
+          a.op("M_LDW r11");
+          a.op("S_LI r8, 0");
+          a.loop_last(steps / 2, "pmma", [&] {
+            a.op("M_MMA r8, r9, 0");
+            a.op("M_MMA r8, r9, {}", blen);
+            a.op("S_ADDI r8, r8, {}", 2 * blen);
+            a.op("S_ADDI r9, r9, {}", 2 * blen);
+          });
+        });
+        a.op("S_MV r10, r12");
+        a.op("S_LI r8, 0");
+        a.loop_last(steps, "pwo", [&] {
+          a.op("M_WO r10, r8, 0");
+          a.op("S_ADDI r10, r10, {}", blen);
+          a.op("S_ADDI r8, r8, {}", blen);
+        });
+        a.op("S_ADDI r12, r12, {}", b);
+        a.op("S_ADDI r7, r7, {}", b);
+      });
+      a.op("S_LI r7, {}", t_row);
+      rows_loop(o_row, dch * b, "oadd", [&](int64_t u) { a.op("V_ADD_VV r6, r6, r7, {}", u); });
+      a.add_const("r4", b * d * 2, "r15");
+    };
+    (void)write_out;
+    a.op("S_LI r1, {}", addr("Q"));
+    if (causal) a.op("S_LI r14, 0");
+    a.loop(s / b, "qblock", [&] {
+      a.op("S_LI r6, {}", q_row);
+      a.op("S_MV r11, r1");
+      a.loop(kt, "qload", [&] {
+        a.op("H_LOAD_V r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", vlen * 2);
+      });
+      a.op("S_LI r6, {}", o_row);
+      a.loop(dch * b / 4, "ozero", [&] {
+        for (int u = 0; u < 4; ++u) a.op("V_BCAST_F r6, f0, {}", u);
+        a.op("S_ADDI r6, r6, 4");
+      });
+      a.op("S_LI r10, 0");
+      a.loop(b, "state", [&] {
+        a.op("S_ST_FP f1, r10, 0");
+        a.op("S_ST_FP f0, r10, {}", b);
+        a.op("S_ADDI r10, r10, 1");
+      });
+      a.op("S_LI r4, {}", addr("K"));
+      if (causal) {
+        a.loop_reg("r14", "kblock", [&] { key_block(false); });
+        key_block(true);
+      } else {
+        a.loop(s / b, "kblock", [&] { key_block(false); });
+      }
+      a.comment("O / l, then store");
+      a.op("S_LI r7, {}", o_row);
+      a.op("S_LI r10, 0");
+      a.loop(b, "norm", [&] {
+        a.op("S_LD_FP f2, r10, {}", b);
+        a.op("S_RECI_FP f2, f2");
+        for (int64_t c = 0; c < dch; ++c) a.op("V_MUL_VF r7, r7, f2, {}", c * b);
+        a.op("S_ADDI r7, r7, 1");
+        a.op("S_ADDI r10, r10, 1");
+      });
+      a.add_const_to("r11", "r1", q_to_o, "r15");
+      a.op("S_LI r6, {}", o_row);
+      a.loop(dch, "ostore", [&] {
+        a.op("H_STORE_V r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", vlen * 2);
+      });
+      a.add_const("r1", b * d * 2, "r15");
+      if (causal) a.op("S_ADDI r14, r14, 1");
     });
     return finish();
   }
