@@ -512,8 +512,13 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
       auto why = matmul_unsupported(p_, g.oh * g.ow, g.kh * g.kw * cfg.dim("C"), cfg.dim("F"));
       if (!why.empty()) return why;
       if ((g.kw * chunks + 1) * g.ow > p_.vsram_rows) return "the im2col buffers do not fit VSRAM";
-    } else if ((2 * g.kh * g.kw + 2) * g.ow > p_.vsram_rows) {
-      return fmt::format("{} taps x OW={} rows of buffers do not fit VSRAM", g.kh * g.kw, g.ow);
+    } else {
+      const int64_t taps = g.kh * g.kw, owp = (g.ow + p_.blen - 1) / p_.blen * p_.blen;
+      if (taps * chunks * mlen > p_.msram_rows)
+        return fmt::format("{} diagonal weight tiles do not fit MSRAM", taps * chunks);
+      if (owp > p_.acc_rows) return fmt::format("OW={} output rows do not fit the accumulators", g.ow);
+      if ((taps + 1) * owp + 3 * vlen + taps * chunks * (vlen + 1) > p_.vsram_rows)
+        return fmt::format("{} taps x OW={} rows of buffers do not fit VSRAM", taps, g.ow);
     }
   }
   if (t == "rope") {
@@ -544,9 +549,7 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
             {"double_buffer", "load the next head's tile while this one computes (0/1)", 1, {0, 1}}};
   }
   if (t == "flash_attention") return {};
-  if (t == "depthwise_conv") {
-    return {{"unroll", "output rows per hardware-loop iteration", 8, {1, 2, 4, 8, 16}}};
-  }
+  if (t == "depthwise_conv") return {};
   if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" ||
       t == "gqa" || t == "mqa") {
     return {{"block_rows",
@@ -1030,34 +1033,75 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   }
 
   if (cfg.task == "depthwise_conv") {
-    // Per channel chunk (hardware loop) and output row: the input rows under each kernel tap gathered
-    // into a buffer of OW rows (one strided DMA; padding rows stay 0), multiplied by that tap's weights
-    // (a buffer of the weight row repeated OW times, a stride-0 DMA) and summed on the vector unit.
+    // On the matrix unit, so the KH*KW taps accumulate in FP32: tap t of channel chunk cc is the weight
+    // tile diag(w[t][cc]) and the output row oh is sum over taps of G_t . diag(w_t), G_t the OW input rows
+    // under tap t (one strided DMA each; rows outside the image stay 0). The diagonal tiles are built
+    // once: one-hot rows e_k from a ones row and a zero row read back at a stride of one element,
+    // e_k * w rows, through y's DRAM region (before any output is stored there) into MSRAM.
     const auto g = conv_geometry(cfg);
     const int64_t c = cfg.dim("C");
     const int64_t chunks = c / vlen, taps = g.kh * g.kw;
-    const int64_t unroll = pow2_divisor(g.ow, std::min<int64_t>(knob(values, all_knobs, "unroll"), 16));
-    // Not every OW is a power of two: the ow loop runs OW/unroll times over unroll rows, then the rest.
-    out.knobs = {{"unroll", unroll}};
-    out.summary =
-        fmt::format("{} chunk(s) x {} output rows x {} taps, vector multiply-add, {} rows per iteration",
-                    chunks, g.oh, taps, unroll);
-    auto gbuf = [&](int64_t t) { return t * g.ow; };           // gathered inputs of tap t
-    auto wbuf = [&](int64_t t) { return (taps + t) * g.ow; };  // tap t's weights, repeated
-    const int64_t acc_row = 2 * taps * g.ow, tmp_row = acc_row + g.ow;
+    const int64_t owp = (g.ow + blen - 1) / blen * blen;  // rows an M_MM stream covers
+    out.knobs = {};
+    out.summary = fmt::format("{} chunk(s) x {} output rows x {} taps as diagonal weight tiles (FP32 sums)",
+                              chunks, g.oh, taps);
+    auto gbuf = [&](int64_t t) { return t * owp; };
+    const int64_t out_row = taps * owp, pr_row = out_row + owp, e_row = pr_row + 2 * vlen,
+                  w_row = e_row + vlen, dt_row = w_row + taps * chunks;
+    const int64_t tiles_rows = taps * chunks * vlen;
+    const int64_t y_rows = static_cast<int64_t>(layout.region("y").bytes) / row_bytes;
     const int64_t row_step = g.w * c * 2;
+    a.comment("one-hot rows e_k: prefix-ones rows from [1 x VLEN, 0 x VLEN] read at a stride of 2 bytes");
+    a.op("S_LI r13, {}", row_bytes);
+    a.op("S_LI_FP f1, 1.0");
+    a.op("S_LI r5, {}", pr_row + vlen);
+    a.op("V_BCAST_F r5, f1, 0");
+    a.op("V_BCAST_F r5, f0, 1");
+    a.op("S_LI r1, {}", addr("y"));
+    a.op("H_STORE_V r5, r1, r13, 2");
+    a.op("S_LI r2, 2");
+    a.op("S_LI r4, {}", pr_row);
+    a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+    // Row i of PR has ones in lanes 0 .. VLEN-1-i, so e_k = PR[VLEN-1-k] - PR[VLEN-k] (e_0 = PR[VLEN-1]).
+    a.op("S_LI r6, {}", e_row);
+    a.op("S_LI r7, {}", pr_row + vlen - 1);
+    a.op("V_ADD_VF r6, r7, f0, 0");
+    for (int64_t k = 1; k < vlen; ++k) {
+      // The one offset k applies to all three rows: point r7/r8 k rows before the PR rows wanted.
+      a.op("S_LI r7, {}", pr_row + vlen - 1 - 2 * k);
+      a.op("S_LI r8, {}", pr_row + vlen - 2 * k);
+      a.op("V_SUB_VV r6, r7, r8, {}", k);
+    }
+    a.comment("weights: row t*chunks + cc = w[t][cc*VLEN ..]; tile (t, cc) row k = e_k * that row");
+    a.op("S_LI r4, {}", w_row);
+    a.op("S_LI r5, {}", addr("w"));
+    a.op("H_LOAD_V r4, r5, r13, {}", taps * chunks);
+    a.op("S_LI r6, {}", dt_row);
+    a.op("S_LI r8, {}", w_row);
+    a.loop(taps * chunks, "tile", [&] {
+      a.op("S_LI r7, {}", e_row);
+      a.loop(vlen, "diag", [&] {
+        a.op("V_MUL_VV r6, r7, r8, 0");
+        a.op("S_ADDI r6, r6, 1");
+        a.op("S_ADDI r7, r7, 1");
+      });
+      a.op("S_ADDI r8, r8, 1");
+    });
+    a.comment("the tiles into MSRAM through y's region, as many rows at a time as it holds");
+    const int64_t batch = std::min<int64_t>(y_rows, tiles_rows);
+    for (int64_t first = 0; first < tiles_rows; first += batch) {
+      const int64_t n = std::min(batch, tiles_rows - first);
+      a.op("S_LI r4, {}", dt_row + first);
+      a.op("H_STORE_V r4, r1, r13, {}", n);
+      a.op("S_LI r4, {}", first);
+      a.op("H_LOAD_M r4, r1, r13, {}", n);
+    }
     a.op("S_LI r1, {}", addr("x"));
     a.op("S_LI r2, {}", addr("y"));
-    a.op("S_LI r13, {}", addr("w"));
     a.op("S_LI r3, {}", g.stride * c * 2);
     a.op("S_LI r4, {}", c * 2);
+    a.op("S_LI r12, 0");  // MSRAM row of tile (0, cc)
     a.loop(chunks, "chunk", [&] {
-      a.comment("this chunk's weights, each tap's row repeated OW times");
-      for (int64_t t = 0; t < taps; ++t) {
-        a.op("S_LI r6, {}", wbuf(t));
-        a.op("S_ADDI r5, r13, {}", t * c * 2);
-        a.op("H_LOAD_V r6, r5, r0, {}", g.ow);
-      }
       a.op("S_MV r8, r1");
       a.add_const("r8", -g.pad * row_step, "r15");
       a.op("S_MV r9, r2");
@@ -1068,6 +1112,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
             if (g.ow_lo(kj) <= g.ow_hi(kj)) live.push_back(i * g.kw + kj);
           }
         }
+        if (live.empty()) throw std::invalid_argument("an output row with no input under the kernel");
         a.loop(seg.count, "orow", [&] {
           auto load = [&](int64_t t) {
             const int64_t i = t / g.kw, kj = t % g.kw, lo = g.ow_lo(kj), hi = g.ow_hi(kj);
@@ -1076,39 +1121,19 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
             a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
           };
           auto multiply = [&](int64_t t, bool first) {
-            a.op("S_LI r5, {}", gbuf(t));
-            a.op("S_LI r6, {}", wbuf(t));
-            a.op("S_LI r7, {}", acc_row);
-            a.op("S_LI r10, {}", tmp_row);
-            auto body = [&](int64_t n) {
-              for (int64_t u = 0; u < n; ++u) {
-                if (first) {
-                  a.op("V_MUL_VV r7, r5, r6, {}", u);
-                } else {
-                  a.op("V_MUL_VV r10, r5, r6, {}", u);
-                }
-              }
-              if (!first) {
-                for (int64_t u = 0; u < n; ++u) a.op("V_ADD_VV r7, r7, r10, {}", u);
-              }
-              for (const char* r : {"r5", "r6", "r7", "r10"}) a.op("S_ADDI {}, {}, {}", r, r, n);
-            };
-            a.loop(g.ow / unroll, "ow", [&] { body(unroll); });
+            a.op("S_ADDI r11, r12, {}", t * chunks * vlen);
+            a.op("M_LDW r11");
+            a.op("S_LI r10, 0");
+            a.op("S_LI r7, {}", gbuf(t));
+            for (int64_t r = 0; r < owp; r += blen) a.op("{} r10, r7, {}", first ? "M_MM" : "M_MMA", r);
           };
-          if (live.empty()) {
-            a.op("S_LI r7, {}", acc_row);
-            a.loop(g.ow, "zero", [&] {
-              a.op("V_BCAST_F r7, f0, 0");
-              a.op("S_ADDI r7, r7, 1");
-            });
-          } else {
-            load(live[0]);
-            for (size_t n = 0; n < live.size(); ++n) {
-              if (n + 1 < live.size()) load(live[n + 1]);
-              multiply(live[n], n == 0);
-            }
+          load(live[0]);
+          for (size_t n = 0; n < live.size(); ++n) {
+            if (n + 1 < live.size()) load(live[n + 1]);
+            multiply(live[n], n == 0);
           }
-          a.op("S_LI r7, {}", acc_row);
+          a.op("S_LI r7, {}", out_row);
+          for (int64_t r = 0; r < owp; r += blen) a.op("M_WO r7, r10, {}", r);
           a.op("H_STORE_V r7, r9, r4, {}", g.ow);
           a.add_const("r8", g.stride * row_step, "r15");
           a.add_const("r9", g.ow * c * 2, "r15");
@@ -1116,7 +1141,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       }
       a.op("S_ADDI r1, r1, {}", vlen * 2);
       a.op("S_ADDI r2, r2, {}", vlen * 2);
-      a.op("S_ADDI r13, r13, {}", vlen * 2);
+      a.op("S_ADDI r12, r12, {}", vlen);
     });
     return finish();
   }
