@@ -78,7 +78,7 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
   for (std::size_t i = 0; i < resolved.dims.size(); ++i) {
     if (described) {
       text += fmt::format("\n  {} = {}", resolved.dims[i].first, resolved.dims[i].second);
-      if (!spec.dims[i].description.empty()) text += "  (" + trim(spec.dims[i].description) + ")";
+      if (!spec.dims[i].description.empty()) text += ": " + trim(spec.dims[i].description);
     } else {
       text += fmt::format("{} {} = {}", i > 0 ? "," : "", resolved.dims[i].first, resolved.dims[i].second);
     }

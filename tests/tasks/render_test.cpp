@@ -54,8 +54,8 @@ TEST(Render, DescribedDimsAndRotaryTablesReadWell) {
   const TaskSpec& conv = testing::registry().get("conv2d");
   const std::string text = render_task(conv, "C3", DType::bf16, compute_layout(conv, "C3", DType::bf16));
   // One dim per line with its meaning when the spec describes them.
-  EXPECT_NE(text.find("Dimensions:\n  H = 32  (input height)\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("  PAD = 1  (zero padding on each side)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("Dimensions:\n  H = 32: input height\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  PAD = 1: zero padding on each side\n"), std::string::npos) << text;
   const nlohmann::json json = task_to_json(conv, "C3", DType::bf16, compute_layout(conv, "C3", DType::bf16));
   ASSERT_EQ(json["dim_list"].size(), 8u);
   EXPECT_EQ(json["dim_list"][6],
