@@ -446,7 +446,7 @@ Values attention(const Inputs& in, const ResolvedConfig& c, const AttentionOptio
   if (o.causal == CausalMode::never) causal = false;
   if (o.causal == CausalMode::always) causal = true;
   const float scale = o.scale ? f32(c.param("scale")) : 1.0f;
-  const int64_t block = o.online ? flash_block_keys(c) : seq;
+  const int64_t block = !o.online ? seq : o.block_keys > 0 ? o.block_keys : flash_block_keys(c);
   if (block <= 0) throw std::invalid_argument("attention: key block size must be positive");
 
   Values out(q.data.size());

@@ -97,6 +97,7 @@ struct AttentionOptions {
   bool online = false;
   bool rescale = true;  // false: the accumulator and sum not rescaled when the max grows
   bool store_accumulator = false;
+  int64_t block_keys = 0;  // 0: from the config's score_budget_bytes (flash_block_keys)
 };
 // attention / flash_attention / mha / gqa / mqa: Q [HEADS, S, D] or [S, D]; K, V [KV_HEADS, S, D] or
 // [S, D] (the head counts come from the config, 1 where it has none).
