@@ -9,6 +9,8 @@
 namespace kcraft::tasks::sanity {
 namespace {
 
+constexpr double kPi = 3.14159265358979323846;
+
 float f32(double v) {
   return static_cast<float>(v);
 }
@@ -31,7 +33,7 @@ int64_t dim_or(const ResolvedConfig& c, const std::string& name, int64_t fallbac
 
 // The tanh-form GELU as a vector unit computes it without cancellation: x * sigmoid(2z).
 double gelu_stepwise(double x, DType dtype) {
-  const float two_sqrt_2_over_pi = f32(2.0 * std::sqrt(2.0 / M_PI));
+  const float two_sqrt_2_over_pi = f32(2.0 * std::sqrt(2.0 / kPi));
   const double x2 = store(f32(x) * f32(x), dtype);
   const double x3 = store(f32(x2) * f32(x), dtype);
   const double inner = store(f32(x) + f32(store(0.044715f * f32(x3), dtype)), dtype);
@@ -44,7 +46,7 @@ double gelu_stepwise(double x, DType dtype) {
 
 // The spec's hint taken literally: tanh z = 1 - 2/(exp(2z) + 1), then 0.5x(1 + tanh z), each step stored.
 double gelu_one_plus_tanh(double x, DType dtype) {
-  const float sqrt_2_over_pi = f32(std::sqrt(2.0 / M_PI));
+  const float sqrt_2_over_pi = f32(std::sqrt(2.0 / kPi));
   const double x3 = store(f32(store(f32(x) * f32(x), dtype)) * f32(x), dtype);
   const double inner = store(f32(x) + f32(store(0.044715f * f32(x3), dtype)), dtype);
   const double z = store(sqrt_2_over_pi * f32(inner), dtype);
