@@ -41,8 +41,14 @@ std::vector<uint64_t> sanity_seeds() {
   std::string item;
   while (std::getline(stream, item, ',')) {
     std::size_t used = 0;
-    const unsigned long long seed = std::stoull(item, &used);
-    if (used != item.size()) throw std::invalid_argument("KCRAFT_SANITY_SEEDS: not a seed: '" + item + "'");
+    unsigned long long seed = 0;
+    try {
+      seed = std::stoull(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size())
+      throw std::invalid_argument("KCRAFT_SANITY_SEEDS: '" + item + "' is not a seed (expected e.g. 3,4,5)");
     seeds.push_back(seed);
   }
   return seeds;
