@@ -210,9 +210,9 @@ struct TaskSanity {
   std::vector<WrongClass> wrong;  // task-specific; generic_wrong_classes() adds the rest
 };
 
-// The reference with the leading index `axis_count` axes up shifted by one (the last one wraps round):
-// axis_count 1 = rows of the last dimension (one row / output pixel off), the whole tensor's first axis
-// for rank >= 3 (one head / batch / output row off); rank 1 shifts elements.
+// The reference moved by one position, the last wrapping round to the first: along the rows of the last
+// dimension (one row / output pixel off; elements for rank 1) or, with `first_axis`, along the first axis
+// (one head / batch / output row off).
 Values shifted_reference(const Case& cs, bool first_axis) {
   const Tensor& ref = cs.refs[0];
   const int64_t total = static_cast<int64_t>(ref.data.size());
@@ -545,7 +545,7 @@ TEST(ToleranceSanityVariants, GeluOnePlusTanhCancelsInBf16) {
   sweep("gelu", DType::fp32, "0.5x(1 + tanh z) stepwise", one_plus_tanh, true);
 }
 
-// Policy, stated as a test: GEMM must accumulate over K in FP32 (the systolic accumulator, M_MMA) as
+// Policy, stated as a test: GEMM must accumulate over K in FP32 (the matrix unit's accumulator) as
 // PyTorch does for BF16. A kernel that rounds each 16-wide K tile's partial sum to BF16 and adds the tiles
 // on the vector unit loses ~K/16 roundings: 2-7% of elements leave the tolerance once K > 16.
 TEST(ToleranceSanityVariants, GemmWithBf16PartialSumsFailsOnceKIsTiled) {
