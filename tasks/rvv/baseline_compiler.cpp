@@ -610,6 +610,7 @@ std::string vector_linear_fn(int64_t unroll) {
                   "        acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (o "
                   "+ {0}) * "
                   "ins + i, vl), vl);\n") +
+         "      }\n" +
          unrolled(
              unroll,
              "      y[r * outs + o + {0}] = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
