@@ -90,7 +90,9 @@ class RvvBaseline : public ::testing::TestWithParam<Case> {};
 TEST_P(RvvBaseline, ScalarReferenceAtO2PassesUnderQemu) {
   const auto& [task, config] = GetParam();
   const auto k = generate(task, config);
-  if (!k.knobs.empty()) EXPECT_EQ(k.knobs.at("intrinsics"), 0);  // tasks without a template have no knobs
+  if (!k.knobs.empty()) {  // tasks without an intrinsics template have no knobs
+    EXPECT_EQ(k.knobs.at("intrinsics"), 0);
+  }
   EXPECT_EQ(k.source.find("riscv_vector.h"), std::string::npos) << "the baseline is plain C";
   const TaskRun r = run_task(task, config, k.source);
   ASSERT_TRUE(r.passed()) << task << " " << config << "\n" << describe(r) << "\n" << k.source;
