@@ -707,7 +707,8 @@ std::string vector_attention_fns(int64_t unroll) {
     vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
     for (size_t d = 0, vl; d < D; d += vl) {
       vl = __riscv_vsetvl_e32m@L@(D - d);
-      acc = __riscv_vfmacc_vv_f32m@L@_tu(acc, __riscv_vle32_v_f32m@L@(qr + d, vl), __riscv_vle32_v_f32m@L@(kr + d, vl), vl);
+      acc = __riscv_vfmacc_vv_f32m@L@_tu(acc, __riscv_vle32_v_f32m@L@(qr + d, vl),
+                                         __riscv_vle32_v_f32m@L@(kr + d, vl), vl);
     }
     p[j] = PARAM_SCALE * __riscv_vfmv_f_s_f32m1_f32(
         __riscv_vfredusum_vs_f32m@L@_f32m1(acc, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
@@ -744,7 +745,8 @@ static void pv_row(const float* p, const float* v, int count, const float* in, f
     vl = __riscv_vsetvl_e32m@L@(D - d);
     vfloat32m@L@_t acc = in ? __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(in + d, vl), in_scale, vl)
                             : __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
-    for (int j = 0; j < count; ++j) acc = __riscv_vfmacc_vf_f32m@L@(acc, p[j], __riscv_vle32_v_f32m@L@(v + j * D + d, vl), vl);
+    for (int j = 0; j < count; ++j)
+      acc = __riscv_vfmacc_vf_f32m@L@(acc, p[j], __riscv_vle32_v_f32m@L@(v + j * D + d, vl), vl);
     __riscv_vse32_v_f32m@L@(out + d, __riscv_vfmul_vf_f32m@L@(acc, out_scale, vl), vl);
   }
 }

@@ -13,8 +13,8 @@
  * kc_tanhf(x): tanh in binary32, Cephes' tanhf: for |x| <= 0.625 the odd minimax polynomial
  *   x + x^3 P(x^2) (no cancellation near 0), above it 1 - 2 / (e^{2|x|} + 1) with kc_expf, the sign restored;
  *   +-1 once e^{2|x|} overflows. At most 1.25 ulp (1.244 measured under QEMU against tanh in double,
- *   tests/rvv_tasks RvvMath.TanhfIsWithinTwoUlp: 512K arguments over [-12, 12] and |x| in [2^-30, 12]). Both branches are computed and one selected, so loops that call it
- *   vectorise like kc_expf's.
+ *   tests/rvv_tasks RvvMath.TanhfIsWithinTwoUlp: 512K arguments over [-12, 12] and |x| in [2^-30, 12]).
+ *   Both branches are computed and one selected, so loops that call it vectorise like kc_expf's.
  * kc_sqrtf(x): the F extension's fsqrt.s (correctly rounded). __builtin_sqrtf would do the same at -O2 only
  *   with -fno-math-errno; without it clang calls sqrtf() for errno's sake, and there is no libm to link.
  */
