@@ -269,7 +269,7 @@ std::string RvvPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, co
 std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cfg,
                                                  const std::string& hw) const {
   static const std::map<std::string, std::string> kSlowC2 = {
-      {"flash_attention", "about 22M cycles (5.4M instructions)"},
+      {"flash_attention", "about 17M cycles (5.4M instructions)"},
       {"gqa", "about 11M cycles (2.8M instructions)"},
   };
   if (hw != "default") return "the default sweep runs rvv on its default hardware configuration only";

@@ -443,7 +443,8 @@ TEST_P(RvvBaselineOnRtl, C1PassesWithQemuAgreeing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, RvvBaselineOnRtl,
-                         ::testing::ValuesIn(make_baseline_compiler()->supported_tasks()));
+                         ::testing::ValuesIn(make_baseline_compiler()->supported_tasks()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 TEST(RvvAgentTools, TakeTheLanguageAndRunBothOnTheRtl) {
   ScalarProgramsOnPlaceholder scalar;
