@@ -107,9 +107,31 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
   }
   auto registry = load_tasks();
   json out = json::array();
-  // One column per platform: its support on its default hardware configuration.
+  // One column per platform and hardware configuration: the whole matrix, so a configuration that does
+  // not fit a smaller hardware configuration shows up (with its reason listed below the table).
+  struct Column {
+    const Platform* platform;
+    std::string hw;
+  };
+  std::vector<Column> column_keys;
   std::vector<std::string> headers;
-  for (const Platform* p : shown) headers.push_back(p->name() + " (default)");
+  for (const Platform* p : shown) {
+    for (const auto& hw : p->hw_configs()) {
+      column_keys.push_back({p, hw.name});
+      headers.push_back(p->name() + "/" + hw.name);
+    }
+  }
+  // Reasons for '-' cells, in order of first appearance, with the cells they explain.
+  std::vector<std::pair<std::string, std::vector<std::string>>> reasons;
+  auto note_reason = [&](const std::string& why, const std::string& cell) {
+    for (auto& [text, cells] : reasons) {
+      if (text == why) {
+        cells.push_back(cell);
+        return;
+      }
+    }
+    reasons.push_back({why, {cell}});
+  };
   auto row = [&](const std::vector<std::string>& cells) {
     std::string line;
     for (size_t i = 0; i < cells.size(); ++i) {
@@ -126,22 +148,30 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
   }
   for (const auto& spec : registry.tasks()) {
     json support_by_platform = json::object();
+    json support_by_hw = json::object();
     std::vector<std::string> columns;
-    for (const Platform* p : shown) {
+    for (const Column& column : column_keys) {
+      const Platform* p = column.platform;
       json support = json::object();
       std::string cells;
       const bool baseline = p->has_baseline(spec.name);
       for (const auto& config : spec.config_names()) {
         auto cfg = spec.resolve(config, p->dtype());
-        std::string why = p->unsupported_reason(cfg, "default");
+        std::string why = p->unsupported_reason(cfg, column.hw);
         support[config] = why.empty() ? (baseline ? "baseline" : "supported") : why;
         cells += why.empty() ? (baseline ? "B " : "s ") : "- ";
+        if (!why.empty())
+          note_reason(why, fmt::format("{}/{} {} {}", p->name(), column.hw, spec.name, config));
       }
-      support_by_platform[p->name()] = support;
+      // JSON keeps its shape per platform (the default configuration, as before) and adds every
+      // hardware configuration under support_by_hw.
+      if (column.hw == p->hw_configs().front().name) support_by_platform[p->name()] = support;
+      support_by_hw[p->name() + "/" + column.hw] = support;
       columns.push_back(cells);
     }
     json j = tasks::task_summary_json(spec);
     j["support"] = support_by_platform;
+    j["support_by_hw"] = support_by_hw;
     out.push_back(j);
     if (!g.json)
       std::cout << fmt::format("{:<{}} {:>5}  {:<38}  {}\n", spec.name, name_width, spec.level, spec.title,
@@ -152,6 +182,16 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
   } else {
     std::cout << "\nsupport per configuration C1..C5: B = runs, with a baseline kernel; s = runs; - = not "
                  "supported\n";
+    if (reasons.empty()) {
+      std::cout << "every configuration runs on every hardware configuration shown\n";
+    } else {
+      std::cout << "not supported:\n";
+      for (const auto& [why, cells] : reasons) {
+        std::string where = cells.front();
+        if (cells.size() > 1) where += fmt::format(" (and {} more)", cells.size() - 1);
+        std::cout << fmt::format("  {}: {}\n", where, why);
+      }
+    }
   }
   return kExitOk;
 }
