@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -175,7 +177,11 @@ struct Ctx {
 // writes one). Lock b counts the loads of buffer b that have landed.
 struct Stream {
   int64_t tiles = 0, tile_rows = 0, buffers = 2;
-  int64_t base_row = 0;  // DM row of buffer 0; buffer b at base_row + b * tile_rows
+  int64_t base_row = 0;     // DM row of buffer 0; buffer b at base_row + b * tile_rows
+  bool store = true;        // false: the tiles are only read (the refill waits for the compute's loads)
+  int64_t pair_offset = 0;  // > 0: each tile also loads the tile this many bytes further on in DRAM into
+                            // the buffer's second half (buffers are then 2 * tile_rows rows)
+  int fence_lock = -1;      // >= 0: the last stores release this lock and the stream waits for them
 };
 
 // r1 next load address, r2 next store address, r3 ROW_BYTES, r4 rows per tile, r5.. buffer addresses.
@@ -185,37 +191,68 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   const int64_t tile_bytes = s.tile_rows * c.rb;
   k.comment(fmt::format("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile"));
   k.li(1, c.addr(in), c.sym(in));
-  k.li(2, c.addr(out), c.sym(out));
+  if (s.store) k.li(2, c.addr(out), c.sym(out));
   k.li(3, c.rb);
   k.li(4, s.tile_rows);
+  const int64_t buffer_rows = s.tile_rows * (s.pair_offset > 0 ? 2 : 1);
   for (int64_t b = 0; b < s.buffers; ++b)
-    k.li(static_cast<int>(5 + b), (s.base_row + b * s.tile_rows) * c.rb);
+    k.li(static_cast<int>(5 + b), (s.base_row + b * buffer_rows) * c.rb);
   auto load = [&](int64_t b) {
-    k.op(fmt::format("C_DMALD {}, {}, r1, r3, r4, {}", c.ch(b), R(5 + b), b), {{}, {}, -1, false});
+    const MemUse refill = s.store ? MemUse{} : MemUse{{}, {static_cast<int>(kAcqBase + b)}, -1, false};
+    k.op(fmt::format("C_DMALD {}, {}, r1, r3, r4, {}", c.ch(b), R(5 + b), b), refill);
+    if (s.pair_offset > 0) {
+      k.li(14, s.pair_offset);
+      k.op("S_ADD r13, r1, r14");
+      k.li(12, tile_bytes);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op(fmt::format("C_DMALD {}, r12, r13, r3, r4, {}", c.ch(b), b), refill);
+    }
     c.add(1, tile_bytes, 14);
   };
   for (int64_t b = 0; b < std::min(s.buffers, s.tiles); ++b) load(b);
-  auto tile = [&](int64_t b, bool prefetch) {
+  auto tile = [&](int64_t b, bool prefetch, bool fence) {
     k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
+    if (s.pair_offset > 0) k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
     compute(b);
-    k.op(fmt::format("C_DMAST {}, {}, r2, r3, r4", c.ch(b), R(5 + b)),
-         {{static_cast<int>(kOutBase + b)}, {}});
-    c.add(2, tile_bytes, 14);
+    if (s.store) {
+      k.op(fmt::format("C_DMAST {}, {}, r2, r3, r4{}", c.ch(b), R(5 + b),
+                       fence ? fmt::format(", {}", s.fence_lock) : ""),
+           {{static_cast<int>(kOutBase + b)}, {}});
+      c.add(2, tile_bytes, 14);
+    }
     if (prefetch) load(b);
   };
   const int64_t rounds = s.tiles >= s.buffers ? (s.tiles - s.buffers) / s.buffers : 0;
   k.loop(rounds, [&] {
-    for (int64_t b = 0; b < s.buffers; ++b) tile(b, true);
+    for (int64_t b = 0; b < s.buffers; ++b) tile(b, true, false);
   });
-  for (int64_t t = rounds * s.buffers; t < s.tiles; ++t) tile(t % s.buffers, t + s.buffers < s.tiles);
+  int fences = 0;
+  for (int64_t t = rounds * s.buffers; t < s.tiles; ++t) {
+    const bool fence = s.fence_lock >= 0 && s.store && t + s.buffers >= s.tiles;
+    fences += fence ? 1 : 0;
+    tile(t % s.buffers, t + s.buffers < s.tiles, fence);
+  }
+  // The stores have written DRAM once their locks are back: what follows may read the output.
+  for (int i = 0; i < fences; ++i) k.op(fmt::format("C_ACQ {}", s.fence_lock), {{}, {}, -1, true});
 }
 
-GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// An element-wise stream (relu, silu, gelu, or swiglu's silu(g) * u over the pair g, u) of `rows` DM rows
+// from region `in` to region `out`; `last`: the kernel ends here, otherwise the stream waits for its stores.
+struct EltJob {
+  std::string op;  // relu | silu | gelu | swiglu
+  int64_t rows = 0;
+  std::string in, out;
+  int64_t pair_offset = 0;  // swiglu: bytes from g to u
+  bool last = true;
+};
+
+GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
+                            const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool silu = c.cfg.task == "silu";
-  const int64_t rows = c.cfg.dim("M") * c.cfg.dim("N") / c.vlen;
+  const bool swiglu = job.op == "swiglu", silu = job.op == "silu" || swiglu, gelu = job.op == "gelu";
+  const int64_t rows = job.rows;
   const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
-  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers) / c.banks * c.banks);
+  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers / (swiglu ? 2 : 1)) / c.banks * c.banks);
   const int64_t tile = pow2_divisor(rows, std::min(knob(values, knobs, "tile_rows"), max_tile));
   const int64_t unroll = pow2_divisor(tile, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
   const int64_t sets = std::min<int64_t>(unroll, 4);
@@ -223,13 +260,29 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
   s.tiles = rows / tile;
   s.tile_rows = tile;
   s.buffers = buffers;
+  s.pair_offset = job.pair_offset;
+  s.fence_lock = job.last ? -1 : 14;
   GeneratedKernel out;
   out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"buffers", buffers}};
   out.summary = fmt::format(
       "{} tiles of {} rows through {} DM buffers (load, compute in place, store; the next tiles load "
       "meanwhile); rows software-pipelined load / {} / store, {} rows per loop iteration",
-      s.tiles, tile, buffers, silu ? "exp, add, reciprocal, multiply" : "max", unroll);
-  if (silu) {
+      s.tiles, tile, buffers,
+      gelu ? "x * (a + b x^2) in FP32, exp, add, reciprocal, multiply"
+           : (silu ? "exp, add, reciprocal, multiply" : "max"),
+      unroll);
+  if (gelu) {
+    // gelu(x) = 0.5 x (1 + tanh(z)) = x sigmoid(2z) = x / (1 + exp(-2z)), z = c (x + 0.044715 x^3), so the
+    // exponent is x (a + b x^2) with a = -2c, b = -2c * 0.044715.
+    const double cc = std::sqrt(2.0 / 3.14159265358979323846);
+    k.comment("constants: a0 = 1.0, a5 = b, a6 = a (FP32 lanes); exp argument -2z = x (a + b x^2)");
+    k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(-2.0 * cc * 0.044715)));
+    k.li(13, static_cast<int64_t>(arith::double_to_fp32(-2.0 * cc)));
+    k.op("A_BCST a0, r11");
+    k.op("A_BCST a5, r12");
+    k.op("A_BCST a6, r13");
+  } else if (silu) {
     k.comment("constants: v0 = -1.0 (BF16 lanes), a0 = 1.0 (FP32 lanes)");
     k.li(11, static_cast<int64_t>(arith::double_to_fp32(-1.0)));
     k.li(12, static_cast<int64_t>(arith::double_to_fp32(1.0)));
@@ -240,10 +293,15 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
     k.op("V_BCST v0, r0");
   }
   const bool banks_known = unroll % c.banks == 0;
-  stream(c, s, c.cfg.inputs[0].name, c.cfg.outputs[0].name, [&](int64_t b) {
+  stream(c, s, job.in, job.out, [&](int64_t b) {
     const int pl = static_cast<int>(2 * (b % 2)), ps = pl + 1;
     k.op(fmt::format("S_PMOV {}, {}", P(pl), R(5 + b)));
     k.op(fmt::format("S_PMOV {}, {}", P(ps), R(5 + b)));
+    if (swiglu) {  // u: the buffer's second half
+      k.li(12, tile * c.rb);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op("S_PMOV p4, r12");
+    }
     pipeline(k, tile, 3, unroll, [&](int stage, int64_t u) {
       const int64_t set = u % sets;
       const int bank = banks_known ? static_cast<int>(u % c.banks) : -1;
@@ -251,14 +309,30 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
       if (stage == 0) {
         k.op(fmt::format("L_VLD {}, {}, {}", V(x), P(pl), c.rb),
              {{static_cast<int>(kAcqBase + b)}, {}, bank});
+        if (swiglu)  // tile is a multiple of the banks when they are known: u's row is in the same bank
+          k.op(fmt::format("L_VLD {}, p4, {}", V(13 + set % 3), c.rb),
+               {{static_cast<int>(kAcqBase + b)}, {}, -1});
       } else if (stage == 1) {
-        if (silu) {
+        if (gelu) {
+          const int64_t w = 13 + set % 2;  // a + b x^2 in BF16 (its rounding moves exp's argument by 2^-9)
+          k.op(fmt::format("A_VMUL {}, {}, {}", A(acc), V(x), V(x)));  // x^2, exact
+          k.op(fmt::format("A_MUL {}, {}, a5", A(acc), A(acc)));
+          k.op(fmt::format("A_ADD {}, {}, a6", A(acc), A(acc)));
+          k.op(fmt::format("V_SRS {}, {}", V(w), A(acc)));
+          k.op(fmt::format("A_VMUL {}, {}, {}", A(acc), V(w), V(x)));  // -2z
+          k.op(fmt::format("A_EXP {}, {}", A(acc), A(acc)));
+          k.op(fmt::format("A_ADD {}, {}, a0", A(acc), A(acc)));
+          k.op(fmt::format("A_RECI {}, {}", A(acc), A(acc)));  // sigmoid(2z)
+          k.op(fmt::format("V_SRS {}, {}", V(sg), A(acc)));
+          k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(x), V(sg)));
+        } else if (silu) {
           k.op(fmt::format("A_VMUL {}, {}, v0", A(acc), V(x)));  // -x, exact
           k.op(fmt::format("A_EXP {}, {}", A(acc), A(acc)));
           k.op(fmt::format("A_ADD {}, {}, a0", A(acc), A(acc)));
           k.op(fmt::format("A_RECI {}, {}", A(acc), A(acc)));  // sigmoid(x)
           k.op(fmt::format("V_SRS {}, {}", V(sg), A(acc)));
           k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(x), V(sg)));
+          if (swiglu) k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(y), V(13 + set % 3)));
         } else {
           k.op(fmt::format("V_MAX {}, {}, v0", V(y), V(x)));
         }
@@ -268,18 +342,23 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
       }
     });
   });
-  k.op("C_HALT", {{}, {}, -1, true});
+  if (job.last) k.op("C_HALT", {{}, {}, -1, true});
   return out;
 }
 
 // ---------------------------------------------------------------- row-wise: softmax, rms_norm
 GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool softmax = c.cfg.task == "softmax";
+  const bool softmax = c.cfg.task == "softmax", layer_norm = c.cfg.task == "layer_norm";
   const int64_t m = c.cfg.dim("M"), n = c.cfg.dim("N");
   const int64_t chunks = n / c.vlen;
   const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
-  const int64_t gamma_rows = softmax ? 0 : (chunks + c.banks) / c.banks * c.banks + c.banks;
+  const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
+  // layer_norm's beta follows gamma, a quarter of the banks further on
+  const int64_t boff = goff + (chunks + c.banks - 1) / c.banks * c.banks + c.banks / 4;
+  const int64_t gamma_rows = softmax      ? 0
+                             : layer_norm ? (boff + chunks + c.banks - 1) / c.banks * c.banks
+                                          : (chunks + c.banks) / c.banks * c.banks + c.banks;
   const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks;
   if (room < 1) throw std::invalid_argument("a row does not fit DM");
   const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
@@ -295,7 +374,6 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
   s.buffers = buffers;
   s.base_row = gamma_rows;
   const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
-  const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
   auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
   if (softmax) {
     out.summary = fmt::format(
@@ -305,6 +383,34 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
         s.tiles, rows, buffers, unroll);
     k.comment("r11 = -inf (FP32 bits)");
     k.li(11, static_cast<int64_t>(0xFF800000u));
+  } else if (layer_norm) {
+    out.summary = fmt::format(
+        "{} tiles of {} rows through {} DM buffers; per row: sums of x and x^2 (A_VMAC), mean and "
+        "rsqrt(E[x^2] - mean^2 + eps), then ((x - mean) * r * gamma + beta) in FP32; each pass "
+        "software-pipelined, {} chunks per loop iteration",
+        s.tiles, rows, buffers, unroll);
+    k.comment(
+        fmt::format("a6 = 1/N, a7 = eps (FP32 lanes), v15 = 1.0; gamma and beta (N/VLEN rows each) stay "
+                    "in DM from rows {} and {} on",
+                    goff, boff));
+    k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0 / static_cast<double>(n))));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("eps"))));
+    k.li(13, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+    k.op("A_BCST a6, r11");
+    k.op("A_BCST a7, r12");
+    k.op("V_BCST v15, r13");
+    k.li(14, chunks);
+    k.li(11, c.rb);
+    k.li(13, c.addr("gamma"), c.sym("gamma"));
+    k.li(12, goff * c.rb);
+    k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
+    k.op("S_PMOV p3, r12");
+    k.li(13, c.addr("beta"), c.sym("beta"));
+    k.li(12, boff * c.rb);
+    k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
+    k.op("S_PMOV p6, r12");
+    k.op("C_ACQ 15", {{}, {kGamma}});
+    k.op("C_ACQ 15", {{}, {kGamma}});
   } else {
     out.summary = fmt::format(
         "{} tiles of {} rows through {} DM buffers; per row: sum of squares (A_VMAC), rsqrt(mean + eps), "
@@ -374,6 +480,51 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
             k.op(fmt::format("L_VST {}, p4, {}", V(y), c.rb), {{}, {st}, bank(u)});
           }
         });
+      } else if (layer_norm) {
+        // pass 1: sums of x^2 in a0, a1 and of x in a2, a3 (two partial sums each: A_VMAC's latency is 3)
+        for (int64_t i = 0; i < 4; ++i) k.op(fmt::format("A_BCST {}, r0", A(i)));
+        pipeline(k, chunks, 2, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 1 + u % sets;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+          } else {
+            k.op(fmt::format("A_VMAC {}, {}, {}", A(u % 2), V(x), V(x)));
+            k.op(fmt::format("A_VMAC {}, {}, v15", A(2 + u % 2), V(x)));
+          }
+        });
+        k.op("A_ADD a0, a0, a1");
+        k.op("A_ADD a2, a2, a3");
+        k.op("A_RSUM a0, a0");
+        k.op("A_RSUM a2, a2");
+        k.op("A_MUL a0, a0, a6");  // E[x^2]
+        k.op("A_MUL a2, a2, a6");  // mean
+        k.op("A_MUL a1, a2, a2");
+        k.op("A_SUB a0, a0, a1");  // the biased variance
+        k.op("A_ADD a0, a0, a7");
+        k.op("A_RSQRT a4, a0");
+        // pass 2: y = (x - mean) * r * gamma + beta, all in FP32 (one rounding, at the end)
+        pipeline(k, chunks, 3, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % 2, g = 7 + u % 2, bt = 9 + u % 2, y = 11 + u % 2;
+          const int64_t t = u % 2 == 0 ? 0 : 1, w = u % 2 == 0 ? 3 : 5;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p1, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+            k.op(fmt::format("L_VLD {}, p3, {}", V(g), c.rb), {{kGamma}, {}, bank(u + goff)});
+            k.op(fmt::format("L_VLD {}, p6, {}", V(bt), c.rb), {{kGamma}, {}, bank(u + boff)});
+          } else if (stage == 1) {
+            k.op(fmt::format("A_UPS {}, {}", A(t), V(x)));
+            k.op(fmt::format("A_SUB {}, {}, a2", A(t), A(t)));
+            k.op(fmt::format("A_MUL {}, {}, a4", A(t), A(t)));
+            k.op(fmt::format("A_UPS {}, {}", A(w), V(g)));
+            k.op(fmt::format("A_MUL {}, {}, {}", A(t), A(t), A(w)));
+            k.op(fmt::format("A_UPS {}, {}", A(w), V(bt)));
+            k.op(fmt::format("A_ADD {}, {}, {}", A(t), A(t), A(w)));
+            k.op(fmt::format("V_SRS {}, {}", V(y), A(t)));
+          } else {
+            k.op(fmt::format("L_VST {}, p2, {}", V(y), c.rb), {{}, {st}, bank(u)});
+          }
+        });
+        k.op(fmt::format("S_PADDI p3, {}", -chunks * c.rb));
+        k.op(fmt::format("S_PADDI p6, {}", -chunks * c.rb));
       } else {
         // pass 1: sum of squares in a1.. (partial sums)
         const int64_t sums = pow2_divisor(unroll, 4);
@@ -419,27 +570,172 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
   return out;
 }
 
+// ---------------------------------------------------------------- gemv
+//
+// A streams through DM in tiles of whole rows (load-only stream); x stays in DM. Row m: A_VMAC of its
+// chunks with x's into partial accumulators, A_RSUM, and the sum (BF16) goes into lane m mod VLEN of the
+// output vector v15 with exact BF16 ops: v15 = v15 * (1 - e_l) + e_l * s, e_l the one-hot row of a DM table.
+// v15 is stored to its y row after every row (the last store of a row of y holds all its lanes), and y
+// goes to DRAM at the end.
+GeneratedKernel gemv(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const int64_t m = c.cfg.dim("M"), kk = c.cfg.dim("K");
+  const int64_t kc = kk / c.vlen, yrows = m / c.vlen;
+  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  auto round_up = [&](int64_t rows) { return (rows + c.banks - 1) / c.banks * c.banks; };
+  const int64_t table = 0, xoff = round_up(2 * c.vlen) + c.banks / 2, yoff = round_up(xoff + kc),
+                base = round_up(yoff + yrows);
+  const int64_t room = (c.dm_rows - base) / buffers / kc;
+  if (room < 1) throw std::invalid_argument("a row of A does not fit DM");
+  const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
+  const int64_t unroll = pow2_divisor(kc, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
+  const int64_t parts = std::min<int64_t>(unroll, 4);
+  const bool banks_known = kc % c.banks == 0 && unroll % c.banks == 0;
+  auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
+  auto log2 = [](int64_t v) {
+    int64_t l = 0;
+    while ((int64_t{1} << l) < v) ++l;
+    return l;
+  };
+  GeneratedKernel out;
+  out.knobs = {{"tile_rows", rows}, {"unroll", unroll}, {"buffers", buffers}};
+  out.summary = fmt::format(
+      "A in {} tiles of {} rows through {} DM buffers, x resident; per row A_VMAC over K ({} chunks per loop "
+      "iteration), A_RSUM, the sum placed in its lane of the y row with a one-hot table; y stored at the end",
+      m / rows, rows, buffers, unroll);
+  k.comment(fmt::format("DM rows: one-hot table {} (e_l, 1 - e_l), x {}, y {}, A tiles from {}", table, xoff,
+                        yoff, base));
+  k.li(11, c.addr("x"), c.sym("x"));
+  k.li(12, xoff * c.rb);
+  k.li(13, c.rb);
+  k.li(14, kc);
+  k.op(fmt::format("C_DMALD {}, r12, r11, r13, r14, 15", c.ch(buffers)));
+  k.op("S_PMOV p1, r12");
+  // The one-hot table: row 2l = e_l, row 2l + 1 = 1 - e_l (BF16 1.0 = 0x3F80).
+  k.op("V_BCST v0, r0");
+  k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+  k.op("V_BCST v1, r11");
+  k.li(11, table * c.rb);
+  k.op("S_PMOV p2, r11");
+  for (int64_t l = 0; l < c.vlen; ++l) {
+    k.op(fmt::format("L_VST v0, p2, {}", c.rb), {{}, {kE0}, -1});
+    k.op(fmt::format("L_VST v1, p2, {}", -c.rb + (l / 2) * 4), {{}, {kE0}, -1});
+    k.li(12, l % 2 == 0 ? 0x3F80 : 0x3F800000);
+    k.li(13, l % 2 == 0 ? 0x3F800000 : 0x3F80);
+    k.op(fmt::format("L_SST r12, p2, {}", c.rb), {{}, {kE0}, -1});
+    k.op(fmt::format("L_SST r13, p2, {}", c.rb - (l / 2) * 4), {{}, {kE0}, -1});
+  }
+  k.op("V_BCST v15, r0");
+  k.op("C_ACQ 15", {{}, {kGamma}});
+  // r9: row index m, r11: VLEN - 1, r13: y's DM address
+  k.li(9, 0);
+  k.li(11, c.vlen - 1);
+  k.li(13, yoff * c.rb);
+  Stream s;
+  s.tiles = m / rows;
+  s.tile_rows = rows * kc;
+  s.buffers = buffers;
+  s.base_row = base;
+  s.store = false;
+  stream(c, s, "A", "y", [&](int64_t b) {
+    const int acq = static_cast<int>(kAcqBase + b);
+    k.op(fmt::format("S_PMOV p0, {}", R(5 + b)));
+    k.loop(rows, [&] {
+      k.op("S_AND r10, r9, r11");
+      k.op(fmt::format("S_SLLI r10, r10, {}", log2(2 * c.rb)));
+      k.op("S_PMOV p2, r10");
+      k.op(fmt::format("S_SRLI r12, r9, {}", log2(c.vlen)));
+      k.op(fmt::format("S_SLLI r12, r12, {}", log2(c.rb)));
+      k.op("S_ADD r12, r12, r13");
+      k.op("S_PMOV p3, r12");
+      k.op("S_ADDI r9, r9, 1");
+      for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("A_BCST {}, r0", A(i)));
+      pipeline(k, kc, 2, unroll, [&](int stage, int64_t u) {
+        const int64_t a = 1 + 2 * (u % parts), x = a + 1;
+        if (stage == 0) {
+          k.op(fmt::format("L_VLD {}, p0, {}", V(a), c.rb), {{acq}, {}, bank(u)});
+          k.op(fmt::format("L_VLD {}, p1, {}", V(x), c.rb), {{kGamma}, {}, bank(u + xoff)});
+        } else {
+          k.op(fmt::format("A_VMAC {}, {}, {}", A(u % parts), V(a), V(x)));
+        }
+      });
+      if (parts == 4) {
+        k.op("A_ADD a0, a0, a1");
+        k.op("A_ADD a2, a2, a3");
+      }
+      if (parts >= 2) k.op(fmt::format("A_ADD a0, a0, {}", parts == 4 ? "a2" : "a1"));
+      k.op("A_RSUM a0, a0");
+      k.op("V_SRS v9, a0");
+      k.op(fmt::format("L_VLD v10, p2, {}", c.rb), {{kE0}, {}, -1});
+      k.op("L_VLD v11, p2, 0", {{kE0}, {}, -1});
+      k.op("V_MUL v12, v10, v9");
+      k.op("V_MUL v15, v15, v11");
+      k.op("V_ADD v15, v15, v12");
+      k.op("L_VST v15, p3, 0", {{}, {kRes}, -1});
+      k.op(fmt::format("S_PADDI p1, {}", -kc * c.rb));
+    });
+  });
+  k.li(11, c.addr("y"), c.sym("y"));
+  k.li(12, yoff * c.rb);
+  k.li(10, c.rb);
+  k.li(14, yrows);
+  k.op(fmt::format("C_DMAST 0, r12, r11, r10, r14"), {{kRes}, {}, -1});
+  k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
 // ---------------------------------------------------------------- gemm, linear
 //
 // C^T = B^T A^T in matrix-multiply mode: A_MMAC's first operand is a tile of B^T (MMUL_M columns n by
 // MMUL_K rows k), the second a tile of A^T (MMUL_K k by MMUL_N m), the accumulator a tile of C^T. In that
 // orientation DM rows of A (m fixed, VLEN consecutive k) and of B (k fixed, VLEN consecutive n) become
 // tiles with one or two levels of V_SHUF zips, and the result tiles become rows of C with unzips.
-GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// One matrix product C = A B (or A W^T + bias with weights_nk, the nn.Linear layout) between DRAM regions,
+// optionally `batch` times over consecutive batches.
+struct MatJob {
+  bool weights_nk = false;  // B stored [N, K]
+  int64_t m = 0, k = 0, n = 0, batch = 1;
+  std::string a, b, bias, c;           // DRAM regions ("" bias: none)
+  int64_t a_offset = 0, c_offset = 0;  // bytes into regions a and c
+  bool last = true;                    // false: the kernel goes on (drain the DMA and leave the locks at 0)
+};
+
+// The A-block rows per accumulator block's m tiles (a knob, clamped to what the accumulators hold).
+int64_t matmul_m_tiles(const Params& p, int64_t want) {
+  const int64_t most = 8 / static_cast<int64_t>(p.mmul_k());
+  return std::clamp<int64_t>(pow2_divisor(most, want), 1, most);
+}
+
+// DM rows matmul's buffers take with `strips` resident strips (each buffer rounded up to whole bank cycles).
+int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips) {
+  const int64_t vl = p.vlen, mm = p.mmul_m(), mk = p.mmul_k(), banks = p.dm_banks;
+  const int64_t kc = job.k / vl, mb = tm * mm;
+  const int64_t braw_rows = job.weights_nk ? vl * kc : job.k;
+  auto round = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
+  int64_t rows = round(strips * job.k) + round(job.k / mk * tm) + 2 * round(mb * kc) + 2 * round(braw_rows) +
+                 2 * round(mb);
+  if (!job.bias.empty()) rows += round(job.n / mm) + round(1);
+  return rows;
+}
+
+GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool linear = c.cfg.task == "linear";
-  const int64_t m = c.cfg.dim("M"), kk = c.cfg.dim("K"), n = c.cfg.dim("N");
+  const bool linear = job.weights_nk, has_bias = !job.bias.empty();
+  // batches: p6 and p7 hold the DRAM addresses of the batch's A and B
+  const int64_t batch = job.batch;
+  const int64_t m = job.m, kk = job.k, n = job.n;
   const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
   const int64_t kc = kk / vl;      // DM rows per row of A
   const int64_t groups = kk / mk;  // k-groups (one A_MMAC per tile pair)
   const int64_t strips_total = n / vl;
-  const int64_t tm = std::clamp<int64_t>(pow2_divisor(8 / mk, knob(values, knobs, "m_tiles")), 1, 8 / mk);
+  int64_t tm = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
+  while (tm > 1 && matmul_dm_rows(c.p, job, tm, 1) > c.dm_rows) tm /= 2;
   const int64_t mb = tm * mm;  // rows of A per block
   const int64_t mblocks = m / mb;
   // DM rows: resident B^T tiles (strips * K), A^T tiles, two raw A blocks, two raw B strips, two output
   // blocks, bias tiles.
   const int64_t braw_rows = linear ? vl * kc : kk;
-  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (linear ? n / mm : 0) + 8;
+  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (has_bias ? n / mm : 0) + 8;
   const int64_t max_strips = std::max<int64_t>(1, (c.dm_rows - fixed) / kk);
   const int64_t strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"), max_strips));
   const int64_t panels = strips_total / strips;
@@ -461,9 +757,17 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   };
   const int64_t res = take(strips * kk), at_tiles = take(groups * tm), araw0 = take(mb * kc),
                 araw1 = take(mb * kc), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
-                out1 = take(mb), bias = linear ? take(n / mm) : 0, e0_row = linear ? take(1) : 0;
+                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0;
   if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
-  const std::string a_name = linear ? "x" : "A", b_name = linear ? "W" : "B", c_name = linear ? "y" : "C";
+  const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
+  if (batch > 1 && has_bias) throw std::logic_error("matmul: batches with a bias are not implemented");
+  auto li_region = [&](int reg, const std::string& region, int64_t offset) {
+    if (offset == 0) {
+      k.li(reg, c.addr(region), c.sym(region));
+    } else {
+      k.li(reg, c.addr(region) + offset);
+    }
+  };
 
   // ---- shuffle networks (planned on labels: raw row index * VLEN + lane)
   // A^T tiles from MMUL_M rows of A (one DM row each: VLEN k): tile q holds k-group q of the chunk.
@@ -569,7 +873,7 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   const int64_t strip_bytes = linear ? vl * kk * 2 : vl * 2;
   k.comment(fmt::format("DM rows: B^T tiles {}, A^T tiles {}, raw A {}/{}, raw B {}/{}, output {}/{}{}", res,
                         at_tiles, araw0, araw1, braw0, braw1, out0, out1,
-                        linear ? fmt::format(", bias tiles {}", bias) : ""));
+                        has_bias ? fmt::format(", bias tiles {}", bias) : ""));
   k.li(5, rb);
   k.li(6, n * 2);
   k.li(7, braw0 * rb);
@@ -580,10 +884,10 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   k.li(1, (out0 ^ out1) * rb);
   k.op("C_REL 2");
   k.op("C_REL 2");
-  if (linear) {
+  if (has_bias) {
     k.comment("bias: A_MMUL of a bias tile (b[n] in column k = 0) with e0 (1.0 in row k = 0) starts each");
     k.comment("accumulator at b[n]; the bias tiles are built once from the raw bias rows");
-    k.li(12, c.addr("b"), c.sym("b"));
+    k.li(12, c.addr(job.bias), c.sym(job.bias));
     k.li(14, strips_total);
     k.op("C_DMALD 1, r7, r12, r5, r14, 1", {{}, {}, -1});
     k.li(12, e0_row * rb);
@@ -631,7 +935,11 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   auto load_a = [&](int dm_reg) {  // A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
-    k.li(12, c.addr(a_name), c.sym(a_name));
+    if (batch > 1) {
+      k.op("S_PGET r12, p6");
+    } else {
+      li_region(12, a_name, job.a_offset);
+    }
     k.op("S_ADD r14, r14, r12");
     k.li(12, mb * kc);
     k.op(fmt::format("C_DMALD 0, {}, r14, r5, r12, 0", R(dm_reg)), {{}, {kAcqBase}});
@@ -640,7 +948,11 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   auto load_b = [&](int dm_reg) {  // B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
-    k.li(12, c.addr(b_name), c.sym(b_name));
+    if (batch > 1) {
+      k.op("S_PGET r12, p7");
+    } else {
+      li_region(12, b_name, 0);
+    }
     k.op("S_ADD r14, r14, r12");
     if (linear) {
       k.li(12, braw_rows);
@@ -653,7 +965,16 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   };
   k.li(2, 0);
   k.li(3, 0);
-  k.li(4, c.addr(c_name), c.sym(c_name));
+  li_region(4, c_name, job.c_offset);
+  if (batch > 1) {
+    k.comment("p6, p7: this batch's A and B in DRAM; p4: panels left in this batch");
+    li_region(12, a_name, job.a_offset);
+    k.op("S_PMOV p6, r12");
+    li_region(12, b_name, 0);
+    k.op("S_PMOV p7, r12");
+    k.li(12, panels);
+    k.op("S_PMOV p4, r12");
+  }
   load_a(8);
   load_b(7);
 
@@ -676,7 +997,12 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
           const auto at_i = static_cast<size_t>(i);
           const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
                                                  : group_step + offsets[0] - offsets[at_i];
-          k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+          if (inc * rb >= -2048 && inc * rb <= 2047) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+          } else {  // beyond the post-increment's range
+            k.op(fmt::format("L_VLD {}, p0, 0", V(in[at_i])), {{acq_token}, {}, -1});
+            k.op(fmt::format("S_PADDI p0, {}", inc * rb));
+          }
         }
         return;
       }
@@ -736,7 +1062,7 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
       k.loop(strips, [&] {
         k.li(12, at_tiles * rb);
         k.op("S_PMOV p3, r12");
-        if (linear) {
+        if (has_bias) {
           k.op("L_VLD v11, p6, 0", {{kE0}, {}, -1});
           for (int64_t j = 0; j < mk; ++j)
             k.op(fmt::format("L_VLD {}, p4, {}", V(12 + j), rb), {{kBias}, {}, -1});
@@ -759,12 +1085,12 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
               } else {
                 for (int64_t t = 0; t < tm; ++t) {
                   for (int64_t j = 0; j < mk; ++j)
-                    k.op(fmt::format("{} {}, {}, {}", !linear && u == 0 ? "A_MMUL" : "A_MMAC", A(t * mk + j),
-                                     V(base + j), V(base + mk + t)));
+                    k.op(fmt::format("{} {}, {}, {}", !has_bias && u == 0 ? "A_MMUL" : "A_MMAC",
+                                     A(t * mk + j), V(base + j), V(base + mk + t)));
                 }
               }
             },
-            linear ? 0 : 1);
+            has_bias ? 0 : 1);
         // C rows of the block from the accumulators
         k.op("C_ACQ 2", {{}, {kOutStage}});
         k.op("S_PMOV p5, r10");
@@ -788,58 +1114,202 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
         k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
       });
       c.add(4, mb * n * 2, 14);
-      if (linear) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
+      if (has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
     });
     c.add(4, strips * vl * 2 - m * n * 2, 14);
-    if (linear) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
+    if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
   };
-  if (linear) {
+  if (has_bias) {
     k.li(12, bias * rb);
     k.op("S_PMOV p4, r12");
   }
-  k.loop(panels, panel);
-  k.op("C_HALT", {{}, {}, -1, true});
+  if (batch == 1) {
+    k.loop(panels, panel);
+  } else {
+    // One loop over (batch, panel) pairs keeps the nesting within LOOP_DEPTH. After a batch's last panel,
+    // the prefetches of its next A block and B strip (wrapped to block and strip 0 of the same batch) are
+    // waited for and replaced by the next batch's.
+    k.loop(batch * panels, [&] {
+      panel();
+      k.op("S_PADDI p4, -1");
+      k.op("S_PGET r12, p4");
+      k.op("S_ADDI r12, r12, -1");
+      k.op("S_SRLI r12, r12, 31");  // 1 when no panel is left
+      k.loop_reg(12, [&] {
+        k.op("C_ACQ 0", {{}, {kAcqBase}});
+        k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+        k.li(12, m * kk * 2);
+        k.op("S_PADD p6, r12");
+        k.li(12, kk * n * 2);
+        k.op("S_PADD p7, r12");
+        c.add(4, m * n * 2 - n * 2, 14);
+        k.li(12, panels);
+        k.op("S_PMOV p4, r12");
+        load_a(8);
+        load_b(7);
+      });
+    });
+  }
+  if (job.last) {
+    k.op("C_HALT", {{}, {}, -1, true});
+  } else {
+    k.comment("end of the product: wait for the wrapped prefetches and the stores of the last outputs");
+    k.op("C_ACQ 0", {{}, {kAcqBase}, -1, true});
+    k.op("C_ACQ 1", {{}, {kAcqBase + 1}, -1, true});
+    k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
+    k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- ffn, swiglu
+//
+// Composed of the templates above, through the scratch region: ffn is linear (x, W1, b1) -> h, gelu on h in
+// place, linear (h, W2, b2) -> y; swiglu is x Wg^T -> g and x Wu^T -> u, silu(g) * u in place of g, then
+// h Wd^T -> y. Each step waits for its stores before the next one reads them.
+std::vector<Knob> stream_knobs() {
+  return {{"tile_rows", "DM rows per DMA tile", 256, {32, 64, 128, 256, 512, 1024}},
+          {"unroll", "rows per loop iteration of the software-pipelined row loop", 8, {1, 2, 4, 8, 16}},
+          {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
+}
+
+std::vector<Knob> matmul_knobs() {
+  return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
+          {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
+          {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+}
+
+GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  const bool swiglu = c.cfg.task == "swiglu";
+  const int64_t m = c.cfg.dim("M"), d = c.cfg.dim("D"), f = c.cfg.dim("F");
+  const int64_t h_bytes = m * f * 2;
+  const std::vector<Knob> eknobs = stream_knobs();
+  const KnobValues evalues;  // the stream's defaults
+  GeneratedKernel out, part;
+  auto up = [&](const MatJob& job, const std::string& what) {
+    part = matmul(c, job, values, knobs);
+    out.knobs = part.knobs;
+    out.summary += (out.summary.empty() ? "" : "; ") + what;
+  };
+  MatJob up_proj;
+  up_proj.weights_nk = true;
+  up_proj.m = m;
+  up_proj.k = d;
+  up_proj.n = f;
+  up_proj.a = "x";
+  up_proj.c = "scratch";
+  up_proj.last = false;
+  EltJob act;
+  act.rows = m * f / c.vlen;
+  act.in = act.out = "scratch";
+  act.last = false;
+  MatJob down;
+  down.weights_nk = true;
+  down.m = m;
+  down.k = f;
+  down.n = d;
+  down.a = "scratch";
+  down.c = "y";
+  if (swiglu) {
+    c.k.comment("g = x Wg^T into scratch");
+    up_proj.b = "Wg";
+    up(up_proj, "g = x Wg^T");
+    c.k.comment("u = x Wu^T into scratch + M*F*2");
+    up_proj.b = "Wu";
+    up_proj.c_offset = h_bytes;
+    up(up_proj, "u = x Wu^T");
+    c.k.comment("h = silu(g) * u in place of g");
+    act.op = "swiglu";
+    act.pair_offset = h_bytes;
+    out.summary += "; h = silu(g) * u (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    down.b = "Wd";
+    c.k.comment("y = h Wd^T");
+    up(down, "y = h Wd^T");
+  } else {
+    c.k.comment("h = x W1^T + b1 into scratch");
+    up_proj.b = "W1";
+    up_proj.bias = "b1";
+    up(up_proj, "h = x W1^T + b1");
+    c.k.comment("h = gelu(h) in place");
+    act.op = "gelu";
+    out.summary += "; gelu(h) (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    c.k.comment("y = h W2^T + b2");
+    down.b = "W2";
+    down.bias = "b2";
+    up(down, "y = h W2^T + b2");
+  }
+  out.summary += "; products: " + part.summary;
   return out;
 }
 
 }  // namespace
 
+std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
+  // Counts (batch, heads, image height and width, kernel taps, stride, padding, the causal flag) index
+  // rows or whole tensors; every other dimension runs along DM rows and must fill whole vectors.
+  static const std::set<std::string> counts = {"BATCH", "HEADS", "KV_HEADS", "CAUSAL", "H",
+                                               "W",     "KH",    "KW",       "STRIDE", "PAD"};
+  for (const auto& [name, value] : cfg.dims) {
+    if (counts.count(name) == 0 && value % vlen != 0)
+      return fmt::format("dimension {}={} is not a multiple of the vector width VLEN={}", name, value, vlen);
+  }
+  return "";
+}
+
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
+  return {"relu", "silu", "gelu",         "softmax", "rms_norm", "layer_norm",
+          "gemv", "gemm", "batch_matmul", "linear",  "ffn",      "swiglu"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
   if (!supports(cfg.task)) return "no template for task " + cfg.task;
   const int64_t vlen = p_.vlen;
-  for (const auto& [name, value] : cfg.dims) {
-    if (value % vlen != 0)
-      return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
+  if (auto why = vector_dims_reason(cfg, vlen); !why.empty()) return why;
+  // The matrix products: one B^T strip, the A^T tiles and the double-buffered raw blocks must fit DM.
+  std::vector<MatJob> products;
+  auto product = [&](bool nk, bool bias, int64_t m, int64_t k, int64_t n) {
+    MatJob j;
+    j.weights_nk = nk;
+    j.m = m;
+    j.k = k;
+    j.n = n;
+    if (bias) j.bias = "b";
+    products.push_back(j);
+  };
+  const std::string& t = cfg.task;
+  if (t == "gemm" || t == "batch_matmul") product(false, false, cfg.dim("M"), cfg.dim("K"), cfg.dim("N"));
+  if (t == "linear") product(true, true, cfg.dim("M"), cfg.dim("K"), cfg.dim("N"));
+  if (t == "ffn" || t == "swiglu") {
+    product(true, t == "ffn", cfg.dim("M"), cfg.dim("D"), cfg.dim("F"));
+    product(true, t == "ffn", cfg.dim("M"), cfg.dim("F"), cfg.dim("D"));
   }
-  if (cfg.task == "gemm" || cfg.task == "linear") {
-    const int64_t k = cfg.dim("K");
-    if (k * 2 * p_.mmul_m() > 2047 + 2 * vlen)
-      return fmt::format("K={} is too long for the post-increments of the tile rearrangement", k);
+  const int64_t tm = matmul_m_tiles(p_, 1);
+  for (const MatJob& j : products) {
+    const int64_t need = matmul_dm_rows(p_, j, tm, 1);
+    if (need > static_cast<int64_t>(p_.dm_bytes / p_.row_bytes()))
+      return fmt::format(
+          "a product with K={} needs {} bytes of DM for one strip of B^T tiles and its double-buffered raw "
+          "blocks; DM has {}",
+          j.k, need * p_.row_bytes(), p_.dm_bytes);
   }
   return "";
 }
 
 std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) const {
   const std::string& t = cfg.task;
-  if (t == "relu" || t == "silu") {
-    return {{"tile_rows", "DM rows per DMA tile", 256, {32, 64, 128, 256, 512, 1024}},
-            {"unroll", "rows per loop iteration of the software-pipelined row loop", 8, {1, 2, 4, 8, 16}},
-            {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
+  if (t == "relu" || t == "silu" || t == "gelu") return stream_knobs();
+  if (t == "gemv") {
+    return {{"tile_rows", "rows of A per DMA tile", 4, {1, 2, 4, 8, 16}},
+            {"unroll", "chunks (VLEN elements) per loop iteration of a row's dot product", 8, {2, 4, 8, 16}},
+            {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
   }
-  if (t == "softmax" || t == "rms_norm") {
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") {
     return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16}},
             {"unroll", "chunks (VLEN elements) per loop iteration of each pass", 8, {2, 4, 8, 16}},
             {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
   }
-  if (t == "gemm" || t == "linear") {
-    return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
-            {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
-            {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
-  }
+  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
+    return matmul_knobs();
   throw std::invalid_argument("no template for task " + t);
 }
 
@@ -855,17 +1325,39 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   for (;;) {
     Ctx c(p_, cfg, layout);
     GeneratedKernel out;
-    if (cfg.task == "relu" || cfg.task == "silu") {
-      out = elementwise(c, v, all);
-    } else if (cfg.task == "softmax" || cfg.task == "rms_norm") {
+    if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
+      EltJob job;
+      job.op = cfg.task;
+      job.rows = cfg.dim("M") * cfg.dim("N") / p_.vlen;
+      job.in = cfg.inputs[0].name;
+      job.out = cfg.outputs[0].name;
+      out = elementwise(c, job, v, all);
+    } else if (cfg.task == "softmax" || cfg.task == "rms_norm" || cfg.task == "layer_norm") {
       out = rowwise(c, v, all);
+    } else if (cfg.task == "gemv") {
+      out = gemv(c, v, all);
+    } else if (cfg.task == "ffn" || cfg.task == "swiglu") {
+      out = feed_forward(c, v, all);
     } else {
-      out = matmul(c, v, all);
+      MatJob job;
+      job.weights_nk = cfg.task == "linear";
+      job.m = cfg.dim("M");
+      job.k = cfg.dim("K");
+      job.n = cfg.dim("N");
+      job.batch = cfg.task == "batch_matmul" ? cfg.dim("BATCH") : 1;
+      job.a = job.weights_nk ? "x" : "A";
+      job.b = job.weights_nk ? "W" : "B";
+      job.c = job.weights_nk ? "y" : "C";
+      if (cfg.task == "linear") job.bias = "b";
+      out = matmul(c, job, v, all);
     }
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
     if (words > p_.imem_words) {
-      const int64_t floor_unroll = cfg.task == "gemm" || cfg.task == "linear" ? 2 : 1;
+      const int64_t floor_unroll = cfg.task == "gemm" || cfg.task == "linear" || cfg.task == "batch_matmul" ||
+                                           cfg.task == "ffn" || cfg.task == "swiglu"
+                                       ? 2
+                                       : 1;
       if (out.knobs["unroll"] > floor_unroll) {
         v["unroll"] = out.knobs["unroll"] / 2;
         continue;
