@@ -60,7 +60,7 @@ int64_t knob(const KnobValues& values, const std::vector<Knob>& knobs, const std
 }
 
 // DM buffer ids for the builder's ordering rules.
-enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0 };
+enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0, kMask, kState };
 
 // Software pipeline: `units` units pass through `stages` stages; step k runs stage s of unit k - s, later
 // stages first (they read what earlier stages of later units overwrite). The steady-state steps form a
@@ -347,16 +347,32 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
 }
 
 // ---------------------------------------------------------------- row-wise: softmax, rms_norm
-GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// A row-wise pass over an [m, n] region, in place through DM (softmax, rms_norm, layer_norm). softmax may
+// scale its input (exp(scale * (x - max))) and mask it causally (row i keeps columns j <= i).
+struct RowJob {
+  std::string op;  // softmax | rms_norm | layer_norm
+  int64_t m = 0, n = 0;
+  std::string in, out;
+  double eps = 0.0, scale = 1.0;
+  bool causal = false;
+  bool last = true;  // false: wait for the stores at the end
+};
+
+GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool softmax = c.cfg.task == "softmax", layer_norm = c.cfg.task == "layer_norm";
-  const int64_t m = c.cfg.dim("M"), n = c.cfg.dim("N");
+  const bool softmax = job.op == "softmax", layer_norm = job.op == "layer_norm";
+  const int64_t m = job.m, n = job.n;
   const int64_t chunks = n / c.vlen;
+  // causal softmax: a mask table, per d = i mod VLEN a block [0 x chunks][diagonal d][-inf x chunks] of
+  // BF16 rows added to row i's chunks from row d * (2 chunks + 1) + chunks - i / VLEN of the table on
+  const bool causal = softmax && job.causal;
+  const int64_t block_rows = 2 * chunks + 1;
+  const int64_t table_rows = causal ? (c.vlen * block_rows + c.banks - 1) / c.banks * c.banks : 0;
   const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
   const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
   // layer_norm's beta follows gamma, a quarter of the banks further on
   const int64_t boff = goff + (chunks + c.banks - 1) / c.banks * c.banks + c.banks / 4;
-  const int64_t gamma_rows = softmax      ? 0
+  const int64_t gamma_rows = softmax      ? table_rows
                              : layer_norm ? (boff + chunks + c.banks - 1) / c.banks * c.banks
                                           : (chunks + c.banks) / c.banks * c.banks + c.banks;
   const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks;
@@ -373,6 +389,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
   s.tile_rows = rows * chunks;
   s.buffers = buffers;
   s.base_row = gamma_rows;
+  s.fence_lock = job.last ? -1 : 14;
   const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
   auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
   if (softmax) {
@@ -381,8 +398,23 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
         "the sum and the BF16 e stored in place, then e / sum; each pass software-pipelined, {} chunks per "
         "loop iteration",
         s.tiles, rows, buffers, unroll);
-    k.comment("r11 = -inf (FP32 bits)");
+    k.comment("r11 = -inf (FP32 bits), a0 = the scale");
     k.li(11, static_cast<int64_t>(0xFF800000u));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.scale)));
+    k.op("A_BCST a0, r12");
+    if (causal) {
+      k.comment("the causal mask table; r9 counts rows");
+      k.op("V_BCST v1, r0");
+      k.op("V_BCST v2, r11");
+      k.op("S_PMOV p6, r0");
+      for (int64_t d = 0; d < c.vlen; ++d) {
+        k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
+        k.op(fmt::format("V_ALIGN v3, v1, v2, {}", c.vlen - d - 1));  // lanes <= d: 0, the rest -inf
+        k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
+        k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+      }
+      k.li(9, 0);
+    }
   } else if (layer_norm) {
     out.summary = fmt::format(
         "{} tiles of {} rows through {} DM buffers; per row: sums of x and x^2 (A_VMAC), mean and "
@@ -394,7 +426,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
                     "in DM from rows {} and {} on",
                     goff, boff));
     k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0 / static_cast<double>(n))));
-    k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("eps"))));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.eps)));
     k.li(13, static_cast<int64_t>(arith::double_to_fp32(1.0)));
     k.op("A_BCST a6, r11");
     k.op("A_BCST a7, r12");
@@ -419,7 +451,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
     k.comment(
         fmt::format("a6 = 1/N, a7 = eps (FP32 lanes); gamma (N/VLEN rows) stays in DM from row {} on", goff));
     k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0 / static_cast<double>(n))));
-    k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("eps"))));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.eps)));
     k.op("A_BCST a6, r11");
     k.op("A_BCST a7, r12");
     k.li(13, c.addr("gamma"), c.sym("gamma"));
@@ -430,17 +462,38 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
     k.op("C_ACQ 15", {{}, {kGamma}});
     k.op("S_PMOV p3, r12");
   }
-  stream(c, s, "x", "y", [&](int64_t b) {
+  stream(c, s, job.in, job.out, [&](int64_t b) {
     const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
     for (int i = 0; i < 5; ++i) k.op(fmt::format("S_PMOV {}, {}", P(i == 3 && !softmax ? 5 : i), R(5 + b)));
+    if (causal) k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
     k.loop(rows, [&] {
+      if (causal) {
+        // p5: row r9's first mask row, d * (2 chunks + 1) + chunks - r9 / VLEN with d = r9 mod VLEN
+        int64_t lv = 0, lr = 0;
+        while ((int64_t{1} << lv) < c.vlen) ++lv;
+        while ((int64_t{1} << lr) < c.rb) ++lr;
+        k.li(13, c.vlen - 1);
+        k.op("S_AND r10, r9, r13");
+        k.li(13, block_rows * c.rb);
+        k.op("S_MUL r10, r10, r13");
+        k.op(fmt::format("S_SRLI r13, r9, {}", lv));
+        k.op(fmt::format("S_SLLI r13, r13, {}", lr));
+        k.op("S_SUB r10, r10, r13");
+        k.op(fmt::format("S_ADDI r10, r10, {}", chunks * c.rb));
+        k.op("S_PMOV p5, r10");
+        k.op("S_ADDI r9, r9, 1");
+      }
       if (softmax) {
-        // pass 1: running maxima in v1, v2
+        // pass 1: running maxima in v1, v2 (causal: the masked row is stored back in place first)
         for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("V_BCST {}, r11", V(1 + i)));
-        pipeline(k, chunks, 2, unroll, [&](int stage, int64_t u) {
-          const int64_t x = 5 + u % sets;
+        pipeline(k, chunks, causal ? 3 : 2, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % sets, mk = 9 + u % sets;
           if (stage == 0) {
             k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+            if (causal) k.op(fmt::format("L_VLD {}, p5, {}", V(mk), c.rb), {{kMask}, {}, -1});
+          } else if (causal && stage == 1) {
+            k.op(fmt::format("V_ADD {}, {}, {}", V(x), V(x), V(mk)));
+            k.op(fmt::format("L_VST {}, p6, {}", V(x), c.rb), {{}, {acq}, bank(u)});
           } else {
             k.op(fmt::format("V_MAX {}, {}, {}", V(1 + u % parts), V(1 + u % parts), V(x)));
           }
@@ -457,6 +510,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
           } else if (stage == 1) {
             k.op(fmt::format("A_UPS {}, {}", A(t), V(x)));
             k.op(fmt::format("A_SUB {}, {}, a7", A(t), A(t)));
+            if (job.scale != 1.0) k.op(fmt::format("A_MUL {}, {}, a0", A(t), A(t)));
             k.op(fmt::format("A_EXP {}, {}", A(t), A(t)));
           } else if (stage == 2) {
             k.op(fmt::format("A_ADD {}, {}, {}", A(5 + u % parts), A(5 + u % parts), A(t)));
@@ -566,7 +620,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
       }
     });
   });
-  k.op("C_HALT", {{}, {}, -1, true});
+  if (job.last) k.op("C_HALT", {{}, {}, -1, true});
   return out;
 }
 
@@ -697,7 +751,10 @@ struct MatJob {
   int64_t m = 0, k = 0, n = 0, batch = 1;
   std::string a, b, bias, c;           // DRAM regions ("" bias: none)
   int64_t a_offset = 0, c_offset = 0;  // bytes into regions a and c
-  bool last = true;                    // false: the kernel goes on (drain the DMA and leave the locks at 0)
+  // >= 0: the DRAM address of A, B or C is the 32-bit word at this DM byte address (per-head bases)
+  int64_t a_word = -1, b_word = -1, c_word = -1;
+  int64_t max_strips = 0;  // > 0: at most this many strips per panel (1 saves a loop level)
+  bool last = true;        // false: the kernel goes on (drain the DMA and leave the locks at 0)
 };
 
 // The A-block rows per accumulator block's m tiles (a knob, clamped to what the accumulators hold).
@@ -737,7 +794,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const int64_t braw_rows = linear ? vl * kc : kk;
   const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (has_bias ? n / mm : 0) + 8;
   const int64_t max_strips = std::max<int64_t>(1, (c.dm_rows - fixed) / kk);
-  const int64_t strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"), max_strips));
+  const int64_t strips =
+      divisor_at_most(strips_total, std::min({knob(values, knobs, "strips"), max_strips,
+                                              job.max_strips > 0 ? job.max_strips : strips_total}));
   const int64_t panels = strips_total / strips;
   const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
   GeneratedKernel out;
@@ -760,7 +819,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                 out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0;
   if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
   const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
-  if (batch > 1 && has_bias) throw std::logic_error("matmul: batches with a bias are not implemented");
+  const bool words = job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
+  if ((batch > 1 || words) && has_bias)
+    throw std::logic_error("matmul: batches or DM bases with a bias are not implemented");
+  const bool a_in_p6 = batch > 1 || job.a_word >= 0, b_in_p7 = batch > 1 || job.b_word >= 0;
   auto li_region = [&](int reg, const std::string& region, int64_t offset) {
     if (offset == 0) {
       k.li(reg, c.addr(region), c.sym(region));
@@ -935,7 +997,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   auto load_a = [&](int dm_reg) {  // A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
-    if (batch > 1) {
+    if (a_in_p6) {
       k.op("S_PGET r12, p6");
     } else {
       li_region(12, a_name, job.a_offset);
@@ -948,7 +1010,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   auto load_b = [&](int dm_reg) {  // B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
-    if (batch > 1) {
+    if (b_in_p7) {
       k.op("S_PGET r12, p7");
     } else {
       li_region(12, b_name, 0);
@@ -965,7 +1027,20 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   };
   k.li(2, 0);
   k.li(3, 0);
-  li_region(4, c_name, job.c_offset);
+  if (words) k.comment("the DRAM addresses of this product from DM words");
+  auto word = [&](int64_t at, const std::string& to) {
+    k.li(12, at);
+    k.op("S_PMOV p4, r12");
+    k.op(fmt::format("L_SLD {}, p4, 0", to == "r4" ? "r4" : "r12"), {{kState}, {}, -1});
+    if (to != "r4") k.op(fmt::format("S_PMOV {}, r12", to));
+  };
+  if (job.c_word >= 0) {
+    word(job.c_word, "r4");
+  } else {
+    li_region(4, c_name, job.c_offset);
+  }
+  if (job.a_word >= 0) word(job.a_word, "p6");
+  if (job.b_word >= 0) word(job.b_word, "p7");
   if (batch > 1) {
     k.comment("p6, p7: this batch's A and B in DRAM; p4: panels left in this batch");
     li_region(12, a_name, job.a_offset);
@@ -1242,6 +1317,122 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
   return out;
 }
 
+// ---------------------------------------------------------------- attention, mha, gqa, mqa
+//
+// Per head: scores = Q K^T (linear form) into the scratch region, the row softmax of scale * scores (causal:
+// masked) in place, then O = P V (gemm form). Heads loop in hardware; the DRAM addresses of the head's Q,
+// K, V and O live in DM words (the last DM row) that the products read, and advance after each head (K
+// and V every HEADS / KV_HEADS heads). With a head loop each product keeps one strip per panel, which
+// keeps the loops within LOOP_DEPTH.
+std::vector<Knob> rowwise_knobs() {
+  return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16}},
+          {"unroll", "chunks (VLEN elements) per loop iteration of each pass", 8, {2, 4, 8, 16}},
+          {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
+}
+
+GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const std::string& t = c.cfg.task;
+  const int64_t seq = c.cfg.dim("S"), d = c.cfg.dim("D");
+  const bool causal = c.cfg.dim("CAUSAL") != 0;
+  const int64_t heads = t == "attention" ? 1 : c.cfg.dim("HEADS");
+  const int64_t kv_heads = t == "gqa" ? c.cfg.dim("KV_HEADS") : (t == "mha" ? heads : 1);
+  if (kv_heads < 1 || heads % kv_heads != 0) throw std::invalid_argument("KV_HEADS must divide HEADS");
+  const int64_t group = heads / kv_heads, head_bytes = seq * d * 2;
+  const bool multi = heads > 1;
+  int64_t state = 0;
+  if (multi) {
+    c.dm_rows -= 1;
+    state = c.dm_rows * c.rb;
+    k.comment(fmt::format("DM words at {}: the head's Q, K, V, O in DRAM and the heads left in its kv group",
+                          state));
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    for (const char* name : {"Q", "K", "V", "O"}) {
+      k.li(12, c.addr(name), c.sym(name));
+      k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
+    }
+    k.op("L_SST r0, p4, 0", {{}, {kState}, -1});
+  }
+  GeneratedKernel out, part;
+  const std::vector<Knob> rknobs = rowwise_knobs();
+  const KnobValues rvalues;  // the row pass's defaults
+  std::string softmax_summary;
+  auto head = [&] {
+    MatJob scores;
+    scores.weights_nk = true;
+    scores.m = seq;
+    scores.k = d;
+    scores.n = seq;
+    scores.a = "Q";
+    scores.b = "K";
+    scores.c = "scratch";
+    scores.last = false;
+    MatJob pv;
+    pv.m = seq;
+    pv.k = seq;
+    pv.n = d;
+    pv.a = "scratch";
+    pv.b = "V";
+    pv.c = "O";
+    pv.last = !multi;
+    if (multi) {
+      scores.a_word = state;
+      scores.b_word = state + 4;
+      pv.b_word = state + 8;
+      pv.c_word = state + 12;
+      scores.max_strips = pv.max_strips = 1;
+    }
+    k.comment("scores = Q K^T into scratch");
+    out = matmul(c, scores, values, knobs);
+    RowJob sm;
+    sm.op = "softmax";
+    sm.m = sm.n = seq;
+    sm.in = sm.out = "scratch";
+    sm.scale = c.cfg.param("scale");
+    sm.causal = causal;
+    sm.last = false;
+    k.comment(causal ? "P = softmax(scale * scores + causal mask) in place"
+                     : "P = softmax(scale * scores) in place");
+    softmax_summary = rowwise(c, sm, rvalues, rknobs).summary;
+    k.comment("O = P V");
+    part = matmul(c, pv, values, knobs);
+    if (!multi) return;
+    k.comment("the next head's addresses");
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    k.li(13, head_bytes);
+    k.op("L_SLD r1, p4, 0", {{kState}, {}, -1});  // Q
+    k.op("S_ADD r1, r1, r13");
+    k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
+    // K and V advance when the group's last head is done: r6 = 1 then, from the count of heads done in it
+    k.op("L_SLD r2, p4, 4", {{kState}, {}, -1});    // K
+    k.op("L_SLD r3, p4, 4", {{kState}, {}, -1});    // V
+    k.op("L_SLD r4, p4, 4", {{kState}, {}, -1});    // O
+    k.op("L_SLD r5, p4, -12", {{kState}, {}, -1});  // heads done in the group
+    k.op("S_ADDI r5, r5, 1");
+    k.li(6, group - 1);
+    k.op("S_SUB r6, r6, r5");
+    k.op("S_SRLI r6, r6, 31");
+    k.op("S_MUL r7, r6, r13");
+    k.op("S_ADD r2, r2, r7");
+    k.op("S_ADD r3, r3, r7");
+    k.op("S_ADD r4, r4, r13");
+    k.li(8, group);
+    k.op("S_MUL r8, r8, r6");
+    k.op("S_SUB r5, r5, r8");
+    k.op("L_SST r2, p4, 4", {{}, {kState}, -1});
+    k.op("L_SST r3, p4, 4", {{}, {kState}, -1});
+    k.op("L_SST r4, p4, 4", {{}, {kState}, -1});
+    k.op("L_SST r5, p4, 0", {{}, {kState}, -1});
+  };
+  k.loop(heads, head);
+  if (multi) k.op("C_HALT", {{}, {}, -1, true});
+  out.summary = fmt::format("{} head{}: scores = Q K^T ({}); {}; O = P V ({})", heads, multi ? "s" : "",
+                            out.summary, softmax_summary, part.summary);
+  return out;
+}
+
 }  // namespace
 
 std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
@@ -1283,6 +1474,10 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     product(true, t == "ffn", cfg.dim("M"), cfg.dim("D"), cfg.dim("F"));
     product(true, t == "ffn", cfg.dim("M"), cfg.dim("F"), cfg.dim("D"));
   }
+  if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
+    product(true, false, cfg.dim("S"), cfg.dim("D"), cfg.dim("S"));
+    product(false, false, cfg.dim("S"), cfg.dim("S"), cfg.dim("D"));
+  }
   const int64_t tm = matmul_m_tiles(p_, 1);
   for (const MatJob& j : products) {
     const int64_t need = matmul_dm_rows(p_, j, tm, 1);
@@ -1303,11 +1498,7 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
             {"unroll", "chunks (VLEN elements) per loop iteration of a row's dot product", 8, {2, 4, 8, 16}},
             {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
   }
-  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") {
-    return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16}},
-            {"unroll", "chunks (VLEN elements) per loop iteration of each pass", 8, {2, 4, 8, 16}},
-            {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
-  }
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") return rowwise_knobs();
   if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
     return matmul_knobs();
   throw std::invalid_argument("no template for task " + t);
@@ -1333,11 +1524,20 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       job.out = cfg.outputs[0].name;
       out = elementwise(c, job, v, all);
     } else if (cfg.task == "softmax" || cfg.task == "rms_norm" || cfg.task == "layer_norm") {
-      out = rowwise(c, v, all);
+      RowJob job;
+      job.op = cfg.task;
+      job.m = cfg.dim("M");
+      job.n = cfg.dim("N");
+      job.in = "x";
+      job.out = "y";
+      if (cfg.task != "softmax") job.eps = cfg.param("eps");
+      out = rowwise(c, job, v, all);
     } else if (cfg.task == "gemv") {
       out = gemv(c, v, all);
     } else if (cfg.task == "ffn" || cfg.task == "swiglu") {
       out = feed_forward(c, v, all);
+    } else if (cfg.task == "attention" || cfg.task == "mha" || cfg.task == "gqa" || cfg.task == "mqa") {
+      out = attention(c, v, all);
     } else {
       MatJob job;
       job.weights_nk = cfg.task == "linear";
@@ -1354,10 +1554,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
     if (words > p_.imem_words) {
-      const int64_t floor_unroll = cfg.task == "gemm" || cfg.task == "linear" || cfg.task == "batch_matmul" ||
-                                           cfg.task == "ffn" || cfg.task == "swiglu"
-                                       ? 2
-                                       : 1;
+      const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
       if (out.knobs["unroll"] > floor_unroll) {
         v["unroll"] = out.knobs["unroll"] / 2;
         continue;
