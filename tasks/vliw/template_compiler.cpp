@@ -425,8 +425,10 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
         s.tiles, rows, buffers, unroll);
     k.comment("r11 = -inf (FP32 bits), a0 = the scale");
     k.li(11, static_cast<int64_t>(0xFF800000u));
-    k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.scale)));
-    k.op("A_BCST a0, r12");
+    if (job.scale != 1.0) {
+      k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.scale)));
+      k.op("A_BCST a0, r12");
+    }
     if (causal) {
       k.comment("the causal mask table; r9 counts rows");
       k.op("V_BCST v1, r0");
