@@ -8,6 +8,14 @@ std::vector<Tensor> make_inputs(const ResolvedConfig& config, uint64_t seed) {
   std::vector<Tensor> tensors;
   for (const ResolvedTensor& spec : config.inputs) {
     Tensor tensor(spec.name, spec.shape);
+    if (spec.dist == InitDist::rope_cos || spec.dist == InitDist::rope_sin) {
+      // A fixed table, not random: the loader guarantees a 2-D shape with an even last extent.
+      const std::vector<double> table =
+          rope_table(spec.shape[0], spec.shape[1], spec.init_a, spec.dist == InitDist::rope_sin);
+      for (std::size_t i = 0; i < table.size(); ++i) tensor.data[i] = round_to_dtype(table[i], config.dtype);
+      tensors.push_back(std::move(tensor));
+      continue;
+    }
     NormalSampler sampler(stream_key(seed, config.task, config.config, spec.name));
     for (double& value : tensor.data) {
       double raw = spec.init_a;

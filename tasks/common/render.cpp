@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "tasks/common/compare.h"
@@ -35,6 +36,12 @@ std::string init_text(const ResolvedTensor& tensor) {
       return fmt::format("uniform[{}, {})", num(tensor.init_a), num(tensor.init_b));
     case InitDist::constant:
       return fmt::format("constant {}", num(tensor.init_a));
+    case InitDist::rope_cos:
+      return fmt::format("the rotary table cos(s * {}^(-2*(d mod D/2)/D)) at [s, d] (fixed, not random)",
+                         num(tensor.init_a));
+    case InitDist::rope_sin:
+      return fmt::format("the rotary table sin(s * {}^(-2*(d mod D/2)/D)) at [s, d] (fixed, not random)",
+                         num(tensor.init_a));
   }
   return "?";
 }
@@ -64,9 +71,17 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
                                  spec.title, spec.level, config, resolved.complexity);
   text += trim(spec.description) + "\n\n";
 
+  // One line when no dimension needs explaining, else one line each with its meaning.
+  const bool described = std::any_of(spec.dims.begin(), spec.dims.end(),
+                                     [](const DimSpec& dim) { return !dim.description.empty(); });
   text += "Dimensions:";
   for (std::size_t i = 0; i < resolved.dims.size(); ++i) {
-    text += fmt::format("{} {} = {}", i > 0 ? "," : "", resolved.dims[i].first, resolved.dims[i].second);
+    if (described) {
+      text += fmt::format("\n  {} = {}", resolved.dims[i].first, resolved.dims[i].second);
+      if (!spec.dims[i].description.empty()) text += "  (" + trim(spec.dims[i].description) + ")";
+    } else {
+      text += fmt::format("{} {} = {}", i > 0 ? "," : "", resolved.dims[i].first, resolved.dims[i].second);
+    }
   }
   text += "\n";
   if (!resolved.params.empty()) {
@@ -118,6 +133,8 @@ nlohmann::json init_to_json(const ResolvedTensor& tensor) {
   } else if (tensor.dist == InitDist::uniform) {
     init["lo"] = tensor.init_a;
     init["hi"] = tensor.init_b;
+  } else if (tensor.dist == InitDist::rope_cos || tensor.dist == InitDist::rope_sin) {
+    init["base"] = tensor.init_a;
   } else {
     init["value"] = tensor.init_a;
   }

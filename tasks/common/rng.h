@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace kcraft::tasks {
 
@@ -48,5 +49,15 @@ class NormalSampler {
 // few ulp, reproducible bit for bit.
 double portable_log(double x);
 void portable_cos_sin_turns(double turns, double& cos_out, double& sin_out);
+// Deterministic exp for |x| < 700, a few ulp.
+double portable_exp(double x);
+// Deterministic (cos, sin) of radians for |x| up to about 1e5: Cody-Waite reduction by pi/2 in three parts
+// keeps the reduced argument within ~1e-16 of the true one, then the same series as above.
+void portable_cos_sin(double radians, double& cos_out, double& sin_out);
+
+// The rotary-embedding tables of an [S, D] tensor (D even), flattened row-major:
+// cos/sin(s * base^(-2*(d mod D/2)/D)). Reproducible bit for bit; accurate to ~1e-15 absolute for angles
+// s * theta up to a few hundred radians.
+std::vector<double> rope_table(int64_t positions, int64_t dim, double base, bool sine);
 
 }  // namespace kcraft::tasks

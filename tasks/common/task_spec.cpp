@@ -130,14 +130,23 @@ class Loader {
   }
 
   int64_t get_positive_int(const YAML::Node& node, const std::string& field) const {
+    return get_int(node, field, 1, "a positive integer");
+  }
+
+  int64_t get_non_negative_int(const YAML::Node& node, const std::string& field) const {
+    return get_int(node, field, 0, "a non-negative integer");
+  }
+
+  int64_t get_int(const YAML::Node& node, const std::string& field, int64_t lowest,
+                  const std::string& expected) const {
     const std::string text = node.IsScalar() ? node.Scalar() : std::string();
     bool ok = node.IsScalar() && !text.empty() && text.size() <= 12 &&
               std::all_of(text.begin(), text.end(),
                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
     int64_t value = ok ? std::stoll(text) : 0;
-    if (!ok || value <= 0) {
+    if (!ok || value < lowest) {
       fail(field, node,
-           "expected a positive integer, got " + (node.IsScalar() ? "'" + text + "'" : kind(node)));
+           "expected " + expected + ", got " + (node.IsScalar() ? "'" + text + "'" : kind(node)));
     }
     return value;
   }
@@ -285,10 +294,27 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
     tensor.shape = shape_of(input.shape, field + ".shape");
     tensor.elements = element_count(tensor.shape);
     tensor.dist = input.init.dist;
+    const bool rope = input.init.dist == InitDist::rope_cos || input.init.dist == InitDist::rope_sin;
     const char* a_name = input.init.dist == InitDist::normal    ? "mean"
                          : input.init.dist == InitDist::uniform ? "lo"
+                         : rope                                 ? "base"
                                                                 : "value";
     tensor.init_a = finite(input.init.a, field + ".init." + a_name);
+    if (rope) {
+      // The table is indexed [s, d] and pairs d with d + D/2, so it must be 2-D with an even last extent.
+      if (tensor.shape.size() != 2 || tensor.shape[1] % 2 != 0) {
+        throw ResolveError{field + ".shape",
+                           "in config " + config.name + ": " + std::string(dist_name(input.init.dist)) +
+                               " needs a 2-D [S, D] shape with D even, got " + format_shape(tensor.shape),
+                           input.shape.empty() ? 0 : input.shape.front().line()};
+      }
+      if (!(tensor.init_a > 0.0)) {
+        throw ResolveError{
+            field + ".init.base",
+            "in config " + config.name + ": base must be positive, got " + describe_value(tensor.init_a),
+            input.init.a.line()};
+      }
+    }
     if (input.init.dist == InitDist::normal) {
       tensor.init_b = finite(input.init.b, field + ".init.std");
       if (tensor.init_b < 0) {
@@ -358,10 +384,11 @@ void parse_dims(const Loader& loader, const YAML::Node& node, TaskSpec& spec) {
     const YAML::Node entry = node[i];
     DimSpec dim;
     if (entry.IsMap()) {
-      loader.check_map(entry, field, {"name", "multiple_of", "description"}, {"name"});
+      loader.check_map(entry, field, {"name", "multiple_of", "min", "description"}, {"name"});
       dim.name = loader.get_identifier(entry["name"], field + ".name");
       if (entry["multiple_of"])
         dim.multiple_of = loader.get_positive_int(entry["multiple_of"], field + ".multiple_of");
+      if (entry["min"]) dim.min = loader.get_non_negative_int(entry["min"], field + ".min");
       if (entry["description"])
         dim.description = loader.get_string(entry["description"], field + ".description");
     } else {
@@ -386,7 +413,12 @@ void parse_configs(const Loader& loader, const YAML::Node& node, TaskSpec& spec)
     config.name = name;
     for (const DimSpec& dim : spec.dims) {
       const YAML::Node value_node = entry[dim.name];
-      int64_t value = loader.get_positive_int(value_node, field + "." + dim.name);
+      int64_t value = loader.get_non_negative_int(value_node, field + "." + dim.name);
+      if (value < dim.min) {
+        loader.fail(field + "." + dim.name, value_node,
+                    std::to_string(value) + " is below the minimum of " + std::to_string(dim.min) +
+                        (dim.min == 1 ? " (a dimension may be 0 only when dims sets min: 0)" : ""));
+      }
       if (value % dim.multiple_of != 0) {
         loader.fail(
             field + "." + dim.name, value_node,
@@ -419,7 +451,10 @@ InitSpec parse_init(const Loader& loader, const YAML::Node& node, const std::str
                     const std::vector<std::string>& scope) {
   if (!node.IsMap()) loader.fail(field, node, "expected a mapping with 'dist'" + Loader::found(node));
   const YAML::Node dist_node = node["dist"];
-  if (!dist_node) loader.fail(field + ".dist", node, "missing required field (normal, uniform or constant)");
+  if (!dist_node) {
+    loader.fail(field + ".dist", node,
+                "missing required field (normal, uniform, constant, rope_cos or rope_sin)");
+  }
   const std::string dist = loader.get_string(dist_node, field + ".dist");
   InitSpec init;
   const std::string what = "a dimension or parameter";
@@ -437,9 +472,14 @@ InitSpec parse_init(const Loader& loader, const YAML::Node& node, const std::str
     loader.check_map(node, field, {"dist", "value"}, {"dist", "value"});
     init.dist = InitDist::constant;
     init.a = loader.get_expr(node["value"], field + ".value", scope, what);
+  } else if (dist == "rope_cos" || dist == "rope_sin") {
+    loader.check_map(node, field, {"dist", "base"}, {"dist", "base"});
+    init.dist = dist == "rope_cos" ? InitDist::rope_cos : InitDist::rope_sin;
+    init.a = loader.get_expr(node["base"], field + ".base", scope, what);
   } else {
-    loader.fail(field + ".dist", dist_node,
-                "unknown distribution '" + dist + "' (expected normal, uniform or constant)");
+    loader.fail(
+        field + ".dist", dist_node,
+        "unknown distribution '" + dist + "' (expected normal, uniform, constant, rope_cos or rope_sin)");
   }
   return init;
 }
@@ -487,6 +527,15 @@ void check_golden_signature(const Loader& loader, const YAML::Node& node, const 
   compare("inputs", inputs, entry->inputs);
   compare("outputs", outputs, entry->outputs);
   compare("params", params, entry->params);
+  // Dims a reference reads by name (flags, strides) must exist; the spec may have others.
+  const std::vector<std::string> dims = dim_names(spec);
+  for (const std::string& dim : entry->dims) {
+    if (std::find(dims.begin(), dims.end(), dim) == dims.end()) {
+      loader.fail("golden", node,
+                  "reference '" + spec.golden + "' reads dimension " + dim +
+                      ", which the spec does not declare" + " (it reads: " + join(entry->dims, ", ") + ")");
+    }
+  }
 }
 
 TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::filesystem::path& file) {
@@ -643,6 +692,10 @@ std::string_view dist_name(InitDist dist) {
       return "uniform";
     case InitDist::constant:
       return "constant";
+    case InitDist::rope_cos:
+      return "rope_cos";
+    case InitDist::rope_sin:
+      return "rope_sin";
   }
   return "?";
 }

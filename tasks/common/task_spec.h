@@ -37,10 +37,11 @@ class TaskSpecError : public std::runtime_error {
 enum class TensorRole { activation, weight };
 std::string_view role_name(TensorRole role);
 
-enum class InitDist { normal, uniform, constant };
+enum class InitDist { normal, uniform, constant, rope_cos, rope_sin };
 std::string_view dist_name(InitDist dist);
 
-// How an input is filled. normal: (a, b) = (mean, std); uniform: [a, b) = [lo, hi); constant: a.
+// How an input is filled. normal: (a, b) = (mean, std); uniform: [a, b) = [lo, hi); constant: a;
+// rope_cos / rope_sin: a = base, the [S, D] rotary table cos/sin(s * base^(-2*(d mod D/2)/D)).
 // Each value is an expression over dims and params.
 struct InitSpec {
   InitDist dist = InitDist::normal;
@@ -51,6 +52,7 @@ struct InitSpec {
 struct DimSpec {
   std::string name;
   int64_t multiple_of = 16;  // every config value must be a multiple (the accelerators' row width)
+  int64_t min = 1;           // smallest allowed config value; 0 for flags and counts such as PAD, CAUSAL
   std::string description;
 };
 
@@ -141,7 +143,7 @@ struct TaskSpec {
   std::vector<OutputSpec> outputs;
   std::vector<ParamSpec> params;
   Expr flops;
-  std::optional<Expr> macs;  // multiply-accumulates a matrix unit can do (optional, default 0)
+  std::optional<Expr> macs;           // multiply-accumulates a matrix unit can do (optional, default 0)
   std::optional<Expr> scratch_bytes;  // may use ELEM_BYTES (2 for bf16, 4 for fp32)
   std::map<DType, ToleranceOverride> tolerance_overrides;
   std::string golden;

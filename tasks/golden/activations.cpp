@@ -25,4 +25,16 @@ void silu(GoldenContext& context) {
   elementwise(context, [](double x) { return x / (1.0 + std::exp(-x)); });
 }
 
+double gelu_tanh(double x) {
+  // PyTorch gelu(approximate='tanh'): 0.5 x (1 + tanh z) written as x / (1 + e^(-2z)), which is the same
+  // function without the cancellation in 1 + tanh z for z << 0 (the far negative tail keeps full precision).
+  constexpr double kSqrt2OverPi = 0.79788456080286535588;
+  const double z = kSqrt2OverPi * (x + 0.044715 * x * x * x);
+  return x / (1.0 + std::exp(-2.0 * z));
+}
+
+void gelu(GoldenContext& context) {
+  elementwise(context, gelu_tanh);
+}
+
 }  // namespace kcraft::tasks::golden

@@ -27,6 +27,14 @@ Tensor& GoldenContext::output(const std::string& name) {
                     "', which the spec does not declare");
 }
 
+int64_t GoldenContext::dim(const std::string& name) const {
+  for (const auto& [dim_name, value] : config_.dims) {
+    if (dim_name == name) return value;
+  }
+  throw GoldenError(config_.task + ": reference reads dimension '" + name +
+                    "', which the spec does not declare");
+}
+
 void GoldenContext::require(bool condition, const std::string& message) const {
   if (!condition) throw GoldenError(config_.task + " " + config_.config + ": " + message);
 }
@@ -39,15 +47,35 @@ struct Registry {
 
 Registry& registry() {
   // Listed explicitly (no static self-registration) so nothing depends on link order.
-  static Registry instance{{},
-                           {
-                               {"relu", {"x"}, {"y"}, {}, golden::relu},
-                               {"silu", {"x"}, {"y"}, {}, golden::silu},
-                               {"softmax", {"x"}, {"y"}, {}, golden::softmax},
-                               {"rms_norm", {"x", "gamma"}, {"y"}, {"eps"}, golden::rms_norm},
-                               {"gemm", {"A", "B"}, {"C"}, {}, golden::gemm},
-                               {"linear", {"x", "W", "b"}, {"y"}, {}, golden::linear},
-                           }};
+  static Registry instance{
+      {},
+      {
+          {"relu", {"x"}, {"y"}, {}, golden::relu},
+          {"silu", {"x"}, {"y"}, {}, golden::silu},
+          {"softmax", {"x"}, {"y"}, {}, golden::softmax},
+          {"rms_norm", {"x", "gamma"}, {"y"}, {"eps"}, golden::rms_norm},
+          {"gemm", {"A", "B"}, {"C"}, {}, golden::gemm},
+          {"linear", {"x", "W", "b"}, {"y"}, {}, golden::linear},
+          {"gelu", {"x"}, {"y"}, {}, golden::gelu},
+          {"layer_norm", {"x", "gamma", "beta"}, {"y"}, {"eps"}, golden::layer_norm},
+          {"gemv", {"A", "x"}, {"y"}, {}, golden::gemv},
+          {"batch_matmul", {"A", "B"}, {"C"}, {}, golden::batch_matmul},
+          {"conv2d", {"x", "w"}, {"y"}, {}, golden::conv2d, {"STRIDE", "PAD"}},
+          {"depthwise_conv", {"x", "w"}, {"y"}, {}, golden::depthwise_conv, {"STRIDE", "PAD"}},
+          {"rope", {"x", "cos", "sin"}, {"y"}, {}, golden::rope},
+          {"ffn", {"x", "W1", "b1", "W2", "b2"}, {"y"}, {}, golden::ffn},
+          {"swiglu", {"x", "Wg", "Wu", "Wd"}, {"y"}, {}, golden::swiglu},
+          {"attention", {"Q", "K", "V"}, {"O"}, {"scale"}, golden::attention, {"CAUSAL"}},
+          {"flash_attention",
+           {"Q", "K", "V"},
+           {"O"},
+           {"scale", "score_budget_bytes"},
+           golden::attention,
+           {"CAUSAL"}},
+          {"mha", {"Q", "K", "V"}, {"O"}, {"scale"}, golden::mha, {"CAUSAL"}},
+          {"gqa", {"Q", "K", "V"}, {"O"}, {"scale"}, golden::gqa, {"CAUSAL"}},
+          {"mqa", {"Q", "K", "V"}, {"O"}, {"scale"}, golden::mqa, {"CAUSAL"}},
+      }};
   return instance;
 }
 }  // namespace

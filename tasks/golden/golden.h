@@ -25,6 +25,8 @@ class GoldenContext {
 
   const ResolvedConfig& config() const { return config_; }
   double param(const std::string& name) const { return config_.param(name); }
+  // A dimension's value (e.g. a CAUSAL flag or a STRIDE); GoldenError when the spec has no such dim.
+  int64_t dim(const std::string& name) const;
   const Tensor& input(const std::string& name) const;
   Tensor& output(const std::string& name);
   std::vector<Tensor>& outputs() { return outputs_; }
@@ -46,6 +48,7 @@ struct GoldenEntry {
   std::vector<std::string> outputs;
   std::vector<std::string> params;
   GoldenFn fn = nullptr;
+  std::vector<std::string> dims = {};  // dimensions the reference reads by name; specs must declare them
 };
 
 // The built-in references plus any registered later, in registration order.

@@ -48,4 +48,44 @@ void linear(GoldenContext& context) {
   }
 }
 
+void gemv(GoldenContext& context) {
+  const Tensor& a = context.input("A");
+  const Tensor& x = context.input("x");
+  Tensor& y = context.output("y");
+  context.require(a.shape.size() == 2, "A must be 2-D, got " + format_shape(a.shape));
+  const int64_t m = a.shape[0], k = a.shape[1];
+  context.require(x.shape == Shape{k} && y.shape == Shape{m}, "shapes A " + format_shape(a.shape) + ", x " +
+                                                                  format_shape(x.shape) + ", y " +
+                                                                  format_shape(y.shape) + " do not chain");
+  for (int64_t i = 0; i < m; ++i) {
+    const double* row = a.data.data() + i * k;
+    double sum = 0.0;
+    for (int64_t p = 0; p < k; ++p) sum += row[p] * x.data[static_cast<std::size_t>(p)];
+    y.data[static_cast<std::size_t>(i)] = sum;
+  }
+}
+
+void batch_matmul(GoldenContext& context) {
+  const Tensor& a = context.input("A");
+  const Tensor& b = context.input("B");
+  Tensor& c = context.output("C");
+  context.require(a.shape.size() == 3 && b.shape.size() == 3 && c.shape.size() == 3,
+                  "A, B and C must be 3-D [batch, rows, columns]");
+  const int64_t batch = a.shape[0], m = a.shape[1], k = a.shape[2], n = b.shape[2];
+  context.require(b.shape[0] == batch && b.shape[1] == k && c.shape == Shape{batch, m, n},
+                  "shapes A " + format_shape(a.shape) + ", B " + format_shape(b.shape) + ", C " +
+                      format_shape(c.shape) + " do not chain");
+  for (int64_t index = 0; index < batch; ++index) {
+    const double* a_mat = a.data.data() + index * m * k;
+    const double* b_mat = b.data.data() + index * k * n;
+    double* c_mat = c.data.data() + index * m * n;
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t p = 0; p < k; ++p) {
+        const double scale = a_mat[i * k + p];
+        for (int64_t j = 0; j < n; ++j) c_mat[i * n + j] += scale * b_mat[p * n + j];
+      }
+    }
+  }
+}
+
 }  // namespace kcraft::tasks::golden

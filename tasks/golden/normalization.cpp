@@ -57,4 +57,33 @@ void rms_norm(GoldenContext& context) {
   }
 }
 
+void layer_norm(GoldenContext& context) {
+  const Tensor& x = context.input("x");
+  const Tensor& gamma = context.input("gamma");
+  const Tensor& beta = context.input("beta");
+  Tensor& y = context.output("y");
+  const Rows rows = rows_of(context, x, y);
+  const Shape row_shape{rows.length};
+  context.require(gamma.shape == row_shape && beta.shape == row_shape,
+                  "gamma " + format_shape(gamma.shape) + " and beta " + format_shape(beta.shape) +
+                      " must be [" + std::to_string(rows.length) + "]");
+  const double eps = context.param("eps");
+  const double n = static_cast<double>(rows.length);
+  for (int64_t r = 0; r < rows.count; ++r) {
+    const double* in = x.data.data() + r * rows.length;
+    double* out = y.data.data() + r * rows.length;
+    // Two passes (mean, then squared deviations): no cancellation for inputs with a large mean.
+    double sum = 0.0;
+    for (int64_t i = 0; i < rows.length; ++i) sum += in[i];
+    const double mean = sum / n;
+    double sum_squares = 0.0;
+    for (int64_t i = 0; i < rows.length; ++i) sum_squares += (in[i] - mean) * (in[i] - mean);
+    const double inv_std = 1.0 / std::sqrt(sum_squares / n + eps);
+    for (int64_t i = 0; i < rows.length; ++i) {
+      const auto col = static_cast<std::size_t>(i);
+      out[i] = (in[i] - mean) * inv_std * gamma.data[col] + beta.data[col];
+    }
+  }
+}
+
 }  // namespace kcraft::tasks::golden
