@@ -1594,6 +1594,219 @@ GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
   return out;
 }
 
+// ---------------------------------------------------------------- depthwise_conv
+//
+// Image rows go through a ring of R = KH + STRIDE row slots in DM (each input row read once; slots keep PAD
+// zero pixels on both sides, and rows above or below the image are zero slots), so output row oh reads its
+// KH input rows from slots (oh * STRIDE + i) mod R. Per output pixel and channel chunk: KH * KW A_VMACs of
+// the tap's x and w rows (two partial accumulators when few chunks), V_SRS, into a double-buffered output
+// row stored by DMA. The next rows load while a row computes.
+struct DepthwiseShape {
+  int64_t h, w, c, kh, kw, stride, pad, oh, ow, cv, ring, slot_rows, w_rows, out_rows, total_rows;
+};
+
+DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg) {
+  DepthwiseShape d{};
+  d.h = cfg.dim("H");
+  d.w = cfg.dim("W");
+  d.c = cfg.dim("C");
+  d.kh = cfg.dim("KH");
+  d.kw = cfg.dim("KW");
+  d.stride = cfg.dim("STRIDE");
+  d.pad = cfg.dim("PAD");
+  d.oh = (d.h + 2 * d.pad - d.kh) / d.stride + 1;
+  d.ow = (d.w + 2 * d.pad - d.kw) / d.stride + 1;
+  d.cv = d.c / static_cast<int64_t>(p.vlen);
+  d.ring = d.kh + d.stride;
+  const int64_t banks = p.dm_banks;
+  auto round_up = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
+  d.slot_rows = round_up((d.w + 2 * d.pad) * d.cv);
+  d.w_rows = round_up(d.kh * d.kw * d.cv);
+  d.out_rows = round_up(d.ow * d.cv);
+  d.total_rows = d.w_rows + d.ring * d.slot_rows + 2 * d.out_rows;
+  return d;
+}
+
+GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const DepthwiseShape d = depthwise_shape(c.p, c.cfg);
+  if (d.total_rows > c.dm_rows) throw std::invalid_argument("the depthwise ring does not fit DM");
+  if (d.cv > 8) throw std::invalid_argument("depthwise: more channel chunks than accumulators");
+  const int64_t rb = c.rb, w_base = 0, ring_base = d.w_rows, out0 = ring_base + d.ring * d.slot_rows,
+                out1 = out0 + d.out_rows;
+  const int64_t parts = d.cv <= 2 && d.kh * d.kw >= 2 ? 2 : 1;  // partial sums per chunk (A_VMAC latency 3)
+  const int64_t sets = 2 * d.cv * parts <= 8 ? 2 : 1;           // accumulator sets for consecutive pixels
+  int64_t unit_period = c.banks;                                // pixels after which the x rows' banks repeat
+  for (int64_t g = 1; g <= c.banks; g *= 2) {
+    if ((g * d.stride * d.cv) % c.banks == 0) {
+      unit_period = g;
+      break;
+    }
+  }
+  const int64_t unroll = std::max<int64_t>(std::max<int64_t>(unit_period, sets),
+                                           std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 8));
+  const bool banks_known = unroll % unit_period == 0 && unroll % sets == 0;
+  GeneratedKernel out;
+  out.knobs = {{"unroll", unroll}};
+  out.summary = fmt::format(
+      "input rows through a ring of {} DM slots (each read once; zero padding in DM), output rows "
+      "double-buffered; per pixel and chunk {} A_VMACs, {} pixels per loop iteration",
+      d.ring, d.kh * d.kw, unroll);
+  const int64_t row_bytes_dram = d.w * d.c * 2;
+  k.comment(fmt::format("DM rows: w {}, ring {} ({} slots of {}), output {}/{}", w_base, ring_base, d.ring,
+                        d.slot_rows, out0, out1));
+  // zero the ring (padding and the rows outside the image)
+  k.op("V_BCST v0, r0");
+  k.li(12, ring_base * rb);
+  k.op("S_PMOV p0, r12");
+  k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
+  k.li(12, c.addr("w"), c.sym("w"));
+  k.li(13, w_base * rb);
+  k.li(7, rb);
+  k.li(14, d.kh * d.kw * d.cv);
+  k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+  k.op("C_ACQ 15", {{}, {kGamma}});
+  k.comment("r1 next image row in DRAM, r2 next output row, r3 (oh * STRIDE) mod R, r4 next slot to fill,");
+  k.comment("r5 output buffer, r6 its swap mask, r7 ROW_BYTES, r8 DM rows per image row, r9 per output row");
+  k.li(1, c.addr("x"), c.sym("x"));
+  k.li(2, c.addr("y"), c.sym("y"));
+  k.li(3, 0);
+  k.li(4, 0);
+  k.li(5, out0 * rb);
+  k.li(6, (out0 ^ out1) * rb);
+  k.li(8, d.w * d.cv);
+  k.li(9, d.ow * d.cv);
+  k.op("C_REL 2");
+  k.op("C_REL 2");
+  auto wrap = [&](int reg) {  // reg (< 2R) mod R
+    k.li(12, d.ring - 1);
+    k.op(fmt::format("S_SUB r12, r12, {}", R(reg)));
+    k.op("S_SRLI r12, r12, 31");
+    k.li(13, d.ring);
+    k.op("S_MUL r12, r12, r13");
+    k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
+  };
+  auto slot_addr = [&](int reg, int to) {  // r<to> = DM address of slot r<reg>'s first image pixel
+    k.li(13, d.slot_rows * rb);
+    k.op(fmt::format("S_MUL {}, {}, r13", R(to), R(reg)));
+    k.li(13, (ring_base + d.pad * d.cv) * rb);
+    k.op(fmt::format("S_ADD {}, {}, r13", R(to), R(to)));
+  };
+  // Fills slot r4 with the next image row (DMA, lock 0) or zeros (below the image), then advances r4.
+  auto fill = [&](bool valid) {
+    slot_addr(4, 10);
+    if (valid) {
+      k.op("C_DMALD 0, r10, r1, r7, r8, 0", {{}, {kRes}, -1});
+      c.add(1, row_bytes_dram, 14);
+    } else {
+      k.op("S_PMOV p0, r10");
+      k.loop(d.w * d.cv, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
+    }
+    k.op("S_ADDI r4, r4, 1");
+    wrap(4);
+  };
+  // rows q = r + PAD of the ring order; row r valid when 0 <= r < H
+  auto valid_row = [&](int64_t q) { return q - d.pad >= 0 && q - d.pad < d.h; };
+  auto needed = [&](int64_t oh) {  // image rows loaded for windows 0..oh
+    return std::clamp<int64_t>(oh * d.stride + d.kh - d.pad, 0, d.h);
+  };
+  // Prologue: window 0's rows (those above the image are the ring's zeros: their slots are first used
+  // for them); fill-order position q starts at PAD for the image's first row.
+  for (int64_t q = 0; q < d.kh; ++q) {
+    if (valid_row(q)) {
+      fill(true);
+    } else {
+      k.op("S_ADDI r4, r4, 1");
+      wrap(4);
+    }
+  }
+  struct Sig {
+    int64_t acquire, loads, zeros;
+    bool operator==(const Sig& o) const {
+      return acquire == o.acquire && loads == o.loads && zeros == o.zeros;
+    }
+  };
+  auto sig = [&](int64_t oh) {
+    Sig g{needed(oh) - (oh > 0 ? needed(oh - 1) : 0), 0, 0};
+    if (oh + 1 < d.oh) {
+      for (int64_t q = oh * d.stride + d.kh; q < (oh + 1) * d.stride + d.kh; ++q) {
+        if (valid_row(q)) {
+          ++g.loads;
+        } else if (q >= d.h + d.pad) {
+          ++g.zeros;
+        } else {  // above the image: a zero slot already
+          ++g.zeros;
+        }
+      }
+    }
+    return g;
+  };
+  auto row = [&](const Sig& g) {
+    for (int64_t i = 0; i < g.acquire; ++i) k.op("C_ACQ 0", {{}, {kRes}});
+    for (int64_t i = 0; i < g.loads; ++i) fill(true);
+    for (int64_t i = 0; i < g.zeros; ++i) fill(false);
+    k.op("C_ACQ 2", {{}, {kOutStage}});
+    k.op("S_PMOV p7, r5");
+    k.li(11, w_base * rb);
+    k.op("S_PMOV p6, r11");
+    for (int64_t i = 0; i < d.kh; ++i) {
+      k.op(fmt::format("S_ADDI r11, r3, {}", i));
+      wrap(11);
+      slot_addr(11, 11);
+      k.li(13, d.pad * d.cv * rb);
+      k.op("S_SUB r11, r11, r13");  // the slot's first (padding) pixel
+      k.op(fmt::format("S_PMOV {}, r11", P(i)));
+    }
+    const int64_t taps = d.kh * d.kw * d.cv;
+    pipeline(k, d.ow, 2, unroll, [&](int stage, int64_t u) {
+      const int64_t set = u % sets, abase = set * d.cv * parts;
+      if (stage == 0) {
+        int64_t t = 0;
+        for (int64_t i = 0; i < d.kh; ++i) {
+          for (int64_t j = 0; j < d.kw; ++j) {
+            for (int64_t cc = 0; cc < d.cv; ++cc, ++t) {
+              const bool last_of_row = j + 1 == d.kw && cc + 1 == d.cv;
+              const int64_t xinc = last_of_row ? (d.stride * d.cv - d.kw * d.cv + 1) * rb : rb;
+              const int64_t winc = t + 1 == taps ? -(taps - 1) * rb : rb;
+              const int64_t xv = 1 + t % 6, wv = 7 + t % 6;
+              const int xbank =
+                  banks_known ? static_cast<int>(((u * d.stride + j) * d.cv + cc) % c.banks) : -1;
+              k.op(fmt::format("L_VLD {}, {}, {}", V(xv), P(i), xinc), {{kRes}, {}, xbank});
+              k.op(fmt::format("L_VLD {}, p6, {}", V(wv), winc),
+                   {{kGamma}, {}, static_cast<int>((w_base + t) % c.banks)});
+              const int64_t part = parts == 2 ? (i * d.kw + j) % 2 : 0;
+              const int64_t acc = abase + part * d.cv + cc;
+              const bool first = i * d.kw + j < parts;
+              k.op(fmt::format("{} {}, {}, {}", first ? "A_VMUL" : "A_VMAC", A(acc), V(xv), V(wv)));
+            }
+          }
+        }
+      } else {
+        for (int64_t cc = 0; cc < d.cv; ++cc) {
+          const int64_t acc = abase + cc;
+          if (parts == 2) k.op(fmt::format("A_ADD {}, {}, {}", A(acc), A(acc), A(acc + d.cv)));
+          k.op(fmt::format("V_SRS {}, {}", V(13 + cc % 3), A(acc)));
+          k.op(fmt::format("L_VST {}, p7, {}", V(13 + cc % 3), rb), {{}, {kOutStage}, -1});
+        }
+      }
+    });
+    k.op("C_DMAST 1, r5, r2, r7, r9, 2", {{kOutStage}, {}, -1});
+    c.add(2, d.ow * d.c * 2, 14);
+    k.op("S_XOR r5, r5, r6");
+    k.op(fmt::format("S_ADDI r3, r3, {}", d.stride));
+    wrap(3);
+  };
+  for (int64_t oh = 0; oh < d.oh;) {
+    const Sig g = sig(oh);
+    int64_t run = 1;
+    while (oh + run < d.oh && sig(oh + run) == g) ++run;
+    k.loop(run, [&] { row(g); });
+    oh += run;
+  }
+  k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
 }  // namespace
 
 std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
@@ -1639,6 +1852,15 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     product(true, false, cfg.dim("S"), cfg.dim("D"), cfg.dim("S"));
     product(false, false, cfg.dim("S"), cfg.dim("S"), cfg.dim("D"));
   }
+  if (t == "depthwise_conv") {
+    const DepthwiseShape d = depthwise_shape(p_, cfg);
+    if (d.total_rows * p_.row_bytes() > p_.dm_bytes)
+      return fmt::format(
+          "a ring of {} image rows ({} bytes each with padding) and two output rows need {} bytes "
+          "of DM; DM has {}",
+          d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
+    if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
+  }
   const int64_t tm = matmul_m_tiles(p_, 1);
   for (const MatJob& j : products) {
     const int64_t need = matmul_dm_rows(p_, j, tm, 1);
@@ -1660,6 +1882,11 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
             {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
   }
   if (t == "softmax" || t == "rms_norm" || t == "layer_norm") return rowwise_knobs();
+  if (t == "depthwise_conv")
+    return {{"unroll",
+             "output pixels per loop iteration (at least one period of the DM banks)",
+             4,
+             {1, 2, 4, 8}}};
   if (t == "rope") {
     return {{"positions",
              "positions of one head per DMA tile (their cos and sin rows stay in DM)",
@@ -1702,6 +1929,8 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       out = rowwise(c, job, v, all);
     } else if (cfg.task == "gemv") {
       out = gemv(c, v, all);
+    } else if (cfg.task == "depthwise_conv") {
+      out = depthwise(c, v, all);
     } else if (cfg.task == "rope") {
       out = rope(c, v, all);
     } else if (cfg.task == "ffn" || cfg.task == "swiglu") {

@@ -69,6 +69,9 @@ class VliwBaseline : public ::testing::TestWithParam<Case> {};
 
 TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
   const auto& [task, config, hw] = GetParam();
+  const auto cfg = registry().get(task).resolve(config, tasks::DType::bf16);
+  if (const std::string why = TemplateCompiler(params(hw)).unsupported_reason(cfg); !why.empty())
+    GTEST_SKIP() << why;
   const Outcome o = compile_and_run(task, config, hw);
   expect_clean_pass(o, fmt::format("{} {} {}", task, config, hw));
   std::string knobs;
@@ -85,9 +88,17 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
       o.run.assembled.words.size(), knobs.c_str());
 }
 
+// Every task with a template (the issue 11 tasks after the first six).
+const std::vector<std::string>& all_tasks() {
+  static const std::vector<std::string> tasks = {
+      "relu",         "silu", "softmax", "rms_norm",  "gemm", "linear", "gelu", "layer_norm", "gemv",
+      "batch_matmul", "ffn",  "swiglu",  "attention", "mha",  "gqa",    "mqa",  "rope"};
+  return tasks;
+}
+
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
-  for (const char* task : {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"}) {
+  for (const std::string& task : all_tasks()) {
     for (const char* config : {"C1", "C2", "C3", "C4", "C5"}) {
       for (const char* hw : {"default", "small"}) cases.emplace_back(task, config, hw);
     }
@@ -134,9 +145,10 @@ TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
   int runs = 0;
   for (const char* hw : {"default", "small"}) {
     const TemplateCompiler tc(params(hw));
-    for (const char* task : {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"}) {
+    for (const std::string& task : all_tasks()) {
       for (const char* config : {"C1", "C2"}) {
         const auto cfg = registry().get(task).resolve(config, tasks::DType::bf16);
+        if (!tc.unsupported_reason(cfg).empty()) continue;
         const std::vector<Knob> knobs = tc.knobs(cfg);
         std::vector<size_t> at(knobs.size(), 0);
         for (;;) {
