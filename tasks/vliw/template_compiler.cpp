@@ -1247,6 +1247,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         c.add(4, m * n * 2 - n * 2, 14);
         k.li(12, panels);
         k.op("S_PMOV p4, r12");
+        k.li(2, 0);  // the wasted prefetches were block and strip 0: start the next batch there
+        k.li(3, 0);
         load_a(8);
         load_b(7);
       });
@@ -1822,8 +1824,9 @@ std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
 }
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu", "silu", "gelu",         "softmax", "rms_norm", "layer_norm",
-          "gemv", "gemm", "batch_matmul", "linear",  "ffn",      "swiglu"};
+  return {"relu",      "silu", "gelu",         "softmax", "rms_norm", "layer_norm",
+          "gemv",      "gemm", "batch_matmul", "linear",  "ffn",      "swiglu",
+          "attention", "mha",  "gqa",          "mqa",     "rope",     "depthwise_conv"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -1894,7 +1897,8 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
              {8, 16, 32, 64, 128}},
             {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
   }
-  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
+  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu" ||
+      t == "attention" || t == "mha" || t == "gqa" || t == "mqa")
     return matmul_knobs();
   throw std::invalid_argument("no template for task " + t);
 }
