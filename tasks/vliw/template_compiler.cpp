@@ -1055,8 +1055,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   k.li(2, 0);
   k.li(3, 0);
   if (words) k.comment("the DRAM addresses of this product from DM words");
-  auto word = [&](int64_t at, const std::string& to) {
-    k.li(12, at);
+  auto word = [&](int64_t where, const std::string& to) {
+    k.li(12, where);
     k.op("S_PMOV p4, r12");
     k.op(fmt::format("L_SLD {}, p4, 0", to == "r4" ? "r4" : "r12"), {{kState}, {}, -1});
     if (to != "r4") k.op(fmt::format("S_PMOV {}, r12", to));
@@ -1371,7 +1371,7 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
   const bool multi = heads > 1;
   int64_t state = 0;
   if (multi) {
-    c.dm_rows -= 1;
+    c.dm_rows -= (20 + c.rb - 1) / c.rb;  // five words
     state = c.dm_rows * c.rb;
     k.comment(fmt::format("DM words at {}: the head's Q, K, V, O in DRAM and the heads left in its kv group",
                           state));
@@ -1385,8 +1385,9 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
   }
   GeneratedKernel out, part;
   const std::vector<Knob> rknobs = rowwise_knobs();
-  const KnobValues rvalues;  // the row pass's defaults
+  const KnobValues rvalues = {{"unroll", knob(values, knobs, "softmax_unroll")}};
   std::string softmax_summary;
+  int64_t softmax_unroll = 0;
   auto head = [&] {
     MatJob scores;
     scores.weights_nk = true;
@@ -1423,7 +1424,9 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
     sm.last = false;
     k.comment(causal ? "P = softmax(scale * scores + causal mask) in place"
                      : "P = softmax(scale * scores) in place");
-    softmax_summary = rowwise(c, sm, rvalues, rknobs).summary;
+    const GeneratedKernel sk = rowwise(c, sm, rvalues, rknobs);
+    softmax_summary = sk.summary;
+    softmax_unroll = sk.knobs.at("unroll");
     k.comment("O = P V");
     part = matmul(c, pv, values, knobs);
     if (!multi) return;
@@ -1459,6 +1462,7 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
   if (multi) k.op("C_HALT", {{}, {}, -1, true});
   out.summary = fmt::format("{} head{}: scores = Q K^T ({}); {}; O = P V ({})", heads, multi ? "s" : "",
                             out.summary, softmax_summary, part.summary);
+  out.knobs["softmax_unroll"] = softmax_unroll;
   return out;
 }
 
@@ -1897,8 +1901,12 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
              {8, 16, 32, 64, 128}},
             {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
   }
-  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu" ||
-      t == "attention" || t == "mha" || t == "gqa" || t == "mqa")
+  if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
+    auto k = matmul_knobs();
+    k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
+    return k;
+  }
+  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
     return matmul_knobs();
   throw std::invalid_argument("no template for task " + t);
 }
@@ -1958,6 +1966,10 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     const std::string body = c.k.text(p_.loop_depth, &words);
     if (words > p_.imem_words) {
       const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
+      if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
+        v["softmax_unroll"] = out.knobs["softmax_unroll"] / 2;
+        continue;
+      }
       if (out.knobs["unroll"] > floor_unroll) {
         v["unroll"] = out.knobs["unroll"] / 2;
         continue;

@@ -91,8 +91,9 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
 // Every task with a template (the issue 11 tasks after the first six).
 const std::vector<std::string>& all_tasks() {
   static const std::vector<std::string> tasks = {
-      "relu",         "silu", "softmax", "rms_norm",  "gemm", "linear", "gelu", "layer_norm", "gemv",
-      "batch_matmul", "ffn",  "swiglu",  "attention", "mha",  "gqa",    "mqa",  "rope"};
+      "relu",      "silu",       "softmax", "rms_norm",     "gemm", "linear",
+      "gelu",      "layer_norm", "gemv",    "batch_matmul", "ffn",  "swiglu",
+      "attention", "mha",        "gqa",     "mqa",          "rope", "depthwise_conv"};
   return tasks;
 }
 
