@@ -1649,8 +1649,7 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
       break;
     }
   }
-  const int64_t unroll = std::max<int64_t>(std::max<int64_t>(unit_period, sets),
-                                           std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 8));
+  const int64_t unroll = std::max<int64_t>(sets, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 8));
   const bool banks_known = unroll % unit_period == 0 && unroll % sets == 0;
   GeneratedKernel out;
   out.knobs = {{"unroll", unroll}};
@@ -1920,6 +1919,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   // and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
+  KnobValues tried;  // the knobs of the last kernel that did not fit
   for (;;) {
     Ctx c(p_, cfg, layout);
     GeneratedKernel out;
@@ -1964,7 +1964,11 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     }
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
+    if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
+      throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
+                                              cfg.task, cfg.config, words, p_.imem_words));
     if (words > p_.imem_words) {
+      tried = out.knobs;
       const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
       if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
         v["softmax_unroll"] = out.knobs["softmax_unroll"] / 2;
