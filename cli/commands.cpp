@@ -117,8 +117,12 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
     }
     return line;
   };
+  // The name column fits the longest task name (flash_attention, depthwise_conv).
+  size_t name_width = 12;
+  for (const auto& spec : registry.tasks()) name_width = std::max(name_width, spec.name.size());
   if (!g.json) {
-    std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", "task", "level", "title", row(headers));
+    std::cout << fmt::format("{:<{}} {:>5}  {:<38}  {}\n", "task", name_width, "level", "title",
+                             row(headers));
   }
   for (const auto& spec : registry.tasks()) {
     json support_by_platform = json::object();
@@ -140,7 +144,8 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
     j["support"] = support_by_platform;
     out.push_back(j);
     if (!g.json)
-      std::cout << fmt::format("{:<12} {:>5}  {:<38}  {}\n", spec.name, spec.level, spec.title, row(columns));
+      std::cout << fmt::format("{:<{}} {:>5}  {:<38}  {}\n", spec.name, name_width, spec.level, spec.title,
+                               row(columns));
   }
   if (g.json) {
     print_json(out);

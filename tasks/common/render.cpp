@@ -38,10 +38,10 @@ std::string init_text(const ResolvedTensor& tensor) {
       return fmt::format("constant {}", num(tensor.init_a));
     case InitDist::rope_cos:
       return fmt::format("the rotary table cos(s * {}^(-2*(d mod D/2)/D)) at [s, d] (fixed, not random)",
-                         num(tensor.init_a));
+                         tensor.init_a);  // fmt's shortest form: 10000, not 1e+04
     case InitDist::rope_sin:
       return fmt::format("the rotary table sin(s * {}^(-2*(d mod D/2)/D)) at [s, d] (fixed, not random)",
-                         num(tensor.init_a));
+                         tensor.init_a);  // fmt's shortest form: 10000, not 1e+04
   }
   return "?";
 }
@@ -78,7 +78,7 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
   for (std::size_t i = 0; i < resolved.dims.size(); ++i) {
     if (described) {
       text += fmt::format("\n  {} = {}", resolved.dims[i].first, resolved.dims[i].second);
-      if (!spec.dims[i].description.empty()) text += "  (" + trim(spec.dims[i].description) + ")";
+      if (!spec.dims[i].description.empty()) text += ": " + trim(spec.dims[i].description);
     } else {
       text += fmt::format("{} {} = {}", i > 0 ? "," : "", resolved.dims[i].first, resolved.dims[i].second);
     }
@@ -146,6 +146,13 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
   const ResolvedConfig resolved = spec.resolve(config, dtype);
   nlohmann::json dims = nlohmann::json::object();
   for (const auto& [name, value] : resolved.dims) dims[name] = value;
+  // What each dim means, in spec order (the dims object above is keyed by name, so unordered).
+  nlohmann::json dim_list = nlohmann::json::array();
+  for (std::size_t i = 0; i < resolved.dims.size(); ++i) {
+    dim_list.push_back({{"name", resolved.dims[i].first},
+                        {"value", resolved.dims[i].second},
+                        {"description", trim(spec.dims[i].description)}});
+  }
   nlohmann::json params = nlohmann::json::array();
   for (std::size_t i = 0; i < resolved.params.size(); ++i) {
     params.push_back({{"name", resolved.params[i].first},
@@ -175,6 +182,7 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
           {"dtype", dtype_name(dtype)},
           {"description", trim(spec.description)},
           {"dims", dims},
+          {"dim_list", dim_list},
           {"params", params},
           {"inputs", tensors(resolved.inputs, spec.inputs)},
           {"outputs", tensors(resolved.outputs, spec.outputs)},

@@ -413,11 +413,14 @@ void parse_configs(const Loader& loader, const YAML::Node& node, TaskSpec& spec)
     config.name = name;
     for (const DimSpec& dim : spec.dims) {
       const YAML::Node value_node = entry[dim.name];
-      int64_t value = loader.get_non_negative_int(value_node, field + "." + dim.name);
+      const int64_t value = loader.get_int(value_node, field + "." + dim.name, 0,
+                                           dim.min >= 1 ? "a positive integer" : "a non-negative integer");
       if (value < dim.min) {
         loader.fail(field + "." + dim.name, value_node,
-                    std::to_string(value) + " is below the minimum of " + std::to_string(dim.min) +
-                        (dim.min == 1 ? " (a dimension may be 0 only when dims sets min: 0)" : ""));
+                    dim.min == 1
+                        ? "expected a positive integer, got '0' (a dimension may be 0 only when dims "
+                          "sets min: 0)"
+                        : std::to_string(value) + " is below the minimum of " + std::to_string(dim.min));
       }
       if (value % dim.multiple_of != 0) {
         loader.fail(

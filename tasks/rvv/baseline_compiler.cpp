@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "isa/rvv/rvv_memory_map.h"
@@ -108,6 +109,299 @@ const char* kScalarLinear = R"(void kernel(void) {
       for (int k = 0; k < K; ++k) acc += x[m * K + k] * w[n * K + k];
       y[m * N + n] = acc + b[n];
     }
+  }
+}
+)";
+
+const char* kScalarGelu = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  float* y = (float*)ADDR_Y;
+  for (int i = 0; i < M * N; ++i) {
+    const float v = x[i];
+    y[i] = 0.5f * v * (1.0f + kc_tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+  }
+}
+)";
+
+const char* kScalarLayerNorm = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  const float* gamma = (const float*)ADDR_GAMMA;
+  const float* beta = (const float*)ADDR_BETA;
+  float* y = (float*)ADDR_Y;
+  for (int m = 0; m < M; ++m) {
+    const float* xr = x + m * N;
+    float* yr = y + m * N;
+    float sum = 0.0f;
+    for (int n = 0; n < N; ++n) sum += xr[n];
+    const float mean = sum / N;
+    float sum_sq = 0.0f;
+    for (int n = 0; n < N; ++n) sum_sq += (xr[n] - mean) * (xr[n] - mean);
+    const float std_dev = kc_sqrtf(sum_sq / N + PARAM_EPS);
+    for (int n = 0; n < N; ++n) yr[n] = (xr[n] - mean) / std_dev * gamma[n] + beta[n];
+  }
+}
+)";
+
+const char* kScalarGemv = R"(void kernel(void) {
+  const float* a = (const float*)ADDR_A;
+  const float* x = (const float*)ADDR_X;
+  float* y = (float*)ADDR_Y;
+  for (int m = 0; m < M; ++m) {
+    float acc = 0.0f;
+    for (int k = 0; k < K; ++k) acc += a[m * K + k] * x[k];
+    y[m] = acc;
+  }
+}
+)";
+
+// gemm's loop order (rows of C accumulate A[b, m, k] times B[b]'s row k) once per batch.
+const char* kScalarBatchMatmul = R"(void kernel(void) {
+  for (int b = 0; b < BATCH; ++b) {
+    const float* a = (const float*)ADDR_A + b * M * K;
+    const float* bb = (const float*)ADDR_B + b * K * N;
+    float* c = (float*)ADDR_C + b * M * N;
+    for (int m = 0; m < M; ++m) {
+      float* cr = c + m * N;
+      for (int n = 0; n < N; ++n) cr[n] = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        const float amk = a[m * K + k];
+        const float* br = bb + k * N;
+        for (int n = 0; n < N; ++n) cr[n] += amk * br[n];
+      }
+    }
+  }
+}
+)";
+
+// Every output pixel accumulates, per in-bounds tap (i, j) and input channel c, x's value times w[i, j]'s
+// row c: the inner loop runs along the filters, contiguous in both y and w (NHWC, HWIO).
+const char* kScalarConv2d = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  const float* w = (const float*)ADDR_W;
+  float* y = (float*)ADDR_Y;
+  const int out_h = (H + 2 * PAD - KH) / STRIDE + 1;
+  const int out_w = (W + 2 * PAD - KW) / STRIDE + 1;
+  for (int oh = 0; oh < out_h; ++oh) {
+    for (int ow = 0; ow < out_w; ++ow) {
+      float* yp = y + (oh * out_w + ow) * F;
+      for (int f = 0; f < F; ++f) yp[f] = 0.0f;
+      for (int i = 0; i < KH; ++i) {
+        const int ih = oh * STRIDE + i - PAD;
+        if (ih < 0 || ih >= H) continue;
+        for (int j = 0; j < KW; ++j) {
+          const int iw = ow * STRIDE + j - PAD;
+          if (iw < 0 || iw >= W) continue;
+          for (int c = 0; c < C; ++c) {
+            const float xv = x[(ih * W + iw) * C + c];
+            const float* wr = w + ((i * KW + j) * C + c) * F;
+            for (int f = 0; f < F; ++f) yp[f] += xv * wr[f];
+          }
+        }
+      }
+    }
+  }
+}
+)";
+
+const char* kScalarDepthwiseConv = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  const float* w = (const float*)ADDR_W;
+  float* y = (float*)ADDR_Y;
+  const int out_h = (H + 2 * PAD - KH) / STRIDE + 1;
+  const int out_w = (W + 2 * PAD - KW) / STRIDE + 1;
+  for (int oh = 0; oh < out_h; ++oh) {
+    for (int ow = 0; ow < out_w; ++ow) {
+      float* yp = y + (oh * out_w + ow) * C;
+      for (int c = 0; c < C; ++c) yp[c] = 0.0f;
+      for (int i = 0; i < KH; ++i) {
+        const int ih = oh * STRIDE + i - PAD;
+        if (ih < 0 || ih >= H) continue;
+        for (int j = 0; j < KW; ++j) {
+          const int iw = ow * STRIDE + j - PAD;
+          if (iw < 0 || iw >= W) continue;
+          const float* xp = x + (ih * W + iw) * C;
+          const float* wp = w + (i * KW + j) * C;
+          for (int c = 0; c < C; ++c) yp[c] += xp[c] * wp[c];
+        }
+      }
+    }
+  }
+}
+)";
+
+const char* kScalarRope = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  const float* cos_t = (const float*)ADDR_COS;
+  const float* sin_t = (const float*)ADDR_SIN;
+  float* y = (float*)ADDR_Y;
+  const int half = D / 2;
+  for (int h = 0; h < HEADS; ++h) {
+    for (int s = 0; s < S; ++s) {
+      const float* xr = x + (h * S + s) * D;
+      const float* cr = cos_t + s * D;
+      const float* sr = sin_t + s * D;
+      float* yr = y + (h * S + s) * D;
+      for (int d = 0; d < half; ++d) yr[d] = xr[d] * cr[d] - xr[d + half] * sr[d];
+      for (int d = half; d < D; ++d) yr[d] = xr[d] * cr[d] + xr[d - half] * sr[d];
+    }
+  }
+}
+)";
+
+// The two nn.Linear layers as the linear task computes them, GELU (the gelu task's formula) on the hidden
+// features, which go to the scratch region in between.
+const char* kScalarFfn = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  const float* w1 = (const float*)ADDR_W1;
+  const float* b1 = (const float*)ADDR_B1;
+  const float* w2 = (const float*)ADDR_W2;
+  const float* b2 = (const float*)ADDR_B2;
+  float* hidden = (float*)ADDR_SCRATCH;
+  float* y = (float*)ADDR_Y;
+  for (int m = 0; m < M; ++m) {
+    for (int f = 0; f < F; ++f) {
+      float acc = 0.0f;
+      for (int d = 0; d < D; ++d) acc += x[m * D + d] * w1[f * D + d];
+      const float v = acc + b1[f];
+      hidden[m * F + f] = 0.5f * v * (1.0f + kc_tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+    }
+  }
+  for (int m = 0; m < M; ++m) {
+    for (int e = 0; e < D; ++e) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; ++f) acc += hidden[m * F + f] * w2[e * F + f];
+      y[m * D + e] = acc + b2[e];
+    }
+  }
+}
+)";
+
+const char* kScalarSwiglu = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  const float* wg = (const float*)ADDR_WG;
+  const float* wu = (const float*)ADDR_WU;
+  const float* wd = (const float*)ADDR_WD;
+  float* hidden = (float*)ADDR_SCRATCH;
+  float* y = (float*)ADDR_Y;
+  for (int m = 0; m < M; ++m) {
+    for (int f = 0; f < F; ++f) {
+      float g = 0.0f, u = 0.0f;
+      for (int d = 0; d < D; ++d) {
+        g += x[m * D + d] * wg[f * D + d];
+        u += x[m * D + d] * wu[f * D + d];
+      }
+      hidden[m * F + f] = g / (1.0f + kc_expf(-g)) * u;
+    }
+  }
+  for (int m = 0; m < M; ++m) {
+    for (int e = 0; e < D; ++e) {
+      float acc = 0.0f;
+      for (int f = 0; f < F; ++f) acc += hidden[m * F + f] * wd[e * F + f];
+      y[m * D + e] = acc;
+    }
+  }
+}
+)";
+
+// One head of scaled dot-product attention, a query row at a time: the row's scores (at most S floats) on
+// the stack, their softmax, then O's row accumulates p[j] times V's row j. mha, gqa and mqa call it per
+// head with their own head offsets.
+const char* kScalarAttentionHead =
+    R"(static void attention_head(const float* q, const float* k, const float* v, float* o) {
+  float p[S];
+  for (int i = 0; i < S; ++i) {
+    const int keys = CAUSAL ? i + 1 : S;
+    float max = -__builtin_inff();
+    for (int j = 0; j < keys; ++j) {
+      float dot = 0.0f;
+      for (int d = 0; d < D; ++d) dot += q[i * D + d] * k[j * D + d];
+      p[j] = dot * PARAM_SCALE;
+      max = p[j] > max ? p[j] : max;
+    }
+    float sum = 0.0f;
+    for (int j = 0; j < keys; ++j) {
+      p[j] = kc_expf(p[j] - max);
+      sum += p[j];
+    }
+    for (int j = 0; j < keys; ++j) p[j] = p[j] / sum;
+    float* orow = o + i * D;
+    for (int d = 0; d < D; ++d) orow[d] = 0.0f;
+    for (int j = 0; j < keys; ++j) {
+      for (int d = 0; d < D; ++d) orow[d] += p[j] * v[j * D + d];
+    }
+  }
+}
+
+)";
+
+const char* kScalarAttention = R"(void kernel(void) {
+  attention_head((const float*)ADDR_Q, (const float*)ADDR_K, (const float*)ADDR_V, (float*)ADDR_O);
+}
+)";
+
+const char* kScalarMha = R"(void kernel(void) {
+  for (int h = 0; h < HEADS; ++h) {
+    attention_head((const float*)ADDR_Q + h * S * D, (const float*)ADDR_K + h * S * D,
+                   (const float*)ADDR_V + h * S * D, (float*)ADDR_O + h * S * D);
+  }
+}
+)";
+
+// Query head h reads key/value head h / (HEADS / KV_HEADS).
+const char* kScalarGqa = R"(void kernel(void) {
+  for (int h = 0; h < HEADS; ++h) {
+    const int kv = h / (HEADS / KV_HEADS);
+    attention_head((const float*)ADDR_Q + h * S * D, (const float*)ADDR_K + kv * S * D,
+                   (const float*)ADDR_V + kv * S * D, (float*)ADDR_O + h * S * D);
+  }
+}
+)";
+
+const char* kScalarMqa = R"(void kernel(void) {
+  for (int h = 0; h < HEADS; ++h) {
+    attention_head((const float*)ADDR_Q + h * S * D, (const float*)ADDR_K, (const float*)ADDR_V,
+                   (float*)ADDR_O + h * S * D);
+  }
+}
+)";
+
+// The online softmax over blocks of KEY_BLOCK keys: per query row a running maximum, a running sum of
+// exp(s - max) and an unnormalised output row (on the stack), rescaled when the maximum grows. On chip at
+// any time: one block's scores, KEY_BLOCK floats, far inside score_budget_bytes.
+const char* kScalarFlashAttention = R"(#define KEY_BLOCK 64
+void kernel(void) {
+  const float* q = (const float*)ADDR_Q;
+  const float* k = (const float*)ADDR_K;
+  const float* v = (const float*)ADDR_V;
+  float* o = (float*)ADDR_O;
+  _Static_assert(KEY_BLOCK * 4 <= PARAM_SCORE_BUDGET_BYTES, "the score block fits the budget");
+  float p[KEY_BLOCK];
+  float acc[D];
+  for (int i = 0; i < S; ++i) {
+    const int keys = CAUSAL ? i + 1 : S;
+    float max = -__builtin_inff();
+    float sum = 0.0f;
+    for (int d = 0; d < D; ++d) acc[d] = 0.0f;
+    for (int j0 = 0; j0 < keys; j0 += KEY_BLOCK) {
+      const int block = keys - j0 < KEY_BLOCK ? keys - j0 : KEY_BLOCK;
+      float block_max = max;
+      for (int j = 0; j < block; ++j) {
+        float dot = 0.0f;
+        for (int d = 0; d < D; ++d) dot += q[i * D + d] * k[(j0 + j) * D + d];
+        p[j] = dot * PARAM_SCALE;
+        block_max = p[j] > block_max ? p[j] : block_max;
+      }
+      const float rescale = kc_expf(max - block_max);
+      sum *= rescale;
+      for (int d = 0; d < D; ++d) acc[d] *= rescale;
+      for (int j = 0; j < block; ++j) {
+        p[j] = kc_expf(p[j] - block_max);
+        sum += p[j];
+        for (int d = 0; d < D; ++d) acc[d] += p[j] * v[(j0 + j) * D + d];
+      }
+      max = block_max;
+    }
+    for (int d = 0; d < D; ++d) o[i * D + d] = acc[d] / sum;
   }
 }
 )";
@@ -287,26 +581,337 @@ std::string vector_linear(int64_t lmul, int64_t unroll) {
                {{"L", std::to_string(lmul)}, {"U", std::to_string(unroll)}});
 }
 
+// ------------------------------------------------------------------ intrinsics for the composites
+// Building blocks the composite templates share (@L@ LMUL, @U@ unroll), pasted as static functions.
+
+// Repeats `pattern` for u = 0 .. unroll-1 ({0} is u).
+std::string unrolled(int64_t unroll, const char* pattern) {
+  std::string s;
+  for (int64_t u = 0; u < unroll; ++u) s += fmt::format(fmt::runtime(pattern), u);
+  return s;
+}
+
+// vlinear: y[r, o] = sum_i x[r, i] * w[o, i] (+ bias[o]) — the linear template as a function: @U@ output
+// features per pass share each strip of x's row; `outs` must be a multiple of @U@ (generate() sees to it).
+// vdot: one dot product the same way, for tails.
+std::string vector_linear_fn(int64_t unroll) {
+  return R"(static void vlinear(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
+                    int outs) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + r * ins;
+    for (int o = 0; o < outs; o += @U@) {
+)" + unrolled(unroll, "      vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
+         R"(      for (size_t i = 0, vl; i < (size_t)ins; i += vl) {
+        vl = __riscv_vsetvl_e32m@L@(ins - i);
+        vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + i, vl);
+)" +
+         unrolled(unroll,
+                  "        acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (o "
+                  "+ {0}) * "
+                  "ins + i, vl), vl);\n") +
+         "      }\n" +
+         unrolled(
+             unroll,
+             "      y[r * outs + o + {0}] = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
+             "          acc{0}, __riscv_vfmv_s_f_f32m1(bias ? bias[o + {0}] : 0.0f, 1), vlmax));\n") +
+         R"(    }
+  }
+}
+
+)";
+}
+
+// GELU (tanh form) in place: 0.5 v (1 + tanh(z)) = v / (1 + e^{-2z}), z = sqrt(2/pi) (v + 0.044715 v^3).
+const char* kVectorGelu = R"(static void vgelu(float* h, size_t n) {
+  for (size_t i = 0, vl; i < n; i += vl) {
+    vl = __riscv_vsetvl_e32m@L@(n - i);
+    vfloat32m@L@_t v = __riscv_vle32_v_f32m@L@(h + i, vl);
+    vfloat32m@L@_t inner = __riscv_vfmul_vv_f32m@L@(v, v, vl);
+    inner = __riscv_vfmadd_vf_f32m@L@(inner, 0.044715f, __riscv_vfmv_v_f_f32m@L@(1.0f, vl), vl);
+    inner = __riscv_vfmul_vv_f32m@L@(inner, v, vl);
+    vfloat32m@L@_t e = kc_vexpf(__riscv_vfmul_vf_f32m@L@(inner, -1.5957691216f, vl), vl);
+    __riscv_vse32_v_f32m@L@(h + i, __riscv_vfdiv_vv_f32m@L@(v, __riscv_vfadd_vf_f32m@L@(e, 1.0f, vl), vl), vl);
+  }
+}
+
+)";
+
+const char* kVectorGeluKernel = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  float* y = (float*)ADDR_Y;
+  for (size_t i = 0, vl; i < (size_t)M * N; i += vl) {
+    vl = __riscv_vsetvl_e32m@L@((size_t)M * N - i);
+    __riscv_vse32_v_f32m@L@(y + i, __riscv_vle32_v_f32m@L@(x + i, vl), vl);
+  }
+  vgelu(y, (size_t)M * N);
+}
+)";
+
+const char* kVectorGemvKernel = R"(void kernel(void) {
+  vlinear((const float*)ADDR_X, (const float*)ADDR_A, 0, (float*)ADDR_Y, 1, K, M);
+}
+)";
+
+const char* kVectorFfnKernel = R"(void kernel(void) {
+  float* hidden = (float*)ADDR_SCRATCH;
+  vlinear((const float*)ADDR_X, (const float*)ADDR_W1, (const float*)ADDR_B1, hidden, M, D, F);
+  vgelu(hidden, (size_t)M * F);
+  vlinear(hidden, (const float*)ADDR_W2, (const float*)ADDR_B2, (float*)ADDR_Y, M, F, D);
+}
+)";
+
+// g and u to the two halves of the scratch region, h = silu(g) u over g, then the down projection.
+const char* kVectorSwigluKernel = R"(void kernel(void) {
+  float* g = (float*)ADDR_SCRATCH;
+  float* u = g + M * F;
+  vlinear((const float*)ADDR_X, (const float*)ADDR_WG, 0, g, M, D, F);
+  vlinear((const float*)ADDR_X, (const float*)ADDR_WU, 0, u, M, D, F);
+  for (size_t i = 0, vl; i < (size_t)M * F; i += vl) {
+    vl = __riscv_vsetvl_e32m@L@((size_t)M * F - i);
+    vfloat32m@L@_t gv = __riscv_vle32_v_f32m@L@(g + i, vl);
+    vfloat32m@L@_t e = kc_vexpf(__riscv_vfneg_v_f32m@L@(gv, vl), vl);
+    vfloat32m@L@_t h = __riscv_vfdiv_vv_f32m@L@(gv, __riscv_vfadd_vf_f32m@L@(e, 1.0f, vl), vl);
+    __riscv_vse32_v_f32m@L@(g + i, __riscv_vfmul_vv_f32m@L@(h, __riscv_vle32_v_f32m@L@(u + i, vl), vl), vl);
+  }
+  vlinear(g, (const float*)ADDR_WD, 0, (float*)ADDR_Y, M, F, D);
+}
+)";
+
+// scores: p[j0 + j] = scale * Q[i] . K[j0 + j] for j < count, @U@ keys per pass sharing each strip of Q's
+// row (vdot-like tail). softmax_row: p[0 .. n) = exp(p - max) in place, returns the sum.
+// pv_row: out[d] = init(out)[d] * rescale + sum_j p[j] V[j, d] — one register group per strip of the row.
+std::string vector_attention_fns(int64_t unroll) {
+  return R"(static void scores(const float* qr, const float* k, float* p, int j0, int count) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  int j = 0;
+  for (; j + @U@ <= count; j += @U@) {
+    const float* kr = k + (j0 + j) * D;
+)" + unrolled(unroll, "    vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
+         R"(    for (size_t d = 0, vl; d < D; d += vl) {
+      vl = __riscv_vsetvl_e32m@L@(D - d);
+      vfloat32m@L@_t qv = __riscv_vle32_v_f32m@L@(qr + d, vl);
+)" +
+         unrolled(unroll,
+                  "      acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, qv, __riscv_vle32_v_f32m@L@(kr + {0} "
+                  "* D + d, "
+                  "vl), vl);\n") +
+         "    }\n" +
+         unrolled(
+             unroll,
+             "    p[j + {0}] = PARAM_SCALE * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
+             "        acc{0}, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));\n") +
+         R"(  }
+  for (; j < count; ++j) {
+    const float* kr = k + (j0 + j) * D;
+    vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+    for (size_t d = 0, vl; d < D; d += vl) {
+      vl = __riscv_vsetvl_e32m@L@(D - d);
+      acc = __riscv_vfmacc_vv_f32m@L@_tu(acc, __riscv_vle32_v_f32m@L@(qr + d, vl),
+                                         __riscv_vle32_v_f32m@L@(kr + d, vl), vl);
+    }
+    p[j] = PARAM_SCALE * __riscv_vfmv_f_s_f32m1_f32(
+        __riscv_vfredusum_vs_f32m@L@_f32m1(acc, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+  }
+}
+
+static float row_max(const float* p, size_t n, float start) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  vfloat32m@L@_t vmax = __riscv_vfmv_v_f_f32m@L@(start, vlmax);
+  for (size_t j = 0, vl; j < n; j += vl) {
+    vl = __riscv_vsetvl_e32m@L@(n - j);
+    vmax = __riscv_vfmax_vv_f32m@L@_tu(vmax, vmax, __riscv_vle32_v_f32m@L@(p + j, vl), vl);
+  }
+  return __riscv_vfmv_f_s_f32m1_f32(
+      __riscv_vfredmax_vs_f32m@L@_f32m1(vmax, __riscv_vfmv_s_f_f32m1(start, 1), vlmax));
+}
+
+static float exp_row(float* p, size_t n, float max) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  vfloat32m@L@_t vsum = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+  for (size_t j = 0, vl; j < n; j += vl) {
+    vl = __riscv_vsetvl_e32m@L@(n - j);
+    vfloat32m@L@_t e = kc_vexpf(__riscv_vfsub_vf_f32m@L@(__riscv_vle32_v_f32m@L@(p + j, vl), max, vl), vl);
+    __riscv_vse32_v_f32m@L@(p + j, e, vl);
+    vsum = __riscv_vfadd_vv_f32m@L@_tu(vsum, vsum, e, vl);
+  }
+  return __riscv_vfmv_f_s_f32m1_f32(
+      __riscv_vfredusum_vs_f32m@L@_f32m1(vsum, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
+}
+
+static void pv_row(const float* p, const float* v, int count, const float* in, float in_scale, float* out,
+                   float out_scale) {
+  for (size_t d = 0, vl; d < D; d += vl) {
+    vl = __riscv_vsetvl_e32m@L@(D - d);
+    vfloat32m@L@_t acc = in ? __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(in + d, vl), in_scale, vl)
+                            : __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+    for (int j = 0; j < count; ++j)
+      acc = __riscv_vfmacc_vf_f32m@L@(acc, p[j], __riscv_vle32_v_f32m@L@(v + j * D + d, vl), vl);
+    __riscv_vse32_v_f32m@L@(out + d, __riscv_vfmul_vf_f32m@L@(acc, out_scale, vl), vl);
+  }
+}
+
+)";
+}
+
+// One head, a query row at a time: scores on the stack, softmax, O's row = (p V) / sum.
+const char* kVectorAttentionHead =
+    R"(static void attention_head(const float* q, const float* k, const float* v, float* o) {
+  float p[S];
+  for (int i = 0; i < S; ++i) {
+    const int keys = CAUSAL ? i + 1 : S;
+    scores(q + i * D, k, p, 0, keys);
+    const float sum = exp_row(p, keys, row_max(p, keys, -__builtin_inff()));
+    pv_row(p, v, keys, 0, 0.0f, o + i * D, 1.0f / sum);
+  }
+}
+
+)";
+
+// The online softmax over blocks of KEY_BLOCK keys (the scalar reference's algorithm), the unnormalised
+// output row on the stack.
+const char* kVectorFlashAttention = R"(#define KEY_BLOCK 64
+void kernel(void) {
+  const float* q = (const float*)ADDR_Q;
+  const float* k = (const float*)ADDR_K;
+  const float* v = (const float*)ADDR_V;
+  float* o = (float*)ADDR_O;
+  _Static_assert(KEY_BLOCK * 4 <= (int)PARAM_SCORE_BUDGET_BYTES, "the score block fits the budget");
+  float p[KEY_BLOCK];
+  float acc[D];
+  for (int i = 0; i < S; ++i) {
+    const int keys = CAUSAL ? i + 1 : S;
+    float max = -__builtin_inff();
+    float sum = 0.0f;
+    for (int j0 = 0; j0 < keys; j0 += KEY_BLOCK) {
+      const int block = keys - j0 < KEY_BLOCK ? keys - j0 : KEY_BLOCK;
+      scores(q + i * D, k, p, j0, block);
+      const float block_max = row_max(p, block, max);
+      const float rescale = kc_expf(max - block_max);
+      sum = sum * rescale + exp_row(p, block, block_max);
+      pv_row(p, v + j0 * D, block, j0 == 0 ? 0 : acc, rescale, acc, 1.0f);
+      max = block_max;
+    }
+    pv_row(p, v, 0, acc, 1.0f / sum, o + i * D, 1.0f);
+  }
+}
+)";
+
+// gemm's template as a function of one batch's matrices.
+std::string vector_batch_matmul(int64_t unroll) {
+  return R"(static void gemm_one(const float* a, const float* b, float* c) {
+  for (int m = 0; m < M; m += @U@) {
+    const float* ar = a + m * K;
+    for (size_t n = 0, vl; n < N; n += vl) {
+      vl = __riscv_vsetvl_e32m@L@(N - n);
+)" + unrolled(unroll, "      vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n") +
+         R"(      for (int k = 0; k < K; ++k) {
+        vfloat32m@L@_t bv = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
+)" + unrolled(unroll, "        acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], bv, vl);\n") +
+         "      }\n" +
+         unrolled(unroll, "      __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n") +
+         R"(    }
+  }
+}
+
+void kernel(void) {
+  for (int b = 0; b < BATCH; ++b)
+    gemm_one((const float*)ADDR_A + b * M * K, (const float*)ADDR_B + b * K * N, (float*)ADDR_C + b * M * N);
+}
+)";
+}
+
 // ------------------------------------------------------------------ the tasks
 
+// How a template's unroll knob is bounded: the register groups it needs beside its accumulators, and the
+// dimensions it must divide (a pass handles exactly `unroll` rows/features; the attention family has a tail).
+struct UnrollRule {
+  int64_t spare_groups = 0;
+  std::vector<std::string> divides;
+  std::string description;
+};
+
 struct TaskTemplate {
-  const char* scalar;                // the C reference
-  bool uses_math;                    // needs kcraft_math.h (kc_expf / kc_sqrtf)
-  bool uses_vector_exp;              // the intrinsics template needs kc_vexpf
-  std::vector<int64_t> lmuls;        // LMUL candidates of the intrinsics template
-  int64_t lmul_baseline;             // where the tuner starts once it tries intrinsics
-  bool has_unroll;                   // gemm, linear: output rows / features per pass
+  std::string scalar;          // the C reference
+  bool uses_math;              // needs kcraft_math.h (kc_expf / kc_tanhf / kc_sqrtf)
+  bool uses_vector_exp;        // the intrinsics template needs kc_vexpf
+  std::vector<int64_t> lmuls;  // LMUL candidates of the intrinsics template; empty: none (baseline only)
+  int64_t lmul_baseline;       // where the tuner starts once it tries intrinsics
+  std::optional<UnrollRule> unroll;  // the matrix products: accumulator groups per pass
   std::vector<std::string> tensors;  // the tensors the kernels name, for a clear error if a spec changes
 };
 
+const UnrollRule kGemmRows{
+    1, {"M"}, "intrinsics: rows of C per pass (accumulator groups sharing each B load)"};
+const UnrollRule kLinearFeatures{
+    2, {"N"}, "intrinsics: output features per pass (accumulator groups sharing each x load)"};
+const UnrollRule kGemvRows{
+    2, {"M"}, "intrinsics: rows of A per pass (accumulator groups sharing each x load)"};
+const UnrollRule kFfnFeatures{
+    2,
+    {"D", "F"},
+    "intrinsics: output features per pass in both layers (accumulator groups sharing each "
+    "load of the layer's input row)"};
+const UnrollRule kAttentionKeys{
+    2, {}, "intrinsics: keys per pass of the scores (accumulator groups sharing each load of Q's row)"};
+
+std::string attention_head_scalar() {
+  return kScalarAttentionHead;
+}
+
 const std::map<std::string, TaskTemplate>& templates() {
+  const std::vector<int64_t> all = {1, 2, 4, 8};
+  const std::vector<int64_t> exp_lmuls = {1, 2, 4};  // kc_vexpf needs about 8 register groups
   static const std::map<std::string, TaskTemplate> t = {
-      {"relu", {kScalarRelu, false, false, {1, 2, 4, 8}, 8, false, {"x", "y"}}},
-      {"silu", {kScalarSilu, true, true, {1, 2, 4}, 2, false, {"x", "y"}}},
-      {"softmax", {kScalarSoftmax, true, true, {1, 2, 4}, 2, false, {"x", "y"}}},
-      {"rms_norm", {kScalarRmsNorm, true, false, {1, 2, 4, 8}, 4, false, {"x", "gamma", "y"}}},
-      {"gemm", {kScalarGemm, false, false, {1, 2, 4, 8}, 2, true, {"A", "B", "C"}}},
-      {"linear", {kScalarLinear, false, false, {1, 2, 4, 8}, 2, true, {"x", "W", "b", "y"}}},
+      {"relu", {kScalarRelu, false, false, all, 8, {}, {"x", "y"}}},
+      {"silu", {kScalarSilu, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
+      {"softmax", {kScalarSoftmax, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
+      {"rms_norm", {kScalarRmsNorm, true, false, all, 4, {}, {"x", "gamma", "y"}}},
+      {"gemm", {kScalarGemm, false, false, all, 2, kGemmRows, {"A", "B", "C"}}},
+      {"linear", {kScalarLinear, false, false, all, 2, kLinearFeatures, {"x", "W", "b", "y"}}},
+      {"gelu", {kScalarGelu, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
+      {"layer_norm", {kScalarLayerNorm, true, false, {}, 1, {}, {"x", "gamma", "beta", "y"}}},
+      {"gemv", {kScalarGemv, false, false, all, 2, kGemvRows, {"A", "x", "y"}}},
+      {"batch_matmul", {kScalarBatchMatmul, false, false, all, 2, kGemmRows, {"A", "B", "C"}}},
+      {"conv2d", {kScalarConv2d, false, false, {}, 1, {}, {"x", "w", "y"}}},
+      {"depthwise_conv", {kScalarDepthwiseConv, false, false, {}, 1, {}, {"x", "w", "y"}}},
+      {"rope", {kScalarRope, false, false, {}, 1, {}, {"x", "cos", "sin", "y"}}},
+      {"ffn", {kScalarFfn, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "W1", "b1", "W2", "b2", "y"}}},
+      {"swiglu", {kScalarSwiglu, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "Wg", "Wu", "Wd", "y"}}},
+      {"attention",
+       {attention_head_scalar() + kScalarAttention,
+        true,
+        true,
+        exp_lmuls,
+        2,
+        kAttentionKeys,
+        {"Q", "K", "V", "O"}}},
+      {"mha",
+       {attention_head_scalar() + kScalarMha,
+        true,
+        true,
+        exp_lmuls,
+        2,
+        kAttentionKeys,
+        {"Q", "K", "V", "O"}}},
+      {"gqa",
+       {attention_head_scalar() + kScalarGqa,
+        true,
+        true,
+        exp_lmuls,
+        2,
+        kAttentionKeys,
+        {"Q", "K", "V", "O"}}},
+      {"mqa",
+       {attention_head_scalar() + kScalarMqa,
+        true,
+        true,
+        exp_lmuls,
+        2,
+        kAttentionKeys,
+        {"Q", "K", "V", "O"}}},
+      {"flash_attention",
+       {kScalarFlashAttention, true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
   };
   return t;
 }
@@ -322,11 +927,9 @@ const std::vector<int64_t> kUnrolls = {1, 2, 4, 8};
 constexpr int64_t kUnrollBaseline = 4;
 constexpr int kVectorRegisters = 32;
 
-// Accumulator groups the matrix templates may keep in registers next to their operands, so nothing spills:
-// gemm holds U accumulators and B's strip, linear U accumulators, x's strip and one W strip.
-int64_t max_unroll(const std::string& task, int64_t lmul) {
-  const int64_t groups = kVectorRegisters / lmul;
-  return task == "gemm" ? groups - 1 : groups - 2;
+// Accumulator groups a template may keep in registers next to its operands, so nothing spills.
+int64_t max_unroll(const UnrollRule& rule, int64_t lmul) {
+  return kVectorRegisters / lmul - rule.spare_groups;
 }
 
 // The largest candidate <= value (the smallest candidate when none is).
@@ -336,6 +939,22 @@ int64_t clamp_down(const std::vector<int64_t>& candidates, int64_t value) {
     if (c <= value) best = std::max(best, c);
   }
   return best;
+}
+
+// The intrinsics kernel of the tasks after the first six, @L@ left for the caller.
+std::string intrinsics_body(const std::string& task, int64_t unroll) {
+  if (task == "gelu") return std::string(kVectorGelu) + kVectorGeluKernel;
+  if (task == "gemv") return vector_linear_fn(unroll) + kVectorGemvKernel;
+  if (task == "batch_matmul") return vector_batch_matmul(unroll);
+  if (task == "ffn") return vector_linear_fn(unroll) + kVectorGelu + kVectorFfnKernel;
+  if (task == "swiglu") return vector_linear_fn(unroll) + kVectorSwigluKernel;
+  if (task == "flash_attention") return vector_attention_fns(unroll) + kVectorFlashAttention;
+  const std::string head = vector_attention_fns(unroll) + kVectorAttentionHead;
+  if (task == "attention") return head + kScalarAttention;
+  if (task == "mha") return head + kScalarMha;
+  if (task == "gqa") return head + kScalarGqa;
+  if (task == "mqa") return head + kScalarMqa;
+  throw std::logic_error("rvv: no intrinsics template for " + task);
 }
 
 int64_t knob_value(const KnobValues& values, const std::vector<Knob>& knobs, const std::string& name) {
@@ -395,6 +1014,10 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
     for (const auto& t : cfg.outputs) found = found || t.name == name;
     if (!found) return "the rvv template for " + cfg.task + " expects a tensor named '" + name + "'";
   }
+  if ((cfg.task == "ffn" || cfg.task == "swiglu") && cfg.scratch_bytes == 0)
+    return "the rvv template for " + cfg.task +
+           " keeps its hidden features in the scratch region, and the "
+           "spec declares none";
   const uint64_t bytes = tasks::compute_layout(cfg, kLayoutAlignment).total_bytes;
   if (bytes > RVV_DRAM_MAX_BYTES) {
     return fmt::format("the layout needs {} bytes of DRAM; rvv has at most {}", bytes, RVV_DRAM_MAX_BYTES);
@@ -405,24 +1028,19 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
 std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
   const TaskTemplate& t = find_template(cfg.task);
   std::vector<Knob> out;
+  if (t.lmuls.empty()) return out;  // the scalar reference only (clang's vectorizer handles these loops)
   out.push_back(
       {"intrinsics",
        "0: the plain scalar C reference, vectorised only by clang -O2's auto-vectorizer (the baseline); "
        "1: hand-vectorised with RVV intrinsics (lmul" +
-           std::string(t.has_unroll ? ", unroll" : "") + ")",
+           std::string(t.unroll ? ", unroll" : "") + ")",
        0,
        {0, 1}});
   out.push_back({"lmul",
                  "intrinsics: LMUL, the vector registers grouped per operand (elements per instruction "
                  "= VLEN/32 x LMUL)",
                  t.lmul_baseline, t.lmuls});
-  if (t.has_unroll) {
-    out.push_back({"unroll",
-                   cfg.task == "gemm"
-                       ? "intrinsics: rows of C per pass (accumulator groups sharing each B load)"
-                       : "intrinsics: output features per pass (accumulator groups sharing each x load)",
-                   kUnrollBaseline, kUnrolls});
-  }
+  if (t.unroll) out.push_back({"unroll", t.unroll->description, kUnrollBaseline, kUnrolls});
   return out;
 }
 
@@ -438,26 +1056,15 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   const auto knob_list = knobs(cfg);
   GeneratedKernel g;
   g.language = kKernelLanguage;
-  const bool intrinsics = knob_value(values, knob_list, "intrinsics") != 0;
-  int64_t lmul = clamp_down(t.lmuls, knob_value(values, knob_list, "lmul"));
-  int64_t unroll = kUnrollBaseline;
-  if (t.has_unroll) {
-    const int64_t rows = cfg.dim(cfg.task == "gemm" ? "M" : "N");
-    unroll =
-        clamp_down(kUnrolls, std::min(knob_value(values, knob_list, "unroll"), max_unroll(cfg.task, lmul)));
-    while (rows % unroll != 0) unroll /= 2;  // dims are multiples of 16 today; stay correct if not
-  }
-  if (!intrinsics) {  // the other knobs do not apply: report their baselines, so equal kernels have equal
-                      // knobs
-    lmul = t.lmul_baseline;
-    unroll = kUnrollBaseline;
-  }
-  g.knobs["intrinsics"] = intrinsics ? 1 : 0;
-  g.knobs["lmul"] = lmul;
-  if (t.has_unroll) g.knobs["unroll"] = unroll;
-
+  const bool intrinsics = !knob_list.empty() && knob_value(values, knob_list, "intrinsics") != 0;
   std::string& s = g.source;
   if (!intrinsics) {
+    if (!knob_list.empty()) {  // the other knobs do not apply: report their baselines, so equal kernels have
+                               // equal knobs
+      g.knobs["intrinsics"] = 0;
+      g.knobs["lmul"] = t.lmul_baseline;
+      if (t.unroll) g.knobs["unroll"] = kUnrollBaseline;
+    }
     s = fmt::format(
         "/* {} {}: the plain scalar C reference (rvv's baseline: clang -O2 with auto-vectorisation). */\n",
         cfg.task, cfg.config);
@@ -466,21 +1073,41 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
     g.summary = "scalar C reference at -O2 (clang's auto-vectorizer decides what runs on the vector unit)";
     return g;
   }
+  const int64_t lmul = clamp_down(t.lmuls, knob_value(values, knob_list, "lmul"));
+  int64_t unroll = kUnrollBaseline;
+  if (t.unroll) {
+    unroll =
+        clamp_down(kUnrolls, std::min(knob_value(values, knob_list, "unroll"), max_unroll(*t.unroll, lmul)));
+    for (const auto& dim : t.unroll->divides) {
+      while (cfg.dim(dim) % unroll != 0) unroll /= 2;  // dims are multiples of 16 today; stay correct if not
+    }
+  }
+  g.knobs["intrinsics"] = 1;
+  g.knobs["lmul"] = lmul;
+  if (t.unroll) g.knobs["unroll"] = unroll;
+
   s = fmt::format("/* {} {}: hand-vectorised with RVV intrinsics, LMUL={}{}. */\n#include <riscv_vector.h>\n",
-                  cfg.task, cfg.config, lmul, t.has_unroll ? fmt::format(", unroll {}", unroll) : "");
+                  cfg.task, cfg.config, lmul, t.unroll ? fmt::format(", unroll {}", unroll) : "");
   if (t.uses_math) s += "\n" + math_header() + "\n";
-  const std::map<std::string, std::string> l = {{"L", std::to_string(lmul)}};
+  const std::map<std::string, std::string> l = {{"L", std::to_string(lmul)}, {"U", std::to_string(unroll)}};
   if (t.uses_vector_exp) s += subst(kVectorExp, l);
-  if (cfg.task == "relu") s += subst(kVectorRelu, l);
-  if (cfg.task == "silu") s += subst(kVectorSilu, l);
-  if (cfg.task == "softmax") s += subst(kVectorSoftmax, l);
-  if (cfg.task == "rms_norm") s += subst(kVectorRmsNorm, l);
-  if (cfg.task == "gemm") s += vector_gemm(lmul, unroll);
-  if (cfg.task == "linear") s += vector_linear(lmul, unroll);
-  g.summary = fmt::format(
-      "RVV intrinsics, LMUL={} ({} elements per instruction at VLEN {}){}", lmul, vlen_ / 32 * lmul, vlen_,
-      t.has_unroll ? fmt::format(", {} {} per pass", unroll, cfg.task == "gemm" ? "rows" : "output features")
-                   : "");
+  if (cfg.task == "relu") {
+    s += subst(kVectorRelu, l);
+  } else if (cfg.task == "silu") {
+    s += subst(kVectorSilu, l);
+  } else if (cfg.task == "softmax") {
+    s += subst(kVectorSoftmax, l);
+  } else if (cfg.task == "rms_norm") {
+    s += subst(kVectorRmsNorm, l);
+  } else if (cfg.task == "gemm") {
+    s += vector_gemm(lmul, unroll);
+  } else if (cfg.task == "linear") {
+    s += vector_linear(lmul, unroll);
+  } else {
+    s += subst(intrinsics_body(cfg.task, unroll), l);
+  }
+  g.summary = fmt::format("RVV intrinsics, LMUL={} ({} elements per instruction at VLEN {}){}", lmul,
+                          vlen_ / 32 * lmul, vlen_, t.unroll ? fmt::format(", unroll {}", unroll) : "");
   return g;
 }
 

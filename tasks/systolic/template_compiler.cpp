@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
 #include <stdexcept>
 
@@ -30,22 +31,50 @@ class Asm {
       op("S_ADD {}, {}, {}", reg, reg, temp);
     }
   }
+  // reg = src + value.
+  void add_const_to(const std::string& reg, const std::string& src, int64_t value, const std::string& temp) {
+    if (value >= -65536 && value <= 65535) {
+      op("S_ADDI {}, {}, {}", reg, src, value);
+    } else {
+      op("S_LI {}, {}", temp, value);
+      op("S_ADD {}, {}, {}", reg, src, temp);
+    }
+  }
   std::string fresh(const std::string& stem) { return fmt::format("{}_{}", stem, counter_++); }
 
   // A hardware loop running `body` `count` times (the body is skipped when count is 1 and run inline,
   // and omitted when count is 0).
+  //
+  // Templates nest (a head loop around a matrix product around its tile loops), so a loop that would nest
+  // deeper than the hardware's LOOP_DEPTH is unrolled instead.
   void loop(int64_t count, const std::string& stem, const std::function<void()>& body) {
     if (count <= 0) return;
-    if (count == 1) {
-      body();
+    if (count == 1 || depth_ >= max_depth_) {
+      if (count > 256) throw std::invalid_argument("loop of " + std::to_string(count) + " nests too deep");
+      for (int64_t i = 0; i < count; ++i) body();
       return;
     }
     if (count > 4095) throw std::invalid_argument("loop count " + std::to_string(count) + " exceeds C_LOOPI");
     std::string end = fresh(stem);
     op("C_LOOPI {}, {}", count, end);
+    ++depth_;
     body();
+    --depth_;
     label(end);
   }
+
+  // A loop whose count is in a register (0 skips it); it must not be unrolled.
+  void loop_reg(const std::string& count_reg, const std::string& stem, const std::function<void()>& body) {
+    if (depth_ >= max_depth_) throw std::invalid_argument("register-counted loop nests too deep");
+    std::string end = fresh(stem);
+    op("C_LOOP {}, {}", count_reg, end);
+    ++depth_;
+    body();
+    --depth_;
+    label(end);
+  }
+  void set_max_depth(int depth) { max_depth_ = depth; }
+  int free_depth() const { return max_depth_ - depth_; }
 
   // Like loop(), for a loop that ends its enclosing loop's body: the hardware requires an inner body to
   // end strictly before the outer one, so the last iteration is emitted after the loop.
@@ -67,6 +96,8 @@ class Asm {
  private:
   std::vector<std::string> lines_;
   int counter_ = 0;
+  int depth_ = 0;
+  int max_depth_ = 4;
 };
 
 std::string upper(const std::string& s) {
@@ -104,8 +135,20 @@ struct ElementwiseOp {
   std::vector<std::string> stages;  // per row, in order; {d} = work row reg, {a} = input row reg, {u} offset
 };
 
+ElementwiseOp gelu_op() {
+  // gelu(x) = 0.5 x (1 + tanh(z)) = x / (1 + exp(-2z)), z = sqrt(2/pi) (x + 0.044715 x^3), and
+  // -2z = x (c1 x^2 + c0): square, scale, shift, times x, exp, +1, reciprocal, times x.
+  const double c = std::sqrt(2.0 / 3.14159265358979323846);
+  return {{fmt::format("S_LI_FP f1, {:.9g}", -2.0 * c * 0.044715),
+           fmt::format("S_LI_FP f2, {:.9g}", -2.0 * c), "S_LI_FP f3, 1.0"},
+          {"V_MUL_VV {d}, {a}, {a}, {u}", "V_MUL_VF {d}, {d}, f1, {u}", "V_ADD_VF {d}, {d}, f2, {u}",
+           "V_MUL_VV {d}, {d}, {a}, {u}", "V_EXP_V {d}, {d}, {u}", "V_ADD_VF {d}, {d}, f3, {u}",
+           "V_RECI_V {d}, {d}, {u}", "V_MUL_VV {d}, {a}, {d}, {u}"}};
+}
+
 ElementwiseOp elementwise_op(const std::string& task) {
   if (task == "relu") return {{}, {"V_MAX_VF {d}, {a}, f0, {u}"}};
+  if (task == "gelu") return gelu_op();
   if (task == "silu") {
     // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)): five vector ops, each rounded once to BF16.
     return {{"S_LI_FP f1, -1.0", "S_LI_FP f2, 1.0"},
@@ -163,20 +206,269 @@ void stream_tiles(Asm& a, int64_t tiles, bool double_buffer, const std::function
   }
 }
 
+// ---------------------------------------------------------------- matrix products, composable
+//
+// C = A B (B stored [K, N]) or C = A B^T (B stored [N, K], nn.Linear weights, loaded with M_LDWT), with an
+// optional bias row and an optional element-wise epilogue, the same scheme as the gemm template: a block
+// of A rows chunk-major in VSRAM, one output column's weights per MSRAM set (the next one prefetched),
+// every K tile streams the whole block, the accumulators are written out and the column stored.
+//
+// Registers: r1 A, r2 C, r3 A's row stride, r4 next weights, r5..r11 and r15 working, r12 the bias row
+// (only with a bias), r13 C's row stride. r14 and, without a bias, r12 belong to the caller (head and
+// batch loops keep their base addresses there).
+struct Src {
+  std::string base;  // a symbol (ADDR_X) or a register (r14); "" = continue where the last product left r1/r2
+  int64_t offset = 0;
+};
+
+struct MatmulJob {
+  Src a, b, c;
+  int64_t m = 0, k = 0, n = 0;
+  int64_t lda = 0, ldc = 0;   // bytes; B's row stride is ldc ([K, N]) or lda ([N, K])
+  bool b_transposed = false;  // B stored [N, K]
+  std::string bias;           // symbol of an [N] bias or ""
+  ElementwiseOp epilogue;     // applied to every output row after the bias ({a} the row, {d} a work row)
+  int64_t block = 64, unroll = 1;
+  bool dbl = true;
+};
+
+void set_addr(Asm& a, const std::string& reg, const Src& src) {
+  if (src.base.empty()) return;
+  if (src.base[0] == 'r' && std::isdigit(static_cast<unsigned char>(src.base[1]))) {
+    a.op("S_MV {}, {}", reg, src.base);
+  } else {
+    a.op("S_LI {}, {}", reg, src.base);
+  }
+  if (src.offset != 0) a.add_const(reg, src.offset, "r15");
+}
+
+// Rows of the A block (and accumulators) the matrix product can use with these VSRAM/ACC sizes.
+int64_t matmul_block(const Params& p, const MatmulJob& j, int64_t want) {
+  const int64_t kt = j.k / p.mlen, nt = j.n / p.mlen;
+  const int64_t buffers = j.epilogue.stages.empty() ? 2 : 4;
+  const int64_t vs_limit = (static_cast<int64_t>(p.vsram_rows) - nt - 64) / (kt + buffers);
+  const int64_t limit = std::min<int64_t>({want, vs_limit, static_cast<int64_t>(p.acc_rows), 8191});
+  // The largest multiple of BLEN dividing M (conv2d's 14 x 14 outputs make M = 196).
+  for (int64_t b = limit - limit % p.blen; b > p.blen; b -= p.blen) {
+    if (j.m % b == 0) return b;
+  }
+  return p.blen;
+}
+
+std::string matmul_unsupported(const Params& p, int64_t m, int64_t k, int64_t n) {
+  if (m % p.blen != 0 || k % p.mlen != 0 || n % p.mlen != 0)
+    return fmt::format("a {}x{}x{} product needs M a multiple of BLEN and K, N multiples of MLEN", m, k, n);
+  if (k > p.msram_rows)
+    return fmt::format("K={} needs {} MSRAM rows for a weight column, MSRAM_ROWS={}", k, k, p.msram_rows);
+  if (k / p.mlen + 5 > p.vsram_rows / p.blen) return fmt::format("K={} leaves no VSRAM for an A block", k);
+  return "";
+}
+
+// VSRAM rows [vbase, ...) are the product's; returns the first row after them.
+int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase = 0) {
+  const int64_t mlen = p.mlen, blen = p.blen, vlen = p.vlen;
+  const int64_t kt = j.k / mlen, nt = j.n / mlen;
+  const int64_t block = matmul_block(p, j, j.block);
+  const int64_t steps = block / blen;
+  const int64_t unroll = pow2_divisor(steps, std::min<int64_t>(j.unroll, 511 / blen + 1));
+  const int64_t blocks = j.m / block;
+  const bool epi = !j.epilogue.stages.empty();
+  const int64_t out_buf[2] = {vbase + kt * block, vbase + kt * block + block};
+  const int64_t epi_buf[2] = {vbase + kt * block + 2 * block, vbase + kt * block + 3 * block};
+  const int64_t bias_row = vbase + kt * block + (epi ? 4 : 2) * block;
+  const int64_t ms_set[2] = {0, j.k};
+  // Prefetching the next weight column needs room for two.
+  MatmulJob job = j;
+  job.dbl = j.dbl && 2 * j.k <= static_cast<int64_t>(p.msram_rows);
+  const int64_t rows4 = pow2_divisor(block, 4);  // rows per iteration of the bias and epilogue loops
+  a.comment(fmt::format("product: {} x {} x {}{}, {} row blocks of {}", j.m, j.k, j.n,
+                        j.b_transposed ? " (B^T)" : "", blocks, block));
+  set_addr(a, "r1", j.a);
+  set_addr(a, "r2", j.c);
+  a.op("S_LI r3, {}", j.lda);
+  a.op("S_LI r13, {}", j.ldc);
+  for (const auto& line : j.epilogue.setup) a.op("{}", line);
+  if (!j.bias.empty()) {
+    a.op("S_LI r4, {}", j.bias);
+    a.op("S_LI r12, {}", bias_row);
+    a.op("S_LI r5, {}", 2 * vlen);
+    a.op("H_LOAD_V r12, r4, r5, {}", j.n / vlen);
+  }
+  auto load_weights = [&](int set) {
+    a.op("S_LI r6, {}", ms_set[set]);
+    if (j.b_transposed) {
+      a.op("S_MV r15, r4");
+      a.loop(kt, "wload", [&] {
+        a.op("H_LOAD_M r6, r15, r3, {}", mlen);
+        a.op("S_ADDI r6, r6, {}", mlen);
+        a.op("S_ADDI r15, r15, {}", mlen * 2);
+      });
+      a.add_const("r4", mlen * j.lda, "r11");
+    } else {
+      a.op("H_LOAD_M r6, r4, r13, {}", j.k);
+      a.op("S_ADDI r4, r4, {}", mlen * 2);
+    }
+  };
+  auto matmul_tile = [&](const char* mm) {
+    a.op("S_LI r8, 0");
+    a.loop_last(steps / unroll, "mm", [&] {
+      for (int64_t u = 0; u < unroll; ++u) a.op("{} r8, r9, {}", mm, u * blen);
+      a.op("S_ADDI r8, r8, {}", unroll * blen);
+      a.op("S_ADDI r9, r9, {}", unroll * blen);
+    });
+  };
+  auto column = [&](int set, int ob, bool prefetch) {
+    if (!job.dbl) load_weights(0);
+    if (prefetch) load_weights(1 - set);
+    a.op("S_LI r7, {}", ms_set[set]);
+    a.op("S_LI r9, {}", vbase);
+    const char* ldw = j.b_transposed ? "M_LDWT" : "M_LDW";
+    a.op("{} r7", ldw);
+    matmul_tile("M_MM");
+    a.loop(kt - 1, "ktile", [&] {
+      a.op("S_ADDI r7, r7, {}", mlen);
+      a.op("{} r7", ldw);
+      matmul_tile("M_MMA");
+    });
+    a.op("S_LI r10, {}", out_buf[ob]);
+    a.op("S_LI r8, 0");
+    a.loop(steps / unroll, "wo", [&] {
+      for (int64_t u = 0; u < unroll; ++u) a.op("M_WO r10, r8, {}", u * blen);
+      a.op("S_ADDI r8, r8, {}", unroll * blen);
+      a.op("S_ADDI r10, r10, {}", unroll * blen);
+    });
+    a.op("S_LI r10, {}", out_buf[ob]);
+    if (!j.bias.empty()) {
+      a.op("S_MV r8, r10");
+      // One row per iteration: the row offset would move the bias row too.
+      a.loop(block, "bias", [&] {
+        a.op("V_ADD_VV r8, r8, r12");
+        a.op("S_ADDI r8, r8, 1");
+      });
+      a.op("S_ADDI r12, r12, 1");
+    }
+    if (epi) {
+      a.op("S_MV r5, r10");
+      a.op("S_LI r6, {}", epi_buf[ob]);
+      a.loop(block / rows4, "epi", [&] {
+        for (const auto& stage : j.epilogue.stages) {
+          for (int64_t u = 0; u < rows4; ++u) a.op("{}", fill(stage, "r6", "r5", u));
+        }
+        a.op("S_ADDI r5, r5, {}", rows4);
+        a.op("S_ADDI r6, r6, {}", rows4);
+      });
+      a.op("S_LI r10, {}", epi_buf[ob]);
+    }
+    a.op("H_STORE_V r10, r2, r13, {}", block);
+    a.op("S_ADDI r2, r2, {}", mlen * 2);
+  };
+  a.loop(blocks, "block", [&] {
+    a.op("S_LI r5, {}", vbase);
+    a.op("S_MV r4, r1");
+    a.loop(kt, "aload", [&] {
+      a.op("H_LOAD_V r5, r4, r3, {}", block);
+      a.op("S_ADDI r5, r5, {}", block);
+      a.op("S_ADDI r4, r4, {}", mlen * 2);
+    });
+    a.add_const("r1", block * j.lda, "r11");
+    Src b = j.b;
+    set_addr(a, "r4", b);
+    if (!j.bias.empty()) a.op("S_LI r12, {}", bias_row);
+    if (!job.dbl) {
+      a.loop(nt, "col", [&] { column(0, 0, false); });
+    } else {
+      load_weights(0);
+      const int64_t pairs = (nt - 1) / 2;
+      a.loop(pairs, "cols", [&] {
+        column(0, 0, true);
+        column(1, 1, true);
+      });
+      if (nt - 2 * pairs == 2) {
+        column(0, 0, true);
+        column(1, 1, false);
+      } else {
+        column(0, 0, false);
+      }
+    }
+    a.add_const("r2", block * j.ldc - nt * mlen * 2, "r11");
+  });
+  return bias_row + nt;
+}
+
+// ---------------------------------------------------------------- convolutions
+//
+// Output rows oh whose kernel rows i read inside the image (0 <= oh*STRIDE + i - PAD < H) form one
+// contiguous range [lo, hi]; consecutive output rows with the same range share code (a hardware loop).
+struct ConvGeometry {
+  int64_t h, w, kh, kw, stride, pad, oh, ow;
+  // Valid output columns of kernel column j: [ow_lo, ow_hi] (empty when ow_lo > ow_hi).
+  int64_t ow_lo(int64_t j) const { return std::max<int64_t>(0, (pad - j + stride - 1) / stride); }
+  int64_t ow_hi(int64_t j) const { return std::min<int64_t>(ow - 1, floor_div(w - 1 + pad - j, stride)); }
+  int64_t ih_lo(int64_t oh_) const { return std::max<int64_t>(0, pad - oh_ * stride); }
+  int64_t ih_hi(int64_t oh_) const { return std::min<int64_t>(kh - 1, h - 1 + pad - oh_ * stride); }
+  static int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+  struct Segment {
+    int64_t first, count, lo, hi;  // output rows first .. first+count-1 use kernel rows lo .. hi
+  };
+  std::vector<Segment> segments() const {
+    std::vector<Segment> out;
+    for (int64_t r = 0; r < oh; ++r) {
+      const int64_t lo = ih_lo(r), hi = ih_hi(r);
+      if (!out.empty() && out.back().lo == lo && out.back().hi == hi) {
+        ++out.back().count;
+      } else {
+        out.push_back({r, 1, lo, hi});
+      }
+    }
+    return out;
+  }
+};
+
+ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
+  ConvGeometry g{
+      cfg.dim("H"), cfg.dim("W"), cfg.dim("KH"), cfg.dim("KW"), cfg.dim("STRIDE"), cfg.dim("PAD"), 0, 0};
+  g.oh = (g.h + 2 * g.pad - g.kh) / g.stride + 1;
+  g.ow = (g.w + 2 * g.pad - g.kw) / g.stride + 1;
+  return g;
+}
+
+// The flash_attention block: B queries x B keys, B x B BF16 scores within the task's budget, m and l of
+// B rows in FPSRAM, the K and V blocks in MSRAM, B accumulator rows.
+int64_t flash_block_size(const Params& p, const tasks::ResolvedConfig& cfg) {
+  const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+  const int64_t budget = static_cast<int64_t>(cfg.param("score_budget_bytes"));
+  for (int64_t b = 64; b >= static_cast<int64_t>(p.mlen); b /= 2) {
+    const bool fits =
+        s % b == 0 && b * b * 2 <= budget && 2 * b <= static_cast<int64_t>(p.fpsram_words) &&
+        (d / p.mlen + d / p.vlen) * b <= static_cast<int64_t>(p.msram_rows) &&
+        b <= static_cast<int64_t>(p.acc_rows) &&
+        (d / p.mlen + 3 * d / p.vlen + 2 * b / p.vlen) * b + 3 * p.vlen <= static_cast<int64_t>(p.vsram_rows);
+    if (fits) return b;
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
+  return {"relu",   "silu", "gelu",         "softmax", "rms_norm",       "layer_norm",     "gemm",
+          "linear", "gemv", "batch_matmul", "ffn",     "swiglu",         "attention",      "mha",
+          "gqa",    "mqa",  "rope",         "conv2d",  "depthwise_conv", "flash_attention"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
   if (!supports(cfg.task)) return "no template for task " + cfg.task;
   const int64_t vlen = p_.vlen, mlen = p_.mlen;
-  for (const auto& [name, value] : cfg.dims) {
-    if (value % vlen != 0)
-      return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
+  // Every tensor moves as rows of VLEN elements; counts such as heads, batch or CAUSAL need not.
+  for (const auto* list : {&cfg.inputs, &cfg.outputs}) {
+    for (const auto& t : *list) {
+      if (!t.shape.empty() && t.shape.back() % vlen != 0)
+        return fmt::format("tensor {}'s rows of {} elements are not a multiple of VLEN={}", t.name,
+                           t.shape.back(), vlen);
+    }
   }
-  if (cfg.task == "gemm" || cfg.task == "linear") {
+  const std::string& t = cfg.task;
+  if (t == "gemm" || t == "linear") {
     const int64_t k = cfg.dim("K");
     if (2 * k > p_.msram_rows) {
       return fmt::format("K={} needs {} MSRAM rows for double-buffered weight columns, MSRAM_ROWS={}", k,
@@ -185,26 +477,87 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     const int64_t kt = k / mlen;
     if (kt + 3 > p_.vsram_rows / p_.blen) return fmt::format("K={} leaves no VSRAM for an A block", k);
   }
-  if (cfg.task == "softmax" || cfg.task == "rms_norm") {
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") {
     const int64_t d = cfg.dim("N") / vlen;
-    if (4 * d + d > p_.vsram_rows)
+    if (4 * d + 2 * d > p_.vsram_rows)
       return fmt::format("a row of N={} does not fit VSRAM four times", cfg.dim("N"));
+  }
+  if (t == "gemv") {
+    const int64_t m = cfg.dim("M"), k = cfg.dim("K");
+    if (m % mlen != 0) return fmt::format("M={} is not a multiple of MLEN={}", m, mlen);
+    if (m / mlen * p_.blen > p_.acc_rows || k / vlen + m / mlen + 2 * p_.blen > p_.vsram_rows)
+      return fmt::format("M={}, K={} do not fit the accumulators and VSRAM", m, k);
+  }
+  if (t == "batch_matmul") return matmul_unsupported(p_, cfg.dim("M"), cfg.dim("K"), cfg.dim("N"));
+  if (t == "ffn" || t == "swiglu") {
+    auto why = matmul_unsupported(p_, cfg.dim("M"), cfg.dim("D"), cfg.dim("F"));
+    return why.empty() ? matmul_unsupported(p_, cfg.dim("M"), cfg.dim("F"), cfg.dim("D")) : why;
+  }
+  if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+    auto why = matmul_unsupported(p_, s, d, s);
+    if (why.empty()) why = matmul_unsupported(p_, s, s, d);
+    if (why.empty() && (s / vlen) * vlen + 4 * vlen > p_.vsram_rows)
+      why = fmt::format("a tile of {} score rows does not fit VSRAM", vlen);
+    if (why.empty() && t == "gqa" && cfg.dim("HEADS") % cfg.dim("KV_HEADS") != 0)
+      why = "KV_HEADS does not divide HEADS";
+    return why;
+  }
+  if (t == "flash_attention" && flash_block_size(p_, cfg) == 0)
+    return "no query/key block fits the score budget, FPSRAM, MSRAM and VSRAM together";
+  if (t == "conv2d" || t == "depthwise_conv") {
+    const auto g = conv_geometry(cfg);
+    const int64_t chunks = cfg.dim("C") / vlen;
+    if (t == "conv2d") {
+      auto why = matmul_unsupported(p_, g.oh * g.ow, g.kh * g.kw * cfg.dim("C"), cfg.dim("F"));
+      if (!why.empty()) return why;
+      if ((g.kw * chunks + 1) * g.ow > p_.vsram_rows) return "the im2col buffers do not fit VSRAM";
+    } else {
+      const int64_t taps = g.kh * g.kw, owp = (g.ow + p_.blen - 1) / p_.blen * p_.blen;
+      if (taps * chunks * mlen > p_.msram_rows)
+        return fmt::format("{} diagonal weight tiles do not fit MSRAM", taps * chunks);
+      if (owp > p_.acc_rows) return fmt::format("OW={} output rows do not fit the accumulators", g.ow);
+      if ((taps + 1) * owp + 3 * vlen + taps * chunks * (vlen + 1) > p_.vsram_rows)
+        return fmt::format("{} taps x OW={} rows of buffers do not fit VSRAM", taps, g.ow);
+    }
+  }
+  if (t == "rope") {
+    const int64_t d = cfg.dim("D");
+    if (d % (2 * vlen) != 0) return fmt::format("D={} is not a multiple of 2*VLEN={}", d, 2 * vlen);
   }
   return "";
 }
 
 std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) const {
   const std::string& t = cfg.task;
-  if (t == "relu" || t == "silu") {
+  if (t == "relu" || t == "silu" || t == "gelu") {
     return {{"tile_rows", "VSRAM rows per DMA tile", 64, {16, 32, 64, 128, 256, 512, 1024}},
             {"unroll", "rows per hardware-loop iteration", 2, {1, 2, 4, 8, 16}},
             {"double_buffer", "overlap the next tile's load with this tile's compute (0/1)", 1, {0, 1}}};
   }
-  if (t == "softmax" || t == "rms_norm") {
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") {
     return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16, 32}},
             {"unroll", "row chunks per hardware-loop iteration", 2, {1, 2, 4, 8}},
             {"accumulators", "FP registers the reductions rotate through", 1, {1, 2, 4}},
             {"double_buffer", "overlap the next tile's load with this tile's compute (0/1)", 1, {0, 1}}};
+  }
+  if (t == "gemv") {
+    return {{"double_buffer", "load the next K chunk of A while this one multiplies (0/1)", 1, {0, 1}}};
+  }
+  if (t == "rope") {
+    return {{"tile_rows", "VSRAM rows per tile of positions", 256, {64, 128, 256, 512, 1024}},
+            {"double_buffer", "load the next head's tile while this one computes (0/1)", 1, {0, 1}}};
+  }
+  if (t == "flash_attention") return {};
+  if (t == "depthwise_conv") return {};
+  if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" ||
+      t == "gqa" || t == "mqa") {
+    return {{"block_rows",
+             "rows of A per block kept in VSRAM and the accumulators",
+             256,
+             {16, 32, 64, 128, 256, 512}},
+            {"unroll", "M_MM instructions per hardware-loop iteration", 2, {1, 2, 4, 8}},
+            {"double_buffer", "prefetch the next weight column while computing (0/1)", 1, {0, 1}}};
   }
   if (t == "gemm" || t == "linear") {
     return {{"block_rows",
@@ -229,6 +582,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   const int64_t vlen = p_.vlen, mlen = p_.mlen, blen = p_.blen;
   const int64_t row_bytes = 2 * vlen;
   Asm a;
+  a.set_max_depth(static_cast<int>(p_.loop_depth));
   GeneratedKernel out;
   auto addr = [&](const std::string& tensor) { return "ADDR_" + upper(tensor); };
   auto header = [&](const std::string& what) {
@@ -240,7 +594,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     return h;
   };
 
-  if (cfg.task == "relu" || cfg.task == "silu") {
+  if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
     const auto op = elementwise_op(cfg.task);
     const int64_t rows = cfg.dim("M") * cfg.dim("N") / vlen;
     const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
@@ -278,13 +632,833 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     return out;
   }
 
-  if (cfg.task == "softmax" || cfg.task == "rms_norm") {
+  auto finish = [&] {
+    a.op("C_HALT");
+    out.source = header(out.summary) + a.text();
+    return out;
+  };
+  auto mm_knobs = [&](MatmulJob& j) {
+    j.block = knob(values, all_knobs, "block_rows");
+    j.unroll = knob(values, all_knobs, "unroll");
+    j.dbl = knob(values, all_knobs, "double_buffer") != 0;
+    out.knobs = {
+        {"block_rows", matmul_block(p_, j, j.block)}, {"unroll", j.unroll}, {"double_buffer", j.dbl}};
+  };
+
+  if (cfg.task == "gemv") {
+    // y = A x on the matrix unit: x streams as one row per K chunk, the weights are A's tiles loaded
+    // transposed (M_LDWT), so accumulator row 0 of output block ob is y[ob*MLEN ..]. All output blocks
+    // accumulate at once (ACC rows ob*BLEN), K chunk after K chunk, the next chunk's column of A tiles
+    // prefetched into the other MSRAM set.
+    const int64_t m = cfg.dim("M"), k = cfg.dim("K");
+    const int64_t kt = k / vlen;
+    const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
+    // Output blocks per group: MSRAM holds a group's A chunk (twice when double buffered).
+    const int64_t group = pow2_divisor(m, std::min<int64_t>(m, p_.msram_rows / (dbl ? 2 : 1)));
+    const int64_t groups = m / group, obs = group / mlen;
+    out.knobs = {{"double_buffer", dbl}};
+    out.summary = fmt::format("{} groups of {} outputs, {} K chunks, {} weight tiles", groups, group, kt,
+                              m / mlen * kt);
+    const int64_t x_row = 0, y_row = kt + p_.blen;  // x chunks, then the outputs (M_WO writes BLEN rows)
+    a.comment("x: K/VLEN rows; every M_MM reads BLEN rows from its chunk on, only the first matters");
+    a.op("S_LI r1, {}", addr("x"));
+    a.op("S_LI r3, {}", row_bytes);
+    a.op("S_LI r5, {}", x_row);
+    a.op("H_LOAD_V r5, r1, r3, {}", kt);
+    a.op("S_LI r1, {}", addr("A"));
+    a.op("S_LI r2, {}", addr("y"));
+    a.op("S_LI r13, {}", k * 2);
+    const int64_t ms_set[2] = {0, dbl ? group : 0};
+    // r1: the next chunk's A address; load(b) fills MSRAM set b with A[group rows][chunk].
+    auto load = [&](int b) {
+      a.op("S_LI r6, {}", ms_set[b]);
+      a.op("H_LOAD_M r6, r1, r13, {}", group);
+      a.op("S_ADDI r1, r1, {}", mlen * 2);
+    };
+    auto compute = [&](int b, const char* mm) {
+      a.op("S_LI r7, {}", ms_set[b]);
+      a.op("S_LI r8, 0");
+      a.loop(obs, "ob", [&] {
+        a.op("M_LDWT r7");
+        a.op("{} r8, r9", mm);
+        a.op("S_ADDI r7, r7, {}", mlen);
+        a.op("S_ADDI r8, r8, {}", p_.blen);
+      });
+      a.op("S_ADDI r9, r9, 1");
+    };
+    a.loop(groups, "group", [&] {
+      a.op("S_LI r9, {}", x_row);
+      load(0);
+      if (kt > 1 && dbl) load(1);
+      compute(0, "M_MM");
+      // Chunk c (c >= 1) multiplies from set c % 2; with double buffering chunk c+1 loads into the other
+      // set first. Pairs of chunks form the loop body; the last chunk loads nothing.
+      if (!dbl) {
+        a.loop(kt - 1, "chunk", [&] {
+          load(0);
+          compute(0, "M_MMA");
+        });
+      } else if (kt > 1) {
+        const int64_t loading = kt - 2;  // chunks 1 .. kt-2 load the one after them
+        a.loop(loading / 2, "chunks", [&] {
+          load(0);
+          compute(1, "M_MMA");
+          load(1);
+          compute(0, "M_MMA");
+        });
+        if (loading % 2 == 1) {
+          load(0);
+          compute(1, "M_MMA");
+        }
+        compute(static_cast<int>((kt - 1) % 2), "M_MMA");
+      }
+      a.comment("row 0 of each output block's accumulators -> consecutive VSRAM rows");
+      a.op("S_LI r10, {}", y_row);
+      a.op("S_LI r8, 0");
+      a.loop(obs, "wo", [&] {
+        a.op("M_WO r10, r8");
+        a.op("S_ADDI r10, r10, 1");
+        a.op("S_ADDI r8, r8, {}", p_.blen);
+      });
+      a.op("S_LI r10, {}", y_row);
+      a.op("H_STORE_V r10, r2, r3, {}", obs);
+      a.add_const("r2", group * 2, "r15");
+      a.add_const("r1", group * k * 2 - kt * mlen * 2, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "batch_matmul") {
+    const int64_t batch = cfg.dim("BATCH"), m = cfg.dim("M"), k = cfg.dim("K"), n = cfg.dim("N");
+    MatmulJob j;
+    j.a = {"", 0};
+    j.c = {"", 0};
+    j.b = {"r12", 0};
+    j.m = m, j.k = k, j.n = n, j.lda = k * 2, j.ldc = n * 2;
+    mm_knobs(j);
+    out.summary = fmt::format("{} products of {}x{}x{}, each as the gemm template", batch, m, k, n);
+    a.comment("A and C continue from one product to the next; r12 is B[b]");
+    a.op("S_LI r1, {}", addr("A"));
+    a.op("S_LI r2, {}", addr("C"));
+    a.op("S_LI r12, {}", addr("B"));
+    a.loop(batch, "batch", [&] {
+      emit_matmul(a, p_, j);
+      a.add_const("r12", k * n * 2, "r15");
+    });
+    return finish();
+  }
+
+  const auto* scratch = [&]() -> const tasks::DramRegion* {
+    for (const auto& r : layout.regions) {
+      if (r.kind == tasks::RegionKind::scratch) return &r;
+    }
+    return nullptr;
+  }();
+  auto scratch_sym = [&] {
+    if (scratch == nullptr) throw std::invalid_argument(cfg.task + " has no scratch region");
+    return addr(scratch->name);
+  };
+
+  if (cfg.task == "ffn" || cfg.task == "swiglu") {
+    const int64_t m = cfg.dim("M"), d = cfg.dim("D"), f = cfg.dim("F");
+    MatmulJob up;
+    up.a = {addr("x"), 0};
+    up.m = m, up.k = d, up.n = f, up.lda = d * 2, up.ldc = f * 2, up.b_transposed = true;
+    mm_knobs(up);
+    MatmulJob down = up;
+    down.a = {scratch_sym(), 0};
+    down.c = {addr("y"), 0};
+    down.k = f, down.n = d, down.lda = f * 2, down.ldc = d * 2;
+    if (cfg.task == "ffn") {
+      out.summary = "h = gelu(x W1^T + b1) into scratch (linear with a GELU epilogue), y = h W2^T + b2";
+      up.b = {addr("W1"), 0};
+      up.c = {scratch_sym(), 0};
+      up.bias = addr("b1");
+      up.epilogue = gelu_op();
+      emit_matmul(a, p_, up);
+      down.b = {addr("W2"), 0};
+      down.bias = addr("b2");
+      emit_matmul(a, p_, down);
+      return finish();
+    }
+    out.summary = "silu(x Wg^T) and x Wu^T into scratch, their product, y = h Wd^T";
+    const int64_t h_bytes = m * f * 2;
+    up.b = {addr("Wg"), 0};
+    up.c = {scratch_sym(), 0};
+    up.epilogue = elementwise_op("silu");
+    emit_matmul(a, p_, up);
+    MatmulJob u = up;
+    u.epilogue = {};
+    u.b = {addr("Wu"), 0};
+    u.c = {scratch_sym(), h_bytes};
+    emit_matmul(a, p_, u);
+    // h = silu(g) * u, in place of silu(g), tile by tile.
+    const int64_t rows = m * f / vlen;
+    const int64_t tile = pow2_divisor(rows, std::min<int64_t>(512, p_.vsram_rows / 4));
+    a.comment("h = silu(g) * u");
+    a.op("S_LI r1, {}", scratch_sym());
+    a.op("S_LI r2, {}", scratch_sym());
+    a.add_const("r2", h_bytes, "r15");
+    a.op("S_LI r3, {}", row_bytes);
+    a.op("S_LI r7, 0");
+    a.op("S_LI r8, {}", tile);
+    a.loop(rows / tile, "gate", [&] {
+      a.op("H_LOAD_V r7, r1, r3, {}", tile);
+      a.op("H_LOAD_V r8, r2, r3, {}", tile);
+      a.op("S_MV r5, r7");
+      a.op("S_MV r6, r8");
+      a.loop(tile / 4, "mul", [&] {
+        for (int u4 = 0; u4 < 4; ++u4) a.op("V_MUL_VV r5, r5, r6, {}", u4);
+        a.op("S_ADDI r5, r5, 4");
+        a.op("S_ADDI r6, r6, 4");
+      });
+      a.op("H_STORE_V r7, r1, r3, {}", tile);
+      a.add_const("r1", tile * row_bytes, "r15");
+      a.add_const("r2", tile * row_bytes, "r15");
+    });
+    down.b = {addr("Wd"), 0};
+    emit_matmul(a, p_, down);
+    return finish();
+  }
+
+  if (cfg.task == "attention" || cfg.task == "mha" || cfg.task == "gqa" || cfg.task == "mqa") {
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+    const bool causal = cfg.dim("CAUSAL") != 0;
+    const std::string& t = cfg.task;
+    const int64_t heads = t == "attention" ? 1 : cfg.dim("HEADS");
+    const int64_t kv_heads = t == "gqa" ? cfg.dim("KV_HEADS") : t == "mqa" ? 1 : heads;
+    const int64_t group = heads / kv_heads;
+    const int64_t head_bytes = s * d * 2;
+    const int64_t chunks = s / vlen;
+    MatmulJob scores;
+    scores.a = {"r14", 0};
+    scores.b = {"r12", 0};
+    scores.c = {scratch_sym(), 0};
+    scores.m = s, scores.k = d, scores.n = s, scores.lda = d * 2, scores.ldc = s * 2;
+    scores.b_transposed = true;
+    mm_knobs(scores);
+    MatmulJob pv = scores;
+    pv.a = {scratch_sym(), 0};
+    pv.b = {"r12", 0};
+    pv.c = {"r14", 0};
+    pv.k = s, pv.n = d, pv.lda = s * 2, pv.ldc = d * 2, pv.b_transposed = false;
+    // pv's B is V[h/G] and its C is O[h]: the same offsets from K[h/G] and Q[h].
+    const int64_t v_minus_k = static_cast<int64_t>(layout.region("V").address - layout.region("K").address);
+    const int64_t o_minus_q = static_cast<int64_t>(layout.region("O").address - layout.region("Q").address);
+    pv.b.offset = v_minus_k;
+    pv.c.offset = o_minus_q;
+    out.summary = fmt::format(
+        "per head: scores = Q K^T into scratch, {}softmax(scale * scores) in place, O = P V; {} head(s), "
+        "{} per key/value head",
+        causal ? "causal " : "", heads, group);
+    const int64_t mask_row = 0, work = 4 * vlen;  // VSRAM: causal mask rows, then everything else
+    if (causal) {
+      // Mask row for a query at row r of its VLEN-row block: 0 for keys <= r, -inf after. Built by
+      // storing a zero row and a -inf row next to each other in scratch and reading VLEN rows back at
+      // a stride of one element: row i is lanes i .. i+VLEN-1 of [0 x VLEN, -inf x VLEN], the mask for
+      // r = VLEN-1-i.
+      a.comment("causal masks: rows MASK + VLEN-1-r, built through scratch");
+      a.op("S_LI_FP f1, -inf");
+      a.op("S_LI r5, {}", mask_row + vlen);
+      a.op("V_BCAST_F r5, f0, 0");
+      a.op("V_BCAST_F r5, f1, 1");
+      a.op("S_LI r1, {}", scratch_sym());
+      a.op("S_LI r3, {}", row_bytes);
+      a.op("H_STORE_V r5, r1, r3, 2");
+      a.op("S_LI r2, 2");
+      a.op("S_LI r4, {}", mask_row);
+      a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+    }
+    const std::string scale = fmt::format("{:.9g}", cfg.param("scale"));
+    auto softmax = [&] {
+      a.comment("row softmax of scale * scores, in place in scratch, VLEN rows at a time");
+      a.op("S_LI_FP f10, {}", scale);
+      a.op("S_LI r1, {}", scratch_sym());
+      a.op("S_MV r2, r1");
+      a.op("S_LI r3, {}", row_bytes);
+      if (causal) {
+        a.op("S_LI r8, 0");               // whole chunks left of the diagonal
+        a.op("S_LI r9, {}", chunks - 1);  // chunks right of it (probability 0)
+      }
+      const int64_t tile = vlen * chunks;
+      a.loop(s / vlen, "sblock", [&] {
+        a.op("S_LI r4, {}", work);
+        a.op("H_LOAD_V r4, r1, r3, {}", tile);
+        a.add_const("r1", tile * row_bytes, "r15");
+        a.op("S_MV r5, r4");
+        if (causal) a.op("S_LI r7, {}", mask_row + vlen - 1);
+        // Causal rows need two loop levels inside; unroll the row loop when the heads leave only one.
+        auto rows_loop = [&](const std::function<void()>& body) {
+          if (causal && a.free_depth() < 2) {
+            for (int64_t r = 0; r < vlen; ++r) body();
+          } else {
+            a.loop(vlen, "srow", body);
+          }
+        };
+        rows_loop([&] {
+          if (!causal) {
+            const int64_t u = pow2_divisor(chunks, 4);
+            auto pass = [&](const std::string& stem, const std::function<void(int64_t)>& op) {
+              a.op("S_MV r6, r5");
+              a.loop(chunks / u, stem, [&] {
+                for (int64_t i = 0; i < u; ++i) op(i);
+                a.op("S_ADDI r6, r6, {}", u);
+              });
+            };
+            pass("scale", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f10, {}", i); });
+            a.op("S_LI_FP f1, -inf");
+            pass("max", [&](int64_t i) { a.op("V_RED_MAX f1, r6, {}", i); });
+            a.op("S_LI_FP f5, 0.0");
+            pass("exp", [&](int64_t i) {
+              a.op("V_EXP_VF r6, r6, f1, {}", i);
+              a.op("V_RED_SUM f5, r6, {}", i);
+            });
+            a.op("S_RECI_FP f9, f5");
+            pass("norm", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f9, {}", i); });
+          } else {
+            // r8 whole chunks, then the diagonal chunk (masked), then r9 chunks set to 0.
+            auto pass = [&](const std::string& stem, const std::function<void()>& op) {
+              a.op("S_MV r6, r5");
+              a.loop_reg("r8", stem, [&] {
+                op();
+                a.op("S_ADDI r6, r6, 1");
+              });
+              op();
+            };
+            pass("scale", [&] { a.op("V_MUL_VF r6, r6, f10, 0"); });
+            a.op("V_ADD_VV r6, r6, r7, 0");
+            a.op("S_LI_FP f1, -inf");
+            pass("max", [&] { a.op("V_RED_MAX f1, r6, 0"); });
+            a.op("S_LI_FP f5, 0.0");
+            pass("exp", [&] {
+              a.op("V_EXP_VF r6, r6, f1, 0");
+              a.op("V_RED_SUM f5, r6, 0");
+            });
+            a.op("S_RECI_FP f9, f5");
+            pass("norm", [&] { a.op("V_MUL_VF r6, r6, f9, 0"); });
+            a.op("S_ADDI r6, r6, 1");
+            a.loop_reg("r9", "zero", [&] {
+              a.op("V_BCAST_F r6, f0, 0");
+              a.op("S_ADDI r6, r6, 1");
+            });
+            a.op("S_ADDI r7, r7, -1");
+          }
+          a.op("S_ADDI r5, r5, {}", chunks);
+        });
+        a.op("H_STORE_V r4, r2, r3, {}", tile);
+        a.add_const("r2", tile * row_bytes, "r15");
+        if (causal) {
+          a.op("S_ADDI r8, r8, 1");
+          a.op("S_ADDI r9, r9, -1");
+        }
+      });
+    };
+    auto one_head = [&] {
+      emit_matmul(a, p_, scores, work);
+      softmax();
+      emit_matmul(a, p_, pv, work);
+      a.add_const("r14", head_bytes, "r15");
+    };
+    a.comment("r14 = Q[h] (and O[h] at a fixed offset), r12 = K[h/G] (and V[h/G])");
+    a.op("S_LI r14, {}", addr("Q"));
+    a.op("S_LI r12, {}", addr("K"));
+    a.loop(kv_heads, "kvhead", [&] {
+      a.loop(group, "qhead", one_head);
+      if (kv_heads > 1) a.add_const("r12", head_bytes, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "conv2d") {
+    // im2col through scratch, then one matrix product: row (oh, ow) of the im2col matrix is the
+    // KH*KW*C inputs under the kernel, so y = im2col . w with w viewed as [KH*KW*C, F]. A column block
+    // (kernel tap i, j and channel chunk cc) of VSRAM rows for one output row is one strided DMA in (the
+    // valid output columns) and one out (all OW rows; the padding rows of the buffer stay 0).
+    const auto g = conv_geometry(cfg);
+    const int64_t c = cfg.dim("C"), f = cfg.dim("F");
+    const int64_t chunks = c / vlen, k = g.kh * g.kw * c;
+    MatmulJob j;
+    j.a = {scratch_sym(), 0};
+    j.b = {addr("w"), 0};
+    j.c = {addr("y"), 0};
+    j.m = g.oh * g.ow, j.k = k, j.n = f, j.lda = k * 2, j.ldc = f * 2;
+    mm_knobs(j);
+    out.summary = fmt::format("im2col [{} x {}] through scratch, then a {}x{}x{} product", g.oh * g.ow, k,
+                              g.oh * g.ow, k, f);
+    // VSRAM: a buffer of OW rows per (kernel column, chunk), then a zero buffer.
+    auto buf = [&](int64_t kj, int64_t cc) { return (kj * chunks + cc) * g.ow; };
+    const int64_t zero_row = g.kw * chunks * g.ow;
+    const int64_t row_step = g.w * c * 2;  // bytes between image rows
+    a.comment("r1 image row oh*STRIDE - PAD (kernel row 0), r2 im2col rows of output row oh");
+    a.op("S_LI r1, {}", addr("x"));
+    a.add_const("r1", -g.pad * row_step, "r15");
+    a.op("S_LI r2, {}", scratch_sym());
+    a.op("S_LI r3, {}", g.stride * c * 2);
+    a.op("S_LI r4, {}", k * 2);
+    a.op("S_LI r11, {}", zero_row);
+    auto kernel_row = [&](bool valid) {
+      for (int64_t kj = 0; kj < g.kw; ++kj) {
+        const int64_t lo = g.ow_lo(kj), hi = g.ow_hi(kj);
+        for (int64_t cc = 0; cc < chunks; ++cc) {
+          a.op("S_ADDI r7, r9, {}", ((kj * c) + cc * vlen) * 2);
+          if (valid && lo <= hi) {
+            a.op("S_ADDI r5, r8, {}", ((lo * g.stride + kj - g.pad) * c + cc * vlen) * 2);
+            a.op("S_LI r6, {}", buf(kj, cc) + lo);
+            a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
+            a.op("S_LI r6, {}", buf(kj, cc));
+            a.op("H_STORE_V r6, r7, r4, {}", g.ow);
+          } else {
+            a.op("H_STORE_V r11, r7, r4, {}", g.ow);
+          }
+        }
+      }
+      a.add_const("r8", row_step, "r15");
+      a.op("S_ADDI r9, r9, {}", g.kw * c * 2);
+    };
+    for (const auto& seg : g.segments()) {
+      a.comment(fmt::format("output rows {}..{}: kernel rows {}..{} inside the image", seg.first,
+                            seg.first + seg.count - 1, seg.lo, seg.hi));
+      a.loop(seg.count, "orow", [&] {
+        a.op("S_MV r8, r1");
+        a.op("S_MV r9, r2");
+        a.loop(seg.lo, "pad_top", [&] { kernel_row(false); });
+        a.loop(seg.hi - seg.lo + 1, "krow", [&] { kernel_row(true); });
+        a.loop(g.kh - 1 - seg.hi, "pad_bottom", [&] { kernel_row(false); });
+        a.add_const("r1", g.stride * row_step, "r15");
+        a.add_const("r2", g.ow * k * 2, "r15");
+      });
+    }
+    emit_matmul(a, p_, j);
+    return finish();
+  }
+
+  if (cfg.task == "depthwise_conv") {
+    // On the matrix unit, so the KH*KW taps accumulate in FP32: tap t of channel chunk cc is the weight
+    // tile diag(w[t][cc]) and the output row oh is sum over taps of G_t . diag(w_t), G_t the OW input rows
+    // under tap t (one strided DMA each; rows outside the image stay 0). The diagonal tiles are built
+    // once: one-hot rows e_k from a ones row and a zero row read back at a stride of one element,
+    // e_k * w rows, through y's DRAM region (before any output is stored there) into MSRAM.
+    const auto g = conv_geometry(cfg);
+    const int64_t c = cfg.dim("C");
+    const int64_t chunks = c / vlen, taps = g.kh * g.kw;
+    const int64_t owp = (g.ow + blen - 1) / blen * blen;  // rows an M_MM stream covers
+    out.knobs = {};
+    out.summary = fmt::format("{} chunk(s) x {} output rows x {} taps as diagonal weight tiles (FP32 sums)",
+                              chunks, g.oh, taps);
+    auto gbuf = [&](int64_t t) { return t * owp; };
+    const int64_t out_row = taps * owp, pr_row = out_row + owp, e_row = pr_row + 2 * vlen,
+                  w_row = e_row + vlen, dt_row = w_row + taps * chunks;
+    const int64_t tiles_rows = taps * chunks * vlen;
+    const int64_t y_rows = static_cast<int64_t>(layout.region("y").bytes) / row_bytes;
+    const int64_t row_step = g.w * c * 2;
+    a.comment("one-hot rows e_k: prefix-ones rows from [1 x VLEN, 0 x VLEN] read at a stride of 2 bytes");
+    a.op("S_LI r13, {}", row_bytes);
+    a.op("S_LI_FP f1, 1.0");
+    a.op("S_LI r5, {}", pr_row + vlen);
+    a.op("V_BCAST_F r5, f1, 0");
+    a.op("V_BCAST_F r5, f0, 1");
+    a.op("S_LI r1, {}", addr("y"));
+    a.op("H_STORE_V r5, r1, r13, 2");
+    a.op("S_LI r2, 2");
+    a.op("S_LI r4, {}", pr_row);
+    a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+    // Row i of PR has ones in lanes 0 .. VLEN-1-i, so e_k = PR[VLEN-1-k] - PR[VLEN-k] (e_0 = PR[VLEN-1]).
+    a.op("S_LI r6, {}", e_row);
+    a.op("S_LI r7, {}", pr_row + vlen - 1);
+    a.op("V_ADD_VF r6, r7, f0, 0");
+    for (int64_t k = 1; k < vlen; ++k) {
+      // The one offset k applies to all three rows: point r7/r8 k rows before the PR rows wanted.
+      a.op("S_LI r7, {}", pr_row + vlen - 1 - 2 * k);
+      a.op("S_LI r8, {}", pr_row + vlen - 2 * k);
+      a.op("V_SUB_VV r6, r7, r8, {}", k);
+    }
+    a.comment("weights: row t*chunks + cc = w[t][cc*VLEN ..]; tile (t, cc) row k = e_k * that row");
+    a.op("S_LI r4, {}", w_row);
+    a.op("S_LI r5, {}", addr("w"));
+    a.op("H_LOAD_V r4, r5, r13, {}", taps * chunks);
+    a.op("S_LI r6, {}", dt_row);
+    a.op("S_LI r8, {}", w_row);
+    a.loop(taps * chunks, "tile", [&] {
+      a.op("S_LI r7, {}", e_row);
+      a.loop(vlen, "diag", [&] {
+        a.op("V_MUL_VV r6, r7, r8, 0");
+        a.op("S_ADDI r6, r6, 1");
+        a.op("S_ADDI r7, r7, 1");
+      });
+      a.op("S_ADDI r8, r8, 1");
+    });
+    a.comment("the tiles into MSRAM through y's region, as many rows at a time as it holds");
+    const int64_t batch = std::min<int64_t>(y_rows, tiles_rows);
+    for (int64_t first = 0; first < tiles_rows; first += batch) {
+      const int64_t n = std::min(batch, tiles_rows - first);
+      a.op("S_LI r4, {}", dt_row + first);
+      a.op("H_STORE_V r4, r1, r13, {}", n);
+      a.op("S_LI r4, {}", first);
+      a.op("H_LOAD_M r4, r1, r13, {}", n);
+    }
+    a.op("S_LI r1, {}", addr("x"));
+    a.op("S_LI r2, {}", addr("y"));
+    a.op("S_LI r3, {}", g.stride * c * 2);
+    a.op("S_LI r4, {}", c * 2);
+    a.op("S_LI r12, 0");  // MSRAM row of tile (0, cc)
+    a.loop(chunks, "chunk", [&] {
+      a.op("S_MV r8, r1");
+      a.add_const("r8", -g.pad * row_step, "r15");
+      a.op("S_MV r9, r2");
+      for (const auto& seg : g.segments()) {
+        std::vector<int64_t> live;  // taps inside the image for these rows
+        for (int64_t i = seg.lo; i <= seg.hi; ++i) {
+          for (int64_t kj = 0; kj < g.kw; ++kj) {
+            if (g.ow_lo(kj) <= g.ow_hi(kj)) live.push_back(i * g.kw + kj);
+          }
+        }
+        if (live.empty()) throw std::invalid_argument("an output row with no input under the kernel");
+        a.loop(seg.count, "orow", [&] {
+          auto load = [&](int64_t t) {
+            const int64_t i = t / g.kw, kj = t % g.kw, lo = g.ow_lo(kj), hi = g.ow_hi(kj);
+            a.op("S_LI r6, {}", gbuf(t) + lo);
+            a.add_const_to("r5", "r8", (i * g.w + lo * g.stride + kj - g.pad) * c * 2, "r15");
+            a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
+          };
+          auto multiply = [&](int64_t t, bool first) {
+            a.op("S_ADDI r11, r12, {}", t * chunks * vlen);
+            a.op("M_LDW r11");
+            a.op("S_LI r10, 0");
+            a.op("S_LI r7, {}", gbuf(t));
+            for (int64_t r = 0; r < owp; r += blen) a.op("{} r10, r7, {}", first ? "M_MM" : "M_MMA", r);
+          };
+          load(live[0]);
+          for (size_t n = 0; n < live.size(); ++n) {
+            if (n + 1 < live.size()) load(live[n + 1]);
+            multiply(live[n], n == 0);
+          }
+          a.op("S_LI r7, {}", out_row);
+          for (int64_t r = 0; r < owp; r += blen) a.op("M_WO r7, r10, {}", r);
+          a.op("H_STORE_V r7, r9, r4, {}", g.ow);
+          a.add_const("r8", g.stride * row_step, "r15");
+          a.add_const("r9", g.ow * c * 2, "r15");
+        });
+      }
+      a.op("S_ADDI r1, r1, {}", vlen * 2);
+      a.op("S_ADDI r2, r2, {}", vlen * 2);
+      a.op("S_ADDI r12, r12, {}", vlen);
+    });
+    return finish();
+  }
+
+  auto flash_block = [&](const tasks::ResolvedConfig& c) { return flash_block_size(p_, c); };
+  if (cfg.task == "flash_attention") {
+    // Blocks of B queries against blocks of B keys, the B x B score block (the budget) in VSRAM:
+    // scores = Q_blk K_blk^T (K tiles loaded transposed), scale (and the causal mask on the diagonal
+    // block), then per query row the online softmax: m_new = max(m, row max), alpha = exp(m - m_new),
+    // p = exp(s - m_new) in place, l = l alpha + sum p, O *= alpha (m and l in FPSRAM); then O += P V_blk.
+    // O (unnormalised, BF16 in VSRAM) is divided by l after the last key block and stored.
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D");
+    const bool causal = cfg.dim("CAUSAL") != 0;
+    const int64_t b = flash_block(cfg);
+    const int64_t kt = d / mlen, dch = d / vlen, sc = b / vlen;  // score chunks per row
+    const int64_t steps = b / blen;
+    out.knobs = {};
+    out.summary = fmt::format("{} query blocks x {} key blocks of {} ({}), online softmax", s / b, s / b, b,
+                              causal ? "causal: blocks above the diagonal skipped" : "all");
+    const int64_t q_row = 0, s_row = kt * b, o_row = s_row + sc * b, t_row = o_row + dch * b,
+                  mask_blk = t_row + dch * b, mask_rows = mask_blk + sc * b;
+    const int64_t v_ms = kt * b;  // MSRAM: K block (kt x B rows), then V block (dch x B rows)
+    const int64_t k_to_v = static_cast<int64_t>(layout.region("V").address - layout.region("K").address);
+    const int64_t q_to_o = static_cast<int64_t>(layout.region("O").address - layout.region("Q").address);
+    a.op("S_LI r3, {}", d * 2);
+    a.op("S_LI r13, {}", row_bytes);
+    a.op("S_LI_FP f1, -inf");
+    a.op("S_LI_FP f10, {}", fmt::format("{:.9g}", cfg.param("scale")));
+    if (causal) {
+      a.comment(
+          "causal mask of the diagonal block (0 / -inf), built through O's DRAM region before O is written");
+      a.op("S_LI r5, {}", mask_rows + vlen);
+      a.op("V_BCAST_F r5, f0, 0");
+      a.op("V_BCAST_F r5, f1, 1");
+      a.op("S_LI r1, {}", addr("O"));
+      a.op("H_STORE_V r5, r1, r13, 2");
+      a.op("S_LI r2, 2");
+      a.op("S_LI r4, {}", mask_rows);
+      a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+      // Row c*B + q of the block: chunk c of query q's mask (whole chunks left of the diagonal 0, the
+      // diagonal chunk the mask row for q % VLEN, chunks right of it -inf).
+      a.op("S_LI r6, {}", mask_blk);
+      for (int64_t c = 0; c < sc; ++c) {
+        for (int64_t q = 0; q < b; ++q) {
+          const int64_t row = c * b + q;
+          if (c < q / vlen) {
+            a.op("V_BCAST_F r6, f0, {}", row);
+          } else if (c > q / vlen) {
+            a.op("V_BCAST_F r6, f1, {}", row);
+          } else {
+            a.op("S_LI r7, {}", mask_rows + vlen - 1 - q % vlen - row);
+            a.op("V_ADD_VF r6, r7, f0, {}", row);
+          }
+          if (row == 511) {
+            a.op("S_ADDI r6, r6, 512");
+          }
+        }
+      }
+    }
+    auto stream = [&](const char* mm, int64_t acc, int64_t vrow) {
+      a.op("S_LI r8, {}", acc);
+      a.op("S_LI r9, {}", vrow);
+      a.loop_last(steps / 2, "mm", [&] {
+        a.op("{} r8, r9, 0", mm);
+        a.op("{} r8, r9, {}", mm, blen);
+        a.op("S_ADDI r8, r8, {}", 2 * blen);
+        a.op("S_ADDI r9, r9, {}", 2 * blen);
+      });
+    };
+    auto write_out = [&](int64_t vrow) {
+      a.op("S_LI r10, {}", vrow);
+      a.op("S_LI r8, 0");
+      a.loop_last(steps, "wo", [&] {
+        a.op("M_WO r10, r8, 0");
+        a.op("S_ADDI r10, r10, {}", blen);
+        a.op("S_ADDI r8, r8, {}", blen);
+      });
+    };
+    // rows [first, first + count) of VSRAM, 4 per iteration: op(d_reg, offset)
+    auto rows_loop = [&](int64_t first, int64_t count, const std::string& stem,
+                         const std::function<void(int64_t)>& op) {
+      a.op("S_LI r6, {}", first);
+      a.loop(count / 4, stem, [&] {
+        for (int64_t u = 0; u < 4; ++u) op(u);
+        a.op("S_ADDI r6, r6, 4");
+        a.op("S_ADDI r7, r7, 4");
+      });
+    };
+    auto key_block = [&](bool masked) {
+      a.op("S_LI r6, 0");
+      a.op("S_MV r11, r4");
+      a.loop(kt, "kload", [&] {
+        a.op("H_LOAD_M r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", mlen * 2);
+      });
+      a.add_const_to("r11", "r4", k_to_v, "r15");
+      a.op("S_LI r6, {}", v_ms);
+      a.loop(dch, "vload", [&] {
+        a.op("H_LOAD_M r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", mlen * 2);
+      });
+      a.comment("scores, one column of MLEN keys at a time");
+      a.op("S_LI r7, 0");
+      a.op("S_LI r12, {}", s_row);
+      a.loop(b / mlen, "kcol", [&] {
+        a.op("S_MV r11, r7");
+        a.op("M_LDWT r11");
+        stream("M_MM", 0, q_row);
+        a.loop(kt - 1, "kc", [&] {
+          a.op("S_ADDI r11, r11, {}", b);
+          a.op("M_LDWT r11");
+          a.op("S_LI r8, 0");
+          // r9 continues into the next Q chunk (rows kc*B + q)
+          a.loop_last(steps / 2, "mma", [&] {
+            a.op("M_MMA r8, r9, 0");
+            a.op("M_MMA r8, r9, {}", blen);
+            a.op("S_ADDI r8, r8, {}", 2 * blen);
+            a.op("S_ADDI r9, r9, {}", 2 * blen);
+          });
+        });
+        a.op("S_MV r10, r12");
+        a.op("S_LI r8, 0");
+        a.loop_last(steps, "swo", [&] {
+          a.op("M_WO r10, r8, 0");
+          a.op("S_ADDI r10, r10, {}", blen);
+          a.op("S_ADDI r8, r8, {}", blen);
+        });
+        a.op("S_ADDI r12, r12, {}", b);
+        a.op("S_ADDI r7, r7, {}", mlen);
+      });
+      a.op("S_LI r7, {}", mask_blk);
+      rows_loop(s_row, sc * b, "scale", [&](int64_t u) { a.op("V_MUL_VF r6, r6, f10, {}", u); });
+      if (masked) {
+        a.op("S_LI r7, {}", mask_blk);
+        rows_loop(s_row, sc * b, "mask", [&](int64_t u) { a.op("V_ADD_VV r6, r6, r7, {}", u); });
+      }
+      a.comment("online softmax, query row by row");
+      a.op("S_LI r6, {}", s_row);
+      a.op("S_LI r7, {}", o_row);
+      a.op("S_LI r10, 0");
+      a.loop(b, "qrow", [&] {
+        a.op("S_LD_FP f2, r10, 0");
+        a.op("S_LD_FP f3, r10, {}", b);
+        a.op("S_ADD_FP f4, f2, f0");
+        for (int64_t c = 0; c < sc; ++c) a.op("V_RED_MAX f4, r6, {}", c * b);
+        a.op("S_SUB_FP f5, f2, f4");
+        a.op("S_EXP_FP f5, f5");
+        a.op("S_ST_FP f4, r10, 0");
+        for (int64_t c = 0; c < sc; ++c) a.op("V_EXP_VF r6, r6, f4, {}", c * b);
+        a.op("S_MUL_FP f6, f3, f5");
+        for (int64_t c = 0; c < sc; ++c) a.op("V_RED_SUM f6, r6, {}", c * b);
+        for (int64_t c = 0; c < dch; ++c) a.op("V_MUL_VF r7, r7, f5, {}", c * b);
+        a.op("S_ST_FP f6, r10, {}", b);
+        a.op("S_ADDI r6, r6, 1");
+        a.op("S_ADDI r7, r7, 1");
+        a.op("S_ADDI r10, r10, 1");
+      });
+      a.comment("T = P V_blk, one column of MLEN output features at a time; O += T");
+      a.op("S_LI r7, {}", v_ms);
+      a.op("S_LI r12, {}", t_row);
+      a.loop(dch, "dcol", [&] {
+        a.op("S_MV r11, r7");
+        a.op("M_LDW r11");
+        stream("M_MM", 0, s_row);
+        a.loop(sc - 1, "pc", [&] {
+          a.op("S_ADDI r11, r11, {}", mlen);
+          a.op("M_LDW r11");
+          a.op("S_LI r8, 0");
+          a.loop_last(steps / 2, "pmma", [&] {
+            a.op("M_MMA r8, r9, 0");
+            a.op("M_MMA r8, r9, {}", blen);
+            a.op("S_ADDI r8, r8, {}", 2 * blen);
+            a.op("S_ADDI r9, r9, {}", 2 * blen);
+          });
+        });
+        a.op("S_MV r10, r12");
+        a.op("S_LI r8, 0");
+        a.loop_last(steps, "pwo", [&] {
+          a.op("M_WO r10, r8, 0");
+          a.op("S_ADDI r10, r10, {}", blen);
+          a.op("S_ADDI r8, r8, {}", blen);
+        });
+        a.op("S_ADDI r12, r12, {}", b);
+        a.op("S_ADDI r7, r7, {}", b);
+      });
+      a.op("S_LI r7, {}", t_row);
+      rows_loop(o_row, dch * b, "oadd", [&](int64_t u) { a.op("V_ADD_VV r6, r6, r7, {}", u); });
+      a.add_const("r4", b * d * 2, "r15");
+    };
+    (void)write_out;
+    a.op("S_LI r1, {}", addr("Q"));
+    if (causal) a.op("S_LI r14, 0");
+    a.loop(s / b, "qblock", [&] {
+      a.op("S_LI r6, {}", q_row);
+      a.op("S_MV r11, r1");
+      a.loop(kt, "qload", [&] {
+        a.op("H_LOAD_V r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", vlen * 2);
+      });
+      a.op("S_LI r6, {}", o_row);
+      a.loop(dch * b / 4, "ozero", [&] {
+        for (int u = 0; u < 4; ++u) a.op("V_BCAST_F r6, f0, {}", u);
+        a.op("S_ADDI r6, r6, 4");
+      });
+      a.op("S_LI r10, 0");
+      a.loop(b, "state", [&] {
+        a.op("S_ST_FP f1, r10, 0");
+        a.op("S_ST_FP f0, r10, {}", b);
+        a.op("S_ADDI r10, r10, 1");
+      });
+      a.op("S_LI r4, {}", addr("K"));
+      if (causal) {
+        a.loop_reg("r14", "kblock", [&] { key_block(false); });
+        key_block(true);
+      } else {
+        a.loop(s / b, "kblock", [&] { key_block(false); });
+      }
+      a.comment("O / l, then store");
+      a.op("S_LI r7, {}", o_row);
+      a.op("S_LI r10, 0");
+      a.loop(b, "norm", [&] {
+        a.op("S_LD_FP f2, r10, {}", b);
+        a.op("S_RECI_FP f2, f2");
+        for (int64_t c = 0; c < dch; ++c) a.op("V_MUL_VF r7, r7, f2, {}", c * b);
+        a.op("S_ADDI r7, r7, 1");
+        a.op("S_ADDI r10, r10, 1");
+      });
+      a.add_const_to("r11", "r1", q_to_o, "r15");
+      a.op("S_LI r6, {}", o_row);
+      a.loop(dch, "ostore", [&] {
+        a.op("H_STORE_V r6, r11, r3, {}", b);
+        a.op("S_ADDI r6, r6, {}", b);
+        a.op("S_ADDI r11, r11, {}", vlen * 2);
+      });
+      a.add_const("r1", b * d * 2, "r15");
+      if (causal) a.op("S_ADDI r14, r14, 1");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "rope") {
+    // Per tile of positions: cos and sin rows once, then every head's x rows for those positions
+    // (double buffered). rotate_half is a permutation of whole VLEN chunks (D/2 is a multiple of VLEN):
+    // y_c = x_c cos_c - x_(c+H) sin_c for c < H, x_c cos_c + x_(c-H) sin_c after, H = D/(2 VLEN).
+    const int64_t heads = cfg.dim("HEADS"), s = cfg.dim("S"), d = cfg.dim("D");
+    const int64_t ch = d / vlen, half = ch / 2;
+    const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
+    const int64_t max_tile = std::min<int64_t>(8191, (p_.vsram_rows - 2 * ch) / 7);
+    const int64_t positions =
+        pow2_divisor(s, std::max<int64_t>(1, std::min(knob(values, all_knobs, "tile_rows"), max_tile) / ch));
+    const int64_t tile = positions * ch;
+    out.knobs = {{"tile_rows", tile}, {"double_buffer", dbl}};
+    out.summary = fmt::format("{} tiles of {} positions x {} heads, {} buffering", s / positions, positions,
+                              heads, dbl ? "double" : "single");
+    // VSRAM: cos, sin, x0, x1, y0, y1, temp; x buffers start at least `half` rows in (x - H is a row).
+    const int64_t cos_row = 0, sin_row = tile, xb[2] = {2 * tile + half, 3 * tile + half},
+                  yb[2] = {4 * tile + half, 5 * tile + half}, tmp_row = 6 * tile + half;
+    a.op("S_LI r3, {}", row_bytes);
+    a.op("S_LI r13, {}", addr("cos"));
+    a.op("S_LI r14, {}", addr("sin"));
+    a.op("S_LI r11, {}", addr("x"));
+    a.op("S_LI r12, {}", addr("y"));
+    const std::string xr[2] = {"r1", "r2"};  // r1/r2 walk x and y of the current head inside the tile
+    a.loop(s / positions, "ptile", [&] {
+      a.op("S_LI r4, {}", cos_row);
+      a.op("H_LOAD_V r4, r13, r3, {}", tile);
+      a.op("S_LI r4, {}", sin_row);
+      a.op("H_LOAD_V r4, r14, r3, {}", tile);
+      a.add_const("r13", tile * row_bytes, "r15");
+      a.add_const("r14", tile * row_bytes, "r15");
+      a.op("S_MV r1, r11");
+      a.op("S_MV r2, r12");
+      auto load = [&](int b) {
+        a.op("S_LI r4, {}", xb[b]);
+        a.op("H_LOAD_V r4, r1, r3, {}", tile);
+        a.add_const("r1", s * d * 2, "r15");
+      };
+      auto compute_store = [&](int b) {
+        // r5 x, r6 x + H, r7 x - H, r8 cos, r9 sin, r10 y, r4 temp: one offset c for all of them.
+        a.op("S_LI r5, {}", xb[b]);
+        a.op("S_LI r6, {}", xb[b] + half);
+        a.op("S_LI r7, {}", xb[b] - half);
+        a.op("S_LI r8, {}", cos_row);
+        a.op("S_LI r9, {}", sin_row);
+        a.op("S_LI r10, {}", yb[b]);
+        a.op("S_LI r4, {}", tmp_row);
+        a.loop(positions, "pos", [&] {
+          for (int64_t c = 0; c < ch; ++c) a.op("V_MUL_VV r10, r5, r8, {}", c);
+          for (int64_t c = 0; c < half; ++c) a.op("V_MUL_VV r4, r6, r9, {}", c);
+          for (int64_t c = half; c < ch; ++c) a.op("V_MUL_VV r4, r7, r9, {}", c);
+          for (int64_t c = 0; c < half; ++c) a.op("V_SUB_VV r10, r10, r4, {}", c);
+          for (int64_t c = half; c < ch; ++c) a.op("V_ADD_VV r10, r10, r4, {}", c);
+          for (const char* r : {"r5", "r6", "r7", "r8", "r9", "r10", "r4"})
+            a.op("S_ADDI {}, {}, {}", r, r, ch);
+        });
+        a.op("S_LI r10, {}", yb[b]);
+        a.op("H_STORE_V r10, r2, r3, {}", tile);
+        a.add_const("r2", s * d * 2, "r15");
+      };
+      stream_tiles(a, heads, dbl, load, compute_store);
+      a.add_const("r11", tile * row_bytes, "r15");
+      a.add_const("r12", tile * row_bytes, "r15");
+    });
+    return finish();
+  }
+
+  if (cfg.task == "softmax" || cfg.task == "rms_norm" || cfg.task == "layer_norm") {
     const bool softmax = cfg.task == "softmax";
+    const bool layer_norm = cfg.task == "layer_norm";
     const int64_t m = cfg.dim("M"), n = cfg.dim("N");
     const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
     const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
     const int64_t max_rows =
-        std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - chunks) / (4 * chunks), 8191 / chunks));
+        std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - 2 * chunks) / (4 * chunks), 8191 / chunks));
     const int64_t rows = pow2_divisor(m, std::min(knob(values, all_knobs, "tile_rows"), max_rows));
     const int64_t unroll = pow2_divisor(chunks, knob(values, all_knobs, "unroll"));
     const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, knob(values, all_knobs, "accumulators")), 4);
@@ -304,6 +1478,12 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       a.op("S_LI r11, {}", gamma_row);
       a.op("S_LI r4, {}", addr("gamma"));
       a.op("H_LOAD_V r11, r4, r3, {}", chunks);
+      if (layer_norm) {
+        a.comment("beta right after gamma; r13 walks it");
+        a.op("S_LI r13, {}", gamma_row + chunks);
+        a.op("S_LI r4, {}", addr("beta"));
+        a.op("H_LOAD_V r13, r4, r3, {}", chunks);
+      }
     }
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
     auto load = [&](int b) {
@@ -336,6 +1516,38 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.loop_last(chunks / unroll, "scale", [&] {
           for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
           a.op("S_ADDI r6, r6, {}", unroll);
+        });
+      } else if (layer_norm) {
+        // mean, then the centred row into the work buffer and its sum of squares, then scale and shift.
+        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+        a.loop(chunks / unroll, "sum", [&] {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r5, {}", facc(5, u), u);
+          a.op("S_ADDI r5, r5, {}", unroll);
+        });
+        combine("S_ADD_FP", 5);
+        a.op("S_MUL_FP f12, f5, f10");
+        a.op("S_ADDI r5, r5, {}", -chunks);
+        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+        a.loop(chunks / unroll, "centre", [&] {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_SUB_VF r6, r5, f12, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r6, r6, {}", facc(5, u), u);
+          a.op("S_ADDI r5, r5, {}", unroll);
+          a.op("S_ADDI r6, r6, {}", unroll);
+        });
+        combine("S_ADD_FP", 5);
+        a.op("S_MUL_FP f5, f5, f10");
+        a.op("S_ADD_FP f5, f5, f11");
+        a.op("S_RSQRT_FP f9, f5");
+        a.op("S_ADDI r6, r6, {}", -chunks);
+        a.op("S_MV r12, r11");
+        a.op("S_LI r14, {}", gamma_row + chunks);
+        a.loop_last(chunks / unroll, "scale", [&] {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
+          a.op("S_ADDI r6, r6, {}", unroll);
+          a.op("S_ADDI r12, r12, {}", unroll);
+          a.op("S_ADDI r14, r14, {}", unroll);
         });
       } else {
         for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);

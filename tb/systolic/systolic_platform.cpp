@@ -74,9 +74,13 @@ std::unique_ptr<tasks::BaselineCompiler> SystolicPlatform::baseline_compiler(con
 std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg,
                                                  const std::string& hw) const {
   const Params p = params(hw);
-  for (const auto& [name, value] : cfg.dims) {
-    if (value % p.vlen != 0) {
-      return fmt::format("dimension {}={} is not a multiple of the row width VLEN={}", name, value, p.vlen);
+  // Tensors move as rows of VLEN elements; counts (heads, batch, kernel taps, CAUSAL) need not be multiples.
+  for (const auto* list : {&cfg.inputs, &cfg.outputs}) {
+    for (const auto& t : *list) {
+      if (!t.shape.empty() && t.shape.back() % p.vlen != 0) {
+        return fmt::format("tensor {} has rows of {} elements, not a multiple of the row width VLEN={}",
+                           t.name, t.shape.back(), p.vlen);
+      }
     }
   }
   const auto lay = layout(cfg);

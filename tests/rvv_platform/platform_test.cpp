@@ -16,6 +16,7 @@
 #include "isa/rvv/rvv_memory_map.h"
 #include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
+#include "tasks/rvv/baseline_compiler.h"
 #include "tb/common/dram_model.h"
 #include "tb/common/paths.h"
 #include "tb/rvv/rvv_diff.h"
@@ -412,6 +413,38 @@ TEST(RvvBaselines, GemmC2PassesWithinTheDefaultCycleCap) {
   EXPECT_EQ(r.model_check, "agree");
   EXPECT_LT(2 * r.cycles, default_cycle_cap(cfg)) << r.cycles;
 }
+
+// Every task's baseline (the scalar C reference at -O2) passes C1 on the RTL of each hardware configuration
+// this build has, with QEMU agreeing on the end state (tests/rvv_tasks runs C1..C5 under QEMU alone).
+class RvvBaselineOnRtl : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RvvBaselineOnRtl, C1PassesWithQemuAgreeing) {
+  ASSERT_FALSE(vector_unit_is_placeholder()) << "the linked vector unit is the placeholder";
+  const std::string task = GetParam();
+  const auto cfg = registry().get(task).resolve("C1", tasks::DType::fp32);
+  int configurations = 0;
+  for (const auto& hw : rvv().hw_configs()) {
+    const auto kernel = rvv().baseline_compiler(hw.name)->generate(cfg, rvv().layout(cfg));
+    EvalRequest req;
+    req.platform = "rvv";
+    req.hw_config = hw.name;
+    req.task = task;
+    req.config = "C1";
+    req.source = kernel.source;
+    req.filename = rvv().kernel_file_name(kernel.language);
+    const EvalReport r = rvv().evaluate(req, registry());
+    EXPECT_EQ(r.verdict, Verdict::kPass) << task << " on " << hw.name << ": " << r.headline;
+    EXPECT_EQ(r.model_check, "agree") << task << " on " << hw.name;
+    std::printf("%s C1 baseline on %s: %llu cycles\n", task.c_str(), hw.name.c_str(),
+                static_cast<unsigned long long>(r.cycles));
+    ++configurations;
+  }
+  EXPECT_GE(configurations, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, RvvBaselineOnRtl,
+                         ::testing::ValuesIn(make_baseline_compiler()->supported_tasks()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 TEST(RvvAgentTools, TakeTheLanguageAndRunBothOnTheRtl) {
   ScalarProgramsOnPlaceholder scalar;

@@ -84,7 +84,9 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases
 TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
   // The tuner explores these; each must stay correct (they only change speed).
   const auto& p = testing::platform();
-  for (const std::string task : {"silu", "softmax", "rms_norm", "gemm", "linear"}) {
+  for (const std::string task :
+       {"silu", "softmax", "rms_norm", "gemm", "linear", "gelu", "layer_norm", "gemv", "batch_matmul",
+        "conv2d", "rope", "ffn", "swiglu", "attention", "gqa"}) {
     auto cfg = registry().get(task).resolve("C2", SystolicPlatform::kDType);
     TemplateCompiler compiler(p.params("default"));
     for (const auto& knob : compiler.knobs(cfg)) {

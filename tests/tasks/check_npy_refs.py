@@ -13,23 +13,92 @@ from pathlib import Path
 import numpy as np
 
 
-def reference(task, x, params):
+def gelu_tanh(z):
+    return 0.5 * z * (1.0 + np.tanh(np.sqrt(2.0 / np.pi) * (z + 0.044715 * z**3)))
+
+
+def silu(z):
+    return z / (1.0 + np.exp(-z))
+
+
+def softmax_rows(z):
+    e = np.exp(z - z.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def attention(q, k, v, causal):
+    """q [..., S, D], k and v broadcastable to it; mask with np.triu above the diagonal."""
+    s = np.einsum("...id,...jd->...ij", q, k) / np.sqrt(q.shape[-1])
+    if causal:
+        n = s.shape[-1]
+        s = np.where(np.triu(np.ones((n, n), dtype=bool), k=1), -np.inf, s)
+    return np.einsum("...ij,...jd->...id", softmax_rows(s), v)
+
+
+def patches(x, kh, kw, stride, pad):
+    """[OH, OW, C, KH, KW] windows of the zero-padded NHWC image x [H, W, C]."""
+    padded = np.pad(x, ((pad, pad), (pad, pad), (0, 0)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (kh, kw), axis=(0, 1))
+    return windows[::stride, ::stride]
+
+
+def reference(task, x, params, dims):
     if task == "relu":
         return {"y": np.maximum(x["x"], 0.0)}
     if task == "silu":
-        return {"y": x["x"] / (1.0 + np.exp(-x["x"]))}
+        return {"y": silu(x["x"])}
+    if task == "gelu":
+        return {"y": gelu_tanh(x["x"])}
     if task == "softmax":
-        z = x["x"] - x["x"].max(axis=-1, keepdims=True)
-        e = np.exp(z)
-        return {"y": e / e.sum(axis=-1, keepdims=True)}
+        return {"y": softmax_rows(x["x"])}
     if task == "rms_norm":
         ms = np.mean(x["x"] ** 2, axis=-1, keepdims=True)
         return {"y": x["x"] / np.sqrt(ms + params["eps"]) * x["gamma"]}
+    if task == "layer_norm":
+        mean = x["x"].mean(axis=-1, keepdims=True)
+        var = x["x"].var(axis=-1, keepdims=True)  # biased, as the spec says
+        return {"y": (x["x"] - mean) / np.sqrt(var + params["eps"]) * x["gamma"] + x["beta"]}
     if task == "gemm":
         return {"C": x["A"] @ x["B"]}
     if task == "linear":
         return {"y": x["x"] @ x["W"].T + x["b"]}
+    if task == "gemv":
+        return {"y": x["A"] @ x["x"]}
+    if task == "batch_matmul":
+        return {"C": np.einsum("bmk,bkn->bmn", x["A"], x["B"])}
+    if task == "conv2d":
+        w = x["w"]  # HWIO
+        cols = patches(x["x"], w.shape[0], w.shape[1], dims["STRIDE"], dims["PAD"])
+        return {"y": np.einsum("abcij,ijcf->abf", cols, w)}
+    if task == "depthwise_conv":
+        w = x["w"]  # [KH, KW, C]
+        cols = patches(x["x"], w.shape[0], w.shape[1], dims["STRIDE"], dims["PAD"])
+        return {"y": np.einsum("abcij,ijc->abc", cols, w)}
+    if task == "rope":
+        v = x["x"]
+        half = v.shape[-1] // 2
+        rotated = np.concatenate([-v[..., half:], v[..., :half]], axis=-1)
+        return {"y": v * x["cos"] + rotated * x["sin"]}
+    if task == "ffn":
+        h = gelu_tanh(x["x"] @ x["W1"].T + x["b1"])
+        return {"y": h @ x["W2"].T + x["b2"]}
+    if task == "swiglu":
+        h = silu(x["x"] @ x["Wg"].T) * (x["x"] @ x["Wu"].T)
+        return {"y": h @ x["Wd"].T}
+    causal = dims.get("CAUSAL") == 1
+    if task in ("attention", "flash_attention", "mha", "mqa"):
+        # mqa: K and V [S, D] broadcast over the heads.
+        return {"O": attention(x["Q"], x["K"], x["V"], causal)}
+    if task == "gqa":
+        group = x["Q"].shape[0] // x["K"].shape[0]
+        return {"O": attention(x["Q"], np.repeat(x["K"], group, axis=0), np.repeat(x["V"], group, axis=0), causal)}
     raise SystemExit(f"check_npy_refs.py: no numpy reference for task {task}")
+
+
+def rope_tables(positions, dim, base):
+    theta = base ** (-2.0 * (np.arange(dim) % (dim // 2)) / dim)
+    angle = np.arange(positions)[:, None] * theta[None, :]
+    return np.cos(angle), np.sin(angle)
 
 
 def check(directory):
@@ -52,7 +121,16 @@ def check(directory):
             if raw.dtype != expected.dtype or not np.array_equal(raw, expected):
                 problems.append(f"{entry['name']}: raw bits file disagrees with the values")
         inputs[entry["name"]] = array.astype(np.float64)
-    refs = reference(task, inputs, manifest["params"])
+    for entry in manifest["inputs"]:
+        init = entry.get("init", {})
+        if init.get("dist") in ("rope_cos", "rope_sin"):
+            # Fixed tables: the stored values must be numpy's cos/sin rounded once to the dtype (half an
+            # ulp, 2^-8 or 2^-24 relative, plus slack for the last bits of the double-precision angle).
+            table = rope_tables(*entry["shape"], init["base"])[init["dist"] == "rope_sin"]
+            half_ulp = 2.0**-8 if dtype == "bf16" else 2.0**-24
+            if np.any(np.abs(inputs[entry["name"]] - table) > half_ulp * np.abs(table) + 1e-12):
+                problems.append(f"{entry['name']}: not the {init['dist']} table")
+    refs = reference(task, inputs, manifest["params"], manifest["dims"])
     for entry in manifest["outputs"]:
         stored = np.load(directory / entry["ref_file"])
         if stored.dtype != np.dtype("<f8") or list(stored.shape) != entry["shape"]:

@@ -17,6 +17,8 @@ namespace {
 constexpr uint64_t kPinGemmBf16 = 9844490670724758665ull;
 constexpr uint64_t kPinGemmFp32 = 17215555934178949884ull;
 constexpr uint64_t kPinSiluBf16 = 14409669295783047667ull;
+constexpr uint64_t kPinRopeC5Fp32 = 11136826110699865746ull;
+constexpr uint64_t kPinRopeC1Bf16 = 16482903978976719235ull;
 
 uint64_t fingerprint(const std::vector<Tensor>& tensors, DType dtype) {
   uint64_t hash = fnv1a64("");
@@ -43,8 +45,13 @@ TEST(Inputs, SameSeedSameBitsDifferentSeedDifferentBits) {
         EXPECT_EQ(std::memcmp(a[t].data.data(), b[t].data.data(), a[t].data.size() * sizeof(double)), 0);
         std::size_t differing = 0;
         for (std::size_t i = 0; i < a[t].data.size(); ++i) differing += a[t].data[i] != c[t].data[i] ? 1 : 0;
-        // Another seed changes (nearly) every element.
-        EXPECT_GT(differing, a[t].data.size() * 9 / 10);
+        // Another seed changes (nearly) every element of a random tensor; rotary tables are fixed.
+        const InitDist dist = spec.inputs[t].init.dist;
+        if (dist == InitDist::rope_cos || dist == InitDist::rope_sin) {
+          EXPECT_EQ(differing, 0u);
+        } else {
+          EXPECT_GT(differing, a[t].data.size() * 9 / 10);
+        }
       }
       // Configs and tensors draw from separate streams.
       const auto other_config = make_inputs(spec, "C1", 1234, dtype);
@@ -63,6 +70,57 @@ TEST(Inputs, PinnedFingerprintsGuardCrossPlatformDeterminism) {
   EXPECT_EQ(fingerprint(fp32, DType::fp32), kPinGemmFp32);
   const auto silu = make_inputs(testing::registry().get("silu"), "C1", 1, DType::bf16);
   EXPECT_EQ(fingerprint(silu, DType::bf16), kPinSiluBf16);
+}
+
+TEST(Inputs, PortableExpAndCosSinMatchLibm) {
+  for (double x : {-700.0, -30.5, -9.21034037197618, -1.0, -1e-9, 0.0, 1e-300, 0.3, 1.0, 2.5, 88.7, 700.0}) {
+    EXPECT_NEAR(portable_exp(x), std::exp(x), 4e-16 * std::exp(x)) << x;
+  }
+  EXPECT_EQ(portable_exp(0.0), 1.0);  // theta_0 = base^0 must be exactly 1
+  // Argument reduction: a few hundred radians (RoPE's s * theta) keep ~1e-15 absolute accuracy.
+  for (int i = -3000; i <= 3000; ++i) {
+    const double x = i * 0.1234567;
+    double c = 0.0;
+    double s = 0.0;
+    portable_cos_sin(x, c, s);
+    ASSERT_NEAR(c, std::cos(x), 1e-15) << x;
+    ASSERT_NEAR(s, std::sin(x), 1e-15) << x;
+  }
+}
+
+TEST(Inputs, RopeTablesAreTheRotaryAnglesAndReproducible) {
+  // The largest shipped table, S = 256 and D = 128 (rope C5), against libm to 1e-12.
+  const int64_t positions = 256, dim = 128;
+  const std::vector<double> cos_table = rope_table(positions, dim, 10000.0, false);
+  const std::vector<double> sin_table = rope_table(positions, dim, 10000.0, true);
+  double worst = 0.0;
+  for (int64_t s = 0; s < positions; ++s) {
+    for (int64_t d = 0; d < dim; ++d) {
+      const double theta = std::pow(10000.0, -2.0 * static_cast<double>(d % (dim / 2)) / dim);
+      const auto at = static_cast<std::size_t>(s * dim + d);
+      worst = std::max(worst, std::abs(cos_table[at] - std::cos(s * theta)));
+      worst = std::max(worst, std::abs(sin_table[at] - std::sin(s * theta)));
+    }
+  }
+  EXPECT_LT(worst, 1e-12);
+  // The tensors of the rope task hold exactly these values, rounded once to the dtype.
+  const TaskSpec& rope = testing::registry().get("rope");
+  for (DType dtype : {DType::bf16, DType::fp32}) {
+    const ResolvedConfig config = rope.resolve("C5", dtype);
+    const auto inputs = make_inputs(config, 7);
+    ASSERT_EQ(inputs[1].name, "cos");
+    ASSERT_EQ(inputs[2].name, "sin");
+    for (std::size_t i = 0; i < cos_table.size(); ++i) {
+      ASSERT_EQ(inputs[1].data[i], round_to_dtype(cos_table[i], dtype)) << i;
+      ASSERT_EQ(inputs[2].data[i], round_to_dtype(sin_table[i], dtype)) << i;
+    }
+    // Fixed tables: another seed changes x but not them.
+    const auto other = make_inputs(config, 8);
+    EXPECT_EQ(other[1].data, inputs[1].data);
+    EXPECT_NE(other[0].data, inputs[0].data);
+  }
+  EXPECT_EQ(fingerprint(make_inputs(rope, "C5", 1, DType::fp32), DType::fp32), kPinRopeC5Fp32);
+  EXPECT_EQ(fingerprint(make_inputs(rope, "C1", 1, DType::bf16), DType::bf16), kPinRopeC1Bf16);
 }
 
 TEST(Inputs, EveryValueIsExactlyRepresentable) {
@@ -124,7 +182,8 @@ TEST(Inputs, DistributionsFollowTheSpec) {
       } else if (rt.dist == InitDist::uniform) {
         EXPECT_GE(lo, rt.init_a);
         EXPECT_LE(hi, rt.init_b);
-        EXPECT_NEAR(mean, (rt.init_a + rt.init_b) / 2, (rt.init_b - rt.init_a) * (n > 1000 ? 0.01 : 0.2));
+        // Five standard errors of the mean (a uniform's std is (hi - lo) / sqrt(12)).
+        EXPECT_NEAR(mean, (rt.init_a + rt.init_b) / 2, 5 * (rt.init_b - rt.init_a) / std::sqrt(12 * n));
       }
     }
   }

@@ -53,8 +53,14 @@ LoadFailure load_failure(const std::string& text, const std::string& file_name =
 
 TEST(Loader, LoadsTheShippedSpecs) {
   const TaskRegistry& registry = testing::registry();
-  EXPECT_EQ(registry.names(),
-            (std::vector<std::string>{"gemm", "linear", "relu", "rms_norm", "silu", "softmax"}));
+  // Level 1 then level 2, by name within a level.
+  EXPECT_EQ(registry.names(), (std::vector<std::string>{"batch_matmul", "conv2d", "depthwise_conv",
+                                                        "gelu",         "gemm",   "gemv",
+                                                        "layer_norm",   "linear", "relu",
+                                                        "rms_norm",     "silu",   "softmax",
+                                                        "attention",    "ffn",    "flash_attention",
+                                                        "gqa",          "mha",    "mqa",
+                                                        "rope",         "swiglu"}));
   for (const TaskSpec& spec : registry.tasks()) {
     EXPECT_EQ(spec.config_names(), standard_config_names()) << spec.name;
     EXPECT_NE(find_golden(spec.golden), nullptr) << spec.name;
@@ -95,10 +101,68 @@ TEST(Loader, BadIntegerNamesFileAndFieldPath) {
 }
 
 TEST(Loader, ZeroAndNonMultipleDimsAreRejected) {
-  EXPECT_CONTAINS(load_failure(mutate(shipped("gemm"), "C2: {M: 32,", "C2: {M: 0,")).message,
-                  "configs.C2.M: expected a positive integer, got '0'");
+  EXPECT_CONTAINS(
+      load_failure(mutate(shipped("gemm"), "C2: {M: 32,", "C2: {M: 0,")).message,
+      "configs.C2.M: expected a positive integer, got '0' (a dimension may be 0 only when dims sets "
+      "min: 0)");
+  EXPECT_CONTAINS(load_failure(mutate(shipped("gemm"), "C2: {M: 32,", "C2: {M: -32,")).message,
+                  "configs.C2.M: expected a positive integer, got '-32'");
   EXPECT_CONTAINS(load_failure(mutate(shipped("gemm"), "C2: {M: 32,", "C2: {M: 20,")).message,
                   "configs.C2.M: 20 is not a multiple of 16");
+}
+
+TEST(Loader, DimMinimumAllowsZeroFlagsAndCounts) {
+  // Shipped: conv2d C2 has PAD 0 and attention C1 has CAUSAL 0 (both dims say min: 0).
+  EXPECT_EQ(testing::registry().get("conv2d").resolve("C2", DType::bf16).dim("PAD"), 0);
+  EXPECT_EQ(testing::registry().get("attention").resolve("C1", DType::bf16).dim("CAUSAL"), 0);
+  const std::string conv = shipped("conv2d");
+  auto raised =
+      load_failure(mutate(conv, "min: 0, description: zero", "min: 1, description: zero"), "conv2d.yaml");
+  EXPECT_EQ(raised.field, "configs.C2.PAD");
+  EXPECT_CONTAINS(raised.message, "expected a positive integer, got '0' (a dimension may be 0 only when");
+  auto above =
+      load_failure(mutate(conv, "min: 0, description: zero", "min: 2, description: zero"), "conv2d.yaml");
+  EXPECT_CONTAINS(above.message, "configs.C1.PAD: 1 is below the minimum of 2 (line");
+  auto negative =
+      load_failure(mutate(conv, "min: 0, description: zero", "min: -1, description: zero"), "conv2d.yaml");
+  EXPECT_EQ(negative.field, "dims[7].min");
+  EXPECT_CONTAINS(negative.message, "expected a non-negative integer, got '-1'");
+}
+
+TEST(Loader, RopeTablesNeedABaseAndAnEvenTwoDimensionalShape) {
+  const std::string rope = shipped("rope");
+  auto no_base = load_failure(mutate(rope, "{dist: rope_cos, base: 10000}", "{dist: rope_cos}"), "rope.yaml");
+  EXPECT_EQ(no_base.field, "inputs[1].init.base");
+  EXPECT_CONTAINS(no_base.message, "missing required field");
+  auto extra = load_failure(
+      mutate(rope, "{dist: rope_sin, base: 10000}", "{dist: rope_sin, base: 10000, std: 1}"), "rope.yaml");
+  EXPECT_CONTAINS(extra.message, "inputs[2].init.std: unknown key");
+  auto zero_base =
+      load_failure(mutate(rope, "{dist: rope_sin, base: 10000}", "{dist: rope_sin, base: 0}"), "rope.yaml");
+  EXPECT_EQ(zero_base.field, "inputs[2].init.base");
+  EXPECT_CONTAINS(zero_base.message, "base must be positive, got 0");
+  auto flat = load_failure(mutate(rope, "  - name: cos\n    shape: [S, D]", "  - name: cos\n    shape: [S]"),
+                           "rope.yaml");
+  EXPECT_EQ(flat.field, "inputs[1].shape");
+  EXPECT_CONTAINS(flat.message, "rope_cos needs a 2-D [S, D] shape with D even, got [16]");
+  auto odd = load_failure(
+      mutate(rope, "  - name: cos\n    shape: [S, D]", "  - name: cos\n    shape: [S, D - 1]"), "rope.yaml");
+  EXPECT_CONTAINS(odd.message, "with D even, got [16, 63]");
+  auto typo = load_failure(mutate(rope, "{dist: rope_sin, base: 10000}", "{dist: rope_tan, base: 10000}"),
+                           "rope.yaml");
+  EXPECT_CONTAINS(
+      typo.message,
+      "unknown distribution 'rope_tan' (expected normal, uniform, constant, rope_cos or rope_sin)");
+}
+
+TEST(Loader, DimsAReferenceReadsMustBeDeclared) {
+  std::string text = shipped("attention");
+  for (auto at = text.find("CAUSAL"); at != std::string::npos; at = text.find("CAUSAL", at))
+    text.replace(at, 6, "MASKED");
+  auto failure = load_failure(text, "attention.yaml");
+  EXPECT_EQ(failure.field, "golden");
+  EXPECT_CONTAINS(failure.message,
+                  "reference 'attention' reads dimension CAUSAL, which the spec does not declare");
 }
 
 TEST(Loader, UnknownKeysAreRejectedWithAHint) {

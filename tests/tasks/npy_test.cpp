@@ -63,11 +63,15 @@ TEST(Npy, NumpyRecomputesEveryReference) {
   }
   testing::TempDir dir;
   std::string command = "/usr/bin/python3 " KCRAFT_TASKS_TEST_DIR "/check_npy_refs.py";
+  std::size_t dumps = 0;
   for (const TaskSpec& spec : testing::registry().tasks()) {
-    for (DType dtype : {DType::bf16, DType::fp32}) {
-      const auto out = dir.path() / (spec.name + "_" + std::string(dtype_name(dtype)));
-      dump_task(spec, "C2", 31337, dtype, out, {true, 64});
-      command += " '" + out.string() + "'";
+    for (const std::string config : {"C1", "C2"}) {
+      for (DType dtype : {DType::bf16, DType::fp32}) {
+        const auto out = dir.path() / (spec.name + "_" + config + "_" + std::string(dtype_name(dtype)));
+        dump_task(spec, config, 31337, dtype, out, {true, 64});
+        command += " '" + out.string() + "'";
+        ++dumps;
+      }
     }
   }
   command += " 2>&1";
@@ -79,10 +83,11 @@ TEST(Npy, NumpyRecomputesEveryReference) {
   const int status = pclose(pipe);
   std::printf("%s", output.c_str());
   EXPECT_EQ(status, 0) << output;
-  // One line per (task, dtype): the script really looked at every dump.
-  EXPECT_EQ(static_cast<std::size_t>(std::count(output.begin(), output.end(), '\n')),
-            testing::registry().tasks().size() * 2)
-      << output;
+  // One line per (task, config, dtype) output: the script really looked at every dump.
+  std::size_t outputs = 0;
+  for (const TaskSpec& spec : testing::registry().tasks()) outputs += spec.outputs.size() * 4;
+  EXPECT_EQ(dumps, testing::registry().tasks().size() * 4);
+  EXPECT_EQ(static_cast<std::size_t>(std::count(output.begin(), output.end(), '\n')), outputs) << output;
 }
 
 }  // namespace

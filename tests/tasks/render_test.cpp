@@ -50,5 +50,32 @@ TEST(Render, JsonViews) {
   EXPECT_EQ(summary["configs"][4]["dims"]["K"], 256);
 }
 
+TEST(Render, DescribedDimsAndRotaryTablesReadWell) {
+  const TaskSpec& conv = testing::registry().get("conv2d");
+  const std::string text = render_task(conv, "C3", DType::bf16, compute_layout(conv, "C3", DType::bf16));
+  // One dim per line with its meaning when the spec describes them.
+  EXPECT_NE(text.find("Dimensions:\n  H = 32: input height\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  PAD = 1: zero padding on each side\n"), std::string::npos) << text;
+  const nlohmann::json json = task_to_json(conv, "C3", DType::bf16, compute_layout(conv, "C3", DType::bf16));
+  ASSERT_EQ(json["dim_list"].size(), 8u);
+  EXPECT_EQ(json["dim_list"][6],
+            (nlohmann::json{{"name", "STRIDE"}, {"value", 2}, {"description", "stride in both directions"}}));
+
+  const TaskSpec& rope = testing::registry().get("rope");
+  const DramLayout layout = compute_layout(rope, "C1", DType::fp32);
+  const std::string rope_text = render_task(rope, "C1", DType::fp32, layout);
+  EXPECT_NE(rope_text.find(
+                "cos [S, D] = [16, 64], weight, values ~ the rotary table cos(s * 10000^(-2*(d mod D/2)/D))"),
+            std::string::npos)
+      << rope_text;
+  EXPECT_EQ(task_to_json(rope, "C1", DType::fp32, layout)["inputs"][2]["init"],
+            (nlohmann::json{{"dist", "rope_sin"}, {"base", 10000.0}}));
+  // Undescribed dims stay on one line.
+  const TaskSpec& gemm = testing::registry().get("gemm");
+  EXPECT_NE(render_task(gemm, "C1", DType::bf16, compute_layout(gemm, "C1", DType::bf16))
+                .find("Dimensions: M = 16, K = 16, N = 16\n"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace kcraft::tasks

@@ -1,13 +1,26 @@
-// Are the default tolerances honest? Correct kernels (correctly rounded outputs, and kernels that compute
-// the way the hardware does: BF16 storage between steps, FP32 accumulation) must pass on every config;
-// plausible wrong kernels must fail on every config.
+// Can the pass rule be gamed, and do honest kernels meet it? For every task, on every config, in bf16 and
+// fp32 and on seeds agents never see:
+//   - correctly rounded references and kernels that compute the way the hardware does (sanity_kernels.h:
+//     FP32 arithmetic and accumulation, every stored intermediate rounded to the dtype) pass, and the
+//     margin they leave is printed;
+//   - classes of wrong kernels (all zeros, a copied input, one row / head / batch off, transposed
+//     operands, a wrong scale, missing normalisation, the wrong causal mask, ...) fail. A class is skipped
+//     only on configs where it computes the right answer (named with the class, e.g. "padding ignored"
+//     where PAD = 0).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 
+#include "sanity_kernels.h"
 #include "tasks/common/compare.h"
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
@@ -16,9 +29,31 @@
 namespace kcraft::tasks {
 namespace {
 
-// A kernel under test: inputs and the config in, output values out (in the output dtype).
-using Kernel =
-    std::function<std::vector<double>(const std::vector<Tensor>& inputs, const ResolvedConfig& config)>;
+using sanity::Values;
+
+// Seeds other than the public seed 1, like the hidden seeds final scores use. KCRAFT_SANITY_SEEDS
+// ("3,4,5") replaces them, to re-measure the margins on more seeds.
+std::vector<uint64_t> sanity_seeds() {
+  const char* text = std::getenv("KCRAFT_SANITY_SEEDS");
+  if (text == nullptr || *text == '\0') return {20240601, 977};
+  std::vector<uint64_t> seeds;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    std::size_t used = 0;
+    unsigned long long seed = 0;
+    try {
+      seed = std::stoull(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size())
+      throw std::invalid_argument("KCRAFT_SANITY_SEEDS: '" + item + "' is not a seed (expected e.g. 3,4,5)");
+    seeds.push_back(seed);
+  }
+  return seeds;
+}
+const std::vector<uint64_t> kSeeds = sanity_seeds();
 
 struct Case {
   std::vector<Tensor> inputs;
@@ -26,346 +61,523 @@ struct Case {
   ResolvedConfig config;
 };
 
-const Case& case_for(const std::string& task, const std::string& config, DType dtype) {
+const Case& case_for(const std::string& task, const std::string& config, DType dtype, uint64_t seed) {
   static std::map<std::string, Case> cache;
-  const std::string key = task + "/" + config + "/" + std::string(dtype_name(dtype));
+  const std::string key =
+      task + "/" + config + "/" + std::string(dtype_name(dtype)) + "/" + std::to_string(seed);
   auto it = cache.find(key);
   if (it == cache.end()) {
     const TaskSpec& spec = testing::registry().get(task);
     Case c;
     c.config = spec.resolve(config, dtype);
-    c.inputs = make_inputs(c.config, 20240601);
+    c.inputs = make_inputs(c.config, seed);
     c.refs = compute_reference(c.config, spec.golden, c.inputs);
     it = cache.emplace(key, std::move(c)).first;
   }
   return it->second;
 }
 
-CompareResult run(const std::string& task, const std::string& config, DType dtype, const Kernel& kernel) {
-  const Case& c = case_for(task, config, dtype);
-  const std::vector<double> out = kernel(c.inputs, c.config);
-  return compare_tensor(c.refs[0].name, c.refs[0].shape, out, c.refs[0].data, c.config.tolerance);
+// A kernel under test sees the case (inputs and config; the generic wrong classes also read the reference).
+using Kernel = std::function<Values(const Case&)>;
+using Applies = std::function<bool(const ResolvedConfig&)>;
+
+template <typename Fn>
+Kernel from_inputs(Fn fn) {
+  return [fn](const Case& cs) { return fn(cs.inputs, cs.config); };
 }
 
-double bf(double v) {
-  return round_to_dtype(v, DType::bf16);
-}
-float f32(double v) {
-  return static_cast<float>(v);
-}
-double store(double v, DType dtype) {
-  return round_to_dtype(v, dtype);
+bool always(const ResolvedConfig&) {
+  return true;
 }
 
-int64_t rows_of(const Tensor& t) {
-  return static_cast<int64_t>(t.data.size()) / t.shape.back();
+// Every output of these tasks is its first (and only) output.
+CompareResult run(const Case& cs, const Values& out) {
+  return compare_tensor(cs.refs[0].name, cs.refs[0].shape, out, cs.refs[0].data, cs.config.tolerance);
+}
+CompareResult run(const Case& cs, const Kernel& kernel) {
+  return run(cs, kernel(cs));
 }
 
-// ---- correct kernels -------------------------------------------------------------------------------
-
-// What a vector unit with `dtype` storage does: each step computed in FP32, stored rounded.
-std::vector<double> relu_kernel(const std::vector<Tensor>& in, const ResolvedConfig& c) {
-  std::vector<double> y;
-  for (double x : in[0].data) y.push_back(store(std::max(x, 0.0), c.dtype));
-  return y;
+// The smallest atol with which every element of `out` would pass at the case's rtol.
+double atol_needed(const Case& cs, const Values& out) {
+  double needed = 0.0;
+  const std::vector<double>& ref = cs.refs[0].data;
+  for (std::size_t i = 0; i < ref.size(); ++i)
+    needed = std::max(needed, std::abs(out[i] - ref[i]) - cs.config.tolerance.rtol * std::abs(ref[i]));
+  return needed;
 }
 
-std::vector<double> silu_kernel(const std::vector<Tensor>& in, const ResolvedConfig& c) {
-  std::vector<double> y;
-  for (double x : in[0].data) {
-    const double e = store(std::exp(-f32(x)), c.dtype);
-    const double d = store(f32(1.0) + f32(e), c.dtype);
-    const double r = store(1.0f / f32(d), c.dtype);
-    y.push_back(store(f32(x) * f32(r), c.dtype));
-  }
-  return y;
+// How much of the allowed error a result uses: the worse of the worst element's error/allowed and
+// rel L2 / allowed rel L2. At most 1 for a pass (NaN/Inf rules aside).
+double error_fraction(const CompareResult& r) {
+  const double element = r.worst.empty() ? 0.0 : r.worst[0].abs_error / r.worst[0].allowed;
+  return std::max(element, r.rel_l2 / r.tolerance.rel_l2);
 }
 
-std::vector<double> softmax_kernel(const std::vector<Tensor>& in, const ResolvedConfig& c,
-                                   bool subtract_max) {
-  const Tensor& x = in[0];
-  const int64_t n = x.shape.back();
-  std::vector<double> y(x.data.size());
-  for (int64_t r = 0; r < rows_of(x); ++r) {
-    float row_max = -INFINITY;
-    for (int64_t j = 0; j < n; ++j) row_max = std::max(row_max, f32(x.at2(r, j)));
-    if (!subtract_max) row_max = 0.0f;
-    float sum = 0.0f;  // FP32 reduction
-    std::vector<double> e(static_cast<std::size_t>(n));
-    for (int64_t j = 0; j < n; ++j) {
-      e[static_cast<std::size_t>(j)] = store(std::exp(f32(x.at2(r, j)) - row_max), c.dtype);
-      sum += f32(e[static_cast<std::size_t>(j)]);
-    }
-    const float inv = 1.0f / sum;
-    for (int64_t j = 0; j < n; ++j)
-      y[static_cast<std::size_t>(r * n + j)] = store(f32(e[static_cast<std::size_t>(j)]) * inv, c.dtype);
-  }
-  return y;
-}
-
-std::vector<double> rms_norm_kernel(const std::vector<Tensor>& in, const ResolvedConfig& c, bool use_eps,
-                                    bool use_gamma) {
-  const Tensor& x = in[0];
-  const Tensor& gamma = in[1];
-  const int64_t n = x.shape.back();
-  const float eps = use_eps ? f32(c.param("eps")) : 0.0f;
-  std::vector<double> y(x.data.size());
-  for (int64_t r = 0; r < rows_of(x); ++r) {
-    float sum_sq = 0.0f;
-    for (int64_t j = 0; j < n; ++j) sum_sq += f32(x.at2(r, j)) * f32(x.at2(r, j));
-    const float inv_rms = 1.0f / std::sqrt(sum_sq / static_cast<float>(n) + eps);
-    for (int64_t j = 0; j < n; ++j) {
-      const double normalised = store(f32(x.at2(r, j)) * inv_rms, c.dtype);
-      const double g = use_gamma ? gamma.data[static_cast<std::size_t>(j)] : 1.0;
-      y[static_cast<std::size_t>(r * n + j)] = store(f32(normalised) * f32(g), c.dtype);
-    }
-  }
-  return y;
-}
-
-// C = A B with FP32 accumulation in k order (a systolic column), B read as stored [K, N] or, when
-// `transpose_b`, wrongly as [N, K].
-std::vector<double> gemm_kernel(const std::vector<Tensor>& in, const ResolvedConfig& c, bool transpose_b) {
-  const Tensor& a = in[0];
-  const Tensor& b = in[1];
-  const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
-  std::vector<double> out(static_cast<std::size_t>(m * n));
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      float acc = 0.0f;
-      for (int64_t p = 0; p < k; ++p) {
-        const double bv = transpose_b ? b.data[static_cast<std::size_t>(j * k + p)]
-                                      : b.data[static_cast<std::size_t>(p * n + j)];
-        acc += f32(a.data[static_cast<std::size_t>(i * k + p)]) * f32(bv);
-      }
-      out[static_cast<std::size_t>(i * n + j)] = store(acc, c.dtype);
-    }
-  }
-  return out;
-}
-
-// y = x W^T + b: FP32 dot products, output rounded, then the bias added on the vector unit.
-std::vector<double> linear_kernel(const std::vector<Tensor>& in, const ResolvedConfig& c,
-                                  bool transposed_weight, bool use_bias) {
-  const Tensor& x = in[0];
-  const Tensor& w = in[1];
-  const Tensor& bias = in[2];
-  const int64_t m = x.shape[0], k = x.shape[1], n = w.shape[0];
-  std::vector<double> out(static_cast<std::size_t>(m * n));
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      float acc = 0.0f;
-      for (int64_t p = 0; p < k; ++p) {
-        // The wrong kernel reads W as if it were stored [K, N] (x W instead of x W^T).
-        const double wv = transposed_weight ? w.data[static_cast<std::size_t>(p * n + j)]
-                                            : w.data[static_cast<std::size_t>(j * k + p)];
-        acc += f32(x.data[static_cast<std::size_t>(i * k + p)]) * f32(wv);
-      }
-      const double product = store(acc, c.dtype);
-      const double b = use_bias ? bias.data[static_cast<std::size_t>(j)] : 0.0;
-      out[static_cast<std::size_t>(i * n + j)] = store(f32(product) + f32(b), c.dtype);
-    }
-  }
-  return out;
-}
-
-Kernel correct_kernel(const std::string& task) {
-  if (task == "relu") return relu_kernel;
-  if (task == "silu") return silu_kernel;
-  if (task == "softmax") return [](const auto& in, const auto& c) { return softmax_kernel(in, c, true); };
-  if (task == "rms_norm")
-    return [](const auto& in, const auto& c) { return rms_norm_kernel(in, c, true, true); };
-  if (task == "gemm") return [](const auto& in, const auto& c) { return gemm_kernel(in, c, false); };
-  return [](const auto& in, const auto& c) { return linear_kernel(in, c, false, true); };
-}
-
-// ---- the sweep -------------------------------------------------------------------------------------
-
-struct Summary {
-  double worst_rel_l2 = 0.0;
-  double worst_ratio = 0.0;  // max over elements of abs error / allowed
+struct SweepResult {
+  int runs = 0;
+  int passed = 0;
+  int skipped = 0;
+  double max_fraction = 0.0;
+  double min_fraction = INFINITY;
+  double min_rel_l2_fraction = INFINITY;  // rel L2 / allowed rel L2: how clearly a wrong kernel fails
+  double max_rel_l2 = 0.0;
+  double max_element_fraction = 0.0;
+  double atol_needed = 0.0;  // for the kernels expected to pass
 };
 
-void expect_all_configs(const std::string& task, DType dtype, const Kernel& kernel, bool should_pass,
-                        const std::string& label) {
-  Summary summary;
-  double lowest_within = 100.0;
-  int passed = 0;
+// Runs `kernel` on every config and seed where `applies`, expecting `should_pass`, and prints one line.
+SweepResult sweep(const std::string& task, DType dtype, const std::string& label, const Kernel& kernel,
+                  bool should_pass, const Applies& applies = always) {
+  SweepResult s;
   for (const std::string& config : standard_config_names()) {
-    const CompareResult result = run(task, config, dtype, kernel);
-    passed += result.pass ? 1 : 0;
-    EXPECT_EQ(result.pass, should_pass)
-        << task << " " << config << " " << dtype_name(dtype) << " " << label << "\n"
-        << format_compare(result);
-    summary.worst_rel_l2 = std::max(summary.worst_rel_l2, result.rel_l2);
-    if (!result.worst.empty()) {
-      summary.worst_ratio =
-          std::max(summary.worst_ratio, result.worst[0].abs_error / result.worst[0].allowed);
-    }
-    lowest_within = std::min(lowest_within, result.percent_within);
-  }
-  std::printf("  %-9s %-4s %-34s passed %d/5  max rel L2 %.2e  max err/allowed %.2f  min within %.2f%%\n",
-              task.c_str(), std::string(dtype_name(dtype)).c_str(), label.c_str(), passed,
-              summary.worst_rel_l2, summary.worst_ratio, lowest_within);
-}
-
-const std::vector<std::string> kTasks = {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
-
-TEST(ToleranceSanity, CorrectlyRoundedOutputsPass) {
-  for (DType dtype : {DType::bf16, DType::fp32}) {
-    for (const std::string& task : kTasks) {
-      expect_all_configs(
-          task, dtype,
-          [&](const auto&, const ResolvedConfig& c) {
-            const Case& cs = case_for(task, c.config, dtype);
-            std::vector<double> out;
-            for (double v : cs.refs[0].data) out.push_back(store(v, dtype));
-            return out;
-          },
-          true, "correctly rounded reference");
+    for (uint64_t seed : kSeeds) {
+      const Case& cs = case_for(task, config, dtype, seed);
+      if (!applies(cs.config)) {
+        ++s.skipped;
+        continue;
+      }
+      const Values out = kernel(cs);
+      const CompareResult result = run(cs, out);
+      if (should_pass) s.atol_needed = std::max(s.atol_needed, atol_needed(cs, out));
+      ++s.runs;
+      s.passed += result.pass ? 1 : 0;
+      EXPECT_EQ(result.pass, should_pass)
+          << task << " " << config << " " << dtype_name(dtype) << " seed " << seed << ": " << label << "\n"
+          << format_compare(result);
+      const double fraction = error_fraction(result);
+      s.max_fraction = std::max(s.max_fraction, fraction);
+      s.min_fraction = std::min(s.min_fraction, fraction);
+      s.min_rel_l2_fraction = std::min(s.min_rel_l2_fraction, result.rel_l2 / result.tolerance.rel_l2);
+      s.max_rel_l2 = std::max(s.max_rel_l2, result.rel_l2);
+      if (!result.worst.empty()) {
+        s.max_element_fraction =
+            std::max(s.max_element_fraction, result.worst[0].abs_error / result.worst[0].allowed);
+      }
     }
   }
-}
-
-TEST(ToleranceSanity, HardwareStyleKernelsPass) {
-  for (DType dtype : {DType::bf16, DType::fp32}) {
-    for (const std::string& task : kTasks)
-      expect_all_configs(task, dtype, correct_kernel(task), true, "stepwise kernel");
+  if (s.runs == 0) return s;  // a class that is right on every config of this task (e.g. no 3-D output)
+  if (should_pass) {
+    std::printf("  %-15s %-4s %-44s pass %2d/%-2d  err/allowed <= %.2f  rel L2 <= %.2e  needs atol %.1e\n",
+                task.c_str(), std::string(dtype_name(dtype)).c_str(), label.c_str(), s.passed, s.runs,
+                s.max_element_fraction, s.max_rel_l2, s.atol_needed);
+  } else {
+    std::printf("  %-15s %-4s %-44s fail %2d/%-2d  (%d n/a)  error/allowed >= %.3g  rel L2/allowed >= %.3g\n",
+                task.c_str(), std::string(dtype_name(dtype)).c_str(), label.c_str(), s.runs - s.passed,
+                s.runs, s.skipped, s.min_fraction, s.min_rel_l2_fraction);
   }
+  return s;
 }
 
-TEST(ToleranceSanity, HarmlessVariantsPass) {
-  for (DType dtype : {DType::bf16, DType::fp32}) {
-    expect_all_configs(
-        "softmax", dtype, [](const auto& in, const auto& c) { return softmax_kernel(in, c, false); }, true,
-        "softmax without max subtraction");
-    expect_all_configs(
-        "rms_norm", dtype, [](const auto& in, const auto& c) { return rms_norm_kernel(in, c, false, true); },
-        true, "rms_norm without eps");
+// ---- which configs a class is wrong on ---------------------------------------------------------------
+
+int64_t dim_or(const ResolvedConfig& c, const std::string& name, int64_t fallback) {
+  for (const auto& [dim_name, value] : c.dims) {
+    if (dim_name == name) return value;
   }
+  return fallback;
+}
+bool is_causal(const ResolvedConfig& c) {
+  return dim_or(c, "CAUSAL", 0) == 1;
+}
+bool is_not_causal(const ResolvedConfig& c) {
+  return !is_causal(c);
+}
+bool has_padding(const ResolvedConfig& c) {
+  return c.dim("PAD") > 0;
+}
+bool has_stride(const ResolvedConfig& c) {
+  return c.dim("STRIDE") > 1;
+}
+bool several_heads(const ResolvedConfig& c) {
+  return dim_or(c, "HEADS", 1) > 1;
+}
+bool several_key_blocks(const ResolvedConfig& c) {
+  return c.dim("S") > sanity::flash_block_keys(c);
 }
 
-TEST(ToleranceSanity, AllZeroOutputsFail) {
-  for (DType dtype : {DType::bf16, DType::fp32}) {
-    for (const std::string& task : kTasks) {
-      expect_all_configs(
-          task, dtype,
-          [&](const auto&, const ResolvedConfig& c) {
-            return std::vector<double>(static_cast<std::size_t>(c.outputs[0].elements), 0.0);
-          },
-          false, "all zeros");
+// ---- the classes -------------------------------------------------------------------------------------
+
+struct WrongClass {
+  std::string label;
+  Kernel kernel;
+  Applies applies = always;
+};
+
+struct TaskSanity {
+  std::string task;
+  Kernel honest;
+  std::vector<WrongClass> wrong;  // task-specific; generic_wrong_classes() adds the rest
+};
+
+// The reference moved by one position, the last wrapping round to the first: along the rows of the last
+// dimension (one row / output pixel off; elements for rank 1) or, with `first_axis`, along the first axis
+// (one head / batch / output row off).
+Values shifted_reference(const Case& cs, bool first_axis) {
+  const Tensor& ref = cs.refs[0];
+  const int64_t total = static_cast<int64_t>(ref.data.size());
+  int64_t block = 1;  // elements moved together
+  if (first_axis) {
+    block = total / ref.shape[0];
+  } else if (ref.shape.size() > 1) {
+    block = ref.shape.back();
+  }
+  Values out(ref.data.size());
+  for (int64_t i = 0; i < total; ++i)
+    out[static_cast<std::size_t>(i)] =
+        round_to_dtype(ref.data[static_cast<std::size_t>((i + block) % total)], cs.config.dtype);
+  return out;
+}
+
+std::vector<WrongClass> generic_wrong_classes(const TaskSpec& spec) {
+  std::vector<WrongClass> classes;
+  classes.push_back({"all zeros", [](const Case& cs) { return Values(cs.refs[0].data.size(), 0.0); }});
+  const std::string& output = spec.outputs[0].name;
+  for (const InputSpec& input : spec.inputs) {
+    const std::string name = input.name;
+    auto index_of = [name](const Case& cs) {
+      for (std::size_t i = 0; i < cs.inputs.size(); ++i) {
+        if (cs.inputs[i].name == name) return i;
+      }
+      return cs.inputs.size();
+    };
+    classes.push_back(
+        {"copy of input " + name, [index_of](const Case& cs) { return cs.inputs[index_of(cs)].data; },
+         [name, output](const ResolvedConfig& c) { return c.tensor(name).shape == c.tensor(output).shape; }});
+  }
+  classes.push_back({"one row off (rows of the last axis)",
+                     [](const Case& cs) { return shifted_reference(cs, false); },
+                     [output](const ResolvedConfig& c) {
+                       const Shape& shape = c.tensor(output).shape;
+                       return shape.size() == 1 ? shape[0] > 1 : element_count(shape) / shape.back() > 1;
+                     }});
+  classes.push_back({"one head / batch / output row off",
+                     [](const Case& cs) { return shifted_reference(cs, true); },
+                     [output](const ResolvedConfig& c) {
+                       const Shape& shape = c.tensor(output).shape;
+                       return shape.size() >= 3 && shape[0] > 1;
+                     }});
+  return classes;
+}
+
+Kernel attention_kernel(bool online, const std::function<void(sanity::AttentionOptions&)>& change = {}) {
+  sanity::AttentionOptions options;
+  options.online = online;
+  if (change) change(options);
+  return from_inputs([options](const auto& in, const auto& c) { return sanity::attention(in, c, options); });
+}
+
+std::vector<WrongClass> attention_classes(bool online) {
+  using sanity::AttentionOptions;
+  using sanity::CausalMode;
+  return {
+      {"without 1/sqrt(D)", attention_kernel(online, [](AttentionOptions& o) { o.scale = false; })},
+      {"Q K (K not transposed)",
+       attention_kernel(online, [](AttentionOptions& o) { o.k_not_transposed = true; })},
+      {"P V^T (V read transposed)",
+       attention_kernel(online, [](AttentionOptions& o) { o.v_transposed = true; })},
+      {"softmax without the row sum",
+       attention_kernel(online, [](AttentionOptions& o) { o.normalise = false; })},
+      {"causal mask ignored",
+       attention_kernel(online, [](AttentionOptions& o) { o.causal = CausalMode::never; }), is_causal},
+      {"causal mask applied (non-causal config)",
+       attention_kernel(online, [](AttentionOptions& o) { o.causal = CausalMode::always; }), is_not_causal},
+  };
+}
+
+std::vector<WrongClass> with(std::vector<WrongClass> classes, std::vector<WrongClass> more) {
+  for (WrongClass& c : more) classes.push_back(std::move(c));
+  return classes;
+}
+
+const std::vector<TaskSanity>& sanity_table() {
+  using namespace sanity;
+  static const std::vector<TaskSanity> table = [] {
+    std::vector<TaskSanity> t;
+    t.push_back({"relu",
+                 from_inputs(sanity::relu),
+                 {{"leaky relu (slope 0.01)", from_inputs([](const auto& in, const auto& c) {
+                     Values y;
+                     for (double x : in[0].data) y.push_back(round_to_dtype(x > 0 ? x : 0.01 * x, c.dtype));
+                     return y;
+                   })}}});
+    t.push_back({"silu",
+                 from_inputs(sanity::silu),
+                 {{"sigmoid instead of silu", from_inputs([](const auto& in, const auto& c) {
+                     Values y;
+                     for (double x : in[0].data)
+                       y.push_back(round_to_dtype(1.0 / (1.0 + std::exp(-x)), c.dtype));
+                     return y;
+                   })}}});
+    t.push_back({"gelu",
+                 from_inputs([](const auto& in, const auto& c) { return gelu(in, c, GeluForm::sigmoid); }),
+                 {{"sigmoid instead of gelu", from_inputs([](const auto& in, const auto& c) {
+                     return gelu(in, c, GeluForm::plain_sigmoid);
+                   })},
+                  {"relu instead of gelu", from_inputs(sanity::relu)}}});
+    t.push_back({"softmax",
+                 from_inputs([](const auto& in, const auto& c) { return softmax(in, c, true); }),
+                 {{"softmax over the wrong axis", from_inputs([](const auto& in, const auto& c) {
+                     const Tensor& x = in[0];
+                     const int64_t m = x.shape[0], n = x.shape[1];
+                     Values y(x.data.size());
+                     for (int64_t j = 0; j < n; ++j) {
+                       double col_max = -INFINITY, sum = 0.0;
+                       for (int64_t i = 0; i < m; ++i) col_max = std::max(col_max, x.at2(i, j));
+                       for (int64_t i = 0; i < m; ++i) sum += std::exp(x.at2(i, j) - col_max);
+                       for (int64_t i = 0; i < m; ++i)
+                         y[static_cast<std::size_t>(i * n + j)] =
+                             round_to_dtype(std::exp(x.at2(i, j) - col_max) / sum, c.dtype);
+                     }
+                     return y;
+                   })},
+                  {"softmax as uniform 1/N", from_inputs([](const auto& in, const auto& c) {
+                     return Values(in[0].data.size(),
+                                   round_to_dtype(1.0 / static_cast<double>(in[0].shape.back()), c.dtype));
+                   })},
+                  {"exp(x - max) without the row sum", from_inputs([](const auto& in, const auto& c) {
+                     const Tensor& x = in[0];
+                     const int64_t n = x.shape.back();
+                     Values y(x.data.size());
+                     for (int64_t r = 0; r < static_cast<int64_t>(x.data.size()) / n; ++r) {
+                       double row_max = -INFINITY;
+                       for (int64_t j = 0; j < n; ++j) row_max = std::max(row_max, x.at2(r, j));
+                       for (int64_t j = 0; j < n; ++j)
+                         y[static_cast<std::size_t>(r * n + j)] =
+                             round_to_dtype(std::exp(x.at2(r, j) - row_max), c.dtype);
+                     }
+                     return y;
+                   })}}});
+    t.push_back({"rms_norm",
+                 from_inputs([](const auto& in, const auto& c) { return rms_norm(in, c, true, true); }),
+                 {{"rms_norm without gamma", from_inputs([](const auto& in, const auto& c) {
+                     return rms_norm(in, c, true, false);
+                   })}}});
+    auto layer_norm_with = [](LayerNormOptions options) {
+      return from_inputs([options](const auto& in, const auto& c) { return layer_norm(in, c, options); });
+    };
+    t.push_back({"layer_norm",
+                 layer_norm_with({}),
+                 {{"without the mean subtraction", layer_norm_with({false, true, false, true})},
+                  {"without the variance", layer_norm_with({true, false, false, true})},
+                  {"rms_norm-style (x / rms(x))", layer_norm_with({true, true, true, true})},
+                  {"without beta", layer_norm_with({true, true, false, false})}}});
+    t.push_back({"gemm",
+                 from_inputs([](const auto& in, const auto& c) { return gemm(in, c, false); }),
+                 {{"B read transposed",
+                   from_inputs([](const auto& in, const auto& c) { return gemm(in, c, true); })}}});
+    t.push_back({"linear",
+                 from_inputs([](const auto& in, const auto& c) { return linear(in, c, false, true); }),
+                 {{"x W (W not transposed)",
+                   from_inputs([](const auto& in, const auto& c) { return linear(in, c, true, true); })},
+                  {"without bias",
+                   from_inputs([](const auto& in, const auto& c) { return linear(in, c, false, false); })}}});
+    t.push_back({"gemv",
+                 from_inputs([](const auto& in, const auto& c) { return gemv(in, c, false); }),
+                 {{"A read transposed",
+                   from_inputs([](const auto& in, const auto& c) { return gemv(in, c, true); })}}});
+    t.push_back(
+        {"batch_matmul",
+         from_inputs([](const auto& in, const auto& c) { return batch_matmul(in, c, false, false); }),
+         {{"B read transposed",
+           from_inputs([](const auto& in, const auto& c) { return batch_matmul(in, c, true, false); })},
+          {"B[0] for every batch",
+           from_inputs([](const auto& in, const auto& c) { return batch_matmul(in, c, false, true); })}}});
+    for (const bool depthwise : {false, true}) {
+      auto conv_with = [depthwise](ConvOptions options) {
+        return from_inputs([options, depthwise](const auto& in, const auto& c) {
+          return depthwise ? depthwise_conv(in, c, options) : conv2d(in, c, options);
+        });
+      };
+      ConvOptions padding, stride, flip, swapped, nchw;
+      padding.ignore_padding = true;
+      stride.stride_one = true;
+      flip.flip_kernel = true;
+      swapped.weights_swapped = true;
+      nchw.input_nchw = true;
+      t.push_back({depthwise ? "depthwise_conv" : "conv2d",
+                   conv_with({}),
+                   {{"padding ignored", conv_with(padding), has_padding},
+                    {"stride 1 instead of STRIDE", conv_with(stride), has_stride},
+                    {"kernel flipped (true convolution)", conv_with(flip)},
+                    {depthwise ? "w read as [C, KH, KW]" : "w[i, j] read as [F, C]", conv_with(swapped)},
+                    {"x read as NCHW", conv_with(nchw)}}});
     }
+    auto rope_with = [](RopeOptions options) {
+      return from_inputs([options](const auto& in, const auto& c) { return rope(in, c, options); });
+    };
+    t.push_back({"rope",
+                 rope_with({}),
+                 {{"interleaved pairs instead of rotate_half", rope_with({true, false})},
+                  {"sin sign flipped", rope_with({false, true})}}});
+    auto ffn_with = [](FfnOptions options) {
+      return from_inputs([options](const auto& in, const auto& c) { return ffn(in, c, options); });
+    };
+    t.push_back({"ffn",
+                 ffn_with({}),
+                 {{"without b1", ffn_with({false, true, Activation::gelu, false})},
+                  {"without b2", ffn_with({true, false, Activation::gelu, false})},
+                  {"without the activation", ffn_with({true, true, Activation::none, false})},
+                  {"relu instead of gelu", ffn_with({true, true, Activation::relu, false})},
+                  {"x W1 (W1 not transposed)", ffn_with({true, true, Activation::gelu, true})}}});
+    auto swiglu_with = [](SwigluOptions options) {
+      return from_inputs([options](const auto& in, const auto& c) { return swiglu(in, c, options); });
+    };
+    t.push_back({"swiglu",
+                 swiglu_with({}),
+                 {{"silu(u) * g (gate and up swapped)", swiglu_with({true, false, false})},
+                  {"g * u (no silu)", swiglu_with({false, true, false})},
+                  {"h Wd (Wd not transposed)", swiglu_with({false, false, true})}}});
+    t.push_back({"attention", attention_kernel(false), attention_classes(false)});
+    t.push_back({"flash_attention", attention_kernel(true),
+                 with(attention_classes(true),
+                      {{"no rescaling when the max grows",
+                        attention_kernel(true, [](AttentionOptions& o) { o.rescale = false; }),
+                        several_key_blocks}})});
+    t.push_back({"mha", attention_kernel(false),
+                 with(attention_classes(false),
+                      {{"head 0's K, V for every head",
+                        attention_kernel(false, [](AttentionOptions& o) { o.kv_map = KvHeadMap::first; }),
+                        several_heads}})});
+    t.push_back({"gqa", attention_kernel(false),
+                 with(attention_classes(false),
+                      {{"kv head h % KV_HEADS instead of h / G",
+                        attention_kernel(false, [](AttentionOptions& o) { o.kv_map = KvHeadMap::modulo; })},
+                       {"kv head 0 for every head", attention_kernel(false, [](AttentionOptions& o) {
+                          o.kv_map = KvHeadMap::first;
+                        })}})});
+    t.push_back({"mqa", attention_kernel(false), attention_classes(false)});
+    return t;
+  }();
+  return table;
+}
+
+const TaskSanity& sanity_for(const std::string& task) {
+  for (const TaskSanity& entry : sanity_table()) {
+    if (entry.task == task) return entry;
+  }
+  throw std::invalid_argument("no sanity entry for task '" + task + "'");
+}
+
+std::vector<std::string> table_tasks() {
+  std::vector<std::string> names;
+  for (const TaskSanity& entry : sanity_table()) names.push_back(entry.task);
+  return names;
+}
+
+// ---- the sweep, per task ------------------------------------------------------------------------------
+
+class ToleranceSanity : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ToleranceSanity, CorrectlyRoundedReferencePasses) {
+  for (DType dtype : {DType::bf16, DType::fp32}) {
+    sweep(
+        GetParam(), dtype, "correctly rounded reference",
+        [](const Case& cs) {
+          Values out;
+          for (double v : cs.refs[0].data) out.push_back(round_to_dtype(v, cs.config.dtype));
+          return out;
+        },
+        true);
   }
 }
 
-TEST(ToleranceSanity, WrongKernelsFail) {
-  const DType dtype = DType::bf16;
-  expect_all_configs(
-      "silu", dtype,
-      [](const auto& in, const auto& c) {
-        std::vector<double> y;
-        for (double x : in[0].data) y.push_back(store(1.0 / (1.0 + std::exp(-x)), c.dtype));
-        return y;
-      },
-      false, "sigmoid instead of silu");
-  expect_all_configs(
-      "relu", dtype,
-      [](const auto& in, const auto& c) {
-        std::vector<double> y;
-        for (double x : in[0].data) y.push_back(store(x > 0 ? x : 0.01 * x, c.dtype));
-        return y;
-      },
-      false, "leaky relu (slope 0.01)");
-  expect_all_configs(
-      "linear", dtype, [](const auto& in, const auto& c) { return linear_kernel(in, c, true, true); }, false,
-      "linear with W not transposed");
-  expect_all_configs(
-      "linear", dtype, [](const auto& in, const auto& c) { return linear_kernel(in, c, false, false); },
-      false, "linear without bias");
-  expect_all_configs(
-      "gemm", dtype, [](const auto& in, const auto& c) { return gemm_kernel(in, c, true); }, false,
-      "gemm reading B transposed");
-  expect_all_configs(
-      "softmax", dtype,
-      [](const auto& in, const auto& c) {
-        // Normalised down the columns instead of along the rows.
-        const Tensor& x = in[0];
-        const int64_t m = x.shape[0], n = x.shape[1];
-        std::vector<double> y(x.data.size());
-        for (int64_t j = 0; j < n; ++j) {
-          double col_max = -INFINITY, sum = 0.0;
-          for (int64_t i = 0; i < m; ++i) col_max = std::max(col_max, x.at2(i, j));
-          for (int64_t i = 0; i < m; ++i) sum += std::exp(x.at2(i, j) - col_max);
-          for (int64_t i = 0; i < m; ++i)
-            y[static_cast<std::size_t>(i * n + j)] = store(std::exp(x.at2(i, j) - col_max) / sum, c.dtype);
-        }
-        return y;
-      },
-      false, "softmax over the wrong axis");
-  expect_all_configs(
-      "softmax", dtype,
-      [](const auto& in, const auto& c) {
-        return std::vector<double>(in[0].data.size(),
-                                   store(1.0 / static_cast<double>(in[0].shape.back()), c.dtype));
-      },
-      false, "softmax as uniform 1/N");
-  expect_all_configs(
-      "rms_norm", dtype, [](const auto& in, const auto& c) { return rms_norm_kernel(in, c, true, false); },
-      false, "rms_norm without gamma");
+TEST_P(ToleranceSanity, HardwareStyleKernelPasses) {
+  for (DType dtype : {DType::bf16, DType::fp32})
+    sweep(GetParam(), dtype, "hardware-style kernel", sanity_for(GetParam()).honest, true);
 }
 
-// Policy, stated as a test: GEMM must accumulate over K in FP32 (the systolic accumulator, M_MMA) as
+TEST_P(ToleranceSanity, WrongKernelsFail) {
+  const std::string& task = GetParam();
+  std::vector<WrongClass> classes = generic_wrong_classes(testing::registry().get(task));
+  for (const WrongClass& c : sanity_for(task).wrong) classes.push_back(c);
+  for (DType dtype : {DType::bf16, DType::fp32}) {
+    for (const WrongClass& c : classes) sweep(task, dtype, c.label, c.kernel, false, c.applies);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTasks, ToleranceSanity, ::testing::ValuesIn(table_tasks()),
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
+                           return param_info.param;
+                         });
+
+TEST(ToleranceSanityCoverage, EveryTaskHasAnEntry) {
+  std::set<std::string> covered;
+  for (const TaskSanity& entry : sanity_table()) covered.insert(entry.task);
+  for (const std::string& task : testing::registry().names())
+    EXPECT_TRUE(covered.count(task)) << "task '" << task << "' has no entry in the pass-rule sanity table";
+}
+
+// ---- variants that are not wrong ----------------------------------------------------------------------
+
+TEST(ToleranceSanityVariants, HarmlessVariantsPass) {
+  for (DType dtype : {DType::bf16, DType::fp32}) {
+    sweep("softmax", dtype, "softmax without max subtraction",
+          from_inputs([](const auto& in, const auto& c) { return sanity::softmax(in, c, false); }), true);
+    sweep("rms_norm", dtype, "rms_norm without eps",
+          from_inputs([](const auto& in, const auto& c) { return sanity::rms_norm(in, c, false, true); }),
+          true);
+    sweep("flash_attention", dtype, "accumulator stored in the dtype per block",
+          attention_kernel(true, [](sanity::AttentionOptions& o) { o.store_accumulator = true; }), true);
+    // attention computed the FlashAttention way also meets attention's tolerance.
+    sweep("attention", dtype, "online softmax, blocks of 64 keys",
+          attention_kernel(true, [](sanity::AttentionOptions& o) { o.block_keys = 64; }), true);
+  }
+}
+
+// The exact erf GELU is a different definition from the tanh form the task asks for, but they differ by
+// at most ~5e-4, below BF16 resolution for |y| > 0.03: it passes in bf16 and fails in fp32.
+TEST(ToleranceSanityVariants, GeluErfFormPassesInBf16Only) {
+  const Kernel erf_form =
+      from_inputs([](const auto& in, const auto& c) { return sanity::gelu(in, c, sanity::GeluForm::erf); });
+  sweep("gelu", DType::bf16, "exact erf form (a different definition)", erf_form, true);
+  sweep("gelu", DType::fp32, "exact erf form (a different definition)", erf_form, false);
+}
+
+// Policy: the gelu tolerance does not absorb catastrophic cancellation. 0.5x(1 + tanh z) with tanh z =
+// 1 - 2/(exp(2z) + 1) and every step stored in BF16 loses 1 + tanh z for x < -2 (tanh z rounds to -1 within
+// 2^-8): 10-15% of elements fail in bf16, while the same steps in FP32 pass. The equivalent
+// x * sigmoid(2z) = x / (1 + exp(-2z)) has no cancellation and passes (the hardware-style kernel).
+TEST(ToleranceSanityVariants, GeluOnePlusTanhCancelsInBf16) {
+  const Kernel one_plus_tanh = from_inputs(
+      [](const auto& in, const auto& c) { return sanity::gelu(in, c, sanity::GeluForm::one_plus_tanh); });
+  sweep("gelu", DType::bf16, "0.5x(1 + tanh z) stepwise (cancels)", one_plus_tanh, false);
+  sweep("gelu", DType::fp32, "0.5x(1 + tanh z) stepwise", one_plus_tanh, true);
+}
+
+// Policy, stated as a test: GEMM must accumulate over K in FP32 (the matrix unit's accumulator) as
 // PyTorch does for BF16. A kernel that rounds each 16-wide K tile's partial sum to BF16 and adds the tiles
 // on the vector unit loses ~K/16 roundings: 2-7% of elements leave the tolerance once K > 16.
-TEST(ToleranceSanity, GemmWithBf16PartialSumsFailsOnceKIsTiled) {
-  const Kernel bf16_partial_sums = [](const auto& in, const auto&) {
+TEST(ToleranceSanityVariants, GemmWithBf16PartialSumsFailsOnceKIsTiled) {
+  const Kernel bf16_partial_sums = from_inputs([](const auto& in, const auto&) {
     const Tensor& a = in[0];
     const Tensor& b = in[1];
     const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
-    std::vector<double> out(static_cast<std::size_t>(m * n));
+    Values out(static_cast<std::size_t>(m * n));
     for (int64_t i = 0; i < m; ++i) {
       for (int64_t j = 0; j < n; ++j) {
         double total = 0.0;
         for (int64_t tile = 0; tile < k; tile += 16) {
           float acc = 0.0f;
           for (int64_t p = tile; p < tile + 16; ++p) {
-            acc += f32(a.data[static_cast<std::size_t>(i * k + p)]) *
-                   f32(b.data[static_cast<std::size_t>(p * n + j)]);
+            acc += static_cast<float>(a.data[static_cast<std::size_t>(i * k + p)]) *
+                   static_cast<float>(b.data[static_cast<std::size_t>(p * n + j)]);
           }
-          total = bf(f32(total) + f32(bf(acc)));
+          total = round_to_dtype(
+              static_cast<float>(total) + static_cast<float>(round_to_dtype(acc, DType::bf16)), DType::bf16);
         }
         out[static_cast<std::size_t>(i * n + j)] = total;
       }
     }
     return out;
-  };
+  });
   for (const std::string& config : standard_config_names()) {
-    const CompareResult result = run("gemm", config, DType::bf16, bf16_partial_sums);
-    const bool single_tile = case_for("gemm", config, DType::bf16).config.dim("K") == 16;
+    const Case& cs = case_for("gemm", config, DType::bf16, kSeeds[0]);
+    const CompareResult result = run(cs, bf16_partial_sums);
+    const bool single_tile = cs.config.dim("K") == 16;
     EXPECT_EQ(result.pass, single_tile) << config << "\n" << format_compare(result);
     std::printf("  gemm bf16 %s, K tiles summed in BF16: %.2f%% within, rel L2 %.2e\n", config.c_str(),
                 result.percent_within, result.rel_l2);
-  }
-}
-
-TEST(ToleranceSanity, OffByOneRowShiftFails) {
-  for (const std::string& task : kTasks) {
-    expect_all_configs(
-        task, DType::bf16,
-        [&](const auto&, const ResolvedConfig& c) {
-          // Row r gets the reference's row r+1 (the last row wraps to row 0).
-          const Tensor& ref = case_for(task, c.config, DType::bf16).refs[0];
-          const int64_t n = ref.shape.back();
-          const int64_t rows = rows_of(ref);
-          std::vector<double> out(ref.data.size());
-          for (int64_t r = 0; r < rows; ++r) {
-            for (int64_t j = 0; j < n; ++j)
-              out[static_cast<std::size_t>(r * n + j)] =
-                  bf(ref.data[static_cast<std::size_t>(((r + 1) % rows) * n + j)]);
-          }
-          return out;
-        },
-        false, "rows shifted by one");
   }
 }
 
