@@ -114,6 +114,7 @@ struct KernelBuilder::Node {
   std::vector<Scheduled> ops;  // kOps
   std::string comment;         // kComment
   int64_t count = 0;           // kLoop
+  int count_reg = -1;          // kLoop with the count in this scalar register (0 or more iterations)
   std::vector<std::unique_ptr<Node>> body;
 };
 
@@ -224,7 +225,10 @@ struct Emitter {
       }
       if (depth + 1 > loop_depth) throw std::logic_error("kernel builder: loops nest deeper than LOOP_DEPTH");
       const std::string label = fmt::format("loop_{}", (*labels)++);
-      if (n.count > 4095) {
+      if (n.count_reg >= 0) {
+        loop_ops.push_back(
+            std::make_unique<Scheduled>(parse_op(fmt::format("C_LOOP r{}, {}", n.count_reg, label), {})));
+      } else if (n.count > 4095) {
         loop_ops.push_back(std::make_unique<Scheduled>(parse_op(fmt::format("S_ADDI r15, r0, {}", 0), {})));
         // Counts above 4095 need S_LUI + S_ORI.
         loop_ops.back() =
@@ -251,7 +255,7 @@ struct Emitter {
       }
       exit = nodes(n.body, entry, out, depth + 1);
       if (out != nullptr) out->push_back(label + ":");
-      state = exit;
+      state = n.count_reg >= 0 ? merge(entry, exit) : exit;  // a register count may skip the body
     }
     flush();
     return state;
@@ -305,9 +309,19 @@ void KernelBuilder::loop(int64_t count, const std::function<void()>& body) {
     body();
     return;
   }
+  loop_node(count, -1, body);
+}
+
+void KernelBuilder::loop_reg(int count_reg, const std::function<void()>& body) {
+  if (count_reg <= 0 || count_reg > 14) throw std::invalid_argument("loop_reg: the count must be in r1..r14");
+  loop_node(0, count_reg, body);
+}
+
+void KernelBuilder::loop_node(int64_t count, int count_reg, const std::function<void()>& body) {
   auto n = std::make_unique<Node>();
   n->kind = Node::kLoop;
   n->count = count;
+  n->count_reg = count_reg;
   Node* raw = n.get();
   stack_.back()->body.push_back(std::move(n));
   stack_.push_back(raw);

@@ -51,6 +51,9 @@ class KernelBuilder {
   // A hardware loop running `body` count times (count 0: nothing, 1: inline). Counts above C_LOOPI's range
   // go through r15, which kernels must not use.
   void loop(int64_t count, const std::function<void()>& body);
+  // A hardware loop whose count is read from scalar register `count_reg` when it starts (C_LOOP; 0 skips
+  // the body): conditional code is a loop of 0 or 1 iterations.
+  void loop_reg(int count_reg, const std::function<void()>& body);
 
   // The packed program text; `words` (if not null) receives its size in op words. Throws std::logic_error
   // when loops nest deeper than `loop_depth`.
@@ -61,6 +64,7 @@ class KernelBuilder {
   struct Node;  // the program tree (kernel_builder.cpp)
 
  private:
+  void loop_node(int64_t count, int count_reg, const std::function<void()>& body);
   std::unique_ptr<Node> root_;
   std::vector<Node*> stack_;
   unsigned banks_;

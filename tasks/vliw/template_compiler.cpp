@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <functional>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -58,7 +60,7 @@ int64_t knob(const KnobValues& values, const std::vector<Knob>& knobs, const std
 }
 
 // DM buffer ids for the builder's ordering rules.
-enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0 };
+enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0, kMask, kState };
 
 // Software pipeline: `units` units pass through `stages` stages; step k runs stage s of unit k - s, later
 // stages first (they read what earlier stages of later units overwrite). The steady-state steps form a
@@ -175,7 +177,14 @@ struct Ctx {
 // writes one). Lock b counts the loads of buffer b that have landed.
 struct Stream {
   int64_t tiles = 0, tile_rows = 0, buffers = 2;
-  int64_t base_row = 0;  // DM row of buffer 0; buffer b at base_row + b * tile_rows
+  int64_t base_row = 0;     // DM row of buffer 0; buffer b at base_row + b * tile_rows
+  bool store = true;        // false: the tiles are only read (the refill waits for the compute's loads)
+  int64_t pair_offset = 0;  // > 0: each tile also loads the tile this many bytes further on in DRAM into
+                            // the buffer's second half (buffers are then 2 * tile_rows rows)
+  int fence_lock = -1;      // >= 0: the last stores release this lock and the stream waits for them
+  // inner > 0: tiles in DRAM are not consecutive but a 2-D walk: tile (o, i), i < inner, at
+  // o * outer_step + i * inner_step bytes (r10 and r11 count the loads and stores within `inner`)
+  int64_t inner = 0, inner_step = 0, outer_step = 0;
 };
 
 // r1 next load address, r2 next store address, r3 ROW_BYTES, r4 rows per tile, r5.. buffer addresses.
@@ -185,37 +194,90 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   const int64_t tile_bytes = s.tile_rows * c.rb;
   k.comment(fmt::format("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile"));
   k.li(1, c.addr(in), c.sym(in));
-  k.li(2, c.addr(out), c.sym(out));
+  if (s.store) k.li(2, c.addr(out), c.sym(out));
   k.li(3, c.rb);
   k.li(4, s.tile_rows);
+  const int64_t buffer_rows = s.tile_rows * (s.pair_offset > 0 ? 2 : 1);
+  // the next tile's address in `reg`; `count` counts tiles within `inner`
+  auto advance = [&](int reg, int count) {
+    if (s.inner == 0) {
+      c.add(reg, tile_bytes, 14);
+      return;
+    }
+    c.add(reg, s.inner_step, 14);
+    k.op(fmt::format("S_ADDI {}, {}, 1", R(count), R(count)));
+    k.li(12, s.inner - 1);
+    k.op(fmt::format("S_SUB r12, r12, {}", R(count)));
+    k.op("S_SRLI r12, r12, 31");  // 1 when the walk wraps to the next outer step
+    k.li(14, s.outer_step - s.inner * s.inner_step);
+    k.op("S_MUL r14, r14, r12");
+    k.op(fmt::format("S_ADD {}, {}, r14", R(reg), R(reg)));
+    k.li(14, s.inner);
+    k.op("S_MUL r14, r14, r12");
+    k.op(fmt::format("S_SUB {}, {}, r14", R(count), R(count)));
+  };
+  if (s.inner > 0) {
+    k.li(10, 0);
+    k.li(11, 0);
+  }
   for (int64_t b = 0; b < s.buffers; ++b)
-    k.li(static_cast<int>(5 + b), (s.base_row + b * s.tile_rows) * c.rb);
+    k.li(static_cast<int>(5 + b), (s.base_row + b * buffer_rows) * c.rb);
   auto load = [&](int64_t b) {
-    k.op(fmt::format("C_DMALD {}, {}, r1, r3, r4, {}", c.ch(b), R(5 + b), b), {{}, {}, -1, false});
-    c.add(1, tile_bytes, 14);
+    const MemUse refill = s.store ? MemUse{} : MemUse{{}, {static_cast<int>(kAcqBase + b)}, -1, false};
+    k.op(fmt::format("C_DMALD {}, {}, r1, r3, r4, {}", c.ch(b), R(5 + b), b), refill);
+    if (s.pair_offset > 0) {
+      k.li(14, s.pair_offset);
+      k.op("S_ADD r13, r1, r14");
+      k.li(12, tile_bytes);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op(fmt::format("C_DMALD {}, r12, r13, r3, r4, {}", c.ch(b), b), refill);
+    }
+    advance(1, 10);
   };
   for (int64_t b = 0; b < std::min(s.buffers, s.tiles); ++b) load(b);
-  auto tile = [&](int64_t b, bool prefetch) {
+  auto tile = [&](int64_t b, bool prefetch, bool fence) {
     k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
+    if (s.pair_offset > 0) k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
     compute(b);
-    k.op(fmt::format("C_DMAST {}, {}, r2, r3, r4", c.ch(b), R(5 + b)),
-         {{static_cast<int>(kOutBase + b)}, {}});
-    c.add(2, tile_bytes, 14);
+    if (s.store) {
+      k.op(fmt::format("C_DMAST {}, {}, r2, r3, r4{}", c.ch(b), R(5 + b),
+                       fence ? fmt::format(", {}", s.fence_lock) : ""),
+           {{static_cast<int>(kOutBase + b)}, {}});
+      advance(2, 11);
+    }
     if (prefetch) load(b);
   };
   const int64_t rounds = s.tiles >= s.buffers ? (s.tiles - s.buffers) / s.buffers : 0;
   k.loop(rounds, [&] {
-    for (int64_t b = 0; b < s.buffers; ++b) tile(b, true);
+    for (int64_t b = 0; b < s.buffers; ++b) tile(b, true, false);
   });
-  for (int64_t t = rounds * s.buffers; t < s.tiles; ++t) tile(t % s.buffers, t + s.buffers < s.tiles);
+  int fences = 0;
+  for (int64_t t = rounds * s.buffers; t < s.tiles; ++t) {
+    const bool fence = s.fence_lock >= 0 && s.store && t + s.buffers >= s.tiles;
+    fences += fence ? 1 : 0;
+    tile(t % s.buffers, t + s.buffers < s.tiles, fence);
+  }
+  // The stores have written DRAM once their locks are back: what follows may read the output.
+  for (int i = 0; i < fences; ++i) k.op(fmt::format("C_ACQ {}", s.fence_lock), {{}, {}, -1, true});
 }
 
-GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// An element-wise stream (relu, silu, gelu, or swiglu's silu(g) * u over the pair g, u) of `rows` DM rows
+// from region `in` to region `out`; `last`: the kernel ends here, otherwise the stream waits for its stores.
+struct EltJob {
+  std::string op;  // relu | silu | gelu | swiglu
+  int64_t rows = 0;
+  std::string in, out;
+  int64_t pair_offset = 0;  // swiglu: bytes from g to u
+  bool last = true;
+};
+
+GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
+                            const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool silu = c.cfg.task == "silu";
-  const int64_t rows = c.cfg.dim("M") * c.cfg.dim("N") / c.vlen;
+  const bool swiglu = job.op == "swiglu", silu = job.op == "silu" || swiglu, gelu = job.op == "gelu";
+  const int64_t rows = job.rows;
   const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
-  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers) / c.banks * c.banks);
+  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers / (swiglu ? 2 : 1)) / c.banks * c.banks);
   const int64_t tile = pow2_divisor(rows, std::min(knob(values, knobs, "tile_rows"), max_tile));
   const int64_t unroll = pow2_divisor(tile, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
   const int64_t sets = std::min<int64_t>(unroll, 4);
@@ -223,13 +285,29 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
   s.tiles = rows / tile;
   s.tile_rows = tile;
   s.buffers = buffers;
+  s.pair_offset = job.pair_offset;
+  s.fence_lock = job.last ? -1 : 14;
   GeneratedKernel out;
   out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"buffers", buffers}};
   out.summary = fmt::format(
       "{} tiles of {} rows through {} DM buffers (load, compute in place, store; the next tiles load "
       "meanwhile); rows software-pipelined load / {} / store, {} rows per loop iteration",
-      s.tiles, tile, buffers, silu ? "exp, add, reciprocal, multiply" : "max", unroll);
-  if (silu) {
+      s.tiles, tile, buffers,
+      gelu ? "x * (a + b x^2) in FP32, exp, add, reciprocal, multiply"
+           : (silu ? "exp, add, reciprocal, multiply" : "max"),
+      unroll);
+  if (gelu) {
+    // gelu(x) = 0.5 x (1 + tanh(z)) = x sigmoid(2z) = x / (1 + exp(-2z)), z = c (x + 0.044715 x^3), so the
+    // exponent is x (a + b x^2) with a = -2c, b = -2c * 0.044715.
+    const double cc = std::sqrt(2.0 / 3.14159265358979323846);
+    k.comment("constants: a0 = 1.0, a5 = b, a6 = a (FP32 lanes); exp argument -2z = x (a + b x^2)");
+    k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(-2.0 * cc * 0.044715)));
+    k.li(13, static_cast<int64_t>(arith::double_to_fp32(-2.0 * cc)));
+    k.op("A_BCST a0, r11");
+    k.op("A_BCST a5, r12");
+    k.op("A_BCST a6, r13");
+  } else if (silu) {
     k.comment("constants: v0 = -1.0 (BF16 lanes), a0 = 1.0 (FP32 lanes)");
     k.li(11, static_cast<int64_t>(arith::double_to_fp32(-1.0)));
     k.li(12, static_cast<int64_t>(arith::double_to_fp32(1.0)));
@@ -240,10 +318,15 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
     k.op("V_BCST v0, r0");
   }
   const bool banks_known = unroll % c.banks == 0;
-  stream(c, s, c.cfg.inputs[0].name, c.cfg.outputs[0].name, [&](int64_t b) {
+  stream(c, s, job.in, job.out, [&](int64_t b) {
     const int pl = static_cast<int>(2 * (b % 2)), ps = pl + 1;
     k.op(fmt::format("S_PMOV {}, {}", P(pl), R(5 + b)));
     k.op(fmt::format("S_PMOV {}, {}", P(ps), R(5 + b)));
+    if (swiglu) {  // u: the buffer's second half
+      k.li(12, tile * c.rb);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op("S_PMOV p4, r12");
+    }
     pipeline(k, tile, 3, unroll, [&](int stage, int64_t u) {
       const int64_t set = u % sets;
       const int bank = banks_known ? static_cast<int>(u % c.banks) : -1;
@@ -251,14 +334,30 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
       if (stage == 0) {
         k.op(fmt::format("L_VLD {}, {}, {}", V(x), P(pl), c.rb),
              {{static_cast<int>(kAcqBase + b)}, {}, bank});
+        if (swiglu)  // tile is a multiple of the banks when they are known: u's row is in the same bank
+          k.op(fmt::format("L_VLD {}, p4, {}", V(13 + set % 3), c.rb),
+               {{static_cast<int>(kAcqBase + b)}, {}, -1});
       } else if (stage == 1) {
-        if (silu) {
+        if (gelu) {
+          const int64_t w = 13 + set % 2;  // a + b x^2 in BF16 (its rounding moves exp's argument by 2^-9)
+          k.op(fmt::format("A_VMUL {}, {}, {}", A(acc), V(x), V(x)));  // x^2, exact
+          k.op(fmt::format("A_MUL {}, {}, a5", A(acc), A(acc)));
+          k.op(fmt::format("A_ADD {}, {}, a6", A(acc), A(acc)));
+          k.op(fmt::format("V_SRS {}, {}", V(w), A(acc)));
+          k.op(fmt::format("A_VMUL {}, {}, {}", A(acc), V(w), V(x)));  // -2z
+          k.op(fmt::format("A_EXP {}, {}", A(acc), A(acc)));
+          k.op(fmt::format("A_ADD {}, {}, a0", A(acc), A(acc)));
+          k.op(fmt::format("A_RECI {}, {}", A(acc), A(acc)));  // sigmoid(2z)
+          k.op(fmt::format("V_SRS {}, {}", V(sg), A(acc)));
+          k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(x), V(sg)));
+        } else if (silu) {
           k.op(fmt::format("A_VMUL {}, {}, v0", A(acc), V(x)));  // -x, exact
           k.op(fmt::format("A_EXP {}, {}", A(acc), A(acc)));
           k.op(fmt::format("A_ADD {}, {}, a0", A(acc), A(acc)));
           k.op(fmt::format("A_RECI {}, {}", A(acc), A(acc)));  // sigmoid(x)
           k.op(fmt::format("V_SRS {}, {}", V(sg), A(acc)));
           k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(x), V(sg)));
+          if (swiglu) k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(y), V(13 + set % 3)));
         } else {
           k.op(fmt::format("V_MAX {}, {}, v0", V(y), V(x)));
         }
@@ -268,18 +367,39 @@ GeneratedKernel elementwise(Ctx& c, const KnobValues& values, const std::vector<
       }
     });
   });
-  k.op("C_HALT", {{}, {}, -1, true});
+  if (job.last) k.op("C_HALT", {{}, {}, -1, true});
   return out;
 }
 
 // ---------------------------------------------------------------- row-wise: softmax, rms_norm
-GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// A row-wise pass over an [m, n] region, in place through DM (softmax, rms_norm, layer_norm). softmax may
+// scale its input (exp(scale * (x - max))) and mask it causally (row i keeps columns j <= i).
+struct RowJob {
+  std::string op;  // softmax | rms_norm | layer_norm
+  int64_t m = 0, n = 0;
+  std::string in, out;
+  double eps = 0.0, scale = 1.0;
+  bool causal = false;
+  bool last = true;  // false: wait for the stores at the end
+};
+
+GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool softmax = c.cfg.task == "softmax";
-  const int64_t m = c.cfg.dim("M"), n = c.cfg.dim("N");
+  const bool softmax = job.op == "softmax", layer_norm = job.op == "layer_norm";
+  const int64_t m = job.m, n = job.n;
   const int64_t chunks = n / c.vlen;
+  // causal softmax: a mask table, per d = i mod VLEN a block [0 x chunks][diagonal d][-inf x chunks] of
+  // BF16 rows added to row i's chunks from row d * (2 chunks + 1) + chunks - i / VLEN of the table on
+  const bool causal = softmax && job.causal;
+  const int64_t block_rows = 2 * chunks + 1;
+  const int64_t table_rows = causal ? (c.vlen * block_rows + c.banks - 1) / c.banks * c.banks : 0;
   const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
-  const int64_t gamma_rows = softmax ? 0 : (chunks + c.banks) / c.banks * c.banks + c.banks;
+  const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
+  // layer_norm's beta follows gamma, a quarter of the banks further on
+  const int64_t boff = goff + (chunks + c.banks - 1) / c.banks * c.banks + c.banks / 4;
+  const int64_t gamma_rows = softmax      ? table_rows
+                             : layer_norm ? (boff + chunks + c.banks - 1) / c.banks * c.banks
+                                          : (chunks + c.banks) / c.banks * c.banks + c.banks;
   const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks;
   if (room < 1) throw std::invalid_argument("a row does not fit DM");
   const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
@@ -294,8 +414,8 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
   s.tile_rows = rows * chunks;
   s.buffers = buffers;
   s.base_row = gamma_rows;
+  s.fence_lock = job.last ? -1 : 14;
   const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
-  const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
   auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
   if (softmax) {
     out.summary = fmt::format(
@@ -303,8 +423,53 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
         "the sum and the BF16 e stored in place, then e / sum; each pass software-pipelined, {} chunks per "
         "loop iteration",
         s.tiles, rows, buffers, unroll);
-    k.comment("r11 = -inf (FP32 bits)");
+    k.comment("r11 = -inf (FP32 bits), a0 = the scale");
     k.li(11, static_cast<int64_t>(0xFF800000u));
+    if (job.scale != 1.0) {
+      k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.scale)));
+      k.op("A_BCST a0, r12");
+    }
+    if (causal) {
+      k.comment("the causal mask table; r9 counts rows");
+      k.op("V_BCST v1, r0");
+      k.op("V_BCST v2, r11");
+      k.op("S_PMOV p6, r0");
+      for (int64_t d = 0; d < c.vlen; ++d) {
+        k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
+        k.op(fmt::format("V_ALIGN v3, v1, v2, {}", c.vlen - d - 1));  // lanes <= d: 0, the rest -inf
+        k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
+        k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+      }
+      k.li(9, 0);
+    }
+  } else if (layer_norm) {
+    out.summary = fmt::format(
+        "{} tiles of {} rows through {} DM buffers; per row: sums of x and x^2 (A_VMAC), mean and "
+        "rsqrt(E[x^2] - mean^2 + eps), then ((x - mean) * r * gamma + beta) in FP32; each pass "
+        "software-pipelined, {} chunks per loop iteration",
+        s.tiles, rows, buffers, unroll);
+    k.comment(
+        fmt::format("a6 = 1/N, a7 = eps (FP32 lanes), v15 = 1.0; gamma and beta (N/VLEN rows each) stay "
+                    "in DM from rows {} and {} on",
+                    goff, boff));
+    k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0 / static_cast<double>(n))));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.eps)));
+    k.li(13, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+    k.op("A_BCST a6, r11");
+    k.op("A_BCST a7, r12");
+    k.op("V_BCST v15, r13");
+    k.li(14, chunks);
+    k.li(11, c.rb);
+    k.li(13, c.addr("gamma"), c.sym("gamma"));
+    k.li(12, goff * c.rb);
+    k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
+    k.op("S_PMOV p3, r12");
+    k.li(13, c.addr("beta"), c.sym("beta"));
+    k.li(12, boff * c.rb);
+    k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
+    k.op("S_PMOV p6, r12");
+    k.op("C_ACQ 15", {{}, {kGamma}});
+    k.op("C_ACQ 15", {{}, {kGamma}});
   } else {
     out.summary = fmt::format(
         "{} tiles of {} rows through {} DM buffers; per row: sum of squares (A_VMAC), rsqrt(mean + eps), "
@@ -313,7 +478,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
     k.comment(
         fmt::format("a6 = 1/N, a7 = eps (FP32 lanes); gamma (N/VLEN rows) stays in DM from row {} on", goff));
     k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0 / static_cast<double>(n))));
-    k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("eps"))));
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.eps)));
     k.op("A_BCST a6, r11");
     k.op("A_BCST a7, r12");
     k.li(13, c.addr("gamma"), c.sym("gamma"));
@@ -324,17 +489,38 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
     k.op("C_ACQ 15", {{}, {kGamma}});
     k.op("S_PMOV p3, r12");
   }
-  stream(c, s, "x", "y", [&](int64_t b) {
+  stream(c, s, job.in, job.out, [&](int64_t b) {
     const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
     for (int i = 0; i < 5; ++i) k.op(fmt::format("S_PMOV {}, {}", P(i == 3 && !softmax ? 5 : i), R(5 + b)));
+    if (causal) k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
     k.loop(rows, [&] {
+      if (causal) {
+        // p5: row r9's first mask row, d * (2 chunks + 1) + chunks - r9 / VLEN with d = r9 mod VLEN
+        int64_t lv = 0, lr = 0;
+        while ((int64_t{1} << lv) < c.vlen) ++lv;
+        while ((int64_t{1} << lr) < c.rb) ++lr;
+        k.li(13, c.vlen - 1);
+        k.op("S_AND r10, r9, r13");
+        k.li(13, block_rows * c.rb);
+        k.op("S_MUL r10, r10, r13");
+        k.op(fmt::format("S_SRLI r13, r9, {}", lv));
+        k.op(fmt::format("S_SLLI r13, r13, {}", lr));
+        k.op("S_SUB r10, r10, r13");
+        k.op(fmt::format("S_ADDI r10, r10, {}", chunks * c.rb));
+        k.op("S_PMOV p5, r10");
+        k.op("S_ADDI r9, r9, 1");
+      }
       if (softmax) {
-        // pass 1: running maxima in v1, v2
+        // pass 1: running maxima in v1, v2 (causal: the masked row is stored back in place first)
         for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("V_BCST {}, r11", V(1 + i)));
-        pipeline(k, chunks, 2, unroll, [&](int stage, int64_t u) {
-          const int64_t x = 5 + u % sets;
+        pipeline(k, chunks, causal ? 3 : 2, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % sets, mk = 9 + u % sets;
           if (stage == 0) {
             k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+            if (causal) k.op(fmt::format("L_VLD {}, p5, {}", V(mk), c.rb), {{kMask}, {}, -1});
+          } else if (causal && stage == 1) {
+            k.op(fmt::format("V_ADD {}, {}, {}", V(x), V(x), V(mk)));
+            k.op(fmt::format("L_VST {}, p6, {}", V(x), c.rb), {{}, {acq}, bank(u)});
           } else {
             k.op(fmt::format("V_MAX {}, {}, {}", V(1 + u % parts), V(1 + u % parts), V(x)));
           }
@@ -351,6 +537,7 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
           } else if (stage == 1) {
             k.op(fmt::format("A_UPS {}, {}", A(t), V(x)));
             k.op(fmt::format("A_SUB {}, {}, a7", A(t), A(t)));
+            if (job.scale != 1.0) k.op(fmt::format("A_MUL {}, {}, a0", A(t), A(t)));
             k.op(fmt::format("A_EXP {}, {}", A(t), A(t)));
           } else if (stage == 2) {
             k.op(fmt::format("A_ADD {}, {}, {}", A(5 + u % parts), A(5 + u % parts), A(t)));
@@ -374,6 +561,51 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
             k.op(fmt::format("L_VST {}, p4, {}", V(y), c.rb), {{}, {st}, bank(u)});
           }
         });
+      } else if (layer_norm) {
+        // pass 1: sums of x^2 in a0, a1 and of x in a2, a3 (two partial sums each: A_VMAC's latency is 3)
+        for (int64_t i = 0; i < 4; ++i) k.op(fmt::format("A_BCST {}, r0", A(i)));
+        pipeline(k, chunks, 2, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 1 + u % sets;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+          } else {
+            k.op(fmt::format("A_VMAC {}, {}, {}", A(u % 2), V(x), V(x)));
+            k.op(fmt::format("A_VMAC {}, {}, v15", A(2 + u % 2), V(x)));
+          }
+        });
+        k.op("A_ADD a0, a0, a1");
+        k.op("A_ADD a2, a2, a3");
+        k.op("A_RSUM a0, a0");
+        k.op("A_RSUM a2, a2");
+        k.op("A_MUL a0, a0, a6");  // E[x^2]
+        k.op("A_MUL a2, a2, a6");  // mean
+        k.op("A_MUL a1, a2, a2");
+        k.op("A_SUB a0, a0, a1");  // the biased variance
+        k.op("A_ADD a0, a0, a7");
+        k.op("A_RSQRT a4, a0");
+        // pass 2: y = (x - mean) * r * gamma + beta, all in FP32 (one rounding, at the end)
+        pipeline(k, chunks, 3, unroll, [&](int stage, int64_t u) {
+          const int64_t x = 5 + u % 2, g = 7 + u % 2, bt = 9 + u % 2, y = 11 + u % 2;
+          const int64_t t = u % 2 == 0 ? 0 : 1, w = u % 2 == 0 ? 3 : 5;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p1, {}", V(x), c.rb), {{acq}, {}, bank(u)});
+            k.op(fmt::format("L_VLD {}, p3, {}", V(g), c.rb), {{kGamma}, {}, bank(u + goff)});
+            k.op(fmt::format("L_VLD {}, p6, {}", V(bt), c.rb), {{kGamma}, {}, bank(u + boff)});
+          } else if (stage == 1) {
+            k.op(fmt::format("A_UPS {}, {}", A(t), V(x)));
+            k.op(fmt::format("A_SUB {}, {}, a2", A(t), A(t)));
+            k.op(fmt::format("A_MUL {}, {}, a4", A(t), A(t)));
+            k.op(fmt::format("A_UPS {}, {}", A(w), V(g)));
+            k.op(fmt::format("A_MUL {}, {}, {}", A(t), A(t), A(w)));
+            k.op(fmt::format("A_UPS {}, {}", A(w), V(bt)));
+            k.op(fmt::format("A_ADD {}, {}, {}", A(t), A(t), A(w)));
+            k.op(fmt::format("V_SRS {}, {}", V(y), A(t)));
+          } else {
+            k.op(fmt::format("L_VST {}, p2, {}", V(y), c.rb), {{}, {st}, bank(u)});
+          }
+        });
+        k.op(fmt::format("S_PADDI p3, {}", -chunks * c.rb));
+        k.op(fmt::format("S_PADDI p6, {}", -chunks * c.rb));
       } else {
         // pass 1: sum of squares in a1.. (partial sums)
         const int64_t sums = pow2_divisor(unroll, 4);
@@ -415,6 +647,120 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
       }
     });
   });
+  if (job.last) k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
+// ---------------------------------------------------------------- gemv
+//
+// A streams through DM in tiles of whole rows (load-only stream); x stays in DM. Row m: A_VMAC of its
+// chunks with x's into partial accumulators, A_RSUM, and the sum (BF16) goes into lane m mod VLEN of the
+// output vector v15 with exact BF16 ops: v15 = v15 * (1 - e_l) + e_l * s, e_l the one-hot row of a DM table.
+// v15 is stored to its y row after every row (the last store of a row of y holds all its lanes), and y
+// goes to DRAM at the end.
+GeneratedKernel gemv(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const int64_t m = c.cfg.dim("M"), kk = c.cfg.dim("K");
+  const int64_t kc = kk / c.vlen, yrows = m / c.vlen;
+  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  auto round_up = [&](int64_t rows) { return (rows + c.banks - 1) / c.banks * c.banks; };
+  const int64_t table = 0, xoff = round_up(2 * c.vlen) + c.banks / 2, yoff = round_up(xoff + kc),
+                base = round_up(yoff + yrows);
+  const int64_t room = (c.dm_rows - base) / buffers / kc;
+  if (room < 1) throw std::invalid_argument("a row of A does not fit DM");
+  const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
+  const int64_t unroll = pow2_divisor(kc, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
+  const int64_t parts = std::min<int64_t>(unroll, 4);
+  const bool banks_known = kc % c.banks == 0 && unroll % c.banks == 0;
+  auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
+  auto log2 = [](int64_t v) {
+    int64_t l = 0;
+    while ((int64_t{1} << l) < v) ++l;
+    return l;
+  };
+  GeneratedKernel out;
+  out.knobs = {{"tile_rows", rows}, {"unroll", unroll}, {"buffers", buffers}};
+  out.summary = fmt::format(
+      "A in {} tiles of {} rows through {} DM buffers, x resident; per row A_VMAC over K ({} chunks per loop "
+      "iteration), A_RSUM, the sum placed in its lane of the y row with a one-hot table; y stored at the end",
+      m / rows, rows, buffers, unroll);
+  k.comment(fmt::format("DM rows: one-hot table {} (e_l, 1 - e_l), x {}, y {}, A tiles from {}", table, xoff,
+                        yoff, base));
+  k.li(11, c.addr("x"), c.sym("x"));
+  k.li(12, xoff * c.rb);
+  k.li(13, c.rb);
+  k.li(14, kc);
+  k.op(fmt::format("C_DMALD {}, r12, r11, r13, r14, 15", c.ch(buffers)));
+  k.op("S_PMOV p1, r12");
+  // The one-hot table: row 2l = e_l, row 2l + 1 = 1 - e_l (BF16 1.0 = 0x3F80).
+  k.op("V_BCST v0, r0");
+  k.li(11, static_cast<int64_t>(arith::double_to_fp32(1.0)));
+  k.op("V_BCST v1, r11");
+  k.li(11, table * c.rb);
+  k.op("S_PMOV p2, r11");
+  for (int64_t l = 0; l < c.vlen; ++l) {
+    k.op(fmt::format("L_VST v0, p2, {}", c.rb), {{}, {kE0}, -1});
+    k.op(fmt::format("L_VST v1, p2, {}", -c.rb + (l / 2) * 4), {{}, {kE0}, -1});
+    k.li(12, l % 2 == 0 ? 0x3F80 : 0x3F800000);
+    k.li(13, l % 2 == 0 ? 0x3F800000 : 0x3F80);
+    k.op(fmt::format("L_SST r12, p2, {}", c.rb), {{}, {kE0}, -1});
+    k.op(fmt::format("L_SST r13, p2, {}", c.rb - (l / 2) * 4), {{}, {kE0}, -1});
+  }
+  k.op("V_BCST v15, r0");
+  k.op("C_ACQ 15", {{}, {kGamma}});
+  // r9: row index m, r11: VLEN - 1, r13: y's DM address
+  k.li(9, 0);
+  k.li(11, c.vlen - 1);
+  k.li(13, yoff * c.rb);
+  Stream s;
+  s.tiles = m / rows;
+  s.tile_rows = rows * kc;
+  s.buffers = buffers;
+  s.base_row = base;
+  s.store = false;
+  stream(c, s, "A", "y", [&](int64_t b) {
+    const int acq = static_cast<int>(kAcqBase + b);
+    k.op(fmt::format("S_PMOV p0, {}", R(5 + b)));
+    k.loop(rows, [&] {
+      k.op("S_AND r10, r9, r11");
+      k.op(fmt::format("S_SLLI r10, r10, {}", log2(2 * c.rb)));
+      k.op("S_PMOV p2, r10");
+      k.op(fmt::format("S_SRLI r12, r9, {}", log2(c.vlen)));
+      k.op(fmt::format("S_SLLI r12, r12, {}", log2(c.rb)));
+      k.op("S_ADD r12, r12, r13");
+      k.op("S_PMOV p3, r12");
+      k.op("S_ADDI r9, r9, 1");
+      for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("A_BCST {}, r0", A(i)));
+      pipeline(k, kc, 2, unroll, [&](int stage, int64_t u) {
+        const int64_t a = 1 + 2 * (u % parts), x = a + 1;
+        if (stage == 0) {
+          k.op(fmt::format("L_VLD {}, p0, {}", V(a), c.rb), {{acq}, {}, bank(u)});
+          k.op(fmt::format("L_VLD {}, p1, {}", V(x), c.rb), {{kGamma}, {}, bank(u + xoff)});
+        } else {
+          k.op(fmt::format("A_VMAC {}, {}, {}", A(u % parts), V(a), V(x)));
+        }
+      });
+      if (parts == 4) {
+        k.op("A_ADD a0, a0, a1");
+        k.op("A_ADD a2, a2, a3");
+      }
+      if (parts >= 2) k.op(fmt::format("A_ADD a0, a0, {}", parts == 4 ? "a2" : "a1"));
+      k.op("A_RSUM a0, a0");
+      k.op("V_SRS v9, a0");
+      k.op(fmt::format("L_VLD v10, p2, {}", c.rb), {{kE0}, {}, -1});
+      k.op("L_VLD v11, p2, 0", {{kE0}, {}, -1});
+      k.op("V_MUL v12, v10, v9");
+      k.op("V_MUL v15, v15, v11");
+      k.op("V_ADD v15, v15, v12");
+      k.op("L_VST v15, p3, 0", {{}, {kRes}, -1});
+      k.op(fmt::format("S_PADDI p1, {}", -kc * c.rb));
+    });
+  });
+  k.li(11, c.addr("y"), c.sym("y"));
+  k.li(12, yoff * c.rb);
+  k.li(10, c.rb);
+  k.li(14, yrows);
+  k.op(fmt::format("C_DMAST 0, r12, r11, r10, r14"), {{kRes}, {}, -1});
   k.op("C_HALT", {{}, {}, -1, true});
   return out;
 }
@@ -425,23 +771,59 @@ GeneratedKernel rowwise(Ctx& c, const KnobValues& values, const std::vector<Knob
 // MMUL_K rows k), the second a tile of A^T (MMUL_K k by MMUL_N m), the accumulator a tile of C^T. In that
 // orientation DM rows of A (m fixed, VLEN consecutive k) and of B (k fixed, VLEN consecutive n) become
 // tiles with one or two levels of V_SHUF zips, and the result tiles become rows of C with unzips.
-GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// One matrix product C = A B (or A W^T + bias with weights_nk, the nn.Linear layout) between DRAM regions,
+// optionally `batch` times over consecutive batches.
+struct MatJob {
+  bool weights_nk = false;  // B stored [N, K]
+  int64_t m = 0, k = 0, n = 0, batch = 1;
+  std::string a, b, bias, c;           // DRAM regions ("" bias: none)
+  int64_t a_offset = 0, c_offset = 0;  // bytes into regions a and c
+  // >= 0: the DRAM address of A, B or C is the 32-bit word at this DM byte address (per-head bases)
+  int64_t a_word = -1, b_word = -1, c_word = -1;
+  int64_t max_strips = 0;  // > 0: at most this many strips per panel (1 saves a loop level)
+  bool last = true;        // false: the kernel goes on (drain the DMA and leave the locks at 0)
+};
+
+// The A-block rows per accumulator block's m tiles (a knob, clamped to what the accumulators hold).
+int64_t matmul_m_tiles(const Params& p, int64_t want) {
+  const int64_t most = 8 / static_cast<int64_t>(p.mmul_k());
+  return std::clamp<int64_t>(pow2_divisor(most, want), 1, most);
+}
+
+// DM rows matmul's buffers take with `strips` resident strips (each buffer rounded up to whole bank cycles).
+int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips) {
+  const int64_t vl = p.vlen, mm = p.mmul_m(), mk = p.mmul_k(), banks = p.dm_banks;
+  const int64_t kc = job.k / vl, mb = tm * mm;
+  const int64_t braw_rows = job.weights_nk ? vl * kc : job.k;
+  auto round = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
+  int64_t rows = round(strips * job.k) + round(job.k / mk * tm) + 2 * round(mb * kc) + 2 * round(braw_rows) +
+                 2 * round(mb);
+  if (!job.bias.empty()) rows += round(job.n / mm) + round(1);
+  return rows;
+}
+
+GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const bool linear = c.cfg.task == "linear";
-  const int64_t m = c.cfg.dim("M"), kk = c.cfg.dim("K"), n = c.cfg.dim("N");
+  const bool linear = job.weights_nk, has_bias = !job.bias.empty();
+  // batches: p6 and p7 hold the DRAM addresses of the batch's A and B
+  const int64_t batch = job.batch;
+  const int64_t m = job.m, kk = job.k, n = job.n;
   const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
   const int64_t kc = kk / vl;      // DM rows per row of A
   const int64_t groups = kk / mk;  // k-groups (one A_MMAC per tile pair)
   const int64_t strips_total = n / vl;
-  const int64_t tm = std::clamp<int64_t>(pow2_divisor(8 / mk, knob(values, knobs, "m_tiles")), 1, 8 / mk);
+  int64_t tm = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
+  while (tm > 1 && matmul_dm_rows(c.p, job, tm, 1) > c.dm_rows) tm /= 2;
   const int64_t mb = tm * mm;  // rows of A per block
   const int64_t mblocks = m / mb;
   // DM rows: resident B^T tiles (strips * K), A^T tiles, two raw A blocks, two raw B strips, two output
   // blocks, bias tiles.
   const int64_t braw_rows = linear ? vl * kc : kk;
-  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (linear ? n / mm : 0) + 8;
+  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (has_bias ? n / mm : 0) + 8;
   const int64_t max_strips = std::max<int64_t>(1, (c.dm_rows - fixed) / kk);
-  const int64_t strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"), max_strips));
+  const int64_t strips =
+      divisor_at_most(strips_total, std::min({knob(values, knobs, "strips"), max_strips,
+                                              job.max_strips > 0 ? job.max_strips : strips_total}));
   const int64_t panels = strips_total / strips;
   const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
   GeneratedKernel out;
@@ -461,9 +843,20 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   };
   const int64_t res = take(strips * kk), at_tiles = take(groups * tm), araw0 = take(mb * kc),
                 araw1 = take(mb * kc), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
-                out1 = take(mb), bias = linear ? take(n / mm) : 0, e0_row = linear ? take(1) : 0;
+                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0;
   if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
-  const std::string a_name = linear ? "x" : "A", b_name = linear ? "W" : "B", c_name = linear ? "y" : "C";
+  const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
+  const bool words = job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
+  if ((batch > 1 || words) && has_bias)
+    throw std::logic_error("matmul: batches or DM bases with a bias are not implemented");
+  const bool a_in_p6 = batch > 1 || job.a_word >= 0, b_in_p7 = batch > 1 || job.b_word >= 0;
+  auto li_region = [&](int reg, const std::string& region, int64_t offset) {
+    if (offset == 0) {
+      k.li(reg, c.addr(region), c.sym(region));
+    } else {
+      k.li(reg, c.addr(region) + offset);
+    }
+  };
 
   // ---- shuffle networks (planned on labels: raw row index * VLEN + lane)
   // A^T tiles from MMUL_M rows of A (one DM row each: VLEN k): tile q holds k-group q of the chunk.
@@ -569,7 +962,7 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   const int64_t strip_bytes = linear ? vl * kk * 2 : vl * 2;
   k.comment(fmt::format("DM rows: B^T tiles {}, A^T tiles {}, raw A {}/{}, raw B {}/{}, output {}/{}{}", res,
                         at_tiles, araw0, araw1, braw0, braw1, out0, out1,
-                        linear ? fmt::format(", bias tiles {}", bias) : ""));
+                        has_bias ? fmt::format(", bias tiles {}", bias) : ""));
   k.li(5, rb);
   k.li(6, n * 2);
   k.li(7, braw0 * rb);
@@ -580,10 +973,10 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   k.li(1, (out0 ^ out1) * rb);
   k.op("C_REL 2");
   k.op("C_REL 2");
-  if (linear) {
+  if (has_bias) {
     k.comment("bias: A_MMUL of a bias tile (b[n] in column k = 0) with e0 (1.0 in row k = 0) starts each");
     k.comment("accumulator at b[n]; the bias tiles are built once from the raw bias rows");
-    k.li(12, c.addr("b"), c.sym("b"));
+    k.li(12, c.addr(job.bias), c.sym(job.bias));
     k.li(14, strips_total);
     k.op("C_DMALD 1, r7, r12, r5, r14, 1", {{}, {}, -1});
     k.li(12, e0_row * rb);
@@ -631,7 +1024,11 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   auto load_a = [&](int dm_reg) {  // A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
-    k.li(12, c.addr(a_name), c.sym(a_name));
+    if (a_in_p6) {
+      k.op("S_PGET r12, p6");
+    } else {
+      li_region(12, a_name, job.a_offset);
+    }
     k.op("S_ADD r14, r14, r12");
     k.li(12, mb * kc);
     k.op(fmt::format("C_DMALD 0, {}, r14, r5, r12, 0", R(dm_reg)), {{}, {kAcqBase}});
@@ -640,7 +1037,11 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   auto load_b = [&](int dm_reg) {  // B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
-    k.li(12, c.addr(b_name), c.sym(b_name));
+    if (b_in_p7) {
+      k.op("S_PGET r12, p7");
+    } else {
+      li_region(12, b_name, 0);
+    }
     k.op("S_ADD r14, r14, r12");
     if (linear) {
       k.li(12, braw_rows);
@@ -653,7 +1054,29 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
   };
   k.li(2, 0);
   k.li(3, 0);
-  k.li(4, c.addr(c_name), c.sym(c_name));
+  if (words) k.comment("the DRAM addresses of this product from DM words");
+  auto word = [&](int64_t where, const std::string& to) {
+    k.li(12, where);
+    k.op("S_PMOV p4, r12");
+    k.op(fmt::format("L_SLD {}, p4, 0", to == "r4" ? "r4" : "r12"), {{kState}, {}, -1});
+    if (to != "r4") k.op(fmt::format("S_PMOV {}, r12", to));
+  };
+  if (job.c_word >= 0) {
+    word(job.c_word, "r4");
+  } else {
+    li_region(4, c_name, job.c_offset);
+  }
+  if (job.a_word >= 0) word(job.a_word, "p6");
+  if (job.b_word >= 0) word(job.b_word, "p7");
+  if (batch > 1) {
+    k.comment("p6, p7: this batch's A and B in DRAM; p4: panels left in this batch");
+    li_region(12, a_name, job.a_offset);
+    k.op("S_PMOV p6, r12");
+    li_region(12, b_name, 0);
+    k.op("S_PMOV p7, r12");
+    k.li(12, panels);
+    k.op("S_PMOV p4, r12");
+  }
   load_a(8);
   load_b(7);
 
@@ -676,7 +1099,12 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
           const auto at_i = static_cast<size_t>(i);
           const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
                                                  : group_step + offsets[0] - offsets[at_i];
-          k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+          if (inc * rb >= -2048 && inc * rb <= 2047) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+          } else {  // beyond the post-increment's range
+            k.op(fmt::format("L_VLD {}, p0, 0", V(in[at_i])), {{acq_token}, {}, -1});
+            k.op(fmt::format("S_PADDI p0, {}", inc * rb));
+          }
         }
         return;
       }
@@ -736,7 +1164,7 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
       k.loop(strips, [&] {
         k.li(12, at_tiles * rb);
         k.op("S_PMOV p3, r12");
-        if (linear) {
+        if (has_bias) {
           k.op("L_VLD v11, p6, 0", {{kE0}, {}, -1});
           for (int64_t j = 0; j < mk; ++j)
             k.op(fmt::format("L_VLD {}, p4, {}", V(12 + j), rb), {{kBias}, {}, -1});
@@ -759,12 +1187,12 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
               } else {
                 for (int64_t t = 0; t < tm; ++t) {
                   for (int64_t j = 0; j < mk; ++j)
-                    k.op(fmt::format("{} {}, {}, {}", !linear && u == 0 ? "A_MMUL" : "A_MMAC", A(t * mk + j),
-                                     V(base + j), V(base + mk + t)));
+                    k.op(fmt::format("{} {}, {}, {}", !has_bias && u == 0 ? "A_MMUL" : "A_MMAC",
+                                     A(t * mk + j), V(base + j), V(base + mk + t)));
                 }
               }
             },
-            linear ? 0 : 1);
+            has_bias ? 0 : 1);
         // C rows of the block from the accumulators
         k.op("C_ACQ 2", {{}, {kOutStage}});
         k.op("S_PMOV p5, r10");
@@ -788,58 +1216,697 @@ GeneratedKernel matmul(Ctx& c, const KnobValues& values, const std::vector<Knob>
         k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
       });
       c.add(4, mb * n * 2, 14);
-      if (linear) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
+      if (has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
     });
     c.add(4, strips * vl * 2 - m * n * 2, 14);
-    if (linear) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
+    if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
   };
-  if (linear) {
+  if (has_bias) {
     k.li(12, bias * rb);
     k.op("S_PMOV p4, r12");
   }
-  k.loop(panels, panel);
+  if (batch == 1) {
+    k.loop(panels, panel);
+  } else {
+    // One loop over (batch, panel) pairs keeps the nesting within LOOP_DEPTH. After a batch's last panel,
+    // the prefetches of its next A block and B strip (wrapped to block and strip 0 of the same batch) are
+    // waited for and replaced by the next batch's.
+    k.loop(batch * panels, [&] {
+      panel();
+      k.op("S_PADDI p4, -1");
+      k.op("S_PGET r12, p4");
+      k.op("S_ADDI r12, r12, -1");
+      k.op("S_SRLI r12, r12, 31");  // 1 when no panel is left
+      k.loop_reg(12, [&] {
+        k.op("C_ACQ 0", {{}, {kAcqBase}});
+        k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+        k.li(12, m * kk * 2);
+        k.op("S_PADD p6, r12");
+        k.li(12, kk * n * 2);
+        k.op("S_PADD p7, r12");
+        c.add(4, m * n * 2 - n * 2, 14);
+        k.li(12, panels);
+        k.op("S_PMOV p4, r12");
+        k.li(2, 0);  // the wasted prefetches were block and strip 0: start the next batch there
+        k.li(3, 0);
+        load_a(8);
+        load_b(7);
+      });
+    });
+  }
+  if (job.last) {
+    k.op("C_HALT", {{}, {}, -1, true});
+  } else {
+    k.comment("end of the product: wait for the wrapped prefetches and the stores of the last outputs");
+    k.op("C_ACQ 0", {{}, {kAcqBase}, -1, true});
+    k.op("C_ACQ 1", {{}, {kAcqBase + 1}, -1, true});
+    k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
+    k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- ffn, swiglu
+//
+// Composed of the templates above, through the scratch region: ffn is linear (x, W1, b1) -> h, gelu on h in
+// place, linear (h, W2, b2) -> y; swiglu is x Wg^T -> g and x Wu^T -> u, silu(g) * u in place of g, then
+// h Wd^T -> y. Each step waits for its stores before the next one reads them.
+std::vector<Knob> stream_knobs() {
+  return {{"tile_rows", "DM rows per DMA tile", 256, {32, 64, 128, 256, 512, 1024}},
+          {"unroll", "rows per loop iteration of the software-pipelined row loop", 8, {1, 2, 4, 8, 16}},
+          {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
+}
+
+std::vector<Knob> matmul_knobs() {
+  return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
+          {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
+          {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+}
+
+GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  const bool swiglu = c.cfg.task == "swiglu";
+  const int64_t m = c.cfg.dim("M"), d = c.cfg.dim("D"), f = c.cfg.dim("F");
+  const int64_t h_bytes = m * f * 2;
+  const std::vector<Knob> eknobs = stream_knobs();
+  const KnobValues evalues;  // the stream's defaults
+  GeneratedKernel out, part;
+  auto up = [&](const MatJob& job, const std::string& what) {
+    part = matmul(c, job, values, knobs);
+    out.knobs = part.knobs;
+    out.summary += (out.summary.empty() ? "" : "; ") + what;
+  };
+  MatJob up_proj;
+  up_proj.weights_nk = true;
+  up_proj.m = m;
+  up_proj.k = d;
+  up_proj.n = f;
+  up_proj.a = "x";
+  up_proj.c = "scratch";
+  up_proj.last = false;
+  EltJob act;
+  act.rows = m * f / c.vlen;
+  act.in = act.out = "scratch";
+  act.last = false;
+  MatJob down;
+  down.weights_nk = true;
+  down.m = m;
+  down.k = f;
+  down.n = d;
+  down.a = "scratch";
+  down.c = "y";
+  if (swiglu) {
+    c.k.comment("g = x Wg^T into scratch");
+    up_proj.b = "Wg";
+    up(up_proj, "g = x Wg^T");
+    c.k.comment("u = x Wu^T into scratch + M*F*2");
+    up_proj.b = "Wu";
+    up_proj.c_offset = h_bytes;
+    up(up_proj, "u = x Wu^T");
+    c.k.comment("h = silu(g) * u in place of g");
+    act.op = "swiglu";
+    act.pair_offset = h_bytes;
+    out.summary += "; h = silu(g) * u (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    down.b = "Wd";
+    c.k.comment("y = h Wd^T");
+    up(down, "y = h Wd^T");
+  } else {
+    c.k.comment("h = x W1^T + b1 into scratch");
+    up_proj.b = "W1";
+    up_proj.bias = "b1";
+    up(up_proj, "h = x W1^T + b1");
+    c.k.comment("h = gelu(h) in place");
+    act.op = "gelu";
+    out.summary += "; gelu(h) (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    c.k.comment("y = h W2^T + b2");
+    down.b = "W2";
+    down.bias = "b2";
+    up(down, "y = h W2^T + b2");
+  }
+  out.summary += "; products: " + part.summary;
+  return out;
+}
+
+// ---------------------------------------------------------------- attention, mha, gqa, mqa
+//
+// Per head: scores = Q K^T (linear form) into the scratch region, the row softmax of scale * scores (causal:
+// masked) in place, then O = P V (gemm form). Heads loop in hardware; the DRAM addresses of the head's Q,
+// K, V and O live in DM words (the last DM row) that the products read, and advance after each head (K
+// and V every HEADS / KV_HEADS heads). With a head loop each product keeps one strip per panel, which
+// keeps the loops within LOOP_DEPTH.
+std::vector<Knob> rowwise_knobs() {
+  return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16}},
+          {"unroll", "chunks (VLEN elements) per loop iteration of each pass", 8, {2, 4, 8, 16}},
+          {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
+}
+
+GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const std::string& t = c.cfg.task;
+  const int64_t seq = c.cfg.dim("S"), d = c.cfg.dim("D");
+  const bool causal = c.cfg.dim("CAUSAL") != 0;
+  const int64_t heads = t == "attention" ? 1 : c.cfg.dim("HEADS");
+  const int64_t kv_heads = t == "gqa" ? c.cfg.dim("KV_HEADS") : (t == "mha" ? heads : 1);
+  if (kv_heads < 1 || heads % kv_heads != 0) throw std::invalid_argument("KV_HEADS must divide HEADS");
+  const int64_t group = heads / kv_heads, head_bytes = seq * d * 2;
+  const bool multi = heads > 1;
+  int64_t state = 0;
+  if (multi) {
+    c.dm_rows -= (20 + c.rb - 1) / c.rb;  // five words
+    state = c.dm_rows * c.rb;
+    k.comment(fmt::format("DM words at {}: the head's Q, K, V, O in DRAM and the heads left in its kv group",
+                          state));
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    for (const char* name : {"Q", "K", "V", "O"}) {
+      k.li(12, c.addr(name), c.sym(name));
+      k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
+    }
+    k.op("L_SST r0, p4, 0", {{}, {kState}, -1});
+  }
+  GeneratedKernel out, part;
+  const std::vector<Knob> rknobs = rowwise_knobs();
+  const KnobValues rvalues = {{"unroll", knob(values, knobs, "softmax_unroll")}};
+  std::string softmax_summary;
+  int64_t softmax_unroll = 0;
+  auto head = [&] {
+    MatJob scores;
+    scores.weights_nk = true;
+    scores.m = seq;
+    scores.k = d;
+    scores.n = seq;
+    scores.a = "Q";
+    scores.b = "K";
+    scores.c = "scratch";
+    scores.last = false;
+    MatJob pv;
+    pv.m = seq;
+    pv.k = seq;
+    pv.n = d;
+    pv.a = "scratch";
+    pv.b = "V";
+    pv.c = "O";
+    pv.last = !multi;
+    if (multi) {
+      scores.a_word = state;
+      scores.b_word = state + 4;
+      pv.b_word = state + 8;
+      pv.c_word = state + 12;
+      scores.max_strips = pv.max_strips = 1;
+    }
+    k.comment("scores = Q K^T into scratch");
+    out = matmul(c, scores, values, knobs);
+    RowJob sm;
+    sm.op = "softmax";
+    sm.m = sm.n = seq;
+    sm.in = sm.out = "scratch";
+    sm.scale = c.cfg.param("scale");
+    sm.causal = causal;
+    sm.last = false;
+    k.comment(causal ? "P = softmax(scale * scores + causal mask) in place"
+                     : "P = softmax(scale * scores) in place");
+    const GeneratedKernel sk = rowwise(c, sm, rvalues, rknobs);
+    softmax_summary = sk.summary;
+    softmax_unroll = sk.knobs.at("unroll");
+    k.comment("O = P V");
+    part = matmul(c, pv, values, knobs);
+    if (!multi) return;
+    k.comment("the next head's addresses");
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    k.li(13, head_bytes);
+    k.op("L_SLD r1, p4, 0", {{kState}, {}, -1});  // Q
+    k.op("S_ADD r1, r1, r13");
+    k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
+    // K and V advance when the group's last head is done: r6 = 1 then, from the count of heads done in it
+    k.op("L_SLD r2, p4, 4", {{kState}, {}, -1});    // K
+    k.op("L_SLD r3, p4, 4", {{kState}, {}, -1});    // V
+    k.op("L_SLD r4, p4, 4", {{kState}, {}, -1});    // O
+    k.op("L_SLD r5, p4, -12", {{kState}, {}, -1});  // heads done in the group
+    k.op("S_ADDI r5, r5, 1");
+    k.li(6, group - 1);
+    k.op("S_SUB r6, r6, r5");
+    k.op("S_SRLI r6, r6, 31");
+    k.op("S_MUL r7, r6, r13");
+    k.op("S_ADD r2, r2, r7");
+    k.op("S_ADD r3, r3, r7");
+    k.op("S_ADD r4, r4, r13");
+    k.li(8, group);
+    k.op("S_MUL r8, r8, r6");
+    k.op("S_SUB r5, r5, r8");
+    k.op("L_SST r2, p4, 4", {{}, {kState}, -1});
+    k.op("L_SST r3, p4, 4", {{}, {kState}, -1});
+    k.op("L_SST r4, p4, 4", {{}, {kState}, -1});
+    k.op("L_SST r5, p4, 0", {{}, {kState}, -1});
+  };
+  k.loop(heads, head);
+  if (multi) k.op("C_HALT", {{}, {}, -1, true});
+  out.summary = fmt::format("{} head{}: scores = Q K^T ({}); {}; O = P V ({})", heads, multi ? "s" : "",
+                            out.summary, softmax_summary, part.summary);
+  out.knobs["softmax_unroll"] = softmax_unroll;
+  return out;
+}
+
+// ---------------------------------------------------------------- rope
+//
+// y = x * cos + rotate_half(x) * sin, with the pair of chunks (c, c + D/2VLEN) of a position as the unit:
+// y_lo = x_lo cos_lo + x_hi (-sin_lo), y_hi = x_hi cos_hi + x_lo sin_hi, each A_VMUL + A_VMAC in FP32 (one
+// rounding). Tiles are `positions` positions of one head, walked position block by position block and head
+// by head within a block; the cos and sin rows of a block are loaded (and the first half of sin negated)
+// when its first head's tile comes.
+GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const int64_t heads = c.cfg.dim("HEADS"), seq = c.cfg.dim("S"), d = c.cfg.dim("D");
+  const int64_t dv = d / c.vlen, half = dv / 2;
+  if (dv % 2 != 0) throw std::invalid_argument("rope: D/2 must be a multiple of VLEN");
+  // DM: cos and sin blocks, then two tile buffers: 4 * positions * D/VLEN rows
+  const int64_t most = std::max<int64_t>(1, (c.dm_rows - 3 * c.banks) / (4 * dv));
+  const int64_t positions = pow2_divisor(seq, std::min(knob(values, knobs, "positions"), most));
+  const int64_t units = positions * half;
+  const int64_t unroll = std::max<int64_t>(
+      half, pow2_divisor(units, std::max(half, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16))));
+  auto round_up = [&](int64_t rows) { return (rows + c.banks - 1) / c.banks * c.banks; };
+  // cos and sin a quarter and half of the banks away from the tiles' rows, so their loads pair
+  const int64_t tile_rows = positions * dv, cos_row = c.banks / 4,
+                sin_row = round_up(cos_row + tile_rows) + c.banks / 2;
+  const bool banks_known = tile_rows % c.banks == 0 && (unroll / half * dv) % c.banks == 0;
+  auto bank = [&](int64_t u, int64_t offset) {
+    return banks_known ? static_cast<int>((u / half * dv + u % half + offset) % c.banks) : -1;
+  };
+  GeneratedKernel out;
+  out.knobs = {{"positions", positions}, {"unroll", unroll}};
+  out.summary = fmt::format(
+      "{} tiles of {} positions of one head through 2 DM buffers (position blocks outer, heads inner; the "
+      "block's cos and sin rows loaded with its first head); per chunk pair two A_VMUL + A_VMAC, {} pairs "
+      "per "
+      "loop iteration",
+      heads * seq / positions, positions, unroll);
+  k.comment("r7: next cos/sin block in DRAM (offset), r9: heads done in this block, v0: -1.0");
+  k.li(7, 0);
+  k.li(9, 0);
+  k.li(8, static_cast<int64_t>(arith::double_to_fp32(-1.0)));
+  k.op("V_BCST v0, r8");
+  Stream s;
+  s.tiles = heads * seq / positions;
+  s.tile_rows = tile_rows;
+  s.buffers = 2;
+  s.base_row = round_up(sin_row + tile_rows);
+  s.inner = heads;
+  s.inner_step = seq * d * 2;
+  s.outer_step = positions * d * 2;
+  const int tables = static_cast<int>(kGamma);
+  stream(c, s, "x", "y", [&](int64_t b) {
+    const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
+    // a new position block: its cos and sin rows
+    k.op("S_ADDI r12, r9, -1");
+    k.op("S_SRLI r12, r12, 31");  // 1 when r9 == 0
+    k.loop_reg(12, [&] {
+      k.li(13, c.rb);
+      k.li(14, tile_rows);
+      for (const char* name : {"cos", "sin"}) {
+        k.li(12, c.addr(name), c.sym(name));
+        k.op("S_ADD r12, r12, r7");
+        k.op(fmt::format("S_ADDI r8, r0, {}", (std::string(name) == "cos" ? cos_row : sin_row) * c.rb));
+        k.op(fmt::format("C_DMALD {}, r8, r12, r13, r14, 15", c.ch(2)), {{}, {tables}, -1});
+      }
+      c.add(7, positions * d * 2, 14);
+      k.op("C_ACQ 15", {{}, {tables}});
+      k.op("C_ACQ 15", {{}, {tables}});
+      k.li(12, sin_row * c.rb);
+      k.op("S_PMOV p0, r12");
+      k.op("S_PMOV p1, r12");
+      k.loop(positions, [&] {
+        pipeline(k, half, 3, half, [&](int stage, int64_t u) {
+          const int64_t v = 1 + u % 2, w = 3 + u % 2;
+          if (stage == 0) {
+            k.op(fmt::format("L_VLD {}, p0, {}", V(v), u + 1 == half ? (half + 1) * c.rb : c.rb),
+                 {{tables}, {}, -1});
+          } else if (stage == 1) {
+            k.op(fmt::format("V_MUL {}, {}, v0", V(w), V(v)));
+          } else {
+            k.op(fmt::format("L_VST {}, p1, {}", V(w), u + 1 == half ? (half + 1) * c.rb : c.rb),
+                 {{}, {tables}, -1});
+          }
+        });
+      });
+    });
+    k.op("S_ADDI r9, r9, 1");
+    k.li(12, heads - 1);
+    k.op("S_SUB r12, r12, r9");
+    k.op("S_SRLI r12, r12, 31");
+    k.li(13, heads);
+    k.op("S_MUL r12, r12, r13");
+    k.op("S_SUB r9, r9, r12");
+    // p0/p1: x lo/hi, p2/p3: cos lo/hi, p4/p5: -sin lo / sin hi, p6/p7: y lo/hi
+    k.op(fmt::format("S_PMOV p0, {}", R(5 + b)));
+    k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
+    k.li(12, half * c.rb);
+    k.op(fmt::format("S_ADD r13, {}, r12", R(5 + b)));
+    k.op("S_PMOV p1, r13");
+    k.op("S_PMOV p7, r13");
+    k.li(13, cos_row * c.rb);
+    k.op("S_PMOV p2, r13");
+    k.op("S_ADD r13, r13, r12");
+    k.op("S_PMOV p3, r13");
+    k.li(13, sin_row * c.rb);
+    k.op("S_PMOV p4, r13");
+    k.op("S_ADD r13, r13, r12");
+    k.op("S_PMOV p5, r13");
+    pipeline(k, units, 3, unroll, [&](int stage, int64_t u) {
+      const int64_t set = u % 2, base = 1 + 6 * set;
+      const int64_t xl = base, xh = base + 1, cl = base + 2, chh = base + 3, sl = base + 4, sh = base + 5;
+      const int64_t inc = (u % half + 1 == half ? half + 1 : 1) * c.rb;
+      if (stage == 0) {
+        k.op(fmt::format("L_VLD {}, p0, {}", V(xl), inc), {{acq}, {}, bank(u, 0)});
+        k.op(fmt::format("L_VLD {}, p1, {}", V(xh), inc), {{acq}, {}, bank(u, half)});
+        k.op(fmt::format("L_VLD {}, p2, {}", V(cl), inc), {{tables}, {}, bank(u, cos_row)});
+        k.op(fmt::format("L_VLD {}, p3, {}", V(chh), inc), {{tables}, {}, bank(u, cos_row + half)});
+        k.op(fmt::format("L_VLD {}, p4, {}", V(sl), inc), {{tables}, {}, bank(u, sin_row)});
+        k.op(fmt::format("L_VLD {}, p5, {}", V(sh), inc), {{tables}, {}, bank(u, sin_row + half)});
+      } else if (stage == 1) {
+        const int64_t al = 2 * set, ah = al + 1;
+        k.op(fmt::format("A_VMUL {}, {}, {}", A(al), V(xl), V(cl)));
+        k.op(fmt::format("A_VMUL {}, {}, {}", A(ah), V(xh), V(chh)));
+        k.op(fmt::format("A_VMAC {}, {}, {}", A(al), V(xh), V(sl)));
+        k.op(fmt::format("A_VMAC {}, {}, {}", A(ah), V(xl), V(sh)));
+        k.op(fmt::format("V_SRS {}, {}", V(cl), A(al)));
+        k.op(fmt::format("V_SRS {}, {}", V(chh), A(ah)));
+      } else {
+        k.op(fmt::format("L_VST {}, p6, {}", V(cl), inc), {{}, {st}, bank(u, 0)});
+        k.op(fmt::format("L_VST {}, p7, {}", V(chh), inc), {{}, {st}, bank(u, half)});
+      }
+    });
+  });
+  k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
+// ---------------------------------------------------------------- depthwise_conv
+//
+// Image rows go through a ring of R = KH + STRIDE row slots in DM (each input row read once; slots keep PAD
+// zero pixels on both sides, and rows above or below the image are zero slots), so output row oh reads its
+// KH input rows from slots (oh * STRIDE + i) mod R. Per output pixel and channel chunk: KH * KW A_VMACs of
+// the tap's x and w rows (two partial accumulators when few chunks), V_SRS, into a double-buffered output
+// row stored by DMA. The next rows load while a row computes.
+struct DepthwiseShape {
+  int64_t h, w, c, kh, kw, stride, pad, oh, ow, cv, ring, slot_rows, w_rows, out_rows, total_rows;
+};
+
+DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg) {
+  DepthwiseShape d{};
+  d.h = cfg.dim("H");
+  d.w = cfg.dim("W");
+  d.c = cfg.dim("C");
+  d.kh = cfg.dim("KH");
+  d.kw = cfg.dim("KW");
+  d.stride = cfg.dim("STRIDE");
+  d.pad = cfg.dim("PAD");
+  d.oh = (d.h + 2 * d.pad - d.kh) / d.stride + 1;
+  d.ow = (d.w + 2 * d.pad - d.kw) / d.stride + 1;
+  d.cv = d.c / static_cast<int64_t>(p.vlen);
+  d.ring = d.kh + d.stride;
+  const int64_t banks = p.dm_banks;
+  auto round_up = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
+  d.slot_rows = round_up((d.w + 2 * d.pad) * d.cv);
+  d.w_rows = round_up(d.kh * d.kw * d.cv);
+  d.out_rows = round_up(d.ow * d.cv);
+  d.total_rows = d.w_rows + d.ring * d.slot_rows + 2 * d.out_rows;
+  return d;
+}
+
+GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const DepthwiseShape d = depthwise_shape(c.p, c.cfg);
+  if (d.total_rows > c.dm_rows) throw std::invalid_argument("the depthwise ring does not fit DM");
+  if (d.cv > 8) throw std::invalid_argument("depthwise: more channel chunks than accumulators");
+  const int64_t rb = c.rb, w_base = 0, ring_base = d.w_rows, out0 = ring_base + d.ring * d.slot_rows,
+                out1 = out0 + d.out_rows;
+  const int64_t parts = d.cv <= 2 && d.kh * d.kw >= 2 ? 2 : 1;  // partial sums per chunk (A_VMAC latency 3)
+  const int64_t sets = 2 * d.cv * parts <= 8 ? 2 : 1;           // accumulator sets for consecutive pixels
+  int64_t unit_period = c.banks;                                // pixels after which the x rows' banks repeat
+  for (int64_t g = 1; g <= c.banks; g *= 2) {
+    if ((g * d.stride * d.cv) % c.banks == 0) {
+      unit_period = g;
+      break;
+    }
+  }
+  const int64_t unroll = std::max<int64_t>(sets, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 8));
+  const bool banks_known = unroll % unit_period == 0 && unroll % sets == 0;
+  GeneratedKernel out;
+  out.knobs = {{"unroll", unroll}};
+  out.summary = fmt::format(
+      "input rows through a ring of {} DM slots (each read once; zero padding in DM), output rows "
+      "double-buffered; per pixel and chunk {} A_VMACs, {} pixels per loop iteration",
+      d.ring, d.kh * d.kw, unroll);
+  const int64_t row_bytes_dram = d.w * d.c * 2;
+  k.comment(fmt::format("DM rows: w {}, ring {} ({} slots of {}), output {}/{}", w_base, ring_base, d.ring,
+                        d.slot_rows, out0, out1));
+  // zero the ring (padding and the rows outside the image)
+  k.op("V_BCST v0, r0");
+  k.li(12, ring_base * rb);
+  k.op("S_PMOV p0, r12");
+  k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
+  k.li(12, c.addr("w"), c.sym("w"));
+  k.li(13, w_base * rb);
+  k.li(7, rb);
+  k.li(14, d.kh * d.kw * d.cv);
+  k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+  k.op("C_ACQ 15", {{}, {kGamma}});
+  k.comment("r1 next image row in DRAM, r2 next output row, r3 (oh * STRIDE) mod R, r4 next slot to fill,");
+  k.comment("r5 output buffer, r6 its swap mask, r7 ROW_BYTES, r8 DM rows per image row, r9 per output row");
+  k.li(1, c.addr("x"), c.sym("x"));
+  k.li(2, c.addr("y"), c.sym("y"));
+  k.li(3, 0);
+  k.li(4, 0);
+  k.li(5, out0 * rb);
+  k.li(6, (out0 ^ out1) * rb);
+  k.li(8, d.w * d.cv);
+  k.li(9, d.ow * d.cv);
+  k.op("C_REL 2");
+  k.op("C_REL 2");
+  auto wrap = [&](int reg) {  // reg (< 2R) mod R
+    k.li(12, d.ring - 1);
+    k.op(fmt::format("S_SUB r12, r12, {}", R(reg)));
+    k.op("S_SRLI r12, r12, 31");
+    k.li(13, d.ring);
+    k.op("S_MUL r12, r12, r13");
+    k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
+  };
+  auto slot_addr = [&](int reg, int to) {  // r<to> = DM address of slot r<reg>'s first image pixel
+    k.li(13, d.slot_rows * rb);
+    k.op(fmt::format("S_MUL {}, {}, r13", R(to), R(reg)));
+    k.li(13, (ring_base + d.pad * d.cv) * rb);
+    k.op(fmt::format("S_ADD {}, {}, r13", R(to), R(to)));
+  };
+  // Fills slot r4 with the next image row (DMA, lock 0) or zeros (below the image), then advances r4.
+  auto fill = [&](bool valid) {
+    slot_addr(4, 10);
+    if (valid) {
+      k.op("C_DMALD 0, r10, r1, r7, r8, 0", {{}, {kRes}, -1});
+      c.add(1, row_bytes_dram, 14);
+    } else {
+      k.op("S_PMOV p0, r10");
+      k.loop(d.w * d.cv, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
+    }
+    k.op("S_ADDI r4, r4, 1");
+    wrap(4);
+  };
+  // rows q = r + PAD of the ring order; row r valid when 0 <= r < H
+  auto valid_row = [&](int64_t q) { return q - d.pad >= 0 && q - d.pad < d.h; };
+  auto needed = [&](int64_t oh) {  // image rows loaded for windows 0..oh
+    return std::clamp<int64_t>(oh * d.stride + d.kh - d.pad, 0, d.h);
+  };
+  // Prologue: window 0's rows (those above the image are the ring's zeros: their slots are first used
+  // for them); fill-order position q starts at PAD for the image's first row.
+  for (int64_t q = 0; q < d.kh; ++q) {
+    if (valid_row(q)) {
+      fill(true);
+    } else {
+      k.op("S_ADDI r4, r4, 1");
+      wrap(4);
+    }
+  }
+  struct Sig {
+    int64_t acquire, loads, zeros;
+    bool operator==(const Sig& o) const {
+      return acquire == o.acquire && loads == o.loads && zeros == o.zeros;
+    }
+  };
+  auto sig = [&](int64_t oh) {
+    Sig g{needed(oh) - (oh > 0 ? needed(oh - 1) : 0), 0, 0};
+    if (oh + 1 < d.oh) {
+      for (int64_t q = oh * d.stride + d.kh; q < (oh + 1) * d.stride + d.kh; ++q) {
+        if (valid_row(q)) {
+          ++g.loads;
+        } else if (q >= d.h + d.pad) {
+          ++g.zeros;
+        } else {  // above the image: a zero slot already
+          ++g.zeros;
+        }
+      }
+    }
+    return g;
+  };
+  auto row = [&](const Sig& g) {
+    for (int64_t i = 0; i < g.acquire; ++i) k.op("C_ACQ 0", {{}, {kRes}});
+    for (int64_t i = 0; i < g.loads; ++i) fill(true);
+    for (int64_t i = 0; i < g.zeros; ++i) fill(false);
+    k.op("C_ACQ 2", {{}, {kOutStage}});
+    k.op("S_PMOV p7, r5");
+    k.li(11, w_base * rb);
+    k.op("S_PMOV p6, r11");
+    for (int64_t i = 0; i < d.kh; ++i) {
+      k.op(fmt::format("S_ADDI r11, r3, {}", i));
+      wrap(11);
+      slot_addr(11, 11);
+      k.li(13, d.pad * d.cv * rb);
+      k.op("S_SUB r11, r11, r13");  // the slot's first (padding) pixel
+      k.op(fmt::format("S_PMOV {}, r11", P(i)));
+    }
+    const int64_t taps = d.kh * d.kw * d.cv;
+    pipeline(k, d.ow, 2, unroll, [&](int stage, int64_t u) {
+      const int64_t set = u % sets, abase = set * d.cv * parts;
+      if (stage == 0) {
+        int64_t t = 0;
+        for (int64_t i = 0; i < d.kh; ++i) {
+          for (int64_t j = 0; j < d.kw; ++j) {
+            for (int64_t cc = 0; cc < d.cv; ++cc, ++t) {
+              const bool last_of_row = j + 1 == d.kw && cc + 1 == d.cv;
+              const int64_t xinc = last_of_row ? (d.stride * d.cv - d.kw * d.cv + 1) * rb : rb;
+              const int64_t winc = t + 1 == taps ? -(taps - 1) * rb : rb;
+              const int64_t xv = 1 + t % 6, wv = 7 + t % 6;
+              const int xbank =
+                  banks_known ? static_cast<int>(((u * d.stride + j) * d.cv + cc) % c.banks) : -1;
+              k.op(fmt::format("L_VLD {}, {}, {}", V(xv), P(i), xinc), {{kRes}, {}, xbank});
+              k.op(fmt::format("L_VLD {}, p6, {}", V(wv), winc),
+                   {{kGamma}, {}, static_cast<int>((w_base + t) % c.banks)});
+              const int64_t part = parts == 2 ? (i * d.kw + j) % 2 : 0;
+              const int64_t acc = abase + part * d.cv + cc;
+              const bool first = i * d.kw + j < parts;
+              k.op(fmt::format("{} {}, {}, {}", first ? "A_VMUL" : "A_VMAC", A(acc), V(xv), V(wv)));
+            }
+          }
+        }
+      } else {
+        for (int64_t cc = 0; cc < d.cv; ++cc) {
+          const int64_t acc = abase + cc;
+          if (parts == 2) k.op(fmt::format("A_ADD {}, {}, {}", A(acc), A(acc), A(acc + d.cv)));
+          k.op(fmt::format("V_SRS {}, {}", V(13 + cc % 3), A(acc)));
+          k.op(fmt::format("L_VST {}, p7, {}", V(13 + cc % 3), rb), {{}, {kOutStage}, -1});
+        }
+      }
+    });
+    k.op("C_DMAST 1, r5, r2, r7, r9, 2", {{kOutStage}, {}, -1});
+    c.add(2, d.ow * d.c * 2, 14);
+    k.op("S_XOR r5, r5, r6");
+    k.op(fmt::format("S_ADDI r3, r3, {}", d.stride));
+    wrap(3);
+  };
+  for (int64_t oh = 0; oh < d.oh;) {
+    const Sig g = sig(oh);
+    int64_t run = 1;
+    while (oh + run < d.oh && sig(oh + run) == g) ++run;
+    k.loop(run, [&] { row(g); });
+    oh += run;
+  }
   k.op("C_HALT", {{}, {}, -1, true});
   return out;
 }
 
 }  // namespace
 
+std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
+  // Counts (batch, heads, image height and width, kernel taps, stride, padding, the causal flag) index
+  // rows or whole tensors; every other dimension runs along DM rows and must fill whole vectors.
+  static const std::set<std::string> counts = {"BATCH", "HEADS", "KV_HEADS", "CAUSAL", "H",
+                                               "W",     "KH",    "KW",       "STRIDE", "PAD"};
+  for (const auto& [name, value] : cfg.dims) {
+    if (counts.count(name) == 0 && value % vlen != 0)
+      return fmt::format("dimension {}={} is not a multiple of the vector width VLEN={}", name, value, vlen);
+  }
+  return "";
+}
+
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
+  return {"relu",      "silu", "gelu",         "softmax", "rms_norm", "layer_norm",
+          "gemv",      "gemm", "batch_matmul", "linear",  "ffn",      "swiglu",
+          "attention", "mha",  "gqa",          "mqa",     "rope",     "depthwise_conv"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
   if (!supports(cfg.task)) return "no template for task " + cfg.task;
   const int64_t vlen = p_.vlen;
-  for (const auto& [name, value] : cfg.dims) {
-    if (value % vlen != 0)
-      return fmt::format("dimension {}={} is not a multiple of VLEN={}", name, value, vlen);
+  if (auto why = vector_dims_reason(cfg, vlen); !why.empty()) return why;
+  // The matrix products: one B^T strip, the A^T tiles and the double-buffered raw blocks must fit DM.
+  std::vector<MatJob> products;
+  auto product = [&](bool nk, bool bias, int64_t m, int64_t k, int64_t n) {
+    MatJob j;
+    j.weights_nk = nk;
+    j.m = m;
+    j.k = k;
+    j.n = n;
+    if (bias) j.bias = "b";
+    products.push_back(j);
+  };
+  const std::string& t = cfg.task;
+  if (t == "gemm" || t == "batch_matmul") product(false, false, cfg.dim("M"), cfg.dim("K"), cfg.dim("N"));
+  if (t == "linear") product(true, true, cfg.dim("M"), cfg.dim("K"), cfg.dim("N"));
+  if (t == "ffn" || t == "swiglu") {
+    product(true, t == "ffn", cfg.dim("M"), cfg.dim("D"), cfg.dim("F"));
+    product(true, t == "ffn", cfg.dim("M"), cfg.dim("F"), cfg.dim("D"));
   }
-  if (cfg.task == "gemm" || cfg.task == "linear") {
-    const int64_t k = cfg.dim("K");
-    if (k * 2 * p_.mmul_m() > 2047 + 2 * vlen)
-      return fmt::format("K={} is too long for the post-increments of the tile rearrangement", k);
+  if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
+    product(true, false, cfg.dim("S"), cfg.dim("D"), cfg.dim("S"));
+    product(false, false, cfg.dim("S"), cfg.dim("S"), cfg.dim("D"));
+  }
+  if (t == "depthwise_conv") {
+    const DepthwiseShape d = depthwise_shape(p_, cfg);
+    if (d.total_rows * p_.row_bytes() > p_.dm_bytes)
+      return fmt::format(
+          "a ring of {} image rows ({} bytes each with padding) and two output rows need {} bytes "
+          "of DM; DM has {}",
+          d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
+    if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
+  }
+  const int64_t tm = matmul_m_tiles(p_, 1);
+  for (const MatJob& j : products) {
+    const int64_t need = matmul_dm_rows(p_, j, tm, 1);
+    if (need > static_cast<int64_t>(p_.dm_bytes / p_.row_bytes()))
+      return fmt::format(
+          "a product with K={} needs {} bytes of DM for one strip of B^T tiles and its double-buffered raw "
+          "blocks; DM has {}",
+          j.k, need * p_.row_bytes(), p_.dm_bytes);
   }
   return "";
 }
 
 std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) const {
   const std::string& t = cfg.task;
-  if (t == "relu" || t == "silu") {
-    return {{"tile_rows", "DM rows per DMA tile", 256, {32, 64, 128, 256, 512, 1024}},
-            {"unroll", "rows per loop iteration of the software-pipelined row loop", 8, {1, 2, 4, 8, 16}},
-            {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
-  }
-  if (t == "softmax" || t == "rms_norm") {
-    return {{"tile_rows", "tensor rows per DMA tile", 4, {1, 2, 4, 8, 16}},
-            {"unroll", "chunks (VLEN elements) per loop iteration of each pass", 8, {2, 4, 8, 16}},
+  if (t == "relu" || t == "silu" || t == "gelu") return stream_knobs();
+  if (t == "gemv") {
+    return {{"tile_rows", "rows of A per DMA tile", 4, {1, 2, 4, 8, 16}},
+            {"unroll", "chunks (VLEN elements) per loop iteration of a row's dot product", 8, {2, 4, 8, 16}},
             {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
   }
-  if (t == "gemm" || t == "linear") {
-    return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
-            {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
-            {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+  if (t == "softmax" || t == "rms_norm" || t == "layer_norm") return rowwise_knobs();
+  if (t == "depthwise_conv")
+    return {{"unroll",
+             "output pixels per loop iteration (at least one period of the DM banks)",
+             4,
+             {1, 2, 4, 8}}};
+  if (t == "rope") {
+    return {{"positions",
+             "positions of one head per DMA tile (their cos and sin rows stay in DM)",
+             64,
+             {8, 16, 32, 64, 128}},
+            {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
   }
+  if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
+    auto k = matmul_knobs();
+    k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
+    return k;
+  }
+  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
+    return matmul_knobs();
   throw std::invalid_argument("no template for task " + t);
 }
 
@@ -852,20 +1919,61 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   // and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
+  KnobValues tried;  // the knobs of the last kernel that did not fit
   for (;;) {
     Ctx c(p_, cfg, layout);
     GeneratedKernel out;
-    if (cfg.task == "relu" || cfg.task == "silu") {
-      out = elementwise(c, v, all);
-    } else if (cfg.task == "softmax" || cfg.task == "rms_norm") {
-      out = rowwise(c, v, all);
+    if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
+      EltJob job;
+      job.op = cfg.task;
+      job.rows = cfg.dim("M") * cfg.dim("N") / p_.vlen;
+      job.in = cfg.inputs[0].name;
+      job.out = cfg.outputs[0].name;
+      out = elementwise(c, job, v, all);
+    } else if (cfg.task == "softmax" || cfg.task == "rms_norm" || cfg.task == "layer_norm") {
+      RowJob job;
+      job.op = cfg.task;
+      job.m = cfg.dim("M");
+      job.n = cfg.dim("N");
+      job.in = "x";
+      job.out = "y";
+      if (cfg.task != "softmax") job.eps = cfg.param("eps");
+      out = rowwise(c, job, v, all);
+    } else if (cfg.task == "gemv") {
+      out = gemv(c, v, all);
+    } else if (cfg.task == "depthwise_conv") {
+      out = depthwise(c, v, all);
+    } else if (cfg.task == "rope") {
+      out = rope(c, v, all);
+    } else if (cfg.task == "ffn" || cfg.task == "swiglu") {
+      out = feed_forward(c, v, all);
+    } else if (cfg.task == "attention" || cfg.task == "mha" || cfg.task == "gqa" || cfg.task == "mqa") {
+      out = attention(c, v, all);
     } else {
-      out = matmul(c, v, all);
+      MatJob job;
+      job.weights_nk = cfg.task == "linear";
+      job.m = cfg.dim("M");
+      job.k = cfg.dim("K");
+      job.n = cfg.dim("N");
+      job.batch = cfg.task == "batch_matmul" ? cfg.dim("BATCH") : 1;
+      job.a = job.weights_nk ? "x" : "A";
+      job.b = job.weights_nk ? "W" : "B";
+      job.c = job.weights_nk ? "y" : "C";
+      if (cfg.task == "linear") job.bias = "b";
+      out = matmul(c, job, v, all);
     }
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
+    if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
+      throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
+                                              cfg.task, cfg.config, words, p_.imem_words));
     if (words > p_.imem_words) {
-      const int64_t floor_unroll = cfg.task == "gemm" || cfg.task == "linear" ? 2 : 1;
+      tried = out.knobs;
+      const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
+      if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
+        v["softmax_unroll"] = out.knobs["softmax_unroll"] / 2;
+        continue;
+      }
       if (out.knobs["unroll"] > floor_unroll) {
         v["unroll"] = out.knobs["unroll"] / 2;
         continue;

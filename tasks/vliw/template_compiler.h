@@ -22,6 +22,10 @@ using tasks::GeneratedKernel;
 using tasks::Knob;
 using tasks::KnobValues;
 
+// Why a configuration's shapes do not fit whole vectors of `vlen` lanes ("" when they do): the dimensions
+// that run along DM rows must be multiples of VLEN; counts such as BATCH, HEADS, H, KH or PAD need not be.
+std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen);
+
 class TemplateCompiler : public tasks::BaselineCompiler {
  public:
   explicit TemplateCompiler(const Params& params) : p_(params) {}

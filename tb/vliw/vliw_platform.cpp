@@ -84,12 +84,7 @@ std::unique_ptr<tasks::BaselineCompiler> VliwPlatform::baseline_compiler(const s
 
 std::string VliwPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
   const Params p = params(hw);
-  for (const auto& [name, value] : cfg.dims) {
-    if (value % p.vlen != 0) {
-      return fmt::format("dimension {}={} is not a multiple of the vector width VLEN={}", name, value,
-                         p.vlen);
-    }
-  }
+  if (auto why = vector_dims_reason(cfg, p.vlen); !why.empty()) return why;
   const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
   if (const auto lay = layout(cfg); lay.total_bytes > dram_bytes) {
     return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes,

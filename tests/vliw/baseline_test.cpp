@@ -69,6 +69,9 @@ class VliwBaseline : public ::testing::TestWithParam<Case> {};
 
 TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
   const auto& [task, config, hw] = GetParam();
+  const auto cfg = registry().get(task).resolve(config, tasks::DType::bf16);
+  if (const std::string why = TemplateCompiler(params(hw)).unsupported_reason(cfg); !why.empty())
+    GTEST_SKIP() << why;
   const Outcome o = compile_and_run(task, config, hw);
   expect_clean_pass(o, fmt::format("{} {} {}", task, config, hw));
   std::string knobs;
@@ -85,9 +88,18 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
       o.run.assembled.words.size(), knobs.c_str());
 }
 
+// Every task with a template (the issue 11 tasks after the first six).
+const std::vector<std::string>& all_tasks() {
+  static const std::vector<std::string> tasks = {
+      "relu",      "silu",       "softmax", "rms_norm",     "gemm", "linear",
+      "gelu",      "layer_norm", "gemv",    "batch_matmul", "ffn",  "swiglu",
+      "attention", "mha",        "gqa",     "mqa",          "rope", "depthwise_conv"};
+  return tasks;
+}
+
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
-  for (const char* task : {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"}) {
+  for (const std::string& task : all_tasks()) {
     for (const char* config : {"C1", "C2", "C3", "C4", "C5"}) {
       for (const char* hw : {"default", "small"}) cases.emplace_back(task, config, hw);
     }
@@ -121,6 +133,18 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
       {"gemm", "C3", "small", {{"strips", 8}, {"m_tiles", 1}, {"unroll", 8}}},
       {"linear", "C2", "default", {{"strips", 2}, {"m_tiles", 1}, {"unroll", 8}}},
       {"linear", "C3", "small", {{"strips", 1}, {"unroll", 4}}},
+      {"gelu", "C3", "small", {{"tile_rows", 64}, {"unroll", 2}, {"buffers", 3}}},
+      {"layer_norm", "C3", "default", {{"tile_rows", 1}, {"unroll", 2}, {"buffers", 3}}},
+      {"gemv", "C3", "small", {{"tile_rows", 1}, {"unroll", 16}, {"buffers", 3}}},
+      {"batch_matmul", "C3", "default", {{"strips", 1}, {"m_tiles", 1}, {"unroll", 8}}},
+      {"ffn", "C2", "default", {{"strips", 1}, {"m_tiles", 1}, {"unroll", 4}}},
+      {"swiglu", "C2", "small", {{"strips", 2}, {"unroll", 8}}},
+      {"attention", "C2", "default", {{"strips", 1}, {"unroll", 4}, {"softmax_unroll", 2}}},
+      {"mha", "C2", "small", {{"m_tiles", 1}, {"softmax_unroll", 4}}},
+      {"gqa", "C2", "default", {{"unroll", 8}, {"softmax_unroll", 2}}},
+      {"mqa", "C3", "small", {{"strips", 2}, {"unroll", 4}}},
+      {"rope", "C3", "default", {{"positions", 8}, {"unroll", 2}}},
+      {"depthwise_conv", "C3", "default", {{"unroll", 1}}},
   };
   for (const auto& c : cases) {
     std::string what = fmt::format("{} {} {}", c.task, c.config, c.hw);
@@ -134,9 +158,14 @@ TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
   int runs = 0;
   for (const char* hw : {"default", "small"}) {
     const TemplateCompiler tc(params(hw));
-    for (const char* task : {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"}) {
+    // The composites reuse the matmul and row templates swept here; NonDefaultPointsPass covers them.
+    for (const std::string& task : all_tasks()) {
+      if (task == "ffn" || task == "swiglu" || task == "attention" || task == "mha" || task == "gqa" ||
+          task == "mqa")
+        continue;
       for (const char* config : {"C1", "C2"}) {
         const auto cfg = registry().get(task).resolve(config, tasks::DType::bf16);
+        if (!tc.unsupported_reason(cfg).empty()) continue;
         const std::vector<Knob> knobs = tc.knobs(cfg);
         std::vector<size_t> at(knobs.size(), 0);
         for (;;) {
@@ -160,8 +189,15 @@ TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
 
 // The check can fail: the baseline with one compute bundle deleted from its source does not pass.
 TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
-  for (const auto& [task, op] : std::vector<std::pair<std::string, std::string>>{
-           {"gemm", "A_MMAC"}, {"relu", "V_MAX"}, {"softmax", "A_EXP"}}) {
+  for (const auto& [task, op] :
+       std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
+                                                        {"relu", "V_MAX"},
+                                                        {"softmax", "A_EXP"},
+                                                        {"gemv", "A_VMAC"},
+                                                        {"layer_norm", "A_RSQRT"},
+                                                        {"attention", "A_EXP"},
+                                                        {"rope", "A_VMAC"},
+                                                        {"depthwise_conv", "A_VMAC"}}) {
     const Params p = params("default");
     const tasks::TaskSpec& spec = registry().get(task);
     const auto cfg = spec.resolve("C2", tasks::DType::bf16);

@@ -63,7 +63,9 @@ TEST_P(Baselines, PassOnTheRtlWithTheModelAgreeing) {
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines,
                          ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm",
-                                                              "linear"),
+                                                              "linear", "gelu", "layer_norm", "gemv",
+                                                              "batch_matmul", "ffn", "swiglu", "attention",
+                                                              "mha", "gqa", "mqa", "rope", "depthwise_conv"),
                                             ::testing::Values("default", "small")),
                          [](const auto& param_info) {
                            return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
