@@ -100,14 +100,14 @@ std::optional<RoleKind> role_from_name(const std::string& name) {
 }
 
 Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) {
-  const YAML::Node root = load_yaml(yaml_text, file);
-  if (!root.IsMap()) throw ConfigError(fmt::format("{}: expected a mapping (name, roles, transitions, limits)", file));
-  only_keys(root, file, "", {"name", "description", "start", "roles", "transitions", "limits"});
+  const YAML::Node doc = load_yaml(yaml_text, file);
+  if (!doc.IsMap()) throw ConfigError(fmt::format("{}: expected a mapping (name, roles, transitions, limits)", file));
+  only_keys(doc, file, "", {"name", "description", "start", "roles", "transitions", "limits"});
   Workflow w;
-  w.name = scalar(root["name"], file, "name", true);
-  w.description = scalar(root["description"], file, "description", false);
+  w.name = scalar(doc["name"], file, "name", true);
+  w.description = scalar(doc["description"], file, "description", false);
 
-  const YAML::Node roles = root["roles"];
+  const YAML::Node roles = doc["roles"];
   if (!roles.IsDefined() || !roles.IsMap() || roles.size() == 0)
     throw ConfigError(fmt::format("{}: roles: expected a mapping of role names ({})", file, role_list()));
   for (const auto& kv : roles) {
@@ -136,13 +136,13 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
     w.roles[name] = role;
   }
 
-  w.start = scalar(root["start"], file, "start", true);
+  w.start = scalar(doc["start"], file, "start", true);
   if (!w.roles.count(w.start))
     throw ConfigError(fmt::format("{}: start: '{}' is not one of the workflow's roles", file, w.start));
   if (w.start == role_name(RoleKind::kVerifier) || w.start == role_name(RoleKind::kConductor))
     throw ConfigError(fmt::format("{}: start: a run starts with the designer or the coder, not the {}", file, w.start));
 
-  const YAML::Node transitions = root["transitions"];
+  const YAML::Node transitions = doc["transitions"];
   if (!transitions.IsDefined() || !transitions.IsMap())
     throw ConfigError(fmt::format("{}: transitions: expected a mapping of role -> next roles", file));
   for (const auto& kv : transitions) {
@@ -180,7 +180,7 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
       throw ConfigError(fmt::format("{}: transitions.{}: missing (every role needs a next step)", file, name));
   }
 
-  const YAML::Node limits = root["limits"];
+  const YAML::Node limits = doc["limits"];
   if (!limits.IsDefined() || !limits.IsMap())
     throw ConfigError(fmt::format("{}: limits: missing (max_steps, max_repeats, coder_turns, max_reasks)", file));
   only_keys(limits, file, "limits.", {"max_steps", "max_repeats", "coder_turns", "max_reasks"});

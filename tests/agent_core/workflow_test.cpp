@@ -10,6 +10,7 @@
 #include "agent/common/replay.h"
 #include "agent/common/workflow.h"
 #include "isa/common/hw_config.h"
+#include "tb/common/paths.h"
 #include "tests/agent/mock_llm_server.h"
 #include "tests/agent/test_support.h"
 
@@ -144,6 +145,15 @@ roles:
   EXPECT_NE(error(yaml + "  coder: {temperature: 9}\n").find("roles.coder: temperature"), std::string::npos);
 }
 
+TEST(WorkflowLoad, TheLocalRolesExampleGivesTheDesignerAndConductorTheirOwnModel) {
+  const auto s =
+      RunProviderSettings::load((root() / "agent/providers/examples/local-roles.yaml").string());
+  EXPECT_EQ(s.for_role("coder").model, "qwen2.5-coder-7b-instruct");
+  EXPECT_EQ(s.for_role("designer").model, "qwen2.5-72b-instruct");
+  EXPECT_EQ(s.for_role("conductor").max_tokens, 1024u);
+  EXPECT_EQ(s.for_role("conductor").base_url, "http://127.0.0.1:8000/v1");
+}
+
 class Workflows : public ::testing::TestWithParam<WireApi> {};
 
 size_t count_events(const std::vector<json>& events, const std::string& type, const std::string& role) {
@@ -218,7 +228,9 @@ TEST_P(Workflows, DefaultRoutesDesignerCoderVerifierConductorAndReplays) {
   EXPECT_EQ(count_events(events, "plan", "designer"), 1u);
   EXPECT_EQ(count_events(events, "decision", "conductor"), 2u);
   for (const auto& e : events) {
-    if (e["type"] == "llm_response" || e["type"] == "tool_call") EXPECT_TRUE(e.contains("role")) << e.dump();
+    if (e["type"] == "llm_response" || e["type"] == "tool_call") {
+      EXPECT_TRUE(e.contains("role")) << e.dump();
+    }
   }
   EXPECT_EQ(events.front()["workflow"]["name"], "default");
   EXPECT_EQ(events.front()["workflow"]["role_settings"].size(), 2u);
