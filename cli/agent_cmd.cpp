@@ -171,7 +171,8 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (!tuner && !a.agent.empty() && a.agent != "llm") {
     throw UsageError("unknown --agent '" + a.agent + "' (available: tuner, llm with --model)");
   }
-  if (tuner && a.workflow != "single") throw UsageError("--workflow needs an LLM agent (--model or --provider-config)");
+  if (tuner && a.workflow != "single")
+    throw UsageError("--workflow needs an LLM agent (--model or --provider-config)");
   agent::AgentResult result;
   std::string path;
   if (tuner) {
@@ -244,7 +245,8 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--workflow", a.workflow,
                   "LLM workflow: agent/workflows/NAME.yaml (single, default, coder_only; see docs/agents.md)")
       ->capture_default_str();
-  cmd->add_option("--budget", a.budget, "iterations: model calls of all roles (default by task level: 15/20/25)");
+  cmd->add_option("--budget", a.budget,
+                  "iterations: model calls of all roles (default by task level: 15/20/25)");
   cmd->add_option("--max-tokens", a.max_tokens, "stop when prompt+completion tokens reach this (0: no cap)");
   cmd->add_option("--seed", a.seed, "development seed (the inputs run_eval uses)")->capture_default_str();
   cmd->add_option("--transcript", a.transcript, "transcript file (default: results/transcripts/...)");

@@ -47,13 +47,13 @@ struct RoleUsage {
 };
 
 struct AgentResult {
-  std::string agent;  // "tuner", "llm:<provider>/<model>", "llm:<provider>/<model>@<workflow>"
+  std::string agent;     // "tuner", "llm:<provider>/<model>", "llm:<provider>/<model>@<workflow>"
   std::string workflow;  // the LLM agent's workflow ("" for the tuner)
   TaskContext context;
   // submitted | budget_exhausted | token_cap | provider_error | no_kernel, and for workflows step_limit |
   // repeat_limit | malformed_plan | conductor_error
   std::string status;
-  std::string error;   // why it stopped early (provider error text, never a key)
+  std::string error;  // why it stopped early (provider error text, never a key)
   std::string final_code;
   std::string final_language;  // final_code's KernelLanguage::name ("" = the platform's default)
   unsigned iterations = 0;

@@ -101,7 +101,8 @@ std::optional<RoleKind> role_from_name(const std::string& name) {
 
 Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) {
   const YAML::Node doc = load_yaml(yaml_text, file);
-  if (!doc.IsMap()) throw ConfigError(fmt::format("{}: expected a mapping (name, roles, transitions, limits)", file));
+  if (!doc.IsMap())
+    throw ConfigError(fmt::format("{}: expected a mapping (name, roles, transitions, limits)", file));
   only_keys(doc, file, "", {"name", "description", "start", "roles", "transitions", "limits"});
   Workflow w;
   w.name = scalar(doc["name"], file, "name", true);
@@ -113,7 +114,9 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
   for (const auto& kv : roles) {
     const std::string name = kv.first.Scalar();
     const auto kind = role_from_name(name);
-    if (!kind) throw ConfigError(fmt::format("{}: roles.{}: unknown role (the roles are {})", file, name, role_list()));
+    if (!kind)
+      throw ConfigError(
+          fmt::format("{}: roles.{}: unknown role (the roles are {})", file, name, role_list()));
     WorkflowRole role;
     role.kind = *kind;
     const YAML::Node body = kv.second;
@@ -125,10 +128,12 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
     if (*kind == RoleKind::kVerifier) {
       // The verifier is kcraft itself: there is no model to prompt.
       if (!role.prompt.empty())
-        throw ConfigError(fmt::format("{}: roles.verifier.prompt: the verifier is kcraft itself, it takes no prompt", file));
+        throw ConfigError(fmt::format(
+            "{}: roles.verifier.prompt: the verifier is kcraft itself, it takes no prompt", file));
     } else {
       if (role.prompt.empty())
-        throw ConfigError(fmt::format("{}: roles.{}.prompt: missing (a file under agent/prompts/)", file, name));
+        throw ConfigError(
+            fmt::format("{}: roles.{}.prompt: missing (a file under agent/prompts/)", file, name));
       const auto path = root() / "agent" / "prompts" / role.prompt;
       if (!std::filesystem::is_regular_file(path))
         throw ConfigError(fmt::format("{}: roles.{}.prompt: no prompt file {}", file, name, path.string()));
@@ -140,7 +145,8 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
   if (!w.roles.count(w.start))
     throw ConfigError(fmt::format("{}: start: '{}' is not one of the workflow's roles", file, w.start));
   if (w.start == role_name(RoleKind::kVerifier) || w.start == role_name(RoleKind::kConductor))
-    throw ConfigError(fmt::format("{}: start: a run starts with the designer or the coder, not the {}", file, w.start));
+    throw ConfigError(
+        fmt::format("{}: start: a run starts with the designer or the coder, not the {}", file, w.start));
 
   const YAML::Node transitions = doc["transitions"];
   if (!transitions.IsDefined() || !transitions.IsMap())
@@ -162,27 +168,32 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
     std::set<std::string> seen;
     for (const auto& to : targets) {
       if (to != kFinish && !w.roles.count(to)) {
-        throw ConfigError(fmt::format("{}: {}: transition to nowhere: '{}' is neither one of the workflow's roles "
-                                      "nor {}",
-                                      file, field, to, kFinish));
+        throw ConfigError(
+            fmt::format("{}: {}: transition to nowhere: '{}' is neither one of the workflow's roles "
+                        "nor {}",
+                        file, field, to, kFinish));
       }
-      if (!seen.insert(to).second) throw ConfigError(fmt::format("{}: {}: '{}' given twice", file, field, to));
+      if (!seen.insert(to).second)
+        throw ConfigError(fmt::format("{}: {}: '{}' given twice", file, field, to));
     }
     // Only the conductor decides; every other role hands over to one fixed next step.
     if (from != role_name(RoleKind::kConductor) && targets.size() != 1) {
-      throw ConfigError(fmt::format("{}: {}: only the conductor chooses between next steps; the {} has exactly one",
-                                    file, field, from));
+      throw ConfigError(
+          fmt::format("{}: {}: only the conductor chooses between next steps; the {} has exactly one", file,
+                      field, from));
     }
     w.transitions[from] = targets;
   }
   for (const auto& [name, role] : w.roles) {
     if (!w.transitions.count(name))
-      throw ConfigError(fmt::format("{}: transitions.{}: missing (every role needs a next step)", file, name));
+      throw ConfigError(
+          fmt::format("{}: transitions.{}: missing (every role needs a next step)", file, name));
   }
 
   const YAML::Node limits = doc["limits"];
   if (!limits.IsDefined() || !limits.IsMap())
-    throw ConfigError(fmt::format("{}: limits: missing (max_steps, max_repeats, coder_turns, max_reasks)", file));
+    throw ConfigError(
+        fmt::format("{}: limits: missing (max_steps, max_repeats, coder_turns, max_reasks)", file));
   only_keys(limits, file, "limits.", {"max_steps", "max_repeats", "coder_turns", "max_reasks"});
   w.limits.max_steps = limit(limits, file, "max_steps", 1);
   w.limits.max_repeats = limit(limits, file, "max_repeats", 1);
@@ -198,7 +209,8 @@ Workflow Workflow::load_file(const std::string& path) {
 Workflow Workflow::load(const std::string& name) {
   const auto path = root() / "agent" / "workflows" / (name + ".yaml");
   if (name.empty() || name.find('/') != std::string::npos || !std::filesystem::is_regular_file(path)) {
-    throw ConfigError(fmt::format("unknown workflow '{}' (available: {})", name, fmt::join(available(), ", ")));
+    throw ConfigError(
+        fmt::format("unknown workflow '{}' (available: {})", name, fmt::join(available(), ", ")));
   }
   return load_file(path.string());
 }
@@ -230,14 +242,20 @@ RunProviderSettings RunProviderSettings::parse(const std::string& yaml_text, con
   top << root;
   out.run = ProviderSettings::parse(top.c_str(), yaml_file);
   if (roles.IsNull()) return out;
-  if (!roles.IsMap()) throw ConfigError(fmt::format("{}: roles: expected a mapping of role -> settings", yaml_file));
+  if (!roles.IsMap())
+    throw ConfigError(fmt::format("{}: roles: expected a mapping of role -> settings", yaml_file));
   for (const auto& kv : roles) {
     const std::string name = kv.first.Scalar();
     const auto kind = role_from_name(name);
-    if (!kind) throw ConfigError(fmt::format("{}: roles.{}: unknown role (the roles are {})", yaml_file, name, role_list()));
+    if (!kind)
+      throw ConfigError(
+          fmt::format("{}: roles.{}: unknown role (the roles are {})", yaml_file, name, role_list()));
     if (*kind == RoleKind::kVerifier)
-      throw ConfigError(fmt::format("{}: roles.verifier: the verifier is kcraft itself and calls no model", yaml_file));
-    if (!kv.second.IsMap()) throw ConfigError(fmt::format("{}: roles.{}: expected a mapping of provider settings", yaml_file, name));
+      throw ConfigError(
+          fmt::format("{}: roles.verifier: the verifier is kcraft itself and calls no model", yaml_file));
+    if (!kv.second.IsMap())
+      throw ConfigError(
+          fmt::format("{}: roles.{}: expected a mapping of provider settings", yaml_file, name));
     YAML::Node merged = YAML::Clone(root);
     RoleOverride role;
     for (const auto& field : kv.second) {
@@ -258,20 +276,34 @@ ProviderSettings RunProviderSettings::for_role(const std::string& role) const {
   ProviderSettings s = run;
   const ProviderSettings& r = it->second.settings;
   for (const auto& f : it->second.given) {
-    if (f == "provider") s.provider = r.provider;
-    else if (f == "base_url") s.base_url = r.base_url;
-    else if (f == "model") s.model = r.model;
-    else if (f == "api_key_env") s.api_key_env = r.api_key_env;
-    else if (f == "temperature") s.temperature = r.temperature;
-    else if (f == "max_tokens") s.max_tokens = r.max_tokens;
-    else if (f == "max_tokens_field") s.max_tokens_field = r.max_tokens_field;
-    else if (f == "timeout_seconds") s.timeout_seconds = r.timeout_seconds;
-    else if (f == "connect_timeout_seconds") s.connect_timeout_seconds = r.connect_timeout_seconds;
-    else if (f == "max_retries") s.max_retries = r.max_retries;
-    else if (f == "backoff_initial_ms") s.backoff_initial_ms = r.backoff_initial_ms;
-    else if (f == "backoff_max_ms") s.backoff_max_ms = r.backoff_max_ms;
-    else if (f == "extra_headers") s.extra_headers = r.extra_headers;
-    else if (f == "extra_body") s.extra_body = r.extra_body;
+    if (f == "provider")
+      s.provider = r.provider;
+    else if (f == "base_url")
+      s.base_url = r.base_url;
+    else if (f == "model")
+      s.model = r.model;
+    else if (f == "api_key_env")
+      s.api_key_env = r.api_key_env;
+    else if (f == "temperature")
+      s.temperature = r.temperature;
+    else if (f == "max_tokens")
+      s.max_tokens = r.max_tokens;
+    else if (f == "max_tokens_field")
+      s.max_tokens_field = r.max_tokens_field;
+    else if (f == "timeout_seconds")
+      s.timeout_seconds = r.timeout_seconds;
+    else if (f == "connect_timeout_seconds")
+      s.connect_timeout_seconds = r.connect_timeout_seconds;
+    else if (f == "max_retries")
+      s.max_retries = r.max_retries;
+    else if (f == "backoff_initial_ms")
+      s.backoff_initial_ms = r.backoff_initial_ms;
+    else if (f == "backoff_max_ms")
+      s.backoff_max_ms = r.backoff_max_ms;
+    else if (f == "extra_headers")
+      s.extra_headers = r.extra_headers;
+    else if (f == "extra_body")
+      s.extra_body = r.extra_body;
   }
   return s;
 }

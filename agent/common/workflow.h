@@ -37,8 +37,8 @@ struct WorkflowLimits {
 struct Workflow {
   std::string name;
   std::string description;
-  std::string start;                                        // the first role
-  std::map<std::string, WorkflowRole> roles;                // by role name
+  std::string start;                                            // the first role
+  std::map<std::string, WorkflowRole> roles;                    // by role name
   std::map<std::string, std::vector<std::string>> transitions;  // role -> next roles or "finish"
   WorkflowLimits limits;
 

@@ -32,7 +32,9 @@ std::string relu_kernel(bool correct) {
   return code;
 }
 
-std::string code_args(const std::string& code) { return json{{"code", code}}.dump(); }
+std::string code_args(const std::string& code) {
+  return json{{"code", code}}.dump();
+}
 
 // A repair conversation with every kind of turn: a syntax error, a mismatch, view_output, a text-only
 // turn (nudged), a pass and submit.

@@ -35,7 +35,9 @@ std::string relu_kernel(bool correct) {
   return code;
 }
 
-std::string code_args(const std::string& code) { return json{{"code", code}}.dump(); }
+std::string code_args(const std::string& code) {
+  return json{{"code", code}}.dump();
+}
 
 TaskContext relu_c1() {
   TaskContext c;
@@ -47,7 +49,8 @@ std::string decision(const std::string& next, const std::string& suggestion) {
   return json{{"next", next}, {"suggestion", suggestion}}.dump();
 }
 
-const char* kPlan = "<plan>\nOne pass: load a row, max(x, 0) on the vector unit, store it. Memory bound.\n</plan>";
+const char* kPlan =
+    "<plan>\nOne pass: load a row, max(x, 0) on the vector unit, store it. Memory bound.\n</plan>";
 
 std::string config_error(const std::string& yaml) {
   try {
@@ -89,14 +92,18 @@ TEST(WorkflowLoad, BrokenWorkflowsAreRefusedWithTheFieldNamed) {
     EXPECT_NE(at, std::string::npos) << from;
     return y.replace(at, from.size(), to);
   };
-  EXPECT_NE(config_error(with("verifier: {}", "verifier: {}, critic: {prompt: coder.md}")).find("roles.critic: unknown role"),
+  EXPECT_NE(config_error(with("verifier: {}", "verifier: {}, critic: {prompt: coder.md}"))
+                .find("roles.critic: unknown role"),
             std::string::npos);
   EXPECT_NE(config_error(with("[coder, finish]", "[coder, tester]")).find("transition to nowhere: 'tester'"),
             std::string::npos);
-  EXPECT_NE(config_error(with("coder: verifier, ", "")).find("transitions.coder: missing"), std::string::npos);
-  EXPECT_NE(config_error(with("coder: verifier, ", "coder: [verifier, finish], ")).find("only the conductor chooses"),
+  EXPECT_NE(config_error(with("coder: verifier, ", "")).find("transitions.coder: missing"),
             std::string::npos);
-  EXPECT_NE(config_error(with("max_repeats: 2, ", "")).find("limits.max_repeats: missing"), std::string::npos);
+  EXPECT_NE(config_error(with("coder: verifier, ", "coder: [verifier, finish], "))
+                .find("only the conductor chooses"),
+            std::string::npos);
+  EXPECT_NE(config_error(with("max_repeats: 2, ", "")).find("limits.max_repeats: missing"),
+            std::string::npos);
   EXPECT_NE(config_error(with("limits: {max_steps: 10, max_repeats: 2, coder_turns: 3, max_reasks: 1}", ""))
                 .find("limits: missing"),
             std::string::npos);
@@ -104,14 +111,16 @@ TEST(WorkflowLoad, BrokenWorkflowsAreRefusedWithTheFieldNamed) {
             std::string::npos);
   EXPECT_NE(config_error(with("verifier: {}", "verifier: {prompt: coder.md}")).find("takes no prompt"),
             std::string::npos);
-  EXPECT_NE(config_error(with("coder.md}, verifier", "nope.md}, verifier")).find("no prompt file"), std::string::npos);
+  EXPECT_NE(config_error(with("coder.md}, verifier", "nope.md}, verifier")).find("no prompt file"),
+            std::string::npos);
   EXPECT_NE(config_error(with("start: coder", "start: verifier")).find("start:"), std::string::npos);
   EXPECT_NE(config_error("roles: [\n").find("YAML syntax error"), std::string::npos);
   try {
     Workflow::load("nonesuch");
     ADD_FAILURE() << "no error";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("available: coder_only, default, single"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("available: coder_only, default, single"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -146,8 +155,7 @@ roles:
 }
 
 TEST(WorkflowLoad, TheLocalRolesExampleGivesTheDesignerAndConductorTheirOwnModel) {
-  const auto s =
-      RunProviderSettings::load((root() / "agent/providers/examples/local-roles.yaml").string());
+  const auto s = RunProviderSettings::load((root() / "agent/providers/examples/local-roles.yaml").string());
   EXPECT_EQ(s.for_role("coder").model, "qwen2.5-coder-7b-instruct");
   EXPECT_EQ(s.for_role("designer").model, "qwen2.5-72b-instruct");
   EXPECT_EQ(s.for_role("conductor").max_tokens, 1024u);
@@ -180,7 +188,8 @@ TEST_P(Workflows, DefaultRoutesDesignerCoderVerifierConductorAndReplays) {
         EXPECT_NE(r.system.find("coder, designer, finish"), std::string::npos);
         EXPECT_NE(r.messages[0].content.find("mismatch"), std::string::npos);
         EXPECT_NE(r.messages[0].content.find("One pass"), std::string::npos);  // the plan
-        return Step::text(decision("coder", "the output is min(x, 0): use max, not min"), MockUsage{500, 20, 0, 0});
+        return Step::text(decision("coder", "the output is min(x, 0): use max, not min"),
+                          MockUsage{500, 20, 0, 0});
       }))
       .then(Step::text(decision("finish", ""), MockUsage{500, 20, 0, 0}));
   auto pd = make_provider(designer.settings()), pc = make_provider(coder.settings()),
@@ -258,7 +267,8 @@ TEST_P(Workflows, DefaultGoesBackToTheDesignerWhenTheConductorSaysSo) {
       .then(Step::text(decision("finish", "")));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("default"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("default"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{},
+                        transcript);
   EXPECT_EQ(r.status, "submitted") << r.summary();
   EXPECT_EQ(r.score.verdict, Verdict::kPass);
   EXPECT_EQ(r.roles["designer"].calls, 2u);
@@ -276,7 +286,8 @@ TEST_P(Workflows, CoderOnlyNeverAsksForAPlan) {
       }));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{},
+                        transcript);
   EXPECT_EQ(r.status, "submitted") << r.summary();
   EXPECT_EQ(r.score.verdict, Verdict::kPass);
   EXPECT_EQ(r.iterations, 3u);
@@ -296,10 +307,11 @@ TEST_P(Workflows, AConductorThatLoopsIsStoppedByTheRepeatLimit) {
   }));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{100, 0},
-                        transcript);
+  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(),
+                        AgentBudget{100, 0}, transcript);
   EXPECT_EQ(r.status, "repeat_limit") << r.summary();
-  EXPECT_NE(r.error.find("chose 'coder' 4 times in a row on the same verdict (mismatch"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("chose 'coder' 4 times in a row on the same verdict (mismatch"), std::string::npos)
+      << r.error;
   EXPECT_NE(r.error.find("max_repeats is 3"), std::string::npos) << r.error;
   EXPECT_EQ(r.roles["conductor"].calls, 4u);
   EXPECT_EQ(r.score.verdict, Verdict::kMismatch);  // the saved kernel is still scored
@@ -319,7 +331,8 @@ limits: {max_steps: 4, max_repeats: 5, coder_turns: 1, max_reasks: 0}
       .then(Step::tool_call("write_code", code_args(relu_kernel(true))));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load_file(file), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load_file(file), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{},
+                        transcript);
   EXPECT_EQ(r.status, "step_limit") << r.summary();
   EXPECT_NE(r.error.find("4 steps"), std::string::npos) << r.error;
   EXPECT_EQ(r.steps, 4u);  // coder, verifier, conductor, coder: the verifier's second turn is not taken
@@ -337,8 +350,8 @@ TEST_P(Workflows, EveryRolesModelCallsCountAgainstTheBudget) {
   auto p = make_provider(server.settings());
   Transcript transcript;
   // coder_turns is 6: the coder never submits, each of its steps ends after 6 turns; 15 calls in all.
-  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{15, 0},
-                        transcript);
+  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(),
+                        AgentBudget{15, 0}, transcript);
   EXPECT_EQ(r.status, "budget_exhausted") << r.summary();
   EXPECT_EQ(r.iterations, 15u);
   EXPECT_EQ(server.request_count(), 15u);
@@ -354,8 +367,8 @@ TEST_P(Workflows, ARolesProviderThatIsUnreachableEndsTheRunNamingTheRole) {
   designer_settings.max_retries = 0;
   auto pd = make_provider(designer_settings), pc = make_provider(coder.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("default"), RoleProviders{pc.get(), {{"designer", pd.get()}}}, relu_c1(),
-                        AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("default"), RoleProviders{pc.get(), {{"designer", pd.get()}}},
+                        relu_c1(), AgentBudget{}, transcript);
   EXPECT_EQ(r.status, "provider_error");
   EXPECT_NE(r.error.find("the designer's provider"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("unreachable"), std::string::npos) << r.error;
@@ -365,12 +378,13 @@ TEST_P(Workflows, ARolesProviderThatIsUnreachableEndsTheRunNamingTheRole) {
 
 TEST_P(Workflows, TheConductorsProviderFailingKeepsTheCodersKernel) {
   MockLlmServer coder(GetParam()), conductor(GetParam());
-  coder.then(Step::tool_call("write_code", code_args(relu_kernel(true)))).then(Step::tool_call("submit", "{}"));
+  coder.then(Step::tool_call("write_code", code_args(relu_kernel(true))))
+      .then(Step::tool_call("submit", "{}"));
   conductor.set_fallback(Step::http_error(500));
   auto pc = make_provider(coder.settings()), pk = make_provider(conductor.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{pc.get(), {{"conductor", pk.get()}}}, relu_c1(),
-                        AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{pc.get(), {{"conductor", pk.get()}}},
+                        relu_c1(), AgentBudget{}, transcript);
   EXPECT_EQ(r.status, "provider_error");
   EXPECT_NE(r.error.find("the conductor's provider"), std::string::npos) << r.error;
   EXPECT_EQ(r.score.verdict, Verdict::kPass);
@@ -385,7 +399,8 @@ TEST_P(Workflows, AMalformedPlanIsAskedAgainThenEndsTheRun) {
       }));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("default"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("default"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{},
+                        transcript);
   EXPECT_EQ(r.status, "malformed_plan");
   EXPECT_NE(r.error.find("no usable plan in 2 replies: the plan between <plan> and </plan> is empty"),
             std::string::npos)
@@ -405,7 +420,8 @@ TEST_P(Workflows, AConductorReplyWithNoValidNextStepIsAskedAgainThenEndsTheRun) 
       }));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{},
+                        transcript);
   EXPECT_EQ(r.status, "conductor_error");
   EXPECT_NE(r.error.find("no valid next step in 2 replies: the reply has no JSON object"), std::string::npos)
       << r.error;
@@ -420,13 +436,17 @@ TEST_P(Workflows, ACoderSuggestionMustBeConcrete) {
       .then(Step::text(decision("finish", "")));
   auto p = make_provider(server.settings());
   Transcript transcript;
-  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{}, transcript);
+  auto r = run_workflow(Workflow::load("coder_only"), RoleProviders{p.get(), {}}, relu_c1(), AgentBudget{},
+                        transcript);
   EXPECT_EQ(r.status, "submitted");
-  EXPECT_NE(server.request(3).last_message()->content.find("needs a concrete \"suggestion\""), std::string::npos);
+  EXPECT_NE(server.request(3).last_message()->content.find("needs a concrete \"suggestion\""),
+            std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Wire, Workflows, ::testing::Values(WireApi::kOpenAi, WireApi::kAnthropic),
-                         [](const auto& param_info) { return std::string(testing::wire_api_name(param_info.param)); });
+                         [](const auto& param_info) {
+                           return std::string(testing::wire_api_name(param_info.param));
+                         });
 
 }  // namespace
 }  // namespace kcraft::agent
