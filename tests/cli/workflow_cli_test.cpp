@@ -50,12 +50,14 @@ fs::path temp_dir(const std::string& name) {
   return d;
 }
 
+// Every registered platform (`kcraft platforms` lists one entry per hardware configuration).
 std::vector<std::string> platforms() {
   const auto r = kcraft("platforms --json", false);
   EXPECT_EQ(r.code, 0) << r.out;
   std::vector<std::string> names;
-  for (const auto& p : json::parse(r.out))
-    names.push_back(p.is_string() ? p.get<std::string>() : p["name"].get<std::string>());
+  for (const auto& p : json::parse(r.out)) {
+    if (p["config"] == "default") names.push_back(p["platform"].get<std::string>());
+  }
   return names;
 }
 
