@@ -16,6 +16,7 @@
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
+#include "agent/common/workflow.h"
 #include "agent/tuner/tuner.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
@@ -35,6 +36,7 @@ struct AgentArgs {
   std::string provider;         // openai | anthropic (overrides the settings file)
   std::string base_url;
   std::string api_key_env;
+  std::string workflow = "single";
   unsigned budget = 0;
   uint64_t max_tokens = 0;
   uint64_t seed = 1;
@@ -56,9 +58,11 @@ std::string default_transcript_path(const AgentArgs& a, const std::string& agent
   return fmt::format("results/transcripts/{}_{}_{}_{}_{}.jsonl", a.task, a.config, a.hw, safe, stamp);
 }
 
-agent::ProviderSettings provider_settings(const AgentArgs& a) {
-  agent::ProviderSettings s;
-  if (!a.provider_config.empty()) s = agent::ProviderSettings::load(a.provider_config);
+// The run's settings (the file's top level with the command line over it) and each role's own.
+agent::RunProviderSettings provider_settings(const AgentArgs& a) {
+  agent::RunProviderSettings all;
+  if (!a.provider_config.empty()) all = agent::RunProviderSettings::load(a.provider_config);
+  agent::ProviderSettings& s = all.run;
   if (!a.provider.empty()) s.provider = a.provider;
   if (!a.model.empty()) s.model = a.model;
   if (!a.base_url.empty()) s.base_url = a.base_url;
@@ -72,7 +76,7 @@ agent::ProviderSettings provider_settings(const AgentArgs& a) {
     if (s.provider == "anthropic") s.api_key_env = "ANTHROPIC_API_KEY";
   }
   if (s.model.empty()) throw UsageError("an LLM agent needs --model (or a --provider-config with a model)");
-  return s;
+  return all;
 }
 
 // Compares the result with the autotuned baseline (agent/bench/tuned_baseline.h): taken from the results
@@ -167,6 +171,8 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (!tuner && !a.agent.empty() && a.agent != "llm") {
     throw UsageError("unknown --agent '" + a.agent + "' (available: tuner, llm with --model)");
   }
+  if (tuner && a.workflow != "single")
+    throw UsageError("--workflow needs an LLM agent (--model or --provider-config)");
   agent::AgentResult result;
   std::string path;
   if (tuner) {
@@ -174,12 +180,21 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     agent::Transcript transcript(path);
     result = agent::run_tuner(ctx, budget, transcript);
   } else {
-    auto settings = provider_settings(a);
-    path = a.transcript.empty() ? default_transcript_path(a, settings.provider + "_" + settings.model)
-                                : a.transcript;
-    auto provider = agent::make_provider(settings);
+    const auto workflow = agent::Workflow::load(a.workflow);
+    const auto settings = provider_settings(a);
+    std::string name = settings.run.provider + "_" + settings.run.model;
+    if (workflow.name != "single") name += "_" + workflow.name;
+    path = a.transcript.empty() ? default_transcript_path(a, name) : a.transcript;
+    // Roles with settings of their own get their own provider; the others share the run's.
+    std::vector<std::unique_ptr<agent::Provider>> owned;
+    owned.push_back(agent::make_provider(settings.run));
+    agent::RoleProviders providers{owned.front().get(), {}};
+    for (const auto& [role, unused] : settings.roles) {
+      owned.push_back(agent::make_provider(settings.for_role(role)));
+      providers.roles[role] = owned.back().get();
+    }
     agent::Transcript transcript(path);
-    result = agent::run_llm_agent(*provider, ctx, budget, transcript);
+    result = agent::run_workflow(workflow, providers, ctx, budget, transcript);
   }
   if (!a.no_tuned_baseline) attach_tuned_baseline(a, tuner, result);
   if (g.json) {
@@ -227,7 +242,11 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--provider", a.provider, "openai (any OpenAI-compatible server) or anthropic");
   cmd->add_option("--base-url", a.base_url, "API base URL, e.g. http://127.0.0.1:8000/v1");
   cmd->add_option("--api-key-env", a.api_key_env, "environment variable holding the API key");
-  cmd->add_option("--budget", a.budget, "iterations (default by task level: 15/20/25)");
+  cmd->add_option("--workflow", a.workflow,
+                  "LLM workflow: agent/workflows/NAME.yaml (single, default, coder_only; see docs/agents.md)")
+      ->capture_default_str();
+  cmd->add_option("--budget", a.budget,
+                  "iterations: model calls of all roles (default by task level: 15/20/25)");
   cmd->add_option("--max-tokens", a.max_tokens, "stop when prompt+completion tokens reach this (0: no cap)");
   cmd->add_option("--seed", a.seed, "development seed (the inputs run_eval uses)")->capture_default_str();
   cmd->add_option("--transcript", a.transcript, "transcript file (default: results/transcripts/...)");

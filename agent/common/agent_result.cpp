@@ -77,6 +77,15 @@ json AgentResult::to_json() const {
             {"tokens", usage_json(tokens)},
             {"wall_seconds", wall_seconds},
             {"score", score.to_json()}};
+  if (!workflow.empty()) {
+    j["workflow"] = workflow;
+    j["steps"] = steps;
+    json per_role = json::object();
+    for (const auto& [name, use] : roles) {
+      per_role[name] = {{"steps", use.steps}, {"calls", use.calls}, {"tokens", usage_json(use.tokens)}};
+    }
+    j["roles"] = per_role;
+  }
   j["first_valid_iteration"] = first_valid_iteration ? json(*first_valid_iteration) : json(nullptr);
   j["first_pass_iteration"] = first_pass_iteration ? json(*first_pass_iteration) : json(nullptr);
   if (!error.empty()) j["error"] = error;
@@ -95,6 +104,14 @@ std::string AgentResult::summary() const {
   if (tokens.prompt_tokens + tokens.completion_tokens > 0) {
     s += fmt::format("  tokens: {} prompt, {} completion, {} reasoning\n", tokens.prompt_tokens,
                      tokens.completion_tokens, tokens.reasoning_tokens);
+  }
+  if (!workflow.empty() && workflow != "single") {
+    s += fmt::format("  workflow {}: {} steps;", workflow, steps);
+    for (const auto& [name, use] : roles) {
+      s += fmt::format(" {} {} steps {} calls {} tokens;", name, use.steps, use.calls,
+                       use.tokens.prompt_tokens + use.tokens.completion_tokens);
+    }
+    s.back() = '\n';
   }
   s += fmt::format("  score on hidden inputs: {}", verdict_name(score.verdict));
   if (score.verdict == Verdict::kPass) {
@@ -120,13 +137,24 @@ std::string AgentResult::summary() const {
   return s;
 }
 
+std::string render_prompt(const std::string& template_name, const TaskContext& ctx, unsigned budget,
+                          const std::vector<std::pair<std::string, std::string>>& extra) {
+  const std::string text = read_template(template_name);
+  auto uses = [&](const char* key) { return text.find(std::string("{{") + key + "}}") != std::string::npos; };
+  // Only the documents a template names are rendered (the ISA reference is long).
+  std::vector<std::pair<std::string, std::string>> values = {{"platform", ctx.platform},
+                                                             {"budget", std::to_string(budget)}};
+  if (uses("languages")) values.emplace_back("languages", languages_list(ctx.platform));
+  if (uses("hardware")) values.emplace_back("hardware", hardware_summary(ctx.platform, ctx.hw_config));
+  if (uses("platform_guide")) values.emplace_back("platform_guide", platform_guide(ctx.platform));
+  if (uses("isa_reference")) values.emplace_back("isa_reference", isa_reference(ctx.platform));
+  if (uses("task")) values.emplace_back("task", task_text(ctx));
+  values.insert(values.end(), extra.begin(), extra.end());
+  return fill(text, values);
+}
+
 std::string system_prompt(const TaskContext& ctx, unsigned budget) {
-  return fill(read_template("system.md"), {{"platform", ctx.platform},
-                                           {"budget", std::to_string(budget)},
-                                           {"languages", languages_list(ctx.platform)},
-                                           {"hardware", hardware_summary(ctx.platform, ctx.hw_config)},
-                                           {"platform_guide", platform_guide(ctx.platform)},
-                                           {"isa_reference", isa_reference(ctx.platform)}});
+  return render_prompt("system.md", ctx, budget);
 }
 
 std::string user_prompt(const TaskContext& ctx) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -37,11 +38,22 @@ struct TunedBaselineInfo {
   }
 };
 
+// What one role of a workflow used: its steps, model calls and tokens (the verifier's evaluations are the
+// run's `evaluations`).
+struct RoleUsage {
+  unsigned steps = 0;
+  unsigned calls = 0;
+  Usage tokens;
+};
+
 struct AgentResult {
-  std::string agent;  // "tuner", "llm:<provider>/<model>"
+  std::string agent;     // "tuner", "llm:<provider>/<model>", "llm:<provider>/<model>@<workflow>"
+  std::string workflow;  // the LLM agent's workflow ("" for the tuner)
   TaskContext context;
-  std::string status;  // submitted | budget_exhausted | token_cap | provider_error | no_kernel
-  std::string error;   // why it stopped early (provider error text, never a key)
+  // submitted | budget_exhausted | token_cap | provider_error | no_kernel, and for workflows step_limit |
+  // repeat_limit | malformed_plan | conductor_error
+  std::string status;
+  std::string error;  // why it stopped early (provider error text, never a key)
   std::string final_code;
   std::string final_language;  // final_code's KernelLanguage::name ("" = the platform's default)
   unsigned iterations = 0;
@@ -50,6 +62,8 @@ struct AgentResult {
   std::optional<unsigned> first_pass_iteration;   // first turn whose run_eval passed
   unsigned evaluations = 0;
   Usage tokens;
+  unsigned steps = 0;                      // workflow steps taken (role activations)
+  std::map<std::string, RoleUsage> roles;  // per role of the workflow
   double wall_seconds = 0;
   Score score;                                      // on hidden inputs: this is the result that counts
   std::optional<TunedBaselineInfo> tuned_baseline;  // with score.tuned_baseline_cycles when known
@@ -60,6 +74,10 @@ struct AgentResult {
 
 // Renders the prompt templates (agent/prompts/*.md under the data root).
 std::string system_prompt(const TaskContext& context, unsigned budget);
+// Any template: {{platform}}, {{budget}}, {{languages}}, {{hardware}}, {{platform_guide}},
+// {{isa_reference}}, {{task}}, then `extra` (e.g. {{choices}}).
+std::string render_prompt(const std::string& template_name, const TaskContext& context, unsigned budget,
+                          const std::vector<std::pair<std::string, std::string>>& extra = {});
 std::string user_prompt(const TaskContext& context);
 nlohmann::json usage_json(const Usage& usage);
 
@@ -69,6 +87,20 @@ void record_progress(AgentResult& result, unsigned iteration, const std::string&
 // Scores result.final_code, fills result.score and writes the score and run_end events.
 void finish_run(AgentResult& result, Transcript& transcript);
 
+struct Workflow;
+
+// Which provider each role talks to: its own, else the run's.
+struct RoleProviders {
+  Provider* run = nullptr;
+  std::map<std::string, Provider*> roles;
+  Provider& for_role(const std::string& role) const;
+};
+
+// One LLM agent run as a workflow of roles (agent/common/workflow.h). Every model call of every role is
+// one iteration of the budget; the token cap counts all roles' tokens.
+AgentResult run_workflow(const Workflow& workflow, const RoleProviders& providers, const TaskContext& context,
+                         const AgentBudget& budget, Transcript& transcript);
+// The `single` workflow: one model with the tools until it submits (KernelCraft's loop).
 AgentResult run_llm_agent(Provider& provider, const TaskContext& context, const AgentBudget& budget,
                           Transcript& transcript);
 

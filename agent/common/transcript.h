@@ -6,6 +6,12 @@
 // tool_call (iteration, id, name, arguments), tool_result (id, name, text, is_error, data),
 // provider_error (kind, status, message), score (hidden-seed verdicts, cycles, speedup), run_end
 // (status and statistics). Every event carries "seq" and "t" (seconds since the run started).
+//
+// LLM runs are workflows of roles (workflow.h): every event a role caused carries "role" (designer,
+// coder, verifier, conductor); run_start also has "workflow" and the first role's prompts, later
+// conversations write "prompt" (role, system, user); workflows add "plan" (the designer's), "verdict"
+// (the verifier's run_eval verdict and cycles), "decision" (the conductor's next step and suggestion),
+// "handover" (what the coder hears when it resumes) and "reask" (a malformed plan or decision).
 #pragma once
 
 #include <chrono>

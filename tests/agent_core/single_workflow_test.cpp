@@ -1,17 +1,31 @@
-#include "agent/common/agent_run.h"
+// The `single` workflow is today's loop: on a scripted server it must give the same transcript and
+// verdict as the loop before workflows existed. The reference is that loop itself, copied verbatim below
+// from agent/common/llm_agent.cpp at commit 3ed48d9 (the last one before the workflow engine), so the
+// comparison holds at every later commit whatever the documents or the simulator say. Both run the
+// same script against their own scripted server; events are compared one by one after dropping what
+// differs between any two runs (timings, the server's port) and the fields workflows added (the role
+// tag, the workflow description and the per-role counts).
+#include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
+#include <regex>
 
+#include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
+#include "tests/agent/mock_llm_server.h"
 
 namespace kcraft::agent {
-
 namespace {
 
 using nlohmann::json;
+using testing::MockLlmServer;
+using testing::Step;
+using testing::WireApi;
 
+// ---- verbatim from commit 3ed48d9 (only the function's name changed) ----
 json message_json(const ChatMessage& m) {
   json calls = json::array();
   for (const auto& c : m.tool_calls)
@@ -19,10 +33,8 @@ json message_json(const ChatMessage& m) {
   return {{"role", "assistant"}, {"content", m.content}, {"tool_calls", calls}};
 }
 
-}  // namespace
-
-AgentResult run_llm_agent(Provider& provider, const TaskContext& ctx, const AgentBudget& budget,
-                          Transcript& transcript) {
+AgentResult legacy_run_llm_agent(Provider& provider, const TaskContext& ctx, const AgentBudget& budget,
+                                 Transcript& transcript) {
   const auto t0 = std::chrono::steady_clock::now();
   AgentResult result;
   result.agent = "llm:" + provider.settings().provider + "/" + provider.settings().model;
@@ -137,4 +149,103 @@ AgentResult run_llm_agent(Provider& provider, const TaskContext& ctx, const Agen
   return result;
 }
 
+// ---- end of the legacy loop ----
+std::string relu_kernel(bool correct) {
+  const Platform& p = platform(default_platform_name());
+  auto cfg = task_registry().get("relu").resolve("C1", p.dtype());
+  std::string code = p.baseline_compiler("default")->generate(cfg, p.layout(cfg)).source;
+  if (!correct) {
+    for (auto at = code.find("V_MAX_VF"); at != std::string::npos; at = code.find("V_MAX_VF"))
+      code.replace(at, 8, "V_MIN_VF");
+  }
+  return code;
+}
+
+std::string code_args(const std::string& code) {
+  return json{{"code", code}}.dump();
+}
+
+// A repair conversation with every kind of turn: a syntax error, a mismatch, view_output, a text-only
+// turn (nudged), a pass and submit.
+void script_repair(MockLlmServer& server) {
+  const testing::MockUsage usage{1000, 200, 50, 100};
+  server.then(Step::tool_call("write_code", code_args("V_ADD_VX r1, r2, r3\nC_HALT\n"), usage))
+      .then(Step::tool_call("check_syntax", "{}", usage))
+      .then(Step::tool_call("write_code", code_args(relu_kernel(false)), usage))
+      .then(Step::tool_call("run_eval", "{}", usage))
+      .then(Step::tool_call("view_output", R"({"max_rows": 4})", usage))
+      .then(Step::text("Thinking about the sign of the comparison.", usage))
+      .then(Step::tool_call("write_code", code_args(relu_kernel(true)), usage))
+      .then(Step::tool_call("run_eval", "{}", usage))
+      .then(Step::tool_call("submit", "{}", usage));
+}
+
+json normalized(json event) {
+  event.erase("t");
+  event.erase("role");
+  event.erase("seconds");
+  if (event["type"] == "run_start") event.erase("workflow");
+  if (event["type"] == "run_end") {
+    for (const char* added : {"wall_seconds", "workflow", "roles", "steps"}) event["result"].erase(added);
+  }
+  // Each run has its own server: its port shows in the settings and in provider error messages.
+  static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");
+  return json::parse(std::regex_replace(event.dump(), port, "127.0.0.1:PORT"));
+}
+
+using Loop = AgentResult (*)(Provider&, const TaskContext&, const AgentBudget&, Transcript&);
+
+std::vector<json> run(Loop loop, WireApi api, void (*script)(MockLlmServer&), const AgentBudget& budget) {
+  MockLlmServer server(api);
+  script(server);
+  auto provider = make_provider(server.settings());
+  TaskContext ctx;
+  ctx.task = "relu";
+  Transcript transcript;
+  loop(*provider, ctx, budget, transcript);
+  std::vector<json> out;
+  for (const auto& e : transcript.events()) out.push_back(normalized(e));
+  return out;
+}
+
+void expect_same(const std::vector<json>& legacy, const std::vector<json>& single) {
+  ASSERT_EQ(single.size(), legacy.size());
+  for (size_t i = 0; i < single.size(); ++i) EXPECT_EQ(single[i], legacy[i]) << "event " << i;
+}
+
+class SingleWorkflow : public ::testing::TestWithParam<WireApi> {};
+
+TEST_P(SingleWorkflow, ReproducesTheLegacyLoopsTranscriptAndVerdict) {
+  const auto legacy = run(legacy_run_llm_agent, GetParam(), script_repair, AgentBudget{});
+  const auto single = run(run_llm_agent, GetParam(), script_repair, AgentBudget{});
+  expect_same(legacy, single);
+  EXPECT_EQ(single.size(), 38u);
+  EXPECT_EQ(single.back()["result"]["status"], "submitted");
+  EXPECT_EQ(single.back()["result"]["score"]["verdict"], "pass");
+}
+
+void script_outage(MockLlmServer& server) {
+  server.then(Step::tool_call("write_code", code_args(relu_kernel(true))));
+  server.set_fallback(Step::http_error(500));
+}
+
+void script_chatter(MockLlmServer& server) {
+  server.set_fallback(Step::tool_call("grep_docs", R"({"query": "M_MM"})", {60000, 5000, 0, 0}));
+}
+
+TEST_P(SingleWorkflow, ReproducesTheLegacyLoopsEndsByOutageBudgetAndTokenCap) {
+  expect_same(run(legacy_run_llm_agent, GetParam(), script_outage, AgentBudget{}),
+              run(run_llm_agent, GetParam(), script_outage, AgentBudget{}));
+  expect_same(run(legacy_run_llm_agent, GetParam(), script_chatter, AgentBudget{3, 0}),
+              run(run_llm_agent, GetParam(), script_chatter, AgentBudget{3, 0}));
+  expect_same(run(legacy_run_llm_agent, GetParam(), script_chatter, AgentBudget{0, 100000}),
+              run(run_llm_agent, GetParam(), script_chatter, AgentBudget{0, 100000}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Wire, SingleWorkflow, ::testing::Values(WireApi::kOpenAi, WireApi::kAnthropic),
+                         [](const auto& param_info) {
+                           return std::string(testing::wire_api_name(param_info.param));
+                         });
+
+}  // namespace
 }  // namespace kcraft::agent
