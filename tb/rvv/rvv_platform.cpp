@@ -45,8 +45,9 @@ const std::map<std::string, std::string>& parameter_descriptions() {
       {"ITCM_BYTES", "instruction memory: code (crt0 and the kernel) at 0x00000000"},
       {"DTCM_BYTES", "data memory at 0x00010000: .rodata/.data/.bss, the stack, one-cycle loads and stores"},
       {"DCACHE_BYTES",
-       "direct-mapped write-through data cache for scalar DRAM loads (lines of VLEN / 8 bytes)"},
-      {"WRITE_BUFFER", "posted scalar DRAM stores in flight before a store waits"},
+       "direct-mapped write-through data cache for scalar and vector DRAM accesses (lines of VLEN / 8 bytes; "
+       "a whole-row store allocates)"},
+      {"WRITE_BUFFER", "posted DRAM store rows (scalar and vector) in flight before a store waits"},
       {"DRAM_OUTSTANDING", "DRAM requests (rows) in flight at once"},
       {"DIV_BITS_PER_CYCLE", "integer divide: 32 / this + 2 cycles"},
       {"FDIV_BITS_PER_CYCLE", "fdiv.s/fsqrt.s: ceil(28 / this) + 1 cycles"},
