@@ -269,9 +269,8 @@ std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cf
                                                  const std::string& hw) const {
   if (hw != "default") return "the default sweep runs rvv on its default hardware configuration only";
   if (cfg.config != "C1" && cfg.config != "C2")
-    return "rvv's RTL simulates about 0.46M cycles/s and these baselines need millions to tens of millions "
-           "of "
-           "cycles, a minute or more per run";
+    return "rvv's RTL simulates about 0.46M cycles/s and these baselines need millions to tens of "
+           "millions of cycles, a minute or more per run";
   return "";
 }
 
