@@ -11,8 +11,8 @@
 // vcpop.m, vfirst.m) returns its value on result_*, in program order; the core waits for it.
 //
 // Ordering with the scalar side. The core holds scalar loads and stores while mem_busy_o (a vector memory
-// instruction is queued or in flight) and holds vector memory instructions until its own stores have
-// drained, so memory is seen in program order. CSR accesses to fcsr/fflags/frm wait for !busy_o; the unit
+// instruction is queued or in flight); both sides' DRAM accesses go through the one data cache and write
+// buffer of rvv_lsu, so memory is seen in program order. CSR accesses to fcsr/fflags/frm wait for !busy_o; the unit
 // reports the FP exception flags of each vector FP instruction on fflags_* and the core accrues them.
 // ecall waits for !busy_o before the run stops.
 //
