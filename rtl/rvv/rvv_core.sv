@@ -335,7 +335,7 @@ module rvv_core #(
   logic        vpu_error;
   logic [3:0]  vpu_err_code;
   logic [31:0] vpu_err_pc, vpu_err_insn, vpu_err_addr;
-  logic        lsu_wbuf_empty, lsu_idle;
+  logic        lsu_idle;
 
   // ================================================================ EX: errors, holds, fire
   logic       ex_err;
@@ -399,16 +399,15 @@ module rvv_core #(
     else if (d_cls == rvv_core_pkg::ClsCsr && csr_fp && vpu_busy) ex_cause = rvv_pkg::STALL_VECTOR;
     else if ((is_load || is_store) && vpu_mem_busy) ex_cause = rvv_pkg::STALL_VECTOR;
     else if (d_cls == rvv_core_pkg::ClsFpu && !fpu_in_ready) ex_cause = rvv_pkg::STALL_FP_DIVSQRT;
-    else if (d_cls == rvv_core_pkg::ClsVec && d_vec_mem && (!lsu_wbuf_empty || (mem_valid_q && mem_dram_st_q)))
-      ex_cause = rvv_pkg::STALL_MEMORY;
     else if (d_cls == rvv_core_pkg::ClsVec && !vpu_issue_ready) ex_cause = rvv_pkg::STALL_VECTOR;
     else ex_hold = 1'b0;
   end
   wire ex_fire = ex_live && !ex_hold && !mem_stall;
   wire redirect = ex_fire && !ex_err && jump;
   wire ex_stop_fire = ex_fire && ex_stop;
-  wire vpu_issue = ex_live && d_cls == rvv_core_pkg::ClsVec && !ex_err && !mem_stall && !operand_hazard &&
-                   !(d_vec_mem && (!lsu_wbuf_empty || (mem_valid_q && mem_dram_st_q)));
+  // Vector memory instructions need not wait for the core's stores: both go through the one cache and
+  // write buffer, in program order (a store in MEM enters the buffer before the unit's first request).
+  wire vpu_issue = ex_live && d_cls == rvv_core_pkg::ClsVec && !ex_err && !mem_stall && !operand_hazard;
 
   // ================================================================ IF / ID
   wire ex_accept = !ex_valid_q || ex_fire;
@@ -540,7 +539,6 @@ module rvv_core #(
     .st_be_i           (mem_st_be_q),
     .st_pc_i           (mem_pc_q),
     .st_ready_o        (st_ready),
-    .wbuf_empty_o      (lsu_wbuf_empty),
     .idle_o            (lsu_idle),
     .block_vpu_i       (stop_q && !stop_ecall_q),
     .vpu_pc_i          (vpu_pc_q),

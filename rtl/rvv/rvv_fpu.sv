@@ -73,11 +73,13 @@ module rvv_fpu #(
     endcase
   end
 
+  // Only the datapath of an accepted operation computes (operand isolation: in hardware it saves power,
+  // in simulation the idle FPUs of the vector lanes cost nothing).
   rvv_fpu_fma u_fma (
-      .a_i(fma_a), .b_i(fma_b), .c_i(fma_c), .rm_i(rm_i), .result_o(fma_result), .flags_o(fma_flags));
+      .en_i(accept && is_fma_op), .a_i(fma_a), .b_i(fma_b), .c_i(fma_c), .rm_i(rm_i), .result_o(fma_result), .flags_o(fma_flags));
 
   rvv_fpu_misc u_misc (
-      .op_i(op_i), .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .result_o(misc_result), .flags_o(misc_flags));
+      .en_i(accept && !is_fma_op && !is_divsqrt_op), .op_i(op_i), .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .result_o(misc_result), .flags_o(misc_flags));
 
   rvv_fpu_divsqrt #(.BitsPerCycle(DivSqrtBitsPerCycle)) u_divsqrt (
       .clk_i(clk_i), .rst_ni(rst_ni), .start_i(accept && is_divsqrt_op), .is_sqrt_i(op_i == rvv_fpu_pkg::OpSqrt),

@@ -76,90 +76,111 @@ module rvv_fpu_divsqrt #(
 
   // Special operands, decided at start.
   always_comb begin
-    special = 1'b1;
-    special_result = rvv_fpu_pkg::CanonicalNan;
-    special_flags = 5'd0;
-    if (is_sqrt_i) begin
-      if (rvv_fpu_pkg::is_nan(a_i[30:0])) begin
-        special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]);
-      end else if (rvv_fpu_pkg::is_zero(a_i[30:0])) begin
-        special_result = a_i;                    // sqrt(-0) = -0
-      end else if (a_i[31]) begin
-        special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;            // negative, including -inf
-      end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
-        special_result = a_i;
-      end else begin
-        special = 1'b0;
-      end
-    end else begin
-      if (rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0])) begin
-        special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
-      end else if ((rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]))) begin
-        special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;
-      end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
-        special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
-      end else if (rvv_fpu_pkg::is_zero(b_i[30:0])) begin
-        special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
-        special_flags[rvv_fpu_pkg::FlagDz] = 1'b1;
-      end else if (rvv_fpu_pkg::is_zero(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0])) begin
-        special_result = {a_i[31] ^ b_i[31], 31'd0};
-      end else begin
-        special = 1'b0;
-      end
-    end
-    // sqrt: value = mant_a * 2^(exp_a - 150); make the exponent even by doubling the significand
-    // (sqrt_odd), then the radicand mant << sqrt_odd << (2*Steps - 26) has a root of Steps bits whose
-    // LSB exponent is half the remaining even exponent.
-    sqrt_odd = exp_a[0];  // exp_a - 150 has the parity of exp_a
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    special = '0;
+    special_result = '0;
+    special_flags = '0;
+    sqrt_odd = '0;
     sqrt_exp = '0;
-    if (is_sqrt_i) begin
-      // Through a signed variable: the unsigned terms would make >>> a logical shift.
-      sqrt_exp = exp_a - 12'sd150 - {11'd0, sqrt_odd} - 12'(2 * Steps) + 12'sd26;
-      lsb_exp = sqrt_exp >>> 1;
-    end else begin
-      // quotient = floor(mant_a / mant_b * 2^(Steps-1)), value * 2^(exp_a - exp_b)
-      lsb_exp = exp_a - exp_b - 12'(Steps - 1);
+    lsb_exp = '0;
+    if (start_i) begin
+      special = 1'b1;
+      special_result = rvv_fpu_pkg::CanonicalNan;
+      special_flags = 5'd0;
+      if (is_sqrt_i) begin
+        if (rvv_fpu_pkg::is_nan(a_i[30:0])) begin
+          special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]);
+        end else if (rvv_fpu_pkg::is_zero(a_i[30:0])) begin
+          special_result = a_i;                    // sqrt(-0) = -0
+        end else if (a_i[31]) begin
+          special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;            // negative, including -inf
+        end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
+          special_result = a_i;
+        end else begin
+          special = 1'b0;
+        end
+      end else begin
+        if (rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0])) begin
+          special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
+        end else if ((rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]))) begin
+          special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;
+        end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
+          special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
+        end else if (rvv_fpu_pkg::is_zero(b_i[30:0])) begin
+          special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
+          special_flags[rvv_fpu_pkg::FlagDz] = 1'b1;
+        end else if (rvv_fpu_pkg::is_zero(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0])) begin
+          special_result = {a_i[31] ^ b_i[31], 31'd0};
+        end else begin
+          special = 1'b0;
+        end
+      end
+      // sqrt: value = mant_a * 2^(exp_a - 150); make the exponent even by doubling the significand
+      // (sqrt_odd), then the radicand mant << sqrt_odd << (2*Steps - 26) has a root of Steps bits whose
+      // LSB exponent is half the remaining even exponent.
+      sqrt_odd = exp_a[0];  // exp_a - 150 has the parity of exp_a
+      sqrt_exp = '0;
+      if (is_sqrt_i) begin
+        // Through a signed variable: the unsigned terms would make >>> a logical shift.
+        sqrt_exp = exp_a - 12'sd150 - {11'd0, sqrt_odd} - 12'(2 * Steps) + 12'sd26;
+        lsb_exp = sqrt_exp >>> 1;
+      end else begin
+        // quotient = floor(mant_a / mant_b * 2^(Steps-1)), value * 2^(exp_a - exp_b)
+        lsb_exp = exp_a - exp_b - 12'(Steps - 1);
+      end
     end
   end
 
   // BitsPerCycle recurrence steps.
   always_comb begin
-    rem_next = rem_q;
-    quo_next = quo_q;
-    radicand_next = radicand_q;
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    rem_next = '0;
+    quo_next = '0;
+    radicand_next = '0;
     trial = '0;
-    for (int i = 0; i < BitsPerCycle; i++) begin
-      // One restoring step; only the trial subtrahend and the shifts differ between the two.
-      if (is_sqrt_q) begin
-        rem_next = {rem_next[RemWidth-3:0], radicand_next[2*Steps-1 -: 2]};
-        radicand_next = radicand_next << 2;
-        trial = {quo_next, 2'b01};
-      end else begin
-        trial = {{(RemWidth - 24){1'b0}}, divisor_q};
+    if (busy_q) begin
+      rem_next = rem_q;
+      quo_next = quo_q;
+      radicand_next = radicand_q;
+      trial = '0;
+      for (int i = 0; i < BitsPerCycle; i++) begin
+        // One restoring step; only the trial subtrahend and the shifts differ between the two.
+        if (is_sqrt_q) begin
+          rem_next = {rem_next[RemWidth-3:0], radicand_next[2*Steps-1 -: 2]};
+          radicand_next = radicand_next << 2;
+          trial = {quo_next, 2'b01};
+        end else begin
+          trial = {{(RemWidth - 24){1'b0}}, divisor_q};
+        end
+        if (rem_next >= trial) begin
+          rem_next = rem_next - trial;
+          quo_next = {quo_next[Steps-2:0], 1'b1};
+        end else begin
+          quo_next = {quo_next[Steps-2:0], 1'b0};
+        end
+        if (!is_sqrt_q) rem_next = rem_next << 1;
       end
-      if (rem_next >= trial) begin
-        rem_next = rem_next - trial;
-        quo_next = {quo_next[Steps-2:0], 1'b1};
-      end else begin
-        quo_next = {quo_next[Steps-2:0], 1'b0};
-      end
-      if (!is_sqrt_q) rem_next = rem_next << 1;
     end
   end
 
   // Normalize the final quotient/root (its MSB is at Steps-1 or Steps-2) and round.
   always_comb begin
-    if (quo_next[Steps-1]) begin
-      mant_norm = quo_next;
-      exp_norm = lsb_exp_q + 12'(Steps - 1) + 12'sd127;
-    end else begin
-      mant_norm = {quo_next[Steps-2:0], 1'b0};
-      exp_norm = lsb_exp_q + 12'(Steps - 2) + 12'sd127;
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    mant_norm = '0;
+    exp_norm = '0;
+    if (busy_q) begin
+      if (quo_next[Steps-1]) begin
+        mant_norm = quo_next;
+        exp_norm = lsb_exp_q + 12'(Steps - 1) + 12'sd127;
+      end else begin
+        mant_norm = {quo_next[Steps-2:0], 1'b0};
+        exp_norm = lsb_exp_q + 12'(Steps - 2) + 12'sd127;
+      end
     end
   end
 
   rvv_fpu_round #(.Width(Steps)) u_round (
-      .sign_i(sign_q), .exp_i(exp_norm), .mant_i(mant_norm), .sticky_i(rem_next != '0), .rm_i(rm_q),
+      .en_i(busy_q), .sign_i(sign_q), .exp_i(exp_norm), .mant_i(mant_norm), .sticky_i(rem_next != '0), .rm_i(rm_q),
       .result_o(rounded), .of_o(of), .uf_o(uf), .nx_o(nx));
 
   always_comb begin

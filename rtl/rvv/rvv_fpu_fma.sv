@@ -13,6 +13,7 @@
 //     is pinned at bit 52 and the product replaced by the sticky bit.
 //   - A <= 0: the addend's low bits go into the sticky bit.
 module rvv_fpu_fma (
+    input  logic        en_i,  // an operation is accepted: otherwise the outputs are 0
     input  logic [31:0] a_i,
     input  logic [31:0] b_i,
     input  logic [31:0] c_i,
@@ -67,76 +68,100 @@ module rvv_fpu_fma (
   assign product = mant_a * mant_b;
 
   always_comb begin
-    // Addend LSB exponent exp_c - 150, product LSB exponent exp_a + exp_b - 254 - 46.
-    addend_pos = exp_c - exp_a - exp_b + 12'sd152;
-    addend_rshift = 12'd0;
-    addend_rshifted = 24'd0;
-    if (product == 48'd0 || (mant_c != 24'd0 && addend_pos >= 12'sd52)) begin
-      addend_win = {1'b0, mant_c, 52'd0};
-      prod_win = {76'd0, product != 48'd0};
-      win_exp = exp_c - 12'sd150 - 12'(AddendPin);
-    end else begin
-      prod_win = {27'd0, product, 2'b00};
-      win_exp = exp_a + exp_b - 12'sd302;
-      if (mant_c == 24'd0) begin
-        addend_win = '0;
-      end else if (addend_pos >= 12'sd1) begin
-        addend_win = {53'd0, mant_c} << addend_pos;
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    addend_pos = '0;
+    addend_rshift = '0;
+    addend_rshifted = '0;
+    addend_win = '0;
+    prod_win = '0;
+    win_exp = '0;
+    mag = '0;
+    sign_r = '0;
+    lead_zeros = '0;
+    mag_norm = '0;
+    exp_r = '0;
+    if (en_i) begin
+      // Addend LSB exponent exp_c - 150, product LSB exponent exp_a + exp_b - 254 - 46.
+      addend_pos = exp_c - exp_a - exp_b + 12'sd152;
+      addend_rshift = 12'd0;
+      addend_rshifted = 24'd0;
+      if (product == 48'd0 || (mant_c != 24'd0 && addend_pos >= 12'sd52)) begin
+        addend_win = {1'b0, mant_c, 52'd0};
+        prod_win = {76'd0, product != 48'd0};
+        win_exp = exp_c - 12'sd150 - 12'(AddendPin);
       end else begin
-        addend_rshift = 12'd1 - addend_pos;
-        if (addend_rshift > 12'd25) addend_rshift = 12'd25;
-        addend_rshifted = mant_c >> addend_rshift;
-        addend_win = {52'd0, addend_rshifted, (mant_c & ~(24'hff_ffff << addend_rshift)) != 24'd0};
+        prod_win = {27'd0, product, 2'b00};
+        win_exp = exp_a + exp_b - 12'sd302;
+        if (mant_c == 24'd0) begin
+          addend_win = '0;
+        end else if (addend_pos >= 12'sd1) begin
+          addend_win = {53'd0, mant_c} << addend_pos;
+        end else begin
+          addend_rshift = 12'd1 - addend_pos;
+          if (addend_rshift > 12'd25) addend_rshift = 12'd25;
+          addend_rshifted = mant_c >> addend_rshift;
+          addend_win = {52'd0, addend_rshifted, (mant_c & ~(24'hff_ffff << addend_rshift)) != 24'd0};
+        end
       end
-    end
 
-    if (sign_p == sign_c) begin
-      mag = prod_win + addend_win;
-      sign_r = sign_p;
-    end else if (prod_win >= addend_win) begin
-      mag = prod_win - addend_win;
-      // An exact zero difference is +0, except -0 when rounding down.
-      sign_r = (mag == '0) ? (rm_i == rvv_fpu_pkg::RmRdn) : sign_p;
-    end else begin
-      mag = addend_win - prod_win;
-      sign_r = sign_c;
-    end
+      if (sign_p == sign_c) begin
+        mag = prod_win + addend_win;
+        sign_r = sign_p;
+      end else if (prod_win >= addend_win) begin
+        mag = prod_win - addend_win;
+        // An exact zero difference is +0, except -0 when rounding down.
+        sign_r = (mag == '0) ? (rm_i == rvv_fpu_pkg::RmRdn) : sign_p;
+      end else begin
+        mag = addend_win - prod_win;
+        sign_r = sign_c;
+      end
 
-    lead_zeros = 7'(Window);
-    for (int i = 0; i < Window; i++) begin
-      if (mag[i]) lead_zeros = 7'(Window - 1 - i);
+      lead_zeros = 7'(Window);
+      for (int i = 0; i < Window; i++) begin
+        if (mag[i]) lead_zeros = 7'(Window - 1 - i);
+      end
+      mag_norm = mag << lead_zeros;
+      exp_r = win_exp + 12'(Window - 1) - {5'd0, lead_zeros} + 12'sd127;
     end
-    mag_norm = mag << lead_zeros;
-    exp_r = win_exp + 12'(Window - 1) - {5'd0, lead_zeros} + 12'sd127;
   end
 
   rvv_fpu_round #(.Width(Window)) u_round (
-      .sign_i(sign_r), .exp_i(exp_r), .mant_i(mag_norm), .sticky_i(1'b0), .rm_i(rm_i),
+      .en_i(en_i), .sign_i(sign_r), .exp_i(exp_r), .mant_i(mag_norm), .sticky_i(1'b0), .rm_i(rm_i),
       .result_o(rounded), .of_o(of), .uf_o(uf), .nx_o(nx));
 
   always_comb begin
-    any_nan = rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0]) || rvv_fpu_pkg::is_nan(c_i[30:0]);
-    any_snan = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]) || rvv_fpu_pkg::is_snan(c_i[30:0]);
-    // RISC-V: inf * 0 is invalid even when the addend is a quiet NaN.
-    inf_times_zero = (rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0]));
-    prod_inf = rvv_fpu_pkg::is_inf(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0]);
-    c_inf = rvv_fpu_pkg::is_inf(c_i[30:0]);
-    flags_o = 5'd0;
-    if (any_nan || inf_times_zero) begin
-      result_o = rvv_fpu_pkg::CanonicalNan;
-      flags_o[rvv_fpu_pkg::FlagNv] = any_snan || inf_times_zero;
-    end else if (prod_inf && c_inf && sign_p != sign_c) begin
-      result_o = rvv_fpu_pkg::CanonicalNan;  // inf - inf
-      flags_o[rvv_fpu_pkg::FlagNv] = 1'b1;
-    end else if (prod_inf) begin
-      result_o = {sign_p, 31'h7f80_0000};
-    end else if (c_inf) begin
-      result_o = {sign_c, 31'h7f80_0000};
-    end else begin
-      result_o = rounded;
-      flags_o[rvv_fpu_pkg::FlagOf] = of;
-      flags_o[rvv_fpu_pkg::FlagUf] = uf;
-      flags_o[rvv_fpu_pkg::FlagNx] = nx;
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    any_nan = '0;
+    any_snan = '0;
+    inf_times_zero = '0;
+    prod_inf = '0;
+    c_inf = '0;
+    flags_o = '0;
+    result_o = '0;
+    if (en_i) begin
+      any_nan = rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0]) || rvv_fpu_pkg::is_nan(c_i[30:0]);
+      any_snan = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]) || rvv_fpu_pkg::is_snan(c_i[30:0]);
+      // RISC-V: inf * 0 is invalid even when the addend is a quiet NaN.
+      inf_times_zero = (rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0]));
+      prod_inf = rvv_fpu_pkg::is_inf(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0]);
+      c_inf = rvv_fpu_pkg::is_inf(c_i[30:0]);
+      flags_o = 5'd0;
+      if (any_nan || inf_times_zero) begin
+        result_o = rvv_fpu_pkg::CanonicalNan;
+        flags_o[rvv_fpu_pkg::FlagNv] = any_snan || inf_times_zero;
+      end else if (prod_inf && c_inf && sign_p != sign_c) begin
+        result_o = rvv_fpu_pkg::CanonicalNan;  // inf - inf
+        flags_o[rvv_fpu_pkg::FlagNv] = 1'b1;
+      end else if (prod_inf) begin
+        result_o = {sign_p, 31'h7f80_0000};
+      end else if (c_inf) begin
+        result_o = {sign_c, 31'h7f80_0000};
+      end else begin
+        result_o = rounded;
+        flags_o[rvv_fpu_pkg::FlagOf] = of;
+        flags_o[rvv_fpu_pkg::FlagUf] = uf;
+        flags_o[rvv_fpu_pkg::FlagNx] = nx;
+      end
     end
   end
 endmodule

@@ -7,6 +7,7 @@
 // FCVT.W[U].S saturate as the spec's table says: NaN and +inf/too large give the largest integer,
 // -inf/too small the smallest (0 for WU), with NV and no NX; in-range inexact results raise NX.
 module rvv_fpu_misc (
+    input  logic             en_i,     // an operation is accepted: otherwise the outputs are 0
     input  logic [4:0]       op_i,     // rvv_fpu_pkg::op_e
     input  logic [31:0]      a_i,
     input  logic [31:0]      b_i,
@@ -42,65 +43,87 @@ module rvv_fpu_misc (
   logic               i2f_nx;
 
   always_comb begin
-    a_nan = rvv_fpu_pkg::is_nan(a_i[30:0]);
-    b_nan = rvv_fpu_pkg::is_nan(b_i[30:0]);
-    any_snan = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
-    if (a_i[31] != b_i[31]) a_lt_b = a_i[31];
-    else if (a_i[31]) a_lt_b = a_i[30:0] > b_i[30:0];
-    else a_lt_b = a_i[30:0] < b_i[30:0];
-    a_eq_b = (a_i == b_i) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]));
-    a_lt_b_ieee = a_lt_b && !(rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]));
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    a_nan = '0;
+    b_nan = '0;
+    any_snan = '0;
+    a_lt_b = '0;
+    a_eq_b = '0;
+    a_lt_b_ieee = '0;
+    if (en_i) begin
+      a_nan = rvv_fpu_pkg::is_nan(a_i[30:0]);
+      b_nan = rvv_fpu_pkg::is_nan(b_i[30:0]);
+      any_snan = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
+      if (a_i[31] != b_i[31]) a_lt_b = a_i[31];
+      else if (a_i[31]) a_lt_b = a_i[30:0] > b_i[30:0];
+      else a_lt_b = a_i[30:0] < b_i[30:0];
+      a_eq_b = (a_i == b_i) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]));
+      a_lt_b_ieee = a_lt_b && !(rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]));
+    end
   end
 
   // float -> int: a_i = m * 2^(e - 23), shifted so that the integer part lands in f2i_fixed[63:32].
   always_comb begin
-    f2i_mant = {a_i[30:23] != 8'd0, a_i[22:0]};
-    f2i_exp = ((a_i[30:23] == 8'd0) ? 12'sd1 : $signed({4'd0, a_i[30:23]})) - 12'sd127;
-    f2i_signed = op_i == rvv_fpu_pkg::OpCvtWS;
-    f2i_shift = 12'd0;
-    f2i_fixed = 64'd0;
-    f2i_guard = 1'b0;
-    f2i_sticky = 1'b0;
-    f2i_mag = 33'd0;
-    f2i_invalid = 1'b0;
-    f2i_result = 32'd0;
-    if (a_nan) begin
-      f2i_invalid = 1'b1;
-      f2i_result = f2i_signed ? 32'h7fff_ffff : 32'hffff_ffff;
-    end else if (f2i_exp > 12'sd31) begin
-      // Includes inf: too large for any 32-bit integer.
-      f2i_invalid = 1'b1;
-      f2i_result = f2i_signed ? (a_i[31] ? 32'h8000_0000 : 32'h7fff_ffff)
-                              : (a_i[31] ? 32'd0 : 32'hffff_ffff);
-    end else begin
-      // (m << 8) has its MSB at bit 31, weight 2^e; shifting right by 31 - e puts the binary point
-      // between bits 32 and 31. A shift beyond 40 leaves only sticky bits, as 40 does.
-      f2i_shift = 12'(12'sd31 - f2i_exp);
-      if (f2i_shift > 12'd40) f2i_shift = 12'd40;
-      f2i_fixed = {f2i_mant, 40'd0} >> f2i_shift;
-      f2i_guard = f2i_fixed[31];
-      f2i_sticky = |f2i_fixed[30:0];
-      f2i_mag = {1'b0, f2i_fixed[63:32]}
-                + {32'd0, rvv_fpu_pkg::round_up(rm_i, a_i[31], f2i_fixed[32], f2i_guard, f2i_sticky)};
-      if (f2i_signed) begin
-        if (!a_i[31] && f2i_mag > 33'h0_7fff_ffff) begin
-          f2i_invalid = 1'b1;
-          f2i_result = 32'h7fff_ffff;
-        end else if (a_i[31] && f2i_mag > 33'h0_8000_0000) begin
-          f2i_invalid = 1'b1;
-          f2i_result = 32'h8000_0000;
-        end else begin
-          f2i_result = a_i[31] ? 32'd0 - f2i_mag[31:0] : f2i_mag[31:0];
-        end
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    f2i_mant = '0;
+    f2i_exp = '0;
+    f2i_signed = '0;
+    f2i_shift = '0;
+    f2i_fixed = '0;
+    f2i_guard = '0;
+    f2i_sticky = '0;
+    f2i_mag = '0;
+    f2i_invalid = '0;
+    f2i_result = '0;
+    if (en_i) begin
+      f2i_mant = {a_i[30:23] != 8'd0, a_i[22:0]};
+      f2i_exp = ((a_i[30:23] == 8'd0) ? 12'sd1 : $signed({4'd0, a_i[30:23]})) - 12'sd127;
+      f2i_signed = op_i == rvv_fpu_pkg::OpCvtWS;
+      f2i_shift = 12'd0;
+      f2i_fixed = 64'd0;
+      f2i_guard = 1'b0;
+      f2i_sticky = 1'b0;
+      f2i_mag = 33'd0;
+      f2i_invalid = 1'b0;
+      f2i_result = 32'd0;
+      if (a_nan) begin
+        f2i_invalid = 1'b1;
+        f2i_result = f2i_signed ? 32'h7fff_ffff : 32'hffff_ffff;
+      end else if (f2i_exp > 12'sd31) begin
+        // Includes inf: too large for any 32-bit integer.
+        f2i_invalid = 1'b1;
+        f2i_result = f2i_signed ? (a_i[31] ? 32'h8000_0000 : 32'h7fff_ffff)
+                                : (a_i[31] ? 32'd0 : 32'hffff_ffff);
       end else begin
-        if (!a_i[31] && f2i_mag[32]) begin
-          f2i_invalid = 1'b1;
-          f2i_result = 32'hffff_ffff;
-        end else if (a_i[31] && f2i_mag != 33'd0) begin
-          f2i_invalid = 1'b1;         // negative and not rounding to zero
-          f2i_result = 32'd0;
+        // (m << 8) has its MSB at bit 31, weight 2^e; shifting right by 31 - e puts the binary point
+        // between bits 32 and 31. A shift beyond 40 leaves only sticky bits, as 40 does.
+        f2i_shift = 12'(12'sd31 - f2i_exp);
+        if (f2i_shift > 12'd40) f2i_shift = 12'd40;
+        f2i_fixed = {f2i_mant, 40'd0} >> f2i_shift;
+        f2i_guard = f2i_fixed[31];
+        f2i_sticky = |f2i_fixed[30:0];
+        f2i_mag = {1'b0, f2i_fixed[63:32]}
+                  + {32'd0, rvv_fpu_pkg::round_up(rm_i, a_i[31], f2i_fixed[32], f2i_guard, f2i_sticky)};
+        if (f2i_signed) begin
+          if (!a_i[31] && f2i_mag > 33'h0_7fff_ffff) begin
+            f2i_invalid = 1'b1;
+            f2i_result = 32'h7fff_ffff;
+          end else if (a_i[31] && f2i_mag > 33'h0_8000_0000) begin
+            f2i_invalid = 1'b1;
+            f2i_result = 32'h8000_0000;
+          end else begin
+            f2i_result = a_i[31] ? 32'd0 - f2i_mag[31:0] : f2i_mag[31:0];
+          end
         end else begin
-          f2i_result = f2i_mag[31:0];
+          if (!a_i[31] && f2i_mag[32]) begin
+            f2i_invalid = 1'b1;
+            f2i_result = 32'hffff_ffff;
+          end else if (a_i[31] && f2i_mag != 33'd0) begin
+            f2i_invalid = 1'b1;         // negative and not rounding to zero
+            f2i_result = 32'd0;
+          end else begin
+            f2i_result = f2i_mag[31:0];
+          end
         end
       end
     end
@@ -108,17 +131,24 @@ module rvv_fpu_misc (
 
   // int -> float: exact magnitude, left-justified, rounded like every other result.
   always_comb begin
-    i2f_sign = (op_i == rvv_fpu_pkg::OpCvtSW) && a_i[31];
-    i2f_mag = i2f_sign ? 32'd0 - a_i : a_i;
-    i2f_lead_zeros = 6'd32;
-    for (int i = 0; i < 32; i++) begin
-      if (i2f_mag[i]) i2f_lead_zeros = 6'(31 - i);
+    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
+    i2f_sign = '0;
+    i2f_mag = '0;
+    i2f_lead_zeros = '0;
+    i2f_norm = '0;
+    if (en_i) begin
+      i2f_sign = (op_i == rvv_fpu_pkg::OpCvtSW) && a_i[31];
+      i2f_mag = i2f_sign ? 32'd0 - a_i : a_i;
+      i2f_lead_zeros = 6'd32;
+      for (int i = 0; i < 32; i++) begin
+        if (i2f_mag[i]) i2f_lead_zeros = 6'(31 - i);
+      end
+      i2f_norm = i2f_mag << i2f_lead_zeros;
     end
-    i2f_norm = i2f_mag << i2f_lead_zeros;
   end
 
   rvv_fpu_round #(.Width(32)) u_round (
-      .sign_i(i2f_sign), .exp_i(12'sd158 - $signed({6'd0, i2f_lead_zeros})), .mant_i(i2f_norm),
+      .en_i(en_i), .sign_i(i2f_sign), .exp_i(12'sd158 - $signed({6'd0, i2f_lead_zeros})), .mant_i(i2f_norm),
       .sticky_i(1'b0), .rm_i(rm_i), .result_o(i2f_result), .of_o(i2f_of), .uf_o(i2f_uf), .nx_o(i2f_nx));
 
   always_comb begin

@@ -1,16 +1,18 @@
 // rvv_lsu: the core's DRAM side and the vector unit's memory port.
 //
-// Scalar DRAM loads go through a direct-mapped, write-through, no-write-allocate data cache of one DRAM row
-// per line: a hit answers in the cycle it is asked (MEM), a miss waits until the write buffer is empty
-// (so the fill sees every older store: DRAM serves requests in order) and fetches the row. Scalar DRAM
-// stores update a line they hit and enter a posted write buffer (the core stalls while it is full). The
-// vector unit's requests go to the DTCM (answered the next cycle) or to DRAM; responses return in request
-// order: a DTCM request waits until the unit's DRAM requests have all answered. A vector DRAM write
-// invalidates the line it hits, so scalar loads see it. Bad vector addresses (outside DTCM and DRAM, or
-// an enabled byte past the DRAM size) answer the next cycle with vmem_rsp_error_o and write nothing.
+// The data cache is shared by the scalar pipeline and the vector unit: direct-mapped, write-through, one
+// DRAM row per line. A read that misses waits until the write buffer is empty (so the fill sees every older
+// store: DRAM serves requests in order) and fetches the row into the line. Scalar loads: a hit answers in
+// the cycle it is asked (MEM). Vector loads: a hit answers the next cycle; misses are sent as fills, many
+// in flight, and answer when the row comes back. Stores (scalar and vector, in program order: the core
+// keeps the two apart) update a line they hit, allocate the line when they write the whole row, and enter
+// one posted write buffer (a vector store row is answered when it enters). Vector DTCM requests are
+// answered the next cycle. Responses to the vector unit return in request order: a request answered the
+// next cycle (DTCM, hit, store, error) waits until the unit's fills have all answered. Bad vector addresses
+// (outside DTCM and DRAM, or an enabled byte past the DRAM size) answer with vmem_rsp_error_o.
 //
 // DRAM port: one request register (so the port's outputs come from flops), filled by priority from the
-// write buffer, the cache's fill, the vector unit; mem_req_addr_o is the row's byte offset from the DRAM
+// write buffer, the scalar fill, the vector fills; mem_req_addr_o is the row's byte offset from the DRAM
 // base, mem_req_be_o the enabled bytes (a fill enables only the bytes inside the DRAM size).
 module rvv_lsu #(
   parameter int unsigned ROW_BITS = 128,
@@ -38,7 +40,6 @@ module rvv_lsu #(
   input  logic [ROW_BYTES-1:0] st_be_i,
   input  logic [31:0]          st_pc_i,
   output logic                 st_ready_o,
-  output logic                 wbuf_empty_o,
   output logic                 idle_o,         // nothing buffered or in flight
   // the vector unit's port (rvv_vpu)
   input  logic                 block_vpu_i,    // accept no more vector requests (the run stops)
@@ -74,7 +75,7 @@ module rvv_lsu #(
   // counter events
   output logic [31:0]          dram_read_bytes_o,   // enabled bytes of the request accepted this cycle
   output logic [31:0]          dram_write_bytes_o,
-  output logic                 miss_o               // a cache fill is issued
+  output logic                 miss_o               // a cache fill (scalar or vector) is issued
 );
   localparam int unsigned RB = $clog2(ROW_BYTES);
   localparam int unsigned LINES = DCACHE_BYTES > 0 ? DCACHE_BYTES / ROW_BYTES : 1;
@@ -123,12 +124,13 @@ module rvv_lsu #(
     wb_inc = 32'(p) == WRITE_BUFFER - 1 ? '0 : p + 1'b1;
   endfunction
 
-  assign st_ready_o = 32'(wb_count_q) < WRITE_BUFFER;
-  wire wb_push = st_valid_i && st_ready_o;
-  assign wbuf_empty_o = wb_count_q == '0;
+  wire wb_room = 32'(wb_count_q) < WRITE_BUFFER;
+  assign st_ready_o = wb_room;
+  wire wbuf_empty = wb_count_q == '0;
 
   // ---------------------------------------------------------------- DRAM requests in flight
   logic [1:0]  src_q [OUTSTANDING];
+  logic [31:0] fill_off_q [OUTSTANDING];  // the row of a vector fill
   logic [OW-1:0] src_head_q, src_tail_q;
   logic [OW:0]   in_flight_q;   // accepted into the request register, response not yet back
   logic [OW:0]   vpu_dram_q;    // of them, the vector unit's
@@ -151,9 +153,24 @@ module rvv_lsu #(
   wire                 v_in_dtcm = v_row_addr >= DtcmBase && v_row_addr - DtcmBase < DTCM_BYTES;
   wire                 v_in_dram = v_row_addr >= DramBase &&
                                    (vmem_req_be_i & ~inside_mask(v_off, dram_bytes_i)) == '0;
-  wire                 v_local = !v_in_dram;  // DTCM or a bad address: answered next cycle
   wire [IW-1:0]        v_idx = LINES > 1 ? v_off[RB +: IW] : '0;
-  logic                local_valid_q, local_err_q;
+  wire                 v_hit = DCACHE_BYTES > 0 && v_in_dram && valid_q[v_idx] && tag_q[v_idx] == v_off[31:RB];
+  // Answered the next cycle: DTCM, a bad address, a DRAM read hitting the cache, a DRAM write (posted).
+  wire                 v_local = !v_in_dram || v_hit || vmem_req_write_i;
+  wire                 v_wbuf = v_in_dram && vmem_req_write_i;
+  logic                local_valid_q, local_err_q, local_hit_q;
+  logic [ROW_BITS-1:0] hit_row_q;
+
+  // The write buffer's input: the core's store, else the vector unit's (the core never offers both).
+  wire                 v_st_fire;
+  wire                 wb_push = (st_valid_i && wb_room) || v_st_fire;
+  wire [31:0]          wi_off = st_valid_i ? st_off : v_off;
+  wire [IW-1:0]        wi_idx = st_valid_i ? st_idx : v_idx;
+  wire                 wi_hit = st_valid_i ? st_hit : v_hit;
+  wire [ROW_BITS-1:0]  wi_row = st_valid_i ? st_row_i : vmem_req_wdata_i;
+  wire [ROW_BYTES-1:0] wi_be = st_valid_i ? st_be_i : vmem_req_be_i;
+  wire [31:0]          wi_pc = st_valid_i ? st_pc_i : vpu_pc_i;
+  wire                 wi_alloc = DCACHE_BYTES > 0 && !wi_hit && wi_be == '1;  // a whole row: no fetch needed
 
   logic pick_wb, pick_fill, pick_vpu;
   always_comb begin
@@ -161,7 +178,7 @@ module rvv_lsu #(
     pick_fill = 1'b0;
     pick_vpu = 1'b0;
     if (req_free && room) begin
-      if (!wbuf_empty_o) pick_wb = 1'b1;
+      if (!wbuf_empty) pick_wb = 1'b1;
       else if (want_fill) pick_fill = 1'b1;
       else if (vmem_req_valid_i && !block_vpu_i && !v_local) pick_vpu = 1'b1;
     end
@@ -170,11 +187,16 @@ module rvv_lsu #(
   always_comb begin
     vmem_req_ready_o = 1'b0;
     if (vmem_req_valid_i && !block_vpu_i) begin
-      if (v_local) vmem_req_ready_o = vpu_dram_q == '0 && !(vmem_req_write_i && v_in_dtcm && core_dtcm_we_i);
-      else vmem_req_ready_o = pick_vpu;
+      if (v_local) begin
+        vmem_req_ready_o = vpu_dram_q == '0 && !(vmem_req_write_i && v_in_dtcm && core_dtcm_we_i) &&
+                           !(v_wbuf && (!wb_room || st_valid_i));
+      end else begin
+        vmem_req_ready_o = pick_vpu;
+      end
     end
   end
   wire v_local_fire = vmem_req_valid_i && vmem_req_ready_o && v_local;
+  assign v_st_fire = v_local_fire && v_wbuf;
 
   assign dtcm_re_o = v_local_fire && v_in_dtcm && !vmem_req_write_i;
   assign dtcm_raddr_o = RAW'((v_row_addr - DtcmBase) >> RB);
@@ -184,13 +206,16 @@ module rvv_lsu #(
   assign dtcm_be_o = vmem_req_be_i;
 
   assign vmem_rsp_valid_o = local_valid_q || (mem_rsp_valid_i && rsp_src == SrcVpu);
-  assign vmem_rsp_rdata_o = local_valid_q ? dtcm_rdata_i : mem_rsp_rdata_i;
+  assign vmem_rsp_rdata_o = !local_valid_q ? mem_rsp_rdata_i : local_hit_q ? hit_row_q : dtcm_rdata_i;
   assign vmem_rsp_error_o = local_valid_q && local_err_q;
 
   assign ld_done_o = ld_valid_i && (ld_hit || (fill_wait_q && fill_rsp));
   assign ld_row_o = ld_hit ? data_q[ld_idx] : mem_rsp_rdata_i;
 
   wire issue = pick_wb || pick_fill || pick_vpu;
+  wire vfill_rsp = mem_rsp_valid_i && rsp_src == SrcVpu;
+  wire [31:0] vfill_off = fill_off_q[src_head_q];
+  wire [IW-1:0] vfill_idx = LINES > 1 ? vfill_off[RB +: IW] : '0;
   wire [31:0] fill_off = {ld_off[31:RB], {RB{1'b0}}};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -212,12 +237,12 @@ module rvv_lsu #(
       fill_wait_q <= 1'b0;
       local_valid_q <= 1'b0;
       local_err_q <= 1'b0;
+      local_hit_q <= 1'b0;
     end else begin
-      // Cache valid bits: fills, vector invalidations, flush.
+      // Cache valid bits: fills, whole-row store allocations, flush.
       if (fill_wait_q && fill_rsp && DCACHE_BYTES > 0) valid_q[ld_idx] <= 1'b1;
-      if (pick_vpu && vmem_req_write_i && DCACHE_BYTES > 0 && tag_q[v_idx] == v_off[31:RB]) begin
-        valid_q[v_idx] <= 1'b0;
-      end
+      if (vfill_rsp && DCACHE_BYTES > 0) valid_q[vfill_idx] <= 1'b1;
+      if (wb_push && wi_alloc) valid_q[wi_idx] <= 1'b1;
       if (flush_i) valid_q <= '0;
 
       if (wb_push) wb_tail_q <= wb_inc(wb_tail_q);
@@ -242,10 +267,10 @@ module rvv_lsu #(
           req_be_q <= inside_mask(fill_off, dram_bytes_i);
           req_tag_q <= ld_pc_i;
         end else begin
-          req_write_q <= vmem_req_write_i;
-          req_addr_q <= v_off;
-          req_wdata_q <= vmem_req_wdata_i;
-          req_be_q <= vmem_req_be_i;
+          req_write_q <= 1'b0;
+          req_addr_q <= {v_off[31:RB], {RB{1'b0}}};
+          req_wdata_q <= '0;
+          req_be_q <= inside_mask({v_off[31:RB], {RB{1'b0}}}, dram_bytes_i);
           req_tag_q <= vpu_pc_i;
         end
       end
@@ -257,7 +282,8 @@ module rvv_lsu #(
       if (fill_wait_q && fill_rsp) fill_wait_q <= 1'b0;
 
       local_valid_q <= v_local_fire;
-      local_err_q <= v_local_fire && !v_in_dtcm;
+      local_err_q <= v_local_fire && !v_in_dtcm && !v_in_dram;
+      local_hit_q <= v_local_fire && v_in_dram && !vmem_req_write_i;
     end
   end
 
@@ -267,21 +293,33 @@ module rvv_lsu #(
       tag_q[ld_idx] <= ld_off[31:RB];
       data_q[ld_idx] <= mem_rsp_rdata_i;
     end
-    if (wb_push && st_hit) begin
+    if (vfill_rsp && DCACHE_BYTES > 0) begin
+      tag_q[vfill_idx] <= vfill_off[31:RB];
+      data_q[vfill_idx] <= mem_rsp_rdata_i;
+    end
+    if (wb_push && wi_hit) begin
       for (int unsigned k = 0; k < ROW_BYTES; k++) begin
-        if (st_be_i[k]) data_q[st_idx][8*k +: 8] <= st_row_i[8*k +: 8];
+        if (wi_be[k]) data_q[wi_idx][8*k +: 8] <= wi_row[8*k +: 8];
       end
     end
-    if (wb_push) begin
-      wb_addr_q[wb_tail_q] <= {st_off[31:RB], {RB{1'b0}}};
-      wb_data_q[wb_tail_q] <= st_row_i;
-      wb_be_q[wb_tail_q] <= st_be_i;
-      wb_pc_q[wb_tail_q] <= st_pc_i;
+    if (wb_push && wi_alloc) begin
+      tag_q[wi_idx] <= wi_off[31:RB];
+      data_q[wi_idx] <= wi_row;
     end
-    if (issue) src_q[src_tail_q] <= pick_wb ? SrcWbuf : pick_fill ? SrcFill : SrcVpu;
+    if (wb_push) begin
+      wb_addr_q[wb_tail_q] <= {wi_off[31:RB], {RB{1'b0}}};
+      wb_data_q[wb_tail_q] <= wi_row;
+      wb_be_q[wb_tail_q] <= wi_be;
+      wb_pc_q[wb_tail_q] <= wi_pc;
+    end
+    if (v_local_fire && v_hit) hit_row_q <= data_q[v_idx];
+    if (issue) begin
+      src_q[src_tail_q] <= pick_wb ? SrcWbuf : pick_fill ? SrcFill : SrcVpu;
+      fill_off_q[src_tail_q] <= {v_off[31:RB], {RB{1'b0}}};
+    end
   end
 
-  assign idle_o = wbuf_empty_o && in_flight_q == '0;
+  assign idle_o = wbuf_empty && in_flight_q == '0;
   assign mem_req_valid_o = req_valid_q;
   assign mem_req_write_o = req_write_q;
   assign mem_req_addr_o = req_addr_q;
@@ -291,8 +329,8 @@ module rvv_lsu #(
   wire accepted = req_valid_q && mem_req_ready_i;
   assign dram_read_bytes_o = accepted && !req_write_q ? popcount(req_be_q) : 32'd0;
   assign dram_write_bytes_o = accepted && req_write_q ? popcount(req_be_q) : 32'd0;
-  assign miss_o = pick_fill;
+  assign miss_o = pick_fill || pick_vpu;
 
   logic unused;
-  assign unused = ^{vmem_req_addr_i[RB-1:0], ld_off[RB-1:0], st_off[RB-1:0]};
+  assign unused = ^{vmem_req_addr_i[RB-1:0], ld_off[RB-1:0], st_off[RB-1:0], wi_off[RB-1:0], vfill_off[RB-1:0]};
 endmodule

@@ -11,8 +11,8 @@
 // vcpop.m, vfirst.m) returns its value on result_*, in program order; the core waits for it.
 //
 // Ordering with the scalar side. The core holds scalar loads and stores while mem_busy_o (a vector memory
-// instruction is queued or in flight) and holds vector memory instructions until its own stores have
-// drained, so memory is seen in program order. CSR accesses to fcsr/fflags/frm wait for !busy_o; the unit
+// instruction is queued or in flight); both sides' DRAM accesses go through the one data cache and write
+// buffer of rvv_lsu, so memory is seen in program order. CSR accesses to fcsr/fflags/frm wait for !busy_o; the unit
 // reports the FP exception flags of each vector FP instruction on fflags_* and the core accrues them.
 // ecall waits for !busy_o before the run stops.
 //
@@ -99,8 +99,7 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   logic [7:0]        vrf_q [NB];
   logic [2:0]        state_q, state_d;
-  logic [31:0]       insn_q, pc_q, rs1v_q, rs2v_q, frs1_q, vl_q, vtype_q;
-  logic [2:0]        frm_q;
+  logic [31:0]       insn_q, pc_q, rs1v_q, rs2v_q, frs1_q, vl_q;
   logic [31:0]       i0_q, i0_d;         // first element of the beat / serial element / memory piece
   logic [VLEN-1:0]   macc_q, macc_d;     // mask destination being built
   logic [32:0]       acc_q, acc_d;       // integer reduction accumulator (extended)
@@ -151,36 +150,26 @@ module rvv_vpu #(
     .sh_mask_o(id_sh_mask), .scalar_op_o(id_scalar_op), .mask_fn_o(id_mask_fn), .mem_mode_o(id_mem_mode),
     .idx_eew_o(id_idx_eew));
 
-  logic        x_illegal;
-  logic [3:0]  x_kind;
-  logic [4:0]  x_alu_op;
-  logic        x_fp;
-  logic [4:0]  x_fpu_op;
-  logic [2:0]  x_rm;
-  logic [1:0]  x_fpa, x_fpb, x_fpc;
-  logic [2:0]  x_fp_post;
-  logic [1:0]  x_sew, x_eew_d, x_eew_s2, x_eew_s1, x_beat_eew;
-  logic        x_s2_signed, x_s1_signed;
-  logic [2:0]  x_src, x_gather;
-  logic        x_mask_dest, x_merge, x_vm;
-  logic [4:0]  x_vd, x_vs1, x_vs2;
-  logic [31:0] x_evl, x_vlmax;
-  logic        x_skip;
-  logic [4:0]  x_sh_mask;
-  logic [1:0]  x_scalar_op;
-  logic [2:0]  x_mask_fn;
-  logic [1:0]  x_mem_mode, x_idx_eew;
-
-  rvv_vpu_decode #(.VLEN(VLEN)) u_exec_decode (
-    .insn_i(insn_q), .vl_i(vl_q), .vtype_i(vtype_q), .frm_i(frm_q),
-    .illegal_o(x_illegal), .kind_o(x_kind), .alu_op_o(x_alu_op), .fp_o(x_fp), .fpu_op_o(x_fpu_op),
-    .rm_o(x_rm), .fpa_sel_o(x_fpa), .fpb_sel_o(x_fpb), .fpc_sel_o(x_fpc), .fp_post_o(x_fp_post),
-    .sew_o(x_sew), .eew_d_o(x_eew_d), .eew_s2_o(x_eew_s2), .eew_s1_o(x_eew_s1),
-    .beat_eew_o(x_beat_eew), .s2_signed_o(x_s2_signed), .s1_signed_o(x_s1_signed), .src_o(x_src),
-    .gather_o(x_gather), .mask_dest_o(x_mask_dest), .merge_o(x_merge), .vm_o(x_vm), .vd_o(x_vd),
-    .vs1_o(x_vs1), .vs2_o(x_vs2), .evl_o(x_evl), .vlmax_o(x_vlmax), .skip_o(x_skip),
-    .sh_mask_o(x_sh_mask), .scalar_op_o(x_scalar_op), .mask_fn_o(x_mask_fn), .mem_mode_o(x_mem_mode),
-    .idx_eew_o(x_idx_eew));
+  // The running instruction's decoded fields, registered at dispatch from the issue decoder (its inputs,
+  // the instruction, vl, vtype and frm, are what the unit would otherwise hold and decode again).
+  logic [3:0]  x_kind_q;
+  logic [4:0]  x_alu_op_q;
+  logic        x_fp_q;
+  logic [4:0]  x_fpu_op_q;
+  logic [2:0]  x_rm_q;
+  logic [1:0]  x_fpa_q, x_fpb_q, x_fpc_q;
+  logic [2:0]  x_fp_post_q;
+  logic [1:0]  x_sew_q, x_eew_d_q, x_eew_s2_q, x_eew_s1_q, x_beat_eew_q;
+  logic        x_s2_signed_q, x_s1_signed_q;
+  logic [2:0]  x_src_q, x_gather_q;
+  logic        x_mask_dest_q, x_merge_q, x_vm_q;
+  logic [4:0]  x_vd_q, x_vs1_q, x_vs2_q;
+  logic [31:0] x_evl_q, x_vlmax_q;
+  logic        x_skip_q;
+  logic [4:0]  x_sh_mask_q;
+  logic [1:0]  x_scalar_op_q;
+  logic [2:0]  x_mask_fn_q;
+  logic [1:0]  x_mem_mode_q, x_idx_eew_q;
 
   // ---------------------------------------------------------------------------------------------------
   // Register file reads
@@ -217,9 +206,9 @@ module rvv_vpu #(
   always_comb begin
     for (int k = 0; k < VLENB; k++) begin
       v0_bits[8*k +: 8] = vrf_q[k];
-      vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1) + AW'(k))];
-      vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2) + AW'(k))];
-      vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd) + AW'(k))];
+      vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
+      vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
+      vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
       id_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(id_vd) + AW'(k))];
       dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
     end
@@ -255,11 +244,11 @@ module rvv_vpu #(
   logic [32:0]     red_next;
   logic [31:0]     iota_next;
 
-  assign beat_k = 6'(SB >> x_beat_eew);
-  assign win_s2_addr = AW'(reg_base(x_vs2) + AW'(i0_q << x_eew_s2));
-  assign win_s1_addr = AW'(reg_base(x_vs1) + AW'(i0_q << x_eew_s1));
-  assign win_d_addr = AW'(reg_base(x_vd) + AW'(i0_q << x_eew_d));
-  assign last_beat = (i0_q + 32'(beat_k)) >= x_evl;
+  assign beat_k = 6'(SB >> x_beat_eew_q);
+  assign win_s2_addr = AW'(reg_base(x_vs2_q) + AW'(i0_q << x_eew_s2_q));
+  assign win_s1_addr = AW'(reg_base(x_vs1_q) + AW'(i0_q << x_eew_s1_q));
+  assign win_d_addr = AW'(reg_base(x_vd_q) + AW'(i0_q << x_eew_d_q));
+  assign last_beat = (i0_q + 32'(beat_k)) >= x_evl_q;
 
   always_comb begin
     for (int k = 0; k < SB; k++) begin
@@ -267,7 +256,7 @@ module rvv_vpu #(
       win_s1[8*k +: 8] = vrf_q[AW'(win_s1_addr + AW'(k))];
       win_d[8*k +: 8] = vrf_q[AW'(win_d_addr + AW'(k))];
     end
-    unique case (x_src)
+    unique case (x_src_q)
       rvv_vpu_pkg::SrcX: scalar_raw = rs1v_q;
       rvv_vpu_pkg::SrcSimm: scalar_raw = {{27{insn_q[19]}}, insn_q[19:15]};
       rvv_vpu_pkg::SrcUimm: scalar_raw = {27'd0, insn_q[19:15]};
@@ -301,12 +290,12 @@ module rvv_vpu #(
 
     always_comb begin
       i = i0_q + 32'(s);
-      in_body = (s < beat_k) && (i < x_evl);
+      in_body = (s < beat_k) && (i < x_evl_q);
       slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
       // Gather / slide source index.
       use_scalar_a = 1'b0;
-      unique case (x_gather)
-        rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew)};
+      unique case (x_gather_q)
+        rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew_q)};
         rvv_vpu_pkg::GatherScalar: gidx = {1'b0, scalar_raw};
         rvv_vpu_pkg::GatherUp: gidx = {1'b0, i} - {1'b0, scalar_raw};
         rvv_vpu_pkg::GatherDown: gidx = {1'b0, i} + {1'b0, scalar_raw};
@@ -316,32 +305,32 @@ module rvv_vpu #(
         end
         rvv_vpu_pkg::Gather1Down: begin
           gidx = {1'b0, i} + 33'd1;
-          use_scalar_a = i == x_evl - 32'd1;
+          use_scalar_a = i == x_evl_q - 32'd1;
         end
         default: gidx = {1'b0, i};
       endcase
-      gvalid = gidx < {1'b0, x_vlmax};
-      ga_raw = gvalid ? rd_elem(AW'(reg_base(x_vs2) + AW'(gidx[AW-1:0] << x_eew_s2)), x_eew_s2) : 32'd0;
-      if (x_gather == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2);
+      gvalid = gidx < {1'b0, x_vlmax_q};
+      ga_raw = gvalid ? rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q) : 32'd0;
+      if (x_gather_q == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2_q);
       else if (use_scalar_a) slot_a_raw[s] = scalar_raw;
       else slot_a_raw[s] = ga_raw;
-      slot_b_raw[s] = (x_src == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1) : scalar_raw;
-      slot_c_raw[s] = win_elem(win_d, s, x_eew_d);
+      slot_b_raw[s] = (x_src_q == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1_q) : scalar_raw;
+      slot_c_raw[s] = win_elem(win_d, s, x_eew_d_q);
       // The inserted scalar of vslide1up/down has the destination's width.
-      slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew : x_eew_s2, x_s2_signed);
-      slot_b[s] = extend(slot_b_raw[s], x_eew_s1, x_s1_signed);
-      slot_c[s] = extend(slot_c_raw[s], x_eew_d, 1'b0);
+      slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew_q : x_eew_s2_q, x_s2_signed_q);
+      slot_b[s] = extend(slot_b_raw[s], x_eew_s1_q, x_s1_signed_q);
+      slot_c[s] = extend(slot_c_raw[s], x_eew_d_q, 1'b0);
       slot_in[s] = in_body;
-      slot_act[s] = in_body && (x_vm || x_merge || slot_mbit[s]);
-      if (x_gather == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
+      slot_act[s] = in_body && (x_vm_q || x_merge_q || slot_mbit[s]);
+      if (x_gather_q == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
     end
 
     rvv_vpu_alu #(.W(W), .HasDiv(W == 32)) u_alu (
-      .op_i(x_alu_op), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
-      .mask_i(slot_mbit[s]), .sh_mask_i(x_sh_mask), .sew_i(x_sew), .result_o(res), .cmp_o(cmp));
+      .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
+      .mask_i(slot_mbit[s]), .sh_mask_i(x_sh_mask_q), .sew_i(x_sew_q), .result_o(res), .cmp_o(cmp));
 
     always_comb begin
-      unique case (x_alu_op)
+      unique case (x_alu_op_q)
         rvv_vpu_pkg::AluId: slot_res[s] = i;
         rvv_vpu_pkg::AluIota: slot_res[s] = slot_iota[s];
         default: slot_res[s] = 32'(res);
@@ -377,7 +366,7 @@ module rvv_vpu #(
     logic [32:0] r;
     r = acc_q;
     for (int s = 0; s < SB; s++) begin
-      if (slot_act[s]) r = red_op(x_alu_op, r, slot_a[s]);
+      if (slot_act[s]) r = red_op(x_alu_op_q, r, slot_a[s]);
     end
     red_next = r;
   end
@@ -390,9 +379,9 @@ module rvv_vpu #(
     end
     for (int s = 0; s < SB; s++) begin
       for (int b = 0; b < 4; b++) begin
-        if ((b < (1 << x_eew_d)) && ((s << x_eew_d) + b < SB)) begin
-          beat_wdata[(s << x_eew_d) + b] = slot_res[s][8*b +: 8];
-          beat_wbe[(s << x_eew_d) + b] = slot_act[s];
+        if ((b < (1 << x_eew_d_q)) && ((s << x_eew_d_q) + b < SB)) begin
+          beat_wdata[(s << x_eew_d_q) + b] = slot_res[s][8*b +: 8];
+          beat_wbe[(s << x_eew_d_q) + b] = slot_act[s];
         end
       end
     end
@@ -437,14 +426,14 @@ module rvv_vpu #(
       end else begin
         in_valid = fpu_issue;
         // Integer sources of conversions arrive extended (vfwcvt from 16 bits).
-        a = fp_sel(x_fpa, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
-        b = fp_sel(x_fpb, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
-        c = fp_sel(x_fpc, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        a = fp_sel(x_fpa_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        b = fp_sel(x_fpb_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        c = fp_sel(x_fpc_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
       end
     end
     rvv_fpu u_fpu (
       .clk_i(clk_i), .rst_ni(rst_ni), .in_valid_i(in_valid), .in_ready_o(fpu_in_ready[l]),
-      .op_i(x_fpu_op), .rm_i(x_rm), .a_i(a), .b_i(b), .c_i(c), .out_valid_o(fpu_out_v[l]),
+      .op_i(x_fpu_op_q), .rm_i(x_rm_q), .a_i(a), .b_i(b), .c_i(c), .out_valid_o(fpu_out_v[l]),
       .result_o(fpu_res[l]), .flags_o(fpu_flags[l]));
 
     // Narrowing conversions saturate the 32-bit result to 16 bits: out of range is NV alone, as
@@ -452,7 +441,7 @@ module rvv_vpu #(
     always_comb begin
       fp_out_data[l] = fpu_res[l];
       fp_out_flags[l] = fpu_flags[l];
-      unique case (x_fp_post)
+      unique case (x_fp_post_q)
         rvv_vpu_pkg::FpPostNarrowS: begin
           if ($signed(fpu_res[l]) > 32'sd32767) begin
             fp_out_data[l] = 32'h0000_7fff;
@@ -490,11 +479,11 @@ module rvv_vpu #(
     first = '1;
     for (int k = 0; k < VLEN; k++) begin
       body = 32'(k) < vl_q;
-      act = body && (x_vm || v0_bits[k]);
+      act = body && (x_vm_q || v0_bits[k]);
       // vmand..vmxnor: funct6[2:0] = andn, and, or, xor, orn, nand, nor, xnor; vd = f(vs2, vs1).
       mask_logic_res[k] = vd_bits[k];
       if (body) begin
-        unique case (x_mask_fn)
+        unique case (x_mask_fn_q)
           3'd0: mask_logic_res[k] = vs2_bits[k] & !vs1_bits[k];
           3'd1: mask_logic_res[k] = vs2_bits[k] & vs1_bits[k];
           3'd2: mask_logic_res[k] = vs2_bits[k] | vs1_bits[k];
@@ -509,8 +498,8 @@ module rvv_vpu #(
       mask_set_res[k] = vd_bits[k];
       if (act) begin
         if (seen) mask_set_res[k] = 1'b0;
-        else if (vs2_bits[k]) mask_set_res[k] = x_mask_fn != 3'd1;
-        else mask_set_res[k] = x_mask_fn != 3'd2;
+        else if (vs2_bits[k]) mask_set_res[k] = x_mask_fn_q != 3'd1;
+        else mask_set_res[k] = x_mask_fn_q != 3'd2;
         if (vs2_bits[k]) begin
           if (!seen) first = 32'(k);
           seen = 1'b1;
@@ -525,10 +514,10 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   logic ser_act;
   logic ser_more;
-  assign fred_elem = rd_elem(AW'(reg_base(x_vs2) + AW'(i0_q << x_sew)), x_sew);
-  assign ser_more = i0_q < x_evl;
-  assign ser_act = ser_more && (x_vm || v0_bits[i0_q[$clog2(VLEN)-1:0]]);
-  assign fred_issue = state_q == SSerial && x_kind == rvv_vpu_pkg::KindFred && ser_act;
+  assign fred_elem = rd_elem(AW'(reg_base(x_vs2_q) + AW'(i0_q << x_sew_q)), x_sew_q);
+  assign ser_more = i0_q < x_evl_q;
+  assign ser_act = ser_more && (x_vm_q || v0_bits[i0_q[$clog2(VLEN)-1:0]]);
+  assign fred_issue = state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindFred && ser_act;
 
   // ---------------------------------------------------------------------------------------------------
   // Memory engine
@@ -555,9 +544,9 @@ module rvv_vpu #(
   logic            mem_cross;       // the element crosses into the next row
   logic            mem_store;
 
-  assign mem_store = x_kind == rvv_vpu_pkg::KindStore;
+  assign mem_store = x_kind_q == rvv_vpu_pkg::KindStore;
   assign mq_full = mq_count_q == (QW + 1)'(MEMQ);
-  assign mem_nbytes = x_evl << x_eew_d;
+  assign mem_nbytes = x_evl_q << x_eew_d_q;
   assign mem_nrows = ({{(32 - RW){1'b0}}, rs1v_q[RW-1:0]} + mem_nbytes + 32'(ROWB - 1)) >> RW;
 
   always_comb begin
@@ -575,32 +564,32 @@ module rvv_vpu #(
     mem_eaddr = '0;
     mem_gen_done = 1'b1;
     idx = '0;
-    if (x_mem_mode == rvv_vpu_pkg::MemUnit) begin
+    if (x_mem_mode_q == rvv_vpu_pkg::MemUnit) begin
       mem_gen_done = i0_q >= mem_nrows;
       mem_row = {rs1v_q[31:RW], {RW{1'b0}}} + (i0_q << RW);
-      mem_vaddr = AW'(reg_base(x_vd) + AW'(mem_row - rs1v_q));
+      mem_vaddr = AW'(reg_base(x_vd_q) + AW'(mem_row - rs1v_q));
       for (int k = 0; k < ROWB; k++) begin
         g = mem_row + 32'(k) - rs1v_q;
-        e = $clog2(VLEN)'(g >> x_eew_d);
-        mem_be[k] = (g < mem_nbytes) && (x_vm || v0_bits[e]);
+        e = $clog2(VLEN)'(g >> x_eew_d_q);
+        mem_be[k] = (g < mem_nbytes) && (x_vm_q || v0_bits[e]);
       end
     end else begin
-      mem_gen_done = i0_q >= x_evl;
-      if (x_mem_mode == rvv_vpu_pkg::MemIndexed) begin
-        idx = rd_elem(AW'(reg_base(x_vs2) + AW'(i0_q << x_idx_eew)), x_idx_eew);
+      mem_gen_done = i0_q >= x_evl_q;
+      if (x_mem_mode_q == rvv_vpu_pkg::MemIndexed) begin
+        idx = rd_elem(AW'(reg_base(x_vs2_q) + AW'(i0_q << x_idx_eew_q)), x_idx_eew_q);
         mem_eaddr = rs1v_q + idx;
       end else begin
         mem_eaddr = mem_addr_q;
       end
       off = {{(32 - RW){1'b0}}, mem_eaddr[RW-1:0]};
-      mem_cross = off + (32'd1 << x_eew_d) > 32'(ROWB);
+      mem_cross = off + (32'd1 << x_eew_d_q) > 32'(ROWB);
       mem_row = {mem_eaddr[31:RW], {RW{1'b0}}} + (mem_second_q ? 32'(ROWB) : 32'd0);
-      mem_vaddr = AW'(reg_base(x_vd) + AW'(i0_q << x_eew_d) - AW'(off) + (mem_second_q ? AW'(ROWB) : AW'(0)));
+      mem_vaddr = AW'(reg_base(x_vd_q) + AW'(i0_q << x_eew_d_q) - AW'(off) + (mem_second_q ? AW'(ROWB) : AW'(0)));
       for (int k = 0; k < ROWB; k++) begin
-        if (!mem_second_q) mem_be[k] = 32'(k) >= off && 32'(k) < off + (32'd1 << x_eew_d);
-        else mem_be[k] = 32'(k) + 32'(ROWB) < off + (32'd1 << x_eew_d);
+        if (!mem_second_q) mem_be[k] = 32'(k) >= off && 32'(k) < off + (32'd1 << x_eew_d_q);
+        else mem_be[k] = 32'(k) + 32'(ROWB) < off + (32'd1 << x_eew_d_q);
       end
-      if (!(x_vm || v0_bits[i0_q[$clog2(VLEN)-1:0]])) mem_be = '0;
+      if (!(x_vm_q || v0_bits[i0_q[$clog2(VLEN)-1:0]])) mem_be = '0;
     end
     mem_first = mem_row;
     for (int k = ROWB - 1; k >= 0; k--) begin
@@ -660,32 +649,32 @@ module rvv_vpu #(
     wr_addr = '0;
     wr_be = '0;
     for (int k = 0; k < WB; k++) wr_data[k] = '0;
-    if (state_q == SElem && beat_go && !x_fp && !x_mask_dest && x_kind == rvv_vpu_pkg::KindElem) begin
+    if (state_q == SElem && beat_go && !x_fp_q && !x_mask_dest_q && x_kind_q == rvv_vpu_pkg::KindElem) begin
       wr_en = 1'b1;
       wr_addr = win_d_addr;
       for (int k = 0; k < SB; k++) begin
         wr_data[k] = beat_wdata[k];
         wr_be[k] = beat_wbe[k];
       end
-    end else if (fp_wb && !x_mask_dest) begin
+    end else if (fp_wb && !x_mask_dest_q) begin
       wr_en = 1'b1;
-      wr_addr = AW'(reg_base(x_vd) + AW'(meta_i0_q << x_eew_d));
+      wr_addr = AW'(reg_base(x_vd_q) + AW'(meta_i0_q << x_eew_d_q));
       for (int l = 0; l < LANES; l++) begin
         for (int b = 0; b < 4; b++) begin
-          if (b < (1 << x_eew_d)) begin
-            wr_data[(l << x_eew_d) + b] = fp_out_data[l][8*b +: 8];
-            wr_be[(l << x_eew_d) + b] = meta_act_q[l];
+          if (b < (1 << x_eew_d_q)) begin
+            wr_data[(l << x_eew_d_q) + b] = fp_out_data[l][8*b +: 8];
+            wr_be[(l << x_eew_d_q) + b] = meta_act_q[l];
           end
         end
       end
-    end else if (state_q == SSerial && x_kind == rvv_vpu_pkg::KindCompress && ser_more &&
+    end else if (state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindCompress && ser_more &&
                  vs1_bits[i0_q[$clog2(VLEN)-1:0]]) begin
       wr_en = 1'b1;
-      wr_addr = AW'(reg_base(x_vd) + AW'(cnt_q << x_sew));
+      wr_addr = AW'(reg_base(x_vd_q) + AW'(cnt_q << x_sew_q));
       v = fred_elem;
       for (int b = 0; b < 4; b++) begin
         wr_data[b] = v[8*b +: 8];
-        wr_be[b] = b < (1 << x_sew);
+        wr_be[b] = b < (1 << x_sew_q);
       end
     end else if (mem_pop && !mem_store && !vmem_rsp_error_i) begin
       wr_en = 1'b1;
@@ -694,22 +683,22 @@ module rvv_vpu #(
         wr_data[k] = vmem_rsp_rdata_i[8*k +: 8];
         wr_be[k] = mq_be[mq_head_q][k];
       end
-    end else if (state_q == SFinish && !x_skip) begin
-      wr_addr = reg_base(x_vd);
-      if (x_kind == rvv_vpu_pkg::KindRed || x_kind == rvv_vpu_pkg::KindFred) begin
+    end else if (state_q == SFinish && !x_skip_q) begin
+      wr_addr = reg_base(x_vd_q);
+      if (x_kind_q == rvv_vpu_pkg::KindRed || x_kind_q == rvv_vpu_pkg::KindFred) begin
         wr_en = 1'b1;
-        v = (x_kind == rvv_vpu_pkg::KindRed) ? acc_q[31:0] : facc_q;
+        v = (x_kind_q == rvv_vpu_pkg::KindRed) ? acc_q[31:0] : facc_q;
         for (int b = 0; b < 4; b++) begin
           wr_data[b] = v[8*b +: 8];
-          wr_be[b] = b < (1 << x_eew_d);
+          wr_be[b] = b < (1 << x_eew_d_q);
         end
-      end else if ((x_kind == rvv_vpu_pkg::KindElem && x_mask_dest) ||
-                   x_kind == rvv_vpu_pkg::KindMaskLogic || x_kind == rvv_vpu_pkg::KindMaskSet) begin
+      end else if ((x_kind_q == rvv_vpu_pkg::KindElem && x_mask_dest_q) ||
+                   x_kind_q == rvv_vpu_pkg::KindMaskLogic || x_kind_q == rvv_vpu_pkg::KindMaskSet) begin
         wr_en = 1'b1;
         for (int k = 0; k < VLENB; k++) begin
           wr_be[k] = 1'b1;
-          if (x_kind == rvv_vpu_pkg::KindMaskLogic) wr_data[k] = mask_logic_res[8*k +: 8];
-          else if (x_kind == rvv_vpu_pkg::KindMaskSet) wr_data[k] = mask_set_res[8*k +: 8];
+          if (x_kind_q == rvv_vpu_pkg::KindMaskLogic) wr_data[k] = mask_logic_res[8*k +: 8];
+          else if (x_kind_q == rvv_vpu_pkg::KindMaskSet) wr_data[k] = mask_set_res[8*k +: 8];
           else wr_data[k] = macc_q[8*k +: 8];
         end
       end
@@ -729,8 +718,8 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   logic dispatch;
   assign dispatch = state_q == SIdle && issue_valid_i && !id_illegal && !err_q;
-  assign beat_go = state_q == SElem && (!x_fp || fpu_ready);
-  assign fpu_issue = beat_go && x_fp;
+  assign beat_go = state_q == SElem && (!x_fp_q || fpu_ready);
+  assign fpu_issue = beat_go && x_fp_q;
 
   always_comb begin
     state_d = state_q;
@@ -756,7 +745,7 @@ module rvv_vpu #(
       for (int l = 0; l < LANES; l++) begin
         if (meta_act_q[l]) begin
           flags_d = flags_d | fp_out_flags[l];
-          if (x_mask_dest) macc_d[$clog2(VLEN)'(meta_i0_q + 32'(l))] = fp_out_data[l][0];
+          if (x_mask_dest_q) macc_d[$clog2(VLEN)'(meta_i0_q + 32'(l))] = fp_out_data[l][0];
         end
       end
     end
@@ -789,19 +778,19 @@ module rvv_vpu #(
       SElem: begin
         if (beat_go) begin
           i0_d = i0_q + 32'(beat_k);
-          if (x_kind == rvv_vpu_pkg::KindRed) acc_d = red_next;
-          if (x_alu_op == rvv_vpu_pkg::AluIota) cnt_d = iota_next;
-          if (x_mask_dest && !x_fp) begin
+          if (x_kind_q == rvv_vpu_pkg::KindRed) acc_d = red_next;
+          if (x_alu_op_q == rvv_vpu_pkg::AluIota) cnt_d = iota_next;
+          if (x_mask_dest_q && !x_fp_q) begin
             for (int s = 0; s < SB; s++) begin
               if (slot_act[s]) macc_d[$clog2(VLEN)'(i0_q + 32'(s))] = slot_cmp[s];
             end
           end
-          if (x_fp) begin
+          if (x_fp_q) begin
             meta_valid_d = 1'b1;
             meta_i0_d = i0_q;
             meta_act_d = slot_act[LANES-1:0];
           end
-          if (last_beat) state_d = x_fp ? SDrain : SFinish;
+          if (last_beat) state_d = x_fp_q ? SDrain : SFinish;
         end
       end
       SDrain: begin
@@ -810,7 +799,7 @@ module rvv_vpu #(
       SSerial: begin
         if (ser_more) begin
           i0_d = i0_q + 32'd1;
-          if (x_kind == rvv_vpu_pkg::KindCompress && vs1_bits[i0_q[$clog2(VLEN)-1:0]]) cnt_d = cnt_q + 32'd1;
+          if (x_kind_q == rvv_vpu_pkg::KindCompress && vs1_bits[i0_q[$clog2(VLEN)-1:0]]) cnt_d = cnt_q + 32'd1;
           fpend_d = fred_issue;
         end else if (!fpend_q) begin
           state_d = SFinish;
@@ -818,7 +807,7 @@ module rvv_vpu #(
       end
       SMem: begin
         if (mem_advance) begin
-          if (x_mem_mode == rvv_vpu_pkg::MemUnit) begin
+          if (x_mem_mode_q == rvv_vpu_pkg::MemUnit) begin
             i0_d = i0_q + 32'd1;
           end else if (mem_cross && !mem_second_q && mem_piece_req) begin
             mem_second_d = 1'b1;
@@ -851,8 +840,38 @@ module rvv_vpu #(
       rs2v_q <= '0;
       frs1_q <= '0;
       vl_q <= '0;
-      vtype_q <= '0;
-      frm_q <= '0;
+      x_kind_q <= '0;
+      x_alu_op_q <= '0;
+      x_fp_q <= '0;
+      x_fpu_op_q <= '0;
+      x_rm_q <= '0;
+      x_fpa_q <= '0;
+      x_fpb_q <= '0;
+      x_fpc_q <= '0;
+      x_fp_post_q <= '0;
+      x_sew_q <= '0;
+      x_eew_d_q <= '0;
+      x_eew_s2_q <= '0;
+      x_eew_s1_q <= '0;
+      x_beat_eew_q <= '0;
+      x_s2_signed_q <= '0;
+      x_s1_signed_q <= '0;
+      x_src_q <= '0;
+      x_gather_q <= '0;
+      x_mask_dest_q <= '0;
+      x_merge_q <= '0;
+      x_vm_q <= '0;
+      x_vd_q <= '0;
+      x_vs1_q <= '0;
+      x_vs2_q <= '0;
+      x_evl_q <= '0;
+      x_vlmax_q <= '0;
+      x_skip_q <= '0;
+      x_sh_mask_q <= '0;
+      x_scalar_op_q <= '0;
+      x_mask_fn_q <= '0;
+      x_mem_mode_q <= '0;
+      x_idx_eew_q <= '0;
       i0_q <= '0;
       macc_q <= '0;
       acc_q <= '0;
@@ -877,8 +896,38 @@ module rvv_vpu #(
         rs2v_q <= issue_rs2_i;
         frs1_q <= issue_frs1_i;
         vl_q <= issue_vl_i;
-        vtype_q <= issue_vtype_i;
-        frm_q <= issue_frm_i;
+        x_kind_q <= id_kind;
+        x_alu_op_q <= id_alu_op;
+        x_fp_q <= id_fp;
+        x_fpu_op_q <= id_fpu_op;
+        x_rm_q <= id_rm;
+        x_fpa_q <= id_fpa;
+        x_fpb_q <= id_fpb;
+        x_fpc_q <= id_fpc;
+        x_fp_post_q <= id_fp_post;
+        x_sew_q <= id_sew;
+        x_eew_d_q <= id_eew_d;
+        x_eew_s2_q <= id_eew_s2;
+        x_eew_s1_q <= id_eew_s1;
+        x_beat_eew_q <= id_beat_eew;
+        x_s2_signed_q <= id_s2_signed;
+        x_s1_signed_q <= id_s1_signed;
+        x_src_q <= id_src;
+        x_gather_q <= id_gather;
+        x_mask_dest_q <= id_mask_dest;
+        x_merge_q <= id_merge;
+        x_vm_q <= id_vm;
+        x_vd_q <= id_vd;
+        x_vs1_q <= id_vs1;
+        x_vs2_q <= id_vs2;
+        x_evl_q <= id_evl;
+        x_vlmax_q <= id_vlmax;
+        x_skip_q <= id_skip;
+        x_sh_mask_q <= id_sh_mask;
+        x_scalar_op_q <= id_scalar_op;
+        x_mask_fn_q <= id_mask_fn;
+        x_mem_mode_q <= id_mem_mode;
+        x_idx_eew_q <= id_idx_eew;
       end
       i0_q <= i0_d;
       macc_q <= macc_d;
@@ -905,17 +954,17 @@ module rvv_vpu #(
   assign issue_illegal_o = id_illegal;
   assign busy_o = state_q != SIdle && state_q != SError;
   assign mem_busy_o = state_q == SMem;
-  assign result_valid_o = state_q == SFinish && x_kind == rvv_vpu_pkg::KindScalar;
+  assign result_valid_o = state_q == SFinish && x_kind_q == rvv_vpu_pkg::KindScalar;
   logic [32:0] mvxs;  // vmv.x.s sign-extends
-  assign mvxs = extend(rd_elem(reg_base(x_vs2), x_sew), x_sew, 1'b1);
+  assign mvxs = extend(rd_elem(reg_base(x_vs2_q), x_sew_q), x_sew_q, 1'b1);
   always_comb begin
-    unique case (x_scalar_op)
+    unique case (x_scalar_op_q)
       rvv_vpu_pkg::ScalarCpop: result_data_o = cpop;
       rvv_vpu_pkg::ScalarFirst: result_data_o = first;
       default: result_data_o = mvxs[31:0];
     endcase
   end
-  assign fflags_valid_o = state_q == SFinish && (x_fp || x_kind == rvv_vpu_pkg::KindFred) && !x_skip;
+  assign fflags_valid_o = state_q == SFinish && (x_fp_q || x_kind_q == rvv_vpu_pkg::KindFred) && !x_skip_q;
   assign fflags_o = flags_q;
   assign error_o = err_q;
   assign error_code_o = err_code_q;
@@ -924,9 +973,5 @@ module rvv_vpu #(
   assign error_addr_o = err_addr_q;
 
   logic unused;
-  assign unused = ^{x_illegal, x_vlmax, x_fpa, x_fpb, x_fpc, id_alu_op, id_fp, id_fpu_op, id_rm, id_fpa, id_fpb,
-                    id_fpc, id_fp_post, id_sew, id_eew_d, id_eew_s2, id_beat_eew, id_s2_signed, id_src,
-                    id_gather, id_mask_dest, id_merge, id_vm, id_vs2, id_evl, id_vlmax, id_sh_mask,
-                    id_scalar_op, id_mask_fn, id_mem_mode, id_idx_eew, fpu_in_ready, fpu_out_v, slot_in,
-                    x_mem_mode, rs2v_q, mvxs[32]};
+  assign unused = ^{x_vlmax_q, x_fpa_q, x_fpb_q, x_fpc_q, fpu_in_ready, fpu_out_v, slot_in, rs2v_q, mvxs[32]};
 endmodule

@@ -45,8 +45,9 @@ const std::map<std::string, std::string>& parameter_descriptions() {
       {"ITCM_BYTES", "instruction memory: code (crt0 and the kernel) at 0x00000000"},
       {"DTCM_BYTES", "data memory at 0x00010000: .rodata/.data/.bss, the stack, one-cycle loads and stores"},
       {"DCACHE_BYTES",
-       "direct-mapped write-through data cache for scalar DRAM loads (lines of VLEN / 8 bytes)"},
-      {"WRITE_BUFFER", "posted scalar DRAM stores in flight before a store waits"},
+       "direct-mapped write-through data cache for scalar and vector DRAM accesses (lines of VLEN / 8 bytes; "
+       "a whole-row store allocates)"},
+      {"WRITE_BUFFER", "posted DRAM store rows (scalar and vector) in flight before a store waits"},
       {"DRAM_OUTSTANDING", "DRAM requests (rows) in flight at once"},
       {"DIV_BITS_PER_CYCLE", "integer divide: 32 / this + 2 cycles"},
       {"FDIV_BITS_PER_CYCLE", "fdiv.s/fsqrt.s: ceil(28 / this) + 1 cycles"},
@@ -261,12 +262,11 @@ std::string RvvPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, co
   return "";
 }
 
-// The RTL simulates about 0.36M cycles per second (the vector unit's FPU lanes are evaluated every cycle)
-// and the clang baselines of the larger configurations need tens to hundreds of millions of cycles (gemm
-// C5: 141M), so one run of them takes minutes: the README's sweep keeps to the small ones, and leaves out the
-// C2 cells whose baselines need more than about 10M cycles (half a minute each): conv2d's measured on the
-// RTL, the others estimated (QEMU instruction counts times the cycles per instruction of the task's C1 on
-// the RTL, docs/rvv.md).
+// The RTL simulates about 0.46M cycles per CPU-second and the clang baselines of the larger configurations
+// need tens to hundreds of millions of cycles (gemm C5: 177M, its 256 KiB B streaming through the 32 KiB
+// cache), so one run of them takes minutes: the README's sweep keeps to the small ones, and leaves out the
+// C2 cells whose baselines need more than about 10M cycles (twenty seconds each), measured on the RTL
+// (docs/rvv.md).
 std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cfg,
                                                  const std::string& hw) const {
   static const std::map<std::string, std::string> kSlowC2 = {
@@ -276,10 +276,10 @@ std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cf
   };
   if (hw != "default") return "the default sweep runs rvv on its default hardware configuration only";
   if (cfg.config != "C1" && cfg.config != "C2")
-    return "rvv's RTL simulates about 0.36M cycles/s and these baselines need millions to hundreds of "
-           "millions of cycles (gemm C5: 141M), minutes per run";
+    return "rvv's RTL simulates about 0.46M cycles/s and these baselines need millions to hundreds of "
+           "millions of cycles (gemm C5: 177M), minutes per run";
   if (const auto slow = kSlowC2.find(cfg.task); cfg.config == "C2" && slow != kSlowC2.end()) {
-    return "rvv's RTL simulates about 0.36M cycles/s and this baseline needs " + slow->second +
+    return "rvv's RTL simulates about 0.46M cycles/s and this baseline needs " + slow->second +
            ", over the sweep's 10M-cycle budget per cell";
   }
   return "";

@@ -467,6 +467,42 @@ TEST(RvvCoreTiming, CacheMissAndHit) {
   EXPECT_EQ(miss, 1u + 1u + prm.dram_latency + prm.row_bytes() / prm.dram_bytes_per_cycle);
 }
 
+// Vector DRAM accesses share the data cache (docs/rvv.md, "Memories and DRAM"). The vector unit is busy
+// R + L + 2 cycles per memory instruction of R row requests (R + L + 3 from its dispatch to the next
+// one's), with L = 1 for a load that hits and for a store (posted to the write buffer), and for a load
+// that misses the fill's time: the request register, then DRAM's latency and channel time, as a scalar
+// miss. Measured on the busy counter, which the end of the program (draining the stores) does not touch,
+// against the same program without the accesses (crt0's own vector instructions count too).
+uint64_t vector_busy_of(const std::string& body) {
+  const BuiltKernel k = build_asm(body);
+  const BareRun r = run_rtl(k, random_dram(8192, 13));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ(r.error.code, ErrorCode::kNone) << r.error.describe();
+  return r.counters[kCntVectorBusy];
+}
+
+TEST(RvvCoreTiming, VectorAccessesThroughTheDataCache) {
+  // One row per instruction: e32, m1, vl = VLMAX is VLEN / 8 bytes, the row size.
+  const std::string p = "  li s0, 0x80000000\n  li s1, 0x80001000\n  vsetvli t0, zero, e32, m1, ta, ma\n";
+  const auto& prm = hw().params();
+  const uint64_t fill = 1u + prm.dram_latency + prm.row_bytes() / prm.dram_bytes_per_cycle;
+  const uint64_t base = vector_busy_of(p + "  ret\n");
+  const uint64_t miss = vector_busy_of(p + "  vle32.v v1, (s0)\n  ret\n");
+  EXPECT_EQ(miss - base, 1u + fill + 2u);
+  // The same row again hits.
+  EXPECT_EQ(vector_busy_of(p + "  vle32.v v1, (s0)\n  vle32.v v2, (s0)\n  ret\n") - miss, 1u + 1u + 2u);
+  // A store is answered once it is in the write buffer; a whole row allocates its line, so the load hits.
+  EXPECT_EQ(vector_busy_of(p + "  vle32.v v1, (s0)\n  vse32.v v1, (s1)\n  ret\n") - miss, 1u + 1u + 2u);
+  EXPECT_EQ(vector_busy_of(p + "  vle32.v v1, (s0)\n  vse32.v v1, (s1)\n  vle32.v v2, (s1)\n  ret\n") - miss,
+            2u * (1u + 1u + 2u));
+  // An m8 load of eight rows that all miss: the fills overlap (up to 8 in flight), so it costs the rows
+  // plus one fill, not eight.
+  const std::string m8 = "  li s0, 0x80000000\n  vsetvli t0, zero, e32, m8, ta, ma\n";
+  const uint64_t rows = 8;
+  EXPECT_EQ(vector_busy_of(m8 + "  vle32.v v8, (s0)\n  ret\n") - vector_busy_of(m8 + "  ret\n"),
+            rows + fill + 2u);
+}
+
 }  // namespace
 }  // namespace kcraft::rvv::test
 
