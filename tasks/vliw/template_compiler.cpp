@@ -60,7 +60,20 @@ int64_t knob(const KnobValues& values, const std::vector<Knob>& knobs, const std
 }
 
 // DM buffer ids for the builder's ordering rules.
-enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0, kMask, kState };
+enum Token {
+  kAcqBase = 0,
+  kOutBase = 100,
+  kRes = 200,
+  kAt,
+  kOutStage,
+  kBias,
+  kGamma,
+  kE0,
+  kMask,
+  kState,
+  kPartial,
+  kSelect
+};
 
 // Software pipeline: `units` units pass through `stages` stages; step k runs stage s of unit k - s, later
 // stages first (they read what earlier stages of later units overwrite). The steady-state steps form a
@@ -790,16 +803,56 @@ int64_t matmul_m_tiles(const Params& p, int64_t want) {
   return std::clamp<int64_t>(pow2_divisor(most, want), 1, most);
 }
 
-// DM rows matmul's buffers take with `strips` resident strips (each buffer rounded up to whole bank cycles).
-int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips) {
+// K in pieces: when one strip of B^T tiles over the whole K does not fit DM, the product runs over K
+// `chunks` DM rows (VLEN k each) at a time, the last piece taking what is left. Between pieces the FP32
+// accumulators go to DM exactly, as three BF16 rows (hi, mid, lo with hi + mid + lo = the FP32 value).
+struct MatPlan {
+  int64_t tm = 1;      // A-block rows in MMUL_M tiles
+  int64_t chunks = 0;  // DM rows of k per piece (all of K: one piece)
+  int64_t pieces = 1;
+};
+
+// Rows of the partial sums (three per accumulator tile of M x the panel) when K is in pieces.
+int64_t matmul_partial_rows(const Params& p, const MatJob& job, int64_t strips) {
+  return 3 * job.m * strips * static_cast<int64_t>(p.mmul_k()) / static_cast<int64_t>(p.mmul_m());
+}
+
+// DM rows matmul's buffers take with `strips` resident strips and pieces of `chunks` DM rows of k (each
+// buffer rounded up to whole bank cycles).
+int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips, int64_t chunks) {
   const int64_t vl = p.vlen, mm = p.mmul_m(), mk = p.mmul_k(), banks = p.dm_banks;
-  const int64_t kc = job.k / vl, mb = tm * mm;
-  const int64_t braw_rows = job.weights_nk ? vl * kc : job.k;
+  const int64_t kp = chunks * vl, mb = tm * mm;
+  const int64_t braw_rows = job.weights_nk ? vl * chunks : kp;
   auto round = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
-  int64_t rows = round(strips * job.k) + round(job.k / mk * tm) + 2 * round(mb * kc) + 2 * round(braw_rows) +
+  int64_t rows = round(strips * kp) + round(kp / mk * tm) + 2 * round(mb * chunks) + 2 * round(braw_rows) +
                  2 * round(mb);
   if (!job.bias.empty()) rows += round(job.n / mm) + round(1);
+  if (chunks < job.k / vl) rows += round(matmul_partial_rows(p, job, strips)) + round(2);
   return rows;
+}
+
+// The fewest pieces, at least `min_pieces` when K allows (and, for those, the most A-block tiles up to
+// `tm_want`) whose buffers fit DM with one strip; chunks = 0 when even one DM row of k per piece does not
+// fit. Pieces of W rows (nn.Linear) keep an even chunk count when K allows, for VLENs whose tile
+// rearrangement takes two chunks at a time.
+MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t min_pieces = 1) {
+  const int64_t kc = job.k / p.vlen, dm_rows = p.dm_bytes / p.row_bytes();
+  const int64_t unit = job.weights_nk && kc % 2 == 0 ? 2 : 1;
+  if (min_pieces > 1) {
+    const MatPlan plan = matmul_plan(p, job, tm_want);
+    if (plan.chunks == 0 || plan.pieces >= min_pieces) return plan;
+  }
+  for (int64_t pieces = std::max<int64_t>(1, min_pieces); pieces <= kc; ++pieces) {
+    const int64_t chunks = ((kc + pieces - 1) / pieces + unit - 1) / unit * unit;
+    if (chunks * (pieces - 1) >= kc) continue;  // the rounding left nothing for the last piece
+    MatPlan plan;
+    plan.chunks = chunks;
+    plan.pieces = (kc + chunks - 1) / chunks;
+    plan.tm = matmul_m_tiles(p, tm_want);
+    while (plan.tm > 1 && matmul_dm_rows(p, job, plan.tm, 1, chunks) > dm_rows) plan.tm /= 2;
+    if (matmul_dm_rows(p, job, plan.tm, 1, chunks) <= dm_rows) return plan;
+  }
+  return min_pieces > 1 ? matmul_plan(p, job, tm_want) : MatPlan{};
 }
 
 GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -809,31 +862,47 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const int64_t batch = job.batch;
   const int64_t m = job.m, kk = job.k, n = job.n;
   const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
-  const int64_t kc = kk / vl;      // DM rows per row of A
-  const int64_t groups = kk / mk;  // k-groups (one A_MMAC per tile pair)
+  const int64_t kc = kk / vl;  // DM rows per row of A
   const int64_t strips_total = n / vl;
-  int64_t tm = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
-  while (tm > 1 && matmul_dm_rows(c.p, job, tm, 1) > c.dm_rows) tm /= 2;
-  const int64_t mb = tm * mm;  // rows of A per block
+  const bool has_k_pieces = std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
+  const bool fixed_bases = batch > 1 || job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
+  const MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
+                                    has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+  if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
+  const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
+  const bool split = pieces > 1;
+  // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
+  auto piece_chunks = [&](int64_t q) { return std::min(kcp, kc - q * kcp); };
+  const int64_t groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
+  const int64_t mb = tm * mm;            // rows of A per block
   const int64_t mblocks = m / mb;
-  // DM rows: resident B^T tiles (strips * K), A^T tiles, two raw A blocks, two raw B strips, two output
-  // blocks, bias tiles.
-  const int64_t braw_rows = linear ? vl * kc : kk;
-  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (has_bias ? n / mm : 0) + 8;
-  const int64_t max_strips = std::max<int64_t>(1, (c.dm_rows - fixed) / kk);
-  const int64_t strips =
-      divisor_at_most(strips_total, std::min({knob(values, knobs, "strips"), max_strips,
-                                              job.max_strips > 0 ? job.max_strips : strips_total}));
+  // DM rows: resident B^T tiles (strips * the piece's k), A^T tiles, two raw A blocks, two raw B strips, two
+  // output blocks, bias tiles; with pieces, the partial sums and the two selector tiles.
+  const int64_t braw_rows = linear ? vl * kcp : kcp * vl;
+  int64_t strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"),
+                                                          job.max_strips > 0 ? job.max_strips : strips_total));
+  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp) > c.dm_rows)
+    strips = divisor_at_most(strips_total, strips - 1);
+  const int64_t accs = tm * mk;  // accumulator tiles per output block
   const int64_t panels = strips_total / strips;
   const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
   GeneratedKernel out;
   out.knobs = {{"strips", strips}, {"m_tiles", tm}, {"unroll", unroll}};
+  if (has_k_pieces) out.knobs["k_pieces"] = pieces;
+  if (split && (batch > 1 || job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0))
+    throw std::logic_error("matmul: K in pieces with batches or DM bases is not implemented");
+  if (split && kk * 2 > 32767) throw std::logic_error("matmul: K in pieces needs a row of A under 32 KiB");
   out.summary = fmt::format(
       "{} panels of {} columns: B^T tiles of a panel built once (V_SHUF zips) and kept in DM; A streams in "
       "blocks of {} rows (double-buffered DMA, zipped into A^T tiles); per {}x{} output block {} "
       "accumulators, A_MMAC over K with the next k-group's loads in the same bundles ({} k-groups per loop "
       "iteration), unzipped into rows and stored by DMA",
       panels, strips * vl, mb, mb, vl, mk * tm, unroll);
+  if (split)
+    out.summary += fmt::format(
+        "; K in {} pieces of up to {} (the FP32 accumulators kept in DM between pieces as three exact BF16 "
+        "parts)",
+        pieces, kcp * vl);
   // DM map (rows)
   int64_t at = 0;
   auto take = [&](int64_t rows) {
@@ -841,9 +910,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     at += (rows + c.banks - 1) / c.banks * c.banks;
     return r;
   };
-  const int64_t res = take(strips * kk), at_tiles = take(groups * tm), araw0 = take(mb * kc),
-                araw1 = take(mb * kc), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
-                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0;
+  const int64_t res = take(strips * kcp * vl), at_tiles = take(groups * tm), araw0 = take(mb * kcp),
+                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
+                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0,
+                partial = split ? take(matmul_partial_rows(c.p, job, strips)) : 0,
+                select = split ? take(2) : 0;
   if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
   const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
   const bool words = job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
@@ -895,20 +966,20 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   // linear: `cg` chunks of MMUL_M rows of W (n fixed, VLEN k) -> the tiles of those chunks' k-groups. One
   // chunk suffices when VLEN is an even power of two; otherwise the planner needs two (a wider group).
   int64_t cg = 1;
-  std::vector<int64_t> b_offsets;
+  std::vector<std::pair<int64_t, int64_t>> b_rows;  // linear: the group's (W row, chunk) pairs
   Network b_net;
   if (linear) {
     for (cg = 1;; cg *= 2) {
-      if (cg > 2 || kc % cg != 0)
+      if (cg > 2 || kcp % cg != 0 || piece_chunks(pieces - 1) % cg != 0)
         throw std::invalid_argument("no tile rearrangement of W for this VLEN and K");
       std::vector<Labels> group, targets;
-      b_offsets.clear();
+      b_rows.clear();
       for (int64_t cc = 0; cc < cg; ++cc) {
         for (int64_t nl = 0; nl < mm; ++nl) {
           Labels row;
           for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>((cc * mm + nl) * vl + l));
           group.push_back(row);
-          b_offsets.push_back(nl * kc + cc);
+          b_rows.emplace_back(nl, cc);
         }
       }
       for (int64_t cc = 0; cc < cg; ++cc) {
@@ -929,8 +1000,17 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
   } else {
     b_net = gemm_b_plan(false);
-    for (int64_t r = 0; r < mk; ++r) b_offsets.push_back(r);
   }
+  // Offsets of a group's raw rows in a raw strip whose W rows hold `chunks` DM rows each.
+  auto b_offsets = [&](int64_t chunks) {
+    std::vector<int64_t> offsets;
+    if (linear) {
+      for (const auto& [nl, cc] : b_rows) offsets.push_back(nl * chunks + cc);
+    } else {
+      for (int64_t r = 0; r < mk; ++r) offsets.push_back(r);
+    }
+    return offsets;
+  };
   const int64_t b_tiles = linear ? cg * vl / mk : mk;
   // Output: MMUL_K accumulator tiles (subtile j, lanes n_local * MMUL_N + m_local) -> MMUL_M rows of C.
   std::vector<Labels> o_group, o_targets;
@@ -1021,33 +1101,49 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_MUL r12, r12, r14");
     k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
   };
-  auto load_a = [&](int dm_reg) {  // A block r2 into DM at dm_reg; r2 advances
+  // `count` matrix rows of `chunks` DM rows each, from DRAM r14 on (matrix rows K*2 bytes apart), into DM
+  // at dm_reg; with K in pieces one transfer per matrix row, the last releasing `lock` (a channel works in
+  // order, so all have landed then). r13 is the moving DM address.
+  auto load_rows = [&](int dm_reg, int ch, int lock, int64_t count, int64_t chunks) {
+    if (!split) {
+      k.li(12, count * chunks);
+      k.op(fmt::format("C_DMALD {}, {}, r14, r5, r12, {}", ch, R(dm_reg), lock), {{}, {kAcqBase + lock}});
+      return;
+    }
+    if (dm_reg != 13) k.op(fmt::format("S_ADDI r13, {}, 0", R(dm_reg)));
+    k.li(12, chunks);
+    for (int64_t i = 0; i < count; ++i) {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12{}", ch, i + 1 == count ? fmt::format(", {}", lock) : ""),
+           {{}, {kAcqBase + lock}});
+      k.op(fmt::format("S_ADDI r13, r13, {}", chunks * rb));
+      k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
+    }
+  };
+  auto load_a = [&](int dm_reg, int64_t q) {  // piece q of A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
     if (a_in_p6) {
       k.op("S_PGET r12, p6");
     } else {
-      li_region(12, a_name, job.a_offset);
+      li_region(12, a_name, job.a_offset + q * kcp * rb);
     }
     k.op("S_ADD r14, r14, r12");
-    k.li(12, mb * kc);
-    k.op(fmt::format("C_DMALD 0, {}, r14, r5, r12, 0", R(dm_reg)), {{}, {kAcqBase}});
+    load_rows(dm_reg, 0, 0, mb, piece_chunks(q));
     next_index(2, mblocks);
   };
-  auto load_b = [&](int dm_reg) {  // B strip r3 into DM at dm_reg; r3 advances
+  auto load_b = [&](int dm_reg, int64_t q) {  // piece q of B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
     if (b_in_p7) {
       k.op("S_PGET r12, p7");
     } else {
-      li_region(12, b_name, 0);
+      li_region(12, b_name, q * kcp * (linear ? rb : vl * n * 2));
     }
     k.op("S_ADD r14, r14, r12");
     if (linear) {
-      k.li(12, braw_rows);
-      k.op(fmt::format("C_DMALD {}, {}, r14, r5, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
+      load_rows(dm_reg, c.ch(1), 1, vl, piece_chunks(q));
     } else {
-      k.li(12, kk);
+      k.li(12, piece_chunks(q) * vl);
       k.op(fmt::format("C_DMALD {}, {}, r14, r6, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
     }
     next_index(3, strips_total);
@@ -1077,8 +1173,25 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.li(12, panels);
     k.op("S_PMOV p4, r12");
   }
-  load_a(8);
-  load_b(7);
+  if (split) {
+    k.comment("selector tiles (rows of 1.0, and of -1.0, at lanes m * MMUL_K + m): A_MMAC of one with a tile");
+    k.comment("of partial sums adds (or subtracts) it exactly");
+    k.li(12, select * rb);
+    k.op("S_PMOV p1, r12");
+    for (int64_t sign = 0; sign < 2; ++sign) {
+      for (int64_t w = 0; w < vl / 2; ++w) {
+        int64_t lanes = 0;
+        for (int64_t h = 0; h < 2; ++h) {
+          const int64_t lane = 2 * w + h;
+          if (lane / mk < mm && lane % mk == lane / mk) lanes |= int64_t{sign ? 0xBF80 : 0x3F80} << (16 * h);
+        }
+        k.li(12, lanes);
+        k.op("L_SST r12, p1, 4", {{}, {kSelect}, -1});
+      }
+    }
+  }
+  load_a(8, 0);
+  load_b(7, 0);
 
   // Rearranges groups of raw rows into tiles: `units` groups; the raw rows of a group at `offsets` from its
   // first row, consecutive groups `group_step` rows apart (the last load's post-increment moves to the next
@@ -1116,10 +1229,16 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       }
     });
   };
-  std::vector<int64_t> a_offsets;
-  for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kc);
-
-  auto panel = [&] {
+  // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
+  // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
+  // others save the partial sums.
+  auto panel_piece = [&](int64_t q) {
+    const int64_t pk = piece_chunks(q), pgroups = pk * vl / mk;
+    const bool first = q == 0, final = q == pieces - 1;
+    std::vector<int64_t> a_offsets;
+    for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * pk);
+    const std::vector<int64_t> b_offs = b_offsets(pk);
+    if (split) k.comment(fmt::format("piece {} of K: DM rows of k {}..{}", q, q * kcp, q * kcp + pk - 1));
     k.comment("B^T tiles of this panel: strip after strip (the next strip's DMA runs meanwhile)");
     k.li(12, res * rb);
     k.op("S_PMOV p1, r12");
@@ -1127,44 +1246,58 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
       k.op("S_XOR r12, r7, r9");
       k.op("S_ADDI r13, r12, 0");
-      load_b(13);
+      load_b(13, q);
       k.op("S_PMOV p0, r7");
       if (linear) {
         // Tiles of subtile j come from W rows j*MMUL_M.. (one raw row group per chunk c).
         k.loop(mk, [&] {
-          rearrange(kc / cg, b_net, b_offsets, cg, mk, b_tiles, kAcqBase + 1, kRes);
-          // p0: from row j*MM*KC + KC to (j+1)*MM*KC; p1: from G*MK + j back to j + 1
-          k.op(fmt::format("S_PADDI p0, {}", (mm * kc - kc) * rb));
-          k.op(fmt::format("S_PADDI p1, {}", (1 - groups * mk) * rb));
+          rearrange(pk / cg, b_net, b_offs, cg, mk, b_tiles, kAcqBase + 1, kRes);
+          // p0: from row j*MM*PK + PK to (j+1)*MM*PK; p1: from G*MK + j back to j + 1
+          k.op(fmt::format("S_PADDI p0, {}", (mm * pk - pk) * rb));
+          k.op(fmt::format("S_PADDI p1, {}", (1 - pgroups * mk) * rb));
         });
-        k.op(fmt::format("S_PADDI p1, {}", (groups * mk - mk) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (pgroups * mk - mk) * rb));
       } else {
-        rearrange(groups, b_net, b_offsets, mk, 1, mk, kAcqBase + 1, kRes);
+        rearrange(pgroups, b_net, b_offs, mk, 1, mk, kAcqBase + 1, kRes);
       }
       k.op("S_XOR r7, r7, r9");
     });
+    if (split) {
+      // The last strip prefetched the next panel's first strip of this piece (r3 is one past it): wait for
+      // it and load instead the next piece's first strip, of this panel (r3 back by a panel and one) or,
+      // after the last piece, of the next panel (r3 back by one).
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+      k.op(fmt::format("S_ADDI r3, r3, {}", final ? -1 : -strips - 1));
+      k.op("S_SRLI r12, r3, 31");  // 1 when it went below 0: wrap by the strip count
+      k.li(14, strips_total);
+      k.op("S_MUL r12, r12, r14");
+      k.op("S_ADD r3, r3, r12");
+      load_b(7, (q + 1) % pieces);
+      k.li(12, partial * rb);
+      k.op("S_PMOV p7, r12");
+    }
     k.comment("row blocks of A against the panel");
     k.loop(mblocks, [&] {
       k.op("C_ACQ 0", {{}, {kAcqBase}});
       k.op("S_XOR r13, r8, r11");
-      load_a(13);
+      load_a(13, q);
       k.comment("A^T tiles of the block");
       k.op("S_PMOV p0, r8");
       k.li(12, at_tiles * rb);
       k.op("S_PMOV p1, r12");
       for (int64_t t = 0; t < tm; ++t) {
-        rearrange(kc, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
-        k.op(fmt::format("S_PADDI p0, {}", (mm * kc - kc) * rb));
-        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * tm) * rb));
+        rearrange(pk, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * pk - pk) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - pgroups * tm) * rb));
       }
       k.op("S_XOR r8, r8, r11");
-      k.op("S_ADDI r13, r4, 0");
+      if (final) k.op("S_ADDI r13, r4, 0");
       k.li(12, res * rb);
       k.op("S_PMOV p2, r12");
       k.loop(strips, [&] {
         k.li(12, at_tiles * rb);
         k.op("S_PMOV p3, r12");
-        if (has_bias) {
+        if (first && has_bias) {
           k.op("L_VLD v11, p6, 0", {{kE0}, {}, -1});
           for (int64_t j = 0; j < mk; ++j)
             k.op(fmt::format("L_VLD {}, p4, {}", V(12 + j), rb), {{kBias}, {}, -1});
@@ -1173,10 +1306,23 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
               k.op(fmt::format("A_MMUL {}, {}, v11", A(t * mk + j), V(12 + j)));
           }
         }
-        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (gemm: the first k-group, peeled
-        // from the loop, with A_MMUL, which starts from zero)
+        if (!first) {
+          // acc = hi + mid + lo, each added exactly (the selector picks the tile's lanes)
+          k.li(12, select * rb);
+          k.op("S_PMOV p1, r12");
+          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+          for (int64_t a = 0; a < accs; ++a) {
+            for (int64_t part = 0; part < 3; ++part) {
+              k.op(fmt::format("L_VLD {}, p7, {}", V(12 + part), rb), {{kPartial}, {}, -1});
+              k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
+            }
+          }
+        }
+        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (the first k-group of the first
+        // piece, peeled from the loop, with A_MMUL, which starts from zero)
+        const bool zero_start = first && !has_bias;
         pipeline(
-            k, groups, 2, unroll,
+            k, pgroups, 2, unroll,
             [&](int stage, int64_t u) {
               const int64_t base = (u % 2) * (mk + tm);
               if (stage == 0) {
@@ -1187,12 +1333,29 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
               } else {
                 for (int64_t t = 0; t < tm; ++t) {
                   for (int64_t j = 0; j < mk; ++j)
-                    k.op(fmt::format("{} {}, {}, {}", !has_bias && u == 0 ? "A_MMUL" : "A_MMAC",
+                    k.op(fmt::format("{} {}, {}, {}", zero_start && u == 0 ? "A_MMUL" : "A_MMAC",
                                      A(t * mk + j), V(base + j), V(base + mk + t)));
                 }
               }
             },
-            has_bias ? 0 : 1);
+            zero_start ? 1 : 0);
+        if (!final) {
+          // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the
+          // three rows hold the FP32 value exactly
+          if (!first) k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
+          k.li(12, (select + 1) * rb);
+          k.op("S_PMOV p1, r12");
+          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+          for (int64_t a = 0; a < accs; ++a) {
+            for (int64_t part = 0; part < 3; ++part) {
+              k.op(fmt::format("V_SRS {}, {}", V(12 + part), A(a)));
+              if (part < 2) k.op(fmt::format("A_MMAC {}, v15, {}", A(a), V(12 + part)));
+            }
+            for (int64_t part = 0; part < 3; ++part)
+              k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
+          }
+          return;
+        }
         // C rows of the block from the accumulators
         k.op("C_ACQ 2", {{}, {kOutStage}});
         k.op("S_PMOV p5, r10");
@@ -1215,9 +1378,18 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         k.op("S_XOR r10, r10, r1");
         k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
       });
-      c.add(4, mb * n * 2, 14);
-      if (has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
+      if (final) c.add(4, mb * n * 2, 14);
+      if (first && has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
     });
+    if (split) {
+      // likewise the last block prefetched block 0 of this piece: replace it by block 0 of the next piece
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      k.li(2, 0);
+      load_a(8, (q + 1) % pieces);
+    }
+  };
+  auto panel = [&] {
+    for (int64_t q = 0; q < pieces; ++q) panel_piece(q);
     c.add(4, strips * vl * 2 - m * n * 2, 14);
     if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
   };
@@ -1249,8 +1421,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         k.op("S_PMOV p4, r12");
         k.li(2, 0);  // the wasted prefetches were block and strip 0: start the next batch there
         k.li(3, 0);
-        load_a(8);
-        load_b(7);
+        load_a(8, 0);
+        load_b(7, 0);
       });
     });
   }
@@ -1277,10 +1449,18 @@ std::vector<Knob> stream_knobs() {
           {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
 }
 
-std::vector<Knob> matmul_knobs() {
-  return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
-          {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
-          {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+std::vector<Knob> matmul_knobs(bool k_pieces = false) {
+  std::vector<Knob> knobs = {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
+                             {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
+                             {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+  // More pieces than DM needs cost time (partial sums saved and restored); a knob so that tests and the
+  // tuner can reach the pieced form on small shapes.
+  if (k_pieces)
+    knobs.push_back({"k_pieces",
+                     "K in at least this many pieces (FP32 partial sums in DM between them), as K allows",
+                     1,
+                     {1, 2, 3}});
+  return knobs;
 }
 
 GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -1867,14 +2047,17 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
           d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
     if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
   }
-  const int64_t tm = matmul_m_tiles(p_, 1);
+  // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases).
+  const bool pieces_allowed = !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa");
   for (const MatJob& j : products) {
-    const int64_t need = matmul_dm_rows(p_, j, tm, 1);
-    if (need > static_cast<int64_t>(p_.dm_bytes / p_.row_bytes()))
+    const MatPlan plan = matmul_plan(p_, j, 1);
+    if (plan.chunks == 0 || (plan.pieces > 1 && !pieces_allowed)) {
+      const int64_t chunks = pieces_allowed ? 1 : j.k / vlen;
       return fmt::format(
-          "a product with K={} needs {} bytes of DM for one strip of B^T tiles and its double-buffered raw "
-          "blocks; DM has {}",
-          j.k, need * p_.row_bytes(), p_.dm_bytes);
+          "a product with K={} needs {} bytes of DM for one strip of B^T tiles over {} of K and its "
+          "double-buffered raw blocks; DM has {}",
+          j.k, matmul_dm_rows(p_, j, 1, 1, chunks) * p_.row_bytes(), chunks * vlen, p_.dm_bytes);
+    }
   }
   return "";
 }
@@ -1905,8 +2088,8 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
     return k;
   }
-  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
-    return matmul_knobs();
+  if (t == "batch_matmul") return matmul_knobs();
+  if (t == "gemm" || t == "linear" || t == "ffn" || t == "swiglu") return matmul_knobs(true);
   throw std::invalid_argument("no template for task " + t);
 }
 
@@ -1915,8 +2098,8 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   if (auto why = unsupported_reason(cfg); !why.empty())
     throw std::invalid_argument(fmt::format("{} {} on vliw: {}", cfg.task, cfg.config, why));
   const auto all = knobs(cfg);
-  // Knob values whose kernel does not fit IMEM_WORDS give way: unroll halves first, then the buffer count
-  // and the tile size.
+  // Knob values whose kernel does not fit IMEM_WORDS give way: pieces of K beyond what DM needs first,
+  // then unroll halves, then the buffer count and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   KnobValues tried;  // the knobs of the last kernel that did not fit
@@ -1970,6 +2153,10 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     if (words > p_.imem_words) {
       tried = out.knobs;
       const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
+      if (out.knobs.count("k_pieces") != 0 && v["k_pieces"] > 1) {  // pieces beyond what DM needs go first
+        v["k_pieces"] = std::min(v["k_pieces"], out.knobs["k_pieces"]) - 1;
+        continue;
+      }
       if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
         v["softmax_unroll"] = out.knobs["softmax_unroll"] / 2;
         continue;

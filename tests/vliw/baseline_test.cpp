@@ -153,6 +153,33 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
   }
 }
 
+// K in pieces keeps the FP32 accumulators exactly (three BF16 parts in DM between pieces): the outputs are
+// bit for bit those of the product over the whole K at once.
+TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
+  const std::vector<KnobCase> cases = {
+      {"gemm", "C2", "default", {{"k_pieces", 2}}},  // K = 48: pieces of 32 and 16 rows of B
+      {"gemm", "C2", "default", {{"k_pieces", 3}}},
+      {"linear", "C3", "small", {{"k_pieces", 2}}},  // VLEN 8: W's tiles take two chunks at a time
+      {"linear", "C2", "default", {{"k_pieces", 2}, {"strips", 1}, {"m_tiles", 1}}},
+      {"ffn", "C3", "default", {{"k_pieces", 3}}},
+      {"swiglu", "C2", "default", {{"k_pieces", 2}}},
+  };
+  for (const auto& c : cases) {
+    const std::string what = fmt::format("{} {} {} k_pieces={}", c.task, c.config, c.hw, c.knobs.at("k_pieces"));
+    const Outcome pieces = compile_and_run(c.task, c.config, c.hw, c.knobs);
+    expect_clean_pass(pieces, what);
+    EXPECT_EQ(pieces.kernel.knobs.at("k_pieces"), c.knobs.at("k_pieces")) << what;
+    KnobValues whole = c.knobs;
+    whole["k_pieces"] = 1;
+    const Outcome one = compile_and_run(c.task, c.config, c.hw, whole);
+    ASSERT_TRUE(one.run.pass()) << what;
+    EXPECT_EQ(one.kernel.knobs.at("k_pieces"), 1) << what;
+    ASSERT_EQ(pieces.run.outputs.size(), one.run.outputs.size());
+    for (size_t i = 0; i < one.run.outputs.size(); ++i)
+      EXPECT_EQ(pieces.run.outputs[i].data, one.run.outputs[i].data) << what << ": " << one.run.outputs[i].name;
+  }
+}
+
 // Every combination of the tuner's candidate values, on the small shapes of both hardware configurations.
 TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
   int runs = 0;
