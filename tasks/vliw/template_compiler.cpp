@@ -864,7 +864,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
   const int64_t kc = kk / vl;  // DM rows per row of A
   const int64_t strips_total = n / vl;
-  const bool has_k_pieces = std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
+  const bool has_k_pieces =
+      std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
   const bool fixed_bases = batch > 1 || job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
   const MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
                                     has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
@@ -879,8 +880,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   // DM rows: resident B^T tiles (strips * the piece's k), A^T tiles, two raw A blocks, two raw B strips, two
   // output blocks, bias tiles; with pieces, the partial sums and the two selector tiles.
   const int64_t braw_rows = linear ? vl * kcp : kcp * vl;
-  int64_t strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"),
-                                                          job.max_strips > 0 ? job.max_strips : strips_total));
+  int64_t strips = divisor_at_most(
+      strips_total,
+      std::min(knob(values, knobs, "strips"), job.max_strips > 0 ? job.max_strips : strips_total));
   while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp) > c.dm_rows)
     strips = divisor_at_most(strips_total, strips - 1);
   const int64_t accs = tm * mk;  // accumulator tiles per output block
@@ -1112,12 +1114,12 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
     if (dm_reg != 13) k.op(fmt::format("S_ADDI r13, {}, 0", R(dm_reg)));
     k.li(12, chunks);
-    for (int64_t i = 0; i < count; ++i) {
-      k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12{}", ch, i + 1 == count ? fmt::format(", {}", lock) : ""),
-           {{}, {kAcqBase + lock}});
+    k.loop(count - 1, [&] {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12", ch), {{}, {kAcqBase + lock}});
       k.op(fmt::format("S_ADDI r13, r13, {}", chunks * rb));
       k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
-    }
+    });
+    k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
   };
   auto load_a = [&](int dm_reg, int64_t q) {  // piece q of A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
@@ -1174,7 +1176,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_PMOV p4, r12");
   }
   if (split) {
-    k.comment("selector tiles (rows of 1.0, and of -1.0, at lanes m * MMUL_K + m): A_MMAC of one with a tile");
+    k.comment(
+        "selector tiles (rows of 1.0, and of -1.0, at lanes m * MMUL_K + m): A_MMAC of one with a tile");
     k.comment("of partial sums adds (or subtracts) it exactly");
     k.li(12, select * rb);
     k.op("S_PMOV p1, r12");
@@ -1450,9 +1453,10 @@ std::vector<Knob> stream_knobs() {
 }
 
 std::vector<Knob> matmul_knobs(bool k_pieces = false) {
-  std::vector<Knob> knobs = {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
-                             {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
-                             {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+  std::vector<Knob> knobs = {
+      {"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
+      {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
+      {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
   // More pieces than DM needs cost time (partial sums saved and restored); a knob so that tests and the
   // tuner can reach the pieced form on small shapes.
   if (k_pieces)
@@ -1468,8 +1472,9 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
   const int64_t m = c.cfg.dim("M"), d = c.cfg.dim("D"), f = c.cfg.dim("F");
   const int64_t h_bytes = m * f * 2;
   const std::vector<Knob> eknobs = stream_knobs();
-  const KnobValues evalues;  // the stream's defaults
+  const KnobValues evalues = {{"unroll", knob(values, knobs, "act_unroll")}};  // otherwise the defaults
   GeneratedKernel out, part;
+  int64_t act_unroll = 0;
   auto up = [&](const MatJob& job, const std::string& what) {
     part = matmul(c, job, values, knobs);
     out.knobs = part.knobs;
@@ -1505,7 +1510,9 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
     c.k.comment("h = silu(g) * u in place of g");
     act.op = "swiglu";
     act.pair_offset = h_bytes;
-    out.summary += "; h = silu(g) * u (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    const GeneratedKernel a = elementwise(c, act, evalues, eknobs);
+    out.summary += "; h = silu(g) * u (" + a.summary + ")";
+    act_unroll = a.knobs.at("unroll");
     down.b = "Wd";
     c.k.comment("y = h Wd^T");
     up(down, "y = h Wd^T");
@@ -1516,13 +1523,17 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
     up(up_proj, "h = x W1^T + b1");
     c.k.comment("h = gelu(h) in place");
     act.op = "gelu";
-    out.summary += "; gelu(h) (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    const GeneratedKernel a = elementwise(c, act, evalues, eknobs);
+    out.summary += "; gelu(h) (" + a.summary + ")";
+    act_unroll = a.knobs.at("unroll");
     c.k.comment("y = h W2^T + b2");
     down.b = "W2";
     down.bias = "b2";
     up(down, "y = h W2^T + b2");
   }
   out.summary += "; products: " + part.summary;
+  out.knobs = part.knobs;
+  out.knobs["act_unroll"] = act_unroll;
   return out;
 }
 
@@ -2089,7 +2100,15 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     return k;
   }
   if (t == "batch_matmul") return matmul_knobs();
-  if (t == "gemm" || t == "linear" || t == "ffn" || t == "swiglu") return matmul_knobs(true);
+  if (t == "gemm" || t == "linear") return matmul_knobs(true);
+  if (t == "ffn" || t == "swiglu") {
+    auto k = matmul_knobs(true);
+    k.push_back({"act_unroll",
+                 "rows per loop iteration of the activation's software-pipelined loop",
+                 8,
+                 {2, 4, 8, 16}});
+    return k;
+  }
   throw std::invalid_argument("no template for task " + t);
 }
 
@@ -2099,7 +2118,8 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     throw std::invalid_argument(fmt::format("{} {} on vliw: {}", cfg.task, cfg.config, why));
   const auto all = knobs(cfg);
   // Knob values whose kernel does not fit IMEM_WORDS give way: pieces of K beyond what DM needs first,
-  // then unroll halves, then the buffer count and the tile size.
+  // then the activation's unroll (ffn, swiglu) and unroll halve, then the A-block tiles of the products, the
+  // buffer count and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   KnobValues tried;  // the knobs of the last kernel that did not fit
@@ -2157,12 +2177,20 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         v["k_pieces"] = std::min(v["k_pieces"], out.knobs["k_pieces"]) - 1;
         continue;
       }
+      if (out.knobs.count("act_unroll") != 0 && out.knobs["act_unroll"] > 2) {
+        v["act_unroll"] = out.knobs["act_unroll"] / 2;
+        continue;
+      }
       if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
         v["softmax_unroll"] = out.knobs["softmax_unroll"] / 2;
         continue;
       }
       if (out.knobs["unroll"] > floor_unroll) {
         v["unroll"] = out.knobs["unroll"] / 2;
+        continue;
+      }
+      if (out.knobs.count("m_tiles") != 0 && out.knobs["m_tiles"] > 1) {  // fewer accumulators to handle
+        v["m_tiles"] = out.knobs["m_tiles"] / 2;
         continue;
       }
       if (v.count("buffers") && out.knobs["buffers"] > 2) {

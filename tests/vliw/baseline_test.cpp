@@ -165,7 +165,8 @@ TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
       {"swiglu", "C2", "default", {{"k_pieces", 2}}},
   };
   for (const auto& c : cases) {
-    const std::string what = fmt::format("{} {} {} k_pieces={}", c.task, c.config, c.hw, c.knobs.at("k_pieces"));
+    const std::string what =
+        fmt::format("{} {} {} k_pieces={}", c.task, c.config, c.hw, c.knobs.at("k_pieces"));
     const Outcome pieces = compile_and_run(c.task, c.config, c.hw, c.knobs);
     expect_clean_pass(pieces, what);
     EXPECT_EQ(pieces.kernel.knobs.at("k_pieces"), c.knobs.at("k_pieces")) << what;
@@ -176,7 +177,8 @@ TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
     EXPECT_EQ(one.kernel.knobs.at("k_pieces"), 1) << what;
     ASSERT_EQ(pieces.run.outputs.size(), one.run.outputs.size());
     for (size_t i = 0; i < one.run.outputs.size(); ++i)
-      EXPECT_EQ(pieces.run.outputs[i].data, one.run.outputs[i].data) << what << ": " << one.run.outputs[i].name;
+      EXPECT_EQ(pieces.run.outputs[i].data, one.run.outputs[i].data)
+          << what << ": " << one.run.outputs[i].name;
   }
 }
 
