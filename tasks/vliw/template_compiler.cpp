@@ -849,7 +849,9 @@ MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t
     plan.chunks = chunks;
     plan.pieces = (kc + chunks - 1) / chunks;
     plan.tm = matmul_m_tiles(p, tm_want);
-    while (plan.tm > 1 && matmul_dm_rows(p, job, plan.tm, 1, chunks) > dm_rows) plan.tm /= 2;
+    while (plan.tm > 1 && (matmul_dm_rows(p, job, plan.tm, 1, chunks) > dm_rows ||
+                           job.m % (plan.tm * static_cast<int64_t>(p.mmul_m())) != 0))
+      plan.tm /= 2;
     if (matmul_dm_rows(p, job, plan.tm, 1, chunks) <= dm_rows) return plan;
   }
   return min_pieces > 1 ? matmul_plan(p, job, tm_want) : MatPlan{};
@@ -1791,6 +1793,172 @@ GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
   return out;
 }
 
+// ---------------------------------------------------------------- conv2d
+//
+// im2col through the scratch region, then the gemm template: A = im2col [OH*OW, KH*KW*C] (scratch), B = w
+// viewed as [KH*KW*C, F], C = y. Row (oh, ow) of the im2col matrix holds x[oh*S + i - P, ow*S + j - P, :]
+// at columns (i*KW + j)*C.. (zeros outside the image). Per output row oh and tap (i, j) and channel chunk,
+// one DMA gathers the valid pixels' chunk (DRAM stride S*C*2) into a DM buffer and one stores it into
+// the im2col rows (DRAM stride K*2); the pixels in the padding get rows of zeros from a zero region. Two
+// buffers alternate, buffer b's load and store on channel b (a channel works in order, so the store has
+// read the buffer before the next load into it writes); a tap's load is issued before the previous tap's
+// store waits for its data. Output rows whose taps all lie inside the image are one hardware loop.
+struct ConvShape {
+  int64_t h, w, c, f, kh, kw, s, pad, oh, ow, m, k;
+};
+
+ConvShape conv_shape(const tasks::ResolvedConfig& cfg) {
+  ConvShape d;
+  d.h = cfg.dim("H");
+  d.w = cfg.dim("W");
+  d.c = cfg.dim("C");
+  d.f = cfg.dim("F");
+  d.kh = cfg.dim("KH");
+  d.kw = cfg.dim("KW");
+  d.s = cfg.dim("STRIDE");
+  d.pad = cfg.dim("PAD");
+  d.oh = (d.h + 2 * d.pad - d.kh) / d.s + 1;
+  d.ow = (d.w + 2 * d.pad - d.kw) / d.s + 1;
+  d.m = d.oh * d.ow;
+  d.k = d.kh * d.kw * d.c;
+  return d;
+}
+
+MatJob conv_product(const ConvShape& d) {
+  MatJob job;
+  job.m = d.m;
+  job.k = d.k;
+  job.n = d.f;
+  job.a = "scratch";
+  job.b = "w";
+  job.c = "y";
+  return job;
+}
+
+GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const ConvShape d = conv_shape(c.cfg);
+  const int64_t rb = c.rb, cv = d.c / c.vlen;
+  // DM rows: zeros (OW rows), two gather buffers (OW rows each). Locks 3/4: buffer loads landed; 5/6: the
+  // last store of an output row on channel 0/1 has been written.
+  const int64_t zero = 0, buf0 = d.ow, buf1 = 2 * d.ow;
+  k.comment(
+      fmt::format("im2col into scratch: DM rows of zeros {}, gather buffers {} and {}", zero, buf0, buf1));
+  k.li(12, zero * rb);
+  k.op("S_PMOV p0, r12");
+  k.op("V_BCST v0, r0");
+  k.loop(d.ow, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kState}, -1}); });
+  k.comment("r1: x at image row oh*S - P, r2: the im2col row of pixel (oh, 0), r3: S*C*2, r4: K*2,");
+  k.comment("r6/r7: the buffers, r8: the zeros");
+  k.li(1, c.addr("x") - d.pad * d.w * d.c * 2);
+  k.li(2, c.addr("scratch"), c.sym("scratch"));
+  k.li(3, d.s * d.c * 2);
+  k.li(4, d.k * 2);
+  k.li(6, buf0 * rb);
+  k.li(7, buf1 * rb);
+  k.li(8, zero * rb);
+  struct Xfer {
+    bool load = false;
+    int ch = 0, dm_reg = 8;
+    int64_t offset = 0, rows = 0;  // bytes from r1 (load) or r2 (store)
+    int lock = -1;
+  };
+  int64_t fences[2] = {0, 0};  // fence releases per channel over the whole im2col
+  // One output row's transfers; valid_row(i): tap row i inside the image (all of them in the loop).
+  auto out_row = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+    std::vector<Xfer> xs;
+    int64_t tap = 0;
+    int pending = -1;  // index in xs of the data store waiting for its load
+    for (int64_t i = 0; i < d.kh; ++i) {
+      for (int64_t j = 0; j < d.kw; ++j) {
+        // pixels ow with 0 <= ow*S + j - P < W
+        const int64_t lo = std::max<int64_t>(0, (d.pad - j + d.s - 1) / d.s);
+        const int64_t hi = std::min<int64_t>(d.ow - 1, (d.w - 1 + d.pad - j) / d.s);
+        const bool any = valid_row(i) && hi >= lo;
+        for (int64_t cc = 0; cc < cv; ++cc) {
+          const int64_t col = (i * d.kw + j) * d.c * 2 + cc * rb;
+          if (!any) {
+            xs.push_back({false, 0, 8, col, d.ow});
+            continue;
+          }
+          if (lo > 0) xs.push_back({false, 0, 8, col, lo});
+          if (hi < d.ow - 1) xs.push_back({false, 0, 8, (hi + 1) * d.k * 2 + col, d.ow - 1 - hi});
+          const int b = static_cast<int>(tap++ % 2);
+          xs.push_back({true, b, 6 + b, (i * d.w + lo * d.s + j - d.pad) * d.c * 2 + cc * rb, hi - lo + 1});
+          if (pending >= 0) {
+            const Xfer st = xs[static_cast<size_t>(pending)];
+            xs.erase(xs.begin() + pending);
+            xs.push_back(st);
+          }
+          xs.push_back({false, b, 6 + b, lo * d.k * 2 + col, hi - lo + 1});
+          pending = static_cast<int>(xs.size()) - 1;
+        }
+      }
+    }
+    for (int ch = 0; ch < 2; ++ch) {
+      for (size_t x = xs.size(); x-- > 0;) {
+        if (!xs[x].load && xs[x].ch == ch) {
+          xs[x].lock = 5 + ch;
+          fences[ch] += times;
+          break;
+        }
+      }
+    }
+    auto body = [&] {
+      for (const Xfer& x : xs) {
+        if (x.load) {
+          k.li(13, x.offset);
+          k.op("S_ADD r13, r13, r1");
+          k.li(12, x.rows);
+          k.op(fmt::format("C_DMALD {}, {}, r13, r3, r12, {}", x.ch, R(x.dm_reg), 3 + x.ch),
+               {{}, {kOutBase + x.ch}});
+          continue;
+        }
+        if (x.dm_reg != 8) k.op(fmt::format("C_ACQ {}", 3 + x.ch), {{}, {kOutBase + x.ch}});
+        k.li(14, x.offset);
+        k.op("S_ADD r14, r14, r2");
+        k.li(5, x.rows);
+        k.op(fmt::format("C_DMAST {}, {}, r14, r4, r5{}", x.ch, R(x.dm_reg),
+                         x.lock >= 0 ? fmt::format(", {}", x.lock) : ""),
+             {{x.dm_reg == 8 ? kState : kOutBase + x.ch}, {}, -1});
+      }
+      c.add(1, d.s * d.w * d.c * 2, 14);
+      c.add(2, d.ow * d.k * 2, 14);
+    };
+    k.loop(times, body);
+  };
+  // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
+  auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
+  for (int64_t oh = 0; oh < d.oh;) {
+    if (inside(oh)) {
+      int64_t n = 0;
+      while (oh + n < d.oh && inside(oh + n)) ++n;
+      k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
+      out_row([](int64_t) { return true; }, n);
+      oh += n;
+    } else {
+      k.comment(fmt::format("output row {}", oh));
+      out_row(
+          [&](int64_t i) {
+            const int64_t ih = oh * d.s - d.pad + i;
+            return ih >= 0 && ih < d.h;
+          },
+          1);
+      ++oh;
+    }
+  }
+  k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
+  for (int ch = 0; ch < 2; ++ch)
+    k.loop(fences[ch], [&] { k.op(fmt::format("C_ACQ {}", 5 + ch), {{}, {}, -1, true}); });
+  k.comment("y = im2col w");
+  GeneratedKernel out = matmul(c, conv_product(d), values, knobs);
+  out.summary = fmt::format(
+      "im2col of the {}x{} taps into scratch by DMA (one gather and one scatter per output row, tap and "
+      "channel chunk; zero rows for the padding); then {}",
+      d.kh, d.kw, out.summary);
+  return out;
+}
+
 // ---------------------------------------------------------------- depthwise_conv
 //
 // Image rows go through a ring of R = KH + STRIDE row slots in DM (each input row read once; slots keep PAD
@@ -2018,9 +2186,9 @@ std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
 }
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",      "silu", "gelu",         "softmax", "rms_norm", "layer_norm",
-          "gemv",      "gemm", "batch_matmul", "linear",  "ffn",      "swiglu",
-          "attention", "mha",  "gqa",          "mqa",     "rope",     "depthwise_conv"};
+  return {"relu",         "silu",           "gelu",  "softmax", "rms_norm",  "layer_norm", "gemv", "gemm",
+          "batch_matmul", "linear",         "ffn",   "swiglu",  "attention", "mha",        "gqa",  "mqa",
+          "rope",         "depthwise_conv", "conv2d"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -2048,6 +2216,15 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
   if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
     product(true, false, cfg.dim("S"), cfg.dim("D"), cfg.dim("S"));
     product(false, false, cfg.dim("S"), cfg.dim("S"), cfg.dim("D"));
+  }
+  if (t == "conv2d") {
+    const ConvShape d = conv_shape(cfg);
+    if (d.m % p_.mmul_m() != 0)
+      return fmt::format("OH*OW={} output pixels are not a multiple of MMUL_M={}", d.m, p_.mmul_m());
+    if (d.c % vlen != 0) return fmt::format("C={} is not a multiple of VLEN={}", d.c, vlen);
+    if (3 * d.ow * p_.row_bytes() > p_.dm_bytes / 4)
+      return fmt::format("OW={} pixels: the im2col buffers would take more than a quarter of DM", d.ow);
+    products.push_back(conv_product(d));
   }
   if (t == "depthwise_conv") {
     const DepthwiseShape d = depthwise_shape(p_, cfg);
@@ -2100,7 +2277,7 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     return k;
   }
   if (t == "batch_matmul") return matmul_knobs();
-  if (t == "gemm" || t == "linear") return matmul_knobs(true);
+  if (t == "gemm" || t == "linear" || t == "conv2d") return matmul_knobs(true);
   if (t == "ffn" || t == "swiglu") {
     auto k = matmul_knobs(true);
     k.push_back({"act_unroll",
@@ -2146,6 +2323,8 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       out = gemv(c, v, all);
     } else if (cfg.task == "depthwise_conv") {
       out = depthwise(c, v, all);
+    } else if (cfg.task == "conv2d") {
+      out = conv2d(c, v, all);
     } else if (cfg.task == "rope") {
       out = rope(c, v, all);
     } else if (cfg.task == "ffn" || cfg.task == "swiglu") {
