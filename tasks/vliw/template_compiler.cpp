@@ -1272,11 +1272,14 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       // it and load instead the next piece's first strip, of this panel (r3 back by a panel and one) or,
       // after the last piece, of the next panel (r3 back by one).
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-      k.op(fmt::format("S_ADDI r3, r3, {}", final ? -1 : -strips - 1));
-      k.op("S_SRLI r12, r3, 31");  // 1 when it went below 0: wrap by the strip count
-      k.li(14, strips_total);
-      k.op("S_MUL r12, r12, r14");
-      k.op("S_ADD r3, r3, r12");
+      const int64_t back = (final ? 1 : strips + 1) % strips_total;  // mod the strips: one wrap suffices
+      if (back != 0) {
+        k.op(fmt::format("S_ADDI r3, r3, {}", -back));
+        k.op("S_SRLI r12, r3, 31");  // 1 when it went below 0: wrap by the strip count
+        k.li(14, strips_total);
+        k.op("S_MUL r12, r12, r14");
+        k.op("S_ADD r3, r3, r12");
+      }
       load_b(7, (q + 1) % pieces);
       k.li(12, partial * rb);
       k.op("S_PMOV p7, r12");
@@ -2242,9 +2245,13 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     if (plan.chunks == 0 || (plan.pieces > 1 && !pieces_allowed)) {
       const int64_t chunks = pieces_allowed ? 1 : j.k / vlen;
       return fmt::format(
-          "a product with K={} needs {} bytes of DM for one strip of B^T tiles over {} of K and its "
-          "double-buffered raw blocks; DM has {}",
-          j.k, matmul_dm_rows(p_, j, 1, 1, chunks) * p_.row_bytes(), chunks * vlen, p_.dm_bytes);
+          "a product with M={}, K={} needs {} bytes of DM for one strip of B^T tiles over {} of K, its "
+          "double-buffered raw blocks{}; DM has {}",
+          j.m, j.k, matmul_dm_rows(p_, j, 1, 1, chunks) * p_.row_bytes(), chunks * vlen,
+          pieces_allowed ? fmt::format(" and the FP32 partial sums of M x VLEN outputs ({} bytes)",
+                                       matmul_partial_rows(p_, j, 1) * p_.row_bytes())
+                         : "",
+          p_.dm_bytes);
     }
   }
   return "";
