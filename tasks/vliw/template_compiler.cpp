@@ -1930,6 +1930,62 @@ GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>
     };
     k.loop(times, body);
   };
+  // With several channel chunks per pixel, a hardware loop over the chunks of each tap keeps the code
+  // small: all on channel 0, the gather waited for before its scatter; r9/r10 walk the tap's chunks.
+  auto out_row_chunked = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+    k.loop(times, [&] {
+      for (int64_t i = 0; i < d.kh; ++i) {
+        for (int64_t j = 0; j < d.kw; ++j) {
+          const int64_t lo = std::max<int64_t>(0, (d.pad - j + d.s - 1) / d.s);
+          const int64_t hi = std::min<int64_t>(d.ow - 1, (d.w - 1 + d.pad - j) / d.s);
+          const bool any = valid_row(i) && hi >= lo, last = i == d.kh - 1 && j == d.kw - 1;
+          const std::string fence = last ? ", 5" : "";
+          if (any) {
+            k.li(14, (i * d.w + lo * d.s + j - d.pad) * d.c * 2);
+            k.op("S_ADD r9, r14, r1");
+          }
+          k.li(14, (i * d.kw + j) * d.c * 2);
+          k.op("S_ADD r10, r14, r2");
+          k.loop(cv, [&] {
+            if (!any) {
+              k.li(5, d.ow);
+              k.op("C_DMAST 0, r8, r10, r4, r5" + fence, {{kState}, {}, -1});
+            } else {
+              if (lo > 0) {
+                k.li(5, lo);
+                k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+              }
+              if (hi < d.ow - 1) {
+                k.li(14, (hi + 1) * d.k * 2);
+                k.op("S_ADD r14, r14, r10");
+                k.li(5, d.ow - 1 - hi);
+                k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
+              }
+              k.li(12, hi - lo + 1);
+              k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
+              k.op("C_ACQ 3", {{}, {kOutBase}});
+              k.li(14, lo * d.k * 2);
+              k.op("S_ADD r14, r14, r10");
+              k.li(5, hi - lo + 1);
+              k.op("C_DMAST 0, r6, r14, r4, r5" + fence, {{kOutBase}, {}, -1});
+              k.op(fmt::format("S_ADDI r9, r9, {}", rb));
+            }
+            k.op(fmt::format("S_ADDI r10, r10, {}", rb));
+          });
+        }
+      }
+      c.add(1, d.s * d.w * d.c * 2, 14);
+      c.add(2, d.ow * d.k * 2, 14);
+    });
+    fences[0] += cv * times;
+  };
+  auto emit_rows = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+    if (cv > 1) {
+      out_row_chunked(valid_row, times);
+    } else {
+      out_row(valid_row, times);
+    }
+  };
   // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
   auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
   for (int64_t oh = 0; oh < d.oh;) {
@@ -1937,11 +1993,11 @@ GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>
       int64_t n = 0;
       while (oh + n < d.oh && inside(oh + n)) ++n;
       k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
-      out_row([](int64_t) { return true; }, n);
+      emit_rows([](int64_t) { return true; }, n);
       oh += n;
     } else {
       k.comment(fmt::format("output row {}", oh));
-      out_row(
+      emit_rows(
           [&](int64_t i) {
             const int64_t ih = oh * d.s - d.pad + i;
             return ih >= 0 && ih < d.h;
