@@ -868,7 +868,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const int64_t strips_total = n / vl;
   const bool has_k_pieces =
       std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
-  const bool fixed_bases = batch > 1 || job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
+  const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
   const MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
                                     has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
   if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
@@ -893,8 +893,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   GeneratedKernel out;
   out.knobs = {{"strips", strips}, {"m_tiles", tm}, {"unroll", unroll}};
   if (has_k_pieces) out.knobs["k_pieces"] = pieces;
-  if (split && (batch > 1 || job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0))
-    throw std::logic_error("matmul: K in pieces with batches or DM bases is not implemented");
+  if (split && (batch > 1 || job.b_word >= 0))
+    throw std::logic_error("matmul: K in pieces with batches or B's base in DM is not implemented");
   if (split && kk * 2 > 32767) throw std::logic_error("matmul: K in pieces needs a row of A under 32 KiB");
   out.summary = fmt::format(
       "{} panels of {} columns: B^T tiles of a panel built once (V_SHUF zips) and kept in DM; A streams in "
@@ -1128,6 +1128,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_MUL r14, r2, r14");
     if (a_in_p6) {
       k.op("S_PGET r12, p6");
+      if (q > 0) k.op(fmt::format("S_ADDI r12, r12, {}", q * kcp * rb));
     } else {
       li_region(12, a_name, job.a_offset + q * kcp * rb);
     }
@@ -1838,6 +1839,22 @@ MatJob conv_product(const ConvShape& d) {
   return job;
 }
 
+// Bands of output rows for the product: the fewest whose product (K in pieces, FP32 partial sums of the
+// band's rows) fits DM less one row of DRAM-address words; 0 when none does.
+int64_t conv_bands(const Params& p, const ConvShape& d) {
+  const int64_t dm_rows = p.dm_bytes / p.row_bytes();
+  for (int64_t bands = 1; bands <= d.oh; ++bands) {
+    if (d.oh % bands != 0) continue;
+    MatJob job = conv_product(d);
+    job.m = d.m / bands;
+    if (job.m % p.mmul_m() != 0) continue;
+    const MatPlan plan = matmul_plan(p, job, 1);
+    if (plan.chunks == 0) continue;
+    if (matmul_dm_rows(p, job, plan.tm, 1, plan.chunks) <= dm_rows - (bands > 1 ? 1 : 0)) return bands;
+  }
+  return 0;
+}
+
 GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
   const ConvShape d = conv_shape(c.cfg);
@@ -2009,8 +2026,47 @@ GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>
   k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
   for (int ch = 0; ch < 2; ++ch)
     k.loop(fences[ch], [&] { k.op(fmt::format("C_ACQ {}", 5 + ch), {{}, {}, -1, true}); });
-  k.comment("y = im2col w");
-  GeneratedKernel out = matmul(c, conv_product(d), values, knobs);
+  const int64_t bands = conv_bands(c.p, d);
+  if (bands == 0) throw std::invalid_argument("conv2d: the product does not fit DM");
+  GeneratedKernel out;
+  if (bands == 1) {
+    k.comment("y = im2col w");
+    out = matmul(c, conv_product(d), values, knobs);
+  } else {
+    // The product in bands of output rows (a hardware loop): the band's im2col rows and y rows are DRAM
+    // addresses in DM words that the product reads, advanced after each band.
+    c.dm_rows -= 1;
+    const int64_t state = c.dm_rows * c.rb, band_m = d.m / bands;
+    k.comment(fmt::format("y = im2col w in {} bands of {} rows; DM words at {}: the band's A and y", bands,
+                          band_m, state));
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    k.li(12, c.addr("scratch"), c.sym("scratch"));
+    k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
+    k.li(12, c.addr("y"), c.sym("y"));
+    k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
+    MatJob job = conv_product(d);
+    job.m = band_m;
+    job.a_word = state;
+    job.c_word = state + 4;
+    job.max_strips = 1;  // one loop level fewer
+    job.last = false;
+    k.loop(bands, [&] {
+      out = matmul(c, job, values, knobs);
+      k.li(12, state);
+      k.op("S_PMOV p4, r12");
+      k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});
+      k.op("L_SLD r2, p4, -4", {{kState}, {}, -1});
+      k.li(13, band_m * d.k * 2);
+      k.op("S_ADD r1, r1, r13");
+      k.li(13, band_m * d.f * 2);
+      k.op("S_ADD r2, r2, r13");
+      k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
+      k.op("L_SST r2, p4, 0", {{}, {kState}, -1});
+    });
+    k.op("C_HALT", {{}, {}, -1, true});
+    out.summary = fmt::format("{} bands of {} output pixels: {}", bands, band_m, out.summary);
+  }
   out.summary = fmt::format(
       "im2col of the {}x{} taps into scratch by DMA (one gather and one scatter per output row, tap and "
       "channel chunk; zero rows for the padding); then {}",
@@ -2283,7 +2339,7 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     if (d.c % vlen != 0) return fmt::format("C={} is not a multiple of VLEN={}", d.c, vlen);
     if (3 * d.ow * p_.row_bytes() > p_.dm_bytes / 4)
       return fmt::format("OW={} pixels: the im2col buffers would take more than a quarter of DM", d.ow);
-    products.push_back(conv_product(d));
+    if (conv_bands(p_, d) == 0) products.push_back(conv_product(d));  // for the reason below
   }
   if (t == "depthwise_conv") {
     const DepthwiseShape d = depthwise_shape(p_, cfg);
