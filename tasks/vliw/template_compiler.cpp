@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "isa/common/arith/fp_arith.h"
+#include "tasks/common/layout.h"
 #include "tasks/vliw/kernel_builder.h"
 
 namespace kcraft::vliw {
@@ -2339,7 +2340,16 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     if (d.c % vlen != 0) return fmt::format("C={} is not a multiple of VLEN={}", d.c, vlen);
     if (3 * d.ow * p_.row_bytes() > p_.dm_bytes / 4)
       return fmt::format("OW={} pixels: the im2col buffers would take more than a quarter of DM", d.ow);
-    if (conv_bands(p_, d) == 0) products.push_back(conv_product(d));  // for the reason below
+    const int64_t bands = conv_bands(p_, d);
+    if (bands == 0) products.push_back(conv_product(d));  // for the reason below
+    if (bands > 1) {
+      // the banded product with K in many pieces may exceed IMEM: only generating it tells
+      try {
+        generate_kernel(cfg, tasks::compute_layout(cfg, 64), {});
+      } catch (const std::invalid_argument& e) {
+        return fmt::format("the product in {} bands of output rows, K in pieces: {}", bands, e.what());
+      }
+    }
   }
   if (t == "depthwise_conv") {
     const DepthwiseShape d = depthwise_shape(p_, cfg);
@@ -2412,6 +2422,12 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
                                            const KnobValues& values) const {
   if (auto why = unsupported_reason(cfg); !why.empty())
     throw std::invalid_argument(fmt::format("{} {} on vliw: {}", cfg.task, cfg.config, why));
+  return generate_kernel(cfg, layout, values);
+}
+
+GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& cfg,
+                                                  const tasks::DramLayout& layout,
+                                                  const KnobValues& values) const {
   const auto all = knobs(cfg);
   // Knob values whose kernel does not fit IMEM_WORDS give way: pieces of K beyond what DM needs first,
   // then the activation's unroll (ffn, swiglu) and unroll halve, then the A-block tiles of the products, the
