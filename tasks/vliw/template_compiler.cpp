@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "isa/common/arith/fp_arith.h"
+#include "tasks/common/layout.h"
 #include "tasks/vliw/kernel_builder.h"
 
 namespace kcraft::vliw {
@@ -60,7 +61,20 @@ int64_t knob(const KnobValues& values, const std::vector<Knob>& knobs, const std
 }
 
 // DM buffer ids for the builder's ordering rules.
-enum Token { kAcqBase = 0, kOutBase = 100, kRes = 200, kAt, kOutStage, kBias, kGamma, kE0, kMask, kState };
+enum Token {
+  kAcqBase = 0,
+  kOutBase = 100,
+  kRes = 200,
+  kAt,
+  kOutStage,
+  kBias,
+  kGamma,
+  kE0,
+  kMask,
+  kState,
+  kPartial,
+  kSelect
+};
 
 // Software pipeline: `units` units pass through `stages` stages; step k runs stage s of unit k - s, later
 // stages first (they read what earlier stages of later units overwrite). The steady-state steps form a
@@ -790,16 +804,58 @@ int64_t matmul_m_tiles(const Params& p, int64_t want) {
   return std::clamp<int64_t>(pow2_divisor(most, want), 1, most);
 }
 
-// DM rows matmul's buffers take with `strips` resident strips (each buffer rounded up to whole bank cycles).
-int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips) {
+// K in pieces: when one strip of B^T tiles over the whole K does not fit DM, the product runs over K
+// `chunks` DM rows (VLEN k each) at a time, the last piece taking what is left. Between pieces the FP32
+// accumulators go to DM exactly, as three BF16 rows (hi, mid, lo with hi + mid + lo = the FP32 value).
+struct MatPlan {
+  int64_t tm = 1;      // A-block rows in MMUL_M tiles
+  int64_t chunks = 0;  // DM rows of k per piece (all of K: one piece)
+  int64_t pieces = 1;
+};
+
+// Rows of the partial sums (three per accumulator tile of M x the panel) when K is in pieces.
+int64_t matmul_partial_rows(const Params& p, const MatJob& job, int64_t strips) {
+  return 3 * job.m * strips * static_cast<int64_t>(p.mmul_k()) / static_cast<int64_t>(p.mmul_m());
+}
+
+// DM rows matmul's buffers take with `strips` resident strips and pieces of `chunks` DM rows of k (each
+// buffer rounded up to whole bank cycles).
+int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips, int64_t chunks) {
   const int64_t vl = p.vlen, mm = p.mmul_m(), mk = p.mmul_k(), banks = p.dm_banks;
-  const int64_t kc = job.k / vl, mb = tm * mm;
-  const int64_t braw_rows = job.weights_nk ? vl * kc : job.k;
+  const int64_t kp = chunks * vl, mb = tm * mm;
+  const int64_t braw_rows = job.weights_nk ? vl * chunks : kp;
   auto round = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
-  int64_t rows = round(strips * job.k) + round(job.k / mk * tm) + 2 * round(mb * kc) + 2 * round(braw_rows) +
+  int64_t rows = round(strips * kp) + round(kp / mk * tm) + 2 * round(mb * chunks) + 2 * round(braw_rows) +
                  2 * round(mb);
   if (!job.bias.empty()) rows += round(job.n / mm) + round(1);
+  if (chunks < job.k / vl) rows += round(matmul_partial_rows(p, job, strips)) + round(2);
   return rows;
+}
+
+// The fewest pieces, at least `min_pieces` when K allows (and, for those, the most A-block tiles up to
+// `tm_want`) whose buffers fit DM with one strip; chunks = 0 when even one DM row of k per piece does not
+// fit. Pieces of W rows (nn.Linear) keep an even chunk count when K allows, for VLENs whose tile
+// rearrangement takes two chunks at a time.
+MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t min_pieces = 1) {
+  const int64_t kc = job.k / p.vlen, dm_rows = p.dm_bytes / p.row_bytes();
+  const int64_t unit = job.weights_nk && kc % 2 == 0 ? 2 : 1;
+  if (min_pieces > 1) {
+    const MatPlan plan = matmul_plan(p, job, tm_want);
+    if (plan.chunks == 0 || plan.pieces >= min_pieces) return plan;
+  }
+  for (int64_t pieces = std::max<int64_t>(1, min_pieces); pieces <= kc; ++pieces) {
+    const int64_t chunks = ((kc + pieces - 1) / pieces + unit - 1) / unit * unit;
+    if (chunks * (pieces - 1) >= kc) continue;  // the rounding left nothing for the last piece
+    MatPlan plan;
+    plan.chunks = chunks;
+    plan.pieces = (kc + chunks - 1) / chunks;
+    plan.tm = matmul_m_tiles(p, tm_want);
+    while (plan.tm > 1 && (matmul_dm_rows(p, job, plan.tm, 1, chunks) > dm_rows ||
+                           job.m % (plan.tm * static_cast<int64_t>(p.mmul_m())) != 0))
+      plan.tm /= 2;
+    if (matmul_dm_rows(p, job, plan.tm, 1, chunks) <= dm_rows) return plan;
+  }
+  return min_pieces > 1 ? matmul_plan(p, job, tm_want) : MatPlan{};
 }
 
 GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -809,31 +865,49 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const int64_t batch = job.batch;
   const int64_t m = job.m, kk = job.k, n = job.n;
   const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
-  const int64_t kc = kk / vl;      // DM rows per row of A
-  const int64_t groups = kk / mk;  // k-groups (one A_MMAC per tile pair)
+  const int64_t kc = kk / vl;  // DM rows per row of A
   const int64_t strips_total = n / vl;
-  int64_t tm = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
-  while (tm > 1 && matmul_dm_rows(c.p, job, tm, 1) > c.dm_rows) tm /= 2;
-  const int64_t mb = tm * mm;  // rows of A per block
+  const bool has_k_pieces =
+      std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
+  const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
+  const MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
+                                    has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+  if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
+  const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
+  const bool split = pieces > 1;
+  // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
+  auto piece_chunks = [&](int64_t q) { return std::min(kcp, kc - q * kcp); };
+  const int64_t groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
+  const int64_t mb = tm * mm;            // rows of A per block
   const int64_t mblocks = m / mb;
-  // DM rows: resident B^T tiles (strips * K), A^T tiles, two raw A blocks, two raw B strips, two output
-  // blocks, bias tiles.
-  const int64_t braw_rows = linear ? vl * kc : kk;
-  const int64_t fixed = groups * tm + 2 * mb * kc + 2 * braw_rows + 2 * mb + (has_bias ? n / mm : 0) + 8;
-  const int64_t max_strips = std::max<int64_t>(1, (c.dm_rows - fixed) / kk);
-  const int64_t strips =
-      divisor_at_most(strips_total, std::min({knob(values, knobs, "strips"), max_strips,
-                                              job.max_strips > 0 ? job.max_strips : strips_total}));
+  // DM rows: resident B^T tiles (strips * the piece's k), A^T tiles, two raw A blocks, two raw B strips, two
+  // output blocks, bias tiles; with pieces, the partial sums and the two selector tiles.
+  const int64_t braw_rows = linear ? vl * kcp : kcp * vl;
+  int64_t strips = divisor_at_most(
+      strips_total,
+      std::min(knob(values, knobs, "strips"), job.max_strips > 0 ? job.max_strips : strips_total));
+  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp) > c.dm_rows)
+    strips = divisor_at_most(strips_total, strips - 1);
+  const int64_t accs = tm * mk;  // accumulator tiles per output block
   const int64_t panels = strips_total / strips;
   const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
   GeneratedKernel out;
   out.knobs = {{"strips", strips}, {"m_tiles", tm}, {"unroll", unroll}};
+  if (has_k_pieces) out.knobs["k_pieces"] = pieces;
+  if (split && (batch > 1 || job.b_word >= 0))
+    throw std::logic_error("matmul: K in pieces with batches or B's base in DM is not implemented");
+  if (split && kk * 2 > 32767) throw std::logic_error("matmul: K in pieces needs a row of A under 32 KiB");
   out.summary = fmt::format(
       "{} panels of {} columns: B^T tiles of a panel built once (V_SHUF zips) and kept in DM; A streams in "
       "blocks of {} rows (double-buffered DMA, zipped into A^T tiles); per {}x{} output block {} "
       "accumulators, A_MMAC over K with the next k-group's loads in the same bundles ({} k-groups per loop "
       "iteration), unzipped into rows and stored by DMA",
       panels, strips * vl, mb, mb, vl, mk * tm, unroll);
+  if (split)
+    out.summary += fmt::format(
+        "; K in {} pieces of up to {} (the FP32 accumulators kept in DM between pieces as three exact BF16 "
+        "parts)",
+        pieces, kcp * vl);
   // DM map (rows)
   int64_t at = 0;
   auto take = [&](int64_t rows) {
@@ -841,9 +915,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     at += (rows + c.banks - 1) / c.banks * c.banks;
     return r;
   };
-  const int64_t res = take(strips * kk), at_tiles = take(groups * tm), araw0 = take(mb * kc),
-                araw1 = take(mb * kc), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
-                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0;
+  const int64_t res = take(strips * kcp * vl), at_tiles = take(groups * tm), araw0 = take(mb * kcp),
+                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
+                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0,
+                partial = split ? take(matmul_partial_rows(c.p, job, strips)) : 0,
+                select = split ? take(2) : 0;
   if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
   const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
   const bool words = job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
@@ -895,20 +971,20 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   // linear: `cg` chunks of MMUL_M rows of W (n fixed, VLEN k) -> the tiles of those chunks' k-groups. One
   // chunk suffices when VLEN is an even power of two; otherwise the planner needs two (a wider group).
   int64_t cg = 1;
-  std::vector<int64_t> b_offsets;
+  std::vector<std::pair<int64_t, int64_t>> b_rows;  // linear: the group's (W row, chunk) pairs
   Network b_net;
   if (linear) {
     for (cg = 1;; cg *= 2) {
-      if (cg > 2 || kc % cg != 0)
+      if (cg > 2 || kcp % cg != 0 || piece_chunks(pieces - 1) % cg != 0)
         throw std::invalid_argument("no tile rearrangement of W for this VLEN and K");
       std::vector<Labels> group, targets;
-      b_offsets.clear();
+      b_rows.clear();
       for (int64_t cc = 0; cc < cg; ++cc) {
         for (int64_t nl = 0; nl < mm; ++nl) {
           Labels row;
           for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>((cc * mm + nl) * vl + l));
           group.push_back(row);
-          b_offsets.push_back(nl * kc + cc);
+          b_rows.emplace_back(nl, cc);
         }
       }
       for (int64_t cc = 0; cc < cg; ++cc) {
@@ -929,8 +1005,17 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
   } else {
     b_net = gemm_b_plan(false);
-    for (int64_t r = 0; r < mk; ++r) b_offsets.push_back(r);
   }
+  // Offsets of a group's raw rows in a raw strip whose W rows hold `chunks` DM rows each.
+  auto b_offsets = [&](int64_t chunks) {
+    std::vector<int64_t> offsets;
+    if (linear) {
+      for (const auto& [nl, cc] : b_rows) offsets.push_back(nl * chunks + cc);
+    } else {
+      for (int64_t r = 0; r < mk; ++r) offsets.push_back(r);
+    }
+    return offsets;
+  };
   const int64_t b_tiles = linear ? cg * vl / mk : mk;
   // Output: MMUL_K accumulator tiles (subtile j, lanes n_local * MMUL_N + m_local) -> MMUL_M rows of C.
   std::vector<Labels> o_group, o_targets;
@@ -1021,33 +1106,50 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_MUL r12, r12, r14");
     k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
   };
-  auto load_a = [&](int dm_reg) {  // A block r2 into DM at dm_reg; r2 advances
+  // `count` matrix rows of `chunks` DM rows each, from DRAM r14 on (matrix rows K*2 bytes apart), into DM
+  // at dm_reg; with K in pieces one transfer per matrix row, the last releasing `lock` (a channel works in
+  // order, so all have landed then). r13 is the moving DM address.
+  auto load_rows = [&](int dm_reg, int ch, int lock, int64_t count, int64_t chunks) {
+    if (!split) {
+      k.li(12, count * chunks);
+      k.op(fmt::format("C_DMALD {}, {}, r14, r5, r12, {}", ch, R(dm_reg), lock), {{}, {kAcqBase + lock}});
+      return;
+    }
+    if (dm_reg != 13) k.op(fmt::format("S_ADDI r13, {}, 0", R(dm_reg)));
+    k.li(12, chunks);
+    k.loop(count - 1, [&] {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12", ch), {{}, {kAcqBase + lock}});
+      k.op(fmt::format("S_ADDI r13, r13, {}", chunks * rb));
+      k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
+    });
+    k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
+  };
+  auto load_a = [&](int dm_reg, int64_t q) {  // piece q of A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
     if (a_in_p6) {
       k.op("S_PGET r12, p6");
+      if (q > 0) k.op(fmt::format("S_ADDI r12, r12, {}", q * kcp * rb));
     } else {
-      li_region(12, a_name, job.a_offset);
+      li_region(12, a_name, job.a_offset + q * kcp * rb);
     }
     k.op("S_ADD r14, r14, r12");
-    k.li(12, mb * kc);
-    k.op(fmt::format("C_DMALD 0, {}, r14, r5, r12, 0", R(dm_reg)), {{}, {kAcqBase}});
+    load_rows(dm_reg, 0, 0, mb, piece_chunks(q));
     next_index(2, mblocks);
   };
-  auto load_b = [&](int dm_reg) {  // B strip r3 into DM at dm_reg; r3 advances
+  auto load_b = [&](int dm_reg, int64_t q) {  // piece q of B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
     if (b_in_p7) {
       k.op("S_PGET r12, p7");
     } else {
-      li_region(12, b_name, 0);
+      li_region(12, b_name, q * kcp * (linear ? rb : vl * n * 2));
     }
     k.op("S_ADD r14, r14, r12");
     if (linear) {
-      k.li(12, braw_rows);
-      k.op(fmt::format("C_DMALD {}, {}, r14, r5, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
+      load_rows(dm_reg, c.ch(1), 1, vl, piece_chunks(q));
     } else {
-      k.li(12, kk);
+      k.li(12, piece_chunks(q) * vl);
       k.op(fmt::format("C_DMALD {}, {}, r14, r6, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
     }
     next_index(3, strips_total);
@@ -1077,8 +1179,26 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.li(12, panels);
     k.op("S_PMOV p4, r12");
   }
-  load_a(8);
-  load_b(7);
+  if (split) {
+    k.comment(
+        "selector tiles (rows of 1.0, and of -1.0, at lanes m * MMUL_K + m): A_MMAC of one with a tile");
+    k.comment("of partial sums adds (or subtracts) it exactly");
+    k.li(12, select * rb);
+    k.op("S_PMOV p1, r12");
+    for (int64_t sign = 0; sign < 2; ++sign) {
+      for (int64_t w = 0; w < vl / 2; ++w) {
+        int64_t lanes = 0;
+        for (int64_t h = 0; h < 2; ++h) {
+          const int64_t lane = 2 * w + h;
+          if (lane / mk < mm && lane % mk == lane / mk) lanes |= int64_t{sign ? 0xBF80 : 0x3F80} << (16 * h);
+        }
+        k.li(12, lanes);
+        k.op("L_SST r12, p1, 4", {{}, {kSelect}, -1});
+      }
+    }
+  }
+  load_a(8, 0);
+  load_b(7, 0);
 
   // Rearranges groups of raw rows into tiles: `units` groups; the raw rows of a group at `offsets` from its
   // first row, consecutive groups `group_step` rows apart (the last load's post-increment moves to the next
@@ -1116,10 +1236,16 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       }
     });
   };
-  std::vector<int64_t> a_offsets;
-  for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kc);
-
-  auto panel = [&] {
+  // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
+  // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
+  // others save the partial sums.
+  auto panel_piece = [&](int64_t q) {
+    const int64_t pk = piece_chunks(q), pgroups = pk * vl / mk;
+    const bool first = q == 0, final = q == pieces - 1;
+    std::vector<int64_t> a_offsets;
+    for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * pk);
+    const std::vector<int64_t> b_offs = b_offsets(pk);
+    if (split) k.comment(fmt::format("piece {} of K: DM rows of k {}..{}", q, q * kcp, q * kcp + pk - 1));
     k.comment("B^T tiles of this panel: strip after strip (the next strip's DMA runs meanwhile)");
     k.li(12, res * rb);
     k.op("S_PMOV p1, r12");
@@ -1127,44 +1253,61 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
       k.op("S_XOR r12, r7, r9");
       k.op("S_ADDI r13, r12, 0");
-      load_b(13);
+      load_b(13, q);
       k.op("S_PMOV p0, r7");
       if (linear) {
         // Tiles of subtile j come from W rows j*MMUL_M.. (one raw row group per chunk c).
         k.loop(mk, [&] {
-          rearrange(kc / cg, b_net, b_offsets, cg, mk, b_tiles, kAcqBase + 1, kRes);
-          // p0: from row j*MM*KC + KC to (j+1)*MM*KC; p1: from G*MK + j back to j + 1
-          k.op(fmt::format("S_PADDI p0, {}", (mm * kc - kc) * rb));
-          k.op(fmt::format("S_PADDI p1, {}", (1 - groups * mk) * rb));
+          rearrange(pk / cg, b_net, b_offs, cg, mk, b_tiles, kAcqBase + 1, kRes);
+          // p0: from row j*MM*PK + PK to (j+1)*MM*PK; p1: from G*MK + j back to j + 1
+          k.op(fmt::format("S_PADDI p0, {}", (mm * pk - pk) * rb));
+          k.op(fmt::format("S_PADDI p1, {}", (1 - pgroups * mk) * rb));
         });
-        k.op(fmt::format("S_PADDI p1, {}", (groups * mk - mk) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (pgroups * mk - mk) * rb));
       } else {
-        rearrange(groups, b_net, b_offsets, mk, 1, mk, kAcqBase + 1, kRes);
+        rearrange(pgroups, b_net, b_offs, mk, 1, mk, kAcqBase + 1, kRes);
       }
       k.op("S_XOR r7, r7, r9");
     });
+    if (split) {
+      // The last strip prefetched the next panel's first strip of this piece (r3 is one past it): wait for
+      // it and load instead the next piece's first strip, of this panel (r3 back by a panel and one) or,
+      // after the last piece, of the next panel (r3 back by one).
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+      const int64_t back = (final ? 1 : strips + 1) % strips_total;  // mod the strips: one wrap suffices
+      if (back != 0) {
+        k.op(fmt::format("S_ADDI r3, r3, {}", -back));
+        k.op("S_SRLI r12, r3, 31");  // 1 when it went below 0: wrap by the strip count
+        k.li(14, strips_total);
+        k.op("S_MUL r12, r12, r14");
+        k.op("S_ADD r3, r3, r12");
+      }
+      load_b(7, (q + 1) % pieces);
+      k.li(12, partial * rb);
+      k.op("S_PMOV p7, r12");
+    }
     k.comment("row blocks of A against the panel");
     k.loop(mblocks, [&] {
       k.op("C_ACQ 0", {{}, {kAcqBase}});
       k.op("S_XOR r13, r8, r11");
-      load_a(13);
+      load_a(13, q);
       k.comment("A^T tiles of the block");
       k.op("S_PMOV p0, r8");
       k.li(12, at_tiles * rb);
       k.op("S_PMOV p1, r12");
       for (int64_t t = 0; t < tm; ++t) {
-        rearrange(kc, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
-        k.op(fmt::format("S_PADDI p0, {}", (mm * kc - kc) * rb));
-        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * tm) * rb));
+        rearrange(pk, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * pk - pk) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - pgroups * tm) * rb));
       }
       k.op("S_XOR r8, r8, r11");
-      k.op("S_ADDI r13, r4, 0");
+      if (final) k.op("S_ADDI r13, r4, 0");
       k.li(12, res * rb);
       k.op("S_PMOV p2, r12");
       k.loop(strips, [&] {
         k.li(12, at_tiles * rb);
         k.op("S_PMOV p3, r12");
-        if (has_bias) {
+        if (first && has_bias) {
           k.op("L_VLD v11, p6, 0", {{kE0}, {}, -1});
           for (int64_t j = 0; j < mk; ++j)
             k.op(fmt::format("L_VLD {}, p4, {}", V(12 + j), rb), {{kBias}, {}, -1});
@@ -1173,10 +1316,23 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
               k.op(fmt::format("A_MMUL {}, {}, v11", A(t * mk + j), V(12 + j)));
           }
         }
-        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (gemm: the first k-group, peeled
-        // from the loop, with A_MMUL, which starts from zero)
+        if (!first) {
+          // acc = hi + mid + lo, each added exactly (the selector picks the tile's lanes)
+          k.li(12, select * rb);
+          k.op("S_PMOV p1, r12");
+          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+          for (int64_t a = 0; a < accs; ++a) {
+            for (int64_t part = 0; part < 3; ++part) {
+              k.op(fmt::format("L_VLD {}, p7, {}", V(12 + part), rb), {{kPartial}, {}, -1});
+              k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
+            }
+          }
+        }
+        // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (the first k-group of the first
+        // piece, peeled from the loop, with A_MMUL, which starts from zero)
+        const bool zero_start = first && !has_bias;
         pipeline(
-            k, groups, 2, unroll,
+            k, pgroups, 2, unroll,
             [&](int stage, int64_t u) {
               const int64_t base = (u % 2) * (mk + tm);
               if (stage == 0) {
@@ -1187,12 +1343,29 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
               } else {
                 for (int64_t t = 0; t < tm; ++t) {
                   for (int64_t j = 0; j < mk; ++j)
-                    k.op(fmt::format("{} {}, {}, {}", !has_bias && u == 0 ? "A_MMUL" : "A_MMAC",
+                    k.op(fmt::format("{} {}, {}, {}", zero_start && u == 0 ? "A_MMUL" : "A_MMAC",
                                      A(t * mk + j), V(base + j), V(base + mk + t)));
                 }
               }
             },
-            has_bias ? 0 : 1);
+            zero_start ? 1 : 0);
+        if (!final) {
+          // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the
+          // three rows hold the FP32 value exactly
+          if (!first) k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
+          k.li(12, (select + 1) * rb);
+          k.op("S_PMOV p1, r12");
+          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+          for (int64_t a = 0; a < accs; ++a) {
+            for (int64_t part = 0; part < 3; ++part) {
+              k.op(fmt::format("V_SRS {}, {}", V(12 + part), A(a)));
+              if (part < 2) k.op(fmt::format("A_MMAC {}, v15, {}", A(a), V(12 + part)));
+            }
+            for (int64_t part = 0; part < 3; ++part)
+              k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
+          }
+          return;
+        }
         // C rows of the block from the accumulators
         k.op("C_ACQ 2", {{}, {kOutStage}});
         k.op("S_PMOV p5, r10");
@@ -1215,9 +1388,18 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         k.op("S_XOR r10, r10, r1");
         k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
       });
-      c.add(4, mb * n * 2, 14);
-      if (has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
+      if (final) c.add(4, mb * n * 2, 14);
+      if (first && has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
     });
+    if (split) {
+      // likewise the last block prefetched block 0 of this piece: replace it by block 0 of the next piece
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      k.li(2, 0);
+      load_a(8, (q + 1) % pieces);
+    }
+  };
+  auto panel = [&] {
+    for (int64_t q = 0; q < pieces; ++q) panel_piece(q);
     c.add(4, strips * vl * 2 - m * n * 2, 14);
     if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
   };
@@ -1249,8 +1431,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         k.op("S_PMOV p4, r12");
         k.li(2, 0);  // the wasted prefetches were block and strip 0: start the next batch there
         k.li(3, 0);
-        load_a(8);
-        load_b(7);
+        load_a(8, 0);
+        load_b(7, 0);
       });
     });
   }
@@ -1277,10 +1459,19 @@ std::vector<Knob> stream_knobs() {
           {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3, 4}}};
 }
 
-std::vector<Knob> matmul_knobs() {
-  return {{"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
-          {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
-          {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+std::vector<Knob> matmul_knobs(bool k_pieces = false) {
+  std::vector<Knob> knobs = {
+      {"strips", "VLEN-column strips per resident panel of B^T tiles", 4, {1, 2, 4, 8}},
+      {"m_tiles", "MMUL_M-row tiles of A per accumulator block", 2, {1, 2}},
+      {"unroll", "k-groups per loop iteration of the multiply loop", 2, {2, 4, 8}}};
+  // More pieces than DM needs cost time (partial sums saved and restored); a knob so that tests and the
+  // tuner can reach the pieced form on small shapes.
+  if (k_pieces)
+    knobs.push_back({"k_pieces",
+                     "K in at least this many pieces (FP32 partial sums in DM between them), as K allows",
+                     1,
+                     {1, 2, 3}});
+  return knobs;
 }
 
 GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -1288,8 +1479,9 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
   const int64_t m = c.cfg.dim("M"), d = c.cfg.dim("D"), f = c.cfg.dim("F");
   const int64_t h_bytes = m * f * 2;
   const std::vector<Knob> eknobs = stream_knobs();
-  const KnobValues evalues;  // the stream's defaults
+  const KnobValues evalues = {{"unroll", knob(values, knobs, "act_unroll")}};  // otherwise the defaults
   GeneratedKernel out, part;
+  int64_t act_unroll = 0;
   auto up = [&](const MatJob& job, const std::string& what) {
     part = matmul(c, job, values, knobs);
     out.knobs = part.knobs;
@@ -1325,7 +1517,9 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
     c.k.comment("h = silu(g) * u in place of g");
     act.op = "swiglu";
     act.pair_offset = h_bytes;
-    out.summary += "; h = silu(g) * u (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    const GeneratedKernel a = elementwise(c, act, evalues, eknobs);
+    out.summary += "; h = silu(g) * u (" + a.summary + ")";
+    act_unroll = a.knobs.at("unroll");
     down.b = "Wd";
     c.k.comment("y = h Wd^T");
     up(down, "y = h Wd^T");
@@ -1336,13 +1530,17 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
     up(up_proj, "h = x W1^T + b1");
     c.k.comment("h = gelu(h) in place");
     act.op = "gelu";
-    out.summary += "; gelu(h) (" + elementwise(c, act, evalues, eknobs).summary + ")";
+    const GeneratedKernel a = elementwise(c, act, evalues, eknobs);
+    out.summary += "; gelu(h) (" + a.summary + ")";
+    act_unroll = a.knobs.at("unroll");
     c.k.comment("y = h W2^T + b2");
     down.b = "W2";
     down.bias = "b2";
     up(down, "y = h W2^T + b2");
   }
   out.summary += "; products: " + part.summary;
+  out.knobs = part.knobs;
+  out.knobs["act_unroll"] = act_unroll;
   return out;
 }
 
@@ -1600,6 +1798,283 @@ GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
   return out;
 }
 
+// ---------------------------------------------------------------- conv2d
+//
+// im2col through the scratch region, then the gemm template: A = im2col [OH*OW, KH*KW*C] (scratch), B = w
+// viewed as [KH*KW*C, F], C = y. Row (oh, ow) of the im2col matrix holds x[oh*S + i - P, ow*S + j - P, :]
+// at columns (i*KW + j)*C.. (zeros outside the image). Per output row oh and tap (i, j) and channel chunk,
+// one DMA gathers the valid pixels' chunk (DRAM stride S*C*2) into a DM buffer and one stores it into
+// the im2col rows (DRAM stride K*2); the pixels in the padding get rows of zeros from a zero region. Two
+// buffers alternate, buffer b's load and store on channel b (a channel works in order, so the store has
+// read the buffer before the next load into it writes); a tap's load is issued before the previous tap's
+// store waits for its data. Output rows whose taps all lie inside the image are one hardware loop.
+struct ConvShape {
+  int64_t h, w, c, f, kh, kw, s, pad, oh, ow, m, k;
+};
+
+ConvShape conv_shape(const tasks::ResolvedConfig& cfg) {
+  ConvShape d;
+  d.h = cfg.dim("H");
+  d.w = cfg.dim("W");
+  d.c = cfg.dim("C");
+  d.f = cfg.dim("F");
+  d.kh = cfg.dim("KH");
+  d.kw = cfg.dim("KW");
+  d.s = cfg.dim("STRIDE");
+  d.pad = cfg.dim("PAD");
+  d.oh = (d.h + 2 * d.pad - d.kh) / d.s + 1;
+  d.ow = (d.w + 2 * d.pad - d.kw) / d.s + 1;
+  d.m = d.oh * d.ow;
+  d.k = d.kh * d.kw * d.c;
+  return d;
+}
+
+MatJob conv_product(const ConvShape& d) {
+  MatJob job;
+  job.m = d.m;
+  job.k = d.k;
+  job.n = d.f;
+  job.a = "scratch";
+  job.b = "w";
+  job.c = "y";
+  return job;
+}
+
+// Bands of output rows for the product: the fewest whose product (K in pieces, FP32 partial sums of the
+// band's rows) fits DM less one row of DRAM-address words; 0 when none does.
+int64_t conv_bands(const Params& p, const ConvShape& d) {
+  const int64_t dm_rows = p.dm_bytes / p.row_bytes();
+  for (int64_t bands = 1; bands <= d.oh; ++bands) {
+    if (d.oh % bands != 0) continue;
+    MatJob job = conv_product(d);
+    job.m = d.m / bands;
+    if (job.m % p.mmul_m() != 0) continue;
+    const MatPlan plan = matmul_plan(p, job, 1);
+    if (plan.chunks == 0) continue;
+    if (matmul_dm_rows(p, job, plan.tm, 1, plan.chunks) <= dm_rows - (bands > 1 ? 1 : 0)) return bands;
+  }
+  return 0;
+}
+
+GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const ConvShape d = conv_shape(c.cfg);
+  const int64_t rb = c.rb, cv = d.c / c.vlen;
+  // DM rows: zeros (OW rows), two gather buffers (OW rows each). Locks 3/4: buffer loads landed; 5/6: the
+  // last store of an output row on channel 0/1 has been written.
+  const int64_t zero = 0, buf0 = d.ow, buf1 = 2 * d.ow;
+  k.comment(
+      fmt::format("im2col into scratch: DM rows of zeros {}, gather buffers {} and {}", zero, buf0, buf1));
+  k.li(12, zero * rb);
+  k.op("S_PMOV p0, r12");
+  k.op("V_BCST v0, r0");
+  k.loop(d.ow, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kState}, -1}); });
+  k.comment("r1: x at image row oh*S - P, r2: the im2col row of pixel (oh, 0), r3: S*C*2, r4: K*2,");
+  k.comment("r6/r7: the buffers, r8: the zeros");
+  k.li(1, c.addr("x") - d.pad * d.w * d.c * 2);
+  k.li(2, c.addr("scratch"), c.sym("scratch"));
+  k.li(3, d.s * d.c * 2);
+  k.li(4, d.k * 2);
+  k.li(6, buf0 * rb);
+  k.li(7, buf1 * rb);
+  k.li(8, zero * rb);
+  struct Xfer {
+    bool load = false;
+    int ch = 0, dm_reg = 8;
+    int64_t offset = 0, rows = 0;  // bytes from r1 (load) or r2 (store)
+    int lock = -1;
+  };
+  int64_t fences[2] = {0, 0};  // fence releases per channel over the whole im2col
+  // One output row's transfers; valid_row(i): tap row i inside the image (all of them in the loop).
+  auto out_row = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+    std::vector<Xfer> xs;
+    int64_t tap = 0;
+    int pending = -1;  // index in xs of the data store waiting for its load
+    for (int64_t i = 0; i < d.kh; ++i) {
+      for (int64_t j = 0; j < d.kw; ++j) {
+        // pixels ow with 0 <= ow*S + j - P < W
+        const int64_t lo = std::max<int64_t>(0, (d.pad - j + d.s - 1) / d.s);
+        const int64_t hi = std::min<int64_t>(d.ow - 1, (d.w - 1 + d.pad - j) / d.s);
+        const bool any = valid_row(i) && hi >= lo;
+        for (int64_t cc = 0; cc < cv; ++cc) {
+          const int64_t col = (i * d.kw + j) * d.c * 2 + cc * rb;
+          if (!any) {
+            xs.push_back({false, 0, 8, col, d.ow});
+            continue;
+          }
+          if (lo > 0) xs.push_back({false, 0, 8, col, lo});
+          if (hi < d.ow - 1) xs.push_back({false, 0, 8, (hi + 1) * d.k * 2 + col, d.ow - 1 - hi});
+          const int b = static_cast<int>(tap++ % 2);
+          xs.push_back({true, b, 6 + b, (i * d.w + lo * d.s + j - d.pad) * d.c * 2 + cc * rb, hi - lo + 1});
+          if (pending >= 0) {
+            const Xfer st = xs[static_cast<size_t>(pending)];
+            xs.erase(xs.begin() + pending);
+            xs.push_back(st);
+          }
+          xs.push_back({false, b, 6 + b, lo * d.k * 2 + col, hi - lo + 1});
+          pending = static_cast<int>(xs.size()) - 1;
+        }
+      }
+    }
+    for (int ch = 0; ch < 2; ++ch) {
+      for (size_t x = xs.size(); x-- > 0;) {
+        if (!xs[x].load && xs[x].ch == ch) {
+          xs[x].lock = 5 + ch;
+          fences[ch] += times;
+          break;
+        }
+      }
+    }
+    auto body = [&] {
+      for (const Xfer& x : xs) {
+        if (x.load) {
+          k.li(13, x.offset);
+          k.op("S_ADD r13, r13, r1");
+          k.li(12, x.rows);
+          k.op(fmt::format("C_DMALD {}, {}, r13, r3, r12, {}", x.ch, R(x.dm_reg), 3 + x.ch),
+               {{}, {kOutBase + x.ch}});
+          continue;
+        }
+        if (x.dm_reg != 8) k.op(fmt::format("C_ACQ {}", 3 + x.ch), {{}, {kOutBase + x.ch}});
+        k.li(14, x.offset);
+        k.op("S_ADD r14, r14, r2");
+        k.li(5, x.rows);
+        k.op(fmt::format("C_DMAST {}, {}, r14, r4, r5{}", x.ch, R(x.dm_reg),
+                         x.lock >= 0 ? fmt::format(", {}", x.lock) : ""),
+             {{x.dm_reg == 8 ? kState : kOutBase + x.ch}, {}, -1});
+      }
+      c.add(1, d.s * d.w * d.c * 2, 14);
+      c.add(2, d.ow * d.k * 2, 14);
+    };
+    k.loop(times, body);
+  };
+  // With several channel chunks per pixel, a hardware loop over the chunks of each tap keeps the code
+  // small: all on channel 0, the gather waited for before its scatter; r9/r10 walk the tap's chunks.
+  auto out_row_chunked = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+    k.loop(times, [&] {
+      for (int64_t i = 0; i < d.kh; ++i) {
+        for (int64_t j = 0; j < d.kw; ++j) {
+          const int64_t lo = std::max<int64_t>(0, (d.pad - j + d.s - 1) / d.s);
+          const int64_t hi = std::min<int64_t>(d.ow - 1, (d.w - 1 + d.pad - j) / d.s);
+          const bool any = valid_row(i) && hi >= lo, last = i == d.kh - 1 && j == d.kw - 1;
+          const std::string fence = last ? ", 5" : "";
+          if (any) {
+            k.li(14, (i * d.w + lo * d.s + j - d.pad) * d.c * 2);
+            k.op("S_ADD r9, r14, r1");
+          }
+          k.li(14, (i * d.kw + j) * d.c * 2);
+          k.op("S_ADD r10, r14, r2");
+          k.loop(cv, [&] {
+            if (!any) {
+              k.li(5, d.ow);
+              k.op("C_DMAST 0, r8, r10, r4, r5" + fence, {{kState}, {}, -1});
+            } else {
+              if (lo > 0) {
+                k.li(5, lo);
+                k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+              }
+              if (hi < d.ow - 1) {
+                k.li(14, (hi + 1) * d.k * 2);
+                k.op("S_ADD r14, r14, r10");
+                k.li(5, d.ow - 1 - hi);
+                k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
+              }
+              k.li(12, hi - lo + 1);
+              k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
+              k.op("C_ACQ 3", {{}, {kOutBase}});
+              k.li(14, lo * d.k * 2);
+              k.op("S_ADD r14, r14, r10");
+              k.li(5, hi - lo + 1);
+              k.op("C_DMAST 0, r6, r14, r4, r5" + fence, {{kOutBase}, {}, -1});
+              k.op(fmt::format("S_ADDI r9, r9, {}", rb));
+            }
+            k.op(fmt::format("S_ADDI r10, r10, {}", rb));
+          });
+        }
+      }
+      c.add(1, d.s * d.w * d.c * 2, 14);
+      c.add(2, d.ow * d.k * 2, 14);
+    });
+    fences[0] += cv * times;
+  };
+  auto emit_rows = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+    if (cv > 1) {
+      out_row_chunked(valid_row, times);
+    } else {
+      out_row(valid_row, times);
+    }
+  };
+  // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
+  auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
+  for (int64_t oh = 0; oh < d.oh;) {
+    if (inside(oh)) {
+      int64_t n = 0;
+      while (oh + n < d.oh && inside(oh + n)) ++n;
+      k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
+      emit_rows([](int64_t) { return true; }, n);
+      oh += n;
+    } else {
+      k.comment(fmt::format("output row {}", oh));
+      emit_rows(
+          [&](int64_t i) {
+            const int64_t ih = oh * d.s - d.pad + i;
+            return ih >= 0 && ih < d.h;
+          },
+          1);
+      ++oh;
+    }
+  }
+  k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
+  for (int ch = 0; ch < 2; ++ch)
+    k.loop(fences[ch], [&] { k.op(fmt::format("C_ACQ {}", 5 + ch), {{}, {}, -1, true}); });
+  const int64_t bands = conv_bands(c.p, d);
+  if (bands == 0) throw std::invalid_argument("conv2d: the product does not fit DM");
+  GeneratedKernel out;
+  if (bands == 1) {
+    k.comment("y = im2col w");
+    out = matmul(c, conv_product(d), values, knobs);
+  } else {
+    // The product in bands of output rows (a hardware loop): the band's im2col rows and y rows are DRAM
+    // addresses in DM words that the product reads, advanced after each band.
+    c.dm_rows -= 1;
+    const int64_t state = c.dm_rows * c.rb, band_m = d.m / bands;
+    k.comment(fmt::format("y = im2col w in {} bands of {} rows; DM words at {}: the band's A and y", bands,
+                          band_m, state));
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    k.li(12, c.addr("scratch"), c.sym("scratch"));
+    k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
+    k.li(12, c.addr("y"), c.sym("y"));
+    k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
+    MatJob job = conv_product(d);
+    job.m = band_m;
+    job.a_word = state;
+    job.c_word = state + 4;
+    job.max_strips = 1;  // one loop level fewer
+    job.last = false;
+    k.loop(bands, [&] {
+      out = matmul(c, job, values, knobs);
+      k.li(12, state);
+      k.op("S_PMOV p4, r12");
+      k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});
+      k.op("L_SLD r2, p4, -4", {{kState}, {}, -1});
+      k.li(13, band_m * d.k * 2);
+      k.op("S_ADD r1, r1, r13");
+      k.li(13, band_m * d.f * 2);
+      k.op("S_ADD r2, r2, r13");
+      k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
+      k.op("L_SST r2, p4, 0", {{}, {kState}, -1});
+    });
+    k.op("C_HALT", {{}, {}, -1, true});
+    out.summary = fmt::format("{} bands of {} output pixels: {}", bands, band_m, out.summary);
+  }
+  out.summary = fmt::format(
+      "im2col of the {}x{} taps into scratch by DMA (one gather and one scatter per output row, tap and "
+      "channel chunk; zero rows for the padding); then {}",
+      d.kh, d.kw, out.summary);
+  return out;
+}
+
 // ---------------------------------------------------------------- depthwise_conv
 //
 // Image rows go through a ring of R = KH + STRIDE row slots in DM (each input row read once; slots keep PAD
@@ -1827,9 +2302,9 @@ std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
 }
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",      "silu", "gelu",         "softmax", "rms_norm", "layer_norm",
-          "gemv",      "gemm", "batch_matmul", "linear",  "ffn",      "swiglu",
-          "attention", "mha",  "gqa",          "mqa",     "rope",     "depthwise_conv"};
+  return {"relu",         "silu",           "gelu",  "softmax", "rms_norm",  "layer_norm", "gemv", "gemm",
+          "batch_matmul", "linear",         "ffn",   "swiglu",  "attention", "mha",        "gqa",  "mqa",
+          "rope",         "depthwise_conv", "conv2d"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -1858,6 +2333,24 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     product(true, false, cfg.dim("S"), cfg.dim("D"), cfg.dim("S"));
     product(false, false, cfg.dim("S"), cfg.dim("S"), cfg.dim("D"));
   }
+  if (t == "conv2d") {
+    const ConvShape d = conv_shape(cfg);
+    if (d.m % p_.mmul_m() != 0)
+      return fmt::format("OH*OW={} output pixels are not a multiple of MMUL_M={}", d.m, p_.mmul_m());
+    if (d.c % vlen != 0) return fmt::format("C={} is not a multiple of VLEN={}", d.c, vlen);
+    if (3 * d.ow * p_.row_bytes() > p_.dm_bytes / 4)
+      return fmt::format("OW={} pixels: the im2col buffers would take more than a quarter of DM", d.ow);
+    const int64_t bands = conv_bands(p_, d);
+    if (bands == 0) products.push_back(conv_product(d));  // for the reason below
+    if (bands > 1) {
+      // the banded product with K in many pieces may exceed IMEM: only generating it tells
+      try {
+        generate_kernel(cfg, tasks::compute_layout(cfg, 64), {});
+      } catch (const std::invalid_argument& e) {
+        return fmt::format("the product in {} bands of output rows, K in pieces: {}", bands, e.what());
+      }
+    }
+  }
   if (t == "depthwise_conv") {
     const DepthwiseShape d = depthwise_shape(p_, cfg);
     if (d.total_rows * p_.row_bytes() > p_.dm_bytes)
@@ -1867,14 +2360,21 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
           d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
     if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
   }
-  const int64_t tm = matmul_m_tiles(p_, 1);
+  // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases).
+  const bool pieces_allowed = !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa");
   for (const MatJob& j : products) {
-    const int64_t need = matmul_dm_rows(p_, j, tm, 1);
-    if (need > static_cast<int64_t>(p_.dm_bytes / p_.row_bytes()))
+    const MatPlan plan = matmul_plan(p_, j, 1);
+    if (plan.chunks == 0 || (plan.pieces > 1 && !pieces_allowed)) {
+      const int64_t chunks = pieces_allowed ? 1 : j.k / vlen;
       return fmt::format(
-          "a product with K={} needs {} bytes of DM for one strip of B^T tiles and its double-buffered raw "
-          "blocks; DM has {}",
-          j.k, need * p_.row_bytes(), p_.dm_bytes);
+          "a product with M={}, K={} needs {} bytes of DM for one strip of B^T tiles over {} of K, its "
+          "double-buffered raw blocks{}; DM has {}",
+          j.m, j.k, matmul_dm_rows(p_, j, 1, 1, chunks) * p_.row_bytes(), chunks * vlen,
+          pieces_allowed ? fmt::format(" and the FP32 partial sums of M x VLEN outputs ({} bytes)",
+                                       matmul_partial_rows(p_, j, 1) * p_.row_bytes())
+                         : "",
+          p_.dm_bytes);
+    }
   }
   return "";
 }
@@ -1905,8 +2405,16 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
     return k;
   }
-  if (t == "gemm" || t == "linear" || t == "batch_matmul" || t == "ffn" || t == "swiglu")
-    return matmul_knobs();
+  if (t == "batch_matmul") return matmul_knobs();
+  if (t == "gemm" || t == "linear" || t == "conv2d") return matmul_knobs(true);
+  if (t == "ffn" || t == "swiglu") {
+    auto k = matmul_knobs(true);
+    k.push_back({"act_unroll",
+                 "rows per loop iteration of the activation's software-pipelined loop",
+                 8,
+                 {2, 4, 8, 16}});
+    return k;
+  }
   throw std::invalid_argument("no template for task " + t);
 }
 
@@ -1914,9 +2422,16 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
                                            const KnobValues& values) const {
   if (auto why = unsupported_reason(cfg); !why.empty())
     throw std::invalid_argument(fmt::format("{} {} on vliw: {}", cfg.task, cfg.config, why));
+  return generate_kernel(cfg, layout, values);
+}
+
+GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& cfg,
+                                                  const tasks::DramLayout& layout,
+                                                  const KnobValues& values) const {
   const auto all = knobs(cfg);
-  // Knob values whose kernel does not fit IMEM_WORDS give way: unroll halves first, then the buffer count
-  // and the tile size.
+  // Knob values whose kernel does not fit IMEM_WORDS give way: pieces of K beyond what DM needs first,
+  // then the activation's unroll (ffn, swiglu) and unroll halve, then the A-block tiles of the products, the
+  // buffer count and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   KnobValues tried;  // the knobs of the last kernel that did not fit
@@ -1943,6 +2458,8 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       out = gemv(c, v, all);
     } else if (cfg.task == "depthwise_conv") {
       out = depthwise(c, v, all);
+    } else if (cfg.task == "conv2d") {
+      out = conv2d(c, v, all);
     } else if (cfg.task == "rope") {
       out = rope(c, v, all);
     } else if (cfg.task == "ffn" || cfg.task == "swiglu") {
@@ -1970,12 +2487,24 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     if (words > p_.imem_words) {
       tried = out.knobs;
       const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
+      if (out.knobs.count("k_pieces") != 0 && v["k_pieces"] > 1) {  // pieces beyond what DM needs go first
+        v["k_pieces"] = std::min(v["k_pieces"], out.knobs["k_pieces"]) - 1;
+        continue;
+      }
+      if (out.knobs.count("act_unroll") != 0 && out.knobs["act_unroll"] > 2) {
+        v["act_unroll"] = out.knobs["act_unroll"] / 2;
+        continue;
+      }
       if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
         v["softmax_unroll"] = out.knobs["softmax_unroll"] / 2;
         continue;
       }
       if (out.knobs["unroll"] > floor_unroll) {
         v["unroll"] = out.knobs["unroll"] / 2;
+        continue;
+      }
+      if (out.knobs.count("m_tiles") != 0 && out.knobs["m_tiles"] > 1) {  // fewer accumulators to handle
+        v["m_tiles"] = out.knobs["m_tiles"] / 2;
         continue;
       }
       if (v.count("buffers") && out.knobs["buffers"] > 2) {

@@ -38,6 +38,9 @@ class TemplateCompiler : public tasks::BaselineCompiler {
                            const KnobValues& knobs) const override;
 
  private:
+  // generate() without the support check (which uses it for what only the kernel's size can tell).
+  GeneratedKernel generate_kernel(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout,
+                                  const KnobValues& values) const;
   Params p_;
 };
 

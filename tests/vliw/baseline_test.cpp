@@ -91,9 +91,9 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
 // Every task with a template (the issue 11 tasks after the first six).
 const std::vector<std::string>& all_tasks() {
   static const std::vector<std::string> tasks = {
-      "relu",      "silu",       "softmax", "rms_norm",     "gemm", "linear",
-      "gelu",      "layer_norm", "gemv",    "batch_matmul", "ffn",  "swiglu",
-      "attention", "mha",        "gqa",     "mqa",          "rope", "depthwise_conv"};
+      "relu", "silu",           "softmax", "rms_norm", "gemm",      "linear", "gelu", "layer_norm",
+      "gemv", "batch_matmul",   "ffn",     "swiglu",   "attention", "mha",    "gqa",  "mqa",
+      "rope", "depthwise_conv", "conv2d"};
   return tasks;
 }
 
@@ -145,11 +145,42 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
       {"mqa", "C3", "small", {{"strips", 2}, {"unroll", 4}}},
       {"rope", "C3", "default", {{"positions", 8}, {"unroll", 2}}},
       {"depthwise_conv", "C3", "default", {{"unroll", 1}}},
+      {"conv2d", "C3", "small", {{"strips", 1}, {"m_tiles", 1}, {"unroll", 8}}},
+      {"conv2d", "C1", "default", {{"k_pieces", 2}, {"strips", 1}}},
   };
   for (const auto& c : cases) {
     std::string what = fmt::format("{} {} {}", c.task, c.config, c.hw);
     for (const auto& [k, v] : c.knobs) what += fmt::format(" {}={}", k, v);
     expect_clean_pass(compile_and_run(c.task, c.config, c.hw, c.knobs), what);
+  }
+}
+
+// K in pieces keeps the FP32 accumulators exactly (three BF16 parts in DM between pieces): the outputs are
+// bit for bit those of the product over the whole K at once.
+TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
+  const std::vector<KnobCase> cases = {
+      {"gemm", "C2", "default", {{"k_pieces", 2}}},  // K = 48: pieces of 32 and 16 rows of B
+      {"gemm", "C2", "default", {{"k_pieces", 3}}},
+      {"linear", "C3", "small", {{"k_pieces", 2}}},  // VLEN 8: W's tiles take two chunks at a time
+      {"linear", "C2", "default", {{"k_pieces", 2}, {"strips", 1}, {"m_tiles", 1}}},
+      {"ffn", "C3", "default", {{"k_pieces", 3}}},
+      {"swiglu", "C2", "default", {{"k_pieces", 2}}},
+  };
+  for (const auto& c : cases) {
+    const std::string what =
+        fmt::format("{} {} {} k_pieces={}", c.task, c.config, c.hw, c.knobs.at("k_pieces"));
+    const Outcome pieces = compile_and_run(c.task, c.config, c.hw, c.knobs);
+    expect_clean_pass(pieces, what);
+    EXPECT_EQ(pieces.kernel.knobs.at("k_pieces"), c.knobs.at("k_pieces")) << what;
+    KnobValues whole = c.knobs;
+    whole["k_pieces"] = 1;
+    const Outcome one = compile_and_run(c.task, c.config, c.hw, whole);
+    ASSERT_TRUE(one.run.pass()) << what;
+    EXPECT_EQ(one.kernel.knobs.at("k_pieces"), 1) << what;
+    ASSERT_EQ(pieces.run.outputs.size(), one.run.outputs.size());
+    for (size_t i = 0; i < one.run.outputs.size(); ++i)
+      EXPECT_EQ(pieces.run.outputs[i].data, one.run.outputs[i].data)
+          << what << ": " << one.run.outputs[i].name;
   }
 }
 
@@ -189,15 +220,15 @@ TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
 
 // The check can fail: the baseline with one compute bundle deleted from its source does not pass.
 TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
-  for (const auto& [task, op] :
-       std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
-                                                        {"relu", "V_MAX"},
-                                                        {"softmax", "A_EXP"},
-                                                        {"gemv", "A_VMAC"},
-                                                        {"layer_norm", "A_RSQRT"},
-                                                        {"attention", "A_EXP"},
-                                                        {"rope", "A_VMAC"},
-                                                        {"depthwise_conv", "A_VMAC"}}) {
+  for (const auto& [task, op] : std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
+                                                                                 {"relu", "V_MAX"},
+                                                                                 {"softmax", "A_EXP"},
+                                                                                 {"gemv", "A_VMAC"},
+                                                                                 {"layer_norm", "A_RSQRT"},
+                                                                                 {"attention", "A_EXP"},
+                                                                                 {"rope", "A_VMAC"},
+                                                                                 {"depthwise_conv", "A_VMAC"},
+                                                                                 {"conv2d", "C_DMAST"}}) {
     const Params p = params("default");
     const tasks::TaskSpec& spec = registry().get(task);
     const auto cfg = spec.resolve("C2", tasks::DType::bf16);

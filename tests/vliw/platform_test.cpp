@@ -61,15 +61,15 @@ TEST_P(Baselines, PassOnTheRtlWithTheModelAgreeing) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines,
-                         ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm",
-                                                              "linear", "gelu", "layer_norm", "gemv",
-                                                              "batch_matmul", "ffn", "swiglu", "attention",
-                                                              "mha", "gqa", "mqa", "rope", "depthwise_conv"),
-                                            ::testing::Values("default", "small")),
-                         [](const auto& param_info) {
-                           return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    AllTasks, Baselines,
+    ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm", "linear", "gelu",
+                                         "layer_norm", "gemv", "batch_matmul", "ffn", "swiglu", "attention",
+                                         "mha", "gqa", "mqa", "rope", "depthwise_conv", "conv2d"),
+                       ::testing::Values("default", "small")),
+    [](const auto& param_info) {
+      return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
+    });
 
 TEST(VliwPlatformVerdicts, SlotViolationsAndUnknownOpsAreBuildErrorsWithLineAndColumn) {
   const EvalReport two_vec = run("{ V_ADD v3, v1, v2 ; V_SUB v4, v1, v2 }\nC_HALT\n");
