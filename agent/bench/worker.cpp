@@ -142,6 +142,7 @@ RunRecord execute_job(const JobSpec& job) {
     throw std::invalid_argument("unknown agent kind '" + job.agent_kind + "'");
   }
   copy_result(result, rec);
+  rec.language = result.final_language;
   if (job.counters && result.score.verdict == Verdict::kPass) {
     rec.counters = hidden_seed_counters(ctx, result.final_code, result.final_language, result.score.cycles);
   }
