@@ -30,7 +30,7 @@ TEST(AgentTools, SchemasDescribeEveryTool) {
     EXPECT_TRUE(t.parameters["properties"].is_object()) << t.name;
   }
   EXPECT_EQ(names, (std::vector<std::string>{"write_code", "check_syntax", "run_eval", "view_output",
-                                             "grep_docs", "get_inst_size", "profile", "submit"}));
+                                             "grep_docs", "search_docs", "find_examples", "get_inst_size", "profile", "submit"}));
 }
 
 TEST(AgentTools, BadCallsAreToolErrorsNotExceptions) {
