@@ -27,7 +27,7 @@ struct TaskContext {
   std::string config = "C1";
   uint64_t dev_seed = 1;  // the inputs run_eval uses; scoring uses other seeds (see scoring.h)
   // The kernel library find_examples searches (agent/library/library.h); empty: none in this run.
-  std::string library;
+  std::string library{};  // (an initializer keeps the short aggregate initializations warning-free)
   // The run explicitly allows examples of the scored task+configuration (any hardware configuration);
   // results and reports say so. Off by default: that would hand the model the answer.
   bool library_allows_scored_cell = false;

@@ -74,8 +74,11 @@ RunRecord full_record() {
 TEST(Store, SchemaIsWalWithTheDocumentedTables) {
   auto dir = testing::fresh_dir("schema");
   { ResultStore store(dir / "r.db"); }
-  EXPECT_EQ(tables(dir / "r.db"), (std::vector<std::string>{"hardware", "meta", "plan", "runs", "sweeps",
-                                                            "tuned_baselines", "unsupported"}));
+  // kernels_fts_* are FTS5's own shadow tables of the kernel library's index.
+  EXPECT_EQ(tables(dir / "r.db"),
+            (std::vector<std::string>{"hardware", "kernels", "kernels_fts", "kernels_fts_config", "kernels_fts_content",
+                                      "kernels_fts_data", "kernels_fts_docsize", "kernels_fts_idx", "meta", "plan",
+                                      "runs", "sweeps", "tuned_baselines", "unsupported"}));
   EXPECT_EQ(pragma(dir / "r.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(pragma(dir / "r.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion));
@@ -367,7 +370,7 @@ TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
   auto dir = testing::fresh_dir("library");
   ResultStore store(dir / "r.db");
   auto pass = run_by("llm:x", "C2", 1, "pass", 900, "abc");
-  pass.kernel = "M_MM unique_word_alpha\nC_HALT\n";
+  pass.kernel = "M_MM alphaunique\nC_HALT\n";
   pass.language = "asm";
   auto wrong = run_by("llm:x", "C3", 1, "mismatch", 0, "abc");
   wrong.kernel = "C_HALT wrong\n";
@@ -387,7 +390,7 @@ TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
   EXPECT_EQ(kernels[0].platform, pass.key.platform);
   EXPECT_EQ(kernels[0].hw_config, "default");
   // Searchable by its source's words, by another cell of the platform.
-  library::SearchRequest request{pass.key.platform, "gemm", "C1", "unique_word_alpha", 3, false};
+  library::SearchRequest request{pass.key.platform, "gemm", "C1", "alphaunique", 3, false};
   {
     library::KernelLibrary lib(dir / "r.db");
     const auto found = lib.search(request);
@@ -416,7 +419,7 @@ TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
   {
     library::KernelLibrary shard(dir / "shard.db");
     ResultStore shard_store(dir / "shard.db");
-    library::KernelEntry e{pass.key.platform, "default", "silu", "C1", 300, "llm:y", "", "V_EXP beta_word\n",
+    library::KernelEntry e{pass.key.platform, "default", "silu", "C1", 300, "llm:y", "", "V_EXP betaunique\n",
                            "def", "", ""};
     shard.insert(e);
   }
@@ -424,7 +427,7 @@ TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
   merged.merge_from(dir / "shard.db");
   EXPECT_EQ(merged.kernels().size(), 2u);
   library::KernelLibrary lib(dir / "r.db");
-  request.query = "beta_word";
+  request.query = "betaunique";
   const auto found = lib.search(request);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].task, "silu");
