@@ -166,7 +166,8 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
 // Opens (creating or upgrading) the kernel library the run searches and records into.
 std::string open_library(const AgentArgs& a) {
   if (a.no_library) {
-    if (a.library_include_scored) throw UsageError("--library-include-scored needs a library (drop --no-library)");
+    if (a.library_include_scored)
+      throw UsageError("--library-include-scored needs a library (drop --no-library)");
     return "";
   }
   const std::string file = a.library.empty() ? a.db : a.library;
@@ -184,7 +185,8 @@ std::string open_library(const AgentArgs& a) {
 
 // A passing kernel goes into the library under the agent that wrote it.
 void record_in_library(const agent::AgentResult& result) {
-  if (result.context.library.empty() || result.score.verdict != Verdict::kPass || result.final_code.empty()) return;
+  if (result.context.library.empty() || result.score.verdict != Verdict::kPass || result.final_code.empty())
+    return;
   library::KernelEntry e;
   e.platform = result.context.platform;
   e.hw_config = result.context.hw_config;
@@ -301,9 +303,11 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_flag("--no-tuned-baseline", a.no_tuned_baseline,
                 "do not compare with the tuned baseline (the offline tuner's best kernel; computed once per "
                 "task, configuration, hardware and commit, then cached in --db)");
-  cmd->add_option("--library", a.library,
-                  "kernel library find_examples searches and passing kernels are recorded in (default: --db)");
-  cmd->add_flag("--no-library", a.no_library, "no kernel library: find_examples returns nothing, nothing is recorded");
+  cmd->add_option(
+      "--library", a.library,
+      "kernel library find_examples searches and passing kernels are recorded in (default: --db)");
+  cmd->add_flag("--no-library", a.no_library,
+                "no kernel library: find_examples returns nothing, nothing is recorded");
   cmd->add_flag("--library-include-scored", a.library_include_scored,
                 "let find_examples return kernels of this very task and configuration (any hardware); the "
                 "result says so. Not a benchmark run.");

@@ -686,9 +686,10 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
           "INSERT OR IGNORE INTO main.kernels(platform, hw_config, task, config, cycles, agent, language, "
           "source, git_commit, description, recorded_at) SELECT platform, hw_config, task, config, cycles, "
           "agent, language, source, git_commit, description, recorded_at FROM src.kernels");
-      exec("INSERT INTO main.kernels_fts(rowid, task, description, source) SELECT k.id, "
-           "k.task || ' ' || replace(k.task, '_', ' '), k.description, k.source FROM main.kernels k "
-           "WHERE k.id NOT IN (SELECT rowid FROM main.kernels_fts)");
+      exec(
+          "INSERT INTO main.kernels_fts(rowid, task, description, source) SELECT k.id, "
+          "k.task || ' ' || replace(k.task, '_', ' '), k.description, k.source FROM main.kernels k "
+          "WHERE k.id NOT IN (SELECT rowid FROM main.kernels_fts)");
     } else {
       fill_library_from_runs();
     }

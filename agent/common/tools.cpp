@@ -186,17 +186,20 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
       {"search_docs",
        "Find the sections of the ISA reference and the platform guide most relevant to a question (full-text "
        "ranking). Returns whole sections, each with its heading path.",
-       object_schema({{"query", {{"type", "string"}, {"description", "words describing what you look for"}}},
-                      {"max_results", {{"type", "integer"}, {"description", "sections to return (default 4)"}}}},
-                     {"query"})},
+       object_schema(
+           {{"query", {{"type", "string"}, {"description", "words describing what you look for"}}},
+            {"max_results", {{"type", "integer"}, {"description", "sections to return (default 4)"}}}},
+           {"query"})},
       {"find_examples",
        "Passing kernels of OTHER tasks or configurations on this platform from the kernel library, most "
        "relevant first, with their cycles. Never the task and configuration you are solving.",
-       object_schema({{"query",
-                       {{"type", "string"},
-                        {"description", "words to search task names, descriptions and sources for (default: "
-                                        "the task you are solving)"}}},
-                      {"max_results", {{"type", "integer"}, {"description", "kernels to return (default 2)"}}}})},
+       object_schema(
+           {{"query",
+             {{"type", "string"},
+              {"description",
+               "words to search task names, descriptions and sources for (default: "
+               "the task you are solving)"}}},
+            {"max_results", {{"type", "integer"}, {"description", "kernels to return (default 2)"}}}})},
       {"get_inst_size", "Number of instruction words of the saved kernel and the instruction memory size.",
        object_schema({})},
       {"profile",
@@ -482,13 +485,15 @@ ToolResult ToolSession::search_docs(const json& args) {
   const std::string query = args["query"];
   const size_t max_results =
       args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 12)) : 4;
-  std::vector<library::DocSection> sections = library::split_sections("ISA reference", isa_reference(context_.platform));
+  std::vector<library::DocSection> sections =
+      library::split_sections("ISA reference", isa_reference(context_.platform));
   for (auto& s : library::split_sections("platform guide", platform_guide(context_.platform)))
     sections.push_back(std::move(s));
   const auto found = library::search_sections(sections, query, max_results);
   if (found.empty()) {
-    return ToolResult{fmt::format("no section of the ISA reference or the platform guide matches '{}'", query),
-                      false, json{{"sections", json::array()}}};
+    return ToolResult{
+        fmt::format("no section of the ISA reference or the platform guide matches '{}'", query), false,
+        json{{"sections", json::array()}}};
   }
   std::string out;
   json paths = json::array();
@@ -530,11 +535,12 @@ ToolResult ToolSession::find_examples(const json& args) {
   const size_t per_example = kMaxToolText / found.size();
   for (const auto& k : found) {
     if (k.scored_cell) ++scored_cell_examples_;
-    const std::string header = fmt::format(
-        "--- {} {} (hardware {}), {} cycles, language {}, by {}{}\n", k.task, k.config, k.hw_config, k.cycles,
-        k.language.empty() ? "default" : k.language, k.agent,
-        k.scored_cell ? " [the task+configuration being solved: allowed by this run]" : "");
-    out += header + truncate_for_model(k.source, per_example > header.size() ? per_example - header.size() : 0);
+    const std::string header =
+        fmt::format("--- {} {} (hardware {}), {} cycles, language {}, by {}{}\n", k.task, k.config,
+                    k.hw_config, k.cycles, k.language.empty() ? "default" : k.language, k.agent,
+                    k.scored_cell ? " [the task+configuration being solved: allowed by this run]" : "");
+    out +=
+        header + truncate_for_model(k.source, per_example > header.size() ? per_example - header.size() : 0);
     if (!out.empty() && out.back() != '\n') out += '\n';
     examples.push_back({{"task", k.task},
                         {"config", k.config},

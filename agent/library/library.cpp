@@ -16,7 +16,8 @@ namespace kcraft::library {
 namespace {
 
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  throw LibraryError(fmt::format("kernel library: {}: {}", what, db != nullptr ? sqlite3_errmsg(db) : "no database"));
+  throw LibraryError(
+      fmt::format("kernel library: {}: {}", what, db != nullptr ? sqlite3_errmsg(db) : "no database"));
 }
 
 // A prepared statement that finalizes itself.
@@ -98,9 +99,10 @@ bool insert_kernel(sqlite3* db, KernelEntry e) {
   // The row and its index entry go together: a savepoint nests inside a caller's transaction.
   exec(db, "SAVEPOINT library_insert");
   try {
-    Stmt ins(db,
-             "INSERT OR IGNORE INTO kernels(platform, hw_config, task, config, cycles, agent, language, source, "
-             "git_commit, description, recorded_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Stmt ins(
+        db,
+        "INSERT OR IGNORE INTO kernels(platform, hw_config, task, config, cycles, agent, language, source, "
+        "git_commit, description, recorded_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     ins.text(1, e.platform).text(2, e.hw_config).text(3, e.task).text(4, e.config);
     ins.integer(5, static_cast<int64_t>(e.cycles)).text(6, e.agent).text(7, e.language).text(8, e.source);
     ins.text(9, e.git_commit).text(10, e.description).text(11, e.recorded_at);
@@ -155,13 +157,18 @@ std::vector<KernelEntry> search(sqlite3* db, const SearchRequest& r) {
           "k.git_commit, k.description, k.recorded_at FROM kernels_fts f JOIN kernels k ON k.id = f.rowid "
           "WHERE kernels_fts MATCH ? AND k.platform = ? AND (? OR NOT (k.task = ? AND k.config = ?)) "
           "ORDER BY bm25(kernels_fts, 10.0, 3.0, 1.0), k.cycles, k.id");
-  st.text(1, match).text(2, r.platform).integer(3, r.allow_scored_cell ? 1 : 0).text(4, r.task).text(5, r.config);
+  st.text(1, match)
+      .text(2, r.platform)
+      .integer(3, r.allow_scored_cell ? 1 : 0)
+      .text(4, r.task)
+      .text(5, r.config);
   std::vector<KernelEntry> out;
   std::set<std::pair<std::string, std::string>> cells;
   while (out.size() < r.limit && st.step()) {
-    KernelEntry e{st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3),
-                  static_cast<uint64_t>(st.col_int(4)), st.col_text(5), st.col_text(6), st.col_text(7),
-                  st.col_text(8), st.col_text(9), st.col_text(10)};
+    KernelEntry e{
+        st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), static_cast<uint64_t>(st.col_int(4)),
+        st.col_text(5), st.col_text(6), st.col_text(7), st.col_text(8), st.col_text(9),
+        st.col_text(10)};
     if (!cells.insert({e.task, e.config}).second) continue;  // one kernel per cell: the best ranked
     e.scored_cell = e.task == r.task && e.config == r.config;
     out.push_back(std::move(e));
@@ -218,7 +225,9 @@ std::vector<DocSection> search_sections(const std::vector<DocSection>& sections,
       }
     }
     // Heading words weigh more than body words: a section named after the query is what was asked.
-    Stmt st(db, "SELECT rowid FROM sections WHERE sections MATCH ? ORDER BY bm25(sections, 5.0, 1.0), rowid LIMIT ?");
+    Stmt st(
+        db,
+        "SELECT rowid FROM sections WHERE sections MATCH ? ORDER BY bm25(sections, 5.0, 1.0), rowid LIMIT ?");
     st.text(1, match).integer(2, static_cast<int64_t>(limit));
     while (st.step()) out.push_back(sections[static_cast<size_t>(st.col_int(0))]);
   } catch (...) {
@@ -244,6 +253,8 @@ KernelLibrary::KernelLibrary(const std::filesystem::path& file) : file_(file) {
   }
 }
 
-KernelLibrary::~KernelLibrary() { sqlite3_close(db_); }
+KernelLibrary::~KernelLibrary() {
+  sqlite3_close(db_);
+}
 
 }  // namespace kcraft::library

@@ -35,8 +35,8 @@ struct KernelEntry {
   std::string language;  // KernelLanguage::name ("" = the platform's default)
   std::string source;
   std::string git_commit;
-  std::string description;  // the task's description (indexed); filled from the task registry if empty
-  std::string recorded_at;  // ISO 8601 UTC; filled with now if empty
+  std::string description;   // the task's description (indexed); filled from the task registry if empty
+  std::string recorded_at;   // ISO 8601 UTC; filled with now if empty
   bool scored_cell = false;  // search results only: this is the scored task+configuration (allowed)
 };
 
@@ -81,7 +81,9 @@ class KernelLibrary {
   KernelLibrary& operator=(const KernelLibrary&) = delete;
 
   bool insert(const KernelEntry& entry) { return insert_kernel(db_, entry); }
-  std::vector<KernelEntry> search(const SearchRequest& request) const { return library::search(db_, request); }
+  std::vector<KernelEntry> search(const SearchRequest& request) const {
+    return library::search(db_, request);
+  }
   const std::filesystem::path& file() const { return file_; }
 
  private:

@@ -19,8 +19,8 @@ using testing::kFakePlatform;
 // The fake platform is registered by generic_platform_test.cpp's test environment (same binary).
 
 std::filesystem::path fresh_library(const std::string& name) {
-  const auto file =
-      std::filesystem::temp_directory_path() / ("kcraft_library_" + name + "_" + std::to_string(::getpid()) + ".db");
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("kcraft_library_" + name + "_" + std::to_string(::getpid()) + ".db");
   std::filesystem::remove(file);
   return file;
 }
@@ -50,7 +50,8 @@ TEST(KernelLibrary, NeverReturnsTheScoredTaskAndConfigurationOnAnyHardwareConfig
         "\"relu\" AND scoredsecret", "relu* OR NEAR(scoredsecret)", "silu"}) {
     const auto found = lib.search({kFakePlatform, "relu", "C1", query, 5, false});
     for (const auto& k : found) {
-      EXPECT_FALSE(k.task == "relu" && k.config == "C1") << "leak for query '" << query << "': " << k.hw_config;
+      EXPECT_FALSE(k.task == "relu" && k.config == "C1")
+          << "leak for query '" << query << "': " << k.hw_config;
       EXPECT_EQ(k.platform, kFakePlatform) << query;
       EXPECT_EQ(k.source.find("scoredsecret"), std::string::npos) << query;
       EXPECT_FALSE(k.scored_cell);
@@ -141,7 +142,8 @@ TEST(KernelLibrary, FindExamplesFollowsTheRuleAndTheResultReportsAnException) {
 
 TEST(DocumentationSections, SplitAtHeadingsWithTheirPath) {
   const std::string doc =
-      "intro line\n# Guide\n\ntop text\n## Memory\nabout memory\n### DMA\nstrided dma transfers\n```\n# not a "
+      "intro line\n# Guide\n\ntop text\n## Memory\nabout memory\n### DMA\nstrided dma transfers\n```\n# not "
+      "a "
       "heading\n```\n## Loops\nhardware loops\n";
   const auto sections = library::split_sections("guide", doc);
   ASSERT_EQ(sections.size(), 5u);

@@ -76,9 +76,10 @@ TEST(Store, SchemaIsWalWithTheDocumentedTables) {
   { ResultStore store(dir / "r.db"); }
   // kernels_fts_* are FTS5's own shadow tables of the kernel library's index.
   EXPECT_EQ(tables(dir / "r.db"),
-            (std::vector<std::string>{"hardware", "kernels", "kernels_fts", "kernels_fts_config", "kernels_fts_content",
-                                      "kernels_fts_data", "kernels_fts_docsize", "kernels_fts_idx", "meta", "plan",
-                                      "runs", "sweeps", "tuned_baselines", "unsupported"}));
+            (std::vector<std::string>{"hardware", "kernels", "kernels_fts", "kernels_fts_config",
+                                      "kernels_fts_content", "kernels_fts_data", "kernels_fts_docsize",
+                                      "kernels_fts_idx", "meta", "plan", "runs", "sweeps", "tuned_baselines",
+                                      "unsupported"}));
   EXPECT_EQ(pragma(dir / "r.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(pragma(dir / "r.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion));
@@ -419,8 +420,8 @@ TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
   {
     library::KernelLibrary shard(dir / "shard.db");
     ResultStore shard_store(dir / "shard.db");
-    library::KernelEntry e{pass.key.platform, "default", "silu", "C1", 300, "llm:y", "", "V_EXP betaunique\n",
-                           "def", "", ""};
+    library::KernelEntry e{pass.key.platform,    "default", "silu", "C1", 300, "llm:y", "",
+                           "V_EXP betaunique\n", "def",     "",     ""};
     shard.insert(e);
   }
   ResultStore merged(dir / "r.db");
