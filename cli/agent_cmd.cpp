@@ -13,10 +13,12 @@
 #include "agent/bench/store.h"
 #include "agent/bench/sweep.h"
 #include "agent/bench/tuned_baseline.h"
+#include "agent/bench/worker.h"
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
 #include "agent/common/workflow.h"
+#include "agent/library/library.h"
 #include "agent/tuner/tuner.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
@@ -43,6 +45,9 @@ struct AgentArgs {
   std::string transcript;
   std::string db = "results/kcraft.db";  // where the tuned baseline is cached
   bool no_tuned_baseline = false;
+  std::string library;  // the kernel library (default: --db)
+  bool no_library = false;
+  bool library_include_scored = false;
 };
 
 std::string default_transcript_path(const AgentArgs& a, const std::string& agent) {
@@ -158,6 +163,47 @@ void attach_tuned_baseline(const AgentArgs& a, bool tuner, agent::AgentResult& r
   result.tuned_baseline = info;
 }
 
+// Opens (creating or upgrading) the kernel library the run searches and records into.
+std::string open_library(const AgentArgs& a) {
+  if (a.no_library) {
+    if (a.library_include_scored)
+      throw UsageError("--library-include-scored needs a library (drop --no-library)");
+    return "";
+  }
+  const std::string file = a.library.empty() ? a.db : a.library;
+  try {
+    if (file == a.db) {
+      bench::ResultStore store(file);  // upgrades an older results store (its passing runs fill the library)
+    } else {
+      library::KernelLibrary created(file);
+    }
+  } catch (const std::exception& e) {
+    throw UsageError(std::string("--library: ") + e.what());
+  }
+  return file;
+}
+
+// A passing kernel goes into the library under the agent that wrote it.
+void record_in_library(const agent::AgentResult& result) {
+  if (result.context.library.empty() || result.score.verdict != Verdict::kPass || result.final_code.empty())
+    return;
+  library::KernelEntry e;
+  e.platform = result.context.platform;
+  e.hw_config = result.context.hw_config;
+  e.task = result.context.task;
+  e.config = result.context.config;
+  e.cycles = result.score.cycles;
+  e.agent = result.agent;
+  e.language = result.final_language;
+  e.source = result.final_code;
+  e.git_commit = bench::kcraft_git_commit();
+  try {
+    library::KernelLibrary(result.context.library).insert(e);
+  } catch (const library::LibraryError& err) {
+    std::cerr << "warning: the kernel was not recorded in the library: " << err.what() << "\n";
+  }
+}
+
 int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (a.task.empty()) throw UsageError("--task is required");
   agent::TaskContext ctx;
@@ -166,6 +212,8 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   ctx.task = a.task;
   ctx.config = a.config;
   ctx.dev_seed = a.seed;
+  ctx.library = open_library(a);
+  ctx.library_allows_scored_cell = a.library_include_scored;
   agent::AgentBudget budget{a.budget, a.max_tokens};
   const bool tuner = a.agent == "tuner" || (a.agent.empty() && a.model.empty() && a.provider_config.empty());
   if (!tuner && !a.agent.empty() && a.agent != "llm") {
@@ -197,6 +245,7 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     result = agent::run_workflow(workflow, providers, ctx, budget, transcript);
   }
   if (!a.no_tuned_baseline) attach_tuned_baseline(a, tuner, result);
+  record_in_library(result);
   if (g.json) {
     auto j = result.to_json();
     j["transcript"] = path;
@@ -254,6 +303,14 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_flag("--no-tuned-baseline", a.no_tuned_baseline,
                 "do not compare with the tuned baseline (the offline tuner's best kernel; computed once per "
                 "task, configuration, hardware and commit, then cached in --db)");
+  cmd->add_option(
+      "--library", a.library,
+      "kernel library find_examples searches and passing kernels are recorded in (default: --db)");
+  cmd->add_flag("--no-library", a.no_library,
+                "no kernel library: find_examples returns nothing, nothing is recorded");
+  cmd->add_flag("--library-include-scored", a.library_include_scored,
+                "let find_examples return kernels of this very task and configuration (any hardware); the "
+                "result says so. Not a benchmark run.");
   cmd->callback([&] {
     if (run) return;  // `agent replay` already chose
     run = [&] { return run_agent_cmd(g, a); };

@@ -38,6 +38,7 @@ struct BenchArgs {
   bool retry_errors = false;
   bool rerun = false;
   bool no_counters = false;
+  bool library_examples = false;
   std::string tuned_baseline = "auto";
 };
 
@@ -83,6 +84,7 @@ bench::SweepOptions sweep_options(const BenchArgs& a) {
   o.job_timeout_seconds = a.job_timeout;
   o.retry_errors = a.retry_errors;
   o.counters = !a.no_counters;
+  o.library_examples = a.library_examples;
   o.progress = progress_mode(a.progress);
   return o;
 }
@@ -290,6 +292,9 @@ void add_filter_options(CLI::App* cmd, BenchArgs& a) {
   cmd->add_option("--progress", a.progress,
                   "auto (a line on a terminal, plain lines otherwise), line, plain, none")
       ->capture_default_str();
+  cmd->add_flag(
+      "--library-examples", a.library_examples,
+      "LLM agents may retrieve passing kernels of other tasks/configurations from the store (find_examples)");
   cmd->add_flag("--no-counters", a.no_counters,
                 "skip re-running correct kernels for their performance counters");
   cmd->add_option("--inject-fault", a.faults, "tests: KIND:PATTERN makes matching jobs fail")->group("");

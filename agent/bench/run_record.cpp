@@ -82,6 +82,7 @@ json RunRecord::to_json() const {
             {"counters", counters},
             {"dev_seed", dev_seed},
             {"kernel", kernel},
+            {"language", language},
             {"transcript", transcript},
             {"kcraft_version", kcraft_version},
             {"git_commit", git_commit},
@@ -124,6 +125,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.counters = j.value("counters", json::object());
   r.dev_seed = j.value("dev_seed", uint64_t{1});
   r.kernel = j.value("kernel", "");
+  r.language = j.value("language", "");
   r.transcript = j.value("transcript", "");
   r.kcraft_version = j.value("kcraft_version", "");
   r.git_commit = j.value("git_commit", "");

@@ -79,6 +79,7 @@ struct RunRecord {
   nlohmann::json counters = nlohmann::json::object();  // a correct kernel's counters on the first hidden seed
   uint64_t dev_seed = 1;
   std::string kernel;      // the submitted kernel
+  std::string language;    // its KernelLanguage::name ("" = the platform's default); kept in the library
   std::string transcript;  // JSONL transcript path
   std::string kcraft_version, git_commit;
   std::string hardware_id;

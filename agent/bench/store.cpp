@@ -375,6 +375,11 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
     exec("PRAGMA synchronous=NORMAL");
     Transaction t(db_);
     exec(kSchema);
+    try {
+      library::create_schema(db_);
+    } catch (const library::LibraryError& e) {
+      throw StoreError(file.string() + ": " + e.what());
+    }
     Statement version(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
     if (version.step()) {
       const std::string found = version.text(0);
@@ -382,9 +387,14 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
       if (found == "1") {
         exec(kMigrateFrom1);
         migrated_from_ = 1;
+      }
+      if (found == "1" || found == "2") {
+        fill_library_from_runs();
+        exec("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+        if (migrated_from_ == 0) migrated_from_ = 2;
       } else if (found != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format(
-            "{}: results schema version {}: this kcraft reads versions 1 to {} (version 1 is upgraded in "
+            "{}: results schema version {}: this kcraft reads versions 1 to {} (older ones are upgraded in "
             "place); open it with the kcraft that wrote it",
             file.string(), found, kSchemaVersion));
       }
@@ -485,6 +495,7 @@ bool ResultStore::insert_run(const RunRecord& run) {
   Statement st(db_, sql);
   st.bind(run_values(run)).step();
   const bool inserted = sqlite3_changes(db_) > 0;
+  if (inserted && run.correct() && !run.kernel.empty()) add_to_library(run, run.language);
   t.commit();
   return inserted;
 }
@@ -629,7 +640,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       } catch (const StoreError&) {
       }
       if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
-      if (version != "1" && version != std::to_string(kSchemaVersion)) {
+      if (version != "1" && version != "2" && version != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format("{}: results schema version {}: this kcraft reads versions 1 to {}",
                                      other.string(), version, kSchemaVersion));
       }
@@ -668,6 +679,20 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       exec(fmt::format("INSERT OR IGNORE INTO main.tuned_baselines({}) SELECT {} FROM src.tuned_baselines",
                        kTunedColumns, kTunedColumns));
     }
+    // The kernel library: a version-3 source brings its own (kernels from `kcraft agent` runs too); an
+    // older one's passing runs are added as the upgrade would have.
+    if (source_version >= 3) {
+      exec(
+          "INSERT OR IGNORE INTO main.kernels(platform, hw_config, task, config, cycles, agent, language, "
+          "source, git_commit, description, recorded_at) SELECT platform, hw_config, task, config, cycles, "
+          "agent, language, source, git_commit, description, recorded_at FROM src.kernels");
+      exec(
+          "INSERT INTO main.kernels_fts(rowid, task, description, source) SELECT k.id, "
+          "k.task || ' ' || replace(k.task, '_', ' '), k.description, k.source FROM main.kernels k "
+          "WHERE k.id NOT IN (SELECT rowid FROM main.kernels_fts)");
+    } else {
+      fill_library_from_runs();
+    }
     // A shard's runs may lack the tuned baseline another shard computed (its tuner run was there).
     exec(kFillFromTunedBaselines);
     t.commit();
@@ -677,6 +702,54 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
   }
   exec("DETACH DATABASE src");
   return stats;
+}
+
+void ResultStore::add_to_library(const RunRecord& run, const std::string& language) {
+  library::KernelEntry e;
+  e.platform = run.key.platform;
+  e.hw_config = run.key.hw_config;
+  e.task = run.key.task;
+  e.config = run.key.config;
+  e.cycles = run.cycles;
+  e.agent = run.key.agent;
+  e.language = language;
+  e.source = run.kernel;
+  e.git_commit = run.git_commit;
+  e.recorded_at = run.finished_at;
+  try {
+    library::insert_kernel(db_, e);
+  } catch (const library::LibraryError& err) {
+    throw StoreError(file_.string() + ": " + err.what());
+  }
+}
+
+void ResultStore::fill_library_from_runs() {
+  // Runs stored before the library kept no language: "" is the platform's default, which is what every
+  // kernel was written in then.
+  Statement st(db_, fmt::format("SELECT {}, cycles, kernel, git_commit, finished_at FROM main.runs "
+                                "WHERE verdict = 'pass' AND kernel IS NOT NULL AND kernel != ''",
+                                kKeyColumns));
+  while (st.step()) {
+    RunRecord r;
+    r.key = key_from(st);
+    r.cycles = static_cast<uint64_t>(st.integer(6));
+    r.kernel = st.text(7);
+    r.git_commit = st.text(8);
+    r.finished_at = st.text(9);
+    add_to_library(r, "");
+  }
+}
+
+std::vector<library::KernelEntry> ResultStore::kernels() const {
+  Statement st(db_,
+               "SELECT platform, hw_config, task, config, cycles, agent, language, source, git_commit, "
+               "description, recorded_at FROM kernels ORDER BY id");
+  std::vector<library::KernelEntry> out;
+  while (st.step()) {
+    out.push_back({st.text(0), st.text(1), st.text(2), st.text(3), static_cast<uint64_t>(st.integer(4)),
+                   st.text(5), st.text(6), st.text(7), st.text(8), st.text(9), st.text(10)});
+  }
+  return out;
 }
 
 }  // namespace kcraft::bench

@@ -8,8 +8,11 @@
 //   unsupported(...)          (target, task, configuration) cells the platform cannot run
 //   runs(run key, results...) one row per finished run; the key is the primary key
 //   tuned_baselines(...)      the autotuned baseline per cell, commit and search space (tuned_baseline.h)
+//   kernels, kernels_fts      the kernel library: every passing kernel, full-text indexed
+//                             (agent/library/library.h)
 //
-// Version 1 stores (before tuned baselines) are upgraded in place when opened; newer ones are refused.
+// Version 1 and 2 stores (before tuned baselines, before the kernel library) are upgraded in place when
+// opened (a version-2 store's passing runs fill the library); newer ones are refused.
 //
 // A run's row is written in one transaction when the run finishes, so a sweep killed at any moment
 // leaves only whole rows, and a key is never stored twice. Only the sweep's parent process writes.
@@ -23,12 +26,13 @@
 
 #include "agent/bench/run_record.h"
 #include "agent/bench/tuned_baseline.h"
+#include "agent/library/library.h"
 
 struct sqlite3;
 
 namespace kcraft::bench {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 struct SweepInfo {
   std::string id;  // unique: host, pid and start time
@@ -70,7 +74,8 @@ class ResultStore {
   void add_plan(const std::vector<PlannedRun>& runs, const std::vector<UnsupportedCell>& unsupported,
                 const std::vector<HardwareRecord>& hardware);
 
-  // Inserts one finished run in its own transaction. Returns false (and changes nothing) when the key
+  // Inserts one finished run in its own transaction, and a passing run's kernel into the kernel library
+  // in the same transaction. Returns false (and changes nothing) when the key
   // is already stored.
   bool insert_run(const RunRecord& run);
   // Deletes the rows of these keys whose status is "error" (for --retry-errors); returns how many.
@@ -83,6 +88,8 @@ class ResultStore {
   std::vector<PlannedRun> plan() const;
   std::vector<UnsupportedCell> unsupported() const;
   std::vector<HardwareRecord> hardware() const;
+  // The kernel library's rows, in insertion order (search them with library::search / find_examples).
+  std::vector<library::KernelEntry> kernels() const;
 
   // The tuned baseline stored under exactly this key, if any.
   std::optional<TunedBaseline> tuned_baseline(const TunedBaselineKey& key) const;
@@ -102,6 +109,8 @@ class ResultStore {
  private:
   void exec(const std::string& sql) const;
   size_t delete_keys(const std::vector<RunKey>& keys, bool only_failed_jobs);
+  void add_to_library(const RunRecord& run, const std::string& language);
+  void fill_library_from_runs();
   std::filesystem::path file_;
   sqlite3* db_ = nullptr;
   int migrated_from_ = 0;

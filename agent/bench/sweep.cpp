@@ -257,6 +257,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.dev_seed = o.seed;
     job.budget = o.budget;
     job.counters = o.counters;
+    if (o.library_examples && job.agent_kind == "llm") job.library = o.db.string();
     if (!transcript_dir.empty()) {
       job.transcript =
           (transcript_dir / run.key.platform / run.key.hw_config / run.key.task / run.key.config /

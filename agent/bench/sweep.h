@@ -39,6 +39,9 @@ struct SweepOptions {
   double job_timeout_seconds = 3600;
   bool retry_errors = false;  // run again the runs stored with status "error"
   bool counters = true;       // performance counters of correct kernels (one more simulation each)
+  // LLM agents may retrieve passing kernels of other cells from the store's kernel library (find_examples;
+  // never the scored cell). Off by default: what is retrievable then depends on what finished first.
+  bool library_examples = false;
   TunedBaselineMode tuned_baselines = TunedBaselineMode::kAuto;
   std::vector<FaultInjection> faults;
   std::string command_line;

@@ -93,9 +93,11 @@ void inject_fault(const std::string& fault) {
 }  // namespace
 
 json JobSpec::to_json() const {
-  return {{"key", key.to_json()},           {"level", level},       {"agent_kind", agent_kind},
-          {"settings_file", settings_file}, {"dev_seed", dev_seed}, {"budget", budget},
-          {"transcript", transcript},       {"counters", counters}, {"fault", fault}};
+  return {{"key", key.to_json()},     {"level", level},
+          {"agent_kind", agent_kind}, {"settings_file", settings_file},
+          {"dev_seed", dev_seed},     {"budget", budget},
+          {"transcript", transcript}, {"counters", counters},
+          {"fault", fault},           {"library", library}};
 }
 
 JobSpec JobSpec::from_json(const json& j) {
@@ -109,6 +111,7 @@ JobSpec JobSpec::from_json(const json& j) {
   s.transcript = j.value("transcript", "");
   s.counters = j.value("counters", true);
   s.fault = j.value("fault", "");
+  s.library = j.value("library", "");
   return s;
 }
 
@@ -120,6 +123,7 @@ RunRecord execute_job(const JobSpec& job) {
   ctx.task = job.key.task;
   ctx.config = job.key.config;
   ctx.dev_seed = job.dev_seed;
+  ctx.library = job.library;
   agent::Transcript transcript(job.transcript);
   RunRecord rec;
   rec.key = job.key;
@@ -142,6 +146,8 @@ RunRecord execute_job(const JobSpec& job) {
     throw std::invalid_argument("unknown agent kind '" + job.agent_kind + "'");
   }
   copy_result(result, rec);
+  rec.language = result.final_language;
+  if (!job.library.empty()) rec.agent_settings["library_examples"] = true;
   if (job.counters && result.score.verdict == Verdict::kPass) {
     rec.counters = hidden_seed_counters(ctx, result.final_code, result.final_language, result.score.cycles);
   }

@@ -90,6 +90,13 @@ json AgentResult::to_json() const {
   j["first_pass_iteration"] = first_pass_iteration ? json(*first_pass_iteration) : json(nullptr);
   if (!error.empty()) j["error"] = error;
   if (tuned_baseline) j["tuned_baseline"] = tuned_baseline->to_json();
+  // The benchmark rule's exception is always visible in the result: a run allowed to see kernels of the
+  // very cell it is scored on says so, and how many it was shown.
+  if (!context.library.empty()) {
+    j["library"] = {{"file", context.library},
+                    {"allows_scored_cell", context.library_allows_scored_cell},
+                    {"scored_cell_examples", scored_cell_examples}};
+  }
   return j;
 }
 
@@ -98,6 +105,10 @@ std::string AgentResult::summary() const {
                               agent, context.task, context.config, context.platform, context.hw_config,
                               status, iterations, budget, evaluations, wall_seconds);
   if (!error.empty()) s += "  stopped: " + error + "\n";
+  if (context.library_allows_scored_cell) {
+    s += fmt::format("  kernel library: examples of this very task+configuration were ALLOWED ({} shown)\n",
+                     scored_cell_examples);
+  }
   s += fmt::format("  first valid kernel: {}, first passing kernel: {}\n",
                    first_valid_iteration ? fmt::format("iteration {}", *first_valid_iteration) : "never",
                    first_pass_iteration ? fmt::format("iteration {}", *first_pass_iteration) : "never");

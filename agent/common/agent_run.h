@@ -61,6 +61,7 @@ struct AgentResult {
   std::optional<unsigned> first_valid_iteration;  // first turn that produced a kernel that assembles
   std::optional<unsigned> first_pass_iteration;   // first turn whose run_eval passed
   unsigned evaluations = 0;
+  unsigned scored_cell_examples = 0;  // library examples of the scored cell shown (only when allowed)
   Usage tokens;
   unsigned steps = 0;                      // workflow steps taken (role activations)
   std::map<std::string, RoleUsage> roles;  // per role of the workflow

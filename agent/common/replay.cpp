@@ -88,6 +88,12 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
   out.context.task = text(start, c, "task");
   out.context.config = text(start, c, "config");
   out.context.dev_seed = whole(start, c, "dev_seed", std::nullopt);
+  out.context.library = text(start, c, "library", "");
+  if (c.contains("library_allows_scored_cell")) {
+    if (!c["library_allows_scored_cell"].is_boolean())
+      throw malformed(start, "\"library_allows_scored_cell\" is not a boolean");
+    out.context.library_allows_scored_cell = c["library_allows_scored_cell"].get<bool>();
+  }
   out.agent = text(start, run_start, "agent", "");
 
   ToolSession session(out.context);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "agent/common/environment.h"
+#include "agent/library/library.h"
 #include "tasks/common/render.h"
 #include "tb/common/paths.h"
 
@@ -182,6 +183,23 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
        object_schema({{"query", {{"type", "string"}, {"description", "mnemonic, word or phrase"}}},
                       {"max_results", {{"type", "integer"}, {"description", "default 8"}}}},
                      {"query"})},
+      {"search_docs",
+       "Find the sections of the ISA reference and the platform guide most relevant to a question (full-text "
+       "ranking). Returns whole sections, each with its heading path.",
+       object_schema(
+           {{"query", {{"type", "string"}, {"description", "words describing what you look for"}}},
+            {"max_results", {{"type", "integer"}, {"description", "sections to return (default 4)"}}}},
+           {"query"})},
+      {"find_examples",
+       "Passing kernels of OTHER tasks or configurations on this platform from the kernel library, most "
+       "relevant first, with their cycles. Never the task and configuration you are solving.",
+       object_schema(
+           {{"query",
+             {{"type", "string"},
+              {"description",
+               "words to search task names, descriptions and sources for (default: "
+               "the task you are solving)"}}},
+            {"max_results", {{"type", "integer"}, {"description", "kernels to return (default 2)"}}}})},
       {"get_inst_size", "Number of instruction words of the saved kernel and the instruction memory size.",
        object_schema({})},
       {"profile",
@@ -258,6 +276,8 @@ ToolResult ToolSession::call(const std::string& name, const json& args) {
   if (name == "run_eval") return run_eval(args);
   if (name == "view_output") return view_output(args);
   if (name == "grep_docs") return grep_docs(args);
+  if (name == "search_docs") return search_docs(args);
+  if (name == "find_examples") return find_examples(args);
   if (name == "get_inst_size") return get_inst_size(args);
   if (name == "profile") return profile(args);
   return submit(args);
@@ -459,6 +479,76 @@ ToolResult ToolSession::grep_docs(const json& args) {
   }
   if (results == max_results) out += fmt::format("[showing the first {} matches]\n", max_results);
   return ToolResult{truncate_for_model(out), false, json{{"matches", results}}};
+}
+
+ToolResult ToolSession::search_docs(const json& args) {
+  const std::string query = args["query"];
+  const size_t max_results =
+      args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 12)) : 4;
+  std::vector<library::DocSection> sections =
+      library::split_sections("ISA reference", isa_reference(context_.platform));
+  for (auto& s : library::split_sections("platform guide", platform_guide(context_.platform)))
+    sections.push_back(std::move(s));
+  const auto found = library::search_sections(sections, query, max_results);
+  if (found.empty()) {
+    return ToolResult{
+        fmt::format("no section of the ISA reference or the platform guide matches '{}'", query), false,
+        json{{"sections", json::array()}}};
+  }
+  std::string out;
+  json paths = json::array();
+  // Each section is capped so one long section cannot crowd out the others.
+  const size_t per_section = kMaxToolText / found.size();
+  for (const auto& s : found) {
+    out += "--- " + s.path + "\n" + truncate_for_model(s.text, per_section);
+    paths.push_back(s.path);
+  }
+  return ToolResult{truncate_for_model(out), false, json{{"sections", paths}}};
+}
+
+ToolResult ToolSession::find_examples(const json& args) {
+  if (context_.library.empty()) {
+    return ToolResult{"no kernel library in this run: there are no examples to retrieve", false,
+                      json{{"examples", json::array()}, {"library", false}}};
+  }
+  library::SearchRequest request;
+  request.platform = context_.platform;
+  request.task = context_.task;
+  request.config = context_.config;
+  request.query = args.contains("query") ? args["query"].get<std::string>() : "";
+  request.limit =
+      args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 5)) : 2;
+  request.allow_scored_cell = context_.library_allows_scored_cell;
+  std::vector<library::KernelEntry> found;
+  try {
+    found = library::KernelLibrary(context_.library).search(request);
+  } catch (const library::LibraryError& e) {
+    return ToolResult{std::string("find_examples: the kernel library cannot be read: ") + e.what(), false,
+                      json{{"examples", json::array()}, {"library", true}}};
+  }
+  if (found.empty()) {
+    return ToolResult{"no passing kernel of another task or configuration on this platform matches", false,
+                      json{{"examples", json::array()}, {"library", true}}};
+  }
+  std::string out;
+  json examples = json::array();
+  const size_t per_example = kMaxToolText / found.size();
+  for (const auto& k : found) {
+    if (k.scored_cell) ++scored_cell_examples_;
+    const std::string header =
+        fmt::format("--- {} {} (hardware {}), {} cycles, language {}, by {}{}\n", k.task, k.config,
+                    k.hw_config, k.cycles, k.language.empty() ? "default" : k.language, k.agent,
+                    k.scored_cell ? " [the task+configuration being solved: allowed by this run]" : "");
+    out +=
+        header + truncate_for_model(k.source, per_example > header.size() ? per_example - header.size() : 0);
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    examples.push_back({{"task", k.task},
+                        {"config", k.config},
+                        {"hw_config", k.hw_config},
+                        {"cycles", k.cycles},
+                        {"scored_cell", k.scored_cell}});
+  }
+  return ToolResult{truncate_for_model(out), false, json{{"examples", examples}, {"library", true}}};
 }
 
 ToolResult ToolSession::get_inst_size(const json&) {

@@ -26,6 +26,11 @@ struct TaskContext {
   std::string task;
   std::string config = "C1";
   uint64_t dev_seed = 1;  // the inputs run_eval uses; scoring uses other seeds (see scoring.h)
+  // The kernel library find_examples searches (agent/library/library.h); empty: none in this run.
+  std::string library{};  // (an initializer keeps the short aggregate initializations warning-free)
+  // The run explicitly allows examples of the scored task+configuration (any hardware configuration);
+  // results and reports say so. Off by default: that would hand the model the answer.
+  bool library_allows_scored_cell = false;
 };
 
 struct ToolResult {
@@ -64,6 +69,9 @@ class ToolSession {
 
   // Counts, for the agent's statistics.
   unsigned evaluations() const { return evaluations_; }
+  // Examples of the scored task+configuration find_examples returned (only ever with
+  // library_allows_scored_cell).
+  unsigned scored_cell_examples() const { return scored_cell_examples_; }
 
  private:
   ToolResult write_code(const nlohmann::json& args);
@@ -71,6 +79,8 @@ class ToolSession {
   ToolResult run_eval(const nlohmann::json& args);
   ToolResult view_output(const nlohmann::json& args);
   ToolResult grep_docs(const nlohmann::json& args);
+  ToolResult search_docs(const nlohmann::json& args);
+  ToolResult find_examples(const nlohmann::json& args);
   ToolResult get_inst_size(const nlohmann::json& args);
   ToolResult profile(const nlohmann::json& args);
   ToolResult submit(const nlohmann::json& args);
@@ -83,6 +93,7 @@ class ToolSession {
   std::optional<EvalRequest> last_request_;  // profile re-runs it with the timeline on
   std::string last_timeline_summary_;
   unsigned evaluations_ = 0;
+  unsigned scored_cell_examples_ = 0;
 };
 
 // The documentation grep_docs searches and the prompts embed: the ISA reference and the platform guide.

@@ -137,6 +137,7 @@ class WorkflowRun {
     result_.final_code = session_.code();
     result_.final_language = session_.language();
     result_.evaluations = session_.evaluations();
+    result_.scored_cell_examples = session_.scored_cell_examples();
     result_.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     finish_run(result_, transcript_);
     return result_;
@@ -181,6 +182,11 @@ class WorkflowRun {
                     {"budget", {{"iterations", result_.budget}, {"tokens", budget_.max_tokens}}},
                     {"system", system},
                     {"user", user}};
+      // Replay needs the library find_examples searched (and whether the scored cell was allowed).
+      if (!result_.context.library.empty()) {
+        start["context"]["library"] = result_.context.library;
+        start["context"]["library_allows_scored_cell"] = result_.context.library_allows_scored_cell;
+      }
       start["workflow"] = {{"name", wf_.name}, {"start", wf_.start}, {"role_settings", role_settings}};
       transcript_.write(std::move(start));
       return;

@@ -175,6 +175,9 @@ const std::vector<McpTool>& build_tools() {
          true, false, true});
     // The session tools, with the descriptions the embedded LLM agent sees.
     for (const auto& s : ToolSession::schemas()) {
+      // Not (yet) served over MCP: an MCP session has no kernel library, and its clients page through the
+      // documents with read_docs and grep_docs.
+      if (s.name == "find_examples" || s.name == "search_docs") continue;
       McpTool tool{s.name, "", s.description, s.parameters};
       // JSON Schema wants an object here; ToolSession leaves it null for tools without arguments, which
       // strict clients (the MCP SDK's schema check) reject.

@@ -10,6 +10,7 @@
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
+#include "agent/library/library.h"
 #include "tests/agent/mock_llm_server.h"
 
 namespace kcraft::agent {
@@ -97,7 +98,7 @@ TEST_P(LlmLoop, RepairsItsWayFromASyntaxErrorToAPassingKernel) {
   auto first = server.request(0);
   EXPECT_NE(first.system.find("# ISA reference"), std::string::npos);
   EXPECT_NE(first.system.find("at most 15 model turns"), std::string::npos);
-  EXPECT_EQ(first.tool_names.size(), 8u);
+  EXPECT_EQ(first.tool_names.size(), ToolSession::schemas().size());
   ASSERT_FALSE(first.messages.empty());
   EXPECT_NE(first.messages[0].content.find("ADDR_X"), std::string::npos);  // the task with its symbols
   auto third = server.request(2);
@@ -120,6 +121,66 @@ TEST_P(LlmLoop, RepairsItsWayFromASyntaxErrorToAPassingKernel) {
   auto replay = replay_transcript(path);
   EXPECT_TRUE(replay.ok()) << replay.summary();
   EXPECT_EQ(replay.tool_calls, 8u);
+}
+
+// The kernel library through a whole run: the model retrieves examples and documentation sections, the
+// scored cell's kernel in the library never reaches it, and the transcript replays.
+TEST_P(LlmLoop, RetrievesExamplesOfOtherCellsButNeverTheScoredOne) {
+  const auto library_file =
+      std::filesystem::temp_directory_path() /
+      (std::string("kcraft_loop_library_") + testing::wire_api_name(GetParam()) + ".db");
+  std::filesystem::remove(library_file);
+  {
+    library::KernelLibrary lib(library_file);
+    const std::string platform_name = default_platform_name();
+    // The answer itself, on this and on another hardware configuration: must never be shown.
+    lib.insert({platform_name, "default", "relu", "C1", 100, "llm:x", "", "; leakmark\n" + correct_kernel(),
+                "abc", "", ""});
+    lib.insert({platform_name, "other_hw", "relu", "C1", 90, "llm:x", "", "; leakmark\n" + correct_kernel(),
+                "abc", "", ""});
+    lib.insert({platform_name, "default", "relu", "C2", 300, "llm:x", "",
+                "; example of relu C2\n" + correct_kernel(), "abc", "", ""});
+  }
+  TaskContext ctx = relu_c1();
+  ctx.library = library_file.string();
+  MockLlmServer server(GetParam());
+  const testing::MockUsage usage{1000, 200, 0, 0};
+  server.then(Step::tool_call("find_examples", R"({"query": "relu leakmark"})", usage))
+      .then(Step::branch_on_tool_result("example of relu C2",
+                                        Step::tool_call("search_docs", R"({"query": "loop"})", usage),
+                                        Step::text("no example")))
+      .then(Step::tool_call("write_code", code_args(correct_kernel()), usage))
+      .then(Step::tool_call("run_eval", "{}", usage))
+      .then(Step::tool_call("submit", "{}", usage));
+  auto provider = make_provider(server.settings());
+  const auto path = std::filesystem::temp_directory_path() /
+                    (std::string("kcraft_loop_library_") + testing::wire_api_name(GetParam()) + ".jsonl");
+  AgentResult r;
+  {
+    Transcript transcript(path);
+    r = run_llm_agent(*provider, ctx, AgentBudget{}, transcript);
+  }
+  EXPECT_EQ(r.status, "submitted") << r.summary();
+  EXPECT_EQ(r.score.verdict, Verdict::kPass);
+  EXPECT_EQ(server.unscripted_requests(), 0u);
+  for (size_t i = 0; i < server.request_count(); ++i) {
+    for (const auto& m : server.request(i).messages)
+      EXPECT_EQ(m.content.find("leakmark"), std::string::npos) << i;
+  }
+  ASSERT_NE(server.request(2).last_tool_result(), nullptr);
+  EXPECT_NE(server.request(2).last_tool_result()->content.find("--- ISA reference > "), std::string::npos);
+  const auto j = r.to_json();
+  EXPECT_EQ(j["library"]["allows_scored_cell"], false);
+  EXPECT_EQ(j["library"]["scored_cell_examples"], 0);
+  const auto events = read_transcript(path);
+  const auto start =
+      std::find_if(events.begin(), events.end(), [](const auto& e) { return e["type"] == "run_start"; });
+  ASSERT_NE(start, events.end());
+  EXPECT_EQ((*start)["context"]["library"], library_file.string());
+  auto replay = replay_transcript(path);
+  EXPECT_TRUE(replay.ok()) << replay.summary();
+  EXPECT_EQ(replay.tool_calls, 5u);
+  std::filesystem::remove(library_file);
 }
 
 TEST_P(LlmLoop, BadToolCallsGoBackToTheModel) {

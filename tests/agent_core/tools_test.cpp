@@ -29,8 +29,9 @@ TEST(AgentTools, SchemasDescribeEveryTool) {
     EXPECT_EQ(t.parameters["type"], "object") << t.name;
     EXPECT_TRUE(t.parameters["properties"].is_object()) << t.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"write_code", "check_syntax", "run_eval", "view_output",
-                                             "grep_docs", "get_inst_size", "profile", "submit"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"write_code", "check_syntax", "run_eval", "view_output", "grep_docs",
+                                      "search_docs", "find_examples", "get_inst_size", "profile", "submit"}));
 }
 
 TEST(AgentTools, BadCallsAreToolErrorsNotExceptions) {

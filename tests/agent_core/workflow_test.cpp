@@ -214,7 +214,7 @@ TEST_P(Workflows, DefaultRoutesDesignerCoderVerifierConductorAndReplays) {
   EXPECT_EQ(conductor.request_count(), 2u);
   // The coder's first request carries the task and the plan, and the tools; the designer's none.
   EXPECT_NE(coder.request(0).messages[0].content.find("# The designer's plan"), std::string::npos);
-  EXPECT_EQ(coder.request(0).tool_names.size(), 8u);
+  EXPECT_EQ(coder.request(0).tool_names.size(), ToolSession::schemas().size());
   EXPECT_TRUE(designer.request(0).tool_names.empty());
   // Per-role budgets in the result JSON.
   const json j = r.to_json();

@@ -126,5 +126,57 @@ TEST(BenchLlm, TokensIterationsAndVerdictsOfAnLlmAgentAreStored) {
   fs::remove_all(dir);
 }
 
+// The kernel library in a sweep: a passing LLM kernel is recorded with its run, and with
+// --library-examples the next job's agent retrieves it (another configuration of the task) by
+// find_examples, which the run's settings then say.
+TEST(BenchLlm, ASweepRecordsPassingKernelsAndItsAgentsCanRetrieveThem) {
+  const auto dir = testing::fresh_dir("llm_library");
+  int code = 0;
+  const std::string kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline systolic relu --config C2 --hw default", &code);
+  ASSERT_EQ(code, 0);
+  MockLlmServer server(WireApi::kOpenAi);
+  const MockUsage usage{1000, 100, 0, 0};
+  // The sweep runs the larger configuration first. relu C2: the baseline kernel, submitted.
+  server.then(Step::tool_call("write_code", json{{"code", kernel}}.dump(), usage))
+      .then(Step::tool_call("submit", "{}", usage));
+  // relu C1: asks the library, then gives up.
+  server.then(Step::tool_call("find_examples", R"({"query": "relu"})", usage))
+      .then(Step::branch_on_tool_result("relu C2 (hardware default)", Step::text("found it"),
+                                        Step::text("no example")));
+  {
+    std::ofstream settings(dir / "mock-model.yaml");
+    settings << "provider: openai\nbase_url: " << server.base_url()
+             << "\nmodel: mock-model\ntimeout_seconds: 20\nmax_retries: 0\n";
+  }
+  const std::string db = (dir / "r.db").string();
+  const std::string out = capture(
+      fmt::format("{} bench --platforms systolic --tasks relu --configs C1,C2 --hw default --agents llm:{} "
+                  "--jobs 1 --budget 2 --tuned-baseline none --library-examples --db {} 2>&1",
+                  KCRAFT_BIN, (dir / "mock-model.yaml").string(), db),
+      &code);
+  EXPECT_EQ(server.unscripted_requests(), 0u) << out;
+  ResultStore store(db);
+  const auto runs = store.runs();
+  ASSERT_EQ(runs.size(), 2u) << out;
+  EXPECT_EQ(runs[1].key.config, "C2");
+  EXPECT_EQ(runs[1].verdict, "pass") << out;
+  EXPECT_EQ(runs[0].verdict, "build_error") << out;  // C1 wrote nothing
+  EXPECT_EQ(runs[0].agent_settings.value("library_examples", false), true);
+  const auto kernels = store.kernels();
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].config, "C2");
+  EXPECT_EQ(kernels[0].agent, "llm:mock-model");
+  EXPECT_EQ(kernels[0].cycles, runs[1].cycles);
+  EXPECT_EQ(kernels[0].source, kernel);
+  // The C1 agent saw the C2 kernel.
+  ASSERT_EQ(server.request_count(), 4u);
+  ASSERT_NE(server.request(3).last_tool_result(), nullptr);
+  EXPECT_NE(server.request(3).last_tool_result()->content.find("relu C2 (hardware default)"),
+            std::string::npos)
+      << server.request(3).last_tool_result()->content;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kcraft::bench

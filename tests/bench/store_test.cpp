@@ -74,8 +74,12 @@ RunRecord full_record() {
 TEST(Store, SchemaIsWalWithTheDocumentedTables) {
   auto dir = testing::fresh_dir("schema");
   { ResultStore store(dir / "r.db"); }
-  EXPECT_EQ(tables(dir / "r.db"), (std::vector<std::string>{"hardware", "meta", "plan", "runs", "sweeps",
-                                                            "tuned_baselines", "unsupported"}));
+  // kernels_fts_* are FTS5's own shadow tables of the kernel library's index.
+  EXPECT_EQ(tables(dir / "r.db"),
+            (std::vector<std::string>{"hardware", "kernels", "kernels_fts", "kernels_fts_config",
+                                      "kernels_fts_content", "kernels_fts_data", "kernels_fts_docsize",
+                                      "kernels_fts_idx", "meta", "plan", "runs", "sweeps", "tuned_baselines",
+                                      "unsupported"}));
   EXPECT_EQ(pragma(dir / "r.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(pragma(dir / "r.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion));
@@ -334,8 +338,17 @@ TEST(Store, AVersion1StoreIsUpgradedInPlaceAndItsRunsKeepNoTunedBaseline) {
     // The upgraded store takes tuned baselines, which fill the old row of the same commit and hardware.
     EXPECT_EQ(store.put_tuned_baseline(tuned("default", "gemm", "C4", "abc", 1000)), 1u);
     EXPECT_DOUBLE_EQ(store.runs()[0].tuned_speedup, 1.25);
+    // The upgrade also fills the kernel library with the passing runs' kernels.
+    const auto kernels = store.kernels();
+    ASSERT_EQ(kernels.size(), 1u);
+    EXPECT_EQ(kernels[0].task, "gemm");
+    EXPECT_EQ(kernels[0].config, "C4");
+    EXPECT_EQ(kernels[0].cycles, 800u);
+    EXPECT_EQ(kernels[0].source, "C_HALT");
+    EXPECT_EQ(kernels[0].agent, "llm:x");
   }
-  EXPECT_EQ(pragma(dir / "v1.db", "SELECT value FROM meta WHERE key = 'schema_version'"), "2");
+  EXPECT_EQ(pragma(dir / "v1.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion));
   {
     ResultStore again(dir / "v1.db");
     EXPECT_EQ(again.migrated_from(), 0);  // once
@@ -350,6 +363,75 @@ TEST(Store, AVersion1StoreIsUpgradedInPlaceAndItsRunsKeepNoTunedBaseline) {
   ASSERT_EQ(merged.runs().size(), 1u);
   EXPECT_EQ(merged.runs()[0].tuned_baseline_cycles, 1000u);
   EXPECT_DOUBLE_EQ(merged.runs()[0].tuned_speedup, 1.25);
+  EXPECT_EQ(merged.kernels().size(), 1u);  // an old shard's passing run fills the library as an upgrade would
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
+  auto dir = testing::fresh_dir("library");
+  ResultStore store(dir / "r.db");
+  auto pass = run_by("llm:x", "C2", 1, "pass", 900, "abc");
+  pass.kernel = "M_MM alphaunique\nC_HALT\n";
+  pass.language = "asm";
+  auto wrong = run_by("llm:x", "C3", 1, "mismatch", 0, "abc");
+  wrong.kernel = "C_HALT wrong\n";
+  auto empty = run_by("llm:x", "C4", 1, "pass", 900, "abc");  // a pass without a kernel is not an example
+  EXPECT_TRUE(store.insert_run(pass));
+  EXPECT_TRUE(store.insert_run(wrong));
+  EXPECT_TRUE(store.insert_run(empty));
+  EXPECT_FALSE(store.insert_run(pass));
+  auto again = pass;  // the same kernel from another attempt: one library row
+  again.key.attempt = 2;
+  EXPECT_TRUE(store.insert_run(again));
+  const auto kernels = store.kernels();
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].config, "C2");
+  EXPECT_EQ(kernels[0].language, "asm");
+  EXPECT_EQ(kernels[0].git_commit, "abc");
+  EXPECT_EQ(kernels[0].platform, pass.key.platform);
+  EXPECT_EQ(kernels[0].hw_config, "default");
+  // Searchable by its source's words, by another cell of the platform.
+  library::SearchRequest request{pass.key.platform, "gemm", "C1", "alphaunique", 3, false};
+  {
+    library::KernelLibrary lib(dir / "r.db");
+    const auto found = lib.search(request);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].config, "C2");
+  }
+
+  // A version-2 store (before the library): reopened, it is upgraded and its passing runs fill the library.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "r.db").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "DROP TABLE kernels; DROP TABLE kernels_fts; "
+                         "UPDATE meta SET value = '2' WHERE key = 'schema_version'",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  {
+    ResultStore upgraded(dir / "r.db");
+    EXPECT_EQ(upgraded.migrated_from(), 2);
+    EXPECT_EQ(upgraded.runs().size(), 4u);
+    ASSERT_EQ(upgraded.kernels().size(), 1u);
+    EXPECT_EQ(upgraded.kernels()[0].config, "C2");
+  }
+  // A version-3 shard's library (which may hold kernels of `kcraft agent` runs too) merges in, searchable.
+  {
+    library::KernelLibrary shard(dir / "shard.db");
+    ResultStore shard_store(dir / "shard.db");
+    library::KernelEntry e{pass.key.platform,    "default", "silu", "C1", 300, "llm:y", "",
+                           "V_EXP betaunique\n", "def",     "",     ""};
+    shard.insert(e);
+  }
+  ResultStore merged(dir / "r.db");
+  merged.merge_from(dir / "shard.db");
+  EXPECT_EQ(merged.kernels().size(), 2u);
+  library::KernelLibrary lib(dir / "r.db");
+  request.query = "betaunique";
+  const auto found = lib.search(request);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].task, "silu");
   std::filesystem::remove_all(dir);
 }
 
