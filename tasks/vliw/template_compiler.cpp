@@ -2308,6 +2308,12 @@ std::vector<std::string> TemplateCompiler::supported_tasks() const {
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
+  if (cfg.task == "flash_attention") {
+    // The attention template keeps the [S, S] scores in DRAM scratch; this task has none, and the online
+    // softmax over key blocks in DM is not written yet.
+    return "no template for task flash_attention (the attention template needs DRAM scratch for the scores; "
+           "the online softmax over key blocks in DM is not written yet)";
+  }
   if (!supports(cfg.task)) return "no template for task " + cfg.task;
   const int64_t vlen = p_.vlen;
   if (auto why = vector_dims_reason(cfg, vlen); !why.empty()) return why;

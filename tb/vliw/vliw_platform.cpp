@@ -90,6 +90,11 @@ std::string VliwPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, c
     return fmt::format("the task needs {} bytes of DRAM, the configuration has {}", lay.total_bytes,
                        dram_bytes);
   }
+  // Where the template compiler has a template it knows the DM and IMEM limits; what it refuses is not
+  // offered as supported (it reads the configuration file, so this holds whether or not the model is built).
+  // Tasks without a template stay open to hand-written kernels.
+  const TemplateCompiler compiler(p);
+  if (compiler.supports(cfg.task)) return compiler.unsupported_reason(cfg);
   return "";
 }
 

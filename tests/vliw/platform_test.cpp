@@ -71,6 +71,27 @@ INSTANTIATE_TEST_SUITE_P(
       return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
     });
 
+// `kcraft tasks` and the evaluator call a cell supported exactly when the baseline compiler accepts it, on
+// every hardware configuration file (built or not); tasks without a template keep the platform's own checks.
+TEST(VliwPlatformSupport, AgreesWithTheTemplateCompilerOnEveryCell) {
+  int refused = 0;
+  for (const auto& hw : platform().hw_configs()) {
+    const auto compiler = platform().baseline_compiler(hw.name);
+    for (const auto& spec : registry().tasks()) {
+      for (const auto& config : spec.config_names()) {
+        SCOPED_TRACE(fmt::format("{} {} on vliw/{}", spec.name, config, hw.name));
+        const auto cfg = spec.resolve(config, VliwPlatform::kDType);
+        const std::string platform_why = platform().unsupported_reason(cfg, hw.name);
+        if (!compiler->supports(spec.name)) continue;
+        const std::string compiler_why = compiler->unsupported_reason(cfg);
+        EXPECT_EQ(platform_why.empty(), compiler_why.empty()) << platform_why << " | " << compiler_why;
+        refused += compiler_why.empty() ? 0 : 1;
+      }
+    }
+  }
+  EXPECT_GT(refused, 0);  // the small configuration refuses some cells (depthwise_conv C4-C5 among them)
+}
+
 TEST(VliwPlatformVerdicts, SlotViolationsAndUnknownOpsAreBuildErrorsWithLineAndColumn) {
   const EvalReport two_vec = run("{ V_ADD v3, v1, v2 ; V_SUB v4, v1, v2 }\nC_HALT\n");
   EXPECT_EQ(two_vec.verdict, Verdict::kBuildError);
