@@ -94,7 +94,15 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
 
   // One iteration: save a candidate and evaluate it, as an LLM would through the tools.
   auto try_candidate = [&](unsigned iteration, const tasks::KnobValues& candidate, const std::string& why) {
-    const auto kernel = compiler.generate(cfg, layout, candidate);
+    tasks::GeneratedKernel kernel;
+    try {
+      kernel = compiler.generate(cfg, layout, candidate);
+    } catch (const std::invalid_argument&) {
+      // A knob point the template cannot build on this hardware (e.g. a kernel that outgrows instruction
+      // memory) is not a kernel: the search moves on. The baseline's own knobs must build.
+      if (why == "baseline") throw;
+      return false;
+    }
     if (!tried.insert(kernel.source).second) return false;
     const std::string id_write = fmt::format("tuner-{}", ++call_id),
                       id_eval = fmt::format("tuner-{}", ++call_id);

@@ -115,7 +115,8 @@ TEST(GenericPlatform, TheTunerExploresItsKnobs) {
   const AgentResult result = run_tuner(fake_relu(), AgentBudget{5, 0}, transcript);
   EXPECT_EQ(result.status, "submitted") << result.error;
   EXPECT_EQ(result.score.verdict, Verdict::kPass);
-  EXPECT_EQ(result.score.cycles, 100u);  // unroll=1 is the fastest
+  EXPECT_EQ(result.score.cycles, 100u);  // unroll=1 is the fastest, found past the refused unroll=4
+  EXPECT_EQ(result.iterations, 3u);      // baseline, unroll=1, unroll=2: the refused point costs none
   EXPECT_NE(result.summary().find("(fake/default)"), std::string::npos) << result.summary();
 }
 
