@@ -1211,15 +1211,6 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.op("S_ADDI r9, r9, {}", 2 * blen);
       });
     };
-    auto write_out = [&](int64_t vrow) {
-      a.op("S_LI r10, {}", vrow);
-      a.op("S_LI r8, 0");
-      a.loop_last(steps, "wo", [&] {
-        a.op("M_WO r10, r8, 0");
-        a.op("S_ADDI r10, r10, {}", blen);
-        a.op("S_ADDI r8, r8, {}", blen);
-      });
-    };
     // rows [first, first + count) of VSRAM, 4 per iteration: op(d_reg, offset)
     auto rows_loop = [&](int64_t first, int64_t count, const std::string& stem,
                          const std::function<void(int64_t)>& op) {
@@ -1333,7 +1324,6 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       rows_loop(o_row, dch * b, "oadd", [&](int64_t u) { a.op("V_ADD_VV r6, r6, r7, {}", u); });
       a.add_const("r4", b * d * 2, "r15");
     };
-    (void)write_out;
     a.op("S_LI r1, {}", addr("Q"));
     if (causal) a.op("S_LI r14, 0");
     a.loop(s / b, "qblock", [&] {
