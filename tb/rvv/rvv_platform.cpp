@@ -270,9 +270,8 @@ std::string RvvPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, co
 std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cfg,
                                                  const std::string& hw) const {
   static const std::map<std::string, std::string> kSlowC2 = {
-      {"conv2d", "19.2M cycles"},
-      {"flash_attention", "about 17M cycles (5.4M instructions)"},
-      {"gqa", "about 11M cycles (2.8M instructions)"},
+      // Measured with the 32 KiB shared data cache (conv2d C2 5.5M and gqa C2 4.6M fit the budget now).
+      {"flash_attention", "14.3M cycles"},
   };
   if (hw != "default") return "the default sweep runs rvv on its default hardware configuration only";
   if (cfg.config != "C1" && cfg.config != "C2")
