@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <functional>
@@ -1211,6 +1212,41 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.op("S_ADDI r9, r9, {}", 2 * blen);
       });
     };
+    // Output columns of MLEN features, one at a time: load the weight tile at r7 (`ldw`: M_LDW or
+    // M_LDWT), stream the input rows from `src`, accumulate the remaining `pieces` - 1 tiles (r11 steps
+    // by `tile_step`, r9 continues into the next input chunk), write the column to `dst` + B per column.
+    // The scores (Q K^T) and P V products differ only in these operands.
+    auto block_product = [&](const char* ldw, int64_t w0, int64_t tile_step, int64_t column_step, int64_t src,
+                             int64_t dst, int64_t columns, int64_t pieces,
+                             const std::array<const char*, 4>& stems) {
+      a.op("S_LI r7, {}", w0);
+      a.op("S_LI r12, {}", dst);
+      a.loop(columns, stems[0], [&] {
+        a.op("S_MV r11, r7");
+        a.op("{} r11", ldw);
+        stream("M_MM", 0, src);
+        a.loop(pieces - 1, stems[1], [&] {
+          a.op("S_ADDI r11, r11, {}", tile_step);
+          a.op("{} r11", ldw);
+          a.op("S_LI r8, 0");
+          a.loop_last(steps / 2, stems[2], [&] {
+            a.op("M_MMA r8, r9, 0");
+            a.op("M_MMA r8, r9, {}", blen);
+            a.op("S_ADDI r8, r8, {}", 2 * blen);
+            a.op("S_ADDI r9, r9, {}", 2 * blen);
+          });
+        });
+        a.op("S_MV r10, r12");
+        a.op("S_LI r8, 0");
+        a.loop_last(steps, stems[3], [&] {
+          a.op("M_WO r10, r8, 0");
+          a.op("S_ADDI r10, r10, {}", blen);
+          a.op("S_ADDI r8, r8, {}", blen);
+        });
+        a.op("S_ADDI r12, r12, {}", b);
+        a.op("S_ADDI r7, r7, {}", column_step);
+      });
+    };
     // rows [first, first + count) of VSRAM, 4 per iteration: op(d_reg, offset)
     auto rows_loop = [&](int64_t first, int64_t count, const std::string& stem,
                          const std::function<void(int64_t)>& op) {
@@ -1237,34 +1273,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.op("S_ADDI r11, r11, {}", mlen * 2);
       });
       a.comment("scores, one column of MLEN keys at a time");
-      a.op("S_LI r7, 0");
-      a.op("S_LI r12, {}", s_row);
-      a.loop(b / mlen, "kcol", [&] {
-        a.op("S_MV r11, r7");
-        a.op("M_LDWT r11");
-        stream("M_MM", 0, q_row);
-        a.loop(kt - 1, "kc", [&] {
-          a.op("S_ADDI r11, r11, {}", b);
-          a.op("M_LDWT r11");
-          a.op("S_LI r8, 0");
-          // r9 continues into the next Q chunk (rows kc*B + q)
-          a.loop_last(steps / 2, "mma", [&] {
-            a.op("M_MMA r8, r9, 0");
-            a.op("M_MMA r8, r9, {}", blen);
-            a.op("S_ADDI r8, r8, {}", 2 * blen);
-            a.op("S_ADDI r9, r9, {}", 2 * blen);
-          });
-        });
-        a.op("S_MV r10, r12");
-        a.op("S_LI r8, 0");
-        a.loop_last(steps, "swo", [&] {
-          a.op("M_WO r10, r8, 0");
-          a.op("S_ADDI r10, r10, {}", blen);
-          a.op("S_ADDI r8, r8, {}", blen);
-        });
-        a.op("S_ADDI r12, r12, {}", b);
-        a.op("S_ADDI r7, r7, {}", mlen);
-      });
+      block_product("M_LDWT", 0, b, mlen, q_row, s_row, b / mlen, kt, {"kcol", "kc", "mma", "swo"});
       a.op("S_LI r7, {}", mask_blk);
       rows_loop(s_row, sc * b, "scale", [&](int64_t u) { a.op("V_MUL_VF r6, r6, f10, {}", u); });
       if (masked) {
@@ -1293,33 +1302,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
         a.op("S_ADDI r10, r10, 1");
       });
       a.comment("T = P V_blk, one column of MLEN output features at a time; O += T");
-      a.op("S_LI r7, {}", v_ms);
-      a.op("S_LI r12, {}", t_row);
-      a.loop(dch, "dcol", [&] {
-        a.op("S_MV r11, r7");
-        a.op("M_LDW r11");
-        stream("M_MM", 0, s_row);
-        a.loop(sc - 1, "pc", [&] {
-          a.op("S_ADDI r11, r11, {}", mlen);
-          a.op("M_LDW r11");
-          a.op("S_LI r8, 0");
-          a.loop_last(steps / 2, "pmma", [&] {
-            a.op("M_MMA r8, r9, 0");
-            a.op("M_MMA r8, r9, {}", blen);
-            a.op("S_ADDI r8, r8, {}", 2 * blen);
-            a.op("S_ADDI r9, r9, {}", 2 * blen);
-          });
-        });
-        a.op("S_MV r10, r12");
-        a.op("S_LI r8, 0");
-        a.loop_last(steps, "pwo", [&] {
-          a.op("M_WO r10, r8, 0");
-          a.op("S_ADDI r10, r10, {}", blen);
-          a.op("S_ADDI r8, r8, {}", blen);
-        });
-        a.op("S_ADDI r12, r12, {}", b);
-        a.op("S_ADDI r7, r7, {}", b);
-      });
+      block_product("M_LDW", v_ms, mlen, b, s_row, t_row, dch, sc, {"dcol", "pc", "pmma", "pwo"});
       a.op("S_LI r7, {}", t_row);
       rows_loop(o_row, dch * b, "oadd", [&](int64_t u) { a.op("V_ADD_VV r6, r6, r7, {}", u); });
       a.add_const("r4", b * d * 2, "r15");
