@@ -295,8 +295,9 @@ void add_filter_options(CLI::App* cmd, BenchArgs& a) {
   cmd->add_flag(
       "--library-examples", a.library_examples,
       "LLM agents may retrieve passing kernels of other tasks/configurations from the store (find_examples)");
-  cmd->add_flag("--no-counters", a.no_counters,
-                "skip re-running correct kernels for their performance counters");
+  cmd->add_flag(
+      "--no-counters", a.no_counters,
+      "do not store the performance counters of correct kernels (those of the first hidden seed's run)");
   cmd->add_option("--inject-fault", a.faults, "tests: KIND:PATTERN makes matching jobs fail")->group("");
 }
 

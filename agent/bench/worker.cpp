@@ -48,28 +48,10 @@ void copy_result(const agent::AgentResult& r, RunRecord& rec) {
   rec.kernel = r.final_code;
 }
 
-// The counters of the scored run: the final kernel once more on the first hidden seed (without the
-// functional-model cross-check, which the score already did). Its cycle count must equal the score's.
-json hidden_seed_counters(const agent::TaskContext& ctx, const std::string& code, const std::string& language,
-                          uint64_t scored_cycles) {
-  EvalRequest req;
-  req.platform = ctx.platform;
-  req.hw_config = ctx.hw_config;
-  req.task = ctx.task;
-  req.config = ctx.config;
-  req.seed = agent::hidden_seeds(ctx).front();
-  req.source = code;
-  req.filename = platform(ctx.platform).kernel_file_name(language);
-  req.check_model = false;
-  const EvalReport report = platform(ctx.platform).evaluate(req, agent::task_registry());
-  if (report.verdict != Verdict::kPass || report.cycles != scored_cycles) {
-    throw std::runtime_error(
-        fmt::format("re-running the scored kernel gave {} in {} cycles, the score {} cycles: the "
-                    "simulation is not deterministic",
-                    verdict_name(report.verdict), report.cycles, scored_cycles));
-  }
+// The counters of the scored run: those of the first hidden seed, the run the cycles come from.
+json scored_counters(const agent::Score& score) {
   json counters = json::object();
-  for (const auto& c : report.counters) counters[c.name] = c.value;
+  for (const auto& [name, value] : score.counters) counters[name] = value;
   return counters;
 }
 
@@ -134,9 +116,8 @@ RunRecord execute_job(const JobSpec& job) {
   rec.git_commit = kcraft_git_commit();
   agent::AgentResult result;
   if (job.agent_kind == "baseline") {
-    result = agent::run_tuner(ctx, agent::AgentBudget{1, 0}, transcript);
-    result.agent = "baseline";
-    rec.agent_settings = {{"kind", "baseline"}, {"iterations", 1}};
+    result = agent::run_baseline(ctx, transcript);
+    rec.agent_settings = {{"kind", "baseline"}};
   } else if (job.agent_kind == "tuner") {
     result = agent::run_tuner(ctx, agent::AgentBudget{job.budget, 0}, transcript);
     rec.agent_settings = {{"kind", "tuner"}, {"iterations", result.budget}};
@@ -149,7 +130,7 @@ RunRecord execute_job(const JobSpec& job) {
   rec.language = result.final_language;
   if (!job.library.empty()) rec.agent_settings["library_examples"] = true;
   if (job.counters && result.score.verdict == Verdict::kPass) {
-    rec.counters = hidden_seed_counters(ctx, result.final_code, result.final_language, result.score.cycles);
+    rec.counters = scored_counters(result.score);
   }
   return rec;
 }

@@ -26,7 +26,7 @@ struct JobSpec {
   uint64_t dev_seed = 1;
   unsigned budget = 0;     // iterations; 0: by level (baseline always runs one)
   std::string transcript;  // JSONL path; empty: keep in memory
-  bool counters = true;    // re-run a correct kernel on the first hidden seed for its performance counters
+  bool counters = true;    // store a correct kernel's counters (those of its first hidden seed's run)
   std::string library;     // kernel library find_examples searches (the sweep's store); empty: none
   std::string fault;       // tests only: crash | abort | hang | throw | exit (simulates a broken job)
 

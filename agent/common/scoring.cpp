@@ -133,6 +133,7 @@ Score score_kernel(const TaskContext& ctx, const std::string& code, const std::s
     if (score.seeds.size() == 1) {
       score.cycles = report.cycles;
       score.utilization = report.utilization;
+      for (const auto& c : report.counters) score.counters.emplace_back(c.name, c.value);
     }
     if (report.verdict != Verdict::kPass && score.verdict == Verdict::kPass) score.verdict = report.verdict;
   }

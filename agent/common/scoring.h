@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,8 @@ struct Score {
   uint64_t baseline_cycles = 0;  // the baseline kernel on the same seed (0: no baseline)
   double speedup = 0;            // baseline_cycles / cycles for a passing kernel, else 0
   double utilization = 0;
+  // The performance counters of the first hidden seed's run (name, value), in the platform's order.
+  std::vector<std::pair<std::string, uint64_t>> counters;
   // The autotuned baseline (the offline tuner's best kernel, same seed), when the caller looked it up:
   // scoring itself never runs the tuner. 0: the tuner found no correct kernel.
   std::optional<uint64_t> tuned_baseline_cycles;

@@ -23,6 +23,51 @@ std::string knob_text(const tasks::KnobValues& knobs) {
 // another search are then not reused.
 constexpr const char* kTunerSearchVersion = "coordinate-descent/1";
 
+// The run's opening record, as every agent writes it.
+void write_run_start(const AgentResult& result, const TaskContext& ctx, Transcript& transcript) {
+  transcript.write({{"type", "run_start"},
+                    {"agent", result.agent},
+                    {"context",
+                     {{"platform", ctx.platform},
+                      {"hw_config", ctx.hw_config},
+                      {"task", ctx.task},
+                      {"config", ctx.config},
+                      {"dev_seed", ctx.dev_seed}}},
+                    {"budget", {{"iterations", result.budget}, {"tokens", 0}}}});
+}
+
+// The template compiler for the context, or nullptr (and result set to no_kernel) when it has no kernel.
+std::unique_ptr<tasks::BaselineCompiler> compiler_for(const TaskContext& ctx,
+                                                      const tasks::ResolvedConfig& cfg, AgentResult& result) {
+  auto compiler_ptr = kcraft::platform(ctx.platform).baseline_compiler(ctx.hw_config);
+  if (compiler_ptr == nullptr || !compiler_ptr->supports(ctx.task) ||
+      !compiler_ptr->unsupported_reason(cfg).empty()) {
+    result.status = "no_kernel";
+    result.error = "the template compiler has no kernel for this task and configuration";
+    return nullptr;
+  }
+  return compiler_ptr;
+}
+
+// Records a tool call and its result in the transcript.
+ToolResult traced_call(ToolSession& session, Transcript& transcript, unsigned iteration,
+                       const std::string& id, const std::string& name, const json& args) {
+  transcript.write({{"type", "tool_call"},
+                    {"iteration", iteration},
+                    {"id", id},
+                    {"name", name},
+                    {"arguments", args.dump()}});
+  ToolResult r = session.call(name, args);
+  transcript.write({{"type", "tool_result"},
+                    {"iteration", iteration},
+                    {"id", id},
+                    {"name", name},
+                    {"text", r.text},
+                    {"is_error", r.is_error},
+                    {"data", r.data}});
+  return r;
+}
+
 }  // namespace
 
 std::string tuner_search_space_id(const TaskContext& ctx) {
@@ -60,24 +105,13 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   const auto& spec = task_registry().get(ctx.task);
   result.budget = budget.max_iterations != 0 ? budget.max_iterations : default_iterations(spec.level);
   ToolSession session(ctx);
-  transcript.write({{"type", "run_start"},
-                    {"agent", result.agent},
-                    {"context",
-                     {{"platform", ctx.platform},
-                      {"hw_config", ctx.hw_config},
-                      {"task", ctx.task},
-                      {"config", ctx.config},
-                      {"dev_seed", ctx.dev_seed}}},
-                    {"budget", {{"iterations", result.budget}, {"tokens", 0}}}});
+  write_run_start(result, ctx, transcript);
 
   const Platform& platform = kcraft::platform(ctx.platform);
   auto cfg = spec.resolve(ctx.config, platform.dtype());
   const auto layout = platform.layout(cfg);
-  const auto compiler_ptr = platform.baseline_compiler(ctx.hw_config);
-  if (compiler_ptr == nullptr || !compiler_ptr->supports(ctx.task) ||
-      !compiler_ptr->unsupported_reason(cfg).empty()) {
-    result.status = "no_kernel";
-    result.error = "the template compiler has no kernel for this task and configuration";
+  const auto compiler_ptr = compiler_for(ctx, cfg, result);
+  if (compiler_ptr == nullptr) {
     result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     finish_run(result, transcript);
     return result;
@@ -121,20 +155,8 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
          {"usage", {{"prompt_tokens", 0}, {"completion_tokens", 0}, {"reasoning_tokens", 0}}}});
     for (const auto& [id, name, args] : {std::tuple{id_write, std::string("write_code"), write_args},
                                          std::tuple{id_eval, std::string("run_eval"), json::object()}}) {
-      transcript.write({{"type", "tool_call"},
-                        {"iteration", iteration},
-                        {"id", id},
-                        {"name", name},
-                        {"arguments", args.dump()}});
-      ToolResult r = session.call(name, args);
+      ToolResult r = traced_call(session, transcript, iteration, id, name, args);
       record_progress(result, iteration, name, r);
-      transcript.write({{"type", "tool_result"},
-                        {"iteration", iteration},
-                        {"id", id},
-                        {"name", name},
-                        {"text", r.text},
-                        {"is_error", r.is_error},
-                        {"data", r.data}});
       if (name == "run_eval" && r.data.value("verdict", "") == "pass") {
         const auto cycles = r.data.value("cycles", uint64_t{0});
         if (best_code.empty() || cycles < best_cycles) {
@@ -175,22 +197,9 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
     json final_write = {{"code", best_code}};
     if (!best_language.empty()) final_write["language"] = best_language;
     const json final_calls[2][2] = {{"write_code", final_write}, {"submit", json::object()}};
-    for (const auto& [name, args] : final_calls) {
-      const std::string id = fmt::format("tuner-{}", ++call_id);
-      transcript.write({{"type", "tool_call"},
-                        {"iteration", iteration},
-                        {"id", id},
-                        {"name", name},
-                        {"arguments", args.dump()}});
-      ToolResult r = session.call(name.get<std::string>(), args);
-      transcript.write({{"type", "tool_result"},
-                        {"iteration", iteration},
-                        {"id", id},
-                        {"name", name},
-                        {"text", r.text},
-                        {"is_error", r.is_error},
-                        {"data", r.data}});
-    }
+    for (const auto& [name, args] : final_calls)
+      traced_call(session, transcript, iteration, fmt::format("tuner-{}", ++call_id), name.get<std::string>(),
+                  args);
     transcript.write({{"type", "note"},
                       {"text", fmt::format("best kernel: {} ({} cycles on the development inputs)",
                                            knob_text(best_knobs), best_cycles)},
@@ -202,6 +211,34 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   result.final_code = best_code;
   result.final_language = best_language;
   result.evaluations = session.evaluations();
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  finish_run(result, transcript);
+  return result;
+}
+
+}  // namespace kcraft::agent
+
+namespace kcraft::agent {
+
+AgentResult run_baseline(const TaskContext& ctx, Transcript& transcript) {
+  const auto t0 = std::chrono::steady_clock::now();
+  AgentResult result;
+  result.agent = "baseline";
+  result.context = ctx;
+  ToolSession session(ctx);
+  write_run_start(result, ctx, transcript);
+  const Platform& platform = kcraft::platform(ctx.platform);
+  const auto cfg = task_registry().get(ctx.task).resolve(ctx.config, platform.dtype());
+  if (const auto compiler = compiler_for(ctx, cfg, result)) {
+    const auto kernel = compiler->generate(cfg, platform.layout(cfg));
+    json write_args = {{"code", kernel.source}};
+    if (!kernel.language.empty()) write_args["language"] = kernel.language;
+    traced_call(session, transcript, 0, "baseline-1", "write_code", write_args);
+    traced_call(session, transcript, 0, "baseline-2", "submit", json::object());
+    result.status = "submitted";
+    result.final_code = kernel.source;
+    result.final_language = kernel.language;
+  }
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   finish_run(result, transcript);
   return result;

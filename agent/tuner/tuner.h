@@ -11,6 +11,11 @@ namespace kcraft::agent {
 
 AgentResult run_tuner(const TaskContext& context, const AgentBudget& budget, Transcript& transcript);
 
+// The baseline agent (`kcraft bench --agents baseline`): submits the template compiler's kernel as it is,
+// without a development run (a fixed kernel learns nothing from one; scoring runs it on the hidden seeds).
+// Status no_kernel when the template compiler has none for the context.
+AgentResult run_baseline(const TaskContext& context, Transcript& transcript);
+
 // The tuned baseline is one fixed tuner run per (hardware configuration, task, configuration): the
 // default budget (by level) on this development seed, so that it does not depend on a sweep's settings.
 inline constexpr uint64_t kTunedBaselineDevSeed = 1;

@@ -68,6 +68,41 @@ TEST(AgentTuner, BudgetOfOneIsTheBaseline) {
   EXPECT_DOUBLE_EQ(r.score.speedup, 1.0);
 }
 
+TEST(AgentBaseline, SubmitsTheTemplateKernelWithoutADevelopmentRun) {
+  TaskContext ctx;
+  ctx.task = "softmax";
+  ctx.config = "C2";
+  const auto path = std::filesystem::temp_directory_path() / "kcraft_baseline_softmax_c2.jsonl";
+  AgentResult r;
+  {
+    Transcript transcript(path);
+    r = run_baseline(ctx, transcript);
+  }
+  EXPECT_EQ(r.status, "submitted");
+  EXPECT_EQ(r.agent, "baseline");
+  EXPECT_EQ(r.evaluations, 0u);  // scoring's hidden seeds are the only simulations
+  ASSERT_EQ(r.score.verdict, Verdict::kPass);
+  EXPECT_DOUBLE_EQ(r.score.speedup, 1.0);
+  // The score carries the counters of the run its cycles come from: the first hidden seed.
+  ASSERT_FALSE(r.score.counters.empty());
+  Transcript tuner_transcript;
+  const AgentResult tuned = run_tuner(ctx, AgentBudget{1, 0}, tuner_transcript);
+  EXPECT_EQ(tuned.final_code, r.final_code);
+  EXPECT_EQ(tuned.score.cycles, r.score.cycles);
+  EXPECT_EQ(tuned.score.counters, r.score.counters);
+  bool cycles_counter = false;
+  for (const auto& [name, value] : r.score.counters) {
+    if (name == "cycles") {
+      cycles_counter = true;
+      EXPECT_EQ(value, r.score.cycles);
+    }
+  }
+  EXPECT_TRUE(cycles_counter);
+  auto replay = replay_transcript(path);
+  EXPECT_TRUE(replay.ok()) << replay.summary();
+  EXPECT_EQ(replay.tool_calls, 2u);  // write_code, submit
+}
+
 TEST(AgentReplay, DetectsATamperedTranscript) {
   TaskContext ctx;
   ctx.task = "relu";
