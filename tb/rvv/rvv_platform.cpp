@@ -32,11 +32,6 @@ std::function<void(RunResult&)>& qemu_result_hook() {
   return hook;
 }
 
-std::function<void(ElfImage&)>& rtl_program_hook() {
-  static std::function<void(ElfImage&)> hook;
-  return hook;
-}
-
 // What each parameter means for a kernel writer (hw_parameters(), the agents' hardware document).
 const std::map<std::string, std::string>& parameter_descriptions() {
   static const std::map<std::string, std::string> d = {
@@ -120,10 +115,6 @@ uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
 
 void set_qemu_result_hook(std::function<void(RunResult&)> hook) {
   qemu_result_hook() = std::move(hook);
-}
-
-void set_rtl_program_hook(std::function<void(ElfImage&)> hook) {
-  rtl_program_hook() = std::move(hook);
 }
 
 Params params_from_config(const HwConfig& c) {
@@ -366,9 +357,7 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
 
   SimResult run;
   try {
-    ElfImage program = built->elf;
-    if (rtl_program_hook()) rtl_program_hook()(program);
-    run = simulate(job, program);
+    run = simulate(job, built->elf);
   } catch (const std::exception& e) {
     return finish(Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what());
   }

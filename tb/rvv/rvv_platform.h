@@ -83,8 +83,5 @@ uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
 // A test seam: when set, evaluate() hands it QEMU's result of every twin run before comparing (tests inject
 // a wrong reference to see hardware_bug). Not for the product; pass nullptr to remove it.
 void set_qemu_result_hook(std::function<void(RunResult&)> hook);
-// A test seam: when set, evaluate() hands it the program the RTL is about to run (QEMU runs the built one);
-// tests of scalar kernels use it while the linked vector unit cannot run crt0's vector instructions.
-void set_rtl_program_hook(std::function<void(ElfImage&)> hook);
 
 }  // namespace kcraft::rvv

@@ -591,7 +591,6 @@ TEST(RvvCoreCounters, StallTraceRetiresAndDramBytesEqualTheCounters) {
   csrr a0, fflags
   ret
 )");
-  rtl_program(k);  // the vector-unit probe, if any, runs before the observer is attached
   Tally t;
   RvvHw& h = hw();
   h.set_cycle_observer(&t);

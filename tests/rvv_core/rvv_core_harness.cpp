@@ -15,29 +15,9 @@
 namespace kcraft::rvv::test {
 
 namespace {
-constexpr uint32_t kNop = 0x00000013;  // addi x0, x0, 0
-
-bool is_vmv_v_i(uint32_t w) {
-  return (w & 0xFE0FF07Fu) == 0x5E003057u;
-}  // vmv.v.i vd, simm5
-
 std::map<std::string, std::unique_ptr<RvvHw>>& drivers() {
   static std::map<std::string, std::unique_ptr<RvvHw>> d;
   return d;
-}
-
-// Whether the linked vector unit rejects crt0's vmv.v.i (the placeholder does).
-bool vector_unit_is_placeholder(const std::string& config) {
-  static std::map<std::string, bool> known;
-  auto it = known.find(config);
-  if (it != known.end()) return it->second;
-  const BuiltKernel k = build_asm("  ret\n", config);
-  tb::DramModel dram;
-  dram.load(std::vector<uint8_t>(64));
-  const BareRun r = hw(config).run(k.elf, dram, 100000);
-  const bool placeholder = r.error.code == ErrorCode::kIllegal && is_vmv_v_i(r.error.insn);
-  known[config] = placeholder;
-  return placeholder;
 }
 }  // namespace
 
@@ -59,20 +39,6 @@ BuiltKernel build_asm(const std::string& body, const std::string& config) {
   return k;
 }
 
-ElfImage rtl_program(const BuiltKernel& kernel, const std::string& config) {
-  ElfImage elf = kernel.elf;
-  if (!vector_unit_is_placeholder(config)) return elf;
-  for (ElfSegment& seg : elf.segments) {
-    if (!seg.executable) continue;
-    for (size_t i = 0; i + 4 <= seg.data.size(); i += 4) {
-      uint32_t w = 0;
-      std::memcpy(&w, &seg.data[i], 4);
-      if (is_vmv_v_i(w)) std::memcpy(&seg.data[i], &kNop, 4);
-    }
-  }
-  return elf;
-}
-
 std::vector<uint8_t> random_dram(size_t bytes, uint32_t seed) {
   std::mt19937 rng(seed);
   std::vector<uint8_t> v(bytes);
@@ -86,7 +52,7 @@ BareRun run_rtl(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, con
   tb::DramModel model;
   model.configure(tb::DramTiming{h.params().dram_latency, h.params().dram_bytes_per_cycle});
   model.load(dram);
-  BareRun r = h.run(rtl_program(kernel, config), model, max_cycles);
+  BareRun r = h.run(kernel.elf, model, max_cycles);
   if (dram_out != nullptr) *dram_out = model.bytes();
   return r;
 }

@@ -22,11 +22,6 @@ RvvHw& hw(const std::string& config = "default");
 // The assembly kernel `body` (the text after "kernel:"; it must end with `ret`) built for `config`'s VLEN.
 BuiltKernel build_asm(const std::string& body, const std::string& config = "default");
 
-// The program the RTL runs: `kernel`'s ELF, with crt0's vector-register zeroing (vmv.v.i) replaced by
-// nops while the vector unit is the placeholder that rejects every vector instruction (detected by a
-// probe run, once), so scalar programs run before the unit exists.
-ElfImage rtl_program(const BuiltKernel& kernel, const std::string& config = "default");
-
 // A DRAM image of `bytes` pseudo-random bytes.
 std::vector<uint8_t> random_dram(size_t bytes, uint32_t seed);
 
