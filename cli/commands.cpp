@@ -12,6 +12,7 @@
 #include "agent/common/tools.h"
 #include "cli/agent_cmd.h"
 #include "cli/mcp_cmd.h"
+#include "cli/compare_cmd.h"
 #include "cli/report_cmd.h"
 #include "cli/sweep.h"
 #include "cli/validate.h"
@@ -541,6 +542,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   register_sweep_command(app, g, run);
   register_agent_commands(app, g, run);
   register_report_command(app, g, run);
+  register_compare_command(app, g, run);
   register_validate_commands(app, g, run);
   register_mcp_command(app, g, run);
 }

@@ -54,16 +54,6 @@ std::set<int> levels_of(const Metrics& m) {
   return levels;
 }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
 std::string number(double v) {
   return fmt::format("{:.6g}", v);
 }
@@ -76,6 +66,16 @@ void write_file(const std::filesystem::path& file, const std::string& text) {
 }
 
 }  // namespace
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
 
 ReportData load_report_data(const ResultStore& store) {
   ReportData d;
@@ -167,7 +167,8 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of the "
+        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of "
+        "the "
         "attainable bound, per configuration\n",
         c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";

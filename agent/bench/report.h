@@ -40,6 +40,9 @@ std::string summary_table(const Metrics& m);
 // tuned baseline's.
 std::string cycles_table(const Metrics& m);
 
+// A CSV field, quoted when it needs to be (RFC 4180).
+std::string csv_field(const std::string& s);
+
 // One row per run, every stored column.
 void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::path& file);
 // One row per (agent, target, task), level subtotal and total.

@@ -398,7 +398,8 @@ TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
   const auto merged = kcraft("report --db " + (dir / "merged.db").string() + " --merge" + merge_args, dir);
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(stored_keys(dir / "merged.db"), full);
-  EXPECT_NE(merged.out.find("| systolic/default | systolic/small | vliw/default | vliw/small"), std::string::npos)
+  EXPECT_NE(merged.out.find("| systolic/default | systolic/small | vliw/default | vliw/small"),
+            std::string::npos)
       << merged.out;
   EXPECT_NE(merged.out.find("total              | 6/6              | 6/6            | 6/6          | 6/6"),
             std::string::npos)
@@ -484,6 +485,64 @@ TEST(BenchE2E, ReportWritesCsvJsonAndRefusesAMissingDatabase) {
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("nothing.db"), std::string::npos);
   EXPECT_FALSE(fs::exists(dir / "nothing.db"));
+  fs::remove_all(dir);
+}
+
+// A data root whose systolic `default` configuration has a slower DRAM (a runtime setting: same model).
+fs::path root_with_slower_dram(const fs::path& dir) {
+  const fs::path source = KCRAFT_SOURCE_DIR, root = dir / "root";
+  fs::create_directories(root / "rtl");
+  for (const auto& e : fs::directory_iterator(source)) {
+    if (e.path().filename() != "rtl" && e.path().filename() != "build")
+      fs::create_symlink(e.path(), root / e.path().filename());
+  }
+  for (const auto& e : fs::directory_iterator(source / "rtl")) {
+    if (e.path().filename() != "systolic") fs::create_symlink(e.path(), root / "rtl" / e.path().filename());
+  }
+  fs::copy(source / "rtl" / "systolic", root / "rtl" / "systolic", fs::copy_options::recursive);
+  const fs::path config = root / "rtl" / "systolic" / "configs" / "default.yaml";
+  std::string yaml = slurp(config);
+  const std::string from = "dram_latency_cycles: 40";
+  const auto at = yaml.find(from);
+  EXPECT_NE(at, std::string::npos) << "the default configuration's DRAM latency moved: update this test";
+  if (at != std::string::npos) yaml.replace(at, from.size(), "dram_latency_cycles: 90");
+  std::ofstream(config, std::ios::binary) << yaml;
+  return root;
+}
+
+TEST(BenchE2E, CompareCatchesASlowerDramAndSaysWhichRunsGotSlower) {
+  const auto dir = testing::fresh_dir("compare");
+  const std::string before = (dir / "before.db").string(), after = (dir / "after.db").string();
+  const std::string sweep =
+      "bench --platforms systolic --tasks relu,gemm --configs C1,C2 --hw default "
+      "--agents baseline --transcripts none --db ";
+  ASSERT_EQ(kcraft(sweep + before, dir).code, 0);
+  ASSERT_EQ(kcraft("--root " + root_with_slower_dram(dir).string() + " " + sweep + after, dir).code, 0);
+  const auto same = kcraft("compare " + before + " " + before, dir);
+  EXPECT_EQ(same.code, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("no regression"), std::string::npos) << same.out;
+  // 50 more cycles per DRAM round trip: every run is slower, by more than 2% on these small configurations.
+  const auto slower = kcraft("compare " + before + " " + after + " --csv " + (dir / "c.csv").string(), dir);
+  EXPECT_EQ(slower.code, 1) << slower.out << slower.err;
+  EXPECT_NE(slower.out.find("4 runs got slower than 2%: systolic/default gemm C1 baseline (+"),
+            std::string::npos)
+      << slower.out;
+  EXPECT_NE(slower.out.find("hardware changed"), std::string::npos) << slower.out;
+  EXPECT_EQ(std::count_if(slower.out.begin(), slower.out.end(), [](char c) { return c == '\n'; }), 4 + 6)
+      << slower.out;  // summary, totals, verdict, blank line, header, a row per run, "wrote"
+  const auto csv = slurp(dir / "c.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;
+  // A generous threshold lets the relative changes through; the JSON says which side each number is on.
+  const auto lenient = kcraft("--json compare " + before + " " + after + " --threshold 1000", dir);
+  EXPECT_EQ(lenient.code, 0) << lenient.out << lenient.err;
+  const auto j = json::parse(lenient.out);
+  EXPECT_EQ(j["regressed"], false);
+  for (const auto& r : j["runs"]) EXPECT_GT(r["new"]["cycles"], r["old"]["cycles"]) << r.dump();
+  // A file that is not results is a usage error naming it.
+  std::ofstream(dir / "notes.txt") << "hello";
+  const auto bad = kcraft("compare " + before + " " + (dir / "notes.txt").string(), dir);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("notes.txt"), std::string::npos) << bad.err;
   fs::remove_all(dir);
 }
 
