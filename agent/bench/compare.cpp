@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 
@@ -82,13 +83,18 @@ std::vector<RunRecord> load_runs_for_compare(const std::filesystem::path& file) 
     return store.runs();
   }
   std::ifstream in(file, std::ios::binary);
-  const json j = json::parse(in, nullptr, false);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return runs_from_report_json(text, file.string());
+}
+
+std::vector<RunRecord> runs_from_report_json(const std::string& text, const std::string& source) {
+  const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) {
     throw std::runtime_error(
-        file.string() + ": neither a results database (SQLite) nor JSON (a `kcraft --json report` file)");
+        source + ": neither a results database (SQLite) nor JSON (a `kcraft --json report` file)");
   }
   if (!j.is_object() || !j.contains("runs") || !j["runs"].is_array()) {
-    throw std::runtime_error(file.string() +
+    throw std::runtime_error(source +
                              ": JSON without a \"runs\" array (expected `kcraft --json report` output)");
   }
   std::vector<RunRecord> runs;
@@ -96,7 +102,7 @@ std::vector<RunRecord> load_runs_for_compare(const std::filesystem::path& file) 
     try {
       runs.push_back(RunRecord::from_json(j["runs"][i]));
     } catch (const std::exception& e) {
-      throw std::runtime_error(fmt::format("{}: runs[{}]: {}", file.string(), i, e.what()));
+      throw std::runtime_error(fmt::format("{}: runs[{}]: {}", source, i, e.what()));
     }
   }
   return runs;

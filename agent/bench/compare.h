@@ -20,6 +20,8 @@ namespace kcraft::bench {
 // The runs of a results store (*.db, SQLite) or of a `kcraft report --json` file (any other name whose
 // content is JSON with a "runs" array). Throws std::runtime_error naming the file when it is neither.
 std::vector<RunRecord> load_runs_for_compare(const std::filesystem::path& file);
+// The runs of a report's JSON text; throws std::runtime_error starting with `source` when it is not one.
+std::vector<RunRecord> runs_from_report_json(const std::string& text, const std::string& source);
 
 enum class Change {
   kSlower,   // correct before and after, more cycles than the threshold allows: a regression
