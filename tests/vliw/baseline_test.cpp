@@ -93,7 +93,7 @@ const std::vector<std::string>& all_tasks() {
   static const std::vector<std::string> tasks = {
       "relu", "silu",           "softmax", "rms_norm", "gemm",      "linear", "gelu", "layer_norm",
       "gemv", "batch_matmul",   "ffn",     "swiglu",   "attention", "mha",    "gqa",  "mqa",
-      "rope", "depthwise_conv", "conv2d"};
+      "rope", "depthwise_conv", "conv2d", "flash_attention"};
   return tasks;
 }
 
@@ -147,6 +147,8 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
       {"depthwise_conv", "C3", "default", {{"unroll", 1}}},
       {"conv2d", "C3", "small", {{"strips", 1}, {"m_tiles", 1}, {"unroll", 8}}},
       {"conv2d", "C1", "default", {{"k_pieces", 2}, {"strips", 1}}},
+      {"flash_attention", "C2", "default", {{"key_block", 16}, {"unroll", 8}}},
+      {"flash_attention", "C4", "small", {{"key_block", 256}, {"unroll", 2}}},
   };
   for (const auto& c : cases) {
     std::string what = fmt::format("{} {} {}", c.task, c.config, c.hw);
@@ -228,7 +230,8 @@ TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
                                                                                  {"attention", "A_EXP"},
                                                                                  {"rope", "A_VMAC"},
                                                                                  {"depthwise_conv", "A_VMAC"},
-                                                                                 {"conv2d", "C_DMAST"}}) {
+                                                                                 {"conv2d", "C_DMAST"},
+                                                                                 {"flash_attention", "A_MUL"}}) {
     const Params p = params("default");
     const tasks::TaskSpec& spec = registry().get(task);
     const auto cfg = spec.resolve("C2", tasks::DType::bf16);

@@ -65,7 +65,8 @@ INSTANTIATE_TEST_SUITE_P(
     AllTasks, Baselines,
     ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm", "linear", "gelu",
                                          "layer_norm", "gemv", "batch_matmul", "ffn", "swiglu", "attention",
-                                         "mha", "gqa", "mqa", "rope", "depthwise_conv", "conv2d"),
+                                         "mha", "gqa", "mqa", "rope", "depthwise_conv", "conv2d",
+                                         "flash_attention"),
                        ::testing::Values("default", "small")),
     [](const auto& param_info) {
       return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
