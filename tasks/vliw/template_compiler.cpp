@@ -1679,7 +1679,7 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
 // exact. CAUSAL: a query block reads only the keys up to its diagonal (key blocks beyond it are never
 // loaded, the last block is cut to the diagonal), and the diagonal VLEN x VLEN tile gets a mask table of
 // -inf added.
-constexpr int64_t kFlashKeysPerTile = 8;  // score rows per pass of the Q K^T product (one per accumulator)
+constexpr int64_t kFlashKeysPerTile = 8;    // score rows per pass of the Q K^T product (one per accumulator)
 constexpr int64_t kFlashChunksPerPair = 4;  // output chunks of one query row accumulated at a time
 
 struct FlashPlan {
@@ -1746,7 +1746,9 @@ std::string flash_reason(const Params& p, const tasks::ResolvedConfig& cfg) {
 }
 
 std::vector<Knob> flash_knobs() {
-  return {{"key_block", "keys per block of the online softmax (scores: key_block x VLEN BF16 in DM)", 64,
+  return {{"key_block",
+           "keys per block of the online softmax (scores: key_block x VLEN BF16 in DM)",
+           64,
            {16, 32, 64, 128, 256}},
           {"unroll", "head-dimension steps per loop iteration of the Q K^T product", 4, {2, 4, 8}}};
 }
@@ -1797,7 +1799,8 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       "kept in DM as exact FP32 triples; O = acc / l",
       qblocks, vl, bk, causal ? " up to the diagonal (causal)" : "", unroll, gc);
 
-  // ---- Q^T network: VLEN rows of a chunk of Q (row i: Q[i, c*VLEN + l]) -> VLEN rows of Q^T (row t: lanes i)
+  // ---- Q^T network: VLEN rows of a chunk of Q (row i: Q[i, c*VLEN + l]) -> VLEN rows of Q^T (row t: lanes
+  // i)
   std::vector<Labels> group, targets;
   for (int64_t i = 0; i < vl; ++i) {
     Labels row;
@@ -1960,7 +1963,8 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
           dst.push_back(final ? 0 : to + i * rb);
         }
         if (final) {
-          for (int64_t t = 0; t < vl; ++t) dst[static_cast<size_t>(qnet.position[static_cast<size_t>(t)])] = t * rb;
+          for (int64_t t = 0; t < vl; ++t)
+            dst[static_cast<size_t>(qnet.position[static_cast<size_t>(t)])] = t * rb;
         }
         k.op(fmt::format("S_PMOV p0, {}", first ? "r13" : "r0"));
         k.op(fmt::format("S_PMOV p1, {}", final ? "r14" : "r0"));
@@ -2820,9 +2824,10 @@ std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
 }
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",         "silu",           "gelu",  "softmax", "rms_norm",  "layer_norm", "gemv", "gemm",
-          "batch_matmul", "linear",         "ffn",   "swiglu",  "attention", "mha",        "gqa",  "mqa",
-          "rope",         "depthwise_conv", "conv2d", "flash_attention"};
+  return {"relu",       "silu",   "gelu",           "softmax",      "rms_norm",
+          "layer_norm", "gemv",   "gemm",           "batch_matmul", "linear",
+          "ffn",        "swiglu", "attention",      "mha",          "gqa",
+          "mqa",        "rope",   "depthwise_conv", "conv2d",       "flash_attention"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {

@@ -91,9 +91,9 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
 // Every task with a template (the issue 11 tasks after the first six).
 const std::vector<std::string>& all_tasks() {
   static const std::vector<std::string> tasks = {
-      "relu", "silu",           "softmax", "rms_norm", "gemm",      "linear", "gelu", "layer_norm",
-      "gemv", "batch_matmul",   "ffn",     "swiglu",   "attention", "mha",    "gqa",  "mqa",
-      "rope", "depthwise_conv", "conv2d", "flash_attention"};
+      "relu", "silu",           "softmax", "rms_norm",       "gemm",      "linear", "gelu", "layer_norm",
+      "gemv", "batch_matmul",   "ffn",     "swiglu",         "attention", "mha",    "gqa",  "mqa",
+      "rope", "depthwise_conv", "conv2d",  "flash_attention"};
   return tasks;
 }
 
@@ -222,16 +222,17 @@ TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
 
 // The check can fail: the baseline with one compute bundle deleted from its source does not pass.
 TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
-  for (const auto& [task, op] : std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
-                                                                                 {"relu", "V_MAX"},
-                                                                                 {"softmax", "A_EXP"},
-                                                                                 {"gemv", "A_VMAC"},
-                                                                                 {"layer_norm", "A_RSQRT"},
-                                                                                 {"attention", "A_EXP"},
-                                                                                 {"rope", "A_VMAC"},
-                                                                                 {"depthwise_conv", "A_VMAC"},
-                                                                                 {"conv2d", "C_DMAST"},
-                                                                                 {"flash_attention", "A_MUL"}}) {
+  for (const auto& [task, op] :
+       std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
+                                                        {"relu", "V_MAX"},
+                                                        {"softmax", "A_EXP"},
+                                                        {"gemv", "A_VMAC"},
+                                                        {"layer_norm", "A_RSQRT"},
+                                                        {"attention", "A_EXP"},
+                                                        {"rope", "A_VMAC"},
+                                                        {"depthwise_conv", "A_VMAC"},
+                                                        {"conv2d", "C_DMAST"},
+                                                        {"flash_attention", "A_MUL"}}) {
     const Params p = params("default");
     const tasks::TaskSpec& spec = registry().get(task);
     const auto cfg = spec.resolve("C2", tasks::DType::bf16);
