@@ -1749,8 +1749,7 @@ std::vector<Knob> flash_knobs() {
   return {{"key_block",
            "keys per block of the online softmax (scores: key_block x VLEN BF16 in DM)",
            64,
-           {16, 32, 64, 128, 256}},
-          {"unroll", "head-dimension steps per loop iteration of the Q K^T product", 4, {2, 4, 8}}};
+           {16, 32, 64, 128, 256}}};
 }
 
 // Two-stage software pipeline over count_reg * unroll units, count_reg >= 1 read from a register (a count
@@ -1780,7 +1779,6 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
   const FlashPlan f = flash_plan(c.p, c.cfg, knob(values, knobs, "key_block"));
   if (f.key_block == 0) throw std::invalid_argument("flash_attention: no key block fits DM");
   const int64_t bk = f.key_block, ch = f.chunks, gc = f.pair_chunks, groups = f.groups;
-  const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
   const int64_t qblocks = seq / vl, pairs = vl * groups;
   const int64_t m_row = f.state, alpha_row = f.state + 1, l_row = f.state + 4;
   auto log2 = [](int64_t x) {
@@ -1791,13 +1789,13 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
   enum : int { kQt = 300, kScores, kTrans0, kTrans1, kOTriples };
   const int kQraw = kAcqBase + 0, kKblk = kAcqBase + 1, kVblk = kAcqBase + 2;
   GeneratedKernel out;
-  out.knobs = {{"key_block", bk}, {"unroll", unroll}};
+  out.knobs = {{"key_block", bk}};
   out.summary = fmt::format(
       "{} query blocks of {} rows, keys in blocks of {}{}: Q^T of the block by V_SHUF zips; per key block "
-      "S^T = K Q^T with K broadcast (8 keys per pass, {} head-dimension steps per loop iteration), running "
+      "S^T = K Q^T with K broadcast (8 keys per pass, VLEN head-dimension steps per loop iteration), running "
       "max, alpha and sum per query lane, P^T = exp in place; O rows += P V ({} chunks of a row at a time) "
       "kept in DM as exact FP32 triples; O = acc / l",
-      qblocks, vl, bk, causal ? " up to the diagonal (causal)" : "", unroll, gc);
+      qblocks, vl, bk, causal ? " up to the diagonal (causal)" : "", gc);
 
   // ---- Q^T network: VLEN rows of a chunk of Q (row i: Q[i, c*VLEN + l]) -> VLEN rows of Q^T (row t: lanes
   // i)
@@ -1996,9 +1994,18 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       k.li(12, bk);
       k.op("S_SUB r12, r12, r14");
       k.op(fmt::format("S_SRLI r3, r12, {}", log2(kFlashKeysPerTile)));
+      k.comment("K chunk-major (chunk cc's column of the block's keys from DM row kblk + cc * key_block on,");
+      k.comment("so key j + t of a tile is in bank t), V in its natural rows");
+      k.li(11, d * 2);
+      k.li(13, f.kblk * rb);
+      k.op("S_ADDI r14, r4, 0");
+      k.loop(ch - 1, [&] {
+        k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12", c.ch(1)), {{}, {kKblk}});
+        c.add(13, bk * rb, 8);
+        k.op(fmt::format("S_ADDI r14, r14, {}", rb));
+      });
+      k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12, 1", c.ch(1)), {{}, {kKblk}});
       k.op(fmt::format("S_SLLI r13, r12, {}", log2(ch)));
-      k.li(14, f.kblk * rb);
-      k.op(fmt::format("C_DMALD {}, r14, r4, r9, r13, 1", c.ch(1)), {{}, {kKblk}});
       k.li(14, f.vblk * rb);
       k.op(fmt::format("C_DMALD {}, r14, r5, r9, r13, 2", c.ch(2)), {{}, {kVblk}});
       c.add(4, bk * d * 2, 14);
@@ -2015,13 +2022,26 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
         k.li(12, f.qt * rb);
         k.op("S_PMOV p0, r12");
         pipeline(
-            k, d, 2, unroll,
+            k, d, 2, vl,
             [&](int stage, int64_t u) {
               if (stage == 0) {
-                k.op(fmt::format("L_VLD v8, p0, {}", rb), {{kQt}, {}, -1});
+                // u mod VLEN is d mod VLEN (the loop runs VLEN steps an iteration): the banks and the
+                // jump to the next chunk's column are known
+                const int64_t dd = u % vl;
+                k.op(fmt::format("L_VLD v8, p0, {}", rb),
+                     {{kQt}, {}, static_cast<int>((f.qt + dd) % c.banks)});
                 for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
-                  const int64_t inc = t + 1 < kFlashKeysPerTile ? d * 2 : 2 - (kFlashKeysPerTile - 1) * d * 2;
-                  k.op(fmt::format("L_VLDB {}, p1, {}", V(t), inc), {{kKblk}, {}, -1});
+                  const int64_t back = -(kFlashKeysPerTile - 1) * rb;
+                  const int64_t inc = t + 1 < kFlashKeysPerTile ? rb
+                                      : dd + 1 < vl             ? back + 2
+                                                                : back + bk * rb - 2 * (vl - 1);
+                  const MemUse mem = {{kKblk}, {}, static_cast<int>(t % c.banks)};
+                  if (inc >= -2048 && inc <= 2047) {
+                    k.op(fmt::format("L_VLDB {}, p1, {}", V(t), inc), mem);
+                  } else {
+                    k.op(fmt::format("L_VLDB {}, p1, 0", V(t)), mem);
+                    k.op(fmt::format("S_PADDI p1, {}", inc));
+                  }
                 }
                 return;
               }
@@ -2029,7 +2049,9 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
                 k.op(fmt::format("{} {}, {}, v8", u == 0 ? "A_VMUL" : "A_VMAC", A(t), V(t)));
             },
             1);
-        k.op(fmt::format("S_PADDI p1, {}", (kFlashKeysPerTile - 1) * d * 2));
+        // p1 is past the last chunk's column: back to chunk 0, eight keys on
+        k.li(12, kFlashKeysPerTile * rb - ch * bk * rb);
+        k.op("S_PADD p1, r12");
         for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
           const int reg = static_cast<int>(9 + t % 7);
           k.op(fmt::format("V_SRS {}, {}", V(reg), A(t)));
@@ -2139,10 +2161,13 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
         pipeline_reg(k, 3, 8, kFlashKeysPerTile, [&](int stage, int64_t u) {
           const int set = static_cast<int>(u % 2);
           if (stage == 0) {
-            k.op(fmt::format("L_VLDB {}, p4, {}", V(10 + set), rb), {{kScores}, {}, -1});
+            // key j = u mod 8 (blocks start at multiples of 8 keys): P^T row j is in bank j; with one
+            // chunk group V[j, cc] is in bank j * ch + cc
+            auto bank = [&](int64_t row) { return groups == 1 ? static_cast<int>(row % c.banks) : -1; };
+            k.op(fmt::format("L_VLDB {}, p4, {}", V(10 + set), rb), {{kScores}, {}, bank(f.scores + u)});
             for (int64_t cc = 0; cc < gc; ++cc)
               k.op(fmt::format("L_VLD {}, p5, {}", V(set * gc + cc), cc + 1 < gc ? rb : (ch - gc + 1) * rb),
-                   {{kVblk}, {}, -1});
+                   {{kVblk}, {}, bank(f.vblk + u * ch + cc)});
             return;
           }
           for (int64_t cc = 0; cc < gc; ++cc)

@@ -147,8 +147,9 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
       {"depthwise_conv", "C3", "default", {{"unroll", 1}}},
       {"conv2d", "C3", "small", {{"strips", 1}, {"m_tiles", 1}, {"unroll", 8}}},
       {"conv2d", "C1", "default", {{"k_pieces", 2}, {"strips", 1}}},
-      {"flash_attention", "C2", "default", {{"key_block", 16}, {"unroll", 8}}},
-      {"flash_attention", "C4", "small", {{"key_block", 256}, {"unroll", 2}}},
+      {"flash_attention", "C2", "default", {{"key_block", 16}}},
+      {"flash_attention", "C4", "small", {{"key_block", 256}}},
+      {"flash_attention", "C5", "default", {{"key_block", 256}}},
   };
   for (const auto& c : cases) {
     std::string what = fmt::format("{} {} {}", c.task, c.config, c.hw);
