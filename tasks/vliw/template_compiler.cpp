@@ -2028,7 +2028,8 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
                 // u mod VLEN is d mod VLEN (the loop runs VLEN steps an iteration): the banks and the
                 // jump to the next chunk's column are known
                 const int64_t dd = u % vl;
-                k.op(fmt::format("L_VLD v8, p0, {}", rb),
+                // Q^T rows alternate between v8 and v9, so the next one loads while this one is still read
+                k.op(fmt::format("L_VLD {}, p0, {}", V(8 + u % 2), rb),
                      {{kQt}, {}, static_cast<int>((f.qt + dd) % c.banks)});
                 for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
                   const int64_t back = -(kFlashKeysPerTile - 1) * rb;
@@ -2046,14 +2047,14 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
                 return;
               }
               for (int64_t t = 0; t < kFlashKeysPerTile; ++t)
-                k.op(fmt::format("{} {}, {}, v8", u == 0 ? "A_VMUL" : "A_VMAC", A(t), V(t)));
+                k.op(fmt::format("{} {}, {}, {}", u == 0 ? "A_VMUL" : "A_VMAC", A(t), V(t), V(8 + u % 2)));
             },
             1);
         // p1 is past the last chunk's column: back to chunk 0, eight keys on
         k.li(12, kFlashKeysPerTile * rb - ch * bk * rb);
         k.op("S_PADD p1, r12");
         for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
-          const int reg = static_cast<int>(9 + t % 7);
+          const int reg = static_cast<int>(10 + t % 6);
           k.op(fmt::format("V_SRS {}, {}", V(reg), A(t)));
           k.op(fmt::format("L_VST {}, p2, {}", V(reg), rb), {{}, {kScores}, -1});
         }
@@ -2123,7 +2124,9 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
           const int s = static_cast<int>(r % 4);
           const int w = static_cast<int>(std::array<int, 4>{0, 2, 4, 5}[static_cast<size_t>(s)]);
           const int sum = r % 2 == 0 ? 1 : 3;
-          k.op(fmt::format("L_VLD {}, p4, {}", V(s), rb), {{kScores}, {}, -1});
+          // no buffer token: in place, each row is read before its own store and after the earlier
+          // passes (blocks before this loop), so the rows need not wait for each other's stores
+          k.op(fmt::format("L_VLD {}, p4, {}", V(s), rb));
           k.op(fmt::format("A_UPS {}, {}", A(w), V(s)));
           k.op(fmt::format("A_SUB {}, {}, a6", A(w), A(w)));
           k.op(fmt::format("A_MUL {}, {}, a7", A(w), A(w)));
