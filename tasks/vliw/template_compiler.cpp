@@ -1748,7 +1748,7 @@ std::string flash_reason(const Params& p, const tasks::ResolvedConfig& cfg) {
 std::vector<Knob> flash_knobs() {
   return {{"key_block",
            "keys per block of the online softmax (scores: key_block x VLEN BF16 in DM)",
-           64,
+           128,
            {16, 32, 64, 128, 256}}};
 }
 
@@ -1779,6 +1779,7 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
   const FlashPlan f = flash_plan(c.p, c.cfg, knob(values, knobs, "key_block"));
   if (f.key_block == 0) throw std::invalid_argument("flash_attention: no key block fits DM");
   const int64_t bk = f.key_block, ch = f.chunks, gc = f.pair_chunks, groups = f.groups;
+  const int64_t half = (gc + 1) / 2;  // chunks of a group loaded through p5; the rest through p0
   const int64_t qblocks = seq / vl, pairs = vl * groups;
   const int64_t m_row = f.state, alpha_row = f.state + 1, l_row = f.state + 4;
   auto log2 = [](int64_t x) {
@@ -2159,18 +2160,28 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
         k.li(13, f.vblk * rb);
         k.op("S_ADD r12, r12, r13");
         k.op("S_PMOV p5, r12");
+        // p0: the second half of the group's chunks (two pointers, so two V loads can share a bundle)
+        k.op(fmt::format("S_ADDI r12, r12, {}", half * rb));
+        k.op("S_PMOV p0, r12");
         restore_pair();
         for (int64_t cc = 0; cc < gc; ++cc) k.op(fmt::format("A_MUL {}, {}, a4", A(cc), A(cc)));
         pipeline_reg(k, 3, 8, kFlashKeysPerTile, [&](int stage, int64_t u) {
           const int set = static_cast<int>(u % 2);
           if (stage == 0) {
             // key j = u mod 8 (blocks start at multiples of 8 keys): P^T row j is in bank j; with one
-            // chunk group V[j, cc] is in bank j * ch + cc
-            auto bank = [&](int64_t row) { return groups == 1 ? static_cast<int>(row % c.banks) : -1; };
-            k.op(fmt::format("L_VLDB {}, p4, {}", V(10 + set), rb), {{kScores}, {}, bank(f.scores + u)});
-            for (int64_t cc = 0; cc < gc; ++cc)
-              k.op(fmt::format("L_VLD {}, p5, {}", V(set * gc + cc), cc + 1 < gc ? rb : (ch - gc + 1) * rb),
-                   {{kVblk}, {}, bank(f.vblk + u * ch + cc)});
+            // chunk group V[j, cc] is in bank j * ch + cc. With more, the group's bank offset is not known
+            // here, but its chunks are in consecutive banks: their banks relative to the first chunk let
+            // them pair with each other (P^T's row, bank unknown relative to them, then pairs with none).
+            const bool known = groups == 1;
+            k.op(fmt::format("L_VLDB {}, p4, {}", V(10 + set), rb),
+                 {{kScores}, {}, known ? static_cast<int>((f.scores + u) % c.banks) : -1});
+            for (int64_t cc = 0; cc < gc; ++cc) {
+              const bool second = cc >= half;
+              const int64_t last = second ? gc - 1 : half - 1;  // the half's last chunk: on to the next key
+              k.op(fmt::format("L_VLD {}, {}, {}", V(set * gc + cc), second ? "p0" : "p5",
+                               cc < last ? rb : (ch - (last - (second ? half : 0))) * rb),
+                   {{kVblk}, {}, static_cast<int>((known ? f.vblk + u * ch + cc : cc) % c.banks)});
+            }
             return;
           }
           for (int64_t cc = 0; cc < gc; ++cc)
