@@ -1940,6 +1940,18 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
     }
   };
 
+  // K chunk-major: chunk cc's column of the block's r12 keys (DRAM r14 on) from DM row kblk + cc * key_block
+  // on, so key j + t of a tile is in bank t; lock 1 when the last chunk has landed
+  auto load_k = [&] {
+    k.li(11, d * 2);
+    k.li(13, f.kblk * rb);
+    k.loop(ch - 1, [&] {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12", c.ch(1)), {{}, {kKblk}});
+      c.add(13, bk * rb, 8);
+      k.op(fmt::format("S_ADDI r14, r14, {}", rb));
+    });
+    k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12, 1", c.ch(1)), {{}, {kKblk}});
+  };
   auto query_block = [&] {
     k.comment("this query block's rows of Q into DM");
     k.li(12, f.q_raw * rb);
@@ -1995,17 +2007,7 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       k.li(12, bk);
       k.op("S_SUB r12, r12, r14");
       k.op(fmt::format("S_SRLI r3, r12, {}", log2(kFlashKeysPerTile)));
-      k.comment("K chunk-major (chunk cc's column of the block's keys from DM row kblk + cc * key_block on,");
-      k.comment("so key j + t of a tile is in bank t), V in its natural rows");
-      k.li(11, d * 2);
-      k.li(13, f.kblk * rb);
-      k.op("S_ADDI r14, r4, 0");
-      k.loop(ch - 1, [&] {
-        k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12", c.ch(1)), {{}, {kKblk}});
-        c.add(13, bk * rb, 8);
-        k.op(fmt::format("S_ADDI r14, r14, {}", rb));
-      });
-      k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12, 1", c.ch(1)), {{}, {kKblk}});
+      k.comment("V in its natural rows (this block's K was loaded after the previous block's scores)");
       k.op(fmt::format("S_SLLI r13, r12, {}", log2(ch)));
       k.li(14, f.vblk * rb);
       k.op(fmt::format("C_DMALD {}, r14, r5, r9, r13, 2", c.ch(2)), {{}, {kVblk}});
@@ -2060,6 +2062,22 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
           k.op(fmt::format("L_VST {}, p2, {}", V(reg), rb), {{}, {kScores}, -1});
         }
       });
+      k.comment("K is free: load the next block's (on the last block, the next query block's first)");
+      k.li(11, causal ? vl : 0);
+      k.op("S_ADD r11, r1, r11");
+      k.op("S_SUB r11, r11, r2");
+      k.op("S_MUL r11, r11, r10");
+      k.op("S_ADD r12, r2, r11");  // keys from the next block on
+      k.li(13, bk);
+      k.op("S_SUB r13, r13, r12");
+      k.op("S_SRLI r14, r13, 31");
+      k.op("S_MUL r13, r13, r14");
+      k.op("S_ADD r12, r12, r13");  // min(key_block, those)
+      k.li(14, c.addr("K"), c.sym("K"));
+      k.op("S_SUB r14, r14, r4");
+      k.op("S_MUL r14, r14, r10");
+      k.op("S_ADD r14, r14, r4");
+      load_k();
       if (causal) {
         k.comment("the diagonal tile (the last VLEN keys of the last block) + the mask table");
         k.loop_reg(10, [&] {
@@ -2220,6 +2238,10 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
     c.add(7, vl * d * 2, 14);
     if (causal) k.op(fmt::format("S_ADDI r1, r1, {}", vl));
   };
+  k.comment("the first block of K");
+  k.li(12, std::min(bk, causal ? vl : seq));
+  k.li(14, c.addr("K"), c.sym("K"));
+  load_k();
   k.loop(qblocks, query_block);
   k.op("C_HALT", {{}, {}, -1, true});
   return out;
