@@ -1941,16 +1941,37 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
   };
 
   // K chunk-major: chunk cc's column of the block's r12 keys (DRAM r14 on) from DM row kblk + cc * key_block
-  // on, so key j + t of a tile is in bank t; lock 1 when the last chunk has landed
-  auto load_k = [&] {
+  // on, so key j + t of a tile is in bank t. Chunks [from, to), round-robin over the channels; each
+  // releases lock 1 (the block start acquires it once per chunk).
+  auto load_k = [&](int64_t from, int64_t to) {
+    if (from >= to) return;
     k.li(11, d * 2);
-    k.li(13, f.kblk * rb);
-    k.loop(ch - 1, [&] {
-      k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12", c.ch(1)), {{}, {kKblk}});
+    k.li(13, (f.kblk + from * bk) * rb);
+    c.add(14, from * rb, 8);
+    for (int64_t cc = from; cc < to; ++cc) {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12, 1", c.ch(1 + cc)), {{}, {kKblk}});
+      if (cc + 1 == to) break;
       c.add(13, bk * rb, 8);
       k.op(fmt::format("S_ADDI r14, r14, {}", rb));
-    });
-    k.op(fmt::format("C_DMALD {}, r13, r14, r11, r12, 1", c.ch(1)), {{}, {kKblk}});
+    }
+  };
+  // r12 = the keys of the next block (on the last block, of the next query block's first), r14 its K rows
+  // in DRAM (r2, r4 have moved past this block; r10 = 1 on the last)
+  auto next_k = [&] {
+    k.li(11, causal ? vl : 0);
+    k.op("S_ADD r11, r1, r11");
+    k.op("S_SUB r11, r11, r2");
+    k.op("S_MUL r11, r11, r10");
+    k.op("S_ADD r12, r2, r11");  // keys from the next block on
+    k.li(13, bk);
+    k.op("S_SUB r13, r13, r12");
+    k.op("S_SRLI r14, r13, 31");
+    k.op("S_MUL r13, r13, r14");
+    k.op("S_ADD r12, r12, r13");  // min(key_block, those)
+    k.li(14, c.addr("K"), c.sym("K"));
+    k.op("S_SUB r14, r14, r4");
+    k.op("S_MUL r14, r14, r10");
+    k.op("S_ADD r14, r14, r4");
   };
   auto query_block = [&] {
     k.comment("this query block's rows of Q into DM");
@@ -2014,7 +2035,7 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       c.add(4, bk * d * 2, 14);
       c.add(5, bk * d * 2, 14);
       c.add(2, -bk, 14);
-      k.op("C_ACQ 1", {{}, {kKblk}});
+      for (int64_t cc = 0; cc < ch; ++cc) k.op("C_ACQ 1", {{}, {kKblk}});
 
       k.comment("S^T rows = K Q^T: per tile of 8 keys, a0..a7 += K[j + t, dd] (broadcast) * Q^T[dd]");
       k.li(12, f.kblk * rb);
@@ -2062,22 +2083,10 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
           k.op(fmt::format("L_VST {}, p2, {}", V(reg), rb), {{}, {kScores}, -1});
         }
       });
-      k.comment("K is free: load the next block's (on the last block, the next query block's first)");
-      k.li(11, causal ? vl : 0);
-      k.op("S_ADD r11, r1, r11");
-      k.op("S_SUB r11, r11, r2");
-      k.op("S_MUL r11, r11, r10");
-      k.op("S_ADD r12, r2, r11");  // keys from the next block on
-      k.li(13, bk);
-      k.op("S_SUB r13, r13, r12");
-      k.op("S_SRLI r14, r13, 31");
-      k.op("S_MUL r13, r13, r14");
-      k.op("S_ADD r12, r12, r13");  // min(key_block, those)
-      k.li(14, c.addr("K"), c.sym("K"));
-      k.op("S_SUB r14, r14, r4");
-      k.op("S_MUL r14, r14, r10");
-      k.op("S_ADD r14, r14, r4");
-      load_k();
+      k.comment("K is free: load the next block's (on the last block, the next query block's first), half");
+      k.comment("of its chunks now and half before P V, so that few transfers wait for a queue slot");
+      next_k();
+      load_k(0, ch / 2);
       if (causal) {
         k.comment("the diagonal tile (the last VLEN keys of the last block) + the mask table");
         k.loop_reg(10, [&] {
@@ -2162,6 +2171,8 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       for (int part = 0; part < 3; ++part)
         k.op(fmt::format("L_VST {}, p3, {}", V(8 + part), rb), {{}, {kState}, -1});
 
+      next_k();
+      load_k(ch / 2, ch);
       k.comment("O rows: per (query row, chunk group): acc = alpha * acc + sum_j P[i, j] V[j, chunks]");
       k.op("C_ACQ 2", {{}, {kVblk}});
       k.op("S_ADDI r11, r0, 0");
@@ -2241,7 +2252,7 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
   k.comment("the first block of K");
   k.li(12, std::min(bk, causal ? vl : seq));
   k.li(14, c.addr("K"), c.sym("K"));
-  load_k();
+  load_k(0, ch);
   k.loop(qblocks, query_block);
   k.op("C_HALT", {{}, {}, -1, true});
   return out;
