@@ -1670,9 +1670,10 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
 // Online softmax over blocks of keys, with no [S, S] scores anywhere. A query block is VLEN query rows, and
 // every score vector runs over those queries: lane i of row j of a block's scores is q_i . k_j. Q^T of the
 // block is built once (V_SHUF zips through DM), so row j is sum_d K[j, d] * Q^T[d] with K[j, d] broadcast
-// (L_VLDB) from K's natural rows, eight keys in eight accumulators. Per query the running max m, the
-// rescale alpha = exp(scale (m_old - m_new)) and the sum l are then lanes of one vector, and P^T row j is
-// exp(scale (s_j - m_new)) in place of the scores. The output stays in natural rows: O[i, chunk] +=
+// (L_VLDB), eight keys in eight accumulators; K blocks sit chunk-major in DM (the eight keys of a pass in
+// eight banks) and the next block's loads while the softmax and P V of this one run. Per query the running
+// max m, the rescale alpha = exp(scale (m_old - m_new)) and the sum l are then lanes of one vector, and P^T
+// row j is exp(scale (s_j - m_new)) in place of the scores. The output stays in natural rows: O[i, chunk] +=
 // P[i, j] V[j, chunk] with P[i, j] broadcast from P^T, four chunks of one query row at a time. Between key
 // blocks the FP32 accumulators, alpha and l live in DM as exact hi/mid/lo BF16 triples (the K-in-pieces
 // trick of the products): hi = bf16(x), x -= hi, mid = bf16(x), x -= mid, lo = bf16(x), each subtraction
