@@ -91,9 +91,9 @@ TEST_P(VliwBaseline, AssemblesCleanAndPassesOnTheModel) {
 // Every task with a template (the issue 11 tasks after the first six).
 const std::vector<std::string>& all_tasks() {
   static const std::vector<std::string> tasks = {
-      "relu", "silu",           "softmax", "rms_norm", "gemm",      "linear", "gelu", "layer_norm",
-      "gemv", "batch_matmul",   "ffn",     "swiglu",   "attention", "mha",    "gqa",  "mqa",
-      "rope", "depthwise_conv", "conv2d"};
+      "relu", "silu",           "softmax", "rms_norm",       "gemm",      "linear", "gelu", "layer_norm",
+      "gemv", "batch_matmul",   "ffn",     "swiglu",         "attention", "mha",    "gqa",  "mqa",
+      "rope", "depthwise_conv", "conv2d",  "flash_attention"};
   return tasks;
 }
 
@@ -147,6 +147,9 @@ TEST(VliwBaselineKnobs, NonDefaultPointsPass) {
       {"depthwise_conv", "C3", "default", {{"unroll", 1}}},
       {"conv2d", "C3", "small", {{"strips", 1}, {"m_tiles", 1}, {"unroll", 8}}},
       {"conv2d", "C1", "default", {{"k_pieces", 2}, {"strips", 1}}},
+      {"flash_attention", "C2", "default", {{"key_block", 16}}},
+      {"flash_attention", "C4", "small", {{"key_block", 256}}},
+      {"flash_attention", "C5", "default", {{"key_block", 256}}},
   };
   for (const auto& c : cases) {
     std::string what = fmt::format("{} {} {}", c.task, c.config, c.hw);
@@ -220,15 +223,17 @@ TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
 
 // The check can fail: the baseline with one compute bundle deleted from its source does not pass.
 TEST(VliwBaselineKnobs, KernelWithABundleRemovedFails) {
-  for (const auto& [task, op] : std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
-                                                                                 {"relu", "V_MAX"},
-                                                                                 {"softmax", "A_EXP"},
-                                                                                 {"gemv", "A_VMAC"},
-                                                                                 {"layer_norm", "A_RSQRT"},
-                                                                                 {"attention", "A_EXP"},
-                                                                                 {"rope", "A_VMAC"},
-                                                                                 {"depthwise_conv", "A_VMAC"},
-                                                                                 {"conv2d", "C_DMAST"}}) {
+  for (const auto& [task, op] :
+       std::vector<std::pair<std::string, std::string>>{{"gemm", "A_MMAC"},
+                                                        {"relu", "V_MAX"},
+                                                        {"softmax", "A_EXP"},
+                                                        {"gemv", "A_VMAC"},
+                                                        {"layer_norm", "A_RSQRT"},
+                                                        {"attention", "A_EXP"},
+                                                        {"rope", "A_VMAC"},
+                                                        {"depthwise_conv", "A_VMAC"},
+                                                        {"conv2d", "C_DMAST"},
+                                                        {"flash_attention", "A_MUL"}}) {
     const Params p = params("default");
     const tasks::TaskSpec& spec = registry().get(task);
     const auto cfg = spec.resolve("C2", tasks::DType::bf16);

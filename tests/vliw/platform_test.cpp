@@ -61,15 +61,16 @@ TEST_P(Baselines, PassOnTheRtlWithTheModelAgreeing) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllTasks, Baselines,
-    ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm", "linear", "gelu",
-                                         "layer_norm", "gemv", "batch_matmul", "ffn", "swiglu", "attention",
-                                         "mha", "gqa", "mqa", "rope", "depthwise_conv", "conv2d"),
-                       ::testing::Values("default", "small")),
-    [](const auto& param_info) {
-      return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
-    });
+INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines,
+                         ::testing::Combine(::testing::Values("relu", "silu", "softmax", "rms_norm", "gemm",
+                                                              "linear", "gelu", "layer_norm", "gemv",
+                                                              "batch_matmul", "ffn", "swiglu", "attention",
+                                                              "mha", "gqa", "mqa", "rope", "depthwise_conv",
+                                                              "conv2d", "flash_attention"),
+                                            ::testing::Values("default", "small")),
+                         [](const auto& param_info) {
+                           return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
+                         });
 
 // `kcraft tasks` and the evaluator call a cell supported exactly when the baseline compiler accepts it, on
 // every hardware configuration file (built or not); tasks without a template keep the platform's own checks.
