@@ -60,7 +60,8 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
     return kExitOk;
   }
   std::cout << bench::success_table(data.metrics) << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics) << "\n"
-            << bench::summary_table(data.metrics);
+            << bench::summary_table(data.metrics) << "\n"
+            << bench::agents_table(data.metrics) << bench::porting_table(data.metrics);
   for (const auto* f : {&a.csv, &a.metrics_csv, &a.html}) {
     if (!f->empty()) std::cout << "wrote " << *f << "\n";
   }

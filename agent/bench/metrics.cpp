@@ -44,6 +44,16 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
       first_pass += *r->first_pass_iteration;
     }
     g.tokens += r->tokens();
+    g.evaluations += r->evaluations;
+    g.agent_seconds += r->agent_seconds;
+    if (r->agent_settings.value("kind", "") == "llm") g.model_calls += r->iterations;
+    if (r->status == "no_kernel_to_port") ++g.no_kernel_to_port;
+    for (const auto& [role, use] : r->roles.items()) {
+      if (!use.is_object()) continue;
+      g.role_tokens[role] +=
+          use.value("prompt_tokens", uint64_t{0}) + use.value("completion_tokens", uint64_t{0});
+      g.role_calls[role] += use.value("calls", uint64_t{0});
+    }
     seconds += r->job_seconds > 0 ? r->job_seconds : r->agent_seconds;
     if (r->correct() && r->speedup > 0) ++g.speedup_runs;
     if (r->tuned_baseline_cycles) ++g.tuned_runs;
@@ -172,7 +182,13 @@ json GroupMetrics::to_json() const {
             {"runs_with_passing_kernel", reached_pass},
             {"tokens", tokens},
             {"tokens_per_run", tokens_per_run},
-            {"seconds_per_run", seconds_per_run}};
+            {"seconds_per_run", seconds_per_run},
+            {"model_calls", model_calls},
+            {"evaluations", evaluations},
+            {"agent_seconds", agent_seconds},
+            {"role_tokens", role_tokens},
+            {"role_calls", role_calls},
+            {"no_kernel_to_port", no_kernel_to_port}};
   if (!task.empty()) j["task"] = task;
   if (level != 0) j["level"] = level;
   return j;

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,6 +78,12 @@ struct GroupMetrics {
   uint64_t tokens = 0;
   double tokens_per_run = 0;
   double seconds_per_run = 0;
+  uint64_t model_calls = 0;  // LLM runs' model calls (iterations) of every role
+  uint64_t evaluations = 0;  // kernel evaluations (the agent's run_eval and the verifier's)
+  double agent_seconds = 0;  // the agents' own wall time, summed
+  std::map<std::string, uint64_t> role_tokens;  // prompt + completion tokens per workflow role, summed
+  std::map<std::string, uint64_t> role_calls;   // model calls per workflow role, summed
+  unsigned no_kernel_to_port = 0;  // porting runs stored without running: nothing to port
   std::string target() const { return platform + "/" + hw_config; }
   nlohmann::json to_json() const;
 };

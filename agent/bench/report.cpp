@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
 
 namespace kcraft::bench {
@@ -269,6 +270,140 @@ std::string summary_table(const Metrics& m) {
   return out;
 }
 
+namespace {
+
+std::string thousands(uint64_t n) {
+  if (n >= 10'000'000) return fmt::format("{:.0f}M", n / 1e6);
+  if (n >= 10'000) return fmt::format("{:.0f}k", n / 1e3);
+  return std::to_string(n);
+}
+
+// "designer 12k, coder 340k, conductor 8k" (prompt + completion tokens per role); "-" without roles.
+std::string role_tokens_text(const GroupMetrics& g) {
+  std::string text;
+  for (const auto& [role, tokens] : g.role_tokens)
+    text += (text.empty() ? "" : ", ") + role + " " + thousands(tokens);
+  return text.empty() ? "-" : text;
+}
+
+// The porting comparisons: (porting agent, the agent without porting, target), both in the metrics.
+struct PortingPair {
+  std::string port, plain, target;
+};
+std::vector<PortingPair> porting_pairs(const Metrics& m) {
+  std::vector<PortingPair> pairs;
+  for (const auto& agent : m.agents) {
+    const std::string plain = unported_agent_name(agent);
+    if (plain.empty()) continue;
+    for (const auto& target : m.targets) {
+      if (m.total(agent, target) != nullptr) pairs.push_back({agent, plain, target});
+    }
+  }
+  return pairs;
+}
+
+// The porting agent's and the plain agent's cells on the configurations both have.
+struct PortingComparison {
+  unsigned configs = 0, solved_port = 0, solved_plain = 0, only_port = 0, only_plain = 0;
+  unsigned both_faster_port = 0, both = 0;  // of the configurations both solved: where porting was faster
+  unsigned no_kernel_to_port = 0;
+  const GroupMetrics* port = nullptr;
+  const GroupMetrics* plain = nullptr;
+};
+PortingComparison compare_porting(const Metrics& m, const PortingPair& p) {
+  PortingComparison c;
+  c.port = m.total(p.port, p.target);
+  c.plain = m.total(p.plain, p.target);
+  if (c.port != nullptr) c.no_kernel_to_port = c.port->no_kernel_to_port;
+  for (const auto& cell : m.cells) {
+    if (cell.agent != p.port || cell.target() != p.target) continue;
+    const CellSummary* other = m.cell(p.plain, p.target, cell.task, cell.config);
+    if (other == nullptr) continue;
+    ++c.configs;
+    c.solved_port += cell.solved();
+    c.solved_plain += other->solved();
+    c.only_port += cell.solved() && !other->solved();
+    c.only_plain += !cell.solved() && other->solved();
+    if (cell.solved() && other->solved()) {
+      ++c.both;
+      c.both_faster_port += cell.best_cycles < other->best_cycles;
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+std::string agents_table(const Metrics& m) {
+  std::string out = fmt::format("{:<28} {:<18} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8}  {}\n", "agent",
+                                "target", "solved", "geomean", "fast_1", "calls", "evals", "wall s", "tokens",
+                                "tokens per role");
+  out += std::string(out.size() - 1, '-') + "\n";
+  for (const auto& c : columns(m)) {
+    const auto* g = m.total(c.agent, c.target);
+    if (g == nullptr) continue;
+    out += fmt::format("{:<28} {:<18} {:>9} {:>8} {:>6.2f} {:>8} {:>6} {:>9.1f} {:>8}  {}\n", c.agent,
+                       c.target, fmt::format("{}/{}", g->configs_solved, g->configs),
+                       opt_text(g->geomean_speedup, "{:.3f}x"), g->fast_p[1], g->model_calls, g->evaluations,
+                       g->agent_seconds, thousands(g->tokens), role_tokens_text(*g));
+  }
+  out +=
+      "(totals over each agent's runs: model calls of every role, kernel evaluations, the agents' own wall\n"
+      " time, prompt + completion tokens; tokens per role for workflows of several roles)\n";
+  return out;
+}
+
+std::string porting_table(const Metrics& m) {
+  const auto pairs = porting_pairs(m);
+  if (pairs.empty()) return "";
+  std::string out =
+      "Porting: does a kernel for one ISA help on another? Each porting agent next to the same workflow\n"
+      "and settings without porting, on the configurations both ran.\n";
+  const std::string head = fmt::format("{:<28} {:<24} {:<18} {:>7} {:>13} {:>11} {:>17} {:>13} {:>11}\n",
+                                       "porting agent", "vs", "target", "configs", "solved (port)",
+                                       "(without)", "faster (both ok)", "calls (port)", "(without)");
+  out += head + std::string(head.size() - 1, '-') + "\n";
+  for (const auto& p : pairs) {
+    const auto c = compare_porting(m, p);
+    if (c.plain == nullptr) {
+      out += fmt::format("{:<28} {:<24} {:<18} (no runs of {} on {} to compare with)\n", p.port, p.plain,
+                         p.target, p.plain, p.target);
+      continue;
+    }
+    out += fmt::format("{:<28} {:<24} {:<18} {:>7} {:>13} {:>11} {:>17} {:>13} {:>11}\n", p.port, p.plain,
+                       p.target, c.configs, c.solved_port, c.solved_plain,
+                       fmt::format("{}/{}", c.both_faster_port, c.both), c.port->model_calls,
+                       c.plain->model_calls);
+    if (c.no_kernel_to_port > 0) {
+      out += fmt::format("  {} run(s) of {} had no kernel to port (the source platform solved nothing there)\n",
+                         c.no_kernel_to_port, p.port);
+    }
+  }
+  return out;
+}
+
+nlohmann::json porting_json(const Metrics& m) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : porting_pairs(m)) {
+    const auto c = compare_porting(m, p);
+    nlohmann::json j = {{"port_agent", p.port},
+                        {"plain_agent", p.plain},
+                        {"target", p.target},
+                        {"configs", c.configs},
+                        {"solved_port", c.solved_port},
+                        {"solved_plain", c.solved_plain},
+                        {"only_port", c.only_port},
+                        {"only_plain", c.only_plain},
+                        {"both_solved", c.both},
+                        {"port_faster", c.both_faster_port},
+                        {"no_kernel_to_port", c.no_kernel_to_port}};
+    j["port"] = c.port != nullptr ? c.port->to_json() : nlohmann::json(nullptr);
+    j["plain"] = c.plain != nullptr ? c.plain->to_json() : nlohmann::json(nullptr);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
 void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::path& file) {
   static const std::vector<std::string> header = {"platform",
                                                   "hw_config",
@@ -389,6 +524,7 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
 json report_json(const ReportData& d) {
   json j;
   j["metrics"] = d.metrics.to_json();
+  j["porting"] = porting_json(d.metrics);
   j["runs"] = json::array();
   for (const auto& r : d.runs) j["runs"].push_back(r.to_json());
   j["hardware"] = json::array();
