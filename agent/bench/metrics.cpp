@@ -49,7 +49,8 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
     if (r->agent_settings.value("kind", "") == "llm") g.model_calls += r->iterations;
     if (r->status == "no_kernel_to_port") ++g.no_kernel_to_port;
     for (const auto& [role, use] : r->roles.items()) {
-      if (!use.is_object()) continue;
+      // The verifier is kcraft itself: no model calls, no tokens to show.
+      if (!use.is_object() || use.value("calls", uint64_t{0}) == 0) continue;
       g.role_tokens[role] +=
           use.value("prompt_tokens", uint64_t{0}) + use.value("completion_tokens", uint64_t{0});
       g.role_calls[role] += use.value("calls", uint64_t{0});

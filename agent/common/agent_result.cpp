@@ -225,13 +225,26 @@ PortSource parse_port_from(const std::string& text, const std::string& run_platf
 std::string port_prompt(const TaskContext& ctx) {
   const PortSource& port = ctx.port_from;
   if (port.empty()) return "";
-  // The other platform's guide outline (two heading levels) names the concepts its kernel relies on.
+  // The other platform's guide outline (two heading levels under its title) names the concepts its kernel
+  // relies on.
   std::string outline;
   try {
+    std::vector<std::vector<std::string>> paths;
     for (const auto& section : library::split_sections("", platform_guide(port.platform))) {
-      const std::string path = section.path.rfind(" > ", 0) == 0 ? section.path.substr(3) : section.path;
-      if (path.empty() || std::count(path.begin(), path.end(), '>') > 1) continue;
-      outline += "- " + path + "\n";
+      std::vector<std::string> parts;
+      for (size_t at = 0; (at = section.path.find(" > ", at)) != std::string::npos;) {
+        at += 3;
+        parts.push_back(section.path.substr(at, section.path.find(" > ", at) - at));
+      }
+      if (!parts.empty()) paths.push_back(std::move(parts));
+    }
+    const bool one_title = !paths.empty() && std::all_of(paths.begin(), paths.end(), [&](const auto& p) {
+      return p.front() == paths.front().front();
+    });
+    for (auto& parts : paths) {
+      if (one_title) parts.erase(parts.begin());
+      if (parts.empty() || parts.size() > 2) continue;
+      outline += "- " + parts.front() + (parts.size() == 2 ? " > " + parts.back() : "") + "\n";
     }
   } catch (const std::exception&) {
     outline = "(its guide could not be read)\n";

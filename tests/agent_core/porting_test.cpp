@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-using testing::kFakePlatform;
+using kcraft::testing::kFakePlatform;
 using testing::MockLlmServer;
 using testing::MockUsage;
 using testing::Step;
@@ -28,7 +28,7 @@ using testing::WireApi;
 
 class FakePlatformRegistered : public ::testing::Environment {
  public:
-  void SetUp() override { register_platform(kFakePlatform, testing::make_fake_platform); }
+  void SetUp() override { register_platform(kFakePlatform, kcraft::testing::make_fake_platform); }
 };
 const auto* const kRegistered = ::testing::AddGlobalTestEnvironment(new FakePlatformRegistered);
 
@@ -59,10 +59,13 @@ TaskContext fake_relu(PortSource port) {
   return c;
 }
 
-// A section heading of the source platform's guide, as the port prompt lists it.
-std::string first_guide_section(const std::string& platform_name) {
+// A second-level section heading of the source platform's guide (under its title), as the port prompt
+// lists it.
+std::string a_guide_section(const std::string& platform_name) {
   for (const auto& s : library::split_sections("", platform_guide(platform_name))) {
-    if (s.path.size() > 3) return s.path.substr(3);  // without the leading " > "
+    const auto second = s.path.find(" > ", 3);
+    if (second != std::string::npos && s.path.find(" > ", second + 3) == std::string::npos)
+      return s.path.substr(second + 3);
   }
   return "";
 }
@@ -91,7 +94,7 @@ TEST(Porting, SingleGetsTheKernelItsPlatformAndGuideSectionsInItsUserPrompt) {
   const std::string user = server.request(0).messages[0].content;
   EXPECT_NE(user.find(source), std::string::npos) << "the ported kernel is not in the user prompt";
   EXPECT_NE(user.find("on the platform `" + default_platform_name() + "`"), std::string::npos) << user;
-  const std::string section = first_guide_section(default_platform_name());
+  const std::string section = a_guide_section(default_platform_name());
   ASSERT_FALSE(section.empty());
   EXPECT_NE(user.find("- " + section + "\n"), std::string::npos) << user;
   EXPECT_EQ(user.find(port_prompt(fake_relu(port))), user.size() - port_prompt(fake_relu(port)).size());
