@@ -323,10 +323,7 @@ UPDATE meta SET value = '2' WHERE key = 'schema_version';
 
 // Version 3 -> 4: each run's model calls and tokens per workflow role. Existing rows keep NULL (read as
 // no roles: they were recorded before roles were).
-const char* kMigrateFrom3 = R"SQL(
-ALTER TABLE runs ADD COLUMN role_usage TEXT;
-UPDATE meta SET value = '4' WHERE key = 'schema_version';
-)SQL";
+const char* kMigrateFrom3 = "ALTER TABLE runs ADD COLUMN role_usage TEXT";
 
 // Fills the tuned columns of runs that have none from a tuned baseline of their cell measured by the same
 // commit on the same hardware (the earliest stored, should a changed search space have made two).
@@ -407,7 +404,13 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
         if (migrated_from_ == 0) migrated_from_ = 2;
       }
       if (found == "1" || found == "2" || found == "3") {
-        exec(kMigrateFrom3);
+        // (A store made by hand from a newer one may have the column already.)
+        Statement columns(db_, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'role_usage'");
+        columns.step();
+        const bool has_roles = columns.integer(0) > 0;
+        columns.reset();
+        if (!has_roles) exec(kMigrateFrom3);
+        exec("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
         if (migrated_from_ == 0) migrated_from_ = 3;
       } else if (found != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format(
