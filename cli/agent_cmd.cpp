@@ -230,7 +230,8 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (tuner && a.workflow != "single")
     throw UsageError("--workflow needs an LLM agent (--model or --provider-config)");
   if (tuner && !a.port_from.empty())
-    throw UsageError("--port-from needs an LLM agent (--model or --provider-config): the tuner reads no kernel");
+    throw UsageError(
+        "--port-from needs an LLM agent (--model or --provider-config): the tuner reads no kernel");
   agent::AgentResult result;
   std::string path;
   if (tuner) {

@@ -33,10 +33,10 @@ std::optional<double> attainable_cycles(const std::string& platform, const std::
 struct AgentSpec {
   enum class Kind { kBaseline, kTuner, kLlm };
   Kind kind = Kind::kTuner;
-  std::string name;                // the `agent` column
-  std::string settings_file;       // kLlm: provider settings YAML (absolute)
+  std::string name;                 // the `agent` column
+  std::string settings_file;        // kLlm: provider settings YAML (absolute)
   std::string workflow = "single";  // kLlm: agent/workflows/<workflow>.yaml
-  std::string port_from;           // kLlm: port the best passing kernel of this platform ("" = no porting)
+  std::string port_from;            // kLlm: port the best passing kernel of this platform ("" = no porting)
   bool offline() const { return kind != Kind::kLlm; }
   std::string job_kind() const;  // the worker's agent_kind: baseline | tuner | llm
 };

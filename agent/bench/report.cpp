@@ -168,7 +168,8 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of the "
+        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of "
+        "the "
         "attainable bound, per configuration\n",
         c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
@@ -248,19 +249,21 @@ std::string cycles_table(const Metrics& m) {
 }
 
 std::string summary_table(const Metrics& m) {
+  size_t agent_width = 14;
+  for (const auto& a : m.agents) agent_width = std::max(agent_width, a.size());
   std::string out = fmt::format(
-      "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>9} {:>8} {:>10} {:>7}\n",
-      "agent", "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2", "geomean",
-      "fast_1/tuned", "geo/tuned", "1st valid", "1st pass", "tokens/run", "s/run");
+      "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>9} {:>8} {:>10} {:>7}\n",
+      "agent", agent_width, "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2",
+      "geomean", "fast_1/tuned", "geo/tuned", "1st valid", "1st pass", "tokens/run", "s/run");
   out += std::string(out.size() - 1, '-') + "\n";
   for (const auto& c : columns(m)) {
     const auto* g = m.total(c.agent, c.target);
     const std::string fast_1_tuned = g->tuned_runs > 0 ? fmt::format("{:.2f}", g->fast_p_tuned[1]) : "-";
     out += fmt::format(
-        "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>9} {:>8} "
+        "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>9} {:>8} "
         "{:>10.0f} {:>7.1f}\n",
-        c.agent, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1], g->fast_p[2],
-        g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), fast_1_tuned,
+        c.agent, agent_width, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1],
+        g->fast_p[2], g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), fast_1_tuned,
         opt_text(g->geomean_tuned_speedup, "{:.3f}x"), opt_text(g->mean_first_valid, "{:.1f}"),
         opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run, g->seconds_per_run);
   }
@@ -335,9 +338,9 @@ PortingComparison compare_porting(const Metrics& m, const PortingPair& p) {
 }  // namespace
 
 std::string agents_table(const Metrics& m) {
-  std::string out = fmt::format("{:<28} {:<18} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8}  {}\n", "agent",
-                                "target", "solved", "geomean", "fast_1", "calls", "evals", "wall s", "tokens",
-                                "tokens per role");
+  std::string out =
+      fmt::format("{:<28} {:<18} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8}  {}\n", "agent", "target",
+                  "solved", "geomean", "fast_1", "calls", "evals", "wall s", "tokens", "tokens per role");
   out += std::string(out.size() - 1, '-') + "\n";
   for (const auto& c : columns(m)) {
     const auto* g = m.total(c.agent, c.target);
@@ -357,7 +360,7 @@ std::string porting_table(const Metrics& m) {
   const auto pairs = porting_pairs(m);
   if (pairs.empty()) return "";
   std::string out =
-      "Porting: does a kernel for one ISA help on another? Each porting agent next to the same workflow\n"
+      "\nPorting: does a kernel for one ISA help on another? Each porting agent next to the same workflow\n"
       "and settings without porting, on the configurations both ran.\n";
   const std::string head = fmt::format("{:<28} {:<24} {:<18} {:>7} {:>13} {:>11} {:>17} {:>13} {:>11}\n",
                                        "porting agent", "vs", "target", "configs", "solved (port)",
@@ -375,8 +378,9 @@ std::string porting_table(const Metrics& m) {
                        fmt::format("{}/{}", c.both_faster_port, c.both), c.port->model_calls,
                        c.plain->model_calls);
     if (c.no_kernel_to_port > 0) {
-      out += fmt::format("  {} run(s) of {} had no kernel to port (the source platform solved nothing there)\n",
-                         c.no_kernel_to_port, p.port);
+      out +=
+          fmt::format("  {} run(s) of {} had no kernel to port (the source platform solved nothing there)\n",
+                      c.no_kernel_to_port, p.port);
     }
   }
   return out;

@@ -695,8 +695,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
         "INSERT OR IGNORE INTO main.unsupported SELECT platform, hw_config, task, config, level, reason "
         "FROM src.unsupported");
     // A version-1 store has no tuned baselines: its runs keep NULL in the tuned columns.
-    const std::string cols =
-        keys + ", " + column_list(run_value_columns_of(source_version));
+    const std::string cols = keys + ", " + column_list(run_value_columns_of(source_version));
     exec(fmt::format("INSERT OR IGNORE INTO main.runs({}) SELECT {} FROM src.runs", cols, cols));
     stats.runs_added = static_cast<size_t>(sqlite3_changes(db_));
     if (source_version >= 2) {

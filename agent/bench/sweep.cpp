@@ -81,8 +81,9 @@ std::optional<agent::PortSource> best_kernel_to_port(const std::vector<library::
   if (best == nullptr) return std::nullopt;
   agent::PortSource port;
   port.platform = best->platform;
-  port.origin = fmt::format("the results store's best passing kernel of {} {} on {}/{} ({} cycles, by {})",
-                            best->task, best->config, best->platform, best->hw_config, best->cycles, best->agent);
+  port.origin =
+      fmt::format("the results store's best passing kernel of {} {} on {}/{} ({} cycles, by {})", best->task,
+                  best->config, best->platform, best->hw_config, best->cycles, best->agent);
   port.language = best->language;
   port.source = best->source;
   port.cycles = best->cycles;
@@ -403,11 +404,11 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
           to_run_index.push_back(j);
           continue;
         }
-        RunRecord none = error_record(jobs[j].key, jobs[j].level,
-                                      fmt::format("no kernel to port: the results store has no passing kernel "
-                                                  "of {} {} on {} (run an agent there first)",
-                                                  jobs[j].key.task, jobs[j].key.config,
-                                                  plan.agent(jobs[j].key.agent).port_from));
+        RunRecord none = error_record(
+            jobs[j].key, jobs[j].level,
+            fmt::format("no kernel to port: the results store has no passing kernel "
+                        "of {} {} on {} (run an agent there first)",
+                        jobs[j].key.task, jobs[j].key.config, plan.agent(jobs[j].key.agent).port_from));
         none.status = kNoKernelToPort;
         none.agent_settings = {{"kind", "llm"},
                                {"workflow", jobs[j].workflow},
@@ -416,7 +417,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
         record_run(j, std::move(none));
       }
       events.started = [&](size_t job) { progress.started(to_run[job].key); };
-      events.finished = [&](size_t job, RunRecord record) { record_run(to_run_index[job], std::move(record)); };
+      events.finished = [&](size_t job, RunRecord record) {
+        record_run(to_run_index[job], std::move(record));
+      };
       result.interrupted = !run_jobs(to_run, pool, events);
     }
   }

@@ -22,8 +22,8 @@ namespace kcraft::bench {
 struct JobSpec {
   RunKey key;
   int level = 1;
-  std::string agent_kind;     // baseline | tuner | llm
-  std::string settings_file;  // llm: provider settings YAML
+  std::string agent_kind;           // baseline | tuner | llm
+  std::string settings_file;        // llm: provider settings YAML
   std::string workflow = "single";  // llm: agent/workflows/<workflow>.yaml
   // llm: the kernel of another platform to port (the parent takes it from the results store); its
   // platform set means a porting run.

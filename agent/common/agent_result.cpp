@@ -109,7 +109,8 @@ std::string AgentResult::summary() const {
                               status, iterations, budget, evaluations, wall_seconds);
   if (!error.empty()) s += "  stopped: " + error + "\n";
   if (!context.port_from.empty()) {
-    s += fmt::format("  ported from a {} kernel ({})\n", context.port_from.platform, context.port_from.origin);
+    s +=
+        fmt::format("  ported from a {} kernel ({})\n", context.port_from.platform, context.port_from.origin);
   }
   if (context.library_allows_scored_cell) {
     s += fmt::format("  kernel library: examples of this very task+configuration were ALLOWED ({} shown)\n",
@@ -182,7 +183,8 @@ json PortSource::to_json() const {
   return {{"platform", platform}, {"origin", origin}, {"language", language}, {"cycles", cycles}};
 }
 
-PortSource load_port_source(const std::string& from, const std::string& file, const std::string& run_platform) {
+PortSource load_port_source(const std::string& from, const std::string& file,
+                            const std::string& run_platform) {
   const Platform* p = find_platform(from);
   if (p == nullptr) {
     std::string known;
@@ -260,8 +262,8 @@ std::string port_prompt(const TaskContext& ctx) {
       ctx.task, ctx.config, port.platform, language,
       port.cycles > 0 ? fmt::format(" in {} cycles", port.cycles) : "", ctx.platform, port.platform,
       ctx.platform, ctx.platform);
-  text += fmt::format("The sections of the `{}` platform guide, for the names its kernel uses:\n{}\n", port.platform,
-                      outline);
+  text += fmt::format("The sections of the `{}` platform guide, for the names its kernel uses:\n{}\n",
+                      port.platform, outline);
   text += fmt::format("```{}\n{}{}```\n", language, port.source,
                       port.source.empty() || port.source.back() == '\n' ? "" : "\n");
   return text;

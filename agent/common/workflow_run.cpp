@@ -188,7 +188,8 @@ class WorkflowRun {
         start["context"]["library_allows_scored_cell"] = result_.context.library_allows_scored_cell;
       }
       // Which kernel the run ported (its source is in the prompts above).
-      if (!result_.context.port_from.empty()) start["context"]["port_from"] = result_.context.port_from.to_json();
+      if (!result_.context.port_from.empty())
+        start["context"]["port_from"] = result_.context.port_from.to_json();
       start["workflow"] = {{"name", wf_.name}, {"start", wf_.start}, {"role_settings", role_settings}};
       transcript_.write(std::move(start));
       return;

@@ -19,8 +19,8 @@ namespace kcraft::agent {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 using kcraft::testing::kFakePlatform;
+using nlohmann::json;
 using testing::MockLlmServer;
 using testing::MockUsage;
 using testing::Step;
@@ -80,7 +80,9 @@ TEST(Porting, SingleGetsTheKernelItsPlatformAndGuideSectionsInItsUserPrompt) {
   EXPECT_EQ(port.origin, file.string());
 
   MockLlmServer server(WireApi::kOpenAi);
-  server.then(Step::tool_call("write_code", json{{"code", "FAKE_OP\nFAKE_OP\n"}}.dump(), MockUsage{100, 10, 0, 0}))
+  server
+      .then(Step::tool_call("write_code", json{{"code", "FAKE_OP\nFAKE_OP\n"}}.dump(),
+                            MockUsage{100, 10, 0, 0}))
       .then(Step::tool_call("submit", "{}", MockUsage{100, 10, 0, 0}));
   auto provider = make_provider(server.settings());
   const auto path = dir / "t.jsonl";
@@ -169,8 +171,9 @@ TEST(Porting, BadPortFromValuesAreRefusedClearly) {
             std::string::npos);
   // An extension none of the source platform's languages has.
   std::ofstream(dir / "kernel.txt") << source;
-  EXPECT_NE(error(default_platform_name() + ":" + (dir / "kernel.txt").string(), kFakePlatform).find("kernel.txt"),
-            std::string::npos);
+  EXPECT_NE(
+      error(default_platform_name() + ":" + (dir / "kernel.txt").string(), kFakePlatform).find("kernel.txt"),
+      std::string::npos);
   // An empty file is no kernel.
   const fs::path empty = dir / ("empty" + fs::path(file).extension().string());
   std::ofstream(empty) << "\n";

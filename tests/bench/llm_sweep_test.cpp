@@ -209,11 +209,11 @@ TEST(BenchLlm, AWorkflowAgentRunsItsRolesOnTheirOwnProvidersAndTheReportShowsTok
       write_settings(dir / "team.yaml", team,
                      "roles:\n  designer: {base_url: " + designer.base_url() + ", model: mock-designer}\n");
   const std::string db = (dir / "r.db").string();
-  const std::string out = capture(
-      fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
-                  "workflow:default:{} --jobs 1 --budget 8 --tuned-baseline none --db {} 2>&1",
-                  KCRAFT_BIN, settings, db),
-      &code);
+  const std::string out =
+      capture(fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
+                          "workflow:default:{} --jobs 1 --budget 8 --tuned-baseline none --db {} 2>&1",
+                          KCRAFT_BIN, settings, db),
+              &code);
   ASSERT_EQ(code, 0) << out;
   EXPECT_EQ(team.unscripted_requests() + designer.unscripted_requests(), 0u) << out;
   ASSERT_EQ(designer.request_count(), 1u) << out;
@@ -240,9 +240,8 @@ TEST(BenchLlm, AWorkflowAgentRunsItsRolesOnTheirOwnProvidersAndTheReportShowsTok
   EXPECT_EQ(run.prompt_tokens, 300u + 2000u + 500u);
 
   // The text report: the agents side by side, with tokens per role (prompt + completion).
-  const std::string report = capture(fmt::format("{} report --db {} --html {} 2>&1", KCRAFT_BIN, db,
-                                                 (dir / "r.html").string()),
-                                     &code);
+  const std::string report = capture(
+      fmt::format("{} report --db {} --html {} 2>&1", KCRAFT_BIN, db, (dir / "r.html").string()), &code);
   ASSERT_EQ(code, 0) << report;
   const auto line_start = report.find("workflow:default:team", report.find("tokens per role"));
   ASSERT_NE(line_start, std::string::npos) << report;
@@ -404,11 +403,12 @@ TEST(AgentPorting, TheAgentCommandPortsAKernelFileAndRefusesBadValues) {
       .then(Step::tool_call("submit", "{}", MockUsage{100, 10, 0, 0}));
   const std::string settings = write_settings(dir / "mock-model.yaml", server);
   const std::string transcript = (dir / "t.jsonl").string();
-  const std::string base =
-      fmt::format("{} --json agent --platform vliw --task relu --config C1 --provider-config {} --budget 2 "
-                  "--no-tuned-baseline --no-library --transcript {}",
-                  KCRAFT_BIN, settings, transcript);
-  const std::string out = capture(base + " --port-from systolic:" + (dir / "relu.s").string() + " 2>&1", &code);
+  const std::string base = fmt::format(
+      "{} --json agent --platform vliw --task relu --config C1 --provider-config {} --budget 2 "
+      "--no-tuned-baseline --no-library --transcript {}",
+      KCRAFT_BIN, settings, transcript);
+  const std::string out =
+      capture(base + " --port-from systolic:" + (dir / "relu.s").string() + " 2>&1", &code);
   ASSERT_EQ(code, 0) << out;
   const json result = json::parse(out.substr(out.find('{')));
   EXPECT_EQ(result["port_from"]["platform"], "systolic");

@@ -136,7 +136,8 @@ TEST(Plan, FiltersSelectAndUnknownNamesAreErrors) {
 }
 
 TEST(Plan, WorkflowAndPortingAgentsAreNamedAfterTheirWorkflowAndSettings) {
-  const auto dir = std::filesystem::temp_directory_path() / ("kcraft_plan_agents_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("kcraft_plan_agents_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string file = (dir / "team.yaml").string();
   std::ofstream(file) << "provider: openai\nmodel: m\n";
@@ -203,11 +204,10 @@ TEST(Plan, APortingRunStartsFromTheBestKernelOfItsHardwareNameThenTheFewestCycle
     return e;
   };
   const RunKey run{"b", "default", "relu", "C1", "port:a:m", 1};
-  std::vector<library::KernelEntry> kernels = {entry("a", "small", "C1", 10, "small hw"),
-                                               entry("a", "default", "C1", 500, "slow"),
-                                               entry("a", "default", "C1", 300, "fast"),
-                                               entry("a", "default", "C2", 1, "other config"),
-                                               entry("b", "default", "C1", 1, "the run's own platform")};
+  std::vector<library::KernelEntry> kernels = {
+      entry("a", "small", "C1", 10, "small hw"), entry("a", "default", "C1", 500, "slow"),
+      entry("a", "default", "C1", 300, "fast"), entry("a", "default", "C2", 1, "other config"),
+      entry("b", "default", "C1", 1, "the run's own platform")};
   auto port = best_kernel_to_port(kernels, "a", run);
   ASSERT_TRUE(port.has_value());
   EXPECT_EQ(port->source, "fast");
