@@ -259,7 +259,12 @@ json Metrics::to_json() const {
       {"mean_first_pass_iteration",
        "mean iteration of the first kernel that passed the development run, over runs "
        "that had one"},
-      {"tokens_per_run", "mean prompt + completion tokens per run"}};
+      {"tokens_per_run", "mean prompt + completion tokens per run"},
+      {"model_calls", "model calls of every role of the LLM runs, summed (the tuner calls no model)"},
+      {"evaluations", "kernel evaluations (run_eval, the agent's and the verifier's), summed"},
+      {"agent_seconds", "the agents' own wall time, summed"},
+      {"role_tokens", "prompt + completion tokens per workflow role that called a model, summed"},
+      {"no_kernel_to_port", "porting runs stored without running: the source platform had no passing kernel"}};
   j["agents"] = agents;
   j["targets"] = targets;
   j["configs"] = configs;
