@@ -70,8 +70,10 @@ std::string a_guide_section(const std::string& platform_name) {
   return "";
 }
 
-TEST(Porting, SingleGetsTheKernelItsPlatformAndGuideSectionsInItsUserPrompt) {
-  const auto dir = fresh_dir("single");
+class PortingOverWire : public ::testing::TestWithParam<WireApi> {};
+
+TEST_P(PortingOverWire, SingleGetsTheKernelItsPlatformAndGuideSectionsInItsUserPrompt) {
+  const auto dir = fresh_dir(std::string("single_") + testing::wire_api_name(GetParam()));
   std::string source;
   const auto file = source_kernel_file(dir, &source);
   const PortSource port = parse_port_from(default_platform_name() + ":" + file.string(), kFakePlatform);
@@ -111,12 +113,12 @@ TEST(Porting, SingleGetsTheKernelItsPlatformAndGuideSectionsInItsUserPrompt) {
   fs::remove_all(dir);
 }
 
-TEST(Porting, DefaultGivesTheKernelToTheDesignerAndTheCoder) {
-  const auto dir = fresh_dir("default");
+TEST_P(PortingOverWire, DefaultGivesTheKernelToTheDesignerAndTheCoder) {
+  const auto dir = fresh_dir(std::string("default_") + testing::wire_api_name(GetParam()));
   std::string source;
   const auto file = source_kernel_file(dir, &source);
   const PortSource port = load_port_source(default_platform_name(), file.string(), kFakePlatform);
-  MockLlmServer designer(WireApi::kOpenAi), coder(WireApi::kOpenAi), conductor(WireApi::kOpenAi);
+  MockLlmServer designer(GetParam()), coder(GetParam()), conductor(GetParam());
   designer.then(Step::text("<plan>\nPort the loop: one FAKE_OP per row.\n</plan>", MockUsage{10, 1, 0, 0}));
   coder.then(Step::tool_call("write_code", json{{"code", "FAKE_OP\n"}}.dump(), MockUsage{10, 1, 0, 0}))
       .then(Step::tool_call("submit", "{}", MockUsage{10, 1, 0, 0}));
@@ -181,6 +183,11 @@ TEST(Porting, BadPortFromValuesAreRefusedClearly) {
             std::string::npos);
   fs::remove_all(dir);
 }
+
+INSTANTIATE_TEST_SUITE_P(Wire, PortingOverWire, ::testing::Values(WireApi::kOpenAi, WireApi::kAnthropic),
+                         [](const auto& param_info) {
+                           return std::string(testing::wire_api_name(param_info.param));
+                         });
 
 }  // namespace
 }  // namespace kcraft::agent
