@@ -143,6 +143,13 @@ std::vector<std::string> split_fields(const std::string& text) {
   }
 }
 
+// Fields from `first` on, joined again with ':'.
+std::string join_fields(const std::vector<std::string>& fields, size_t first) {
+  std::string text;
+  for (size_t i = first; i < fields.size(); ++i) text += (i == first ? "" : ":") + fields[i];
+  return text;
+}
+
 // An LLM agent: the settings file exists, the workflow loads.
 AgentSpec llm_agent(const std::string& settings_file, const std::string& workflow) {
   AgentSpec spec;
@@ -186,15 +193,15 @@ const std::vector<AgentKindSyntax>& agent_kinds() {
        }},
       {"llm", "llm:SETTINGS.yaml",
        [](const std::vector<std::string>& f) {
-         if (f.size() != 1) throw std::invalid_argument("expects one settings file");
-         AgentSpec spec = llm_agent(f[0], "single");
+         // The whole rest is the file (as before the other kinds existed, a path may hold ':').
+         AgentSpec spec = llm_agent(join_fields(f, 0), "single");
          spec.name = "llm:" + settings_stem(spec);
          return spec;
        }},
       {"workflow", "workflow:NAME:SETTINGS.yaml",
        [](const std::vector<std::string>& f) {
-         if (f.size() != 2) throw std::invalid_argument("expects a workflow name and a settings file");
-         AgentSpec spec = llm_agent(f[1], f[0]);
+         if (f.size() < 2) throw std::invalid_argument("expects a workflow name and a settings file");
+         AgentSpec spec = llm_agent(join_fields(f, 1), f[0]);
          // `single` is what llm: runs: one name for one agent.
          spec.name = spec.workflow == "single" ? "llm:" + settings_stem(spec)
                                                : "workflow:" + spec.workflow + ":" + settings_stem(spec);
