@@ -447,7 +447,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                                   "sweep_id",
                                                   "host",
                                                   "worker_pid",
-                                                  "finished_at"};
+                                                  "finished_at",
+                                                  "role_usage"};
   std::string out;
   for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + header[i];
   out += "\n";
@@ -494,7 +495,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                              r.sweep_id,
                                              r.host,
                                              std::to_string(r.worker_pid),
-                                             r.finished_at};
+                                             r.finished_at,
+                                             r.roles.dump()};
     for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
     out += "\n";
   }
@@ -507,17 +509,19 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
       "jobs,"
       "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,tuned_runs,fast_1_tuned,fast_1.5_tuned,fast_2_tuned,"
       "geomean_tuned_speedup,mean_first_valid_iteration,mean_first_pass_iteration,tokens_per_run,seconds_per_"
-      "run\n";
+      "run,model_calls,evaluations,agent_seconds,role_tokens\n";
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
     auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
     out += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.agent),
-        g.platform, g.hw_config, scope, g.task, g.level == 0 ? "" : std::to_string(g.level), g.configs,
-        g.configs_solved, g.configs_pending, g.runs, g.correct, g.failed_jobs, number(g.fast_p[0]),
-        number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs,
-        tuned(1), tuned(2), tuned(3), opt(g.geomean_tuned_speedup), opt(g.mean_first_valid),
-        opt(g.mean_first_pass), number(g.tokens_per_run), number(g.seconds_per_run));
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        csv_field(g.agent), g.platform, g.hw_config, scope, g.task,
+        g.level == 0 ? "" : std::to_string(g.level), g.configs, g.configs_solved, g.configs_pending, g.runs,
+        g.correct, g.failed_jobs, number(g.fast_p[0]), number(g.fast_p[1]), number(g.fast_p[2]),
+        number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs, tuned(1), tuned(2), tuned(3),
+        opt(g.geomean_tuned_speedup), opt(g.mean_first_valid), opt(g.mean_first_pass),
+        number(g.tokens_per_run), number(g.seconds_per_run), g.model_calls, g.evaluations,
+        number(g.agent_seconds), csv_field(nlohmann::json(g.role_tokens).dump()));
   };
   for (const auto& g : m.per_task) line(g, "task");
   for (const auto& g : m.per_level) line(g, "level");

@@ -282,6 +282,13 @@ TEST(Metrics, AgentsSideBySideSumModelCallsEvaluationsAndTokensPerRole) {
   EXPECT_EQ(g->role_tokens.count("verifier"), 0u);
   EXPECT_EQ(m.total("tuner", "systolic/default")->model_calls, 0u);
   EXPECT_EQ(m.total("port:other:m", "systolic/default")->no_kernel_to_port, 1u);
+  auto dir = testing::fresh_dir("agents_csv");
+  write_metrics_csv(m, dir / "metrics.csv");
+  std::ifstream in(dir / "metrics.csv");
+  const std::string csv((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(csv.find(",model_calls,evaluations,agent_seconds,role_tokens\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",8,4,3,\"{\"\"coder\"\":3400,\"\"designer\"\":680}\"\n"), std::string::npos) << csv;
+  std::filesystem::remove_all(dir);
   const std::string table = agents_table(m);
   EXPECT_NE(table.find("coder 3400, designer 680"), std::string::npos) << table;
   EXPECT_NE(table.find("1/2"), std::string::npos) << table;  // one of two configurations solved
