@@ -1,6 +1,8 @@
 // The level-3 blocks, composed from the building blocks the L1/L2 references run (references.h): only the
 // data movement between them (splitting heads, residual adds, the per-channel affine) is written here.
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "tasks/golden/references.h"
