@@ -67,14 +67,14 @@ void attend(GoldenContext& context, const Tensor& q, const Tensor& k, const Tens
   for (int64_t h = 0; h < heads; ++h) {
     const int64_t kv = h / group;
     attention_head(q.data.data() + h * head_size, k.data.data() + kv * head_size,
-                   v.data.data() + kv * head_size, o.data.data() + h * head_size, seq, dim, scale, causal, bias,
-                   h);
+                   v.data.data() + kv * head_size, o.data.data() + h * head_size, seq, dim, scale, causal,
+                   bias, h);
   }
 }
 
 void grouped_attention(GoldenContext& context, bool q_has_heads, bool kv_has_heads) {
-  attend(context, context.input("Q"), context.input("K"), context.input("V"), context.output("O"), q_has_heads,
-         kv_has_heads, context.param("scale"), causal_flag(context), {});
+  attend(context, context.input("Q"), context.input("K"), context.input("V"), context.output("O"),
+         q_has_heads, kv_has_heads, context.param("scale"), causal_flag(context), {});
 }
 }  // namespace
 

@@ -56,8 +56,8 @@ DecoderShape decoder_shape(GoldenContext& context, int64_t kv_heads) {
                   "x " + format_shape(x.shape) + " and y must be the same [S, D]");
   DecoderShape s{x.shape[0], x.shape[1], context.dim("HEADS"), kv_heads, context.dim("DH")};
   context.require(s.kv_heads >= 1 && s.heads % s.kv_heads == 0,
-                  "HEADS = " + std::to_string(s.heads) + " must be a multiple of KV_HEADS = " +
-                      std::to_string(s.kv_heads));
+                  "HEADS = " + std::to_string(s.heads) +
+                      " must be a multiple of KV_HEADS = " + std::to_string(s.kv_heads));
   const int64_t q_width = s.heads * s.head_dim, kv_width = s.kv_heads * s.head_dim;
   require_shape(context, context.input("Wq"), {q_width, s.model});
   require_shape(context, context.input("Wk"), {kv_width, s.model});
@@ -102,7 +102,8 @@ int64_t t5_relative_bucket(int64_t distance, int64_t num_buckets, int64_t max_di
   if (distance < max_exact) return distance;
   const double log_ratio = std::log(static_cast<double>(distance) / static_cast<double>(max_exact)) /
                            std::log(static_cast<double>(max_distance) / static_cast<double>(max_exact));
-  const auto bucket = max_exact + static_cast<int64_t>(log_ratio * static_cast<double>(num_buckets - max_exact));
+  const auto bucket =
+      max_exact + static_cast<int64_t>(log_ratio * static_cast<double>(num_buckets - max_exact));
   return std::min(bucket, num_buckets - 1);
 }
 
@@ -143,8 +144,9 @@ void decoder_block_t5(GoldenContext& context) {
   const DecoderShape s = decoder_shape(context, context.dim("HEADS"));
   const Tensor& table = context.input("bias");
   const double num_buckets = context.param("num_buckets"), max_distance = context.param("max_distance");
-  context.require(num_buckets >= 2 && num_buckets == std::floor(num_buckets) && max_distance > num_buckets / 2,
-                  "num_buckets must be an integer >= 2 and max_distance above num_buckets / 2");
+  context.require(
+      num_buckets >= 2 && num_buckets == std::floor(num_buckets) && max_distance > num_buckets / 2,
+      "num_buckets must be an integer >= 2 and max_distance above num_buckets / 2");
   const auto buckets = static_cast<int64_t>(num_buckets);
   require_shape(context, table, {buckets, s.heads});
   // bucket(i - j) depends only on the distance: look each one up once.
@@ -155,7 +157,8 @@ void decoder_block_t5(GoldenContext& context) {
   }
   const ScoreBias relative_bias = [&](int64_t head, int64_t query, int64_t key) {
     // Only keys at or before the query are attended (causal), so the distance is >= 0.
-    return table.data[static_cast<std::size_t>(bucket_of[static_cast<std::size_t>(query - key)] * s.heads + head)];
+    return table
+        .data[static_cast<std::size_t>(bucket_of[static_cast<std::size_t>(query - key)] * s.heads + head)];
   };
   // T5 has no 1/sqrt(DH): its initialisation of Wq absorbs it.
   const Tensor x2 = attention_sublayer(context, s, 1.0, nullptr, nullptr, relative_bias);

@@ -59,8 +59,8 @@ std::vector<double> linear_rows(const double* in, const Tensor& w, const Tensor*
 // x, y [HEADS, S, D] with cos/sin [S, D], rotate_half.
 void rope_into(GoldenContext& context, const Tensor& x, const Tensor& cos, const Tensor& sin, Tensor& y);
 // (silu(x Wg^T) * x Wu^T) Wd^T; x, y [M, D].
-void swiglu_into(GoldenContext& context, const Tensor& x, const Tensor& wg, const Tensor& wu, const Tensor& wd,
-                 Tensor& y);
+void swiglu_into(GoldenContext& context, const Tensor& x, const Tensor& wg, const Tensor& wu,
+                 const Tensor& wd, Tensor& y);
 // An additive score term per (head, query, key), e.g. T5's relative-position bias; empty: none.
 using ScoreBias = std::function<double(int64_t head, int64_t query, int64_t key)>;
 // Q, O [HEADS, S, D]; K, V [KV_HEADS, S, D]; query head h reads key/value head h / (HEADS / KV_HEADS);

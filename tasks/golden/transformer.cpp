@@ -85,8 +85,8 @@ void swiglu(GoldenContext& context) {
               context.output("y"));
 }
 
-void swiglu_into(GoldenContext& context, const Tensor& x, const Tensor& wg, const Tensor& wu, const Tensor& wd,
-                 Tensor& y) {
+void swiglu_into(GoldenContext& context, const Tensor& x, const Tensor& wg, const Tensor& wu,
+                 const Tensor& wd, Tensor& y) {
   const auto [m, d] = block_io(context, x, y);
   context.require(wg.shape.size() == 2, "Wg must be [F, D], got " + format_shape(wg.shape));
   const int64_t f = wg.shape[0];

@@ -106,11 +106,11 @@ TEST(Plan, LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason) {
             EXPECT_TRUE(p->has_baseline(spec.name)) << key.id() << " is planned without a baseline kernel";
             continue;
           }
-          const auto unsupported = std::find_if(plan.unsupported.begin(), plan.unsupported.end(),
-                                                [&](const UnsupportedCell& u) {
-                                                  return u.platform == p->name() && u.hw_config == hw.name &&
-                                                         u.task == spec.name && u.config == c;
-                                                });
+          const auto unsupported =
+              std::find_if(plan.unsupported.begin(), plan.unsupported.end(), [&](const UnsupportedCell& u) {
+                return u.platform == p->name() && u.hw_config == hw.name && u.task == spec.name &&
+                       u.config == c;
+              });
           ASSERT_NE(unsupported, plan.unsupported.end()) << key.id() << " is neither planned nor unsupported";
           EXPECT_FALSE(unsupported->reason.empty()) << key.id();
           if (!p->has_baseline(spec.name))

@@ -134,7 +134,8 @@ Values row_norm(const Dims& n, const Inputs& in, double eps, bool layer) {
 // back: exact below 16, then 16 logarithmic buckets up to 128, clipped to 31.
 int64_t t5_bucket(int64_t p) {
   if (p < 16) return p;
-  return std::min<int64_t>(31, 16 + static_cast<int64_t>(std::floor(16.0 * std::log(p / 16.0) / std::log(8.0))));
+  return std::min<int64_t>(31,
+                           16 + static_cast<int64_t>(std::floor(16.0 * std::log(p / 16.0) / std::log(8.0))));
 }
 
 Values rms_rows(const Values& x, const Values& gamma, int64_t rows, int64_t cols, double eps) {
@@ -404,8 +405,24 @@ const std::map<std::string, std::vector<Dims>>& hand_configs() {
         {{"HEADS", 4}, {"KV_HEADS", 1}, {"S", 6}, {"D", 2}, {"CAUSAL", 0}}}},
       {"mqa", {{{"HEADS", 3}, {"S", 6}, {"D", 4}, {"CAUSAL", 1}}}},
       {"conv_block",
-       {{{"H", 7}, {"W", 6}, {"C", 3}, {"F", 3}, {"KH", 3}, {"KW", 3}, {"STRIDE", 1}, {"PAD", 1}, {"RESIDUAL", 1}},
-        {{"H", 7}, {"W", 6}, {"C", 3}, {"F", 5}, {"KH", 3}, {"KW", 2}, {"STRIDE", 2}, {"PAD", 1}, {"RESIDUAL", 0}}}},
+       {{{"H", 7},
+         {"W", 6},
+         {"C", 3},
+         {"F", 3},
+         {"KH", 3},
+         {"KW", 3},
+         {"STRIDE", 1},
+         {"PAD", 1},
+         {"RESIDUAL", 1}},
+        {{"H", 7},
+         {"W", 6},
+         {"C", 3},
+         {"F", 5},
+         {"KH", 3},
+         {"KW", 2},
+         {"STRIDE", 2},
+         {"PAD", 1},
+         {"RESIDUAL", 0}}}},
       // D need not be HEADS*DH; groups of 2, 1 (KV_HEADS = HEADS) and 3.
       {"decoder_block_llama",
        {{{"S", 7}, {"D", 10}, {"HEADS", 4}, {"KV_HEADS", 2}, {"DH", 6}, {"F", 9}},
@@ -479,8 +496,9 @@ TEST(GoldenIndependent, CausalMaskChangesTheAnswer) {
 TEST(GoldenIndependent, T5BucketsAreHuggingFacesUnidirectionalBuckets) {
   // Hugging Face T5Attention._relative_position_bucket(-p, bidirectional=False, num_buckets=32,
   // max_distance=128) for these distances p (worked by hand: 16 + int(16 * ln(p/16) / ln 8)).
-  const std::map<int64_t, int64_t> expected = {{0, 0},   {1, 1},    {15, 15},   {16, 16}, {20, 17}, {23, 18},
-                                               {32, 21}, {64, 26},  {100, 30},  {127, 31}, {128, 31}, {1000, 31}};
+  const std::map<int64_t, int64_t> expected = {{0, 0},    {1, 1},    {15, 15},  {16, 16},
+                                               {20, 17},  {23, 18},  {32, 21},  {64, 26},
+                                               {100, 30}, {127, 31}, {128, 31}, {1000, 31}};
   for (const auto& [distance, bucket] : expected) {
     EXPECT_EQ(golden::t5_relative_bucket(distance, 32, 128), bucket) << distance;
     EXPECT_EQ(t5_bucket(distance), bucket) << distance;
@@ -493,8 +511,15 @@ TEST(GoldenIndependent, LevelThreeStepsEachChangeTheAnswer) {
   const TaskSpec& conv = testing::registry().get("conv_block");
   const ResolvedConfig with = conv.resolve("C3", DType::fp32);
   ASSERT_EQ(with.dim("RESIDUAL"), 1);
-  const ResolvedConfig without = with_dims(conv, {{"H", 16}, {"W", 16}, {"C", 32}, {"F", 32}, {"KH", 3},
-                                                  {"KW", 3}, {"STRIDE", 1}, {"PAD", 1}, {"RESIDUAL", 0}});
+  const ResolvedConfig without = with_dims(conv, {{"H", 16},
+                                                  {"W", 16},
+                                                  {"C", 32},
+                                                  {"F", 32},
+                                                  {"KH", 3},
+                                                  {"KW", 3},
+                                                  {"STRIDE", 1},
+                                                  {"PAD", 1},
+                                                  {"RESIDUAL", 0}});
   const auto inputs = make_inputs(with, 3);
   EXPECT_NE(compute_reference(with, conv.golden, inputs)[0].data,
             compute_reference(without, conv.golden, inputs)[0].data);

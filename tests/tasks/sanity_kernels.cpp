@@ -563,7 +563,8 @@ Values project(const Values& in, int64_t rows, const Tensor& w, DType dtype) {
 }
 
 // Token-major [S, HEADS*DH] to head-major [HEADS, S, DH] and back.
-Tensor split_heads(const std::string& name, const Values& rows, int64_t seq, int64_t heads, int64_t head_dim) {
+Tensor split_heads(const std::string& name, const Values& rows, int64_t seq, int64_t heads,
+                   int64_t head_dim) {
   Tensor out(name, {heads, seq, head_dim});
   for (int64_t h = 0; h < heads; ++h)
     for (int64_t s = 0; s < seq; ++s)
@@ -648,7 +649,8 @@ Values decoder_block(const Inputs& in, const ResolvedConfig& c, const DecoderOpt
   }
   const Values attended =
       attention({q, k, v}, step_config(c, {{"CAUSAL", 1}}, {{"scale", scale}}), attention_options);
-  const Values projected = project(merge_heads(attended, seq, heads, head_dim), seq, named(in, "Wo"), c.dtype);
+  const Values projected =
+      project(merge_heads(attended, seq, heads, head_dim), seq, named(in, "Wo"), c.dtype);
   const Values x2 = o.attention_residual ? add_stored(x.data, projected, c.dtype) : projected;
 
   const Values h2 = o.ffn_norm ? norm(x2, "g_ffn") : x2;

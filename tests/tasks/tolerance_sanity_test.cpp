@@ -508,16 +508,17 @@ const std::vector<TaskSanity>& sanity_table() {
                {"RoPE on q only", decoder_with([](auto& o) { o.rope_on_k = false; })},
                {"kv head h % KV_HEADS instead of h / G",
                 decoder_with([](auto& o) { o.attention.kv_map = KvHeadMap::modulo; }), modulo_differs},
-               {"kv head 0 for every head", decoder_with([](auto& o) { o.attention.kv_map = KvHeadMap::first; }),
-                several_kv_heads},
+               {"kv head 0 for every head",
+                decoder_with([](auto& o) { o.attention.kv_map = KvHeadMap::first; }), several_kv_heads},
                {"SwiGLU gate and up swapped", decoder_with([](auto& o) { o.swiglu.gate_up_swapped = true; })},
                {"SwiGLU without silu", decoder_with([](auto& o) { o.swiglu.no_activation = true; })}})});
-    t.push_back({"decoder_block_t5", decoder_with([](auto&) {}),
-                 with(decoder_classes,
-                      {{"relative-position bias missing", decoder_with([](auto& o) { o.relative_bias = false; })},
-                       {"bias table read as [HEADS, 32]", decoder_with([](auto& o) { o.bias_transposed = true; })},
-                       {"scores scaled by 1/sqrt(DH)", decoder_with([](auto& o) { o.t5_scaled = true; })},
-                       {"FFN ReLU missing", decoder_with([](auto& o) { o.t5_relu = false; })}})});
+    t.push_back(
+        {"decoder_block_t5", decoder_with([](auto&) {}),
+         with(decoder_classes,
+              {{"relative-position bias missing", decoder_with([](auto& o) { o.relative_bias = false; })},
+               {"bias table read as [HEADS, 32]", decoder_with([](auto& o) { o.bias_transposed = true; })},
+               {"scores scaled by 1/sqrt(DH)", decoder_with([](auto& o) { o.t5_scaled = true; })},
+               {"FFN ReLU missing", decoder_with([](auto& o) { o.t5_relu = false; })}})});
     return t;
   }();
   return table;
