@@ -113,9 +113,10 @@ TEST(Plan, LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason) {
               });
           ASSERT_NE(unsupported, plan.unsupported.end()) << key.id() << " is neither planned nor unsupported";
           EXPECT_FALSE(unsupported->reason.empty()) << key.id();
-          if (!p->has_baseline(spec.name))
+          if (!p->has_baseline(spec.name)) {
             EXPECT_NE(unsupported->reason.find("no composite baseline yet"), std::string::npos)
                 << key.id() << ": " << unsupported->reason;
+          }
         }
       }
     }
