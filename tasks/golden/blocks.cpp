@@ -148,7 +148,7 @@ void decoder_block_t5(GoldenContext& context) {
       num_buckets >= 2 && num_buckets == std::floor(num_buckets) && max_distance > num_buckets / 2,
       "num_buckets must be an integer >= 2 and max_distance above num_buckets / 2");
   const auto buckets = static_cast<int64_t>(num_buckets);
-  require_shape(context, table, {buckets, s.heads});
+  require_shape(context, table, {s.heads, buckets});
   // bucket(i - j) depends only on the distance: look each one up once.
   std::vector<int64_t> bucket_of(static_cast<std::size_t>(s.seq));
   for (int64_t p = 0; p < s.seq; ++p) {
@@ -158,7 +158,7 @@ void decoder_block_t5(GoldenContext& context) {
   const ScoreBias relative_bias = [&](int64_t head, int64_t query, int64_t key) {
     // Only keys at or before the query are attended (causal), so the distance is >= 0.
     return table
-        .data[static_cast<std::size_t>(bucket_of[static_cast<std::size_t>(query - key)] * s.heads + head)];
+        .data[static_cast<std::size_t>(head * buckets + bucket_of[static_cast<std::size_t>(query - key)])];
   };
   // T5 has no 1/sqrt(DH): its initialisation of Wq absorbs it.
   const Tensor x2 = attention_sublayer(context, s, 1.0, nullptr, nullptr, relative_bias);

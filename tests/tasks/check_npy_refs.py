@@ -80,7 +80,7 @@ def decoder_block(x, params, dims, llama):
         distance = np.arange(s)[:, None] - np.arange(s)[None, :]
         nb, md = int(params["num_buckets"]), int(params["max_distance"])
         buckets = t5_buckets(np.maximum(distance, 0), nb, md, np.float32)
-        scores = np.einsum("hid,hjd->hij", q, k) + x["bias"][buckets].transpose(2, 0, 1)
+        scores = np.einsum("hid,hjd->hij", q, k) + x["bias"][:, buckets]
     attended = np.einsum("hij,hjd->hid", softmax_rows(np.where(causal, -np.inf, scores)), v)
     x2 = x["x"] + attended.transpose(1, 0, 2).reshape(s, heads * dh) @ x["Wo"].T
     h2 = rms_norm(x2, x["g_ffn"], params["eps"])

@@ -189,7 +189,7 @@ Values decoder_block(const Dims& n, const Inputs& in, const ResolvedConfig& r, b
       for (int64_t j = 0; j <= i; ++j) {
         double dot = 0.0;
         for (int64_t d = 0; d < DH; ++d) dot += q[i * H * DH + hd * DH + d] * k[j * KV * DH + kv * DH + d];
-        p[j] = dot * scale + (llama ? 0.0 : in.at("bias")[t5_bucket(i - j) * H + hd]);
+        p[j] = dot * scale + (llama ? 0.0 : in.at("bias")[hd * 32 + t5_bucket(i - j)]);
         top = std::max(top, p[j]);
       }
       for (int64_t j = 0; j <= i; ++j) total += (p[j] = std::exp(p[j] - top));

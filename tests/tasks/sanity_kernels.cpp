@@ -643,7 +643,7 @@ Values decoder_block(const Inputs& in, const ResolvedConfig& c, const DecoderOpt
       const bool transposed = o.bias_transposed;
       attention_options.score_bias = [&table, heads, transposed](int64_t head, int64_t query, int64_t key) {
         const int64_t bucket = t5_bucket(query - key);
-        return table.data[at(transposed ? head * 32 + bucket : bucket * heads + head)];
+        return table.data[at(transposed ? bucket * heads + head : head * 32 + bucket)];
       };
     }
   }

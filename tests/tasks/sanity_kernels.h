@@ -131,7 +131,7 @@ struct DecoderOptions {
   AttentionOptions attention;      // causal mode, kv head map, 1/sqrt(DH)
   bool t5_scaled = false;          // T5: scores scaled by 1/sqrt(DH), which T5 does not do
   bool relative_bias = true;       // T5: false leaves the position bias out
-  bool bias_transposed = false;    // T5: the [32, HEADS] table read as [HEADS, 32]
+  bool bias_transposed = false;    // T5: the [HEADS, 32] table read as [32, HEADS]
   bool t5_relu = true;             // T5: false leaves the FFN's ReLU out
   SwigluOptions swiglu;            // LLaMA: the FFN's wrong classes
 };

@@ -516,7 +516,7 @@ const std::vector<TaskSanity>& sanity_table() {
         {"decoder_block_t5", decoder_with([](auto&) {}),
          with(decoder_classes,
               {{"relative-position bias missing", decoder_with([](auto& o) { o.relative_bias = false; })},
-               {"bias table read as [HEADS, 32]", decoder_with([](auto& o) { o.bias_transposed = true; })},
+               {"bias table read as [32, HEADS]", decoder_with([](auto& o) { o.bias_transposed = true; })},
                {"scores scaled by 1/sqrt(DH)", decoder_with([](auto& o) { o.t5_scaled = true; })},
                {"FFN ReLU missing", decoder_with([](auto& o) { o.t5_relu = false; })}})});
     return t;
