@@ -15,9 +15,13 @@ void elementwise(GoldenContext& context, Fn fn) {
 }
 }  // namespace
 
-void relu(GoldenContext& context) {
+double relu_value(double x) {
   // NaN propagates (x > 0 is false for NaN, so test for it explicitly).
-  elementwise(context, [](double x) { return std::isnan(x) ? x : (x > 0.0 ? x : 0.0); });
+  return std::isnan(x) ? x : (x > 0.0 ? x : 0.0);
+}
+
+void relu(GoldenContext& context) {
+  elementwise(context, relu_value);
 }
 
 void silu(GoldenContext& context) {

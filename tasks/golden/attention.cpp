@@ -9,7 +9,7 @@ namespace kcraft::tasks::golden {
 namespace {
 // One head: o[S, D] = softmax(q k^T * scale + mask) v, with q, k, v, o dense [S, D] matrices.
 void attention_head(const double* q, const double* k, const double* v, double* o, int64_t seq, int64_t dim,
-                    double scale, bool causal) {
+                    double scale, bool causal, const ScoreBias& bias, int64_t head) {
   std::vector<double> scores(static_cast<std::size_t>(seq));
   for (int64_t i = 0; i < seq; ++i) {
     // Masked keys (j > i when causal) get probability exactly 0, so they are simply left out.
@@ -18,8 +18,9 @@ void attention_head(const double* q, const double* k, const double* v, double* o
     for (int64_t j = 0; j < keys; ++j) {
       double dot = 0.0;
       for (int64_t d = 0; d < dim; ++d) dot += q[i * dim + d] * k[j * dim + d];
-      scores[static_cast<std::size_t>(j)] = dot * scale;
-      row_max = std::max(row_max, dot * scale);
+      const double score = dot * scale + (bias ? bias(head, i, j) : 0.0);
+      scores[static_cast<std::size_t>(j)] = score;
+      row_max = std::max(row_max, score);
     }
     double sum = 0.0;
     for (int64_t j = 0; j < keys; ++j) {
@@ -43,11 +44,8 @@ bool causal_flag(GoldenContext& context) {
 
 // Q and O are [HEADS, S, D] (or [S, D] for one head); K and V are [KV_HEADS, S, D] (or [S, D], one shared
 // head). Query head h reads key/value head h / (HEADS / KV_HEADS).
-void grouped_attention(GoldenContext& context, bool q_has_heads, bool kv_has_heads) {
-  const Tensor& q = context.input("Q");
-  const Tensor& k = context.input("K");
-  const Tensor& v = context.input("V");
-  Tensor& o = context.output("O");
+void attend(GoldenContext& context, const Tensor& q, const Tensor& k, const Tensor& v, Tensor& o,
+            bool q_has_heads, bool kv_has_heads, double scale, bool causal, const ScoreBias& bias) {
   const std::size_t q_rank = q_has_heads ? 3 : 2;
   const std::size_t kv_rank = kv_has_heads ? 3 : 2;
   context.require(q.shape.size() == q_rank && o.shape == q.shape,
@@ -65,16 +63,25 @@ void grouped_attention(GoldenContext& context, bool q_has_heads, bool kv_has_hea
   context.require(heads % kv_heads == 0, "HEADS = " + std::to_string(heads) +
                                              " must be a multiple of KV_HEADS = " + std::to_string(kv_heads));
   const int64_t group = heads / kv_heads;
-  const double scale = context.param("scale");
-  const bool causal = causal_flag(context);
   const int64_t head_size = seq * dim;
   for (int64_t h = 0; h < heads; ++h) {
     const int64_t kv = h / group;
     attention_head(q.data.data() + h * head_size, k.data.data() + kv * head_size,
-                   v.data.data() + kv * head_size, o.data.data() + h * head_size, seq, dim, scale, causal);
+                   v.data.data() + kv * head_size, o.data.data() + h * head_size, seq, dim, scale, causal,
+                   bias, h);
   }
 }
+
+void grouped_attention(GoldenContext& context, bool q_has_heads, bool kv_has_heads) {
+  attend(context, context.input("Q"), context.input("K"), context.input("V"), context.output("O"),
+         q_has_heads, kv_has_heads, context.param("scale"), causal_flag(context), {});
+}
 }  // namespace
+
+void grouped_attention_into(GoldenContext& context, const Tensor& q, const Tensor& k, const Tensor& v,
+                            Tensor& o, double scale, bool causal, const ScoreBias& bias) {
+  attend(context, q, k, v, o, true, true, scale, causal, bias);
+}
 
 void attention(GoldenContext& context) {
   grouped_attention(context, false, false);

@@ -42,9 +42,10 @@ ConvGeometry conv_geometry(GoldenContext& context, const Tensor& x, const Tensor
 }  // namespace
 
 void conv2d(GoldenContext& context) {
-  const Tensor& x = context.input("x");
-  const Tensor& w = context.input("w");
-  Tensor& y = context.output("y");
+  conv2d_into(context, context.input("x"), context.input("w"), context.output("y"));
+}
+
+void conv2d_into(GoldenContext& context, const Tensor& x, const Tensor& w, Tensor& y) {
   const ConvGeometry g = conv_geometry(context, x, w, y);
   context.require(w.shape.size() == 4, "w must be [KH, KW, C, F], got " + format_shape(w.shape));
   const int64_t filters = w.shape[3];

@@ -39,13 +39,14 @@ void softmax(GoldenContext& context) {
 }
 
 void rms_norm(GoldenContext& context) {
-  const Tensor& x = context.input("x");
-  const Tensor& gamma = context.input("gamma");
-  Tensor& y = context.output("y");
+  rms_norm_into(context, context.input("x"), context.input("gamma"), context.param("eps"),
+                context.output("y"));
+}
+
+void rms_norm_into(GoldenContext& context, const Tensor& x, const Tensor& gamma, double eps, Tensor& y) {
   const Rows rows = rows_of(context, x, y);
-  context.require(gamma.shape == Shape{rows.length},
-                  "gamma " + format_shape(gamma.shape) + " must be [" + std::to_string(rows.length) + "]");
-  const double eps = context.param("eps");
+  context.require(gamma.shape == Shape{rows.length}, gamma.name + " " + format_shape(gamma.shape) +
+                                                         " must be [" + std::to_string(rows.length) + "]");
   for (int64_t r = 0; r < rows.count; ++r) {
     const double* in = x.data.data() + r * rows.length;
     double* out = y.data.data() + r * rows.length;

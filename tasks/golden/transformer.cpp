@@ -5,8 +5,6 @@
 
 namespace kcraft::tasks::golden {
 
-namespace {
-// out[M, N] = in[M, K] W[N, K]^T (+ bias[N] when given): the nn.Linear convention.
 std::vector<double> linear_rows(const double* in, const Tensor& w, const Tensor* bias, int64_t rows) {
   const int64_t n = w.shape[0], k = w.shape[1];
   std::vector<double> out(static_cast<std::size_t>(rows * n));
@@ -20,6 +18,7 @@ std::vector<double> linear_rows(const double* in, const Tensor& w, const Tensor*
   return out;
 }
 
+namespace {
 void require_weight(GoldenContext& context, const Tensor& w, int64_t out_features, int64_t in_features) {
   context.require(w.shape == Shape{out_features, in_features},
                   w.name + " " + format_shape(w.shape) + " must be [" + std::to_string(out_features) + ", " +
@@ -36,10 +35,10 @@ std::pair<int64_t, int64_t> block_io(GoldenContext& context, const Tensor& x, co
 }  // namespace
 
 void rope(GoldenContext& context) {
-  const Tensor& x = context.input("x");
-  const Tensor& cos = context.input("cos");
-  const Tensor& sin = context.input("sin");
-  Tensor& y = context.output("y");
+  rope_into(context, context.input("x"), context.input("cos"), context.input("sin"), context.output("y"));
+}
+
+void rope_into(GoldenContext& context, const Tensor& x, const Tensor& cos, const Tensor& sin, Tensor& y) {
   context.require(
       x.shape.size() == 3 && y.shape == x.shape,
       "x " + format_shape(x.shape) + " and y " + format_shape(y.shape) + " must be [HEADS, S, D]");
@@ -82,11 +81,12 @@ void ffn(GoldenContext& context) {
 }
 
 void swiglu(GoldenContext& context) {
-  const Tensor& x = context.input("x");
-  const Tensor& wg = context.input("Wg");
-  const Tensor& wu = context.input("Wu");
-  const Tensor& wd = context.input("Wd");
-  Tensor& y = context.output("y");
+  swiglu_into(context, context.input("x"), context.input("Wg"), context.input("Wu"), context.input("Wd"),
+              context.output("y"));
+}
+
+void swiglu_into(GoldenContext& context, const Tensor& x, const Tensor& wg, const Tensor& wu,
+                 const Tensor& wd, Tensor& y) {
   const auto [m, d] = block_io(context, x, y);
   context.require(wg.shape.size() == 2, "Wg must be [F, D], got " + format_shape(wg.shape));
   const int64_t f = wg.shape[0];

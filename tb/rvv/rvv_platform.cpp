@@ -16,6 +16,7 @@
 #include "isa/rvv/rvv_memory_map.h"
 #include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
+#include "tasks/common/baseline_compiler.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
@@ -246,6 +247,7 @@ std::string RvvPlatform::disassemble(const std::vector<uint32_t>& words) const {
 }
 
 std::string RvvPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+  if (auto why = tasks::missing_composite_baseline_reason(cfg); !why.empty()) return why;
   const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
   const uint64_t limit = std::min<uint64_t>(dram_bytes, RVV_DRAM_MAX_BYTES);
   if (const auto lay = layout(cfg); lay.total_bytes > limit)

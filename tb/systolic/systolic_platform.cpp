@@ -12,6 +12,7 @@
 #include "isa/common/disassembler.h"
 #include "isa/systolic/systolic_iss.h"
 #include "systolic_isa.h"
+#include "tasks/common/baseline_compiler.h"
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
 #include "tasks/systolic/template_compiler.h"
@@ -74,6 +75,7 @@ std::unique_ptr<tasks::BaselineCompiler> SystolicPlatform::baseline_compiler(con
 std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg,
                                                  const std::string& hw) const {
   const Params p = params(hw);
+  if (auto why = tasks::missing_composite_baseline_reason(cfg); !why.empty()) return why;
   // Tensors move as rows of VLEN elements; counts (heads, batch, kernel taps, CAUSAL) need not be multiples.
   for (const auto* list : {&cfg.inputs, &cfg.outputs}) {
     for (const auto& t : *list) {

@@ -1,6 +1,7 @@
 // Planning: filters, unsupported cells, agents, and shards that partition the sweep.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -86,6 +87,44 @@ TEST(Plan, LeftOutCellsAreListedAndRunWhenNamed) {
   EXPECT_EQ(full.runs.size(), plan.runs.size() + plan.left_out.size());
   for (const auto& u : plan.left_out)
     EXPECT_EQ(keys(full).count(RunKey{u.platform, u.hw_config, u.task, u.config, "baseline", 1}), 1u);
+}
+
+// Level-3 blocks leave no silent gap: a cell the sweep runs has a baseline kernel to run, and every other
+// cell is listed as unsupported with its platform's reason (no composite baseline yet, until the composition
+// layer exists).
+TEST(Plan, LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason) {
+  SweepFilters f;
+  f.agents = {"baseline"};
+  f.configs = tasks::standard_config_names();
+  const auto plan = build_plan(f, registry());
+  size_t level_three_cells = 0;
+  for (const Platform* p : platforms()) {
+    for (const auto& hw : p->hw_configs()) {
+      for (const auto& spec : registry().tasks()) {
+        if (spec.level != 3) continue;
+        for (const auto& c : tasks::standard_config_names()) {
+          ++level_three_cells;
+          const RunKey key{p->name(), hw.name, spec.name, c, "baseline", 1};
+          if (keys(plan).count(key) == 1) {
+            EXPECT_TRUE(p->has_baseline(spec.name)) << key.id() << " is planned without a baseline kernel";
+            continue;
+          }
+          const auto unsupported =
+              std::find_if(plan.unsupported.begin(), plan.unsupported.end(), [&](const UnsupportedCell& u) {
+                return u.platform == p->name() && u.hw_config == hw.name && u.task == spec.name &&
+                       u.config == c;
+              });
+          ASSERT_NE(unsupported, plan.unsupported.end()) << key.id() << " is neither planned nor unsupported";
+          EXPECT_FALSE(unsupported->reason.empty()) << key.id();
+          if (!p->has_baseline(spec.name)) {
+            EXPECT_NE(unsupported->reason.find("no composite baseline yet"), std::string::npos)
+                << key.id() << ": " << unsupported->reason;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(level_three_cells, 0u);  // the level-3 specs are loaded
 }
 
 TEST(Plan, FiltersSelectAndUnknownNamesAreErrors) {

@@ -42,6 +42,53 @@ def patches(x, kh, kw, stride, pad):
     return windows[::stride, ::stride]
 
 
+def rms_norm(v, gamma, eps):
+    return v / np.sqrt(np.mean(v**2, axis=-1, keepdims=True) + eps) * gamma
+
+
+def t5_buckets(distance, num_buckets, max_distance, dtype):
+    """Hugging Face T5Attention._relative_position_bucket(-distance, bidirectional=False) with the log
+    taken in `dtype` (torch computes it in float32)."""
+    max_exact = num_buckets // 2
+    ratio = np.maximum(distance, 1).astype(dtype) / dtype(max_exact)
+    large = max_exact + (np.log(ratio) / dtype(np.log(max_distance / max_exact)) * dtype(num_buckets - max_exact))
+    large = np.minimum(large.astype(np.int64), num_buckets - 1)
+    return np.where(distance < max_exact, distance, large)
+
+
+def decoder_block(x, params, dims, llama):
+    """Pre-norm decoder block with heads as a reshape of the token-major projections: [S, H*DH] ->
+    [H, S, DH]; LLaMA (RoPE, GQA by np.repeat, 1/sqrt(DH), SwiGLU) or T5 (relative bias, ReLU FFN)."""
+    s, heads, dh = dims["S"], dims["HEADS"], dims["DH"]
+    kv_heads = dims["KV_HEADS"] if llama else heads
+
+    def split(t, n):
+        return t.reshape(s, n, dh).transpose(1, 0, 2)
+
+    h = rms_norm(x["x"], x["g_attn"], params["eps"])
+    q, k, v = split(h @ x["Wq"].T, heads), split(h @ x["Wk"].T, kv_heads), split(h @ x["Wv"].T, kv_heads)
+    causal = np.triu(np.ones((s, s), dtype=bool), k=1)
+    if llama:
+        def rotate(t):
+            half = dh // 2
+            return t * x["cos"] + np.concatenate([-t[..., half:], t[..., :half]], axis=-1) * x["sin"]
+
+        q, k = rotate(q), rotate(k)
+        k, v = np.repeat(k, heads // kv_heads, axis=0), np.repeat(v, heads // kv_heads, axis=0)
+        scores = np.einsum("hid,hjd->hij", q, k) * params["scale"]
+    else:
+        distance = np.arange(s)[:, None] - np.arange(s)[None, :]
+        nb, md = int(params["num_buckets"]), int(params["max_distance"])
+        buckets = t5_buckets(np.maximum(distance, 0), nb, md, np.float32)
+        scores = np.einsum("hid,hjd->hij", q, k) + x["bias"][:, buckets]
+    attended = np.einsum("hij,hjd->hid", softmax_rows(np.where(causal, -np.inf, scores)), v)
+    x2 = x["x"] + attended.transpose(1, 0, 2).reshape(s, heads * dh) @ x["Wo"].T
+    h2 = rms_norm(x2, x["g_ffn"], params["eps"])
+    if llama:
+        return x2 + (silu(h2 @ x["Wg"].T) * (h2 @ x["Wu"].T)) @ x["Wd"].T
+    return x2 + np.maximum(h2 @ x["Wi"].T, 0.0) @ x["Wo_ff"].T
+
+
 def reference(task, x, params, dims):
     if task == "relu":
         return {"y": np.maximum(x["x"], 0.0)}
@@ -85,6 +132,13 @@ def reference(task, x, params, dims):
     if task == "swiglu":
         h = silu(x["x"] @ x["Wg"].T) * (x["x"] @ x["Wu"].T)
         return {"y": h @ x["Wd"].T}
+    if task == "conv_block":
+        w = x["w"]
+        cols = patches(x["x"], w.shape[0], w.shape[1], dims["STRIDE"], dims["PAD"])
+        pre = np.einsum("abcij,ijcf->abf", cols, w) * x["scale"] + x["shift"]
+        return {"y": np.maximum(pre + x["x"] if dims["RESIDUAL"] == 1 else pre, 0.0)}
+    if task in ("decoder_block_llama", "decoder_block_t5"):
+        return {"y": decoder_block(x, params, dims, task == "decoder_block_llama")}
     causal = dims.get("CAUSAL") == 1
     if task in ("attention", "flash_attention", "mha", "mqa"):
         # mqa: K and V [S, D] broadcast over the heads.
@@ -130,6 +184,13 @@ def check(directory):
             half_ulp = 2.0**-8 if dtype == "bf16" else 2.0**-24
             if np.any(np.abs(inputs[entry["name"]] - table) > half_ulp * np.abs(table) + 1e-12):
                 problems.append(f"{entry['name']}: not the {init['dist']} table")
+    if task == "decoder_block_t5":
+        # The reference's buckets come from a double-precision log; torch takes it in float32. They must
+        # agree at every distance a sequence up to 4096 tokens has.
+        distance = np.arange(4096)
+        nb, md = int(manifest["params"]["num_buckets"]), int(manifest["params"]["max_distance"])
+        if not np.array_equal(t5_buckets(distance, nb, md, np.float32), t5_buckets(distance, nb, md, np.float64)):
+            problems.append("T5 buckets from a float32 log differ from a float64 log")
     refs = reference(task, inputs, manifest["params"], manifest["dims"])
     for entry in manifest["outputs"]:
         stored = np.load(directory / entry["ref_file"])

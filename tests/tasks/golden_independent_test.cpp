@@ -3,12 +3,14 @@
 // causal on and off, GQA groups), to 1e-12 relative.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
 
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
+#include "tasks/golden/references.h"
 #include "test_util.h"
 
 namespace kcraft::tasks {
@@ -126,6 +128,93 @@ Values row_norm(const Dims& n, const Inputs& in, double eps, bool layer) {
     }
   }
   return y;
+}
+
+// T5's unidirectional relative-position bucket (num_buckets 32, max_distance 128) of a key p >= 0 positions
+// back: exact below 16, then 16 logarithmic buckets up to 128, clipped to 31.
+int64_t t5_bucket(int64_t p) {
+  if (p < 16) return p;
+  return std::min<int64_t>(31,
+                           16 + static_cast<int64_t>(std::floor(16.0 * std::log(p / 16.0) / std::log(8.0))));
+}
+
+Values rms_rows(const Values& x, const Values& gamma, int64_t rows, int64_t cols, double eps) {
+  Values y(x.size());
+  for (int64_t m = 0; m < rows; ++m) {
+    double squares = 0.0;
+    for (int64_t j = 0; j < cols; ++j) squares += x[m * cols + j] * x[m * cols + j];
+    for (int64_t j = 0; j < cols; ++j)
+      y[m * cols + j] = x[m * cols + j] / std::sqrt(squares / static_cast<double>(cols) + eps) * gamma[j];
+  }
+  return y;
+}
+
+// y[m, j] = sum_p a[m, p] * w[j, p]: an nn.Linear weight [out, in].
+Values times_transposed(const Values& a, int64_t m, int64_t k, int64_t n, const Values& w) {
+  return matmul(a, m, k, n, [&](int64_t p, int64_t j) { return w[j * k + p]; });
+}
+
+// A pre-norm decoder block straight from the spec's steps, on token-major [S, width] tensors where head h
+// is the column range [h*DH, (h+1)*DH): LLaMA (RoPE, 1/sqrt(DH), SwiGLU) or T5 (relative bias, no scale,
+// ReLU FFN). Causal.
+Values decoder_block(const Dims& n, const Inputs& in, const ResolvedConfig& r, bool llama) {
+  const int64_t S = n.at("S"), D = n.at("D"), H = n.at("HEADS"), DH = n.at("DH");
+  const int64_t KV = llama ? n.at("KV_HEADS") : H;
+  const double eps = r.param("eps"), scale = llama ? r.param("scale") : 1.0;
+  const Values& x = in.at("x");
+  const Values h = rms_rows(x, in.at("g_attn"), S, D, eps);
+  Values q = times_transposed(h, S, D, H * DH, in.at("Wq"));
+  Values k = times_transposed(h, S, D, KV * DH, in.at("Wk"));
+  const Values v = times_transposed(h, S, D, KV * DH, in.at("Wv"));
+  if (llama) {
+    auto rotate = [&](Values& t, int64_t heads) {
+      const Values before = t;
+      for (int64_t s = 0; s < S; ++s)
+        for (int64_t hd = 0; hd < heads; ++hd)
+          for (int64_t d = 0; d < DH; ++d) {
+            const int64_t base = s * heads * DH + hd * DH;
+            const double partner = d < DH / 2 ? -before[base + d + DH / 2] : before[base + d - DH / 2];
+            t[base + d] = before[base + d] * in.at("cos")[s * DH + d] + partner * in.at("sin")[s * DH + d];
+          }
+    };
+    rotate(q, H);
+    rotate(k, KV);
+  }
+  Values attended(static_cast<std::size_t>(S * H * DH), 0.0);
+  for (int64_t hd = 0; hd < H; ++hd) {
+    const int64_t kv = hd / (H / KV);
+    for (int64_t i = 0; i < S; ++i) {
+      Values p(static_cast<std::size_t>(S), 0.0);
+      double top = -INFINITY, total = 0.0;
+      for (int64_t j = 0; j <= i; ++j) {
+        double dot = 0.0;
+        for (int64_t d = 0; d < DH; ++d) dot += q[i * H * DH + hd * DH + d] * k[j * KV * DH + kv * DH + d];
+        p[j] = dot * scale + (llama ? 0.0 : in.at("bias")[hd * 32 + t5_bucket(i - j)]);
+        top = std::max(top, p[j]);
+      }
+      for (int64_t j = 0; j <= i; ++j) total += (p[j] = std::exp(p[j] - top));
+      for (int64_t d = 0; d < DH; ++d)
+        for (int64_t j = 0; j <= i; ++j)
+          attended[i * H * DH + hd * DH + d] += p[j] / total * v[j * KV * DH + kv * DH + d];
+    }
+  }
+  const Values projected = times_transposed(attended, S, H * DH, D, in.at("Wo"));
+  Values x2 = x;
+  for (std::size_t i = 0; i < x2.size(); ++i) x2[i] += projected[i];
+  const Values h2 = rms_rows(x2, in.at("g_ffn"), S, D, eps);
+  const int64_t F = n.at("F");
+  Values hidden;
+  if (llama) {
+    const Values g = times_transposed(h2, S, D, F, in.at("Wg"));
+    const Values u = times_transposed(h2, S, D, F, in.at("Wu"));
+    for (std::size_t i = 0; i < g.size(); ++i) hidden.push_back(silu(g[i]) * u[i]);
+  } else {
+    hidden = times_transposed(h2, S, D, F, in.at("Wi"));
+    for (double& value : hidden) value = std::max(value, 0.0);
+  }
+  const Values ffn_out = times_transposed(hidden, S, F, D, in.at(llama ? "Wd" : "Wo_ff"));
+  for (std::size_t i = 0; i < x2.size(); ++i) x2[i] += ffn_out[i];
+  return x2;
 }
 
 const std::map<std::string, Check>& checks() {
@@ -262,6 +351,25 @@ const std::map<std::string, Check>& checks() {
          return Outputs{{"O", heads_attention(in, n.at("HEADS"), 1, n.at("S"), n.at("D"),
                                               1.0 / std::sqrt(n.at("D")), n.at("CAUSAL") == 1)}};
        }},
+      {"conv_block",
+       [](const Dims& n, const Inputs& in, const ResolvedConfig&) {
+         Values y = convolution(n, in, false);
+         const int64_t F = n.at("F");
+         for (std::size_t i = 0; i < y.size(); ++i) {
+           const double pre = y[i] * in.at("scale")[i % F] + in.at("shift")[i % F] +
+                              (n.at("RESIDUAL") == 1 ? in.at("x")[i] : 0.0);
+           y[i] = pre > 0 ? pre : 0.0;
+         }
+         return Outputs{{"y", y}};
+       }},
+      {"decoder_block_llama",
+       [](const Dims& n, const Inputs& in, const ResolvedConfig& r) {
+         return Outputs{{"y", decoder_block(n, in, r, true)}};
+       }},
+      {"decoder_block_t5",
+       [](const Dims& n, const Inputs& in, const ResolvedConfig& r) {
+         return Outputs{{"y", decoder_block(n, in, r, false)}};
+       }},
   };
   return table;
 }
@@ -296,6 +404,34 @@ const std::map<std::string, std::vector<Dims>>& hand_configs() {
         {{"HEADS", 3}, {"KV_HEADS", 3}, {"S", 4}, {"D", 3}, {"CAUSAL", 0}},
         {{"HEADS", 4}, {"KV_HEADS", 1}, {"S", 6}, {"D", 2}, {"CAUSAL", 0}}}},
       {"mqa", {{{"HEADS", 3}, {"S", 6}, {"D", 4}, {"CAUSAL", 1}}}},
+      {"conv_block",
+       {{{"H", 7},
+         {"W", 6},
+         {"C", 3},
+         {"F", 3},
+         {"KH", 3},
+         {"KW", 3},
+         {"STRIDE", 1},
+         {"PAD", 1},
+         {"RESIDUAL", 1}},
+        {{"H", 7},
+         {"W", 6},
+         {"C", 3},
+         {"F", 5},
+         {"KH", 3},
+         {"KW", 2},
+         {"STRIDE", 2},
+         {"PAD", 1},
+         {"RESIDUAL", 0}}}},
+      // D need not be HEADS*DH; groups of 2, 1 (KV_HEADS = HEADS) and 3.
+      {"decoder_block_llama",
+       {{{"S", 7}, {"D", 10}, {"HEADS", 4}, {"KV_HEADS", 2}, {"DH", 6}, {"F", 9}},
+        {{"S", 5}, {"D", 6}, {"HEADS", 3}, {"KV_HEADS", 3}, {"DH", 2}, {"F", 7}},
+        {{"S", 6}, {"D", 5}, {"HEADS", 3}, {"KV_HEADS", 1}, {"DH", 4}, {"F", 3}}}},
+      // S = 40 reaches distances 16-39: the logarithmic buckets 16-21.
+      {"decoder_block_t5",
+       {{{"S", 40}, {"D", 8}, {"HEADS", 2}, {"DH", 4}, {"F", 12}},
+        {{"S", 5}, {"D", 6}, {"HEADS", 3}, {"DH", 3}, {"F", 7}}}},
   };
   return table;
 }
@@ -355,6 +491,46 @@ TEST(GoldenIndependent, CausalMaskChangesTheAnswer) {
   EXPECT_NE(a[0].data, b[0].data);
   // The last query sees every key either way.
   for (int64_t d = 0; d < 4; ++d) EXPECT_NEAR(a[0].data[5 * 4 + d], b[0].data[5 * 4 + d], 1e-15);
+}
+
+TEST(GoldenIndependent, T5BucketsAreHuggingFacesUnidirectionalBuckets) {
+  // Hugging Face T5Attention._relative_position_bucket(-p, bidirectional=False, num_buckets=32,
+  // max_distance=128) for these distances p (worked by hand: 16 + int(16 * ln(p/16) / ln 8)).
+  const std::map<int64_t, int64_t> expected = {{0, 0},    {1, 1},    {15, 15},  {16, 16},
+                                               {20, 17},  {23, 18},  {32, 21},  {64, 26},
+                                               {100, 30}, {127, 31}, {128, 31}, {1000, 31}};
+  for (const auto& [distance, bucket] : expected) {
+    EXPECT_EQ(golden::t5_relative_bucket(distance, 32, 128), bucket) << distance;
+    EXPECT_EQ(t5_bucket(distance), bucket) << distance;
+  }
+}
+
+TEST(GoldenIndependent, LevelThreeStepsEachChangeTheAnswer) {
+  // Guards the checks above against a block whose later steps drown the earlier ones: zeroing the residual,
+  // or the relative-position bias, must change the output.
+  const TaskSpec& conv = testing::registry().get("conv_block");
+  const ResolvedConfig with = conv.resolve("C3", DType::fp32);
+  ASSERT_EQ(with.dim("RESIDUAL"), 1);
+  const ResolvedConfig without = with_dims(conv, {{"H", 16},
+                                                  {"W", 16},
+                                                  {"C", 32},
+                                                  {"F", 32},
+                                                  {"KH", 3},
+                                                  {"KW", 3},
+                                                  {"STRIDE", 1},
+                                                  {"PAD", 1},
+                                                  {"RESIDUAL", 0}});
+  const auto inputs = make_inputs(with, 3);
+  EXPECT_NE(compute_reference(with, conv.golden, inputs)[0].data,
+            compute_reference(without, conv.golden, inputs)[0].data);
+  const TaskSpec& t5 = testing::registry().get("decoder_block_t5");
+  const ResolvedConfig c2 = t5.resolve("C2", DType::fp32);
+  std::vector<Tensor> inputs_t5 = make_inputs(c2, 3);
+  const auto biased = compute_reference(c2, t5.golden, inputs_t5);
+  for (Tensor& t : inputs_t5) {
+    if (t.name == "bias") std::fill(t.data.begin(), t.data.end(), 0.0);
+  }
+  EXPECT_NE(biased[0].data, compute_reference(c2, t5.golden, inputs_t5)[0].data);
 }
 
 }  // namespace

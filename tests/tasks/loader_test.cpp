@@ -53,14 +53,30 @@ LoadFailure load_failure(const std::string& text, const std::string& file_name =
 
 TEST(Loader, LoadsTheShippedSpecs) {
   const TaskRegistry& registry = testing::registry();
-  // Level 1 then level 2, by name within a level.
-  EXPECT_EQ(registry.names(), (std::vector<std::string>{"batch_matmul", "conv2d", "depthwise_conv",
-                                                        "gelu",         "gemm",   "gemv",
-                                                        "layer_norm",   "linear", "relu",
-                                                        "rms_norm",     "silu",   "softmax",
-                                                        "attention",    "ffn",    "flash_attention",
-                                                        "gqa",          "mha",    "mqa",
-                                                        "rope",         "swiglu"}));
+  // Level 1, level 2, then level 3, by name within a level.
+  EXPECT_EQ(registry.names(), (std::vector<std::string>{"batch_matmul",
+                                                        "conv2d",
+                                                        "depthwise_conv",
+                                                        "gelu",
+                                                        "gemm",
+                                                        "gemv",
+                                                        "layer_norm",
+                                                        "linear",
+                                                        "relu",
+                                                        "rms_norm",
+                                                        "silu",
+                                                        "softmax",
+                                                        "attention",
+                                                        "ffn",
+                                                        "flash_attention",
+                                                        "gqa",
+                                                        "mha",
+                                                        "mqa",
+                                                        "rope",
+                                                        "swiglu",
+                                                        "conv_block",
+                                                        "decoder_block_llama",
+                                                        "decoder_block_t5"}));
   for (const TaskSpec& spec : registry.tasks()) {
     EXPECT_EQ(spec.config_names(), standard_config_names()) << spec.name;
     EXPECT_NE(find_golden(spec.golden), nullptr) << spec.name;
@@ -84,6 +100,17 @@ TEST(Loader, LoadsTheShippedSpecs) {
     EXPECT_CONTAINS(error.what(), "did you mean gemm");
   }
   EXPECT_THROW(gemm.resolve("C9", DType::bf16), std::invalid_argument);
+  // A level-3 block: LLaMA C5 (S 64, D 256, 4 heads on 1 KV head of 64, F 688). Its MACs stay within 3x
+  // attention C5's (16.8M), the budget that keeps C5 near a minute on the RTL.
+  const ResolvedConfig llama = registry.get("decoder_block_llama").resolve("C5", DType::bf16);
+  EXPECT_EQ(llama.level, 3);
+  const double macs =
+      64.0 * 256 * (4 + 2) * 64 + 2.0 * 4 * 64 * 64 * 64 + 64.0 * 256 * 256 + 3.0 * 64 * 256 * 688;
+  EXPECT_DOUBLE_EQ(llama.macs, macs);
+  EXPECT_LE(llama.macs, 3 * registry.get("attention").resolve("C5", DType::bf16).macs);
+  EXPECT_DOUBLE_EQ(llama.param("scale"), 0.125);
+  EXPECT_EQ(llama.inputs[2].shape, (Shape{256, 256}));  // Wq [HEADS*DH, D]
+  EXPECT_EQ(llama.scratch_bytes, (3 * 64 * 256 + 2 * 64 * 256 + 2 * 64 * 64 + 64 * 64 + 2 * 64 * 688) * 2);
 }
 
 TEST(Loader, ComplexityScoreFormula) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "tasks/common/dtype.h"
 
@@ -478,6 +480,7 @@ Values attention(const Inputs& in, const ResolvedConfig& c, const AttentionOptio
           float dot = 0.0f;
           for (int64_t d = 0; d < d_head; ++d) dot += f32(qh[i * d_head + d]) * f32(key(j, d));
           p[at(j)] = store(dot * scale, c.dtype);
+          if (o.score_bias) p[at(j)] = store(f32(p[at(j)]) + f32(o.score_bias(h, i, j)), c.dtype);
           block_max = std::max(block_max, f32(p[at(j)]));
         }
         const float new_max = std::max(running_max, block_max);
@@ -516,6 +519,154 @@ Values attention(const Inputs& in, const ResolvedConfig& c, const AttentionOptio
     }
   }
   return out;
+}
+
+namespace {
+
+const Tensor& named(const Inputs& in, const std::string& name) {
+  for (const Tensor& t : in) {
+    if (t.name == name) return t;
+  }
+  throw std::invalid_argument("sanity kernel: no input named '" + name + "'");
+}
+
+Tensor make_tensor(const std::string& name, Shape shape, Values values) {
+  Tensor t(name, std::move(shape));
+  t.data = std::move(values);
+  return t;
+}
+
+// The config an L1/L2 kernel sees when a block calls it: the block's dtype and the step's own dims.
+ResolvedConfig step_config(const ResolvedConfig& c, std::vector<std::pair<std::string, int64_t>> dims,
+                           std::vector<std::pair<std::string, double>> params = {}) {
+  ResolvedConfig step;
+  step.task = c.task;
+  step.config = c.config;
+  step.dtype = c.dtype;
+  step.dims = std::move(dims);
+  step.params = std::move(params);
+  return step;
+}
+
+// out[rows, n] = in[rows, k] W[n, k]^T, FP32 accumulation, stored in the dtype.
+Values project(const Values& in, int64_t rows, const Tensor& w, DType dtype) {
+  const int64_t n = w.shape[0], k = w.shape[1];
+  Values out(at(rows * n));
+  for (int64_t i = 0; i < rows; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float acc = 0.0f;
+      for (int64_t p = 0; p < k; ++p) acc += f32(in[at(i * k + p)]) * f32(w.data[at(j * k + p)]);
+      out[at(i * n + j)] = store(acc, dtype);
+    }
+  }
+  return out;
+}
+
+// Token-major [S, HEADS*DH] to head-major [HEADS, S, DH] and back.
+Tensor split_heads(const std::string& name, const Values& rows, int64_t seq, int64_t heads,
+                   int64_t head_dim) {
+  Tensor out(name, {heads, seq, head_dim});
+  for (int64_t h = 0; h < heads; ++h)
+    for (int64_t s = 0; s < seq; ++s)
+      for (int64_t d = 0; d < head_dim; ++d)
+        out.data[at((h * seq + s) * head_dim + d)] = rows[at(s * heads * head_dim + h * head_dim + d)];
+  return out;
+}
+Values merge_heads(const Values& heads_major, int64_t seq, int64_t heads, int64_t head_dim) {
+  Values rows(heads_major.size());
+  for (int64_t h = 0; h < heads; ++h)
+    for (int64_t s = 0; s < seq; ++s)
+      for (int64_t d = 0; d < head_dim; ++d)
+        rows[at(s * heads * head_dim + h * head_dim + d)] = heads_major[at((h * seq + s) * head_dim + d)];
+  return rows;
+}
+
+Values add_stored(const Values& a, const Values& b, DType dtype) {
+  Values out(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = store(f32(a[i]) + f32(b[i]), dtype);
+  return out;
+}
+
+// T5's unidirectional bucket (32 buckets, max distance 128), as a kernel generator would tabulate it.
+int64_t t5_bucket(int64_t distance) {
+  if (distance < 16) return distance;
+  return std::min<int64_t>(31, 16 + static_cast<int64_t>(16.0 * std::log(distance / 16.0) / std::log(8.0)));
+}
+
+}  // namespace
+
+Values conv_block(const Inputs& in, const ResolvedConfig& c, const ConvBlockOptions& o) {
+  const Values conv = conv2d(in, c, o.conv);  // the convolution stored to scratch in the dtype
+  const Tensor& x = named(in, "x");
+  const Tensor& scale = named(in, "scale");
+  const Tensor& shift = named(in, "shift");
+  const int64_t filters = c.dim("F");
+  const bool residual = (c.dim("RESIDUAL") == 1) == o.residual_from_config;
+  Values y(conv.size());
+  for (std::size_t i = 0; i < conv.size(); ++i) {
+    const auto f = i % static_cast<std::size_t>(filters);
+    double v = o.use_scale ? store(f32(conv[i]) * f32(scale.data[f]), c.dtype) : conv[i];
+    if (o.use_shift) v = store(f32(v) + f32(shift.data[f]), c.dtype);
+    if (residual && !o.residual_after_relu) v = store(f32(v) + f32(x.data[i]), c.dtype);
+    if (o.use_relu) v = std::max(v, 0.0);
+    if (residual && o.residual_after_relu) v = store(f32(v) + f32(x.data[i]), c.dtype);
+    y[i] = v;
+  }
+  return y;
+}
+
+Values decoder_block(const Inputs& in, const ResolvedConfig& c, const DecoderOptions& o) {
+  const bool llama = c.task == "decoder_block_llama";
+  const int64_t seq = c.dim("S"), model = c.dim("D"), heads = c.dim("HEADS"), head_dim = c.dim("DH");
+  const int64_t kv_heads = llama ? c.dim("KV_HEADS") : heads;
+  const Tensor& x = named(in, "x");
+  const ResolvedConfig norm_config = step_config(c, {{"M", seq}, {"N", model}}, {{"eps", c.param("eps")}});
+  auto norm = [&](const Values& rows, const char* gamma) {
+    return rms_norm({make_tensor("x", {seq, model}, rows), named(in, gamma)}, norm_config, true, true);
+  };
+
+  const Values h = o.attention_norm ? norm(x.data, "g_attn") : x.data;
+  Tensor q = split_heads("Q", project(h, seq, named(in, "Wq"), c.dtype), seq, heads, head_dim);
+  Tensor k = split_heads("K", project(h, seq, named(in, "Wk"), c.dtype), seq, kv_heads, head_dim);
+  const Tensor v = split_heads("V", project(h, seq, named(in, "Wv"), c.dtype), seq, kv_heads, head_dim);
+  AttentionOptions attention_options = o.attention;
+  double scale = 1.0;
+  if (llama) {
+    scale = c.param("scale");
+    const ResolvedConfig rope_config = step_config(c, {{"S", seq}, {"D", head_dim}});
+    q.data = rope({q, named(in, "cos"), named(in, "sin")}, rope_config, o.rope);
+    if (o.rope_on_k) k.data = rope({k, named(in, "cos"), named(in, "sin")}, rope_config, o.rope);
+  } else {
+    if (o.t5_scaled) scale = 1.0 / std::sqrt(static_cast<double>(head_dim));
+    const Tensor& table = named(in, "bias");
+    if (o.relative_bias) {
+      const bool transposed = o.bias_transposed;
+      attention_options.score_bias = [&table, heads, transposed](int64_t head, int64_t query, int64_t key) {
+        const int64_t bucket = t5_bucket(query - key);
+        return table.data[at(transposed ? bucket * heads + head : head * 32 + bucket)];
+      };
+    }
+  }
+  const Values attended =
+      attention({q, k, v}, step_config(c, {{"CAUSAL", 1}}, {{"scale", scale}}), attention_options);
+  const Values projected =
+      project(merge_heads(attended, seq, heads, head_dim), seq, named(in, "Wo"), c.dtype);
+  const Values x2 = o.attention_residual ? add_stored(x.data, projected, c.dtype) : projected;
+
+  const Values h2 = o.ffn_norm ? norm(x2, "g_ffn") : x2;
+  const int64_t hidden = c.dim("F");
+  Values ffn_out;
+  if (llama) {
+    ffn_out = swiglu({make_tensor("x", {seq, model}, h2), named(in, "Wg"), named(in, "Wu"), named(in, "Wd")},
+                     step_config(c, {{"M", seq}, {"D", model}, {"F", hidden}}), o.swiglu);
+  } else {
+    Values inner = project(h2, seq, named(in, "Wi"), c.dtype);
+    if (o.t5_relu) {
+      for (double& value : inner) value = std::max(value, 0.0);
+    }
+    ffn_out = project(inner, seq, named(in, "Wo_ff"), c.dtype);
+  }
+  return o.ffn_residual ? add_stored(x2, ffn_out, c.dtype) : ffn_out;
 }
 
 }  // namespace kcraft::tasks::sanity

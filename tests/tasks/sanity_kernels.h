@@ -5,6 +5,7 @@
 // missing scale, the wrong mask, ...). All take the inputs in spec order and return the output's values.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "tasks/common/task_spec.h"
@@ -98,6 +99,8 @@ struct AttentionOptions {
   bool rescale = true;  // false: the accumulator and sum not rescaled when the max grows
   bool store_accumulator = false;
   int64_t block_keys = 0;  // 0: from the config's score_budget_bytes (flash_block_keys)
+  // Added to each score after the scale (T5's relative-position bias); empty: none.
+  std::function<double(int64_t head, int64_t query, int64_t key)> score_bias = {};
 };
 // attention / flash_attention / mha / gqa / mqa: Q [HEADS, S, D] or [S, D]; K, V [KV_HEADS, S, D] or
 // [S, D] (the head counts come from the config, 1 where it has none).
@@ -105,5 +108,34 @@ Values attention(const Inputs& in, const ResolvedConfig& c, const AttentionOptio
 
 // Elements per key block of the online softmax for this config.
 int64_t flash_block_keys(const ResolvedConfig& c);
+
+// ---- level-3 blocks: the L1/L2 kernels above composed, every intermediate stored in the dtype ---------
+
+struct ConvBlockOptions {
+  ConvOptions conv;                  // the convolution's own wrong classes
+  bool use_scale = true;             // false: batch-norm scale left out
+  bool use_shift = true;             // false: batch-norm shift left out
+  bool residual_from_config = true;  // false: the residual the other way round from RESIDUAL
+  bool residual_after_relu = false;  // relu(bn(c)) + x instead of relu(bn(c) + x)
+  bool use_relu = true;
+};
+Values conv_block(const Inputs& in, const ResolvedConfig& c, const ConvBlockOptions& options = {});
+
+struct DecoderOptions {
+  bool attention_norm = true;      // false: the projections read x instead of norm(x)
+  bool ffn_norm = true;            // false: the FFN reads x2 instead of norm(x2)
+  bool attention_residual = true;  // false: x2 = attention output, without + x
+  bool ffn_residual = true;        // false: y = FFN output, without + x2
+  RopeOptions rope;                // LLaMA: the rotary convention
+  bool rope_on_k = true;           // LLaMA: false rotates q only
+  AttentionOptions attention;      // causal mode, kv head map, 1/sqrt(DH)
+  bool t5_scaled = false;          // T5: scores scaled by 1/sqrt(DH), which T5 does not do
+  bool relative_bias = true;       // T5: false leaves the position bias out
+  bool bias_transposed = false;    // T5: the [HEADS, 32] table read as [32, HEADS]
+  bool t5_relu = true;             // T5: false leaves the FFN's ReLU out
+  SwigluOptions swiglu;            // LLaMA: the FFN's wrong classes
+};
+// decoder_block_llama and decoder_block_t5 (the task in the config says which).
+Values decoder_block(const Inputs& in, const ResolvedConfig& c, const DecoderOptions& options = {});
 
 }  // namespace kcraft::tasks::sanity

@@ -195,6 +195,20 @@ bool several_heads(const ResolvedConfig& c) {
 bool several_key_blocks(const ResolvedConfig& c) {
   return c.dim("S") > sanity::flash_block_keys(c);
 }
+bool has_residual(const ResolvedConfig& c) {
+  return c.dim("RESIDUAL") == 1;
+}
+// RESIDUAL = 0 with an output the shape of x: adding x anyway is possible, and wrong.
+bool residual_would_fit(const ResolvedConfig& c) {
+  return c.dim("RESIDUAL") == 0 && c.tensor("x").shape == c.tensor("y").shape;
+}
+bool several_kv_heads(const ResolvedConfig& c) {
+  return c.dim("KV_HEADS") > 1;
+}
+// h % KV_HEADS and h / G name different heads only with several KV heads shared by groups.
+bool modulo_differs(const ResolvedConfig& c) {
+  return c.dim("KV_HEADS") > 1 && c.dim("HEADS") > c.dim("KV_HEADS");
+}
 
 // ---- the classes -------------------------------------------------------------------------------------
 
@@ -447,6 +461,64 @@ const std::vector<TaskSanity>& sanity_table() {
                           o.kv_map = KvHeadMap::first;
                         })}})});
     t.push_back({"mqa", attention_kernel(false), attention_classes(false)});
+    // Level 3: the blocks composed from the kernels above.
+    auto block_with = [](ConvBlockOptions options) {
+      return from_inputs([options](const auto& in, const auto& c) { return conv_block(in, c, options); });
+    };
+    auto option = [](auto change) {
+      ConvBlockOptions options;
+      change(options);
+      return options;
+    };
+    t.push_back(
+        {"conv_block",
+         block_with({}),
+         {{"padding ignored", block_with(option([](auto& o) { o.conv.ignore_padding = true; })), has_padding},
+          {"stride 1 instead of STRIDE", block_with(option([](auto& o) { o.conv.stride_one = true; })),
+           has_stride},
+          {"w[i, j] read as [F, C]", block_with(option([](auto& o) { o.conv.weights_swapped = true; }))},
+          {"batch-norm scale missing", block_with(option([](auto& o) { o.use_scale = false; }))},
+          {"batch-norm shift missing", block_with(option([](auto& o) { o.use_shift = false; }))},
+          {"ReLU missing", block_with(option([](auto& o) { o.use_relu = false; }))},
+          {"residual missing", block_with(option([](auto& o) { o.residual_from_config = false; })),
+           has_residual},
+          {"residual added where RESIDUAL = 0",
+           block_with(option([](auto& o) { o.residual_from_config = false; })), residual_would_fit},
+          {"residual added after the ReLU", block_with(option([](auto& o) { o.residual_after_relu = true; })),
+           has_residual}}});
+    auto decoder_with = [](auto change) {
+      DecoderOptions options;
+      change(options);
+      return from_inputs([options](const auto& in, const auto& c) { return decoder_block(in, c, options); });
+    };
+    const std::vector<WrongClass> decoder_classes = {
+        {"attention norm missing", decoder_with([](auto& o) { o.attention_norm = false; })},
+        {"FFN norm missing", decoder_with([](auto& o) { o.ffn_norm = false; })},
+        {"attention residual missing", decoder_with([](auto& o) { o.attention_residual = false; })},
+        {"FFN residual missing", decoder_with([](auto& o) { o.ffn_residual = false; })},
+        {"causal mask ignored", decoder_with([](auto& o) { o.attention.causal = CausalMode::never; })},
+        {"K read as [DH, S]", decoder_with([](auto& o) { o.attention.k_not_transposed = true; })},
+    };
+    t.push_back(
+        {"decoder_block_llama", decoder_with([](auto&) {}),
+         with(decoder_classes,
+              {{"without 1/sqrt(DH)", decoder_with([](auto& o) { o.attention.scale = false; })},
+               {"RoPE with interleaved pairs", decoder_with([](auto& o) { o.rope.interleaved = true; })},
+               {"RoPE sin sign flipped", decoder_with([](auto& o) { o.rope.sin_flipped = true; })},
+               {"RoPE on q only", decoder_with([](auto& o) { o.rope_on_k = false; })},
+               {"kv head h % KV_HEADS instead of h / G",
+                decoder_with([](auto& o) { o.attention.kv_map = KvHeadMap::modulo; }), modulo_differs},
+               {"kv head 0 for every head",
+                decoder_with([](auto& o) { o.attention.kv_map = KvHeadMap::first; }), several_kv_heads},
+               {"SwiGLU gate and up swapped", decoder_with([](auto& o) { o.swiglu.gate_up_swapped = true; })},
+               {"SwiGLU without silu", decoder_with([](auto& o) { o.swiglu.no_activation = true; })}})});
+    t.push_back(
+        {"decoder_block_t5", decoder_with([](auto&) {}),
+         with(decoder_classes,
+              {{"relative-position bias missing", decoder_with([](auto& o) { o.relative_bias = false; })},
+               {"bias table read as [32, HEADS]", decoder_with([](auto& o) { o.bias_transposed = true; })},
+               {"scores scaled by 1/sqrt(DH)", decoder_with([](auto& o) { o.t5_scaled = true; })},
+               {"FFN ReLU missing", decoder_with([](auto& o) { o.t5_relu = false; })}})});
     return t;
   }();
   return table;
