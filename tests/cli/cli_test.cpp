@@ -106,7 +106,9 @@ TEST(Cli, PlatformsIsaAndTasks) {
   const std::set<std::string> with_baseline = {"relu", "silu", "softmax", "rms_norm", "gemm", "linear"};
   for (const auto& t : tasks) {
     const std::string name = t["name"];
-    if (with_baseline.count(name)) EXPECT_EQ(t["support"]["systolic"]["C5"], "baseline") << name;
+    if (with_baseline.count(name)) {
+      EXPECT_EQ(t["support"]["systolic"]["C5"], "baseline") << name;
+    }
     // Every platform answers for every configuration: a verdict or the reason it cannot run.
     for (const auto& [platform, support] : t["support"].items()) {
       ASSERT_EQ(support.size(), 5u) << name << " " << platform;
@@ -114,9 +116,10 @@ TEST(Cli, PlatformsIsaAndTasks) {
         ASSERT_TRUE(verdict.is_string()) << name << " " << platform << " " << config;
         EXPECT_FALSE(verdict.get<std::string>().empty()) << name << " " << platform << " " << config;
         // A level-3 block without a composite baseline says so rather than offering a cell with no kernel.
-        if (t["level"] == 3 && verdict != "baseline")
+        if (t["level"] == 3 && verdict != "baseline") {
           EXPECT_NE(verdict.get<std::string>().find("no composite baseline yet"), std::string::npos)
               << name << " " << platform << " " << config << ": " << verdict;
+        }
       }
     }
   }
