@@ -21,7 +21,7 @@ namespace kcraft::bench {
 struct JobSpec {
   RunKey key;
   int level = 1;
-  std::string agent_kind;     // baseline | tuner | llm
+  std::string agent_kind;     // baseline | tuner | llm | candidate (a search's kernel, agent/search)
   std::string settings_file;  // llm: provider settings YAML
   uint64_t dev_seed = 1;
   unsigned budget = 0;     // iterations; 0: by level (baseline always runs one)
@@ -29,6 +29,9 @@ struct JobSpec {
   bool counters = true;    // re-run a correct kernel on the first hidden seed for its performance counters
   std::string library;     // kernel library find_examples searches (the sweep's store); empty: none
   std::string fault;       // tests only: crash | abort | hang | throw | exit (simulates a broken job)
+  // candidate: the kernel to evaluate on the development seed (run_eval, and profile when it passes)
+  std::string kernel;
+  std::string language;  // its KernelLanguage::name; "" = the platform's default
 
   nlohmann::json to_json() const;
   static JobSpec from_json(const nlohmann::json& j);

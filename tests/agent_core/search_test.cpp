@@ -1,0 +1,333 @@
+// Search over candidate kernels (agent/search) on the fake platform against the scripted OpenAI and
+// Anthropic servers: UCB1 by the formula, island migration, crashed and hung candidates, both budgets,
+// reproducibility with two workers, replay. Candidates are evaluated in worker processes: this binary,
+// started again with --search-worker, registers the fake platform and runs the bench worker loop.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "agent/bench/worker.h"
+#include "agent/common/environment.h"
+#include "agent/common/replay.h"
+#include "agent/search/search.h"
+#include "tests/agent/mock_llm_server.h"
+#include "tests/agent_core/fake_platform.h"
+
+namespace kcraft::agent::search {
+namespace {
+
+using nlohmann::json;
+using testing::MockLlmServer;
+using testing::ReceivedRequest;
+using testing::Step;
+using testing::WireApi;
+
+TaskContext fake_relu() {
+  TaskContext c;
+  c.platform = kcraft::testing::kFakePlatform;
+  c.task = "relu";
+  c.config = "C1";
+  return c;
+}
+
+// A fake kernel of `ops` instructions (100 cycles each; the baseline has 3), tagged so that kernels of the
+// same length differ.
+std::string fake_kernel(unsigned ops, const std::string& tag) {
+  std::string k = "; " + tag + "\n";
+  for (unsigned i = 0; i < ops; ++i) k += "FAKE_OP\n";
+  return k;
+}
+
+std::string fenced(const std::string& kernel) {
+  return "Here it is.\n```asm\n" + kernel + "```\n";
+}
+
+uint64_t fnv(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : s) {
+    h = (h ^ ch) * 1099511628211ull;
+  }
+  return h;
+}
+
+// A deterministic model: its answer is a function of the request's text only (1 to 4 instructions, or
+// a kernel that does not assemble).
+Step deterministic_model() {
+  return Step::dynamic([](const ReceivedRequest& r) {
+    const std::string text = r.messages.empty() ? "" : r.messages.back().content;
+    const uint64_t h = fnv(text);
+    if (h % 7 == 0) return Step::text(fenced("BAD\n"));
+    return Step::text(fenced(fake_kernel(1 + static_cast<unsigned>(h % 4), std::to_string(h % 1000))));
+  });
+}
+
+SearchOptions options(Strategy strategy) {
+  SearchOptions o;
+  o.strategy = strategy;
+  o.worker_argv = {"/proc/self/exe", "--search-worker"};
+  o.candidate_timeout_seconds = 30;
+  return o;
+}
+
+std::vector<json> of_type(const Transcript& t, const std::string& type) {
+  std::vector<json> out;
+  for (const auto& e : t.events()) {
+    if (e.value("type", "") == type) out.push_back(e);
+  }
+  return out;
+}
+
+// The events without what depends on time or on the server's port.
+json stable(json j) {
+  if (j.is_object()) {
+    for (const char* k : {"t", "seconds", "wall_seconds", "job_seconds", "settings", "worker_pid"}) j.erase(k);
+    for (auto& [key, value] : j.items()) value = stable(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = stable(value);
+  }
+  return j;
+}
+
+TEST(SearchUcb, Ucb1IsMeanPlusExploration) {
+  EXPECT_DOUBLE_EQ(ucb1(3.0, 2, 10, 1.4), 1.5 + 1.4 * std::sqrt(std::log(10.0) / 2));
+  EXPECT_DOUBLE_EQ(ucb1(3.0, 2, 10, 0), 1.5);
+  EXPECT_TRUE(std::isinf(ucb1(0, 0, 10, 1.4)));
+}
+
+TEST(SearchUcb, SelectionFollowsTheFormula) {
+  // Child 0: mean 1.0 over 2 visits; child 1: mean 0.9 over 1 visit; parent visits 3.
+  const std::vector<std::pair<double, unsigned>> children = {{2.0, 2}, {0.9, 1}};
+  // c = 1: 1.0 + sqrt(ln 3 / 2) = 1.741 < 0.9 + sqrt(ln 3) = 1.948: the less visited child.
+  EXPECT_EQ(select_ucb(children, 3, 1.0), 1u);
+  // c = 0.1: 1.074 > 1.005: the better mean.
+  EXPECT_EQ(select_ucb(children, 3, 0.1), 0u);
+  // An unvisited child goes first; equals go to the first.
+  EXPECT_EQ(select_ucb({{5.0, 1}, {0.0, 0}}, 2, 1.0), 1u);
+  EXPECT_EQ(select_ucb({{1.0, 1}, {1.0, 1}}, 2, 1.0), 0u);
+  EXPECT_THROW(select_ucb({}, 1, 1.0), std::invalid_argument);
+}
+
+Candidate evaluated(unsigned id, const std::string& outcome, const std::string& verdict, uint64_t cycles) {
+  Candidate c;
+  c.id = id;
+  c.kernel = "k";
+  c.outcome = outcome;
+  c.verdict = verdict;
+  c.cycles = cycles;
+  return c;
+}
+
+TEST(SearchSelection, CorrectFirstThenCycles) {
+  const Candidate fast_wrong = evaluated(1, "evaluated", "mismatch", 10);
+  const Candidate slow_right = evaluated(2, "evaluated", "pass", 500);
+  const Candidate fast_right = evaluated(3, "evaluated", "pass", 400);
+  const Candidate crashed = evaluated(0, "crash", "", 0);
+  EXPECT_TRUE(better(slow_right, fast_wrong));
+  EXPECT_TRUE(better(fast_right, slow_right));
+  EXPECT_TRUE(better(slow_right, crashed));
+  EXPECT_TRUE(better(crashed, fast_wrong));  // neither is correct: the older one
+}
+
+TEST(SearchOptionsCheck, BadSettingsAreRefused) {
+  auto o = options(Strategy::kIsland);
+  o.islands = 0;
+  EXPECT_THROW(o.validate(), std::invalid_argument);
+  o = options(Strategy::kUcb);
+  o.exploration = -1;
+  EXPECT_THROW(o.validate(), std::invalid_argument);
+  o = options(Strategy::kUcb);
+  o.worker_argv.clear();
+  EXPECT_THROW(o.validate(), std::invalid_argument);
+  EXPECT_THROW(strategy_from_name("beam"), std::invalid_argument);
+}
+
+TEST(SearchIsland, MigrationCarriesAnIslandsBestToTheNext) {
+  MockLlmServer server(WireApi::kOpenAi);
+  // Generation 1 asks island 0 twice, then island 1 twice: island 0 finds a 1-instruction kernel,
+  // island 1 only 2-instruction ones.
+  server.then(Step::text(fenced(fake_kernel(1, "island0 a"))))
+      .then(Step::text(fenced(fake_kernel(2, "island0 b"))))
+      .then(Step::text(fenced(fake_kernel(2, "island1 a"))))
+      .then(Step::text(fenced(fake_kernel(2, "island1 b"))));
+  server.set_fallback(deterministic_model());
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kIsland);
+  o.islands = 2;
+  o.population = 2;
+  o.generations = 2;
+  o.migration_interval = 1;
+  o.max_model_calls = 8;
+  Transcript transcript;
+  const auto r = run_search(o, *provider, fake_relu(), transcript);
+  EXPECT_EQ(r.candidates.at(0).op, "seed");
+  EXPECT_EQ(r.candidates.at(1).cycles, 100u);
+  const auto migrations = of_type(transcript, "migration");
+  ASSERT_FALSE(migrations.empty());
+  bool zero_to_one = false;
+  for (const auto& m : migrations) {
+    if (m["from"] == 0 && m["to"] == 1 && m["generation"] == 1) {
+      zero_to_one = true;
+      EXPECT_EQ(m["candidate"], 1);  // island 0's best after generation 1
+    }
+  }
+  EXPECT_TRUE(zero_to_one) << json(migrations).dump();
+  // Island 1 breeds from the migrant in generation 2: after the migration it is island 1's best, and
+  // the search keeps it (the final islands hold it in both).
+  const auto islands = r.summary["strategy_state"]["islands"];
+  EXPECT_NE(std::find(islands[1].begin(), islands[1].end(), json(1)), islands[1].end()) << islands.dump();
+  EXPECT_EQ(r.summary["model_calls"], 8);
+  EXPECT_EQ(r.agent.iterations, 8u);
+  EXPECT_EQ(server.request_count(), 8u);
+  EXPECT_EQ(r.agent.status, "search_complete");
+  // The answer is scored on the hidden seeds like every agent's.
+  EXPECT_EQ(r.agent.score.verdict, Verdict::kPass);
+  EXPECT_EQ(r.agent.score.cycles, 100u);
+  EXPECT_EQ(r.summary["lineage"].back()["op"], "seed");
+}
+
+TEST(SearchFaults, CrashedAndHungCandidatesDoNotStopTheSearch) {
+  MockLlmServer server(WireApi::kAnthropic);
+  server.set_fallback(deterministic_model());
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kUcb);
+  o.jobs = 2;
+  o.max_model_calls = 6;
+  o.candidate_timeout_seconds = 2;
+  o.faults = {{1, "crash"}, {2, "hang"}};
+  Transcript transcript;
+  const auto r = run_search(o, *provider, fake_relu(), transcript);
+  ASSERT_GE(r.candidates.size(), 7u);
+  EXPECT_EQ(r.candidates[1].outcome, "crash");
+  EXPECT_NE(r.candidates[1].error.find("signal 11"), std::string::npos) << r.candidates[1].error;
+  EXPECT_EQ(r.candidates[2].outcome, "timeout");
+  EXPECT_NE(r.candidates[2].error.find("timeout"), std::string::npos) << r.candidates[2].error;
+  unsigned evaluated_after = 0;
+  for (size_t i = 3; i < r.candidates.size(); ++i) evaluated_after += r.candidates[i].outcome == "evaluated";
+  EXPECT_GE(evaluated_after, 3u);
+  EXPECT_EQ(r.agent.iterations, 6u);
+  EXPECT_EQ(r.agent.score.verdict, Verdict::kPass);
+  // Replay re-executes every evaluated candidate and says which it could not.
+  const auto replayed = replay_events(transcript.events(), "search");
+  EXPECT_TRUE(replayed.ok()) << replayed.summary();
+  EXPECT_EQ(replayed.not_replayable, 2u);
+  EXPECT_NE(replayed.summary().find("not replayed: 2 search candidates"), std::string::npos);
+}
+
+TEST(SearchBudget, ModelCallsEndIt) {
+  MockLlmServer server(WireApi::kOpenAi);
+  server.set_fallback(deterministic_model());
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kIsland);
+  o.generations = 50;
+  o.max_model_calls = 3;
+  o.max_evaluations = 100;
+  Transcript transcript;
+  const auto r = run_search(o, *provider, fake_relu(), transcript);
+  EXPECT_EQ(server.request_count(), 3u);
+  EXPECT_EQ(r.agent.iterations, 3u);
+  EXPECT_EQ(r.agent.status, "budget_exhausted");
+  EXPECT_EQ(of_type(transcript, "llm_request").size(), 3u);
+}
+
+TEST(SearchBudget, EvaluationsEndIt) {
+  MockLlmServer server(WireApi::kOpenAi);
+  server.set_fallback(deterministic_model());
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kUcb);
+  o.max_model_calls = 100;
+  o.max_evaluations = 3;  // the seed and two candidates
+  Transcript transcript;
+  const auto r = run_search(o, *provider, fake_relu(), transcript);
+  EXPECT_EQ(r.agent.evaluations, 3u);
+  EXPECT_EQ(server.request_count(), 2u);
+  EXPECT_EQ(r.agent.status, "budget_exhausted");
+}
+
+TEST(SearchRobustness, ARepliesWithoutKernelAndAFailingProvider) {
+  MockLlmServer server(WireApi::kOpenAi);
+  server.then(Step::text("I would rather not."))  // no code block: a candidate without a kernel
+      .then(Step::text(fenced(fake_kernel(2, "two"))))
+      .then(Step::http_error(400));  // not retried: the provider fails for good
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kUcb);
+  o.max_model_calls = 10;
+  Transcript transcript;
+  const auto r = run_search(o, *provider, fake_relu(), transcript);
+  ASSERT_EQ(r.candidates.size(), 3u);
+  EXPECT_EQ(r.candidates[1].outcome, "no_kernel");
+  EXPECT_EQ(r.candidates[2].cycles, 200u);
+  EXPECT_EQ(r.agent.status, "provider_error");
+  EXPECT_FALSE(r.agent.error.empty());
+  // The best candidate so far is still the answer.
+  EXPECT_EQ(r.agent.score.verdict, Verdict::kPass);
+  EXPECT_EQ(r.agent.score.cycles, 200u);
+  EXPECT_EQ(r.summary["best"]["id"], 2);
+}
+
+// Two runs with two workers against the same deterministic server: the same model calls in the same
+// order, the same candidates, the same transcript (times aside) and the same answer.
+void expect_reproducible(Strategy strategy, WireApi api) {
+  MockLlmServer server(api);
+  server.set_fallback(deterministic_model());
+  auto provider = make_provider(server.settings());
+  auto o = options(strategy);
+  o.jobs = 2;
+  o.max_model_calls = 10;
+  o.seed = 42;
+  o.islands = 2;
+  o.population = 2;
+  o.generations = 3;
+  o.migration_interval = 1;
+  o.crossover_rate = 0.5;
+  Transcript first, second;
+  const auto a = run_search(o, *provider, fake_relu(), first);
+  const size_t calls = server.request_count();
+  const auto b = run_search(o, *provider, fake_relu(), second);
+  ASSERT_EQ(server.request_count(), 2 * calls);
+  ASSERT_GE(calls, 5u);
+  for (size_t i = 0; i < calls; ++i) {
+    EXPECT_EQ(server.request(i).messages.back().content, server.request(calls + i).messages.back().content)
+        << "model call " << i + 1;
+  }
+  ASSERT_EQ(a.candidates.size(), b.candidates.size());
+  for (size_t i = 0; i < a.candidates.size(); ++i)
+    EXPECT_EQ(a.candidates[i].to_json(true), b.candidates[i].to_json(true)) << "candidate " << i;
+  ASSERT_EQ(first.events().size(), second.events().size());
+  for (size_t i = 0; i < first.events().size(); ++i)
+    EXPECT_EQ(stable(first.events()[i]), stable(second.events()[i])) << "event " << i;
+  EXPECT_EQ(a.agent.final_code, b.agent.final_code);
+  EXPECT_EQ(a.agent.score.cycles, b.agent.score.cycles);
+  // A different seed makes different choices (island: parents and crossovers).
+  if (strategy == Strategy::kIsland) {
+    o.seed = 7;
+    Transcript third;
+    const auto c = run_search(o, *provider, fake_relu(), third);
+    bool differs = c.candidates.size() != a.candidates.size();
+    for (size_t i = 0; !differs && i < a.candidates.size(); ++i)
+      differs = a.candidates[i].to_json(true) != c.candidates[i].to_json(true);
+    EXPECT_TRUE(differs);
+  }
+  const auto replayed = replay_events(first.events(), "first");
+  EXPECT_TRUE(replayed.ok()) << replayed.summary();
+  EXPECT_GT(replayed.tool_calls, 0u);
+}
+
+TEST(SearchReproducible, IslandWithTwoWorkersOpenAi) {
+  expect_reproducible(Strategy::kIsland, WireApi::kOpenAi);
+}
+
+TEST(SearchReproducible, UcbWithTwoWorkersAnthropic) {
+  expect_reproducible(Strategy::kUcb, WireApi::kAnthropic);
+}
+
+}  // namespace
+}  // namespace kcraft::agent::search
+
+int main(int argc, char** argv) {
+  kcraft::register_platform(kcraft::testing::kFakePlatform, kcraft::testing::make_fake_platform);
+  if (argc > 1 && std::strcmp(argv[1], "--search-worker") == 0) return kcraft::bench::worker_main();
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
