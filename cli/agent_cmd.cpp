@@ -244,10 +244,9 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
       throw UsageError(e.what());
     }
     const auto settings = provider_settings(a);
-    path = a.transcript.empty()
-               ? default_transcript_path(
-                     a, settings.run.provider + "_" + settings.run.model + "_search-" + a.search)
-               : a.transcript;
+    path = a.transcript.empty() ? default_transcript_path(a, settings.run.provider + "_" +
+                                                                 settings.run.model + "_search-" + a.search)
+                                : a.transcript;
     auto provider = agent::make_provider(settings.run);
     agent::Transcript transcript(path);
     auto out = agent::search::run_search(o, *provider, ctx, transcript);
@@ -285,11 +284,11 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     std::cout << result.summary();
     if (!search_summary.is_null()) {
       const auto& s = search_summary;
-      std::cout << fmt::format("  search {}: {} model calls, {} evaluations, {} candidates ({} correct), best "
-                               "candidate {}\n",
-                               a.search, s.value("model_calls", 0u), s.value("evaluations", 0u),
-                               s.value("candidates", 0u), s.value("correct_candidates", 0u),
-                               s.contains("best") ? s["best"].value("id", 0u) : 0u);
+      std::cout << fmt::format(
+          "  search {}: {} model calls, {} evaluations, {} candidates ({} correct), best "
+          "candidate {}\n",
+          a.search, s.value("model_calls", 0u), s.value("evaluations", 0u), s.value("candidates", 0u),
+          s.value("correct_candidates", 0u), s.contains("best") ? s["best"].value("id", 0u) : 0u);
     }
     std::cout << "transcript: " << path << "\n";
   }

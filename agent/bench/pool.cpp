@@ -154,7 +154,8 @@ std::string describe_exit_status(int status) {
   return "ended";
 }
 
-bool run_jobs(const std::vector<JobSpec>& initial_jobs, const PoolOptions& options, const PoolEvents& events) {
+bool run_jobs(const std::vector<JobSpec>& initial_jobs, const PoolOptions& options,
+              const PoolEvents& events) {
   if (initial_jobs.empty() && !events.more) return true;
   if (options.worker_argv.empty()) throw std::invalid_argument("run_jobs: no worker command");
   // A worker that died leaves a closed pipe: writing to it must be an error, not a signal.

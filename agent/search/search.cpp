@@ -70,7 +70,7 @@ void SearchOptions::validate() const {
 }
 
 json Candidate::to_json(bool with_kernel) const {
-  json j = {{"id", id},           {"op", op},         {"parents", parents}, {"outcome", outcome},
+  json j = {{"id", id},           {"op", op},         {"parents", parents},      {"outcome", outcome},
             {"verdict", verdict}, {"cycles", cycles}, {"model_call", model_call}};
   if (island >= 0) j["island"] = island;
   if (!error.empty()) j["error"] = error;
@@ -154,6 +154,8 @@ class Schedule {
   // Events for the transcript (migrations); taken by the engine after every call.
   std::vector<json> take_events() { return std::exchange(events_, {}); }
   virtual json summary() const = 0;
+  // Whether the schedule ended before its own end (the budget or the provider stopped it).
+  virtual bool cut_short() const = 0;
 
  protected:
   std::vector<json> events_;
@@ -212,14 +214,20 @@ class IslandSearch : public Schedule {
     return better(all_[a], all_[b]) ? a : b;
   }
 
+  bool cut_short() const override { return cut_; }
+
   void end_generation(const Counters& c) {
+    const bool unfinished = bred_ < o_.islands * o_.population || generation_ < o_.generations;
     for (unsigned child : children_) islands_[all_[child].island].push_back(child);
     children_.clear();
     for (auto& members : islands_) keep_best(members);
     if (o_.islands > 1 && generation_ % o_.migration_interval == 0) migrate();
     ++generation_;
     bred_ = 0;
-    if (!c.can_propose) generation_ = o_.generations + 1;  // the budget ended the search
+    if (!c.can_propose && unfinished) {  // the budget (or the provider) ended the search
+      cut_ = true;
+      generation_ = o_.generations + 1;
+    }
   }
 
   // The island keeps its best `population` candidates, one per distinct kernel.
@@ -268,6 +276,7 @@ class IslandSearch : public Schedule {
   unsigned generation_ = 1;
   unsigned bred_ = 0;  // children proposed in this generation
   unsigned migrations_ = 0;
+  bool cut_ = false;
 };
 
 class UcbSearch : public Schedule {
@@ -334,6 +343,8 @@ class UcbSearch : public Schedule {
     for (int at = static_cast<int>(n); at >= 0; at = nodes_[at].parent) nodes_[at].backed.push_back(cand.id);
   }
 
+  bool cut_short() const override { return true; }  // only a budget or the provider ends it
+
   json summary() const override {
     json tree = json::array();
     for (const auto& n : nodes_) {
@@ -351,7 +362,7 @@ class UcbSearch : public Schedule {
     int candidate = -1;  // -1: the empty root of a search without a seed
     int parent = -1;
     std::vector<size_t> children;
-    unsigned visits = 0;          // expansions through it (dispatched), its own included
+    unsigned visits = 0;           // expansions through it (dispatched), its own included
     std::vector<unsigned> backed;  // candidates of its subtree whose result is in
     bool applied = false;
     bool has_kernel = false;  // a reply without a kernel is a leaf: nothing to edit
@@ -450,9 +461,7 @@ class SearchRun {
       if (best == nullptr || better(c, *best)) best = &c;
     }
     if (stop_status_.empty()) {
-      const bool budget_ended =
-          model_calls_ >= o_.max_model_calls || dispatched_ >= o_.max_evaluations;
-      result_.status = budget_ended ? "budget_exhausted" : "search_complete";
+      result_.status = strategy_->cut_short() ? "budget_exhausted" : "search_complete";
     } else {
       result_.status = stop_status_;
     }
@@ -510,7 +519,8 @@ class SearchRun {
     Counters c;
     c.proposed = static_cast<unsigned>(candidates_.size());
     c.applied = applied_;
-    c.can_propose = stop_status_.empty() && model_calls_ < o_.max_model_calls && dispatched_ < o_.max_evaluations;
+    c.can_propose =
+        stop_status_.empty() && model_calls_ < o_.max_model_calls && dispatched_ < o_.max_evaluations;
     return c;
   }
 
@@ -561,8 +571,12 @@ class SearchRun {
     candidates_.push_back(c);
     if (c.kernel.empty()) return std::nullopt;
     bench::JobSpec job;
-    job.key = {result_.context.platform, result_.context.hw_config, result_.context.task,
-               result_.context.config, "search", c.id + 1};
+    job.key = {result_.context.platform,
+               result_.context.hw_config,
+               result_.context.task,
+               result_.context.config,
+               "search",
+               c.id + 1};
     job.level = level_;
     job.agent_kind = "candidate";
     job.dev_seed = result_.context.dev_seed;
@@ -589,22 +603,26 @@ class SearchRun {
   }
 
   std::string parent_text(const Candidate& p, const std::string& title) const {
-    std::string s = fmt::format("# {} (candidate {}: {}", title, p.id, p.outcome == "evaluated" ? p.verdict : p.outcome);
+    std::string s =
+        fmt::format("# {} (candidate {}: {}", title, p.id, p.outcome == "evaluated" ? p.verdict : p.outcome);
     if (p.correct()) s += fmt::format(", {} cycles", p.cycles);
     s += fmt::format(")\n\n```{}\n{}\n```\n\n", p.language, p.kernel);
     if (!p.eval_text.empty()) s += "## Its evaluation\n\n" + truncate_for_model(p.eval_text, 1500) + "\n\n";
     if (!p.error.empty()) s += "## Its evaluation failed\n\n" + p.error + "\n\n";
-    if (!p.profile_text.empty()) s += "## Its profile\n\n" + truncate_for_model(p.profile_text, 2500) + "\n\n";
+    if (!p.profile_text.empty())
+      s += "## Its profile\n\n" + truncate_for_model(p.profile_text, 2500) + "\n\n";
     return s;
   }
 
   std::string user_text(const Candidate& c) const {
     const TaskContext& ctx = result_.context;
-    std::string s = fmt::format("Task: {} {} on {} ({}).\n\n", ctx.task, ctx.config, ctx.platform, ctx.hw_config);
+    std::string s =
+        fmt::format("Task: {} {} on {} ({}).\n\n", ctx.task, ctx.config, ctx.platform, ctx.hw_config);
     if (c.op == "create") {
       s += "There is no kernel yet. Write a correct kernel for the task.\n";
     } else if (c.op == "crossover") {
-      s += parent_text(candidates_[c.parents[0]], "Parent A") + parent_text(candidates_[c.parents[1]], "Parent B");
+      s += parent_text(candidates_[c.parents[0]], "Parent A") +
+           parent_text(candidates_[c.parents[1]], "Parent B");
       s += "Write one kernel that combines the strengths of both parents: correct first, then faster.\n";
     } else {
       s += parent_text(candidates_[c.parents[0]], "Parent");
@@ -675,8 +693,8 @@ class SearchRun {
         // The pool's words for a worker killed at the deadline; anything else that ended the job is a
         // crash of the evaluation (a signal, an exit, an exception).
         c.outcome = r.error.find("wall-clock timeout") != std::string::npos ? "timeout"
-                    : r.error.rfind("the job failed:", 0) == 0                 ? "error"
-                                                                               : "crash";
+                    : r.error.rfind("the job failed:", 0) == 0              ? "error"
+                                                                            : "crash";
         c.error = r.error;
       } else {
         c.outcome = "evaluated";

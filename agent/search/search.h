@@ -46,10 +46,10 @@ struct SearchOptions {
   double exploration = 1.4;   // UCB1's constant c
   unsigned max_children = 3;  // children a node gets before the search descends below it
   // both
-  unsigned jobs = 1;                  // worker processes evaluating candidates
-  unsigned max_model_calls = 0;       // 0: the task level's iteration budget (15 / 20 / 25)
-  unsigned max_evaluations = 0;       // 0: max_model_calls + 1 (the seed is one)
-  uint64_t seed = 1;                  // the search's random choices (parents, crossover)
+  unsigned jobs = 1;                       // worker processes evaluating candidates
+  unsigned max_model_calls = 0;            // 0: the task level's iteration budget (15 / 20 / 25)
+  unsigned max_evaluations = 0;            // 0: max_model_calls + 1 (the seed is one)
+  uint64_t seed = 1;                       // the search's random choices (parents, crossover)
   double candidate_timeout_seconds = 300;  // a candidate evaluation longer than this is a hang
   std::vector<std::string> worker_argv;    // a `kcraft bench-worker` command (agent/bench/sweep.h)
   std::map<unsigned, std::string> faults;  // tests only: candidate id -> crash | hang | ... (worker.h)

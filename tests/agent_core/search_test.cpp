@@ -82,7 +82,8 @@ std::vector<json> of_type(const Transcript& t, const std::string& type) {
 // The events without what depends on time or on the server's port.
 json stable(json j) {
   if (j.is_object()) {
-    for (const char* k : {"t", "seconds", "wall_seconds", "job_seconds", "settings", "worker_pid"}) j.erase(k);
+    for (const char* k : {"t", "seconds", "wall_seconds", "job_seconds", "settings", "worker_pid"})
+      j.erase(k);
     for (auto& [key, value] : j.items()) value = stable(value);
   } else if (j.is_array()) {
     for (auto& value : j) value = stable(value);
@@ -247,7 +248,8 @@ TEST(SearchBudget, EvaluationsEndIt) {
 
 TEST(SearchRobustness, ARepliesWithoutKernelAndAFailingProvider) {
   MockLlmServer server(WireApi::kOpenAi);
-  server.then(Step::text("I would rather not."))  // no code block: a candidate without a kernel
+  server
+      .then(Step::text("I would rather not."))  // no code block: a candidate without a kernel
       .then(Step::text(fenced(fake_kernel(2, "two"))))
       .then(Step::http_error(400));  // not retried: the provider fails for good
   auto provider = make_provider(server.settings());
@@ -299,8 +301,25 @@ void expect_reproducible(Strategy strategy, WireApi api) {
     EXPECT_EQ(stable(first.events()[i]), stable(second.events()[i])) << "event " << i;
   EXPECT_EQ(a.agent.final_code, b.agent.final_code);
   EXPECT_EQ(a.agent.score.cycles, b.agent.score.cycles);
+  if (strategy == Strategy::kUcb) {
+    // Asynchronous: candidate 2 is proposed while candidate 1 is still being evaluated.
+    size_t proposed_2 = 0, applied_1 = 0;
+    for (size_t i = 0; i < first.events().size(); ++i) {
+      const json& e = first.events()[i];
+      if (e["type"] == "llm_request" && e["candidate"] == 2) proposed_2 = i;
+      if (e["type"] == "candidate" && e["id"] == 1) applied_1 = i;
+    }
+    EXPECT_LT(proposed_2, applied_1);
+  }
   // A different seed makes different choices (island: parents and crossovers).
   if (strategy == Strategy::kIsland) {
+    // The island schedule does not depend on the number of workers at all.
+    o.jobs = 1;
+    Transcript serial;
+    const auto one = run_search(o, *provider, fake_relu(), serial);
+    ASSERT_EQ(one.candidates.size(), a.candidates.size());
+    for (size_t i = 0; i < a.candidates.size(); ++i)
+      EXPECT_EQ(a.candidates[i].to_json(true), one.candidates[i].to_json(true)) << "candidate " << i;
     o.seed = 7;
     Transcript third;
     const auto c = run_search(o, *provider, fake_relu(), third);
