@@ -374,6 +374,10 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--search-evals", so.max_evaluations,
                   "search: candidate evaluations at most (0: the model-call budget + 1)")
       ->capture_default_str();
+  cmd->add_option("--library-seeds", so.library_seeds,
+                  "search: passing kernels of the kernel library (other tasks or configurations) seeded next "
+                  "to the template's kernel")
+      ->capture_default_str();
   cmd->add_option("--search-seed", so.seed, "search: seed of its random choices (reproducible runs)")
       ->capture_default_str();
   cmd->add_option("--candidate-timeout", so.candidate_timeout_seconds,

@@ -13,6 +13,7 @@
 #include "agent/bench/pool.h"
 #include "agent/bench/worker.h"
 #include "agent/common/environment.h"
+#include "agent/library/library.h"
 
 namespace kcraft::agent::search {
 
@@ -33,6 +34,7 @@ json SearchOptions::to_json() const {
             {"jobs", jobs},
             {"max_model_calls", max_model_calls},
             {"max_evaluations", max_evaluations},
+            {"library_seeds", library_seeds},
             {"seed", seed},
             {"candidate_timeout_seconds", candidate_timeout_seconds}};
   if (strategy == Strategy::kIsland) {
@@ -141,11 +143,13 @@ struct Proposal {
 struct Counters {
   unsigned proposed = 0;
   unsigned applied = 0;
-  bool can_propose = true;  // budgets left and the provider alive
+  bool can_propose = true;   // budgets left and the provider alive
+  bool can_evaluate = true;  // the evaluation budget left (seeds need no model call)
 };
 
 class Schedule {
  public:
+  explicit Schedule(unsigned seeds) : seeds_(seeds) {}
   virtual ~Schedule() = default;
   virtual Op next(const Counters& c) = 0;
   virtual Proposal propose(Random& random) = 0;
@@ -158,17 +162,28 @@ class Schedule {
   virtual bool cut_short() const = 0;
 
  protected:
+  // The seeds go first, one after the other, and are all in before the first model call.
+  std::optional<Op> seeding(const Counters& c) {
+    if (seeded_) return std::nullopt;
+    if (c.proposed < seeds_ && c.can_evaluate) return Op::kPropose;
+    if (c.applied < c.proposed) return Op::kApply;
+    seeded_ = true;
+    return std::nullopt;
+  }
+
+  unsigned seeds_;
+  bool seeded_ = false;
   std::vector<json> events_;
 };
 
 class IslandSearch : public Schedule {
  public:
-  IslandSearch(const SearchOptions& o, const std::vector<Candidate>& all, bool has_seed)
-      : o_(o), all_(all), seeded_(!has_seed), islands_(o.islands) {}
+  IslandSearch(const SearchOptions& o, const std::vector<Candidate>& all, unsigned seeds)
+      : Schedule(seeds), o_(o), all_(all), islands_(o.islands) {}
 
   Op next(const Counters& c) override {
+    if (auto op = seeding(c)) return *op;
     for (;;) {
-      if (!seeded_) return c.proposed == 0 ? Op::kPropose : Op::kApply;
       if (generation_ > o_.generations) return Op::kDone;
       if (bred_ < o_.islands * o_.population && c.can_propose) return Op::kPropose;
       if (c.applied < c.proposed) return Op::kApply;
@@ -177,7 +192,7 @@ class IslandSearch : public Schedule {
   }
 
   Proposal propose(Random& random) override {
-    if (!seeded_) return {"seed", {}, -1, -1};
+    if (!seeded_) return {"seed", {}, -1, -1};  // the engine knows which
     const int island = static_cast<int>(bred_ / o_.population);
     ++bred_;
     const auto& members = islands_[island];
@@ -192,9 +207,8 @@ class IslandSearch : public Schedule {
   }
 
   void applied(const Candidate& cand) override {
-    if (cand.op == "seed") {
+    if (cand.is_seed()) {  // in every island (each keeps its best when the generation ends)
       for (auto& members : islands_) members.push_back(cand.id);
-      seeded_ = true;
       return;
     }
     children_.push_back(cand.id);
@@ -270,7 +284,6 @@ class IslandSearch : public Schedule {
 
   const SearchOptions& o_;
   const std::vector<Candidate>& all_;
-  bool seeded_;
   std::vector<std::vector<unsigned>> islands_;
   std::vector<unsigned> children_;  // this generation's, applied
   unsigned generation_ = 1;
@@ -281,13 +294,13 @@ class IslandSearch : public Schedule {
 
 class UcbSearch : public Schedule {
  public:
-  UcbSearch(const SearchOptions& o, const std::vector<Candidate>& all, bool has_seed)
-      : o_(o), all_(all), seeded_(!has_seed) {
-    nodes_.push_back(Node{});  // the root: the seed once it is in, else an empty start
+  UcbSearch(const SearchOptions& o, const std::vector<Candidate>& all, unsigned seeds)
+      : Schedule(seeds), o_(o), all_(all) {
+    nodes_.push_back(Node{});  // the root: no kernel; the seeds are its children
   }
 
   Op next(const Counters& c) override {
-    if (!seeded_) return c.proposed == 0 ? Op::kPropose : Op::kApply;
+    if (auto op = seeding(c)) return *op;
     if (c.can_propose && c.proposed - c.applied < o_.jobs) return Op::kPropose;
     if (c.applied < c.proposed) return Op::kApply;
     return Op::kDone;
@@ -305,7 +318,10 @@ class UcbSearch : public Schedule {
       for (size_t child : node.children) {
         if (nodes_[child].applied && nodes_[child].has_kernel) ready.push_back(child);
       }
-      if (node.children.size() < o_.max_children || ready.empty()) break;
+      // The root is expanded (a kernel from nothing) only in a search without seeds.
+      const bool room = v == 0 ? seeds_ == 0 && node.children.size() < o_.max_children
+                               : node.children.size() < o_.max_children;
+      if (room || ready.empty()) break;
       std::vector<std::pair<double, unsigned>> stats;
       for (size_t child : ready) stats.emplace_back(value_sum(nodes_[child]), nodes_[child].visits);
       v = ready[select_ucb(stats, node.visits, o_.exploration)];
@@ -326,12 +342,18 @@ class UcbSearch : public Schedule {
   }
 
   void applied(const Candidate& cand) override {
-    if (cand.op == "seed") {
-      nodes_[0].candidate = static_cast<int>(cand.id);
-      nodes_[0].visits = 1;
-      nodes_[0].applied = true;
+    if (cand.is_seed()) {
+      Node seed;
+      seed.candidate = static_cast<int>(cand.id);
+      seed.parent = 0;
+      seed.visits = 1;
+      seed.applied = true;
+      seed.has_kernel = true;
+      seed.backed.push_back(cand.id);
+      nodes_.push_back(seed);
+      nodes_[0].children.push_back(nodes_.size() - 1);
+      nodes_[0].visits++;
       nodes_[0].backed.push_back(cand.id);
-      seeded_ = true;
       return;
     }
     // Proposals and results pair up in order: this is the oldest pending node.
@@ -391,7 +413,6 @@ class UcbSearch : public Schedule {
 
   const SearchOptions& o_;
   const std::vector<Candidate>& all_;
-  bool seeded_;
   std::vector<Node> nodes_;
   std::vector<size_t> pending_;  // nodes proposed, result not yet applied, oldest first
 };
@@ -424,18 +445,19 @@ class SearchRun {
       : o_(options), provider_(provider), transcript_(transcript), random_(options.seed) {
     const int level = task_registry().get(ctx.task).level;
     if (o_.max_model_calls == 0) o_.max_model_calls = default_iterations(level);
-    if (o_.max_evaluations == 0) o_.max_evaluations = o_.max_model_calls + 1;
     level_ = level;
     result_.context = ctx;
     const ProviderSettings& s = provider_.settings();
     result_.agent = fmt::format("llm:{}/{}@search:{}", s.provider, s.model, strategy_name(o_.strategy));
     result_.budget = o_.max_model_calls;
     system_ = render_prompt("search.md", ctx, o_.max_model_calls);
-    baseline_ = baseline_kernel();
+    find_seeds();
+    const auto seeds = static_cast<unsigned>(seeds_.size());
+    if (options.max_evaluations == 0) o_.max_evaluations = o_.max_model_calls + seeds;
     if (o_.strategy == Strategy::kIsland) {
-      strategy_ = std::make_unique<IslandSearch>(o_, candidates_, !baseline_.first.empty());
+      strategy_ = std::make_unique<IslandSearch>(o_, candidates_, seeds);
     } else {
-      strategy_ = std::make_unique<UcbSearch>(o_, candidates_, !baseline_.first.empty());
+      strategy_ = std::make_unique<UcbSearch>(o_, candidates_, seeds);
     }
   }
 
@@ -494,6 +516,31 @@ class SearchRun {
     return {kernel.source, p.language(kernel.language).name};
   }
 
+  // The template compiler's kernel, then up to library_seeds passing kernels of the library under the
+  // benchmark rule (other configurations of this task first: the query is the task).
+  void find_seeds() {
+    const TaskContext& ctx = result_.context;
+    if (auto [source, language] = baseline_kernel(); !source.empty())
+      seeds_.push_back({"seed", source, language});
+    if (ctx.library.empty() || o_.library_seeds == 0) return;
+    library::SearchRequest request;
+    request.platform = ctx.platform;
+    request.task = ctx.task;
+    request.config = ctx.config;
+    request.limit = o_.library_seeds;
+    request.allow_scored_cell = ctx.library_allows_scored_cell;
+    for (const auto& e : library::KernelLibrary(ctx.library).search(request)) {
+      seeds_.push_back({"library", e.source, platform(ctx.platform).language(e.language).name});
+      seed_origins_.push_back({{"task", e.task},
+                               {"config", e.config},
+                               {"hw_config", e.hw_config},
+                               {"agent", e.agent},
+                               {"cycles", e.cycles},
+                               {"scored_cell", e.scored_cell}});
+      if (e.scored_cell) result_.scored_cell_examples++;
+    }
+  }
+
   void write_start() {
     const TaskContext& ctx = result_.context;
     json start = {{"type", "run_start"},
@@ -519,6 +566,7 @@ class SearchRun {
     Counters c;
     c.proposed = static_cast<unsigned>(candidates_.size());
     c.applied = applied_;
+    c.can_evaluate = dispatched_ < o_.max_evaluations;
     c.can_propose =
         stop_status_.empty() && model_calls_ < o_.max_model_calls && dispatched_ < o_.max_evaluations;
     return c;
@@ -551,8 +599,10 @@ class SearchRun {
     c.parents = p.parents;
     c.island = p.island;
     if (p.op == "seed") {
-      c.kernel = baseline_.first;
-      c.language = baseline_.second;
+      const Seed& seed = seeds_.at(c.id);  // the seeds are the first candidates
+      c.op = seed.op;
+      c.kernel = seed.kernel;
+      c.language = seed.language;
     } else {
       auto reply = ask_model(c);
       if (!reply) {
@@ -599,7 +649,7 @@ class SearchRun {
       }
     }
     if (!c.parents.empty()) return candidates_[c.parents.front()].language;
-    return baseline_.second;
+    return platform(result_.context.platform).language("").name;
   }
 
   std::string parent_text(const Candidate& p, const std::string& title) const {
@@ -723,9 +773,9 @@ class SearchRun {
           if (name == "profile") c.profile_text = t.value("text", "");
         }
         // The seed is not the model's: first valid / first pass count model calls.
-        if (c.op != "seed" && c.verdict != "build_error" && !result_.first_valid_iteration)
+        if (!c.is_seed() && c.verdict != "build_error" && !result_.first_valid_iteration)
           result_.first_valid_iteration = c.model_call;
-        if (c.op != "seed" && c.correct() && !result_.first_pass_iteration)
+        if (!c.is_seed() && c.correct() && !result_.first_pass_iteration)
           result_.first_pass_iteration = c.model_call;
       }
       results_.erase(it);
@@ -757,6 +807,7 @@ class SearchRun {
     j["candidates"] = candidates_.size();
     j["correct_candidates"] = correct;
     j["outcomes"] = outcomes;
+    j["library_seed_origins"] = seed_origins_;
     if (best != nullptr) {
       j["best"] = best->to_json(false);
       // The lineage: the best candidate, its first parent, that one's, ... back to the seed.
@@ -778,7 +829,12 @@ class SearchRun {
   int level_ = 1;
   AgentResult result_;
   std::string system_;
-  std::pair<std::string, std::string> baseline_;
+  struct Seed {
+    std::string op;  // seed (the template compiler's) | library
+    std::string kernel, language;
+  };
+  std::vector<Seed> seeds_;
+  json seed_origins_ = json::array();  // where the library seeds come from
   std::vector<Candidate> candidates_;
   std::unique_ptr<Schedule> strategy_;
   std::map<unsigned, bench::RunRecord> results_;  // by candidate: in, not yet applied

@@ -46,9 +46,12 @@ struct SearchOptions {
   double exploration = 1.4;   // UCB1's constant c
   unsigned max_children = 3;  // children a node gets before the search descends below it
   // both
-  unsigned jobs = 1;                       // worker processes evaluating candidates
-  unsigned max_model_calls = 0;            // 0: the task level's iteration budget (15 / 20 / 25)
-  unsigned max_evaluations = 0;            // 0: max_model_calls + 1 (the seed is one)
+  unsigned jobs = 1;             // worker processes evaluating candidates
+  unsigned max_model_calls = 0;  // 0: the task level's iteration budget (15 / 20 / 25)
+  unsigned max_evaluations = 0;  // 0: max_model_calls + the seeds
+  // Passing kernels of the run's library (TaskContext::library, under the benchmark rule) seeded next
+  // to the template's kernel.
+  unsigned library_seeds = 2;
   uint64_t seed = 1;                       // the search's random choices (parents, crossover)
   double candidate_timeout_seconds = 300;  // a candidate evaluation longer than this is a hang
   std::vector<std::string> worker_argv;    // a `kcraft bench-worker` command (agent/bench/sweep.h)
@@ -62,7 +65,7 @@ struct SearchOptions {
 // One candidate kernel and what its evaluation on the development seed said.
 struct Candidate {
   unsigned id = 0;
-  std::string op;  // seed | create | mutate | crossover | expand
+  std::string op;  // seed (the template's kernel) | library | create | mutate | crossover | expand
   std::vector<unsigned> parents;
   int island = -1;  // island: where it was bred (-1: the seed, in every island)
   std::string kernel;
@@ -76,6 +79,7 @@ struct Candidate {
   unsigned model_call = 0;              // the model call that proposed it (0: the seed)
 
   bool correct() const { return outcome == "evaluated" && verdict == "pass"; }
+  bool is_seed() const { return op == "seed" || op == "library"; }
   nlohmann::json to_json(bool with_kernel) const;
 };
 

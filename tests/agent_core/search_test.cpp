@@ -6,11 +6,13 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "agent/bench/worker.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
+#include "agent/library/library.h"
 #include "agent/search/search.h"
 #include "tests/agent/mock_llm_server.h"
 #include "tests/agent_core/fake_platform.h"
@@ -266,6 +268,53 @@ TEST(SearchRobustness, ARepliesWithoutKernelAndAFailingProvider) {
   EXPECT_EQ(r.agent.score.verdict, Verdict::kPass);
   EXPECT_EQ(r.agent.score.cycles, 200u);
   EXPECT_EQ(r.summary["best"]["id"], 2);
+}
+
+TEST(SearchSeeds, LibraryKernelsSeedTheSearchButNeverTheScoredCells) {
+  const auto file = std::filesystem::temp_directory_path() / "kcraft_search_seeds_test.db";
+  std::filesystem::remove(file);
+  {
+    library::KernelLibrary lib(file);
+    auto entry = [](const std::string& config, const std::string& hw, unsigned ops) {
+      library::KernelEntry e;
+      e.platform = kcraft::testing::kFakePlatform;
+      e.hw_config = hw;
+      e.task = "relu";
+      e.config = config;
+      e.cycles = 100 * ops;
+      e.agent = "test";
+      e.source = fake_kernel(ops, "library " + config + " " + hw);
+      return e;
+    };
+    lib.insert(entry("C2", "default", 2));  // another configuration of the task: a fair seed
+    lib.insert(entry("C1", "default", 1));  // the scored cell itself: never
+    lib.insert(entry("C1", "other", 1));    // the scored cell on another hardware configuration: never
+  }
+  MockLlmServer server(WireApi::kOpenAi);
+  server.set_fallback(Step::text(fenced(fake_kernel(3, "model"))));
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kUcb);
+  o.max_model_calls = 2;
+  TaskContext ctx = fake_relu();
+  ctx.library = file.string();
+  Transcript transcript;
+  const auto r = run_search(o, *provider, ctx, transcript);
+  ASSERT_GE(r.candidates.size(), 2u);
+  EXPECT_EQ(r.candidates[0].op, "seed");
+  EXPECT_EQ(r.candidates[1].op, "library");
+  EXPECT_NE(r.candidates[1].kernel.find("library C2"), std::string::npos);
+  for (const auto& c : r.candidates) EXPECT_EQ(c.kernel.find("library C1"), std::string::npos) << c.kernel;
+  EXPECT_EQ(r.summary["library_seed_origins"].size(), 1u);
+  EXPECT_EQ(r.agent.evaluations, 4u);     // two seeds and two model candidates
+  EXPECT_EQ(r.agent.score.cycles, 200u);  // the library seed is the best
+  EXPECT_EQ(r.agent.scored_cell_examples, 0u);
+  // Allowed explicitly, the scored cell is a seed and the result says so.
+  ctx.library_allows_scored_cell = true;
+  Transcript allowed;
+  const auto a = run_search(o, *provider, ctx, allowed);
+  EXPECT_GE(a.agent.scored_cell_examples, 1u);
+  EXPECT_EQ(a.agent.score.cycles, 100u);
+  std::filesystem::remove(file);
 }
 
 // Two runs with two workers against the same deterministic server: the same model calls in the same
