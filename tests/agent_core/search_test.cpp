@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 #include <string>
 
 #include "agent/bench/worker.h"
@@ -388,6 +391,70 @@ TEST(SearchReproducible, IslandWithTwoWorkersOpenAi) {
 
 TEST(SearchReproducible, UcbWithTwoWorkersAnthropic) {
   expect_reproducible(Strategy::kUcb, WireApi::kAnthropic);
+}
+
+// `kcraft agent --search` end to end on the default platform: the result JSON and the transcript's replay.
+std::string capture(const std::string& command, int* status) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  *status = ::pclose(pipe);
+  return out;
+}
+
+TEST(SearchCli, AgentSearchReportsCallsTokensEvaluationsAndLineageAndReplays) {
+  const Platform& p = platform(default_platform_name());
+  auto cfg = task_registry().get("relu").resolve("C1", p.dtype());
+  const auto baseline = p.baseline_compiler("default")->generate(cfg, p.layout(cfg));
+  const std::string tag = p.language(baseline.language).name;
+  MockLlmServer server(WireApi::kOpenAi);
+  // Two rewrites of the template's kernel (the second one's comment makes it a different kernel) and
+  // one that does not build.
+  const std::string comment = p.language(baseline.language).name == "c" ? "// " : "; ";
+  server
+      .then(
+          Step::text("```" + tag + "\n" + comment + "rewrite 1\n" + baseline.source + "```", {100, 20, 0, 0}))
+      .then(Step::text("```" + tag + "\nNOT_AN_INSTRUCTION 1, 2\n```", {100, 20, 0, 0}));
+  server.set_fallback(
+      Step::text("```" + tag + "\n" + comment + "rewrite n\n" + baseline.source + "```", {100, 20, 0, 0}));
+  const auto dir = std::filesystem::temp_directory_path() / "kcraft_search_cli_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream settings(dir / "mock.yaml");
+    settings << "provider: openai\nbase_url: " << server.base_url() << "\nmodel: mock-model\n";
+  }
+  const auto transcript = dir / "search.jsonl";
+  int status = -1;
+  const std::string out = capture(
+      fmt::format("{} --json agent --task relu --config C1 --provider-config {} --search island --islands 2 "
+                  "--population 2 --generations 2 --migration-interval 1 --search-jobs 2 --budget 5 "
+                  "--no-tuned-baseline --no-library --transcript {}",
+                  KCRAFT_BIN, (dir / "mock.yaml").string(), transcript.string()),
+      &status);
+  ASSERT_EQ(status, 0) << out;
+  const json j = json::parse(out);
+  EXPECT_EQ(j["agent"], "llm:openai/mock-model@search:island");
+  EXPECT_EQ(j["score"]["verdict"], "pass");
+  const json& s = j["search"];
+  EXPECT_EQ(s["model_calls"], 5);
+  EXPECT_EQ(s["tokens"]["prompt_tokens"], 500);
+  EXPECT_EQ(s["evaluations"], 6);
+  EXPECT_EQ(s["outcomes"]["build_error"], 1);
+  EXPECT_GT(s["wall_seconds"].get<double>(), 0);
+  ASSERT_TRUE(s["lineage"].is_array());
+  EXPECT_EQ(s["lineage"].back()["op"], "seed");
+  EXPECT_EQ(s["lineage"].front()["id"], s["best"]["id"]);
+  EXPECT_EQ(server.request_count(), 5u);
+  const std::string replayed =
+      capture(fmt::format("{} --json agent replay {}", KCRAFT_BIN, transcript.string()), &status);
+  ASSERT_EQ(status, 0) << replayed;
+  const json r = json::parse(replayed);
+  EXPECT_TRUE(r["ok"].get<bool>());
+  EXPECT_GE(r["tool_calls"].get<unsigned>(), 12u);  // write_code + run_eval (+ profile) per candidate
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
