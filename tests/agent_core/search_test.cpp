@@ -125,6 +125,36 @@ Candidate evaluated(unsigned id, const std::string& outcome, const std::string& 
   return c;
 }
 
+// In a search: with two children under the seed (A correct at 100 cycles, reward 3; B failing, reward
+// 0) and one under A (200 cycles, reward 1.5), the fourth expansion goes where UCB1 says. Seed visits: 1 +
+// 3 expansions = 4; A: mean (3 + 1.5) / 2 = 2.25 over 2 visits; B: 0 over 1.
+//   c = 1.4: A 2.25 + 1.4 sqrt(ln 4 / 2) = 3.42 > B 1.4 sqrt(ln 4) = 1.65: A again.
+//   c = 10:  A 2.25 + 10 sqrt(ln 4 / 2) = 10.58 < B 10 sqrt(ln 4) = 11.77: B.
+std::string fourth_expansion_parent(double exploration) {
+  MockLlmServer server(WireApi::kOpenAi);
+  server.then(Step::text(fenced(fake_kernel(1, "kernel A"))))
+      .then(Step::text(fenced("; kernel B\nBAD\n")))
+      .then(Step::text(fenced(fake_kernel(2, "kernel C"))))
+      .then(Step::text(fenced(fake_kernel(3, "kernel D"))));
+  auto provider = make_provider(server.settings());
+  auto o = options(Strategy::kUcb);
+  o.max_children = 2;
+  o.exploration = exploration;
+  o.max_model_calls = 4;
+  Transcript transcript;
+  const auto r = run_search(o, *provider, fake_relu(), transcript);
+  EXPECT_EQ(r.candidates.at(1).cycles, 100u);
+  EXPECT_EQ(r.candidates.at(2).verdict, "build_error");
+  EXPECT_EQ(r.candidates.at(3).parents, std::vector<unsigned>{1});  // the third expands A
+  const auto& fourth = r.candidates.at(4).parents;
+  return fourth.size() == 1 ? std::to_string(fourth[0]) : "none";
+}
+
+TEST(SearchUcb, TheSearchExpandsWhatTheFormulaPicks) {
+  EXPECT_EQ(fourth_expansion_parent(1.4), "1");   // A
+  EXPECT_EQ(fourth_expansion_parent(10.0), "2");  // B
+}
+
 TEST(SearchSelection, CorrectFirstThenCycles) {
   const Candidate fast_wrong = evaluated(1, "evaluated", "mismatch", 10);
   const Candidate slow_right = evaluated(2, "evaluated", "pass", 500);
