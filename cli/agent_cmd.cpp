@@ -40,6 +40,7 @@ struct AgentArgs {
   std::string base_url;
   std::string api_key_env;
   std::string workflow = "single";
+  std::string port_from;  // PLATFORM:KERNEL_FILE: a passing kernel of the task on another platform
   unsigned budget = 0;
   uint64_t max_tokens = 0;
   uint64_t seed = 1;
@@ -217,6 +218,13 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   ctx.dev_seed = a.seed;
   ctx.library = open_library(a);
   ctx.library_allows_scored_cell = a.library_include_scored;
+  if (!a.port_from.empty()) {
+    try {
+      ctx.port_from = agent::parse_port_from(a.port_from, a.platform);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
   agent::AgentBudget budget{a.budget, a.max_tokens};
   const bool tuner = a.agent == "tuner" || (a.agent.empty() && a.model.empty() && a.provider_config.empty());
   if (!tuner && !a.agent.empty() && a.agent != "llm") {
@@ -226,6 +234,12 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     throw UsageError("--workflow needs an LLM agent (--model or --provider-config)");
   if (!a.search.empty() && (tuner || a.workflow != "single"))
     throw UsageError("--search needs an LLM agent (--model or --provider-config) and no --workflow");
+  if (!a.search.empty() && !a.port_from.empty())
+    throw UsageError(
+        "--search starts from the template's and the library's kernels; it takes no --port-from");
+  if (tuner && !a.port_from.empty())
+    throw UsageError(
+        "--port-from needs an LLM agent (--model or --provider-config): the tuner reads no kernel");
   agent::AgentResult result;
   nlohmann::json search_summary;
   std::string path;
@@ -261,6 +275,7 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     const auto settings = provider_settings(a);
     std::string name = settings.run.provider + "_" + settings.run.model;
     if (workflow.name != "single") name += "_" + workflow.name;
+    if (!ctx.port_from.empty()) name += "_port-from-" + ctx.port_from.platform;
     path = a.transcript.empty() ? default_transcript_path(a, name) : a.transcript;
     // Roles with settings of their own get their own provider; the others share the run's.
     std::vector<std::unique_ptr<agent::Provider>> owned;
@@ -334,6 +349,9 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--workflow", a.workflow,
                   "LLM workflow: agent/workflows/NAME.yaml (single, default, coder_only; see docs/agents.md)")
       ->capture_default_str();
+  cmd->add_option("--port-from", a.port_from,
+                  "PLATFORM:KERNEL_FILE: a passing kernel of the same task on another platform, given to the "
+                  "agents as the starting point to port (see docs/agents.md, Porting)");
   cmd->add_option("--budget", a.budget,
                   "iterations: model calls of all roles (default by task level: 15/20/25)");
   cmd->add_option("--max-tokens", a.max_tokens, "stop when prompt+completion tokens reach this (0: no cap)");

@@ -59,8 +59,10 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
     std::cout << a.db << ": no runs stored yet\n";
     return kExitOk;
   }
-  std::cout << bench::success_table(data.metrics) << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics) << "\n"
-            << bench::summary_table(data.metrics);
+  std::cout << bench::success_table(data.metrics) << bench::speedup_table(data.metrics)
+            << bench::cycles_table(data.metrics) << "\n"
+            << bench::summary_table(data.metrics) << "\n"
+            << bench::agents_table(data.metrics) << bench::porting_table(data.metrics);
   for (const auto* f : {&a.csv, &a.metrics_csv, &a.html}) {
     if (!f->empty()) std::cout << "wrote " << *f << "\n";
   }

@@ -159,7 +159,8 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
     std::cout << "\n"
               << bench::success_table(data.metrics) << bench::speedup_table(data.metrics)
               << bench::cycles_table(data.metrics) << "\n"
-              << bench::summary_table(data.metrics);
+              << bench::summary_table(data.metrics) << "\n"
+              << bench::agents_table(data.metrics) << bench::porting_table(data.metrics);
     std::cout << fmt::format(
         "\n{} runs planned ({} already stored), {} run now ({} failed jobs) in {}; results: {}{}\n",
         result.plan.runs.size(), result.already_done, result.ran, result.failed_jobs,
@@ -307,9 +308,10 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   auto* bench_cmd =
       app.add_subcommand("bench", "a benchmark sweep into the results store, then the results tables");
   add_filter_options(bench_cmd, a);
-  bench_cmd->add_option("--agents", a.agents, "baseline, tuner, llm:SETTINGS.yaml")
-      ->delimiter(',')
-      ->capture_default_str();
+  std::string kinds;
+  for (const auto& kind : bench::agent_kinds()) kinds += (kinds.empty() ? "" : ", ") + kind.usage;
+  static const std::string agents_help = "comma-separated: " + kinds + " (docs/agents.md, In the sweep)";
+  bench_cmd->add_option("--agents", a.agents, agents_help)->delimiter(',')->capture_default_str();
   bench_cmd->add_option("--jobs,-j", a.jobs, "worker processes")->capture_default_str();
   bench_cmd->add_option("--db", a.db, "results database (SQLite)")->capture_default_str();
   bench_cmd->add_option("--shard", a.shard, "run shard i of N (0 <= i < N) of the sweep")

@@ -1,6 +1,10 @@
 #include "agent/bench/llm_job.h"
 
+#include <memory>
 #include <stdexcept>
+#include <vector>
+
+#include "agent/common/workflow.h"
 
 namespace kcraft::bench {
 
@@ -9,9 +13,10 @@ bool llm_agents_available() {
 }
 
 void check_llm_agent(const std::string& settings_file) {
-  const auto settings = agent::ProviderSettings::load(settings_file);
+  const auto settings = agent::RunProviderSettings::load(settings_file);
   try {
-    agent::make_provider(settings);
+    agent::make_provider(settings.run);
+    for (const auto& [role, unused] : settings.roles) agent::make_provider(settings.for_role(role));
   } catch (const agent::ProviderError& e) {
     throw std::invalid_argument(settings_file + ": " + e.what());
   }
@@ -19,11 +24,26 @@ void check_llm_agent(const std::string& settings_file) {
 
 agent::AgentResult run_llm_job(const agent::TaskContext& context, const JobSpec& job,
                                agent::Transcript& transcript, nlohmann::json& settings_json) {
-  const auto settings = agent::ProviderSettings::load(job.settings_file);
-  settings_json = settings.to_json();
+  const auto settings = agent::RunProviderSettings::load(job.settings_file);
+  const auto workflow = agent::Workflow::load(job.workflow);
+  settings_json = settings.run.to_json();
   settings_json["kind"] = "llm";
-  auto provider = agent::make_provider(settings);
-  return agent::run_llm_agent(*provider, context, agent::AgentBudget{job.budget, 0}, transcript);
+  settings_json["workflow"] = workflow.name;
+  // Roles with settings of their own get their own provider (as in `kcraft agent`); the others share the
+  // run's.
+  std::vector<std::unique_ptr<agent::Provider>> owned;
+  owned.push_back(agent::make_provider(settings.run));
+  agent::RoleProviders providers{owned.front().get(), {}};
+  nlohmann::json role_settings = nlohmann::json::object();
+  for (const auto& [role, unused] : settings.roles) {
+    if (!workflow.roles.count(role)) continue;  // a role this workflow does not have
+    owned.push_back(agent::make_provider(settings.for_role(role)));
+    providers.roles[role] = owned.back().get();
+    role_settings[role] = settings.for_role(role).to_json();
+  }
+  if (!role_settings.empty()) settings_json["roles"] = role_settings;
+  if (!context.port_from.empty()) settings_json["port_from"] = context.port_from.to_json();
+  return agent::run_workflow(workflow, providers, context, agent::AgentBudget{job.budget, 0}, transcript);
 }
 
 }  // namespace kcraft::bench

@@ -44,6 +44,17 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
       first_pass += *r->first_pass_iteration;
     }
     g.tokens += r->tokens();
+    g.evaluations += r->evaluations;
+    g.agent_seconds += r->agent_seconds;
+    if (r->agent_settings.value("kind", "") == "llm") g.model_calls += r->iterations;
+    if (r->status == "no_kernel_to_port") ++g.no_kernel_to_port;
+    for (const auto& [role, use] : r->roles.items()) {
+      // The verifier is kcraft itself: no model calls, no tokens to show.
+      if (!use.is_object() || use.value("calls", uint64_t{0}) == 0) continue;
+      g.role_tokens[role] +=
+          use.value("prompt_tokens", uint64_t{0}) + use.value("completion_tokens", uint64_t{0});
+      g.role_calls[role] += use.value("calls", uint64_t{0});
+    }
     seconds += r->job_seconds > 0 ? r->job_seconds : r->agent_seconds;
     if (r->correct() && r->speedup > 0) ++g.speedup_runs;
     if (r->tuned_baseline_cycles) ++g.tuned_runs;
@@ -172,7 +183,13 @@ json GroupMetrics::to_json() const {
             {"runs_with_passing_kernel", reached_pass},
             {"tokens", tokens},
             {"tokens_per_run", tokens_per_run},
-            {"seconds_per_run", seconds_per_run}};
+            {"seconds_per_run", seconds_per_run},
+            {"model_calls", model_calls},
+            {"evaluations", evaluations},
+            {"agent_seconds", agent_seconds},
+            {"role_tokens", role_tokens},
+            {"role_calls", role_calls},
+            {"no_kernel_to_port", no_kernel_to_port}};
   if (!task.empty()) j["task"] = task;
   if (level != 0) j["level"] = level;
   return j;
@@ -242,7 +259,12 @@ json Metrics::to_json() const {
       {"mean_first_pass_iteration",
        "mean iteration of the first kernel that passed the development run, over runs "
        "that had one"},
-      {"tokens_per_run", "mean prompt + completion tokens per run"}};
+      {"tokens_per_run", "mean prompt + completion tokens per run"},
+      {"model_calls", "model calls of every role of the LLM runs, summed (the tuner calls no model)"},
+      {"evaluations", "kernel evaluations (run_eval, the agent's and the verifier's), summed"},
+      {"agent_seconds", "the agents' own wall time, summed"},
+      {"role_tokens", "prompt + completion tokens per workflow role that called a model, summed"},
+      {"no_kernel_to_port", "porting runs stored without running: the source platform had no passing kernel"}};
   j["agents"] = agents;
   j["targets"] = targets;
   j["configs"] = configs;

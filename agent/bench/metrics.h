@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,10 +42,10 @@ struct CellSummary {
   unsigned runs = 0;     // attempts finished
   unsigned correct = 0;
   unsigned failed_jobs = 0;
-  std::optional<double> best_speedup;      // over correct attempts with a baseline
-  std::optional<double> best_utilization;  // over correct attempts: the roofline ideal's share
+  std::optional<double> best_speedup;                 // over correct attempts with a baseline
+  std::optional<double> best_utilization;             // over correct attempts: the roofline ideal's share
   std::optional<double> best_attainable_utilization;  // the attainable bound's share of best_cycles
-  uint64_t best_cycles = 0;                // fewest cycles of a correct attempt
+  uint64_t best_cycles = 0;                           // fewest cycles of a correct attempt
   uint64_t baseline_cycles = 0;
   std::optional<double> baseline_utilization;  // the baseline kernel's, from a correct attempt's ideal cycles
   std::optional<double> best_tuned_speedup;    // over correct attempts whose tuned baseline has a kernel
@@ -77,6 +78,12 @@ struct GroupMetrics {
   uint64_t tokens = 0;
   double tokens_per_run = 0;
   double seconds_per_run = 0;
+  uint64_t model_calls = 0;  // LLM runs' model calls (iterations) of every role
+  uint64_t evaluations = 0;  // kernel evaluations (the agent's run_eval and the verifier's)
+  double agent_seconds = 0;  // the agents' own wall time, summed
+  std::map<std::string, uint64_t> role_tokens;  // prompt + completion tokens per workflow role, summed
+  std::map<std::string, uint64_t> role_calls;   // model calls per workflow role, summed
+  unsigned no_kernel_to_port = 0;               // porting runs stored without running: nothing to port
   std::string target() const { return platform + "/" + hw_config; }
   nlohmann::json to_json() const;
 };

@@ -11,6 +11,7 @@
 
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
+#include "agent/common/workflow.h"
 #include "tb/common/platform.h"
 
 namespace kcraft::bench {
@@ -117,28 +118,136 @@ std::optional<double> attainable_cycles(const std::string& platform, const std::
   return std::nullopt;
 }
 
-AgentSpec parse_agent(const std::string& text) {
+std::string AgentSpec::job_kind() const {
+  switch (kind) {
+    case Kind::kBaseline:
+      return "baseline";
+    case Kind::kTuner:
+      return "tuner";
+    case Kind::kLlm:
+      return "llm";
+  }
+  return "";
+}
+
+namespace {
+
+std::vector<std::string> split_fields(const std::string& text) {
+  std::vector<std::string> fields;
+  size_t start = 0;
+  while (true) {
+    const auto colon = text.find(':', start);
+    fields.push_back(text.substr(start, colon - start));
+    if (colon == std::string::npos) return fields;
+    start = colon + 1;
+  }
+}
+
+// Fields from `first` on, joined again with ':'.
+std::string join_fields(const std::vector<std::string>& fields, size_t first) {
+  std::string text;
+  for (size_t i = first; i < fields.size(); ++i) text += (i == first ? "" : ":") + fields[i];
+  return text;
+}
+
+// An LLM agent: the settings file exists, the workflow loads.
+AgentSpec llm_agent(const std::string& settings_file, const std::string& workflow) {
   AgentSpec spec;
-  if (text == "baseline") {
-    spec.kind = AgentSpec::Kind::kBaseline;
-    spec.name = text;
-  } else if (text == "tuner") {
-    spec.kind = AgentSpec::Kind::kTuner;
-    spec.name = text;
-  } else if (text.rfind("llm:", 0) == 0 && text.size() > 4) {
-    spec.kind = AgentSpec::Kind::kLlm;
-    spec.settings_file = text.substr(4);
-    if (!std::filesystem::is_regular_file(spec.settings_file)) {
-      throw std::invalid_argument("agent '" + text + "': no provider settings file " + spec.settings_file);
-    }
-    spec.settings_file = std::filesystem::absolute(spec.settings_file).string();
-    spec.name = "llm:" + std::filesystem::path(spec.settings_file).stem().string();
-  } else {
-    throw std::invalid_argument(
-        "unknown agent '" + text +
-        "' (available: baseline, tuner, llm:SETTINGS.yaml with a provider settings file)");
+  spec.kind = AgentSpec::Kind::kLlm;
+  if (settings_file.empty()) throw std::invalid_argument("no provider settings file named");
+  if (!std::filesystem::is_regular_file(settings_file))
+    throw std::invalid_argument("no provider settings file " + settings_file);
+  spec.settings_file = std::filesystem::absolute(settings_file).string();
+  if (workflow.empty()) throw std::invalid_argument("no workflow named");
+  try {
+    spec.workflow = agent::Workflow::load(workflow).name;
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(e.what());
   }
   return spec;
+}
+
+std::string settings_stem(const AgentSpec& spec) {
+  return std::filesystem::path(spec.settings_file).stem().string();
+}
+
+}  // namespace
+
+const std::vector<AgentKindSyntax>& agent_kinds() {
+  static const std::vector<AgentKindSyntax> kinds = {
+      {"baseline", "baseline",
+       [](const std::vector<std::string>& f) {
+         if (!f.empty()) throw std::invalid_argument("takes no fields");
+         AgentSpec spec;
+         spec.kind = AgentSpec::Kind::kBaseline;
+         spec.name = "baseline";
+         return spec;
+       }},
+      {"tuner", "tuner",
+       [](const std::vector<std::string>& f) {
+         if (!f.empty()) throw std::invalid_argument("takes no fields");
+         AgentSpec spec;
+         spec.kind = AgentSpec::Kind::kTuner;
+         spec.name = "tuner";
+         return spec;
+       }},
+      {"llm", "llm:SETTINGS.yaml",
+       [](const std::vector<std::string>& f) {
+         // The whole rest is the file (as before the other kinds existed, a path may hold ':').
+         AgentSpec spec = llm_agent(join_fields(f, 0), "single");
+         spec.name = "llm:" + settings_stem(spec);
+         return spec;
+       }},
+      {"workflow", "workflow:NAME:SETTINGS.yaml",
+       [](const std::vector<std::string>& f) {
+         if (f.size() < 2) throw std::invalid_argument("expects a workflow name and a settings file");
+         AgentSpec spec = llm_agent(join_fields(f, 1), f[0]);
+         // `single` is what llm: runs: one name for one agent.
+         spec.name = spec.workflow == "single" ? "llm:" + settings_stem(spec)
+                                               : "workflow:" + spec.workflow + ":" + settings_stem(spec);
+         return spec;
+       }},
+      {"port", "port:PLATFORM:SETTINGS.yaml or port:PLATFORM:NAME:SETTINGS.yaml",
+       [](const std::vector<std::string>& f) {
+         if (f.size() != 2 && f.size() != 3)
+           throw std::invalid_argument("expects a platform, optionally a workflow name, and a settings file");
+         if (find_platform(f[0]) == nullptr) {
+           throw std::invalid_argument(
+               fmt::format("unknown platform '{}' (available: {})", f[0], join(platform_names())));
+         }
+         AgentSpec spec = llm_agent(f.back(), f.size() == 3 ? f[1] : "single");
+         spec.port_from = f[0];
+         spec.name = "port:" + f[0] + ":" + (spec.workflow == "single" ? "" : spec.workflow + ":") +
+                     settings_stem(spec);
+         return spec;
+       }},
+  };
+  return kinds;
+}
+
+AgentSpec parse_agent(const std::string& text) {
+  std::vector<std::string> fields = split_fields(text);
+  const std::string prefix = fields.front();
+  fields.erase(fields.begin());
+  std::vector<std::string> usages;
+  for (const auto& kind : agent_kinds()) {
+    usages.push_back(kind.usage);
+    if (kind.prefix != prefix) continue;
+    try {
+      return kind.parse(fields);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("agent '{}' ({}): {}", text, kind.usage, e.what()));
+    }
+  }
+  throw std::invalid_argument(fmt::format("unknown agent '{}' (available: {})", text, join(usages)));
+}
+
+std::string unported_agent_name(const std::string& agent) {
+  if (agent.rfind("port:", 0) != 0) return "";
+  const auto colon = agent.find(':', 5);
+  if (colon == std::string::npos) return "";
+  const std::string rest = agent.substr(colon + 1);  // "stem" or "workflow:stem"
+  return (rest.find(':') == std::string::npos ? "llm:" : "workflow:") + rest;
 }
 
 Shard Shard::parse(const std::string& text) {
@@ -285,6 +394,7 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
         // Ideal (roofline) cycles order the jobs longest first, so the last ones to finish are short.
         const double ideal = p->ideal_cycles(cfg, hw->name).total();
         for (const auto& agent : plan.agents) {
+          if (agent.port_from == p->name()) continue;  // porting is from another platform
           for (unsigned attempt = 1; attempt <= f.attempts; ++attempt) {
             PlannedRun run{{p->name(), hw->name, spec->name, config, agent.name, attempt}, spec->level};
             if (!f.shard.owns(run.key)) continue;

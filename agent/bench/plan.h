@@ -2,6 +2,7 @@
 // platforms, hardware configurations and agents the runs name.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,19 +18,45 @@ namespace kcraft::bench {
 std::optional<double> attainable_cycles(const std::string& platform, const std::string& hw,
                                         const std::string& task, const std::string& config);
 
-// How an agent named on the command line runs:
-//   baseline            the template compiler's kernel, scored (the tuner with a budget of one iteration)
-//   tuner               the offline tuner (default budget by level, 15/20/25)
-//   llm:FILE.yaml       an LLM through a provider settings file; stored as agent "llm:<file stem>"
+// How an agent named on the command line (--agents) runs:
+//   baseline                       the template compiler's kernel, scored (the tuner with a budget of one
+//                                  iteration)
+//   tuner                          the offline tuner (default budget by level, 15/20/25)
+//   llm:FILE.yaml                  the `single` workflow through a provider settings file; stored as
+//                                  "llm:<file stem>"
+//   workflow:NAME:FILE.yaml        agent/workflows/NAME.yaml with the file's settings (per role ones too);
+//                                  stored as "workflow:NAME:<file stem>" ("llm:<file stem>" for single)
+//   port:PLATFORM:FILE.yaml        porting: `single`, given the results store's best passing kernel of the
+//   port:PLATFORM:NAME:FILE.yaml   same task and configuration on PLATFORM; or workflow NAME. Stored as
+//                                  "port:PLATFORM:<file stem>" / "port:PLATFORM:NAME:<file stem>"
+// More kinds: one entry in agent_kinds() (plan.cpp) and, when they run differently, a job kind.
 struct AgentSpec {
   enum class Kind { kBaseline, kTuner, kLlm };
   Kind kind = Kind::kTuner;
-  std::string name;           // the `agent` column
-  std::string settings_file;  // kLlm only
+  std::string name;                 // the `agent` column
+  std::string settings_file;        // kLlm: provider settings YAML (absolute)
+  std::string workflow = "single";  // kLlm: agent/workflows/<workflow>.yaml
+  std::string port_from;            // kLlm: port the best passing kernel of this platform ("" = no porting)
   bool offline() const { return kind != Kind::kLlm; }
+  std::string job_kind() const;  // the worker's agent_kind: baseline | tuner | llm
 };
-// Throws std::invalid_argument for an unknown agent or a missing settings file.
+
+// One form of --agents entry: "PREFIX" alone or "PREFIX:FIELDS..." (fields split at ':').
+struct AgentKindSyntax {
+  std::string prefix;  // "baseline", "llm", "workflow", "port", ...
+  std::string usage;   // e.g. "workflow:NAME:SETTINGS.yaml", for error messages
+  // Builds the spec from the fields after the prefix; throws std::invalid_argument saying what is wrong.
+  std::function<AgentSpec(const std::vector<std::string>& fields)> parse;
+};
+const std::vector<AgentKindSyntax>& agent_kinds();
+
+// Throws std::invalid_argument for an unknown agent, a missing settings file, an unknown workflow or
+// platform.
 AgentSpec parse_agent(const std::string& text);
+
+// The agent a porting agent is compared with: the same workflow and settings without porting
+// ("port:P:m" -> "llm:m", "port:P:default:m" -> "workflow:default:m"); "" for an agent that does not port.
+std::string unported_agent_name(const std::string& agent);
 
 // `i/N`: this process runs the runs whose key hashes to i modulo N (0 <= i < N).
 struct Shard {

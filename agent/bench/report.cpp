@@ -8,6 +8,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
 
 namespace kcraft::bench {
@@ -167,7 +168,8 @@ std::string speedup_table(const Metrics& m) {
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
     out += fmt::format(
-        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of the "
+        "\n{} on {}: best speedup over the baseline/over the tuned baseline, share of the roofline ideal/of "
+        "the "
         "attainable bound, per configuration\n",
         c.agent, c.target);
     std::string head = pad("task", name_width) + " L ";
@@ -247,25 +249,162 @@ std::string cycles_table(const Metrics& m) {
 }
 
 std::string summary_table(const Metrics& m) {
+  size_t agent_width = 14;
+  for (const auto& a : m.agents) agent_width = std::max(agent_width, a.size());
   std::string out = fmt::format(
-      "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>9} {:>8} {:>10} {:>7}\n",
-      "agent", "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2", "geomean",
-      "fast_1/tuned", "geo/tuned", "1st valid", "1st pass", "tokens/run", "s/run");
+      "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>9} {:>8} {:>10} {:>7}\n",
+      "agent", agent_width, "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2",
+      "geomean", "fast_1/tuned", "geo/tuned", "1st valid", "1st pass", "tokens/run", "s/run");
   out += std::string(out.size() - 1, '-') + "\n";
   for (const auto& c : columns(m)) {
     const auto* g = m.total(c.agent, c.target);
     const std::string fast_1_tuned = g->tuned_runs > 0 ? fmt::format("{:.2f}", g->fast_p_tuned[1]) : "-";
     out += fmt::format(
-        "{:<14} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>9} {:>8} "
+        "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>9} {:>8} "
         "{:>10.0f} {:>7.1f}\n",
-        c.agent, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1], g->fast_p[2],
-        g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), fast_1_tuned,
+        c.agent, agent_width, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1],
+        g->fast_p[2], g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), fast_1_tuned,
         opt_text(g->geomean_tuned_speedup, "{:.3f}x"), opt_text(g->mean_first_valid, "{:.1f}"),
         opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run, g->seconds_per_run);
   }
   out +=
       "(fast_p, geomean: against the template compiler's baseline; .../tuned: against the tuned baseline,\n"
       " the offline tuner's best kernel, over the runs whose tuned baseline is known)\n";
+  return out;
+}
+
+namespace {
+
+std::string thousands(uint64_t n) {
+  if (n >= 10'000'000) return fmt::format("{:.0f}M", n / 1e6);
+  if (n >= 10'000) return fmt::format("{:.0f}k", n / 1e3);
+  return std::to_string(n);
+}
+
+// "designer 12k, coder 340k, conductor 8k" (prompt + completion tokens per role); "-" without roles.
+std::string role_tokens_text(const GroupMetrics& g) {
+  std::string text;
+  for (const auto& [role, tokens] : g.role_tokens)
+    text += (text.empty() ? "" : ", ") + role + " " + thousands(tokens);
+  return text.empty() ? "-" : text;
+}
+
+// The porting comparisons: (porting agent, the agent without porting, target), both in the metrics.
+struct PortingPair {
+  std::string port, plain, target;
+};
+std::vector<PortingPair> porting_pairs(const Metrics& m) {
+  std::vector<PortingPair> pairs;
+  for (const auto& agent : m.agents) {
+    const std::string plain = unported_agent_name(agent);
+    if (plain.empty()) continue;
+    for (const auto& target : m.targets) {
+      if (m.total(agent, target) != nullptr) pairs.push_back({agent, plain, target});
+    }
+  }
+  return pairs;
+}
+
+// The porting agent's and the plain agent's cells on the configurations both have.
+struct PortingComparison {
+  unsigned configs = 0, solved_port = 0, solved_plain = 0, only_port = 0, only_plain = 0;
+  unsigned both_faster_port = 0, both = 0;  // of the configurations both solved: where porting was faster
+  unsigned no_kernel_to_port = 0;
+  const GroupMetrics* port = nullptr;
+  const GroupMetrics* plain = nullptr;
+};
+PortingComparison compare_porting(const Metrics& m, const PortingPair& p) {
+  PortingComparison c;
+  c.port = m.total(p.port, p.target);
+  c.plain = m.total(p.plain, p.target);
+  if (c.port != nullptr) c.no_kernel_to_port = c.port->no_kernel_to_port;
+  for (const auto& cell : m.cells) {
+    if (cell.agent != p.port || cell.target() != p.target) continue;
+    const CellSummary* other = m.cell(p.plain, p.target, cell.task, cell.config);
+    if (other == nullptr) continue;
+    ++c.configs;
+    c.solved_port += cell.solved();
+    c.solved_plain += other->solved();
+    c.only_port += cell.solved() && !other->solved();
+    c.only_plain += !cell.solved() && other->solved();
+    if (cell.solved() && other->solved()) {
+      ++c.both;
+      c.both_faster_port += cell.best_cycles < other->best_cycles;
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+std::string agents_table(const Metrics& m) {
+  std::string out =
+      fmt::format("{:<28} {:<18} {:>9} {:>8} {:>6} {:>8} {:>6} {:>9} {:>8}  {}\n", "agent", "target",
+                  "solved", "geomean", "fast_1", "calls", "evals", "wall s", "tokens", "tokens per role");
+  out += std::string(out.size() - 1, '-') + "\n";
+  for (const auto& c : columns(m)) {
+    const auto* g = m.total(c.agent, c.target);
+    if (g == nullptr) continue;
+    out += fmt::format("{:<28} {:<18} {:>9} {:>8} {:>6.2f} {:>8} {:>6} {:>9.1f} {:>8}  {}\n", c.agent,
+                       c.target, fmt::format("{}/{}", g->configs_solved, g->configs),
+                       opt_text(g->geomean_speedup, "{:.3f}x"), g->fast_p[1], g->model_calls, g->evaluations,
+                       g->agent_seconds, thousands(g->tokens), role_tokens_text(*g));
+  }
+  out +=
+      "(totals over each agent's runs: model calls of every role, kernel evaluations, the agents' own wall\n"
+      " time, prompt + completion tokens; tokens per role for workflows of several roles)\n";
+  return out;
+}
+
+std::string porting_table(const Metrics& m) {
+  const auto pairs = porting_pairs(m);
+  if (pairs.empty()) return "";
+  std::string out =
+      "\nPorting: does a kernel for one ISA help on another? Each porting agent next to the same workflow\n"
+      "and settings without porting, on the configurations both ran.\n";
+  const std::string head = fmt::format("{:<28} {:<24} {:<18} {:>7} {:>13} {:>11} {:>17} {:>13} {:>11}\n",
+                                       "porting agent", "vs", "target", "configs", "solved (port)",
+                                       "(without)", "faster (both ok)", "calls (port)", "(without)");
+  out += head + std::string(head.size() - 1, '-') + "\n";
+  for (const auto& p : pairs) {
+    const auto c = compare_porting(m, p);
+    if (c.plain == nullptr) {
+      out += fmt::format("{:<28} {:<24} {:<18} (no runs of {} on {} to compare with)\n", p.port, p.plain,
+                         p.target, p.plain, p.target);
+      continue;
+    }
+    out += fmt::format("{:<28} {:<24} {:<18} {:>7} {:>13} {:>11} {:>17} {:>13} {:>11}\n", p.port, p.plain,
+                       p.target, c.configs, c.solved_port, c.solved_plain,
+                       fmt::format("{}/{}", c.both_faster_port, c.both), c.port->model_calls,
+                       c.plain->model_calls);
+    if (c.no_kernel_to_port > 0) {
+      out +=
+          fmt::format("  {} run(s) of {} had no kernel to port (the source platform solved nothing there)\n",
+                      c.no_kernel_to_port, p.port);
+    }
+  }
+  return out;
+}
+
+nlohmann::json porting_json(const Metrics& m) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : porting_pairs(m)) {
+    const auto c = compare_porting(m, p);
+    nlohmann::json j = {{"port_agent", p.port},
+                        {"plain_agent", p.plain},
+                        {"target", p.target},
+                        {"configs", c.configs},
+                        {"solved_port", c.solved_port},
+                        {"solved_plain", c.solved_plain},
+                        {"only_port", c.only_port},
+                        {"only_plain", c.only_plain},
+                        {"both_solved", c.both},
+                        {"port_faster", c.both_faster_port},
+                        {"no_kernel_to_port", c.no_kernel_to_port}};
+    j["port"] = c.port != nullptr ? c.port->to_json() : nlohmann::json(nullptr);
+    j["plain"] = c.plain != nullptr ? c.plain->to_json() : nlohmann::json(nullptr);
+    out.push_back(std::move(j));
+  }
   return out;
 }
 
@@ -308,7 +447,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                                   "sweep_id",
                                                   "host",
                                                   "worker_pid",
-                                                  "finished_at"};
+                                                  "finished_at",
+                                                  "role_usage"};
   std::string out;
   for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + header[i];
   out += "\n";
@@ -355,7 +495,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                              r.sweep_id,
                                              r.host,
                                              std::to_string(r.worker_pid),
-                                             r.finished_at};
+                                             r.finished_at,
+                                             r.roles.dump()};
     for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
     out += "\n";
   }
@@ -368,17 +509,19 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
       "jobs,"
       "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,tuned_runs,fast_1_tuned,fast_1.5_tuned,fast_2_tuned,"
       "geomean_tuned_speedup,mean_first_valid_iteration,mean_first_pass_iteration,tokens_per_run,seconds_per_"
-      "run\n";
+      "run,model_calls,evaluations,agent_seconds,role_tokens\n";
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
     auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
     out += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.agent),
-        g.platform, g.hw_config, scope, g.task, g.level == 0 ? "" : std::to_string(g.level), g.configs,
-        g.configs_solved, g.configs_pending, g.runs, g.correct, g.failed_jobs, number(g.fast_p[0]),
-        number(g.fast_p[1]), number(g.fast_p[2]), number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs,
-        tuned(1), tuned(2), tuned(3), opt(g.geomean_tuned_speedup), opt(g.mean_first_valid),
-        opt(g.mean_first_pass), number(g.tokens_per_run), number(g.seconds_per_run));
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        csv_field(g.agent), g.platform, g.hw_config, scope, g.task,
+        g.level == 0 ? "" : std::to_string(g.level), g.configs, g.configs_solved, g.configs_pending, g.runs,
+        g.correct, g.failed_jobs, number(g.fast_p[0]), number(g.fast_p[1]), number(g.fast_p[2]),
+        number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs, tuned(1), tuned(2), tuned(3),
+        opt(g.geomean_tuned_speedup), opt(g.mean_first_valid), opt(g.mean_first_pass),
+        number(g.tokens_per_run), number(g.seconds_per_run), g.model_calls, g.evaluations,
+        number(g.agent_seconds), csv_field(nlohmann::json(g.role_tokens).dump()));
   };
   for (const auto& g : m.per_task) line(g, "task");
   for (const auto& g : m.per_level) line(g, "level");
@@ -389,6 +532,7 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
 json report_json(const ReportData& d) {
   json j;
   j["metrics"] = d.metrics.to_json();
+  j["porting"] = porting_json(d.metrics);
   j["runs"] = json::array();
   for (const auto& r : d.runs) j["runs"].push_back(r.to_json());
   j["hardware"] = json::array();

@@ -36,6 +36,15 @@ std::string speedup_table(const Metrics& m);
 // Per (agent, target): runs, correct, job errors, fast_p, geometric-mean speedup (both also against the
 // tuned baseline), iterations, tokens.
 std::string summary_table(const Metrics& m);
+// The agents side by side, one row per (agent, target): solved configurations, geometric-mean speedup,
+// fast_1, model calls, tokens per role, evaluations and wall time (totals over the runs).
+std::string agents_table(const Metrics& m);
+// "Does a kernel for one ISA help on another": each porting agent (port:P:...) next to the same workflow
+// and settings without porting, per target, over the configurations both were planned on. Empty when the
+// metrics have no porting agent.
+std::string porting_table(const Metrics& m);
+nlohmann::json porting_json(const Metrics& m);
+
 // Per (agent, target): task x configuration, cycles of the fastest correct kernel, the baseline's and the
 // tuned baseline's.
 std::string cycles_table(const Metrics& m);

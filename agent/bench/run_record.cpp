@@ -77,6 +77,7 @@ json RunRecord::to_json() const {
             {"completion_tokens", completion_tokens},
             {"reasoning_tokens", reasoning_tokens},
             {"cached_prompt_tokens", cached_prompt_tokens},
+            {"roles", roles},
             {"agent_seconds", agent_seconds},
             {"job_seconds", job_seconds},
             {"counters", counters},
@@ -121,6 +122,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.completion_tokens = j.value("completion_tokens", uint64_t{0});
   r.reasoning_tokens = j.value("reasoning_tokens", uint64_t{0});
   r.cached_prompt_tokens = j.value("cached_prompt_tokens", uint64_t{0});
+  r.roles = j.value("roles", json::object());
   r.agent_seconds = j.value("agent_seconds", 0.0);
   r.job_seconds = j.value("job_seconds", 0.0);
   r.counters = j.value("counters", json::object());

@@ -74,6 +74,9 @@ struct RunRecord {
   std::optional<unsigned> first_pass_iteration;
   unsigned evaluations = 0;
   uint64_t prompt_tokens = 0, completion_tokens = 0, reasoning_tokens = 0, cached_prompt_tokens = 0;
+  // Per role of an LLM workflow: {"<role>": {steps, calls, prompt_tokens, completion_tokens,
+  // reasoning_tokens, cached_prompt_tokens}}; empty for the offline agents.
+  nlohmann::json roles = nlohmann::json::object();
   double agent_seconds = 0;                            // the agent's own wall time
   double job_seconds = 0;                              // dispatch to result, as the sweep saw it
   nlohmann::json counters = nlohmann::json::object();  // a correct kernel's counters on the first hidden seed

@@ -142,15 +142,18 @@ const std::vector<std::string>& run_value_columns() {
                                                    "finished_at",
                                                    "worker_pid",
                                                    "tuned_baseline_cycles",
-                                                   "tuned_speedup"};
+                                                   "tuned_speedup",
+                                                   "role_usage"};
   return columns;
 }
 
-// The runs columns a version-1 store has: all but the last two (merging one copies these; the others stay
-// NULL).
-std::vector<std::string> run_value_columns_v1() {
+// The runs columns a store of an older schema version has (merging one copies these; the others stay
+// NULL): version 1 lacks the tuned columns and role_usage, versions 2 and 3 lack role_usage.
+std::vector<std::string> run_value_columns_of(int version) {
   const auto& all = run_value_columns();
-  return {all.begin(), all.end() - 2};
+  if (version <= 1) return {all.begin(), all.end() - 3};
+  if (version <= 3) return {all.begin(), all.end() - 1};
+  return all;
 }
 
 std::string column_list(const std::vector<std::string>& columns) {
@@ -215,7 +218,8 @@ std::vector<Value> run_values(const RunRecord& r) {
                                    r.finished_at,
                                    r.worker_pid,
                                    tuned_cycles,
-                                   tuned_speedup};
+                                   tuned_speedup,
+                                   r.roles.dump()};
   v.insert(v.end(), rest.begin(), rest.end());
   return v;
 }
@@ -269,6 +273,8 @@ RunRecord run_from(const Statement& s) {
     r.tuned_baseline_cycles = static_cast<uint64_t>(s.integer(c));
     r.tuned_speedup = s.real(c + 1);
   }
+  c += 2;
+  r.roles = s.json_value(c, json::object());
   return r;
 }
 
@@ -297,7 +303,7 @@ CREATE TABLE IF NOT EXISTS runs(
   cached_prompt_tokens INTEGER, agent_seconds REAL, job_seconds REAL, counters TEXT, dev_seed INTEGER,
   kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
   sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
-  tuned_baseline_cycles INTEGER, tuned_speedup REAL,
+  tuned_baseline_cycles INTEGER, tuned_speedup REAL, role_usage TEXT,
   PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
 CREATE TABLE IF NOT EXISTS tuned_baselines(
   platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
@@ -314,6 +320,10 @@ ALTER TABLE runs ADD COLUMN tuned_baseline_cycles INTEGER;
 ALTER TABLE runs ADD COLUMN tuned_speedup REAL;
 UPDATE meta SET value = '2' WHERE key = 'schema_version';
 )SQL";
+
+// Version 3 -> 4: each run's model calls and tokens per workflow role. Existing rows keep NULL (read as
+// no roles: they were recorded before roles were).
+const char* kMigrateFrom3 = "ALTER TABLE runs ADD COLUMN role_usage TEXT";
 
 // Fills the tuned columns of runs that have none from a tuned baseline of their cell measured by the same
 // commit on the same hardware (the earliest stored, should a changed search space have made two).
@@ -392,6 +402,16 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
         fill_library_from_runs();
         exec("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
         if (migrated_from_ == 0) migrated_from_ = 2;
+      }
+      if (found == "1" || found == "2" || found == "3") {
+        // (A store made by hand from a newer one may have the column already.)
+        Statement columns(db_, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'role_usage'");
+        columns.step();
+        const bool has_roles = columns.integer(0) > 0;
+        columns.reset();
+        if (!has_roles) exec(kMigrateFrom3);
+        exec("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
+        if (migrated_from_ == 0) migrated_from_ = 3;
       } else if (found != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format(
             "{}: results schema version {}: this kcraft reads versions 1 to {} (older ones are upgraded in "
@@ -501,22 +521,26 @@ bool ResultStore::insert_run(const RunRecord& run) {
 }
 
 size_t ResultStore::delete_failed_jobs(const std::vector<RunKey>& keys) {
-  return delete_keys(keys, true);
+  return delete_keys(keys, kErrorStatus);
 }
 
 size_t ResultStore::delete_runs(const std::vector<RunKey>& keys) {
-  return delete_keys(keys, false);
+  return delete_keys(keys, "");
 }
 
-size_t ResultStore::delete_keys(const std::vector<RunKey>& keys, bool only_failed_jobs) {
+size_t ResultStore::delete_runs_with_status(const std::vector<RunKey>& keys, const std::string& status) {
+  return delete_keys(keys, status);
+}
+
+size_t ResultStore::delete_keys(const std::vector<RunKey>& keys, const std::string& only_status) {
   Transaction t(db_);
   Statement st(db_, fmt::format("DELETE FROM runs WHERE ({}) = (?, ?, ?, ?, ?, ?) AND (status = ? OR ? = 0)",
                                 kKeyColumns));
   size_t deleted = 0;
   for (const auto& k : keys) {
     auto v = key_values(k);
-    v.emplace_back(std::string(kErrorStatus));
-    v.emplace_back(int64_t{only_failed_jobs ? 1 : 0});
+    v.emplace_back(only_status);
+    v.emplace_back(int64_t{only_status.empty() ? 0 : 1});
     st.bind(v).step();
     deleted += static_cast<size_t>(sqlite3_changes(db_));
   }
@@ -640,7 +664,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       } catch (const StoreError&) {
       }
       if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
-      if (version != "1" && version != "2" && version != std::to_string(kSchemaVersion)) {
+      if (version != "1" && version != "2" && version != "3" && version != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format("{}: results schema version {}: this kcraft reads versions 1 to {}",
                                      other.string(), version, kSchemaVersion));
       }
@@ -671,8 +695,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
         "INSERT OR IGNORE INTO main.unsupported SELECT platform, hw_config, task, config, level, reason "
         "FROM src.unsupported");
     // A version-1 store has no tuned baselines: its runs keep NULL in the tuned columns.
-    const std::string cols =
-        keys + ", " + column_list(source_version == 1 ? run_value_columns_v1() : run_value_columns());
+    const std::string cols = keys + ", " + column_list(run_value_columns_of(source_version));
     exec(fmt::format("INSERT OR IGNORE INTO main.runs({}) SELECT {} FROM src.runs", cols, cols));
     stats.runs_added = static_cast<size_t>(sqlite3_changes(db_));
     if (source_version >= 2) {

@@ -11,8 +11,9 @@
 //   kernels, kernels_fts      the kernel library: every passing kernel, full-text indexed
 //                             (agent/library/library.h)
 //
-// Version 1 and 2 stores (before tuned baselines, before the kernel library) are upgraded in place when
-// opened (a version-2 store's passing runs fill the library); newer ones are refused.
+// Version 1, 2 and 3 stores (before tuned baselines, before the kernel library, before per-role usage) are
+// upgraded in place when opened (a version-2 store's passing runs fill the library); newer ones are
+// refused.
 //
 // A run's row is written in one transaction when the run finishes, so a sweep killed at any moment
 // leaves only whole rows, and a key is never stored twice. Only the sweep's parent process writes.
@@ -32,7 +33,7 @@ struct sqlite3;
 
 namespace kcraft::bench {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 struct SweepInfo {
   std::string id;  // unique: host, pid and start time
@@ -82,6 +83,8 @@ class ResultStore {
   size_t delete_failed_jobs(const std::vector<RunKey>& keys);
   // Deletes the rows of these keys whatever their status (for --rerun); returns how many.
   size_t delete_runs(const std::vector<RunKey>& keys);
+  // Deletes the rows of these keys with this status (e.g. porting runs that had no kernel to port).
+  size_t delete_runs_with_status(const std::vector<RunKey>& keys, const std::string& status);
 
   std::set<RunKey> finished_keys() const;
   std::vector<RunRecord> runs() const;  // ordered by key
@@ -108,7 +111,7 @@ class ResultStore {
 
  private:
   void exec(const std::string& sql) const;
-  size_t delete_keys(const std::vector<RunKey>& keys, bool only_failed_jobs);
+  size_t delete_keys(const std::vector<RunKey>& keys, const std::string& only_status);  // "": any
   void add_to_library(const RunRecord& run, const std::string& language);
   void fill_library_from_runs();
   std::filesystem::path file_;

@@ -58,7 +58,37 @@ std::string safe_name(std::string s) {
   return s;
 }
 
+std::vector<RunKey> plan_keys(const SweepPlan& plan) {
+  std::vector<RunKey> keys;
+  for (const auto& r : plan.runs) keys.push_back(r.key);
+  return keys;
+}
+
 }  // namespace
+
+std::optional<agent::PortSource> best_kernel_to_port(const std::vector<library::KernelEntry>& kernels,
+                                                     const std::string& from_platform, const RunKey& run) {
+  const library::KernelEntry* best = nullptr;
+  for (const auto& k : kernels) {
+    if (k.platform != from_platform || k.task != run.task || k.config != run.config || k.source.empty())
+      continue;
+    // The run's hardware configuration name first (the closest sizes), then the fewest cycles.
+    const auto rank = [&](const library::KernelEntry& e) {
+      return std::make_pair(e.hw_config != run.hw_config, e.cycles);
+    };
+    if (best == nullptr || rank(k) < rank(*best)) best = &k;
+  }
+  if (best == nullptr) return std::nullopt;
+  agent::PortSource port;
+  port.platform = best->platform;
+  port.origin =
+      fmt::format("the results store's best passing kernel of {} {} on {}/{} ({} cycles, by {})", best->task,
+                  best->config, best->platform, best->hw_config, best->cycles, best->agent);
+  port.language = best->language;
+  port.source = best->source;
+  port.cycles = best->cycles;
+  return port;
+}
 
 TunedBaselineMode parse_tuned_baseline_mode(const std::string& text) {
   if (text == "auto") return TunedBaselineMode::kAuto;
@@ -124,6 +154,8 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     for (const auto& r : plan.runs) keys.push_back(r.key);
     store.delete_failed_jobs(keys);
   }
+  // A porting run that found nothing to port is tried again: the source platform may have a kernel now.
+  store.delete_runs_with_status(plan_keys(plan), kNoKernelToPort);
   const auto finished = store.finished_keys();
   std::vector<size_t> pending;
   double total_cost = 0;
@@ -244,16 +276,14 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job_costs.push_back(cell.cost);
     total_cost += cell.cost;
   }
-  for (size_t i : pending) {
-    const auto& run = plan.runs[i];
-    const auto& agent = plan.agent(run.key.agent);
+  // Porting runs go last, once every other run has stored its kernels: they port the best of them.
+  const auto make_job = [&](const PlannedRun& run, const AgentSpec& agent) {
     JobSpec job;
     job.key = run.key;
     job.level = run.level;
-    job.agent_kind = agent.kind == AgentSpec::Kind::kBaseline ? "baseline"
-                     : agent.kind == AgentSpec::Kind::kTuner  ? "tuner"
-                                                              : "llm";
+    job.agent_kind = agent.job_kind();
     job.settings_file = agent.settings_file;
+    job.workflow = agent.workflow;
     job.dev_seed = o.seed;
     job.budget = o.budget;
     job.counters = o.counters;
@@ -267,7 +297,17 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     for (const auto& f : o.faults) {
       if (run.key.id().find(f.pattern) != std::string::npos) job.fault = f.kind;
     }
-    jobs.push_back(std::move(job));
+    return job;
+  };
+  std::vector<size_t> porting;  // plan.runs indices
+  for (size_t i : pending) {
+    const auto& run = plan.runs[i];
+    const auto& agent = plan.agent(run.key.agent);
+    if (!agent.port_from.empty()) {
+      porting.push_back(i);
+      continue;
+    }
+    jobs.push_back(make_job(run, agent));
     job_cells.emplace_back();
     job_costs.push_back(plan.costs[i]);
   }
@@ -290,8 +330,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   pool.job_timeout_seconds = o.job_timeout_seconds;
   pool.worker_argv = o.worker_argv.empty() ? default_worker_argv() : o.worker_argv;
   PoolEvents events;
-  events.started = [&](size_t job) { progress.started(jobs[job].key); };
-  events.finished = [&](size_t job, RunRecord record) {
+  size_t first_job = 0;  // the index in `jobs` of the phase's first job (porting runs are a second phase)
+  events.started = [&](size_t job) { progress.started(jobs[first_job + job].key); };
+  const auto record_run = [&](size_t job, RunRecord record) {
     const auto& spec = jobs[job];
     record.key = spec.key;  // the parent's key is the one that counts
     record.level = spec.level;
@@ -335,11 +376,52 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     if (record.failed_job()) ++result.failed_jobs;
     progress.finished(record, job_costs[job]);
   };
+  events.finished = [&](size_t job, RunRecord record) { record_run(first_job + job, std::move(record)); };
   events.tick = [&] { progress.tick(); };
   events.stop_requested = [] { return g_stop != 0; };
   {
     StopSignals signals;
     result.interrupted = !run_jobs(jobs, pool, events);
+    if (!result.interrupted && !porting.empty()) {
+      // Each porting run gets the best passing kernel its source platform has in the store now (this
+      // sweep's runs included); without one it is stored as "no kernel to port", never run unported.
+      const auto kernels = store.kernels();
+      first_job = jobs.size();
+      for (size_t i : porting) {
+        const auto& run = plan.runs[i];
+        const auto& agent = plan.agent(run.key.agent);
+        JobSpec job = make_job(run, agent);
+        if (auto port = best_kernel_to_port(kernels, agent.port_from, run.key)) job.port = std::move(*port);
+        jobs.push_back(std::move(job));
+        job_cells.emplace_back();
+        job_costs.push_back(plan.costs[i]);
+      }
+      std::vector<JobSpec> to_run;
+      std::vector<size_t> to_run_index;
+      for (size_t j = first_job; j < jobs.size(); ++j) {
+        if (!jobs[j].port.empty()) {
+          to_run.push_back(jobs[j]);
+          to_run_index.push_back(j);
+          continue;
+        }
+        RunRecord none = error_record(
+            jobs[j].key, jobs[j].level,
+            fmt::format("no kernel to port: the results store has no passing kernel "
+                        "of {} {} on {} (run an agent there first)",
+                        jobs[j].key.task, jobs[j].key.config, plan.agent(jobs[j].key.agent).port_from));
+        none.status = kNoKernelToPort;
+        none.agent_settings = {{"kind", "llm"},
+                               {"workflow", jobs[j].workflow},
+                               {"port_from", {{"platform", plan.agent(jobs[j].key.agent).port_from}}}};
+        progress.started(jobs[j].key);
+        record_run(j, std::move(none));
+      }
+      events.started = [&](size_t job) { progress.started(to_run[job].key); };
+      events.finished = [&](size_t job, RunRecord record) {
+        record_run(to_run_index[job], std::move(record));
+      };
+      result.interrupted = !run_jobs(to_run, pool, events);
+    }
   }
   progress.finish();
   store.end_sweep(info.id, result.interrupted ? "interrupted" : "completed", result.ran);

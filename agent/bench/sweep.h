@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -11,6 +12,8 @@
 #include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
 #include "agent/bench/run_record.h"
+#include "agent/common/tools.h"
+#include "agent/library/library.h"
 
 namespace kcraft::bench {
 
@@ -65,6 +68,16 @@ struct SweepResult {
 
 SweepResult run_sweep(const SweepOptions& options, const tasks::TaskRegistry& registry,
                       std::ostream& progress_out);
+
+// The status of a porting run whose source platform has no passing kernel of the task and configuration
+// in the results store: it is stored without running (never unported) and tried again by the next sweep.
+inline constexpr const char* kNoKernelToPort = "no_kernel_to_port";
+
+// The kernel a porting run of `run` starts from: among the library's kernels of the same task and
+// configuration on `from_platform`, one of the run's hardware configuration name if any, the fewest
+// cycles first. nullopt: none.
+std::optional<agent::PortSource> best_kernel_to_port(const std::vector<library::KernelEntry>& kernels,
+                                                     const std::string& from_platform, const RunKey& run);
 
 // argv that starts a worker of this very executable, with the current data root.
 std::vector<std::string> default_worker_argv();

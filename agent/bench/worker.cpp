@@ -46,6 +46,15 @@ void copy_result(const agent::AgentResult& r, RunRecord& rec) {
   rec.cached_prompt_tokens = r.tokens.cached_prompt_tokens;
   rec.agent_seconds = r.wall_seconds;
   rec.kernel = r.final_code;
+  rec.roles = json::object();
+  for (const auto& [name, use] : r.roles) {
+    rec.roles[name] = {{"steps", use.steps},
+                       {"calls", use.calls},
+                       {"prompt_tokens", use.tokens.prompt_tokens},
+                       {"completion_tokens", use.tokens.completion_tokens},
+                       {"reasoning_tokens", use.tokens.reasoning_tokens},
+                       {"cached_prompt_tokens", use.tokens.cached_prompt_tokens}};
+  }
 }
 
 // The counters of the scored run: the final kernel once more on the first hidden seed (without the
@@ -90,6 +99,14 @@ void inject_fault(const std::string& fault) {
   throw std::invalid_argument("unknown fault '" + fault + "'");
 }
 
+// The port with its source: the worker needs the kernel itself.
+json port_json(const agent::PortSource& port) {
+  if (port.empty()) return nullptr;
+  json j = port.to_json();
+  j["source"] = port.source;
+  return j;
+}
+
 }  // namespace
 
 json JobSpec::to_json() const {
@@ -98,7 +115,8 @@ json JobSpec::to_json() const {
           {"dev_seed", dev_seed},     {"budget", budget},
           {"transcript", transcript}, {"counters", counters},
           {"fault", fault},           {"library", library},
-          {"kernel", kernel},         {"language", language}};
+          {"kernel", kernel},         {"language", language},
+          {"workflow", workflow},     {"port", port_json(port)}};
 }
 
 JobSpec JobSpec::from_json(const json& j) {
@@ -115,6 +133,15 @@ JobSpec JobSpec::from_json(const json& j) {
   s.library = j.value("library", "");
   s.kernel = j.value("kernel", "");
   s.language = j.value("language", "");
+  s.workflow = j.value("workflow", "single");
+  if (j.contains("port") && j["port"].is_object()) {
+    const json& p = j["port"];
+    s.port.platform = p.value("platform", "");
+    s.port.origin = p.value("origin", "");
+    s.port.language = p.value("language", "");
+    s.port.source = p.value("source", "");
+    s.port.cycles = p.value("cycles", uint64_t{0});
+  }
   return s;
 }
 
@@ -165,6 +192,7 @@ RunRecord execute_job(const JobSpec& job) {
   ctx.config = job.key.config;
   ctx.dev_seed = job.dev_seed;
   ctx.library = job.library;
+  ctx.port_from = job.port;
   if (job.agent_kind == "candidate") return evaluate_candidate(job, ctx);
   agent::Transcript transcript(job.transcript);
   RunRecord rec;

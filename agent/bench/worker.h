@@ -15,14 +15,19 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/bench/run_record.h"
+#include "agent/common/tools.h"
 
 namespace kcraft::bench {
 
 struct JobSpec {
   RunKey key;
   int level = 1;
-  std::string agent_kind;     // baseline | tuner | llm | candidate (a search's kernel, agent/search)
-  std::string settings_file;  // llm: provider settings YAML
+  std::string agent_kind;           // baseline | tuner | llm | candidate (a search's kernel, agent/search)
+  std::string settings_file;        // llm: provider settings YAML
+  std::string workflow = "single";  // llm: agent/workflows/<workflow>.yaml
+  // llm: the kernel of another platform to port (the parent takes it from the results store); its
+  // platform set means a porting run.
+  agent::PortSource port;
   uint64_t dev_seed = 1;
   unsigned budget = 0;     // iterations; 0: by level (baseline always runs one)
   std::string transcript;  // JSONL path; empty: keep in memory

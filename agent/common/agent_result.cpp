@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 
 #include "agent/common/environment.h"
+#include "agent/library/library.h"
 #include "tb/common/paths.h"
 
 namespace kcraft::agent {
@@ -90,6 +92,7 @@ json AgentResult::to_json() const {
   j["first_pass_iteration"] = first_pass_iteration ? json(*first_pass_iteration) : json(nullptr);
   if (!error.empty()) j["error"] = error;
   if (tuned_baseline) j["tuned_baseline"] = tuned_baseline->to_json();
+  if (!context.port_from.empty()) j["port_from"] = context.port_from.to_json();
   // The benchmark rule's exception is always visible in the result: a run allowed to see kernels of the
   // very cell it is scored on says so, and how many it was shown.
   if (!context.library.empty()) {
@@ -105,6 +108,10 @@ std::string AgentResult::summary() const {
                               agent, context.task, context.config, context.platform, context.hw_config,
                               status, iterations, budget, evaluations, wall_seconds);
   if (!error.empty()) s += "  stopped: " + error + "\n";
+  if (!context.port_from.empty()) {
+    s +=
+        fmt::format("  ported from a {} kernel ({})\n", context.port_from.platform, context.port_from.origin);
+  }
   if (context.library_allows_scored_cell) {
     s += fmt::format("  kernel library: examples of this very task+configuration were ALLOWED ({} shown)\n",
                      scored_cell_examples);
@@ -170,6 +177,96 @@ std::string system_prompt(const TaskContext& ctx, unsigned budget) {
 
 std::string user_prompt(const TaskContext& ctx) {
   return fill(read_template("user.md"), {{"platform", ctx.platform}, {"task", task_text(ctx)}});
+}
+
+json PortSource::to_json() const {
+  return {{"platform", platform}, {"origin", origin}, {"language", language}, {"cycles", cycles}};
+}
+
+PortSource load_port_source(const std::string& from, const std::string& file,
+                            const std::string& run_platform) {
+  const Platform* p = find_platform(from);
+  if (p == nullptr) {
+    std::string known;
+    for (const auto& name : platform_names()) known += (known.empty() ? "" : ", ") + name;
+    throw std::invalid_argument(
+        fmt::format("--port-from: unknown platform '{}' (available: {})", from, known));
+  }
+  if (from == run_platform) {
+    throw std::invalid_argument(fmt::format(
+        "--port-from: the kernel must come from another platform than the run's ({}): porting is across "
+        "instruction sets",
+        run_platform));
+  }
+  PortSource port;
+  port.platform = from;
+  port.origin = file;
+  try {
+    port.language = p->language_of_file(file).name;
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(fmt::format("--port-from {}: {}", file, e.what()));
+  }
+  std::ifstream in(file);
+  if (!in) throw std::invalid_argument(fmt::format("--port-from: cannot read the kernel file {}", file));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  port.source = ss.str();
+  if (port.source.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw std::invalid_argument(fmt::format("--port-from: the kernel file {} is empty", file));
+  return port;
+}
+
+PortSource parse_port_from(const std::string& text, const std::string& run_platform) {
+  const auto colon = text.find(':');
+  if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
+    throw std::invalid_argument("--port-from expects PLATFORM:KERNEL_FILE, got '" + text + "'");
+  }
+  return load_port_source(text.substr(0, colon), text.substr(colon + 1), run_platform);
+}
+
+std::string port_prompt(const TaskContext& ctx) {
+  const PortSource& port = ctx.port_from;
+  if (port.empty()) return "";
+  // The other platform's guide outline (two heading levels under its title) names the concepts its kernel
+  // relies on.
+  std::string outline;
+  try {
+    std::vector<std::vector<std::string>> paths;
+    for (const auto& section : library::split_sections("", platform_guide(port.platform))) {
+      std::vector<std::string> parts;
+      for (size_t at = 0; (at = section.path.find(" > ", at)) != std::string::npos;) {
+        at += 3;
+        parts.push_back(section.path.substr(at, section.path.find(" > ", at) - at));
+      }
+      if (!parts.empty()) paths.push_back(std::move(parts));
+    }
+    const bool one_title = !paths.empty() && std::all_of(paths.begin(), paths.end(), [&](const auto& p) {
+      return p.front() == paths.front().front();
+    });
+    for (auto& parts : paths) {
+      if (one_title) parts.erase(parts.begin());
+      if (parts.empty() || parts.size() > 2) continue;
+      outline += "- " + parts.front() + (parts.size() == 2 ? " > " + parts.back() : "") + "\n";
+    }
+  } catch (const std::exception&) {
+    outline = "(its guide could not be read)\n";
+  }
+  const std::string language = language_name(port.platform, port.language);
+  std::string text = fmt::format(
+      "# Starting point: a kernel of this task for another platform\n\n"
+      "The kernel below solves this same task ({} {}) on the platform `{}`, written in its language `{}`, "
+      "and passes there on hidden inputs{}. It is not {} code: `{}` has another instruction set, other units "
+      "and memories, and its own DRAM layout. Port its approach (the tiling, the data movement, the loop "
+      "structure, the numerics) to {}, using {}'s instructions, and the DRAM addresses and symbols given "
+      "above for this task.\n\n",
+      ctx.task, ctx.config, port.platform, language,
+      port.cycles > 0 ? fmt::format(" in {} cycles", port.cycles) : "", ctx.platform, port.platform,
+      ctx.platform, ctx.platform);
+  text += fmt::format("The sections of the `{}` platform guide, for the names its kernel uses:\n{}\n",
+                      port.platform, outline);
+  text += fmt::format("```{}\n{}{}```\n", language, port.source,
+                      port.source.empty() || port.source.back() == '\n' ? "" : "\n");
+  return text;
 }
 
 void record_progress(AgentResult& result, unsigned iteration, const std::string& tool, const ToolResult& r) {

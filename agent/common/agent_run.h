@@ -88,6 +88,18 @@ void record_progress(AgentResult& result, unsigned iteration, const std::string&
 // Scores result.final_code, fills result.score and writes the score and run_end events.
 void finish_run(AgentResult& result, Transcript& transcript);
 
+// Porting (`kcraft agent --port-from PLATFORM:KERNEL_FILE`, the sweep's `port:` agents): a kernel of the
+// same task that passes on another platform, read from a file. Throws std::invalid_argument when the
+// platform is unknown or the run's own, the file cannot be read, is empty, or its extension is none of
+// that platform's kernel languages.
+PortSource load_port_source(const std::string& platform, const std::string& file,
+                            const std::string& run_platform);
+// Parses "PLATFORM:KERNEL_FILE" (the --port-from value) and loads it as above.
+PortSource parse_port_from(const std::string& text, const std::string& run_platform);
+// What the designer and the coder (or `single`'s user prompt) are given to port from: the kernel's
+// platform, language and source, and the section names of that platform's guide. Empty without porting.
+std::string port_prompt(const TaskContext& context);
+
 struct Workflow;
 
 // Which provider each role talks to: its own, else the run's.

@@ -20,6 +20,18 @@
 
 namespace kcraft::agent {
 
+// A passing kernel of the same task on another platform, given to the agents as a starting point to port
+// (`kcraft agent --port-from`, the sweep's `port:` agents). Empty `platform`: no porting.
+struct PortSource {
+  std::string platform;  // the platform the kernel was written for (not the run's)
+  std::string origin;    // where it came from: a file, or the results store's run that wrote it
+  std::string language;  // its KernelLanguage::name on `platform` ("" = that platform's default)
+  std::string source;
+  uint64_t cycles = 0;  // on its own platform, when known (0: unknown)
+  bool empty() const { return platform.empty(); }
+  nlohmann::json to_json() const;  // without the source (it is in the prompts)
+};
+
 struct TaskContext {
   std::string platform = default_platform_name();
   std::string hw_config = "default";
@@ -31,6 +43,7 @@ struct TaskContext {
   // The run explicitly allows examples of the scored task+configuration (any hardware configuration);
   // results and reports say so. Off by default: that would hand the model the answer.
   bool library_allows_scored_cell = false;
+  PortSource port_from{};  // the kernel to port, if any
 };
 
 struct ToolResult {

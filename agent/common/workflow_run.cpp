@@ -187,6 +187,9 @@ class WorkflowRun {
         start["context"]["library"] = result_.context.library;
         start["context"]["library_allows_scored_cell"] = result_.context.library_allows_scored_cell;
       }
+      // Which kernel the run ported (its source is in the prompts above).
+      if (!result_.context.port_from.empty())
+        start["context"]["port_from"] = result_.context.port_from.to_json();
       start["workflow"] = {{"name", wf_.name}, {"start", wf_.start}, {"role_settings", role_settings}};
       transcript_.write(std::move(start));
       return;
@@ -263,6 +266,8 @@ class WorkflowRun {
     ChatRequest request;
     request.system = fill_prompt(role, {});
     std::string ask = "Plan the kernel for this task.\n\n" + task_text(result_.context);
+    // A porting run plans the port: the other platform's kernel is the starting point.
+    if (const std::string port = port_prompt(result_.context); !port.empty()) ask += "\n\n" + port;
     if (!plan_.empty()) {
       ask += "\n\n# Your previous plan\n\n" + plan_ + "\n\n# What happened since\n\n" + history_text() +
              "\n\n# The conductor asks for a new plan\n\n" + for_designer_;
@@ -303,6 +308,7 @@ class WorkflowRun {
       coder_.system = fill_prompt(role, {});
       coder_.tools = ToolSession::schemas_for(result_.context.platform);
       std::string first = user_prompt(result_.context);
+      if (const std::string port = port_prompt(result_.context); !port.empty()) first += "\n\n" + port;
       if (!plan_.empty()) first += "\n\n# The designer's plan\n\n" + plan_;
       coder_.messages.push_back(user_message(first));
       record_prompt(role, coder_.system, first);

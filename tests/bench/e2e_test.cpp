@@ -358,6 +358,12 @@ TEST(BenchE2E, BadInputIsAUsageErrorThatNamesTheCulprit) {
        "typo.yaml: modl: unknown field"},
       {"bench --platforms systolic --agents llm:" + (dir / "nokey.yaml").string() + " --db " + db,
        "KCRAFT_TEST_UNSET_KEY_VARIABLE"},
+      {"bench --platforms systolic --agents workflow:nosuch:" + (dir / "nokey.yaml").string() + " --db " + db,
+       "nosuch"},
+      {"bench --platforms systolic --agents workflow:default:" + (dir / "typo.yaml").string() + " --db " + db,
+       "typo.yaml: modl: unknown field"},
+      {"bench --platforms systolic --agents port:tpu:" + (dir / "nokey.yaml").string() + " --db " + db,
+       "unknown platform 'tpu'"},
       {"bench --platforms systolic --tasks relu --configs C1 --db " + (dir / "text.db").string(), "text.db"},
       {"report --db " + (dir / "text.db").string(), "text.db"},
       {"report --db " + db + " --merge " + (dir / "missing.db").string(), "missing.db"},
@@ -398,7 +404,8 @@ TEST(BenchE2E, ShardsAreDisjointTheirUnionIsTheSweepAndReportMergesThem) {
   const auto merged = kcraft("report --db " + (dir / "merged.db").string() + " --merge" + merge_args, dir);
   ASSERT_EQ(merged.code, 0) << merged.err;
   EXPECT_EQ(stored_keys(dir / "merged.db"), full);
-  EXPECT_NE(merged.out.find("| systolic/default | systolic/small | vliw/default | vliw/small"), std::string::npos)
+  EXPECT_NE(merged.out.find("| systolic/default | systolic/small | vliw/default | vliw/small"),
+            std::string::npos)
       << merged.out;
   EXPECT_NE(merged.out.find("total              | 6/6              | 6/6            | 6/6          | 6/6"),
             std::string::npos)

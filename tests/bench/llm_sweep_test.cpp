@@ -178,5 +178,263 @@ TEST(BenchLlm, ASweepRecordsPassingKernelsAndItsAgentsCanRetrieveThem) {
   fs::remove_all(dir);
 }
 
+std::string write_settings(const fs::path& file, const MockLlmServer& server, const std::string& extra = "") {
+  std::ofstream settings(file);
+  settings << "provider: openai\nbase_url: " << server.base_url()
+           << "\nmodel: mock-model\ntimeout_seconds: 20\nmax_retries: 0\n"
+           << extra;
+  return file.string();
+}
+
+std::string first_user_message(const MockLlmServer& server, size_t request) {
+  const auto r = server.request(request);
+  return r.messages.empty() ? "" : r.messages[0].content;
+}
+
+// `workflow:default:FILE` in a sweep: the designer talks to its own server (the settings' roles), the coder
+// and the conductor to the run's; the run record keeps each role's calls and tokens, and the report shows
+// the agents side by side with their tokens per role.
+TEST(BenchLlm, AWorkflowAgentRunsItsRolesOnTheirOwnProvidersAndTheReportShowsTokensPerRole) {
+  const auto dir = testing::fresh_dir("llm_workflow");
+  int code = 0;
+  const std::string kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline systolic relu --config C1 --hw default", &code);
+  ASSERT_EQ(code, 0);
+  MockLlmServer team(WireApi::kOpenAi), designer(WireApi::kOpenAi);
+  designer.then(Step::text("<plan>\nOne pass over the rows: max(x, 0).\n</plan>", MockUsage{300, 40, 0, 0}));
+  team.then(Step::tool_call("write_code", json{{"code", kernel}}.dump(), MockUsage{1000, 100, 0, 0}))
+      .then(Step::tool_call("submit", "{}", MockUsage{1000, 100, 0, 0}))
+      .then(Step::text(R"({"next": "finish"})", MockUsage{500, 20, 0, 0}));  // the conductor
+  const std::string settings =
+      write_settings(dir / "team.yaml", team,
+                     "roles:\n  designer: {base_url: " + designer.base_url() + ", model: mock-designer}\n");
+  const std::string db = (dir / "r.db").string();
+  const std::string out =
+      capture(fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
+                          "workflow:default:{} --jobs 1 --budget 8 --tuned-baseline none --db {} 2>&1",
+                          KCRAFT_BIN, settings, db),
+              &code);
+  ASSERT_EQ(code, 0) << out;
+  EXPECT_EQ(team.unscripted_requests() + designer.unscripted_requests(), 0u) << out;
+  ASSERT_EQ(designer.request_count(), 1u) << out;
+  EXPECT_EQ(designer.request(0).model, "mock-designer");
+  EXPECT_EQ(team.request_count(), 3u);
+  EXPECT_NE(first_user_message(team, 0).find("# The designer's plan"), std::string::npos);
+
+  ResultStore store(db);
+  const auto runs = store.runs();
+  ASSERT_EQ(runs.size(), 1u);
+  const auto& run = runs[0];
+  EXPECT_EQ(run.key.agent, "workflow:default:team");  // the stored name says which workflow
+  EXPECT_EQ(run.status, "submitted") << run.error;
+  EXPECT_EQ(run.verdict, "pass");
+  EXPECT_EQ(run.iterations, 4u);  // every role's model calls
+  EXPECT_EQ(run.agent_settings.value("workflow", ""), "default");
+  EXPECT_EQ(run.agent_settings["roles"]["designer"].value("model", ""), "mock-designer");
+  EXPECT_EQ(run.roles["designer"]["calls"], 1);
+  EXPECT_EQ(run.roles["designer"]["prompt_tokens"], 300);
+  EXPECT_EQ(run.roles["coder"]["calls"], 2);
+  EXPECT_EQ(run.roles["coder"]["completion_tokens"], 200);
+  EXPECT_EQ(run.roles["conductor"]["prompt_tokens"], 500);
+  EXPECT_EQ(run.roles["verifier"]["calls"], 0);
+  EXPECT_EQ(run.prompt_tokens, 300u + 2000u + 500u);
+
+  // The text report: the agents side by side, with tokens per role (prompt + completion).
+  const std::string report = capture(
+      fmt::format("{} report --db {} --html {} 2>&1", KCRAFT_BIN, db, (dir / "r.html").string()), &code);
+  ASSERT_EQ(code, 0) << report;
+  const auto line_start = report.find("workflow:default:team", report.find("tokens per role"));
+  ASSERT_NE(line_start, std::string::npos) << report;
+  const std::string line = report.substr(line_start, report.find('\n', line_start) - line_start);
+  EXPECT_NE(line.find("1/1"), std::string::npos) << line;
+  EXPECT_NE(line.find("coder 2200, conductor 520, designer 340"), std::string::npos) << line;
+  std::ifstream html_file(dir / "r.html");
+  const std::string html((std::istreambuf_iterator<char>(html_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("id=\"agents\""), std::string::npos);
+  EXPECT_NE(html.find(R"("role_tokens":{"coder":2200,"conductor":520,"designer":340})"), std::string::npos);
+  const json j = json::parse(capture(fmt::format("{} --json report --db {}", KCRAFT_BIN, db), &code));
+  bool found = false;
+  for (const auto& g : j["metrics"]["totals"]) {
+    if (g["agent"] != "workflow:default:team") continue;
+    found = true;
+    EXPECT_EQ(g["model_calls"], 4);
+    EXPECT_EQ(g["role_calls"]["designer"], 1);
+    EXPECT_EQ(g["evaluations"], run.evaluations);
+  }
+  EXPECT_TRUE(found) << j["metrics"]["totals"].dump();
+  fs::remove_all(dir);
+}
+
+// `port:PLATFORM:FILE` in a sweep: it runs after the other runs, on every platform but its source, with the
+// best passing kernel of the task on the source platform in its prompt; the report puts it next to the same
+// settings without porting.
+TEST(BenchLlm, APortingAgentStartsFromTheSourcePlatformsBestKernelAndIsComparedWithoutPorting) {
+  const auto dir = testing::fresh_dir("llm_port");
+  int code = 0;
+  const std::string vliw_kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline vliw relu --config C1 --hw default", &code);
+  ASSERT_EQ(code, 0);
+  MockLlmServer server(WireApi::kOpenAi);
+  // The two runs without porting (one per platform) get nowhere: two turns of text each.
+  for (int i = 0; i < 4; ++i) server.then(Step::text("no idea", MockUsage{100, 10, 0, 0}));
+  // The porting run on vliw writes a vliw kernel and submits.
+  server.then(Step::tool_call("write_code", json{{"code", vliw_kernel}}.dump(), MockUsage{100, 10, 0, 0}))
+      .then(Step::tool_call("submit", "{}", MockUsage{100, 10, 0, 0}));
+  const std::string settings = write_settings(dir / "mock-model.yaml", server);
+  const std::string db = (dir / "r.db").string();
+  const std::string out = capture(
+      fmt::format("{} bench --platforms systolic,vliw --tasks relu --configs C1 --hw default --agents "
+                  "baseline,llm:{},port:systolic:{} --jobs 1 --budget 2 --tuned-baseline none --db {} 2>&1",
+                  KCRAFT_BIN, settings, settings, db),
+      &code);
+  ASSERT_EQ(code, 0) << out;
+  EXPECT_EQ(server.unscripted_requests(), 0u) << out;
+  ASSERT_EQ(server.request_count(), 6u) << out;
+
+  ResultStore store(db);
+  const auto runs = store.runs();
+  ASSERT_EQ(runs.size(), 5u) << out;  // baseline and llm on both platforms; porting on vliw only
+  const RunRecord* port = nullptr;
+  for (const auto& r : runs) {
+    if (r.key.agent == "port:systolic:mock-model") {
+      EXPECT_EQ(port, nullptr) << "a porting run on its own source platform";
+      port = &r;
+    }
+  }
+  ASSERT_NE(port, nullptr);
+  EXPECT_EQ(port->key.platform, "vliw");
+  EXPECT_EQ(port->verdict, "pass") << port->error;
+  EXPECT_EQ(port->agent_settings["port_from"].value("platform", ""), "systolic");
+  // The source is the systolic baseline run's kernel, the only passing one: it is in the porting run's
+  // first prompt (the fifth model request) and in its transcript.
+  std::string source;
+  uint64_t source_cycles = 0;
+  for (const auto& k : store.kernels()) {
+    if (k.platform == "systolic") {
+      source = k.source;
+      source_cycles = k.cycles;
+    }
+  }
+  ASSERT_FALSE(source.empty());
+  EXPECT_EQ(port->agent_settings["port_from"].value("cycles", uint64_t{0}), source_cycles);
+  const std::string prompt = first_user_message(server, 4);
+  EXPECT_NE(prompt.find(source), std::string::npos) << prompt;
+  EXPECT_NE(prompt.find("on the platform `systolic`"), std::string::npos) << prompt;
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(first_user_message(server, i).find(source), std::string::npos);
+  std::ifstream transcript(port->transcript);
+  std::string first_line;
+  ASSERT_TRUE(std::getline(transcript, first_line)) << port->transcript;
+  EXPECT_NE(json::parse(first_line)["user"].get<std::string>().find(source), std::string::npos);
+
+  // The report compares it with the same settings without porting.
+  EXPECT_NE(out.find("Porting: does a kernel for one ISA help on another?"), std::string::npos) << out;
+  const json j = json::parse(capture(fmt::format("{} --json report --db {}", KCRAFT_BIN, db), &code));
+  ASSERT_EQ(j["porting"].size(), 1u) << j["porting"].dump();
+  const auto& cmp = j["porting"][0];
+  EXPECT_EQ(cmp["port_agent"], "port:systolic:mock-model");
+  EXPECT_EQ(cmp["plain_agent"], "llm:mock-model");
+  EXPECT_EQ(cmp["target"], "vliw/default");
+  EXPECT_EQ(cmp["configs"], 1);
+  EXPECT_EQ(cmp["solved_port"], 1);
+  EXPECT_EQ(cmp["solved_plain"], 0);
+  EXPECT_EQ(cmp["only_port"], 1);
+  fs::remove_all(dir);
+}
+
+// A porting run whose source platform has no passing kernel of the cell is stored as "no kernel to port"
+// without calling the model (never run unported); once the source platform has one, the next sweep runs it.
+TEST(BenchLlm, APortingRunWithNothingToPortSaysSoAndRunsOnceThereIsAKernel) {
+  const auto dir = testing::fresh_dir("llm_port_none");
+  int code = 0;
+  MockLlmServer server(WireApi::kOpenAi);
+  const std::string settings = write_settings(dir / "mock-model.yaml", server);
+  const std::string db = (dir / "r.db").string();
+  const std::string sweep = fmt::format(
+      "{} bench --platforms vliw --tasks relu --configs C1 --hw default --agents port:systolic:{} --jobs 1 "
+      "--budget 2 --tuned-baseline none --db {} 2>&1",
+      KCRAFT_BIN, settings, db);
+  std::string out = capture(sweep, &code);
+  ASSERT_EQ(code, 0) << out;
+  EXPECT_EQ(server.request_count(), 0u);
+  {
+    ResultStore store(db);
+    const auto runs = store.runs();
+    ASSERT_EQ(runs.size(), 1u) << out;
+    EXPECT_EQ(runs[0].status, "no_kernel_to_port");
+    EXPECT_NE(runs[0].verdict, "pass");
+    EXPECT_NE(runs[0].error.find("no kernel to port"), std::string::npos) << runs[0].error;
+    EXPECT_NE(runs[0].error.find("relu C1 on systolic"), std::string::npos) << runs[0].error;
+  }
+  // The source platform gets a passing kernel; the porting run is tried again and runs.
+  out = capture(fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
+                            "baseline --jobs 1 --db {} 2>&1",
+                            KCRAFT_BIN, db),
+                &code);
+  ASSERT_EQ(code, 0) << out;
+  const std::string vliw_kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline vliw relu --config C1 --hw default", &code);
+  server.then(Step::tool_call("write_code", json{{"code", vliw_kernel}}.dump(), MockUsage{100, 10, 0, 0}))
+      .then(Step::tool_call("submit", "{}", MockUsage{100, 10, 0, 0}));
+  out = capture(sweep, &code);
+  ASSERT_EQ(code, 0) << out;
+  EXPECT_EQ(server.request_count(), 2u) << out;
+  ResultStore store(db);
+  for (const auto& r : store.runs()) {
+    if (r.key.agent != "port:systolic:mock-model") continue;
+    EXPECT_EQ(r.status, "submitted") << r.error;
+    EXPECT_EQ(r.verdict, "pass");
+  }
+  fs::remove_all(dir);
+}
+
+// `kcraft agent --port-from PLATFORM:KERNEL_FILE`: the kernel is in the prompt and the transcript, and the
+// transcript replays; bad values are refused before any model call.
+TEST(AgentPorting, TheAgentCommandPortsAKernelFileAndRefusesBadValues) {
+  const auto dir = testing::fresh_dir("agent_port");
+  int code = 0;
+  const std::string source =
+      capture(std::string(KCRAFT_BIN) + " baseline systolic relu --config C1 --hw default", &code);
+  ASSERT_EQ(code, 0);
+  { std::ofstream(dir / "relu.s") << source; }
+  const std::string vliw_kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline vliw relu --config C1 --hw default", &code);
+  MockLlmServer server(WireApi::kOpenAi);
+  server.then(Step::tool_call("write_code", json{{"code", vliw_kernel}}.dump(), MockUsage{100, 10, 0, 0}))
+      .then(Step::tool_call("submit", "{}", MockUsage{100, 10, 0, 0}));
+  const std::string settings = write_settings(dir / "mock-model.yaml", server);
+  const std::string transcript = (dir / "t.jsonl").string();
+  const std::string base = fmt::format(
+      "{} --json agent --platform vliw --task relu --config C1 --provider-config {} --budget 2 "
+      "--no-tuned-baseline --no-library --transcript {}",
+      KCRAFT_BIN, settings, transcript);
+  const std::string out =
+      capture(base + " --port-from systolic:" + (dir / "relu.s").string() + " 2>&1", &code);
+  ASSERT_EQ(code, 0) << out;
+  const json result = json::parse(out.substr(out.find('{')));
+  EXPECT_EQ(result["port_from"]["platform"], "systolic");
+  EXPECT_EQ(result["score"]["verdict"], "pass");
+  ASSERT_EQ(server.request_count(), 2u);
+  EXPECT_NE(first_user_message(server, 0).find(source), std::string::npos);
+  std::ifstream in(transcript);
+  std::string first_line;
+  ASSERT_TRUE(std::getline(in, first_line));
+  EXPECT_NE(json::parse(first_line)["user"].get<std::string>().find(source), std::string::npos);
+  const std::string replay = capture(fmt::format("{} agent replay {} 2>&1", KCRAFT_BIN, transcript), &code);
+  EXPECT_EQ(code, 0) << replay;
+
+  // Clear errors, and no model call.
+  const auto refused = [&](const std::string& value, const std::string& expected) {
+    const std::string text = capture(base + " --port-from " + value + " 2>&1", &code);
+    EXPECT_NE(code, 0) << text;
+    EXPECT_NE(text.find(expected), std::string::npos) << text;
+  };
+  refused("nosuch:" + (dir / "relu.s").string(), "unknown platform 'nosuch'");
+  refused("systolic:" + (dir / "missing.s").string(), "cannot read the kernel file");
+  refused("vliw:" + (dir / "relu.s").string(), "another platform than the run's");
+  refused((dir / "relu.s").string(), "expects PLATFORM:KERNEL_FILE");
+  EXPECT_EQ(server.request_count(), 2u);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kcraft::bench

@@ -250,6 +250,77 @@ TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {
   std::filesystem::remove_all(dir);
 }
 
+// The agents side by side: model calls only of LLM runs, evaluations, wall time, tokens per role of the
+// model roles (the verifier calls none), and porting runs that had nothing to port.
+TEST(Metrics, AgentsSideBySideSumModelCallsEvaluationsAndTokensPerRole) {
+  auto a = make_run("workflow:default:m", "default", "relu", 1, "C1", 1, "pass", 100, 200);
+  a.agent_settings = {{"kind", "llm"}, {"workflow", "default"}};
+  a.iterations = 4;
+  a.evaluations = 2;
+  a.agent_seconds = 1.5;
+  a.roles = {{"designer", {{"calls", 1}, {"prompt_tokens", 300}, {"completion_tokens", 40}}},
+             {"coder", {{"calls", 2}, {"prompt_tokens", 2000}, {"completion_tokens", 200}}},
+             {"verifier", {{"steps", 1}, {"calls", 0}}}};
+  auto b = a;
+  b.key.config = "C2";
+  b.verdict = "mismatch";
+  b.roles["coder"]["prompt_tokens"] = 1000;
+  auto tuner = make_run("tuner", "default", "relu", 1, "C1", 1, "pass", 100, 200);
+  tuner.agent_settings = {{"kind", "tuner"}};
+  tuner.iterations = 15;  // candidates, not model calls
+  auto port = make_run("port:other:m", "default", "relu", 1, "C1", 1, "error", 0, 0);
+  port.status = "no_kernel_to_port";
+  const auto m = compute_metrics({a, b, tuner, port}, {}, {});
+  const auto* g = m.total("workflow:default:m", "systolic/default");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->model_calls, 8u);
+  EXPECT_EQ(g->evaluations, 4u);
+  EXPECT_DOUBLE_EQ(g->agent_seconds, 3.0);
+  EXPECT_EQ(g->role_tokens.at("designer"), 2 * 340u);
+  EXPECT_EQ(g->role_tokens.at("coder"), 2200u + 1200u);
+  EXPECT_EQ(g->role_calls.at("coder"), 4u);
+  EXPECT_EQ(g->role_tokens.count("verifier"), 0u);
+  EXPECT_EQ(m.total("tuner", "systolic/default")->model_calls, 0u);
+  EXPECT_EQ(m.total("port:other:m", "systolic/default")->no_kernel_to_port, 1u);
+  auto dir = testing::fresh_dir("agents_csv");
+  write_metrics_csv(m, dir / "metrics.csv");
+  std::ifstream in(dir / "metrics.csv");
+  const std::string csv((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(csv.find(",model_calls,evaluations,agent_seconds,role_tokens\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",8,4,3,\"{\"\"coder\"\":3400,\"\"designer\"\":680}\"\n"), std::string::npos) << csv;
+  std::filesystem::remove_all(dir);
+  const std::string table = agents_table(m);
+  EXPECT_NE(table.find("coder 3400, designer 680"), std::string::npos) << table;
+  EXPECT_NE(table.find("1/2"), std::string::npos) << table;  // one of two configurations solved
+}
+
+// Porting next to the same settings without porting, on the configurations both ran.
+TEST(Metrics, ThePortingTableComparesAPortingAgentWithTheSameSettingsWithoutPorting) {
+  std::vector<RunRecord> runs;
+  // C1: both solve, porting faster; C2: only porting solves; C3: only without porting; C4: only porting ran.
+  runs.push_back(make_run("port:other:default:m", "default", "relu", 1, "C1", 1, "pass", 100, 200));
+  runs.push_back(make_run("workflow:default:m", "default", "relu", 1, "C1", 1, "pass", 150, 200));
+  runs.push_back(make_run("port:other:default:m", "default", "relu", 1, "C2", 1, "pass", 100, 200));
+  runs.push_back(make_run("workflow:default:m", "default", "relu", 1, "C2", 1, "mismatch", 0, 0));
+  runs.push_back(make_run("port:other:default:m", "default", "relu", 1, "C3", 1, "mismatch", 0, 0));
+  runs.push_back(make_run("workflow:default:m", "default", "relu", 1, "C3", 1, "pass", 100, 200));
+  runs.push_back(make_run("port:other:default:m", "default", "relu", 1, "C4", 1, "pass", 100, 200));
+  const auto m = compute_metrics(runs, {}, {});
+  const auto j = porting_json(m);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["plain_agent"], "workflow:default:m");
+  EXPECT_EQ(j[0]["configs"], 3);
+  EXPECT_EQ(j[0]["solved_port"], 2);
+  EXPECT_EQ(j[0]["solved_plain"], 2);
+  EXPECT_EQ(j[0]["only_port"], 1);
+  EXPECT_EQ(j[0]["only_plain"], 1);
+  EXPECT_EQ(j[0]["both_solved"], 1);
+  EXPECT_EQ(j[0]["port_faster"], 1);
+  EXPECT_NE(porting_table(m).find("port:other:default:m"), std::string::npos);
+  // No porting agent: no table.
+  EXPECT_EQ(porting_table(compute_metrics({runs[1]}, {}, {})), "");
+}
+
 TEST(Report, CsvQuotesFieldsAndHasOneRowPerRun) {
   auto dir = testing::fresh_dir("csv");
   auto r = make_run("tuner", "default", "relu", 1, "C1", 1, "pass", 100, 100);

@@ -1,9 +1,12 @@
 // Planning: filters, unsupported cells, agents, and shards that partition the sweep.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "agent/bench/plan.h"
+#include "agent/bench/sweep.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
 
@@ -130,6 +133,90 @@ TEST(Plan, FiltersSelectAndUnknownNamesAreErrors) {
   b = f;
   b.attempts = 0;
   fails_with(b, "--attempts");
+}
+
+TEST(Plan, WorkflowAndPortingAgentsAreNamedAfterTheirWorkflowAndSettings) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("kcraft_plan_agents_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "team.yaml").string();
+  std::ofstream(file) << "provider: openai\nmodel: m\n";
+  const std::string other = platform_names().front();
+  const std::string port_target = platform_names().back();
+  EXPECT_EQ(parse_agent("llm:" + file).name, "llm:team");
+  const auto wf = parse_agent("workflow:default:" + file);
+  EXPECT_EQ(wf.name, "workflow:default:team");
+  EXPECT_EQ(wf.workflow, "default");
+  EXPECT_EQ(wf.job_kind(), "llm");
+  EXPECT_EQ(wf.settings_file, file);
+  EXPECT_EQ(parse_agent("workflow:single:" + file).name, "llm:team");  // one agent, one name
+  const auto port = parse_agent("port:" + other + ":" + file);
+  EXPECT_EQ(port.name, "port:" + other + ":team");
+  EXPECT_EQ(port.port_from, other);
+  EXPECT_EQ(port.workflow, "single");
+  const auto port_wf = parse_agent("port:" + other + ":coder_only:" + file);
+  EXPECT_EQ(port_wf.name, "port:" + other + ":coder_only:team");
+  EXPECT_EQ(port_wf.workflow, "coder_only");
+  EXPECT_EQ(unported_agent_name(port.name), "llm:team");
+  EXPECT_EQ(unported_agent_name(port_wf.name), "workflow:coder_only:team");
+  EXPECT_EQ(unported_agent_name("workflow:default:team"), "");
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      parse_agent(text);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(error("workflow:nosuch:" + file).find("nosuch"), std::string::npos);
+  EXPECT_NE(error("workflow:" + file).find("workflow:NAME:SETTINGS.yaml"), std::string::npos);
+  EXPECT_NE(error("port:tpu:" + file).find("unknown platform 'tpu'"), std::string::npos);
+  EXPECT_NE(error("port:" + other + ":/no/such.yaml").find("/no/such.yaml"), std::string::npos);
+  EXPECT_NE(error("tuner:x").find("takes no fields"), std::string::npos);
+  EXPECT_NE(error("gpt").find("port:PLATFORM:SETTINGS.yaml"), std::string::npos);  // lists the kinds
+
+  // Porting runs on every selected platform but its source.
+  if (other != port_target) {
+    SweepFilters f;
+    f.platforms = {other, port_target};
+    f.tasks = {"relu"};
+    f.configs = {"C1"};
+    f.hw_configs = {"default"};
+    f.agents = {"port:" + other + ":" + file};
+    const auto plan = build_plan(f, registry());
+    ASSERT_FALSE(plan.runs.empty());
+    for (const auto& r : plan.runs) EXPECT_EQ(r.key.platform, port_target);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Plan, APortingRunStartsFromTheBestKernelOfItsHardwareNameThenTheFewestCycles) {
+  const auto entry = [](const std::string& platform, const std::string& hw, const std::string& config,
+                        uint64_t cycles, const std::string& source) {
+    library::KernelEntry e;
+    e.platform = platform;
+    e.hw_config = hw;
+    e.task = "relu";
+    e.config = config;
+    e.cycles = cycles;
+    e.agent = "tuner";
+    e.source = source;
+    return e;
+  };
+  const RunKey run{"b", "default", "relu", "C1", "port:a:m", 1};
+  std::vector<library::KernelEntry> kernels = {
+      entry("a", "small", "C1", 10, "small hw"), entry("a", "default", "C1", 500, "slow"),
+      entry("a", "default", "C1", 300, "fast"), entry("a", "default", "C2", 1, "other config"),
+      entry("b", "default", "C1", 1, "the run's own platform")};
+  auto port = best_kernel_to_port(kernels, "a", run);
+  ASSERT_TRUE(port.has_value());
+  EXPECT_EQ(port->source, "fast");
+  EXPECT_EQ(port->cycles, 300u);
+  EXPECT_EQ(port->platform, "a");
+  EXPECT_NE(port->origin.find("relu C1 on a/default"), std::string::npos) << port->origin;
+  kernels.erase(kernels.begin() + 1, kernels.begin() + 3);  // no kernel of the run's hardware name
+  EXPECT_EQ(best_kernel_to_port(kernels, "a", run)->source, "small hw");
+  EXPECT_FALSE(best_kernel_to_port(kernels, "c", run).has_value());
 }
 
 TEST(Shard, ParsesIOverNAndRejectsTheRest) {

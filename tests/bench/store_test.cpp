@@ -64,6 +64,7 @@ RunRecord full_record() {
   r.git_commit = "abc";
   r.hardware_id = "0123456789abcdef";
   r.agent_settings = {{"model", "m"}};
+  r.roles = {{"designer", {{"steps", 1}, {"calls", 2}, {"prompt_tokens", 30}, {"completion_tokens", 4}}}};
   r.sweep_id = "s1";
   r.host = "h";
   r.finished_at = "2025-01-01T00:00:00Z";
@@ -432,6 +433,50 @@ TEST(Store, PassingRunsGoIntoTheKernelLibraryOnceAndFailingOnesNever) {
   const auto found = lib.search(request);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].task, "silu");
+  std::filesystem::remove_all(dir);
+}
+
+// A version-3 store (before per-role usage): upgraded in place, its runs read with no roles; a version-3
+// shard merges into a current store the same way.
+TEST(Store, AVersion3StoreGainsPerRoleUsageAndMergesIn) {
+  auto dir = testing::fresh_dir("v3");
+  const auto old_run = make_run("llm:x", "default", "relu", 1, "C1", 1, "pass", 10, 10);
+  const auto make_v3 = [&](const std::filesystem::path& file) {
+    { ResultStore(file).insert_run(old_run); }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "ALTER TABLE runs DROP COLUMN role_usage; "
+                           "UPDATE meta SET value = '3' WHERE key = 'schema_version'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK)
+        << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  make_v3(dir / "v3.db");
+  {
+    ResultStore upgraded(dir / "v3.db");
+    EXPECT_EQ(upgraded.migrated_from(), 3);
+    const auto runs = upgraded.runs();
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].roles, nlohmann::json::object());
+    auto with_roles = full_record();
+    EXPECT_TRUE(upgraded.insert_run(with_roles));
+    for (const auto& r : upgraded.runs()) {
+      if (r.key == with_roles.key) {
+        EXPECT_EQ(r.roles, with_roles.roles);
+      }
+    }
+  }
+  EXPECT_EQ(pragma(dir / "v3.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion));
+  make_v3(dir / "shard.db");
+  {
+    ResultStore current(dir / "current.db");
+    const auto stats = current.merge_from(dir / "shard.db");
+    EXPECT_EQ(stats.runs_added, 1u);
+    EXPECT_EQ(current.runs()[0].roles, nlohmann::json::object());
+  }
   std::filesystem::remove_all(dir);
 }
 
