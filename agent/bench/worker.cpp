@@ -116,7 +116,8 @@ json JobSpec::to_json() const {
           {"transcript", transcript}, {"counters", counters},
           {"fault", fault},           {"library", library},
           {"kernel", kernel},         {"language", language},
-          {"workflow", workflow},     {"port", port_json(port)}};
+          {"workflow", workflow},     {"search", search},
+          {"port", port_json(port)}};
 }
 
 JobSpec JobSpec::from_json(const json& j) {
@@ -134,6 +135,7 @@ JobSpec JobSpec::from_json(const json& j) {
   s.kernel = j.value("kernel", "");
   s.language = j.value("language", "");
   s.workflow = j.value("workflow", "single");
+  s.search = j.value("search", "");
   if (j.contains("port") && j["port"].is_object()) {
     const json& p = j["port"];
     s.port.platform = p.value("platform", "");

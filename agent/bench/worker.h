@@ -25,6 +25,7 @@ struct JobSpec {
   std::string agent_kind;           // baseline | tuner | llm | candidate (a search's kernel, agent/search)
   std::string settings_file;        // llm: provider settings YAML
   std::string workflow = "single";  // llm: agent/workflows/<workflow>.yaml
+  std::string search;               // llm: island | ucb runs a search (agent/search) instead
   // llm: the kernel of another platform to port (the parent takes it from the results store); its
   // platform set means a porting run.
   agent::PortSource port;

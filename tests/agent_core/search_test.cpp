@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <string>
 
+#include "agent/bench/plan.h"
 #include "agent/bench/worker.h"
 #include "agent/common/environment.h"
 #include "agent/common/replay.h"
@@ -485,6 +486,27 @@ TEST(SearchCli, AgentSearchReportsCallsTokensEvaluationsAndLineageAndReplays) {
   EXPECT_TRUE(r["ok"].get<bool>());
   EXPECT_GE(r["tool_calls"].get<unsigned>(), 12u);  // write_code + run_eval (+ profile) per candidate
   std::filesystem::remove_all(dir);
+}
+
+TEST(SearchInTheSweep, SearchAgentsParseAndBadOnesAreRefused) {
+  const auto file = std::filesystem::temp_directory_path() / "kcraft_search_agent.yaml";
+  {
+    std::ofstream out(file);
+    out << "provider: openai\nbase_url: http://127.0.0.1:1/v1\nmodel: m\n";
+  }
+  const auto island = bench::parse_agent("search:island:" + file.string());
+  EXPECT_EQ(island.name, "search:island:kcraft_search_agent");
+  EXPECT_EQ(island.search, "island");
+  EXPECT_EQ(island.job_kind(), "llm");
+  EXPECT_EQ(bench::parse_agent("search:ucb:" + file.string()).search, "ucb");
+  try {
+    bench::parse_agent("search:beam:" + file.string());
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("island, ucb"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(bench::parse_agent("search:island"), std::invalid_argument);
+  std::filesystem::remove(file);
 }
 
 }  // namespace
