@@ -19,6 +19,7 @@
 #include "agent/common/replay.h"
 #include "agent/common/workflow.h"
 #include "agent/library/library.h"
+#include "agent/search/search.h"
 #include "agent/tuner/tuner.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
@@ -49,6 +50,8 @@ struct AgentArgs {
   std::string library;  // the kernel library (default: --db)
   bool no_library = false;
   bool library_include_scored = false;
+  std::string search;  // island | ucb: a search over candidates instead of a workflow
+  agent::search::SearchOptions search_options;
 };
 
 std::string default_transcript_path(const AgentArgs& a, const std::string& agent) {
@@ -229,12 +232,41 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   }
   if (tuner && a.workflow != "single")
     throw UsageError("--workflow needs an LLM agent (--model or --provider-config)");
+  if (!a.search.empty() && (tuner || a.workflow != "single"))
+    throw UsageError("--search needs an LLM agent (--model or --provider-config) and no --workflow");
+  if (!a.search.empty() && !a.port_from.empty())
+    throw UsageError(
+        "--search starts from the template's and the library's kernels; it takes no --port-from");
   if (tuner && !a.port_from.empty())
     throw UsageError(
         "--port-from needs an LLM agent (--model or --provider-config): the tuner reads no kernel");
   agent::AgentResult result;
+  nlohmann::json search_summary;
   std::string path;
-  if (tuner) {
+  if (!a.search.empty()) {
+    agent::search::SearchOptions o = a.search_options;
+    try {
+      o.strategy = agent::search::strategy_from_name(a.search);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--search: ") + e.what());
+    }
+    o.max_model_calls = a.budget;
+    o.worker_argv = bench::default_worker_argv();
+    try {
+      o.validate();
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    const auto settings = provider_settings(a);
+    path = a.transcript.empty() ? default_transcript_path(a, settings.run.provider + "_" +
+                                                                 settings.run.model + "_search-" + a.search)
+                                : a.transcript;
+    auto provider = agent::make_provider(settings.run);
+    agent::Transcript transcript(path);
+    auto out = agent::search::run_search(o, *provider, ctx, transcript);
+    result = out.agent;
+    search_summary = out.summary;
+  } else if (tuner) {
     path = a.transcript.empty() ? default_transcript_path(a, "tuner") : a.transcript;
     agent::Transcript transcript(path);
     result = agent::run_tuner(ctx, budget, transcript);
@@ -261,9 +293,19 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (g.json) {
     auto j = result.to_json();
     j["transcript"] = path;
+    if (!search_summary.is_null()) j["search"] = search_summary;
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << result.summary() << "transcript: " << path << "\n";
+    std::cout << result.summary();
+    if (!search_summary.is_null()) {
+      const auto& s = search_summary;
+      std::cout << fmt::format(
+          "  search {}: {} model calls, {} evaluations, {} candidates ({} correct), best "
+          "candidate {}\n",
+          a.search, s.value("model_calls", 0u), s.value("evaluations", 0u), s.value("candidates", 0u),
+          s.value("correct_candidates", 0u), s.contains("best") ? s["best"].value("id", 0u) : 0u);
+    }
+    std::cout << "transcript: " << path << "\n";
   }
   return result.score.verdict == Verdict::kPass ? kExitOk : kExitFail;
 }
@@ -277,6 +319,7 @@ int run_replay_cmd(const GlobalOptions& g, const std::string& path) {
     }
     std::cout << nlohmann::json{{"ok", r.ok()},
                                 {"tool_calls", r.tool_calls},
+                                {"not_replayable", r.not_replayable},
                                 {"mismatches", mism},
                                 {"score_matches", r.score_matches}}
                      .dump(2)
@@ -326,6 +369,38 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_flag("--library-include-scored", a.library_include_scored,
                 "let find_examples return kernels of this very task and configuration (any hardware); the "
                 "result says so. Not a benchmark run.");
+  auto& so = a.search_options;
+  cmd->add_option("--search", a.search,
+                  "search over candidate kernels instead of a workflow: island (evolutionary) or ucb (tree); "
+                  "--budget counts its model calls (docs/agents.md, Search)");
+  cmd->add_option("--islands", so.islands, "island search: islands")->capture_default_str();
+  cmd->add_option("--population", so.population, "island search: candidates kept per island")
+      ->capture_default_str();
+  cmd->add_option("--generations", so.generations, "island search: generations")->capture_default_str();
+  cmd->add_option("--migration-interval", so.migration_interval,
+                  "island search: generations between migrations of each island's best")
+      ->capture_default_str();
+  cmd->add_option("--crossover-rate", so.crossover_rate,
+                  "island search: share of children bred from two parents")
+      ->capture_default_str();
+  cmd->add_option("--exploration", so.exploration, "ucb search: UCB1's exploration constant c")
+      ->capture_default_str();
+  cmd->add_option("--max-children", so.max_children, "ucb search: children of a node before descending")
+      ->capture_default_str();
+  cmd->add_option("--search-jobs", so.jobs, "search: worker processes evaluating candidates")
+      ->capture_default_str();
+  cmd->add_option("--search-evals", so.max_evaluations,
+                  "search: candidate evaluations at most (0: the model-call budget + 1)")
+      ->capture_default_str();
+  cmd->add_option("--library-seeds", so.library_seeds,
+                  "search: passing kernels of the kernel library (other tasks or configurations) seeded next "
+                  "to the template's kernel")
+      ->capture_default_str();
+  cmd->add_option("--search-seed", so.seed, "search: seed of its random choices (reproducible runs)")
+      ->capture_default_str();
+  cmd->add_option("--candidate-timeout", so.candidate_timeout_seconds,
+                  "search: seconds a candidate's evaluation may take before it counts as a hang")
+      ->capture_default_str();
   cmd->callback([&] {
     if (run) return;  // `agent replay` already chose
     run = [&] { return run_agent_cmd(g, a); };

@@ -4,7 +4,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "agent/bench/sweep.h"
 #include "agent/common/workflow.h"
+#include "agent/search/search.h"
 
 namespace kcraft::bench {
 
@@ -25,6 +27,21 @@ void check_llm_agent(const std::string& settings_file) {
 agent::AgentResult run_llm_job(const agent::TaskContext& context, const JobSpec& job,
                                agent::Transcript& transcript, nlohmann::json& settings_json) {
   const auto settings = agent::RunProviderSettings::load(job.settings_file);
+  if (!job.search.empty()) {
+    // A search in a sweep: its candidates go to one worker process of its own (the sweep runs many jobs
+    // at once already), with the default operator settings; the job's budget is its model calls.
+    agent::search::SearchOptions o;
+    o.strategy = agent::search::strategy_from_name(job.search);
+    o.max_model_calls = job.budget;
+    o.worker_argv = default_worker_argv();
+    auto provider = agent::make_provider(settings.run);
+    auto out = agent::search::run_search(o, *provider, context, transcript);
+    settings_json = settings.run.to_json();
+    settings_json["kind"] = "llm";
+    settings_json["search"] = out.summary;
+    settings_json["search"].erase("strategy_state");  // the tree or islands stay in the transcript
+    return out.agent;
+  }
   const auto workflow = agent::Workflow::load(job.workflow);
   settings_json = settings.run.to_json();
   settings_json["kind"] = "llm";

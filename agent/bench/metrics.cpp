@@ -264,7 +264,8 @@ json Metrics::to_json() const {
       {"evaluations", "kernel evaluations (run_eval, the agent's and the verifier's), summed"},
       {"agent_seconds", "the agents' own wall time, summed"},
       {"role_tokens", "prompt + completion tokens per workflow role that called a model, summed"},
-      {"no_kernel_to_port", "porting runs stored without running: the source platform had no passing kernel"}};
+      {"no_kernel_to_port",
+       "porting runs stored without running: the source platform had no passing kernel"}};
   j["agents"] = agents;
   j["targets"] = targets;
   j["configs"] = configs;

@@ -207,6 +207,16 @@ const std::vector<AgentKindSyntax>& agent_kinds() {
                                                : "workflow:" + spec.workflow + ":" + settings_stem(spec);
          return spec;
        }},
+      {"search", "search:island:SETTINGS.yaml or search:ucb:SETTINGS.yaml",
+       [](const std::vector<std::string>& f) {
+         if (f.size() < 2) throw std::invalid_argument("expects island or ucb and a settings file");
+         if (f[0] != "island" && f[0] != "ucb")
+           throw std::invalid_argument("unknown search '" + f[0] + "' (available: island, ucb)");
+         AgentSpec spec = llm_agent(join_fields(f, 1), "single");
+         spec.search = f[0];
+         spec.name = "search:" + f[0] + ":" + settings_stem(spec);
+         return spec;
+       }},
       {"port", "port:PLATFORM:SETTINGS.yaml or port:PLATFORM:NAME:SETTINGS.yaml",
        [](const std::vector<std::string>& f) {
          if (f.size() != 2 && f.size() != 3)

@@ -37,6 +37,7 @@ struct AgentSpec {
   std::string settings_file;        // kLlm: provider settings YAML (absolute)
   std::string workflow = "single";  // kLlm: agent/workflows/<workflow>.yaml
   std::string port_from;            // kLlm: port the best passing kernel of this platform ("" = no porting)
+  std::string search;  // kLlm: island | ucb: a search over candidates (agent/search) instead of a workflow
   bool offline() const { return kind != Kind::kLlm; }
   std::string job_kind() const;  // the worker's agent_kind: baseline | tuner | llm
 };

@@ -154,21 +154,25 @@ std::string describe_exit_status(int status) {
   return "ended";
 }
 
-bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events) {
-  if (jobs.empty()) return true;
+bool run_jobs(const std::vector<JobSpec>& initial_jobs, const PoolOptions& options,
+              const PoolEvents& events) {
+  if (initial_jobs.empty() && !events.more) return true;
   if (options.worker_argv.empty()) throw std::invalid_argument("run_jobs: no worker command");
   // A worker that died leaves a closed pipe: writing to it must be an error, not a signal.
   ::signal(SIGPIPE, SIG_IGN);
-  const size_t count = std::min<size_t>(std::max(1u, options.workers), jobs.size());
+  std::vector<JobSpec> jobs = initial_jobs;  // grows with events.more
+  const size_t count = events.more ? std::max(1u, options.workers)
+                                   : std::min<size_t>(std::max(1u, options.workers), jobs.size());
   std::vector<Worker> workers(count);
   size_t done = 0;
   // Jobs not yet dispatched, in dispatch order, overall and per hardware configuration.
   std::set<size_t> waiting;
   std::map<std::string, std::set<size_t>> waiting_by_target;
-  for (size_t i = 0; i < jobs.size(); ++i) {
+  auto enqueue = [&](size_t i) {
     waiting.insert(i);
     waiting_by_target[jobs[i].key.target()].insert(i);
-  }
+  };
+  for (size_t i = 0; i < jobs.size(); ++i) enqueue(i);
   const auto timeout = std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(options.job_timeout_seconds > 0 ? options.job_timeout_seconds : 1e9));
 
@@ -233,8 +237,22 @@ bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, cons
     }
   };
 
+  // Asks for more jobs and hands them to idle workers; true when there were any.
+  auto pull_more = [&] {
+    if (!events.more) return false;
+    auto extra = events.more();
+    for (auto& job : extra) {
+      jobs.push_back(std::move(job));
+      enqueue(jobs.size() - 1);
+    }
+    for (auto& w : workers) {
+      if (!w.job) dispatch(w);
+    }
+    return !extra.empty();
+  };
   for (auto& w : workers) dispatch(w);
-  while (done < jobs.size()) {
+  bool pulled = pull_more();
+  while (done < jobs.size() || pulled) {
     if (events.stop_requested && events.stop_requested()) {
       stop_all();
       return false;
@@ -261,6 +279,8 @@ bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, cons
                                         std::chrono::milliseconds(1)));
       }
     }
+    // Right after new jobs the caller may have more to say at once (a search proposing its next one).
+    if (pulled) wait = std::chrono::milliseconds(0);
     const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(wait.count()));
     if (ready < 0 && errno != EINTR) throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
     for (size_t f = 0; ready > 0 && f < fds.size(); ++f) {
@@ -317,6 +337,7 @@ bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, cons
       }
     }
     if (events.tick) events.tick();
+    pulled = pull_more();
   }
   for (auto& w : workers) {
     if (w.pid < 0) continue;

@@ -24,11 +24,16 @@ struct PoolEvents {
   std::function<void(size_t job, RunRecord record)> finished;  // record.job_seconds is filled in
   std::function<void()> tick;                                  // at least once a second
   std::function<bool()> stop_requested;                        // checked at least once a second
+  // Jobs decided while the pool runs (a search proposes candidates as results come in): called at the
+  // start, after every finished job and at least once a second; the jobs it returns are appended in
+  // order and dispatched to idle workers at once. The run ends when every job has finished and `more`
+  // returns none.
+  std::function<std::vector<JobSpec>()> more;
 };
 
 // Runs jobs[0], jobs[1], ... in that order of dispatch, except that a worker takes the next job of its
 // own hardware configuration while there is one. Returns false when stopped early (workers are
-// killed; jobs that had not finished get no record).
+// killed; jobs that had not finished get no record). With events.more, `jobs` may be empty.
 bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events);
 
 // Describes how a child ended, e.g. "was killed by signal 11 (Segmentation fault)".

@@ -93,6 +93,7 @@ json RunRecord::to_json() const {
             {"host", host},
             {"finished_at", finished_at},
             {"worker_pid", worker_pid}});
+  if (!evaluation.empty()) j["evaluation"] = evaluation;
   return j;
 }
 
@@ -137,6 +138,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.host = j.value("host", "");
   r.finished_at = j.value("finished_at", "");
   r.worker_pid = j.value("worker_pid", int64_t{0});
+  r.evaluation = j.value("evaluation", json::array());
   return r;
 }
 

@@ -89,6 +89,9 @@ struct RunRecord {
   nlohmann::json agent_settings = nlohmann::json::object();
   std::string sweep_id, host, finished_at;
   int64_t worker_pid = 0;
+  // A search candidate's evaluation (JobSpec agent_kind candidate): the tool calls made on it, each
+  // {name, arguments, text, is_error, data}. Empty for every other run (and not kept in the store).
+  nlohmann::json evaluation = nlohmann::json::array();
 
   bool correct() const { return verdict == "pass"; }
   bool failed_job() const { return status == kErrorStatus; }

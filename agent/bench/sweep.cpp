@@ -284,6 +284,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.agent_kind = agent.job_kind();
     job.settings_file = agent.settings_file;
     job.workflow = agent.workflow;
+    job.search = agent.search;
     job.dev_seed = o.seed;
     job.budget = o.budget;
     job.counters = o.counters;

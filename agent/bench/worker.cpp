@@ -97,7 +97,9 @@ json JobSpec::to_json() const {
           {"dev_seed", dev_seed},     {"budget", budget},
           {"transcript", transcript}, {"counters", counters},
           {"fault", fault},           {"library", library},
-          {"workflow", workflow},     {"port", port_json(port)}};
+          {"kernel", kernel},         {"language", language},
+          {"workflow", workflow},     {"search", search},
+          {"port", port_json(port)}};
 }
 
 JobSpec JobSpec::from_json(const json& j) {
@@ -112,7 +114,10 @@ JobSpec JobSpec::from_json(const json& j) {
   s.counters = j.value("counters", true);
   s.fault = j.value("fault", "");
   s.library = j.value("library", "");
+  s.kernel = j.value("kernel", "");
+  s.language = j.value("language", "");
   s.workflow = j.value("workflow", "single");
+  s.search = j.value("search", "");
   if (j.contains("port") && j["port"].is_object()) {
     const json& p = j["port"];
     s.port.platform = p.value("platform", "");
@@ -124,6 +129,44 @@ JobSpec JobSpec::from_json(const json& j) {
   return s;
 }
 
+namespace {
+
+// A search candidate (agent/search): the tools a coder would call on it, development seed only. The
+// results go back whole so the search can write them to its transcript, where replay re-executes them.
+RunRecord evaluate_candidate(const JobSpec& job, const agent::TaskContext& ctx) {
+  RunRecord rec;
+  rec.key = job.key;
+  rec.level = job.level;
+  rec.dev_seed = job.dev_seed;
+  rec.kcraft_version = kcraft_version();
+  rec.git_commit = kcraft_git_commit();
+  rec.kernel = job.kernel;
+  rec.language = job.language;
+  rec.status = "evaluated";
+  agent::ToolSession session(ctx);
+  rec.evaluation = json::array();
+  auto call = [&](const std::string& name, const json& arguments) {
+    const agent::ToolResult r = session.call(name, arguments);
+    rec.evaluation.push_back({{"name", name},
+                              {"arguments", arguments.dump()},
+                              {"text", r.text},
+                              {"is_error", r.is_error},
+                              {"data", r.data}});
+    return r;
+  };
+  json write = {{"code", job.kernel}};
+  if (!job.language.empty()) write["language"] = job.language;
+  call("write_code", write);
+  const agent::ToolResult eval = call("run_eval", json::object());
+  rec.verdict = eval.data.value("verdict", kErrorVerdict);
+  rec.cycles = eval.data.value("cycles", uint64_t{0});
+  rec.evaluations = 1;
+  if (rec.verdict == "pass") call("profile", json::object());
+  return rec;
+}
+
+}  // namespace
+
 RunRecord execute_job(const JobSpec& job) {
   inject_fault(job.fault);
   agent::TaskContext ctx;
@@ -134,6 +177,7 @@ RunRecord execute_job(const JobSpec& job) {
   ctx.dev_seed = job.dev_seed;
   ctx.library = job.library;
   ctx.port_from = job.port;
+  if (job.agent_kind == "candidate") return evaluate_candidate(job, ctx);
   agent::Transcript transcript(job.transcript);
   RunRecord rec;
   rec.key = job.key;

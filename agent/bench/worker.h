@@ -22,9 +22,10 @@ namespace kcraft::bench {
 struct JobSpec {
   RunKey key;
   int level = 1;
-  std::string agent_kind;           // baseline | tuner | llm
+  std::string agent_kind;           // baseline | tuner | llm | candidate (a search's kernel, agent/search)
   std::string settings_file;        // llm: provider settings YAML
   std::string workflow = "single";  // llm: agent/workflows/<workflow>.yaml
+  std::string search;               // llm: island | ucb runs a search (agent/search) instead
   // llm: the kernel of another platform to port (the parent takes it from the results store); its
   // platform set means a porting run.
   agent::PortSource port;
@@ -34,6 +35,9 @@ struct JobSpec {
   bool counters = true;    // store a correct kernel's counters (those of its first hidden seed's run)
   std::string library;     // kernel library find_examples searches (the sweep's store); empty: none
   std::string fault;       // tests only: crash | abort | hang | throw | exit (simulates a broken job)
+  // candidate: the kernel to evaluate on the development seed (run_eval, and profile when it passes)
+  std::string kernel;
+  std::string language;  // its KernelLanguage::name; "" = the platform's default
 
   nlohmann::json to_json() const;
   static JobSpec from_json(const nlohmann::json& j);

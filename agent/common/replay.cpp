@@ -28,6 +28,12 @@ std::string ReplayResult::summary() const {
       "replayed {} tool calls of {} on {} {} ({}/{}): {}\n", tool_calls, agent, context.task, context.config,
       context.platform, context.hw_config,
       mismatches.empty() ? "every result reproduced" : fmt::format("{} differ", mismatches.size()));
+  if (not_replayable > 0) {
+    s += fmt::format(
+        "  not replayed: {} search candidates whose evaluation crashed or hung (the transcript has no tool "
+        "calls of theirs)\n",
+        not_replayable);
+  }
   for (const auto& m : mismatches) {
     s += fmt::format("  event {} ({}): recorded {} / replayed {}\n", m.seq, m.tool, m.recorded, m.replayed);
   }
@@ -118,6 +124,9 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
             {whole(index, e, "seq", index), text(index, e, "name", ""), recorded.dump(), it->second.dump()});
       }
       pending.erase(it);
+    } else if (type == "candidate") {
+      if (e.contains("replayable") && e["replayable"].is_boolean() && !e["replayable"].get<bool>())
+        ++out.not_replayable;
     } else if (type == "score") {
       if (!e.contains("score") || !e["score"].is_object())
         throw malformed(index, "score has no \"score\" object");

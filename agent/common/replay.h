@@ -23,6 +23,8 @@ struct ReplayResult {
   TaskContext context;
   std::string agent;
   size_t tool_calls = 0;
+  // A search's candidates whose evaluation crashed or hung: they left no tool calls to re-execute.
+  size_t not_replayable = 0;
   std::vector<ReplayMismatch> mismatches;
   std::optional<Score> recorded_score;
   std::optional<Score> replayed_score;
