@@ -3,16 +3,19 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 #include "agent/common/tools.h"
 #include "cli/agent_cmd.h"
-#include "cli/mcp_cmd.h"
 #include "cli/compare_cmd.h"
+#include "cli/mcp_cmd.h"
 #include "cli/report_cmd.h"
 #include "cli/sweep.h"
 #include "cli/validate.h"
@@ -257,39 +260,83 @@ void require_language(const Platform& platform, const std::string& file) {
   }
 }
 
+// The identifiers in a line of source text, in order.
+std::vector<std::string> identifiers_in(std::string_view text) {
+  std::vector<std::string> names;
+  for (size_t i = 0; i < text.size();) {
+    const auto is_start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
+    const auto is_rest = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (!is_start(text[i])) {
+      // skip the rest of a number or of a word so "0x1F" or "a0" yields no name from its tail
+      const bool word = is_rest(text[i]);
+      ++i;
+      while (word && i < text.size() && is_rest(text[i])) ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && is_rest(text[end])) ++end;
+    names.emplace_back(text.substr(i, end - i));
+    i = end;
+  }
+  return names;
+}
+
+// Line `line` (1-based) of `source`, or "" past its end.
+std::string_view source_line(std::string_view source, int line) {
+  size_t begin = 0;
+  for (int n = 1; n < line; ++n) {
+    begin = source.find('\n', begin);
+    if (begin == std::string_view::npos) return {};
+    ++begin;
+  }
+  return source.substr(begin, source.find('\n', begin) - begin);
+}
+
 // Without --task, a task's symbols (ADDR_X, M, ...) are unknown: say so instead of suggesting a .equ.
-void hint_task_symbols(const Platform& platform, const std::string& hw, isa::AssembleResult& result) {
+// A C compiler names the undeclared identifier; an assembler may not (clang's "immediate must be an
+// integer ..." for `li a0, ADDR_X`), so for any other error the task symbols on its source line count.
+void hint_task_symbols(const Platform& platform, const std::string& hw, std::string_view source,
+                       isa::AssembleResult& result) {
   std::set<std::string, std::less<>> task_symbols;
   bool loaded = false;
+  const auto load = [&] {
+    if (loaded) return;
+    loaded = true;
+    const auto hardware = platform.symbols(hw);
+    const auto registry = load_tasks();
+    for (const auto& name : registry.names()) {
+      try {
+        const auto cfg = registry.get(name).resolve("C1", platform.dtype());
+        const auto layout = platform.layout(cfg);
+        for (const auto& [symbol, value] : platform.symbols(hw, &cfg, &layout))
+          if (!hardware.count(symbol)) task_symbols.insert(symbol);
+      } catch (const std::exception&) {
+        // a task this platform cannot lay out defines nothing here
+      }
+    }
+  };
   // The assemblers' wording, and C compilers' (clang) for an undeclared name.
   const std::string prefixes[] = {"unknown symbol '", "use of undeclared identifier '"};
   for (auto& d : result.diagnostics) {
     if (d.severity != isa::Severity::kError) continue;
     const auto prefix = std::find_if(std::begin(prefixes), std::end(prefixes),
                                      [&](const std::string& p) { return d.message.rfind(p, 0) == 0; });
-    if (prefix == std::end(prefixes)) continue;
-    if (!loaded) {
-      loaded = true;
-      const auto hardware = platform.symbols(hw);
-      const auto registry = load_tasks();
-      for (const auto& name : registry.names()) {
-        try {
-          const auto cfg = registry.get(name).resolve("C1", platform.dtype());
-          const auto layout = platform.layout(cfg);
-          for (const auto& [symbol, value] : platform.symbols(hw, &cfg, &layout))
-            if (!hardware.count(symbol)) task_symbols.insert(symbol);
-        } catch (const std::exception&) {
-          // a task this platform cannot lay out defines nothing here
-        }
-      }
+    std::vector<std::string> candidates;
+    if (prefix != std::end(prefixes)) {
+      candidates.push_back(
+          d.message.substr(prefix->size(), d.message.find('\'', prefix->size()) - prefix->size()));
+    } else if (d.line > 0) {
+      candidates = identifiers_in(source_line(source, d.line));
     }
-    const std::string name =
-        d.message.substr(prefix->size(), d.message.find('\'', prefix->size()) - prefix->size());
-    if (task_symbols.count(name)) {
+    if (candidates.empty()) continue;
+    load();
+    const auto known = std::find_if(candidates.begin(), candidates.end(),
+                                    [&](const std::string& name) { return task_symbols.count(name) > 0; });
+    if (known != candidates.end()) {
       d.hint = fmt::format(
           "{} is a task symbol: add --task NAME [--config CN] (kcraft task show NAME --platform {} "
           "lists them)",
-          name, platform.name());
+          *known, platform.name());
     }
   }
 }
@@ -309,7 +356,7 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
     symbols = platform.symbols(hw);
   }
   auto result = platform.assemble(source, file, symbols);
-  if (task.empty() && !result.ok) hint_task_symbols(platform, hw, result);
+  if (task.empty() && !result.ok) hint_task_symbols(platform, hw, source, result);
   const std::string diags = isa::format_diagnostics(result, source);
   if (g.json) {
     json d = json::array();

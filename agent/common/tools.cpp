@@ -116,10 +116,18 @@ std::string task_text(const TaskContext& ctx) {
   auto cfg = spec.resolve(ctx.config, platform.dtype());
   auto layout = platform.layout(cfg);
   std::string out = tasks::render_task(spec, ctx.config, platform.dtype(), layout);
-  out += fmt::format("\nPredefined assembler symbols ({}/{}):\n", platform.name(), ctx.hw_config);
+  // Each of the platform's languages sees the symbols: assembler symbols, or macros for C.
+  std::string kinds;
+  for (const auto& language : platform.languages()) {
+    const std::string kind = language.name == "c" ? "C macros" : "assembler symbols";
+    if (kinds.find(kind) == std::string::npos) kinds += (kinds.empty() ? "" : " and ") + kind;
+  }
+  out += fmt::format("\nPredefined symbols, as {} ({}/{}):\n", kinds, platform.name(), ctx.hw_config);
   std::string line;
   for (const auto& [name, value] : platform.symbols(ctx.hw_config, &cfg, &layout)) {
-    std::string item = fmt::format("{}={}", name, value);
+    // Addresses in hex, as memory maps and disassembly show them.
+    std::string item = name.rfind("ADDR_", 0) == 0 ? fmt::format("{}=0x{:x}", name, value)
+                                                   : fmt::format("{}={}", name, value);
     if (line.size() + item.size() > 96) {
       out += "  " + line + "\n";
       line.clear();

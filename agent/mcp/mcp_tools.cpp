@@ -119,7 +119,8 @@ const std::vector<McpTool>& build_tools() {
          "Choose the task to work on and start a fresh workspace for it (the saved kernel and last "
          "evaluation are "
          "discarded). Returns the task: what to compute, tensor shapes and DRAM addresses, tolerance and the "
-         "predefined assembler symbols. All other tools except list_tasks, show_task and read_docs need a "
+         "predefined symbols (assembler symbols, C macros). All other tools except list_tasks, show_task and "
+         "read_docs need a "
          "selected "
          "task.",
          object_schema(
@@ -145,7 +146,8 @@ const std::vector<McpTool>& build_tools() {
     t.push_back(
         {"show_task", "Show the task",
          "The task as the agent sees it: what to compute, tensor shapes, dtypes and DRAM addresses, "
-         "tolerance and the predefined assembler symbols, followed by the hardware configuration. Without "
+         "tolerance and the predefined symbols (assembler symbols, C macros), followed by the hardware "
+         "configuration. Without "
          "arguments: the selected task; with `task` (and optionally `config`, `hw_config`): any task, "
          "without selecting it.",
          object_schema(

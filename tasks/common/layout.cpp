@@ -109,10 +109,10 @@ DramLayout compute_layout(const TaskSpec& spec, const std::string& config, DType
 std::string format_layout(const DramLayout& layout) {
   std::string text = fmt::format(
       "DRAM layout of {} {} ({}: {} bytes/element, little-endian, row-major, dense; regions aligned to {} "
-      "bytes)\n",
+      "bytes; offsets from the DRAM base, where ADDR_* are absolute)\n",
       layout.task, layout.config, dtype_name(layout.dtype), dtype_bytes(layout.dtype), layout.alignment);
   text += fmt::format("  {:<10} {:<10} {:<14} {:>10} {:>10} {:>9}  {:<18} {}\n", "name", "role", "shape",
-                      "address", "end", "bytes", "strides (bytes)", "access");
+                      "offset", "end", "bytes", "strides (bytes)", "access");
   for (const DramRegion& r : layout.regions) {
     text += fmt::format("  {:<10} {:<10} {:<14} {:>#10x} {:>#10x} {:>9}  {:<18} {}\n", r.name, r.role,
                         r.shape.empty() ? std::string("-") : format_shape(r.shape), r.address, r.end(),

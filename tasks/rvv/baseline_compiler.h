@@ -25,8 +25,9 @@
 namespace kcraft::rvv {
 
 // Regions start on 64-byte boundaries: a whole vector register group row at VLEN <= 512 (LMUL 1), and the
-// other platforms' alignment. Kernels need only 4 bytes (FP32 elements); no scratch region (kernels keep
-// temporaries in DTCM, .bss and the stack).
+// other platforms' alignment. Kernels need only 4 bytes (FP32 elements). A task whose spec has
+// scratch_bytes gets its DRAM scratch region as on the other platforms; of the baselines only ffn and swiglu
+// use it, the others keep temporaries on the stack.
 inline constexpr uint64_t kLayoutAlignment = 64;
 
 // The language of every generated kernel: the platform's C (tb/rvv/rvv_platform.cpp names it the same).

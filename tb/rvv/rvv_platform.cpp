@@ -212,6 +212,26 @@ isa::SymbolTable RvvPlatform::symbols(const std::string& hw, const tasks::Resolv
   return s;
 }
 
+namespace {
+// Diagnostics by position, each note kept right after the error or warning it belongs to (clang's "passing
+// argument to parameter here" points before its error's column, and a plain sort moved it in front).
+std::vector<isa::Diagnostic> sorted_keeping_notes(std::vector<isa::Diagnostic> diagnostics) {
+  std::vector<std::vector<isa::Diagnostic>> groups;
+  for (auto& d : diagnostics) {
+    if (d.severity != isa::Severity::kNote || groups.empty()) groups.emplace_back();
+    groups.back().push_back(std::move(d));
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) {
+    return a.front().line != b.front().line ? a.front().line < b.front().line
+                                            : a.front().column < b.front().column;
+  });
+  std::vector<isa::Diagnostic> out;
+  for (auto& group : groups)
+    for (auto& d : group) out.push_back(std::move(d));
+  return out;
+}
+}  // namespace
+
 isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::string& filename,
                                           const isa::SymbolTable& symbols) const {
   isa::AssembleResult out;
@@ -235,10 +255,7 @@ isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::
     out.ok = false;
     out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, e.what(), "", ""});
   }
-  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
-                   [](const isa::Diagnostic& a, const isa::Diagnostic& b) {
-                     return a.line != b.line ? a.line < b.line : a.column < b.column;
-                   });
+  out.diagnostics = sorted_keeping_notes(std::move(out.diagnostics));
   return out;
 }
 

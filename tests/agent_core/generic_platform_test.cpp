@@ -77,7 +77,7 @@ TEST(GenericPlatform, ToolSessionWorksThroughTheInterface) {
 
 TEST(GenericPlatform, PromptTextsNameThePlatform) {
   const std::string task = task_text(fake_relu());
-  EXPECT_NE(task.find("Predefined assembler symbols (fake/default)"), std::string::npos) << task;
+  EXPECT_NE(task.find("Predefined symbols, as assembler symbols (fake/default)"), std::string::npos) << task;
   EXPECT_NE(task.find("PROGRAM_WORDS=64"), std::string::npos) << task;
   const std::string hw = hardware_summary(kFakePlatform, "default");
   EXPECT_EQ(hw,

@@ -128,7 +128,7 @@ TEST(Cli, PlatformsIsaAndTasks) {
 TEST(Cli, TaskShowListsLayoutAndSymbols) {
   auto r = kcraft("task show gemm --platform systolic --config C3");
   ASSERT_EQ(r.code, 0) << r.out;
-  for (const char* s : {"ADDR_A=0", "ADDR_B=", "ADDR_C=", "MLEN=16", "K=64"}) {
+  for (const char* s : {"ADDR_A=0x0", "ADDR_B=", "ADDR_C=", "MLEN=16", "K=64"}) {
     EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
   }
   // Without --platform the symbols are the default platform's, and it says so (on stderr).
@@ -195,6 +195,24 @@ TEST(Cli, CheckReportsDiagnostics) {
   EXPECT_EQ(c_no_task.code, 1);
   EXPECT_NE(c_no_task.out.find("ADDR_Y is a task symbol: add --task NAME"), std::string::npos)
       << c_no_task.out;
+  // And for an assembler whose error does not name the symbol (clang: "immediate must be an integer ..."):
+  // the task symbol on the error's line is named.
+  write(dir / "relu.S", ".globl kernel\nkernel:\n  li a0, ADDR_X\n  ret\n");
+  auto asm_no_task = kcraft("check rvv " + (dir / "relu.S").string());
+  EXPECT_EQ(asm_no_task.code, 1);
+  EXPECT_NE(asm_no_task.out.find("ADDR_X is a task symbol: add --task NAME"), std::string::npos)
+      << asm_no_task.out;
+  // clang's note points before its error's column (13:7 for an error at 13:34): it stays after the error.
+  write(dir / "note.c",
+        "#include <riscv_vector.h>\nvoid kernel(void) { size_t vl = __riscv_vsetvl_e32m1(4); "
+        "__riscv_vse32_v_f32m1((float*)0, 1.0f, vl); }\n");
+  auto note = kcraft("check rvv " + (dir / "note.c").string());
+  EXPECT_EQ(note.code, 1);
+  const auto error_at = note.out.find("error: passing 'float'");
+  const auto note_at = note.out.find("note: passing argument to parameter here");
+  ASSERT_NE(error_at, std::string::npos) << note.out;
+  ASSERT_NE(note_at, std::string::npos) << note.out;
+  EXPECT_LT(error_at, note_at) << note.out;
 }
 
 // The kernel's language comes from its file's extension; the built-in assembly platforms take .s and .S.
