@@ -621,4 +621,20 @@ ToolResult ToolSession::submit(const json&) {
                     json{{"submitted", true}}};
 }
 
+nlohmann::json transcript_context(const TaskContext& ctx) {
+  nlohmann::json j = {{"platform", ctx.platform},
+                      {"hw_config", ctx.hw_config},
+                      {"task", ctx.task},
+                      {"config", ctx.config},
+                      {"dev_seed", ctx.dev_seed}};
+  // Replay needs the library find_examples searched (and whether the scored cell was allowed).
+  if (!ctx.library.empty()) {
+    j["library"] = ctx.library;
+    j["library_allows_scored_cell"] = ctx.library_allows_scored_cell;
+  }
+  // Which kernel the run ported (its source is in the prompts).
+  if (!ctx.port_from.empty()) j["port_from"] = ctx.port_from.to_json();
+  return j;
+}
+
 }  // namespace kcraft::agent

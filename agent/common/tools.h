@@ -46,6 +46,10 @@ struct TaskContext {
   PortSource port_from{};  // the kernel to port, if any
 };
 
+// A run's context as transcripts record it in run_start (what replay rebuilds the run from): the cell, the
+// development seed, and the library and ported kernel when the run has them.
+nlohmann::json transcript_context(const TaskContext& context);
+
 struct ToolResult {
   std::string text;       // what the model sees
   bool is_error = false;  // the call itself was wrong (arguments, unknown tool, nothing to evaluate)

@@ -172,24 +172,11 @@ class WorkflowRun {
       }
       json start = {{"type", "run_start"},
                     {"agent", result_.agent},
-                    {"context",
-                     {{"platform", result_.context.platform},
-                      {"hw_config", result_.context.hw_config},
-                      {"task", result_.context.task},
-                      {"config", result_.context.config},
-                      {"dev_seed", result_.context.dev_seed}}},
+                    {"context", transcript_context(result_.context)},
                     {"settings", settings},
                     {"budget", {{"iterations", result_.budget}, {"tokens", budget_.max_tokens}}},
                     {"system", system},
                     {"user", user}};
-      // Replay needs the library find_examples searched (and whether the scored cell was allowed).
-      if (!result_.context.library.empty()) {
-        start["context"]["library"] = result_.context.library;
-        start["context"]["library_allows_scored_cell"] = result_.context.library_allows_scored_cell;
-      }
-      // Which kernel the run ported (its source is in the prompts above).
-      if (!result_.context.port_from.empty())
-        start["context"]["port_from"] = result_.context.port_from.to_json();
       start["workflow"] = {{"name", wf_.name}, {"start", wf_.start}, {"role_settings", role_settings}};
       transcript_.write(std::move(start));
       return;

@@ -545,20 +545,11 @@ class SearchRun {
     const TaskContext& ctx = result_.context;
     json start = {{"type", "run_start"},
                   {"agent", result_.agent},
-                  {"context",
-                   {{"platform", ctx.platform},
-                    {"hw_config", ctx.hw_config},
-                    {"task", ctx.task},
-                    {"config", ctx.config},
-                    {"dev_seed", ctx.dev_seed}}},
+                  {"context", transcript_context(ctx)},
                   {"settings", provider_.settings().to_json()},
                   {"budget", {{"iterations", o_.max_model_calls}, {"evaluations", o_.max_evaluations}}},
                   {"search", o_.to_json()},
                   {"system", system_}};
-    if (!ctx.library.empty()) {
-      start["context"]["library"] = ctx.library;
-      start["context"]["library_allows_scored_cell"] = ctx.library_allows_scored_cell;
-    }
     transcript_.write(std::move(start));
   }
 

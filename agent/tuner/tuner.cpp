@@ -27,12 +27,7 @@ constexpr const char* kTunerSearchVersion = "coordinate-descent/1";
 void write_run_start(const AgentResult& result, const TaskContext& ctx, Transcript& transcript) {
   transcript.write({{"type", "run_start"},
                     {"agent", result.agent},
-                    {"context",
-                     {{"platform", ctx.platform},
-                      {"hw_config", ctx.hw_config},
-                      {"task", ctx.task},
-                      {"config", ctx.config},
-                      {"dev_seed", ctx.dev_seed}}},
+                    {"context", transcript_context(ctx)},
                     {"budget", {{"iterations", result.budget}, {"tokens", 0}}}});
 }
 
