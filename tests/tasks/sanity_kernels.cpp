@@ -589,6 +589,9 @@ Values add_stored(const Values& a, const Values& b, DType dtype) {
 
 // T5's unidirectional bucket (32 buckets, max distance 128), as a kernel generator would tabulate it.
 int64_t t5_bucket(int64_t distance) {
+  // Keys after the query (a wrong kernel that ignores the causal mask asks for them) share bucket 0, as in
+  // T5's unidirectional bucketing (-min(key - query, 0)); a negative bucket would index outside the table.
+  distance = std::max<int64_t>(distance, 0);
   if (distance < 16) return distance;
   return std::min<int64_t>(31, 16 + static_cast<int64_t>(16.0 * std::log(distance / 16.0) / std::log(8.0)));
 }
