@@ -80,19 +80,6 @@ std::map<BaselineKey, uint64_t>& cache() {
   return c;
 }
 
-// The platform's baseline kernel for the context (source and language), or an empty source when it has
-// none.
-tasks::GeneratedKernel baseline_kernel(const TaskContext& ctx) {
-  const Platform& p = platform(ctx.platform);
-  const auto compiler = p.baseline_compiler(ctx.hw_config);
-  if (compiler == nullptr || !compiler->supports(ctx.task)) return {};
-  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
-  if (!compiler->unsupported_reason(cfg).empty()) return {};
-  auto kernel = compiler->generate(cfg, p.layout(cfg));
-  kernel.language = p.language(kernel.language).name;
-  return kernel;
-}
-
 // A submitted kernel that is the baseline itself gives the baseline's cycles for free.
 void remember_if_baseline(const TaskContext& ctx, const std::string& code, const std::string& language,
                           uint64_t seed, uint64_t cycles) {
@@ -103,6 +90,17 @@ void remember_if_baseline(const TaskContext& ctx, const std::string& code, const
 }
 
 }  // namespace
+
+tasks::GeneratedKernel baseline_kernel(const TaskContext& ctx) {
+  const Platform& p = platform(ctx.platform);
+  const auto compiler = p.baseline_compiler(ctx.hw_config);
+  if (compiler == nullptr || !compiler->supports(ctx.task)) return {};
+  auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
+  if (!compiler->unsupported_reason(cfg).empty()) return {};
+  auto kernel = compiler->generate(cfg, p.layout(cfg));
+  kernel.language = p.language(kernel.language).name;
+  return kernel;
+}
 
 uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
   const BaselineKey key{ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed};

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/common/tools.h"
+#include "tasks/common/baseline_compiler.h"
 
 namespace kcraft::agent {
 
@@ -45,6 +46,9 @@ struct Score {
 std::vector<uint64_t> hidden_seeds(const TaskContext& context);
 // `language`: the kernel's (KernelLanguage::name); "" = the platform's default.
 Score score_kernel(const TaskContext& context, const std::string& code, const std::string& language = "");
+// The template compiler's kernel for the context (source; language as KernelLanguage::name), or an empty
+// source when the platform has none for the task and configuration.
+tasks::GeneratedKernel baseline_kernel(const TaskContext& context);
 // Cycles of the template compiler's baseline on `seed` (cached per process; 0 if there is none or it fails).
 uint64_t baseline_cycles(const TaskContext& context, uint64_t seed);
 

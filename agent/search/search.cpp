@@ -13,6 +13,7 @@
 #include "agent/bench/pool.h"
 #include "agent/bench/worker.h"
 #include "agent/common/environment.h"
+#include "agent/common/scoring.h"
 #include "agent/library/library.h"
 
 namespace kcraft::agent::search {
@@ -504,24 +505,12 @@ class SearchRun {
   }
 
  private:
-  // The template compiler's kernel and its language, or empty when the platform has none for the task.
-  std::pair<std::string, std::string> baseline_kernel() const {
-    const TaskContext& ctx = result_.context;
-    const Platform& p = platform(ctx.platform);
-    const auto compiler = p.baseline_compiler(ctx.hw_config);
-    if (compiler == nullptr || !compiler->supports(ctx.task)) return {};
-    auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
-    if (!compiler->unsupported_reason(cfg).empty()) return {};
-    auto kernel = compiler->generate(cfg, p.layout(cfg));
-    return {kernel.source, p.language(kernel.language).name};
-  }
-
   // The template compiler's kernel, then up to library_seeds passing kernels of the library under the
   // benchmark rule (other configurations of this task first: the query is the task).
   void find_seeds() {
     const TaskContext& ctx = result_.context;
-    if (auto [source, language] = baseline_kernel(); !source.empty())
-      seeds_.push_back({"seed", source, language});
+    if (const auto baseline = baseline_kernel(ctx); !baseline.source.empty())
+      seeds_.push_back({"seed", baseline.source, baseline.language});
     if (ctx.library.empty() || o_.library_seeds == 0) return;
     library::SearchRequest request;
     request.platform = ctx.platform;
