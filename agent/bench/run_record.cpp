@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
+
 namespace kcraft::bench {
 
 using nlohmann::json;
@@ -12,9 +16,43 @@ json optional_json(const std::optional<unsigned>& v) {
   return v ? json(*v) : json(nullptr);
 }
 
+// A whole number of type T from a record read back from outside (a report file): nlohmann's get<T>() casts
+// a float or an out-of-range number without a check (undefined behaviour for a float too big for T).
+template <typename T>
+T whole_number(const json& value, const char* field) {
+  const auto range = [&] {
+    return fmt::format("\"{}\" must be a whole number from {} to {}", field, std::numeric_limits<T>::min(),
+                       std::numeric_limits<T>::max());
+  };
+  if (value.is_number_unsigned()) {
+    const uint64_t v = value.get<uint64_t>();
+    if (v > static_cast<uint64_t>(std::numeric_limits<T>::max())) throw std::runtime_error(range());
+    return static_cast<T>(v);
+  }
+  if (value.is_number_integer()) {
+    const int64_t v = value.get<int64_t>();
+    if constexpr (std::is_unsigned_v<T>) {
+      throw std::runtime_error(range());
+    } else {
+      if (v < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+          v > static_cast<int64_t>(std::numeric_limits<T>::max())) {
+        throw std::runtime_error(range());
+      }
+      return static_cast<T>(v);
+    }
+  }
+  throw std::runtime_error(range() + ", not " + value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+template <typename T>
+T whole_number_or(const json& j, const char* field, T fallback) {
+  if (!j.contains(field)) return fallback;
+  return whole_number<T>(j.at(field), field);
+}
+
 std::optional<unsigned> optional_from(const json& j, const char* field) {
   if (!j.contains(field) || j.at(field).is_null()) return std::nullopt;
-  return j.at(field).get<unsigned>();
+  return whole_number<unsigned>(j.at(field), field);
 }
 
 }  // namespace
@@ -44,7 +82,7 @@ RunKey RunKey::from_json(const json& j) {
   k.task = j.at("task").get<std::string>();
   k.config = j.at("config").get<std::string>();
   k.agent = j.at("agent").get<std::string>();
-  k.attempt = j.at("attempt").get<unsigned>();
+  k.attempt = whole_number<unsigned>(j.at("attempt"), "attempt");
   return k;
 }
 
@@ -100,33 +138,33 @@ json RunRecord::to_json() const {
 RunRecord RunRecord::from_json(const json& j) {
   RunRecord r;
   r.key = RunKey::from_json(j);
-  r.level = j.value("level", 1);
+  r.level = whole_number_or(j, "level", 1);
   r.status = j.value("status", "");
   r.error = j.value("error", "");
   r.verdict = j.value("verdict", kErrorVerdict);
   r.seed_verdicts = j.value("seed_verdicts", json::array());
-  r.cycles = j.value("cycles", uint64_t{0});
-  r.baseline_cycles = j.value("baseline_cycles", uint64_t{0});
+  r.cycles = whole_number_or(j, "cycles", uint64_t{0});
+  r.baseline_cycles = whole_number_or(j, "baseline_cycles", uint64_t{0});
   r.speedup = j.value("speedup", 0.0);
   r.utilization = j.value("utilization", 0.0);
   if (j.contains("tuned_baseline_cycles") && !j.at("tuned_baseline_cycles").is_null()) {
-    r.tuned_baseline_cycles = j.at("tuned_baseline_cycles").get<uint64_t>();
+    r.tuned_baseline_cycles = whole_number<uint64_t>(j.at("tuned_baseline_cycles"), "tuned_baseline_cycles");
     r.tuned_speedup = j.value("tuned_speedup", 0.0);
   }
-  r.iterations = j.value("iterations", 0u);
-  r.budget = j.value("budget", 0u);
+  r.iterations = whole_number_or(j, "iterations", 0u);
+  r.budget = whole_number_or(j, "budget", 0u);
   r.first_valid_iteration = optional_from(j, "first_valid_iteration");
   r.first_pass_iteration = optional_from(j, "first_pass_iteration");
-  r.evaluations = j.value("evaluations", 0u);
-  r.prompt_tokens = j.value("prompt_tokens", uint64_t{0});
-  r.completion_tokens = j.value("completion_tokens", uint64_t{0});
-  r.reasoning_tokens = j.value("reasoning_tokens", uint64_t{0});
-  r.cached_prompt_tokens = j.value("cached_prompt_tokens", uint64_t{0});
+  r.evaluations = whole_number_or(j, "evaluations", 0u);
+  r.prompt_tokens = whole_number_or(j, "prompt_tokens", uint64_t{0});
+  r.completion_tokens = whole_number_or(j, "completion_tokens", uint64_t{0});
+  r.reasoning_tokens = whole_number_or(j, "reasoning_tokens", uint64_t{0});
+  r.cached_prompt_tokens = whole_number_or(j, "cached_prompt_tokens", uint64_t{0});
   r.roles = j.value("roles", json::object());
   r.agent_seconds = j.value("agent_seconds", 0.0);
   r.job_seconds = j.value("job_seconds", 0.0);
   r.counters = j.value("counters", json::object());
-  r.dev_seed = j.value("dev_seed", uint64_t{1});
+  r.dev_seed = whole_number_or(j, "dev_seed", uint64_t{1});
   r.kernel = j.value("kernel", "");
   r.language = j.value("language", "");
   r.transcript = j.value("transcript", "");
@@ -137,7 +175,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.sweep_id = j.value("sweep_id", "");
   r.host = j.value("host", "");
   r.finished_at = j.value("finished_at", "");
-  r.worker_pid = j.value("worker_pid", int64_t{0});
+  r.worker_pid = whole_number_or(j, "worker_pid", int64_t{0});
   r.evaluation = j.value("evaluation", json::array());
   return r;
 }

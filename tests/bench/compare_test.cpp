@@ -139,5 +139,35 @@ TEST(Compare, ReadsAStoreAndAReportJsonAlikeAndRefusesAnythingElse) {
   std::filesystem::remove_all(dir);
 }
 
+// Found by the report_json fuzz harness: a count of 1e53 was cast to unsigned (undefined behaviour).
+TEST(Compare, NumbersOutOfTheirRangeInAReportJsonAreErrorsNamingTheField) {
+  auto good = run("gemm", "C1", "pass", 1000).to_json();
+  ASSERT_NO_THROW(RunRecord::from_json(good));
+  const std::vector<std::pair<std::string, nlohmann::json>> bad = {
+      {"iterations", nlohmann::json::parse("99999999999999999999999999999999999999999999999999990")},
+      {"iterations", -1},
+      {"iterations", 4294967296ull},
+      {"cycles", 1.5},
+      {"cycles", "1000"},
+      {"attempt", 1e30},
+      {"level", 3000000000ull},
+      {"worker_pid", 1e300},
+      {"first_pass_iteration", -2},
+      {"tuned_baseline_cycles", true},
+  };
+  for (const auto& [field, value] : bad) {
+    auto j = good;
+    j[field] = value;
+    const nlohmann::json report = {{"runs", nlohmann::json::array({j})}};
+    try {
+      runs_from_report_json(report.dump(), "r.json");
+      ADD_FAILURE() << field << " = " << value.dump() << " was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("r.json: runs[0]: \"" + field + "\""), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace kcraft::bench
