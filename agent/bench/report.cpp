@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
@@ -386,6 +387,35 @@ std::string porting_table(const Metrics& m) {
   return out;
 }
 
+std::string phases_table(const std::vector<RunRecord>& runs) {
+  std::vector<const RunRecord*> phased;
+  for (const auto& r : runs) {
+    if (r.correct() && r.phases.contains("phases") && !r.phases["phases"].empty()) phased.push_back(&r);
+  }
+  if (phased.empty()) return "";
+  std::sort(phased.begin(), phased.end(), [](const RunRecord* a, const RunRecord* b) {
+    return std::tie(a->key.task, a->key.config, a->key.platform, a->key.hw_config, a->key.agent,
+                    a->key.attempt) < std::tie(b->key.task, b->key.config, b->key.platform, b->key.hw_config,
+                                               b->key.agent, b->key.attempt);
+  });
+  std::string out =
+      "\nWhere the cycles go (composite kernels, from their phase markers; share of the run's cycles):\n";
+  for (const RunRecord* r : phased) {
+    const double total = static_cast<double>(std::max<uint64_t>(r->cycles, 1));
+    std::string line = fmt::format("  {:<20} {:<3} {:<18} {:<10} {:>11} cycles:", r->key.task, r->key.config,
+                                   r->key.target(), r->key.agent, r->cycles);
+    const auto unmarked = r->phases.value("unmarked_cycles", uint64_t{0});
+    for (const auto& p : r->phases["phases"]) {
+      line += fmt::format(" {} {:.1f}%", p.value("name", "?"),
+                          100.0 * static_cast<double>(p.value("cycles", uint64_t{0})) / total);
+    }
+    if (unmarked > 0)
+      line += fmt::format(" (unmarked {:.1f}%)", 100.0 * static_cast<double>(unmarked) / total);
+    out += line + "\n";
+  }
+  return out;
+}
+
 nlohmann::json porting_json(const Metrics& m) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& p : porting_pairs(m)) {
@@ -448,7 +478,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                                   "host",
                                                   "worker_pid",
                                                   "finished_at",
-                                                  "role_usage"};
+                                                  "role_usage",
+                                                  "phases"};
   std::string out;
   for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + header[i];
   out += "\n";
@@ -496,7 +527,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                              r.host,
                                              std::to_string(r.worker_pid),
                                              r.finished_at,
-                                             r.roles.dump()};
+                                             r.roles.dump(),
+                                             r.phases.empty() ? std::string() : r.phases.dump()};
     for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
     out += "\n";
   }

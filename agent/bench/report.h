@@ -43,6 +43,9 @@ std::string agents_table(const Metrics& m);
 // and settings without porting, per target, over the configurations both were planned on. Empty when the
 // metrics have no porting agent.
 std::string porting_table(const Metrics& m);
+// "Where the cycles go": one line per correct run of a task with phases (RunRecord::phases), each phase's
+// share of its cycles. Empty when no run has phases.
+std::string phases_table(const std::vector<RunRecord>& runs);
 nlohmann::json porting_json(const Metrics& m);
 
 // Per (agent, target): task x configuration, cycles of the fastest correct kernel, the baseline's and the

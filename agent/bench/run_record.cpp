@@ -132,6 +132,7 @@ json RunRecord::to_json() const {
             {"finished_at", finished_at},
             {"worker_pid", worker_pid}});
   if (!evaluation.empty()) j["evaluation"] = evaluation;
+  if (!phases.empty()) j["phases"] = phases;
   return j;
 }
 
@@ -177,6 +178,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.finished_at = j.value("finished_at", "");
   r.worker_pid = whole_number_or(j, "worker_pid", int64_t{0});
   r.evaluation = j.value("evaluation", json::array());
+  r.phases = j.value("phases", json::object());
   return r;
 }
 

@@ -92,6 +92,9 @@ struct RunRecord {
   // A search candidate's evaluation (JobSpec agent_kind candidate): the tool calls made on it, each
   // {name, arguments, text, is_error, data}. Empty for every other run (and not kept in the store).
   nlohmann::json evaluation = nlohmann::json::array();
+  // Cycles per phase of a composite kernel (tasks with phases, passing runs): {"unmarked_cycles": n,
+  // "phases": [{"name", "cycles", "marks"}]} from the first hidden seed's run; {} otherwise.
+  nlohmann::json phases = nlohmann::json::object();
 
   bool correct() const { return verdict == "pass"; }
   bool failed_job() const { return status == kErrorStatus; }

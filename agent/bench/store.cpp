@@ -143,16 +143,19 @@ const std::vector<std::string>& run_value_columns() {
                                                    "worker_pid",
                                                    "tuned_baseline_cycles",
                                                    "tuned_speedup",
-                                                   "role_usage"};
+                                                   "role_usage",
+                                                   "phases"};
   return columns;
 }
 
 // The runs columns a store of an older schema version has (merging one copies these; the others stay
-// NULL): version 1 lacks the tuned columns and role_usage, versions 2 and 3 lack role_usage.
+// NULL): version 1 lacks the tuned columns, role_usage and phases, versions 2 and 3 lack role_usage and
+// phases, version 4 lacks phases.
 std::vector<std::string> run_value_columns_of(int version) {
   const auto& all = run_value_columns();
-  if (version <= 1) return {all.begin(), all.end() - 3};
-  if (version <= 3) return {all.begin(), all.end() - 1};
+  if (version <= 1) return {all.begin(), all.end() - 4};
+  if (version <= 3) return {all.begin(), all.end() - 2};
+  if (version <= 4) return {all.begin(), all.end() - 1};
   return all;
 }
 
@@ -219,7 +222,8 @@ std::vector<Value> run_values(const RunRecord& r) {
                                    r.worker_pid,
                                    tuned_cycles,
                                    tuned_speedup,
-                                   r.roles.dump()};
+                                   r.roles.dump(),
+                                   r.phases.dump()};
   v.insert(v.end(), rest.begin(), rest.end());
   return v;
 }
@@ -274,7 +278,8 @@ RunRecord run_from(const Statement& s) {
     r.tuned_speedup = s.real(c + 1);
   }
   c += 2;
-  r.roles = s.json_value(c, json::object());
+  r.roles = s.json_value(c++, json::object());
+  r.phases = s.json_value(c, json::object());
   return r;
 }
 
@@ -303,7 +308,7 @@ CREATE TABLE IF NOT EXISTS runs(
   cached_prompt_tokens INTEGER, agent_seconds REAL, job_seconds REAL, counters TEXT, dev_seed INTEGER,
   kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
   sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
-  tuned_baseline_cycles INTEGER, tuned_speedup REAL, role_usage TEXT,
+  tuned_baseline_cycles INTEGER, tuned_speedup REAL, role_usage TEXT, phases TEXT,
   PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
 CREATE TABLE IF NOT EXISTS tuned_baselines(
   platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
@@ -324,6 +329,10 @@ UPDATE meta SET value = '2' WHERE key = 'schema_version';
 // Version 3 -> 4: each run's model calls and tokens per workflow role. Existing rows keep NULL (read as
 // no roles: they were recorded before roles were).
 const char* kMigrateFrom3 = "ALTER TABLE runs ADD COLUMN role_usage TEXT";
+
+// Version 4 -> 5: each run's cycles per phase of a composite kernel (tasks with phases). Existing rows keep
+// NULL (read as no phases).
+const char* kMigrateFrom4 = "ALTER TABLE runs ADD COLUMN phases TEXT";
 
 // Fills the tuned columns of runs that have none from a tuned baseline of their cell measured by the same
 // commit on the same hardware (the earliest stored, should a changed search space have made two).
@@ -403,15 +412,23 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
         exec("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
         if (migrated_from_ == 0) migrated_from_ = 2;
       }
-      if (found == "1" || found == "2" || found == "3") {
-        // (A store made by hand from a newer one may have the column already.)
-        Statement columns(db_, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'role_usage'");
-        columns.step();
-        const bool has_roles = columns.integer(0) > 0;
+      // (A store made by hand from a newer one may have a column already.)
+      const auto has_column = [&](const char* name) {
+        Statement columns(db_, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = ?");
+        columns.bind({std::string(name)}).step();
+        const bool has = columns.integer(0) > 0;
         columns.reset();
-        if (!has_roles) exec(kMigrateFrom3);
+        return has;
+      };
+      if (found == "1" || found == "2" || found == "3") {
+        if (!has_column("role_usage")) exec(kMigrateFrom3);
         exec("UPDATE meta SET value = '4' WHERE key = 'schema_version'");
         if (migrated_from_ == 0) migrated_from_ = 3;
+      }
+      if (found == "1" || found == "2" || found == "3" || found == "4") {
+        if (!has_column("phases")) exec(kMigrateFrom4);
+        exec("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+        if (migrated_from_ == 0) migrated_from_ = 4;
       } else if (found != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format(
             "{}: results schema version {}: this kcraft reads versions 1 to {} (older ones are upgraded in "
@@ -664,7 +681,8 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       } catch (const StoreError&) {
       }
       if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
-      if (version != "1" && version != "2" && version != "3" && version != std::to_string(kSchemaVersion)) {
+      if (version != "1" && version != "2" && version != "3" && version != "4" &&
+          version != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format("{}: results schema version {}: this kcraft reads versions 1 to {}",
                                      other.string(), version, kSchemaVersion));
       }

@@ -33,7 +33,7 @@ struct sqlite3;
 
 namespace kcraft::bench {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 struct SweepInfo {
   std::string id;  // unique: host, pid and start time

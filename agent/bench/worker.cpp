@@ -204,6 +204,7 @@ RunRecord execute_job(const JobSpec& job) {
   if (job.counters && result.score.verdict == Verdict::kPass) {
     rec.counters = scored_counters(result.score);
   }
+  if (result.score.verdict == Verdict::kPass) rec.phases = result.score.phases_json();
   return rec;
 }
 

@@ -53,7 +53,15 @@ nlohmann::json Score::to_json() const {
     j["tuned_baseline_cycles"] = *tuned_baseline_cycles;
     j["tuned_speedup"] = tuned_speedup;
   }
+  if (!phases.empty()) j["phases"] = phases_json();
   return j;
+}
+
+nlohmann::json Score::phases_json() const {
+  if (phases.empty()) return nlohmann::json::object();
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& p : phases) list.push_back({{"name", p.name}, {"cycles", p.cycles}, {"marks", p.marks}});
+  return {{"unmarked_cycles", unmarked_cycles}, {"phases", std::move(list)}};
 }
 
 std::vector<uint64_t> hidden_seeds(const TaskContext& ctx) {
@@ -132,6 +140,8 @@ Score score_kernel(const TaskContext& ctx, const std::string& code, const std::s
       score.cycles = report.cycles;
       score.utilization = report.utilization;
       for (const auto& c : report.counters) score.counters.emplace_back(c.name, c.value);
+      score.phases = report.phases;
+      score.unmarked_cycles = report.unmarked_cycles;
     }
     if (report.verdict != Verdict::kPass && score.verdict == Verdict::kPass) score.verdict = report.verdict;
   }

@@ -34,6 +34,10 @@ struct Score {
   double utilization = 0;
   // The performance counters of the first hidden seed's run (name, value), in the platform's order.
   std::vector<std::pair<std::string, uint64_t>> counters;
+  // Its cycles per phase, for tasks that declare phases (EvalReport::phases); empty otherwise.
+  std::vector<PhaseCycles> phases;
+  uint64_t unmarked_cycles = 0;
+  nlohmann::json phases_json() const;  // {} without phases, else {"unmarked_cycles", "phases": [...]}
   // The autotuned baseline (the offline tuner's best kernel, same seed), when the caller looked it up:
   // scoring itself never runs the tuner. 0: the tuner found no correct kernel.
   std::optional<uint64_t> tuned_baseline_cycles;

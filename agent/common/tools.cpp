@@ -593,6 +593,7 @@ ToolResult ToolSession::profile(const json&) {
                     share_of_cycles("bound", r.ideal.attainable, r.cycles));
   }
   text += platform(context_.platform).describe_counters(r);
+  if (!r.phases.empty()) text += r.format_phases();
   // The timeline: the same run again with the per-cycle recorder on (run_eval leaves it off to stay fast;
   // runs are deterministic, so it is the same run).
   if (last_timeline_summary_.empty() && last_request_ && r.cycles > 0) {
@@ -607,11 +608,12 @@ ToolResult ToolSession::profile(const json&) {
     }
   }
   text += last_timeline_summary_;
-  return ToolResult{truncate_for_model(text), false,
-                    json{{"cycles", r.cycles},
-                         {"counters", counters},
-                         {"utilization", r.utilization},
-                         {"attainable_utilization", r.attainable_utilization}}};
+  json data{{"cycles", r.cycles},
+            {"counters", counters},
+            {"utilization", r.utilization},
+            {"attainable_utilization", r.attainable_utilization}};
+  if (!r.phases.empty()) data["phases"] = r.to_json()["phases"];
+  return ToolResult{truncate_for_model(text), false, std::move(data)};
 }
 
 ToolResult ToolSession::submit(const json&) {

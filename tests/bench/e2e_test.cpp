@@ -786,6 +786,53 @@ TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
   fs::remove_all(dir);
 }
 
+// The phases of composite kernels: one stacked bar per correct run, a segment per phase that has cycles
+// (and one for the cycles before the first marker), the text report's line per run.
+TEST(BenchE2E, HtmlReportShowsWhereTheCyclesGoAsStackedBars) {
+  const std::string chromium = chromium_binary();
+  ASSERT_FALSE(chromium.empty()) << "Debian's chromium is not installed: scripts/setup.sh installs it";
+  const auto dir = testing::fresh_dir("html_phases");
+  {
+    ResultStore store(dir / "r.db");
+    auto phased = [](const char* hw, const char* config, uint64_t norm, uint64_t attention,
+                     uint64_t unmarked) {
+      auto r =
+          testing::make_run("baseline", hw, "block", 3, config, 1, "pass", norm + attention + unmarked, 1000);
+      r.phases = {{"unmarked_cycles", unmarked},
+                  {"phases",
+                   {{{"name", "norm"}, {"cycles", norm}, {"marks", 1}},
+                    {{"name", "attention"}, {"cycles", attention}, {"marks", 1}}}}};
+      return r;
+    };
+    store.insert_run(phased("default", "C1", 250, 750, 0));
+    store.insert_run(phased("small", "C1", 100, 800, 100));
+    auto failed = phased("default", "C2", 1, 1, 0);
+    failed.verdict = "mismatch";
+    store.insert_run(failed);  // no bar: only correct runs count
+    store.insert_run(testing::make_run("baseline", "default", "gemm", 1, "C1", 1, "pass", 10, 10));
+  }
+  const auto text =
+      kcraft("report --db " + (dir / "r.db").string() + " --html " + (dir / "report.html").string(), dir);
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find("Where the cycles go"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("norm 25.0% attention 75.0%"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("norm 10.0% attention 80.0% (unmarked 10.0%)"), std::string::npos) << text.out;
+  const auto p =
+      run({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+           "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000", "--dump-dom",
+           "file://" + (dir / "report.html").string()},
+          dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  const std::string& dom = p.out;
+  ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << p.err << dom.substr(0, 2000);
+  EXPECT_EQ(count(dom, "class=\"phase-chart\""), 1u);
+  EXPECT_EQ(count(dom, "class=\"phase-segment\""), 5u);  // 2 + 3 (the unmarked cycles of small)
+  EXPECT_NE(dom.find("block C1 on systolic/small: attention 800 cycles (80.0%)"), std::string::npos);
+  EXPECT_NE(dom.find("data-phase=\"before the first marker\" data-cycles=\"100\""), std::string::npos);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kcraft::bench
 

@@ -69,6 +69,10 @@ RunRecord full_record() {
   r.host = "h";
   r.finished_at = "2025-01-01T00:00:00Z";
   r.worker_pid = 42;
+  r.phases = {{"unmarked_cycles", 34},
+              {"phases",
+               {{{"name", "norm"}, {"cycles", 200}, {"marks", 1}},
+                {{"name", "attention"}, {"cycles", 1000}, {"marks", 2}}}}};
   return r;
 }
 
@@ -476,6 +480,48 @@ TEST(Store, AVersion3StoreGainsPerRoleUsageAndMergesIn) {
     const auto stats = current.merge_from(dir / "shard.db");
     EXPECT_EQ(stats.runs_added, 1u);
     EXPECT_EQ(current.runs()[0].roles, nlohmann::json::object());
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Version 4 (before phases): upgraded in place to the current version, its runs without phases; a v4
+// shard merges in the same way.
+TEST(Store, AVersion4StoreGainsPhasesAndMergesIn) {
+  auto dir = testing::fresh_dir("v4");
+  const auto old_run = make_run("baseline", "default", "relu", 1, "C1", 1, "pass", 10, 10);
+  const auto make_v4 = [&](const std::filesystem::path& file) {
+    { ResultStore(file).insert_run(old_run); }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "ALTER TABLE runs DROP COLUMN phases; "
+                           "UPDATE meta SET value = '4' WHERE key = 'schema_version'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK)
+        << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  make_v4(dir / "v4.db");
+  {
+    ResultStore upgraded(dir / "v4.db");
+    EXPECT_EQ(upgraded.migrated_from(), 4);
+    ASSERT_EQ(upgraded.runs().size(), 1u);
+    EXPECT_EQ(upgraded.runs()[0].phases, nlohmann::json::object());
+    const auto with_phases = full_record();
+    EXPECT_TRUE(upgraded.insert_run(with_phases));
+    for (const auto& r : upgraded.runs()) {
+      if (r.key == with_phases.key) {
+        EXPECT_EQ(r.phases, with_phases.phases);
+      }
+    }
+  }
+  EXPECT_EQ(pragma(dir / "v4.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion));
+  make_v4(dir / "shard.db");
+  {
+    ResultStore current(dir / "current.db");
+    EXPECT_EQ(current.merge_from(dir / "shard.db").runs_added, 1u);
+    EXPECT_EQ(current.runs()[0].phases, nlohmann::json::object());
   }
   std::filesystem::remove_all(dir);
 }
