@@ -134,8 +134,19 @@ Workflow Workflow::parse(const std::string& yaml_text, const std::string& file) 
       if (role.prompt.empty())
         throw ConfigError(
             fmt::format("{}: roles.{}.prompt: missing (a file under agent/prompts/)", file, name));
-      const auto path = root() / "agent" / "prompts" / role.prompt;
-      if (!std::filesystem::is_regular_file(path))
+      const std::filesystem::path relative(role.prompt);
+      const bool escapes =
+          relative.is_absolute() ||
+          std::any_of(relative.begin(), relative.end(), [](const auto& part) { return part == ".."; });
+      if (escapes) {
+        throw ConfigError(fmt::format("{}: roles.{}.prompt: '{}' must name a file under agent/prompts/", file,
+                                      name, role.prompt));
+      }
+      const auto path = root() / "agent" / "prompts" / relative;
+      // The error_code overload: a name the file system refuses (too long, ...) is no prompt file, not a
+      // filesystem_error (found by the workflow_yaml fuzz harness).
+      std::error_code ignored;
+      if (!std::filesystem::is_regular_file(path, ignored))
         throw ConfigError(fmt::format("{}: roles.{}.prompt: no prompt file {}", file, name, path.string()));
     }
     w.roles[name] = role;

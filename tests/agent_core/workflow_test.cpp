@@ -113,6 +113,14 @@ TEST(WorkflowLoad, BrokenWorkflowsAreRefusedWithTheFieldNamed) {
             std::string::npos);
   EXPECT_NE(config_error(with("coder.md}, verifier", "nope.md}, verifier")).find("no prompt file"),
             std::string::npos);
+  // Found by the workflow_yaml fuzz harness: a name longer than the file system allows was a
+  // filesystem_error, not a ConfigError.
+  EXPECT_NE(config_error(with("coder.md}, verifier", std::string(5000, 'x') + "}, verifier"))
+                .find("no prompt file"),
+            std::string::npos);
+  EXPECT_NE(
+      config_error(with("coder.md}, verifier", "../../README.md}, verifier")).find("must name a file under"),
+      std::string::npos);
   EXPECT_NE(config_error(with("start: coder", "start: verifier")).find("start:"), std::string::npos);
   EXPECT_NE(config_error("roles: [\n").find("YAML syntax error"), std::string::npos);
   try {
