@@ -238,15 +238,17 @@ void stream_tiles(Asm& a, int64_t tiles, bool double_buffer, const std::function
 struct MatmulJob {
   Src a, b, c;
   int64_t m = 0, k = 0, n = 0;
-  int64_t lda = 0, ldc = 0;   // bytes
-  int64_t ldb = 0;            // B's row stride in bytes; 0 = ldc ([K, N]) or lda ([N, K])
+  int64_t lda = 0, ldc = 0;  // bytes
+  int64_t ldb = 0;           // B's row stride in bytes; 0 = ldc ([K, N]) or lda ([N, K])
+  // A stored as column panels (head-major attention outputs): every a_panel_cols columns the next
+  // panel starts a_panel_stride bytes after the previous one; 0 = one dense [M, K] matrix.
+  int64_t a_panel_cols = 0, a_panel_stride = 0;
   bool b_transposed = false;  // B stored [N, K]
   std::string bias;           // symbol of an [N] bias or ""
   ElementwiseOp epilogue;     // applied to every output row after the bias ({a} the row, {d} a work row)
   int64_t block = 64, unroll = 1;
   bool dbl = true;
 };
-
 
 // Rows of the A block (and accumulators) the matrix product can use with these VSRAM/ACC sizes.
 int64_t matmul_block(const Params& p, const MatmulJob& j, int64_t want) {
@@ -376,11 +378,22 @@ int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase =
   a.loop(blocks, "block", [&] {
     a.op("S_LI r5, {}", vbase);
     a.op("S_MV r4, r1");
-    a.loop(kt, "aload", [&] {
-      a.op("H_LOAD_V r5, r4, r3, {}", block);
-      a.op("S_ADDI r5, r5, {}", block);
-      a.op("S_ADDI r4, r4, {}", mlen * 2);
-    });
+    auto aload = [&](int64_t tiles) {
+      a.loop(tiles, "aload", [&] {
+        a.op("H_LOAD_V r5, r4, r3, {}", block);
+        a.op("S_ADDI r5, r5, {}", block);
+        a.op("S_ADDI r4, r4, {}", mlen * 2);
+      });
+    };
+    if (j.a_panel_cols == 0) {
+      aload(kt);
+    } else {
+      const int64_t per_panel = j.a_panel_cols / mlen;
+      a.loop(j.k / j.a_panel_cols, "panel", [&] {
+        aload(per_panel);
+        a.add_const("r4", j.a_panel_stride - j.a_panel_cols * 2, "r11");
+      });
+    }
     a.add_const("r1", block * j.lda, "r11");
     Src b = j.b;
     set_addr(a, "r4", b);
@@ -447,51 +460,51 @@ ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
 // channel chunk cc) of VSRAM rows for one output row is one strided DMA in (the valid output columns)
 // and one out (all OW rows; the padding rows of the buffer stay 0). VSRAM rows from 0.
 void emit_im2col(Asm& a, const Params& p, const ConvGeometry& g, int64_t c, const Src& x, const Src& cols) {
-    const int64_t vlen = p.vlen;
-    const int64_t chunks = c / vlen, k = g.kh * g.kw * c;
-    // VSRAM: a buffer of OW rows per (kernel column, chunk), then a zero buffer.
-    auto buf = [&](int64_t kj, int64_t cc) { return (kj * chunks + cc) * g.ow; };
-    const int64_t zero_row = g.kw * chunks * g.ow;
-    const int64_t row_step = g.w * c * 2;  // bytes between image rows
-    a.comment("r1 image row oh*STRIDE - PAD (kernel row 0), r2 im2col rows of output row oh");
-    set_addr(a, "r1", x);
-    a.add_const("r1", -g.pad * row_step, "r15");
-    set_addr(a, "r2", cols);
-    a.op("S_LI r3, {}", g.stride * c * 2);
-    a.op("S_LI r4, {}", k * 2);
-    a.op("S_LI r11, {}", zero_row);
-    auto kernel_row = [&](bool valid) {
-      for (int64_t kj = 0; kj < g.kw; ++kj) {
-        const int64_t lo = g.ow_lo(kj), hi = g.ow_hi(kj);
-        for (int64_t cc = 0; cc < chunks; ++cc) {
-          a.op("S_ADDI r7, r9, {}", ((kj * c) + cc * vlen) * 2);
-          if (valid && lo <= hi) {
-            a.op("S_ADDI r5, r8, {}", ((lo * g.stride + kj - g.pad) * c + cc * vlen) * 2);
-            a.op("S_LI r6, {}", buf(kj, cc) + lo);
-            a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
-            a.op("S_LI r6, {}", buf(kj, cc));
-            a.op("H_STORE_V r6, r7, r4, {}", g.ow);
-          } else {
-            a.op("H_STORE_V r11, r7, r4, {}", g.ow);
-          }
+  const int64_t vlen = p.vlen;
+  const int64_t chunks = c / vlen, k = g.kh * g.kw * c;
+  // VSRAM: a buffer of OW rows per (kernel column, chunk), then a zero buffer.
+  auto buf = [&](int64_t kj, int64_t cc) { return (kj * chunks + cc) * g.ow; };
+  const int64_t zero_row = g.kw * chunks * g.ow;
+  const int64_t row_step = g.w * c * 2;  // bytes between image rows
+  a.comment("r1 image row oh*STRIDE - PAD (kernel row 0), r2 im2col rows of output row oh");
+  set_addr(a, "r1", x);
+  a.add_const("r1", -g.pad * row_step, "r15");
+  set_addr(a, "r2", cols);
+  a.op("S_LI r3, {}", g.stride * c * 2);
+  a.op("S_LI r4, {}", k * 2);
+  a.op("S_LI r11, {}", zero_row);
+  auto kernel_row = [&](bool valid) {
+    for (int64_t kj = 0; kj < g.kw; ++kj) {
+      const int64_t lo = g.ow_lo(kj), hi = g.ow_hi(kj);
+      for (int64_t cc = 0; cc < chunks; ++cc) {
+        a.op("S_ADDI r7, r9, {}", ((kj * c) + cc * vlen) * 2);
+        if (valid && lo <= hi) {
+          a.op("S_ADDI r5, r8, {}", ((lo * g.stride + kj - g.pad) * c + cc * vlen) * 2);
+          a.op("S_LI r6, {}", buf(kj, cc) + lo);
+          a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
+          a.op("S_LI r6, {}", buf(kj, cc));
+          a.op("H_STORE_V r6, r7, r4, {}", g.ow);
+        } else {
+          a.op("H_STORE_V r11, r7, r4, {}", g.ow);
         }
       }
-      a.add_const("r8", row_step, "r15");
-      a.op("S_ADDI r9, r9, {}", g.kw * c * 2);
-    };
-    for (const auto& seg : g.segments()) {
-      a.comment(fmt::format("output rows {}..{}: kernel rows {}..{} inside the image", seg.first,
-                            seg.first + seg.count - 1, seg.lo, seg.hi));
-      a.loop(seg.count, "orow", [&] {
-        a.op("S_MV r8, r1");
-        a.op("S_MV r9, r2");
-        a.loop(seg.lo, "pad_top", [&] { kernel_row(false); });
-        a.loop(seg.hi - seg.lo + 1, "krow", [&] { kernel_row(true); });
-        a.loop(g.kh - 1 - seg.hi, "pad_bottom", [&] { kernel_row(false); });
-        a.add_const("r1", g.stride * row_step, "r15");
-        a.add_const("r2", g.ow * k * 2, "r15");
-      });
     }
+    a.add_const("r8", row_step, "r15");
+    a.op("S_ADDI r9, r9, {}", g.kw * c * 2);
+  };
+  for (const auto& seg : g.segments()) {
+    a.comment(fmt::format("output rows {}..{}: kernel rows {}..{} inside the image", seg.first,
+                          seg.first + seg.count - 1, seg.lo, seg.hi));
+    a.loop(seg.count, "orow", [&] {
+      a.op("S_MV r8, r1");
+      a.op("S_MV r9, r2");
+      a.loop(seg.lo, "pad_top", [&] { kernel_row(false); });
+      a.loop(seg.hi - seg.lo + 1, "krow", [&] { kernel_row(true); });
+      a.loop(g.kh - 1 - seg.hi, "pad_bottom", [&] { kernel_row(false); });
+      a.add_const("r1", g.stride * row_step, "r15");
+      a.add_const("r2", g.ow * k * 2, "r15");
+    });
+  }
 }
 
 // The flash_attention block: B queries x B keys, B x B BF16 scores within the task's budget, m and l of
@@ -628,7 +641,7 @@ void emit_causal_mask(Asm& a, const Params& p, const Src& tmp) {
 }
 
 // Row softmax of scale * scores (+ the relative bias), in place in the scratch matrix, VLEN rows at a
-// time. Uses r1..r11, r13 (the relative bias also r12, r14), r15, f1, f5, f9, f10.
+// time. Uses r1..r11, r13, r15, f1, f5, f9, f10.
 void emit_attention_softmax(Asm& a, const Params& p, const AttentionJob& j) {
   const int64_t vlen = p.vlen, row_bytes = 2 * vlen, s = j.s;
   const int64_t chunks = s / vlen;
@@ -647,11 +660,11 @@ void emit_attention_softmax(Asm& a, const Params& p, const AttentionJob& j) {
     a.op("S_LI r9, {}", chunks - 1);  // chunks right of it (probability 0)
   }
   if (j.rel_bias) {
-    a.comment("r10: T + (S - VLEN - first query of the block) elements; r14 = 2 (a stride of one element)");
+    a.comment("r10: T + (S - VLEN - first query of the block) elements; r7 = 2 (a stride of one element)");
     Src first = j.rel_table;
     first.offset += (s - vlen) * 2;
     set_addr(a, "r10", first);
-    a.op("S_LI r14, 2");
+    a.op("S_LI r7, 2");
   }
   a.loop(s / vlen, "sblock", [&] {
     a.op("S_LI r4, {}", work);
@@ -662,7 +675,7 @@ void emit_attention_softmax(Asm& a, const Params& p, const AttentionJob& j) {
       a.op("S_LI r11, {}", bias_buf);
       a.op("S_MV r13, r10");
       a.loop(chunks, "bload", [&] {
-        a.op("H_LOAD_V r11, r13, r14, {}", vlen);
+        a.op("H_LOAD_V r11, r13, r7, {}", vlen);
         a.op("S_ADDI r11, r11, {}", vlen);
         a.op("S_ADDI r13, r13, {}", vlen * 2);
       });
@@ -779,8 +792,9 @@ void emit_attention_head(Asm& a, const Params& p, const AttentionJob& j, const S
 
 // y = max(c * scale + shift (+ x), 0) per pixel row of F channels (scale, shift [F]), the batch-norm
 // and ReLU of conv_block; c, x and y dense [pixels, F]. A tile of pixels at a time, double buffered.
-void emit_bn_relu(Asm& a, const Params& p, const Src& c, const Src& x, bool residual, const std::string& scale,
-                  const std::string& shift, const Src& y, int64_t pixels, int64_t f) {
+void emit_bn_relu(Asm& a, const Params& p, const Src& c, const Src& x, bool residual,
+                  const std::string& scale, const std::string& shift, const Src& y, int64_t pixels,
+                  int64_t f) {
   const int64_t vlen = p.vlen, row_bytes = 2 * vlen, chunks = f / vlen;
   int64_t per_tile = 1;  // pixels per tile: the largest divisor of `pixels` within 512 VSRAM rows
   for (int64_t d = 1; d <= pixels && d * chunks <= 512; ++d) {
@@ -832,7 +846,7 @@ void emit_bn_relu(Asm& a, const Params& p, const Src& c, const Src& x, bool resi
   stream_tiles(a, pixels / per_tile, true, load, compute_store);
 }
 
-// T5's relative-position bias as one table per head in DRAM (tables + n * 4S bytes): T[t] =
+// T5's relative-position bias as one table per head in DRAM (tables + n * table_stride): T[t] =
 // bias[n, bucket(S-1-t)] for t < S and -inf for S <= t < 2S, so row i of the head's [S, S] bias (with
 // the causal mask) is T[S-1-i ..]; emit_attention_softmax reads it VLEN rows at a time at a stride of
 // one element. Every bias[n, b] is broadcast into VSRAM rows (lane 0 of the row loaded at bias[n, b],
@@ -840,7 +854,8 @@ void emit_bn_relu(Asm& a, const Params& p, const Src& c, const Src& x, bool resi
 // one store of those rows; the runs go out in address order, each overwriting the previous one's
 // overhang, the -inf rows last. VSRAM rows from `vbase`; the causal mask rows must be built.
 void emit_rel_bias_tables(Asm& a, const Params& p, int64_t s, int64_t heads, const std::string& bias,
-                          const Src& tables, int64_t num_buckets, int64_t max_distance, int64_t vbase) {
+                          const Src& tables, int64_t table_stride, int64_t num_buckets, int64_t max_distance,
+                          int64_t vbase) {
   const int64_t vlen = p.vlen;
   struct Run {
     int64_t bucket, t_lo, len;
@@ -857,8 +872,7 @@ void emit_rel_bias_tables(Asm& a, const Params& p, int64_t s, int64_t heads, con
   int64_t copies = 1;
   for (const auto& r : runs) copies = std::max(copies, (r.len + vlen - 1) / vlen);
   const int64_t entries = heads * num_buckets;
-  const int64_t loaded = vbase, bcast = loaded + entries, tmp = bcast + entries * copies,
-                neg_inf = tmp + 1;
+  const int64_t loaded = vbase, bcast = loaded + entries, tmp = bcast + entries * copies, neg_inf = tmp + 1;
   a.comment(fmt::format("relative-bias tables: {} runs of equal buckets per head", runs.size()));
   a.op("S_LI r1, {}", bias);
   a.op("S_LI r2, 2");
@@ -891,7 +905,7 @@ void emit_rel_bias_tables(Asm& a, const Params& p, int64_t s, int64_t heads, con
     a.add_const_to("r7", "r10", s * 2, "r15");
     a.op("H_STORE_V r6, r7, r3, {}", s / vlen);
     a.op("S_ADDI r9, r9, {}", num_buckets * copies);
-    a.add_const("r10", 4 * s, "r15");
+    a.add_const("r10", table_stride, "r15");
   });
 }
 
@@ -908,68 +922,66 @@ struct RopeJob {
 };
 
 std::pair<KnobValues, std::string> emit_rope(Asm& a, const Params& p, const RopeJob& j) {
-    const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
-    const int64_t heads = j.heads, s = j.s, d = j.d;
-    const int64_t ch = d / vlen, half = ch / 2;
-    const bool dbl = j.dbl;
-    const int64_t max_tile = std::min<int64_t>(8191, (p.vsram_rows - 2 * ch) / 7);
-    const int64_t positions = pow2_divisor(s, std::max<int64_t>(1, std::min(j.tile_rows, max_tile) / ch));
-    const int64_t tile = positions * ch;
-    KnobValues used = {{"tile_rows", tile}, {"double_buffer", dbl}};
-    std::string summary = fmt::format("{} tiles of {} positions x {} heads, {} buffering", s / positions,
-                                      positions, heads, dbl ? "double" : "single");
-    // VSRAM: cos, sin, x0, x1, y0, y1, temp; x buffers start at least `half` rows in (x - H is a row).
-    const int64_t cos_row = 0, sin_row = tile, xb[2] = {2 * tile + half, 3 * tile + half},
-                  yb[2] = {4 * tile + half, 5 * tile + half}, tmp_row = 6 * tile + half;
-    a.op("S_LI r3, {}", row_bytes);
-    a.op("S_LI r13, {}", j.cos);
-    a.op("S_LI r14, {}", j.sin);
-    set_addr(a, "r11", j.x);
-    set_addr(a, "r12", j.y);
-    const std::string xr[2] = {"r1", "r2"};  // r1/r2 walk x and y of the current head inside the tile
-    a.loop(s / positions, "ptile", [&] {
-      a.op("S_LI r4, {}", cos_row);
-      a.op("H_LOAD_V r4, r13, r3, {}", tile);
-      a.op("S_LI r4, {}", sin_row);
-      a.op("H_LOAD_V r4, r14, r3, {}", tile);
-      a.add_const("r13", tile * row_bytes, "r15");
-      a.add_const("r14", tile * row_bytes, "r15");
-      a.op("S_MV r1, r11");
-      a.op("S_MV r2, r12");
-      auto load = [&](int b) {
-        a.op("S_LI r4, {}", xb[b]);
-        a.op("H_LOAD_V r4, r1, r3, {}", tile);
-        a.add_const("r1", s * d * 2, "r15");
-      };
-      auto compute_store = [&](int b) {
-        // r5 x, r6 x + H, r7 x - H, r8 cos, r9 sin, r10 y, r4 temp: one offset c for all of them.
-        a.op("S_LI r5, {}", xb[b]);
-        a.op("S_LI r6, {}", xb[b] + half);
-        a.op("S_LI r7, {}", xb[b] - half);
-        a.op("S_LI r8, {}", cos_row);
-        a.op("S_LI r9, {}", sin_row);
-        a.op("S_LI r10, {}", yb[b]);
-        a.op("S_LI r4, {}", tmp_row);
-        a.loop(positions, "pos", [&] {
-          for (int64_t c = 0; c < ch; ++c) a.op("V_MUL_VV r10, r5, r8, {}", c);
-          for (int64_t c = 0; c < half; ++c) a.op("V_MUL_VV r4, r6, r9, {}", c);
-          for (int64_t c = half; c < ch; ++c) a.op("V_MUL_VV r4, r7, r9, {}", c);
-          for (int64_t c = 0; c < half; ++c) a.op("V_SUB_VV r10, r10, r4, {}", c);
-          for (int64_t c = half; c < ch; ++c) a.op("V_ADD_VV r10, r10, r4, {}", c);
-          for (const char* r : {"r5", "r6", "r7", "r8", "r9", "r10", "r4"})
-            a.op("S_ADDI {}, {}, {}", r, r, ch);
-        });
-        a.op("S_LI r10, {}", yb[b]);
-        a.op("H_STORE_V r10, r2, r3, {}", tile);
-        a.add_const("r2", s * d * 2, "r15");
-      };
-      stream_tiles(a, heads, dbl, load, compute_store);
-      a.add_const("r11", tile * row_bytes, "r15");
-      a.add_const("r12", tile * row_bytes, "r15");
-    });
-    return {used, summary};
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
+  const int64_t heads = j.heads, s = j.s, d = j.d;
+  const int64_t ch = d / vlen, half = ch / 2;
+  const bool dbl = j.dbl;
+  const int64_t max_tile = std::min<int64_t>(8191, (p.vsram_rows - 2 * ch) / 7);
+  const int64_t positions = pow2_divisor(s, std::max<int64_t>(1, std::min(j.tile_rows, max_tile) / ch));
+  const int64_t tile = positions * ch;
+  KnobValues used = {{"tile_rows", tile}, {"double_buffer", dbl}};
+  std::string summary = fmt::format("{} tiles of {} positions x {} heads, {} buffering", s / positions,
+                                    positions, heads, dbl ? "double" : "single");
+  // VSRAM: cos, sin, x0, x1, y0, y1, temp; x buffers start at least `half` rows in (x - H is a row).
+  const int64_t cos_row = 0, sin_row = tile, xb[2] = {2 * tile + half, 3 * tile + half},
+                yb[2] = {4 * tile + half, 5 * tile + half}, tmp_row = 6 * tile + half;
+  a.op("S_LI r3, {}", row_bytes);
+  a.op("S_LI r13, {}", j.cos);
+  a.op("S_LI r14, {}", j.sin);
+  set_addr(a, "r11", j.x);
+  set_addr(a, "r12", j.y);
+  const std::string xr[2] = {"r1", "r2"};  // r1/r2 walk x and y of the current head inside the tile
+  a.loop(s / positions, "ptile", [&] {
+    a.op("S_LI r4, {}", cos_row);
+    a.op("H_LOAD_V r4, r13, r3, {}", tile);
+    a.op("S_LI r4, {}", sin_row);
+    a.op("H_LOAD_V r4, r14, r3, {}", tile);
+    a.add_const("r13", tile * row_bytes, "r15");
+    a.add_const("r14", tile * row_bytes, "r15");
+    a.op("S_MV r1, r11");
+    a.op("S_MV r2, r12");
+    auto load = [&](int b) {
+      a.op("S_LI r4, {}", xb[b]);
+      a.op("H_LOAD_V r4, r1, r3, {}", tile);
+      a.add_const("r1", s * d * 2, "r15");
+    };
+    auto compute_store = [&](int b) {
+      // r5 x, r6 x + H, r7 x - H, r8 cos, r9 sin, r10 y, r4 temp: one offset c for all of them.
+      a.op("S_LI r5, {}", xb[b]);
+      a.op("S_LI r6, {}", xb[b] + half);
+      a.op("S_LI r7, {}", xb[b] - half);
+      a.op("S_LI r8, {}", cos_row);
+      a.op("S_LI r9, {}", sin_row);
+      a.op("S_LI r10, {}", yb[b]);
+      a.op("S_LI r4, {}", tmp_row);
+      a.loop(positions, "pos", [&] {
+        for (int64_t c = 0; c < ch; ++c) a.op("V_MUL_VV r10, r5, r8, {}", c);
+        for (int64_t c = 0; c < half; ++c) a.op("V_MUL_VV r4, r6, r9, {}", c);
+        for (int64_t c = half; c < ch; ++c) a.op("V_MUL_VV r4, r7, r9, {}", c);
+        for (int64_t c = 0; c < half; ++c) a.op("V_SUB_VV r10, r10, r4, {}", c);
+        for (int64_t c = half; c < ch; ++c) a.op("V_ADD_VV r10, r10, r4, {}", c);
+        for (const char* r : {"r5", "r6", "r7", "r8", "r9", "r10", "r4"}) a.op("S_ADDI {}, {}, {}", r, r, ch);
+      });
+      a.op("S_LI r10, {}", yb[b]);
+      a.op("H_STORE_V r10, r2, r3, {}", tile);
+      a.add_const("r2", s * d * 2, "r15");
+    };
+    stream_tiles(a, heads, dbl, load, compute_store);
+    a.add_const("r11", tile * row_bytes, "r15");
+    a.add_const("r12", tile * row_bytes, "r15");
+  });
+  return {used, summary};
 }
-
 
 // Row-wise softmax, rms_norm or layer_norm of an [m, n] tensor at x into y (dense rows; y may be x),
 // a tile of rows at a time. The knobs are the softmax/rms_norm/layer_norm templates'.
@@ -985,145 +997,163 @@ struct RowNormJob {
 
 // Returns the knobs as used and a summary.
 std::pair<KnobValues, std::string> emit_row_norm(Asm& a, const Params& p, const RowNormJob& j) {
-    const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
-    const bool softmax = j.kind == "softmax";
-    const bool layer_norm = j.kind == "layer_norm";
-    const int64_t m = j.m, n = j.n;
-    const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
-    const bool dbl = j.dbl;
-    const int64_t max_rows =
-        std::max<int64_t>(1, std::min<int64_t>((p.vsram_rows - 2 * chunks) / (4 * chunks), 8191 / chunks));
-    const int64_t rows = pow2_divisor(m, std::min(j.tile_rows, max_rows));
-    const int64_t unroll = pow2_divisor(chunks, j.unroll);
-    const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, j.accumulators), 4);
-    const int64_t tile = rows * chunks;  // VSRAM rows per tile
-    const int64_t tiles = m / rows;
-    KnobValues used = {{"tile_rows", rows}, {"unroll", unroll}, {"accumulators", accs}, {"double_buffer", dbl}};
-    std::string summary = fmt::format(
-        "{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
-        "reduction accumulators, {} buffering",
-        tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
-    const int64_t gamma_row = 4 * tile;
-    // f1..f4 max accumulators (softmax), f5..f8 sum accumulators, f9 scale, f10 1/N, f11 eps.
-    stream_setup(a, j.x, j.y, row_bytes, tile);
-    if (!softmax) {
-      a.op("S_LI_FP f10, 1.0/{}", n);
-      a.op("S_LI_FP f11, {}", fmt::format("{:.9g}", j.eps));
-      a.op("S_LI r11, {}", gamma_row);
-      a.op("S_LI r4, {}", j.gamma);
-      a.op("H_LOAD_V r11, r4, r3, {}", chunks);
-      if (layer_norm) {
-        a.comment("beta right after gamma; r13 walks it");
-        a.op("S_LI r13, {}", gamma_row + chunks);
-        a.op("S_LI r4, {}", j.beta);
-        a.op("H_LOAD_V r13, r4, r3, {}", chunks);
-      }
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
+  const bool softmax = j.kind == "softmax";
+  const bool layer_norm = j.kind == "layer_norm";
+  const int64_t m = j.m, n = j.n;
+  const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
+  const bool dbl = j.dbl;
+  const int64_t max_rows =
+      std::max<int64_t>(1, std::min<int64_t>((p.vsram_rows - 2 * chunks) / (4 * chunks), 8191 / chunks));
+  const int64_t rows = pow2_divisor(m, std::min(j.tile_rows, max_rows));
+  const int64_t unroll = pow2_divisor(chunks, j.unroll);
+  const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, j.accumulators), 4);
+  const int64_t tile = rows * chunks;  // VSRAM rows per tile
+  const int64_t tiles = m / rows;
+  KnobValues used = {{"tile_rows", rows}, {"unroll", unroll}, {"accumulators", accs}, {"double_buffer", dbl}};
+  std::string summary = fmt::format(
+      "{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
+      "reduction accumulators, {} buffering",
+      tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
+  const int64_t gamma_row = 4 * tile;
+  // f1..f4 max accumulators (softmax), f5..f8 sum accumulators, f9 scale, f10 1/N, f11 eps.
+  stream_setup(a, j.x, j.y, row_bytes, tile);
+  if (!softmax) {
+    a.op("S_LI_FP f10, 1.0/{}", n);
+    a.op("S_LI_FP f11, {}", fmt::format("{:.9g}", j.eps));
+    a.op("S_LI r11, {}", gamma_row);
+    a.op("S_LI r4, {}", j.gamma);
+    a.op("H_LOAD_V r11, r4, r3, {}", chunks);
+    if (layer_norm) {
+      a.comment("beta right after gamma; r13 walks it");
+      a.op("S_LI r13, {}", gamma_row + chunks);
+      a.op("S_LI r4, {}", j.beta);
+      a.op("H_LOAD_V r13, r4, r3, {}", chunks);
     }
-    const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
-    auto load = [&](int b) {
-      a.op("H_LOAD_V {}, r1, r3, {}", xr[b], tile);
-      a.add_const("r1", tile * row_bytes, "r15");
-    };
-    auto facc = [&](int base, int64_t u) { return fmt::format("f{}", base + static_cast<int>(u % accs)); };
-    auto combine = [&](const char* opname, int base) {
-      for (int64_t i = 1; i < accs; ++i) a.op("{} f{}, f{}, f{}", opname, base, base, base + i);
-    };
-    auto per_row = [&] {
-      if (softmax) {
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, -inf", 1 + i);
-        a.loop(chunks / unroll, "max", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_MAX {}, r5, {}", facc(1, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-        });
-        combine("S_MAX_FP", 1);
-        a.op("S_ADDI r5, r5, {}", -chunks);
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "exp", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_EXP_VF r6, r5, f1, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r6, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-          a.op("S_ADDI r6, r6, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_RECI_FP f9, f5");
-        a.op("S_ADDI r6, r6, {}", -chunks);
-        a.loop_last(chunks / unroll, "scale", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
-          a.op("S_ADDI r6, r6, {}", unroll);
-        });
-      } else if (layer_norm) {
-        // mean, then the centred row into the work buffer and its sum of squares, then scale and shift.
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "sum", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r5, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_MUL_FP f12, f5, f10");
-        a.op("S_ADDI r5, r5, {}", -chunks);
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "centre", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_SUB_VF r6, r5, f12, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r6, r6, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-          a.op("S_ADDI r6, r6, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_MUL_FP f5, f5, f10");
-        a.op("S_ADD_FP f5, f5, f11");
-        a.op("S_RSQRT_FP f9, f5");
-        a.op("S_ADDI r6, r6, {}", -chunks);
-        a.op("S_MV r12, r11");
-        a.op("S_LI r14, {}", gamma_row + chunks);
-        a.loop_last(chunks / unroll, "scale", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
-          a.op("S_ADDI r6, r6, {}", unroll);
-          a.op("S_ADDI r12, r12, {}", unroll);
-          a.op("S_ADDI r14, r14, {}", unroll);
-        });
-      } else {
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "sumsq", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r5, r5, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_MUL_FP f5, f5, f10");
-        a.op("S_ADD_FP f5, f5, f11");
-        a.op("S_RSQRT_FP f9, f5");
-        a.op("S_ADDI r5, r5, {}", -chunks);
-        a.op("S_MV r12, r11");
-        a.loop_last(chunks / unroll, "scale", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r5, f9, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-          a.op("S_ADDI r6, r6, {}", unroll);
-          a.op("S_ADDI r12, r12, {}", unroll);
-        });
-      }
-    };
-    auto compute_store = [&](int b) {
-      a.op("S_MV r5, {}", xr[b]);
-      a.op("S_MV r6, {}", wr[b]);
-      a.loop(rows, "row", per_row);
-      a.op("H_STORE_V {}, r2, r3, {}", wr[b], tile);
-      a.add_const("r2", tile * row_bytes, "r15");
-    };
-    a.blank();
-    stream_tiles(a, tiles, dbl, load, compute_store);
-    return {used, summary};
+  }
+  const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
+  auto load = [&](int b) {
+    a.op("H_LOAD_V {}, r1, r3, {}", xr[b], tile);
+    a.add_const("r1", tile * row_bytes, "r15");
+  };
+  auto facc = [&](int base, int64_t u) { return fmt::format("f{}", base + static_cast<int>(u % accs)); };
+  auto combine = [&](const char* opname, int base) {
+    for (int64_t i = 1; i < accs; ++i) a.op("{} f{}, f{}, f{}", opname, base, base, base + i);
+  };
+  auto per_row = [&] {
+    if (softmax) {
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, -inf", 1 + i);
+      a.loop(chunks / unroll, "max", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_MAX {}, r5, {}", facc(1, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+      });
+      combine("S_MAX_FP", 1);
+      a.op("S_ADDI r5, r5, {}", -chunks);
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "exp", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_EXP_VF r6, r5, f1, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r6, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+        a.op("S_ADDI r6, r6, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_RECI_FP f9, f5");
+      a.op("S_ADDI r6, r6, {}", -chunks);
+      a.loop_last(chunks / unroll, "scale", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+        a.op("S_ADDI r6, r6, {}", unroll);
+      });
+    } else if (layer_norm) {
+      // mean, then the centred row into the work buffer and its sum of squares, then scale and shift.
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "sum", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r5, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_MUL_FP f12, f5, f10");
+      a.op("S_ADDI r5, r5, {}", -chunks);
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "centre", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_SUB_VF r6, r5, f12, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r6, r6, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+        a.op("S_ADDI r6, r6, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_MUL_FP f5, f5, f10");
+      a.op("S_ADD_FP f5, f5, f11");
+      a.op("S_RSQRT_FP f9, f5");
+      a.op("S_ADDI r6, r6, {}", -chunks);
+      a.op("S_MV r12, r11");
+      a.op("S_LI r14, {}", gamma_row + chunks);
+      a.loop_last(chunks / unroll, "scale", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
+        a.op("S_ADDI r6, r6, {}", unroll);
+        a.op("S_ADDI r12, r12, {}", unroll);
+        a.op("S_ADDI r14, r14, {}", unroll);
+      });
+    } else {
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "sumsq", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r5, r5, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_MUL_FP f5, f5, f10");
+      a.op("S_ADD_FP f5, f5, f11");
+      a.op("S_RSQRT_FP f9, f5");
+      a.op("S_ADDI r5, r5, {}", -chunks);
+      a.op("S_MV r12, r11");
+      a.loop_last(chunks / unroll, "scale", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r5, f9, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+        a.op("S_ADDI r6, r6, {}", unroll);
+        a.op("S_ADDI r12, r12, {}", unroll);
+      });
+    }
+  };
+  auto compute_store = [&](int b) {
+    a.op("S_MV r5, {}", xr[b]);
+    a.op("S_MV r6, {}", wr[b]);
+    a.loop(rows, "row", per_row);
+    a.op("H_STORE_V {}, r2, r3, {}", wr[b], tile);
+    a.add_const("r2", tile * row_bytes, "r15");
+  };
+  a.blank();
+  stream_tiles(a, tiles, dbl, load, compute_store);
+  return {used, summary};
 }
-
 
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",   "silu", "gelu",         "softmax", "rms_norm",       "layer_norm",     "gemm",
-          "linear", "gemv", "batch_matmul", "ffn",     "swiglu",         "attention",      "mha",
-          "gqa",    "mqa",  "rope",         "conv2d",  "depthwise_conv", "flash_attention",
-          "conv_block", "decoder_block_llama", "decoder_block_t5"};
+  return {"relu",
+          "silu",
+          "gelu",
+          "softmax",
+          "rms_norm",
+          "layer_norm",
+          "gemm",
+          "linear",
+          "gemv",
+          "batch_matmul",
+          "ffn",
+          "swiglu",
+          "attention",
+          "mha",
+          "gqa",
+          "mqa",
+          "rope",
+          "conv2d",
+          "depthwise_conv",
+          "flash_attention",
+          "conv_block",
+          "decoder_block_llama",
+          "decoder_block_t5"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -1211,7 +1241,9 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
       if (dh % (2 * vlen) != 0) return fmt::format("DH={} is not a multiple of 2*VLEN={}", dh, 2 * vlen);
     }
     // The causal masks, a tile of VLEN score rows and (T5) its relative-bias rows.
-    if (4 * vlen + 2 * s > p_.vsram_rows) return fmt::format("a tile of {} score rows does not fit VSRAM", vlen);
+    if (4 * vlen + 2 * s > p_.vsram_rows)
+      return fmt::format("a tile of {} score rows does not fit VSRAM", vlen);
+    if (t == "decoder_block_t5" && f < hd) return "the relative-bias tables need F >= HEADS*DH";
     if (6 * d / vlen > p_.vsram_rows) return fmt::format("a row of D={} does not fit VSRAM four times", d);
   }
   if (t == "rope") {
@@ -1244,7 +1276,8 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
   if (t == "flash_attention") return {};
   if (t == "depthwise_conv") return {};
   if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" ||
-      t == "gqa" || t == "mqa" || t == "conv_block" || t == "decoder_block_llama" || t == "decoder_block_t5") {
+      t == "gqa" || t == "mqa" || t == "conv_block" || t == "decoder_block_llama" ||
+      t == "decoder_block_t5") {
     return {{"block_rows",
              "rows of A per block kept in VSRAM and the accumulators",
              256,
@@ -1566,18 +1599,20 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
                   f = cfg.dim("F");
     const int64_t kv_heads = llama ? cfg.dim("KV_HEADS") : heads;
     const int64_t group = heads / kv_heads, hd = heads * dh;
-    // Scratch, in bytes: h, x2, the second norm's output n2 ([S, D] each), q (head-major [HEADS, S, DH]),
-    // the attention output a (token-major [S, HEADS*DH]), k and v (head-major [KV_HEADS, S, DH]), the
-    // [S, S] scores, then the FFN's hidden tensors (LLaMA: g and u, T5: one [S, F]).
+    // Scratch, in bytes: h, x2, the second norm's output n2 ([S, D] each), q and the attention output o
+    // (head-major [HEADS, S, DH] each, o at a fixed distance from q), k and v (head-major [KV_HEADS, S,
+    // DH]), the [S, S] scores, then the FFN's hidden tensors (LLaMA: g and u, T5: one [S, F]; T5's
+    // relative-bias tables live there during the attention, one per head_bytes).
     const int64_t sd = s * d * 2, head_bytes = s * dh * 2;
-    const int64_t h_at = 0, x2_at = sd, n2_at = 2 * sd, q_at = 3 * sd, a_at = q_at + heads * head_bytes,
-                  k_at = a_at + s * hd * 2, v_at = k_at + kv_heads * head_bytes, scores_at = v_at + kv_heads * head_bytes,
-                  hidden_at = scores_at + s * s * 2, hidden2_at = hidden_at + s * f * 2;
+    const int64_t h_at = 0, x2_at = sd, n2_at = 2 * sd, q_at = 3 * sd, o_at = q_at + heads * head_bytes,
+                  k_at = o_at + heads * head_bytes, v_at = k_at + kv_heads * head_bytes,
+                  scores_at = v_at + kv_heads * head_bytes, hidden_at = scores_at + s * s * 2,
+                  hidden2_at = hidden_at + s * f * 2;
     MatmulJob knobs_probe;
     knobs_probe.m = s, knobs_probe.k = d, knobs_probe.n = f, knobs_probe.b_transposed = true;
     mm_knobs(knobs_probe);
     out.summary = fmt::format(
-        "{} norm, per-head q/k/v projections, {}causal attention per head (as gqa), Wo + residual, norm, "
+        "{} norm, q/k/v projections per head, {}causal attention per head (as gqa), Wo + residual, norm, "
         "{} FFN + residual; intermediates in scratch",
         llama ? "RMS" : "T5 RMS-style", llama ? "RoPE, " : "relative-bias ", llama ? "SwiGLU" : "ReLU");
     auto norm = [&](const Src& x, const std::string& gamma, const Src& y) {
@@ -1587,29 +1622,34 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
       j.m = s, j.n = d, j.eps = cfg.param("eps");
       emit_row_norm(a, p_, j);
     };
-    // y = x W^T for W [n, k] (a row block of it from w_offset bytes), x [S, k] with row stride lda.
-    auto project = [&](const Src& x, int64_t k, int64_t lda, const std::string& w, int64_t w_offset, int64_t n,
+    // y = x W^T, x [S, k] (row stride lda), W [n, k] nn.Linear weights at w, y [S, n] (row stride ldc).
+    auto project = [&](const Src& x, int64_t k, int64_t lda, const Src& w, int64_t ldw, int64_t n,
                        const Src& y, int64_t ldc) {
       MatmulJob j;
-      j.a = x;
-      j.b = {w, w_offset};
-      j.c = y;
-      j.m = s, j.k = k, j.n = n, j.lda = lda, j.ldc = ldc, j.b_transposed = true;
+      j.a = x, j.b = w, j.c = y;
+      j.m = s, j.k = k, j.n = n, j.lda = lda, j.ldb = ldw, j.ldc = ldc, j.b_transposed = true;
       composite_matmul(j);
-      emit_matmul(a, p_, j);
+      return j;
     };
 
     begin_phase("attn_norm");
     norm({addr("x"), 0}, addr("g_attn"), at(h_at));
 
     begin_phase("qkv");
-    a.comment("q, k, v head by head (the head's rows of Wq/Wk/Wv), head-major");
-    for (int64_t n = 0; n < heads; ++n)
-      project(at(h_at), d, d * 2, addr("Wq"), n * dh * d * 2, dh, at(q_at + n * head_bytes), dh * 2);
-    for (int64_t n = 0; n < kv_heads; ++n)
-      project(at(h_at), d, d * 2, addr("Wk"), n * dh * d * 2, dh, at(k_at + n * head_bytes), dh * 2);
-    for (int64_t n = 0; n < kv_heads; ++n)
-      project(at(h_at), d, d * 2, addr("Wv"), n * dh * d * 2, dh, at(v_at + n * head_bytes), dh * 2);
+    // Head by head: r12 walks the weights' row blocks of DH rows, r14 the head-major outputs.
+    auto project_heads = [&](const std::string& w, int64_t count, int64_t dst) {
+      a.comment(fmt::format("{} heads of h {}^T", count, w));
+      a.op("S_LI r12, {}", w);
+      set_addr(a, "r14", at(dst));
+      a.loop(count, "proj", [&] {
+        emit_matmul(a, p_, project(at(h_at), d, d * 2, {"r12", 0}, d * 2, dh, {"r14", 0}, dh * 2));
+        a.add_const("r12", dh * d * 2, "r15");
+        a.add_const("r14", head_bytes, "r15");
+      });
+    };
+    project_heads(addr("Wq"), heads, q_at);
+    project_heads(addr("Wk"), kv_heads, k_at);
+    project_heads(addr("Wv"), kv_heads, v_at);
 
     if (llama) {
       begin_phase("rope");
@@ -1633,23 +1673,39 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     att.block = knobs_probe.block, att.unroll = knobs_probe.unroll, att.dbl = knobs_probe.dbl;
     emit_causal_mask(a, p_, at(scores_at));
     if (!llama) {
-      // The tables live in the FFN's hidden region, unused until the FFN.
-      emit_rel_bias_tables(a, p_, s, heads, addr("bias"), at(hidden_at),
+      // Head n's table at hidden + n * head_bytes: a fixed distance from q[n] (r14).
+      emit_rel_bias_tables(a, p_, s, heads, addr("bias"), at(hidden_at), head_bytes,
                            static_cast<int64_t>(cfg.param("num_buckets")),
                            static_cast<int64_t>(cfg.param("max_distance")), att.work);
       att.rel_bias = true;
+      att.rel_table = {"r14", hidden_at - q_at};
     }
-    for (int64_t n = 0; n < heads; ++n) {
-      a.comment(fmt::format("head {} (key/value head {})", n, n / group));
-      att.rel_table = at(hidden_at + n * 4 * s);
-      const int64_t kv = (n / group) * head_bytes;
-      emit_attention_head(a, p_, att, at(q_at + n * head_bytes), dh * 2, at(k_at + kv), dh * 2, at(v_at + kv),
-                          dh * 2, at(a_at + n * dh * 2), hd * 2);
+    // As the gqa template: r14 = q[n] (o[n] at a fixed distance), r12 = k[n/G] (v[n/G] likewise).
+    auto one_head = [&] {
+      emit_attention_head(a, p_, att, {"r14", 0}, dh * 2, {"r12", 0}, dh * 2, {"r12", v_at - k_at}, dh * 2,
+                          {"r14", o_at - q_at}, dh * 2);
+      a.add_const("r14", head_bytes, "r15");
+    };
+    set_addr(a, "r14", at(q_at));
+    set_addr(a, "r12", at(k_at));
+    if (group == 1) {
+      a.loop(heads, "head", [&] {
+        one_head();
+        a.add_const("r12", head_bytes, "r15");
+      });
+    } else {
+      // One loop level for the heads of a group (the causal softmax needs the other three).
+      for (int64_t g = 0; g < kv_heads; ++g) {
+        if (g > 0) a.add_const("r12", head_bytes, "r15");
+        a.loop(group, "qhead", one_head);
+      }
     }
 
     begin_phase("out_proj");
-    a.comment("x2 = x + a Wo^T (the product through y, written again by the FFN)");
-    project(at(a_at), hd, hd * 2, addr("Wo"), 0, d, {addr("y"), 0}, d * 2);
+    a.comment("x2 = x + o Wo^T (the product through y, written again by the FFN)");
+    auto out_proj = project(at(o_at), hd, dh * 2, {addr("Wo"), 0}, hd * 2, d, {addr("y"), 0}, d * 2);
+    out_proj.a_panel_cols = dh, out_proj.a_panel_stride = head_bytes;  // o is head-major
+    emit_matmul(a, p_, out_proj);
     emit_binary(a, p_, "V_ADD_VV", {addr("x"), 0}, {addr("y"), 0}, at(x2_at), s * d / vlen);
 
     begin_phase("ffn_norm");
