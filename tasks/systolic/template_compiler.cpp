@@ -1556,7 +1556,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   auto begin_phase = [&](const std::string& name) {
     a.blank();
     a.comment("---- phase " + name);
-    const std::string region = "phase_" + name;
+    const std::string region = tasks::phase_region_name(name);
     if (layout.find(region) == nullptr) return;
     a.op("S_LI r15, {}", addr(region));
     a.op("H_STORE_V r0, r15, r0, 1");  // any one row marks the start
