@@ -118,9 +118,9 @@ TEST(SystolicEval, CompositeBaselinesMarkEveryPhaseOnceInOrder) {
 TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
   // The tuner explores these; each must stay correct (they only change speed).
   const auto& p = testing::platform();
-  for (const std::string task :
-       {"silu", "softmax", "rms_norm", "gemm", "linear", "gelu", "layer_norm", "gemv", "batch_matmul",
-        "conv2d", "rope", "ffn", "swiglu", "attention", "gqa"}) {
+  for (const std::string task : {"silu", "softmax", "rms_norm", "gemm", "linear", "gelu", "layer_norm",
+                                 "gemv", "batch_matmul", "conv2d", "rope", "ffn", "swiglu", "attention",
+                                 "gqa", "conv_block", "decoder_block_llama", "decoder_block_t5"}) {
     auto cfg = registry().get(task).resolve("C2", SystolicPlatform::kDType);
     TemplateCompiler compiler(p.params("default"));
     for (const auto& knob : compiler.knobs(cfg)) {
