@@ -1,5 +1,7 @@
 #include "tasks/systolic/template_compiler.h"
 
+#include "tasks/golden/references.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -166,11 +168,26 @@ std::string fill(const std::string& pattern, const std::string& d, const std::st
 // Row streaming kernels (element-wise and row-wise) keep two input buffers X0 = [0, tile), X1 =
 // [tile, 2 tile) and two work buffers W0 = [2 tile, 3 tile), W1 = [3 tile, 4 tile) in VSRAM, addressed
 // by r7/r8 and r9/r10; r1 and r2 walk the input and output in DRAM, r3 is the dense row stride.
-void stream_setup(Asm& a, const std::string& input, const std::string& output, int64_t row_bytes,
-                  int64_t tile) {
+struct Src {
+  std::string base;  // a symbol (ADDR_X) or a register (r14); "" = continue where the last product left r1/r2
+  int64_t offset = 0;
+};
+
+// Sets reg to the address (uses r15 when the offset does not fit an immediate).
+void set_addr(Asm& a, const std::string& reg, const Src& src) {
+  if (src.base.empty()) return;
+  if (src.base[0] == 'r' && std::isdigit(static_cast<unsigned char>(src.base[1]))) {
+    a.op("S_MV {}, {}", reg, src.base);
+  } else {
+    a.op("S_LI {}, {}", reg, src.base);
+  }
+  if (src.offset != 0) a.add_const(reg, src.offset, "r15");
+}
+
+void stream_setup(Asm& a, const Src& input, const Src& output, int64_t row_bytes, int64_t tile) {
   a.comment("r1 next tile's input address, r2 next tile's output address, r3 row stride (dense rows)");
-  a.op("S_LI r1, {}", input);
-  a.op("S_LI r2, {}", output);
+  set_addr(a, "r1", input);
+  set_addr(a, "r2", output);
   a.op("S_LI r3, {}", row_bytes);
   a.comment("VSRAM: input buffers r7, r8; work buffers r9, r10");
   for (int b = 0; b < 4; ++b) a.op("S_LI r{}, {}", 7 + b, b * tile);
@@ -217,31 +234,21 @@ void stream_tiles(Asm& a, int64_t tiles, bool double_buffer, const std::function
 // Registers: r1 A, r2 C, r3 A's row stride, r4 next weights, r5..r11 and r15 working, r12 the bias row
 // (only with a bias), r13 C's row stride. r14 and, without a bias, r12 belong to the caller (head and
 // batch loops keep their base addresses there).
-struct Src {
-  std::string base;  // a symbol (ADDR_X) or a register (r14); "" = continue where the last product left r1/r2
-  int64_t offset = 0;
-};
 
 struct MatmulJob {
   Src a, b, c;
   int64_t m = 0, k = 0, n = 0;
-  int64_t lda = 0, ldc = 0;   // bytes; B's row stride is ldc ([K, N]) or lda ([N, K])
+  int64_t lda = 0, ldc = 0;  // bytes
+  int64_t ldb = 0;           // B's row stride in bytes; 0 = ldc ([K, N]) or lda ([N, K])
+  // A stored as column panels (head-major attention outputs): every a_panel_cols columns the next
+  // panel starts a_panel_stride bytes after the previous one; 0 = one dense [M, K] matrix.
+  int64_t a_panel_cols = 0, a_panel_stride = 0;
   bool b_transposed = false;  // B stored [N, K]
   std::string bias;           // symbol of an [N] bias or ""
   ElementwiseOp epilogue;     // applied to every output row after the bias ({a} the row, {d} a work row)
   int64_t block = 64, unroll = 1;
   bool dbl = true;
 };
-
-void set_addr(Asm& a, const std::string& reg, const Src& src) {
-  if (src.base.empty()) return;
-  if (src.base[0] == 'r' && std::isdigit(static_cast<unsigned char>(src.base[1]))) {
-    a.op("S_MV {}, {}", reg, src.base);
-  } else {
-    a.op("S_LI {}, {}", reg, src.base);
-  }
-  if (src.offset != 0) a.add_const(reg, src.offset, "r15");
-}
 
 // Rows of the A block (and accumulators) the matrix product can use with these VSRAM/ACC sizes.
 int64_t matmul_block(const Params& p, const MatmulJob& j, int64_t want) {
@@ -295,18 +302,23 @@ int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase =
     a.op("S_LI r5, {}", 2 * vlen);
     a.op("H_LOAD_V r12, r4, r5, {}", j.n / vlen);
   }
+  // B's row stride: the register that already holds it, or r5 (free whenever weights load).
+  const int64_t ldb = j.ldb != 0 ? j.ldb : j.b_transposed ? j.lda : j.ldc;
+  const bool own_ldb = ldb != (j.b_transposed ? j.lda : j.ldc);
+  const char* ldb_reg = own_ldb ? "r5" : j.b_transposed ? "r3" : "r13";
   auto load_weights = [&](int set) {
     a.op("S_LI r6, {}", ms_set[set]);
+    if (own_ldb) a.op("S_LI r5, {}", ldb);
     if (j.b_transposed) {
       a.op("S_MV r15, r4");
       a.loop(kt, "wload", [&] {
-        a.op("H_LOAD_M r6, r15, r3, {}", mlen);
+        a.op("H_LOAD_M r6, r15, {}, {}", ldb_reg, mlen);
         a.op("S_ADDI r6, r6, {}", mlen);
         a.op("S_ADDI r15, r15, {}", mlen * 2);
       });
-      a.add_const("r4", mlen * j.lda, "r11");
+      a.add_const("r4", mlen * ldb, "r11");
     } else {
-      a.op("H_LOAD_M r6, r4, r13, {}", j.k);
+      a.op("H_LOAD_M r6, r4, {}, {}", ldb_reg, j.k);
       a.op("S_ADDI r4, r4, {}", mlen * 2);
     }
   };
@@ -366,11 +378,22 @@ int64_t emit_matmul(Asm& a, const Params& p, const MatmulJob& j, int64_t vbase =
   a.loop(blocks, "block", [&] {
     a.op("S_LI r5, {}", vbase);
     a.op("S_MV r4, r1");
-    a.loop(kt, "aload", [&] {
-      a.op("H_LOAD_V r5, r4, r3, {}", block);
-      a.op("S_ADDI r5, r5, {}", block);
-      a.op("S_ADDI r4, r4, {}", mlen * 2);
-    });
+    auto aload = [&](int64_t tiles) {
+      a.loop(tiles, "aload", [&] {
+        a.op("H_LOAD_V r5, r4, r3, {}", block);
+        a.op("S_ADDI r5, r5, {}", block);
+        a.op("S_ADDI r4, r4, {}", mlen * 2);
+      });
+    };
+    if (j.a_panel_cols == 0) {
+      aload(kt);
+    } else {
+      const int64_t per_panel = j.a_panel_cols / mlen;
+      a.loop(j.k / j.a_panel_cols, "panel", [&] {
+        aload(per_panel);
+        a.add_const("r4", j.a_panel_stride - j.a_panel_cols * 2, "r11");
+      });
+    }
     a.add_const("r1", block * j.lda, "r11");
     Src b = j.b;
     set_addr(a, "r4", b);
@@ -433,6 +456,57 @@ ConvGeometry conv_geometry(const tasks::ResolvedConfig& cfg) {
   return g;
 }
 
+// im2col of the NHWC image x [H, W, C] into cols [OH*OW, KH*KW*C]: a column block (kernel tap i, j and
+// channel chunk cc) of VSRAM rows for one output row is one strided DMA in (the valid output columns)
+// and one out (all OW rows; the padding rows of the buffer stay 0). VSRAM rows from 0.
+void emit_im2col(Asm& a, const Params& p, const ConvGeometry& g, int64_t c, const Src& x, const Src& cols) {
+  const int64_t vlen = p.vlen;
+  const int64_t chunks = c / vlen, k = g.kh * g.kw * c;
+  // VSRAM: a buffer of OW rows per (kernel column, chunk), then a zero buffer.
+  auto buf = [&](int64_t kj, int64_t cc) { return (kj * chunks + cc) * g.ow; };
+  const int64_t zero_row = g.kw * chunks * g.ow;
+  const int64_t row_step = g.w * c * 2;  // bytes between image rows
+  a.comment("r1 image row oh*STRIDE - PAD (kernel row 0), r2 im2col rows of output row oh");
+  set_addr(a, "r1", x);
+  a.add_const("r1", -g.pad * row_step, "r15");
+  set_addr(a, "r2", cols);
+  a.op("S_LI r3, {}", g.stride * c * 2);
+  a.op("S_LI r4, {}", k * 2);
+  a.op("S_LI r11, {}", zero_row);
+  auto kernel_row = [&](bool valid) {
+    for (int64_t kj = 0; kj < g.kw; ++kj) {
+      const int64_t lo = g.ow_lo(kj), hi = g.ow_hi(kj);
+      for (int64_t cc = 0; cc < chunks; ++cc) {
+        a.op("S_ADDI r7, r9, {}", ((kj * c) + cc * vlen) * 2);
+        if (valid && lo <= hi) {
+          a.op("S_ADDI r5, r8, {}", ((lo * g.stride + kj - g.pad) * c + cc * vlen) * 2);
+          a.op("S_LI r6, {}", buf(kj, cc) + lo);
+          a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
+          a.op("S_LI r6, {}", buf(kj, cc));
+          a.op("H_STORE_V r6, r7, r4, {}", g.ow);
+        } else {
+          a.op("H_STORE_V r11, r7, r4, {}", g.ow);
+        }
+      }
+    }
+    a.add_const("r8", row_step, "r15");
+    a.op("S_ADDI r9, r9, {}", g.kw * c * 2);
+  };
+  for (const auto& seg : g.segments()) {
+    a.comment(fmt::format("output rows {}..{}: kernel rows {}..{} inside the image", seg.first,
+                          seg.first + seg.count - 1, seg.lo, seg.hi));
+    a.loop(seg.count, "orow", [&] {
+      a.op("S_MV r8, r1");
+      a.op("S_MV r9, r2");
+      a.loop(seg.lo, "pad_top", [&] { kernel_row(false); });
+      a.loop(seg.hi - seg.lo + 1, "krow", [&] { kernel_row(true); });
+      a.loop(g.kh - 1 - seg.hi, "pad_bottom", [&] { kernel_row(false); });
+      a.add_const("r1", g.stride * row_step, "r15");
+      a.add_const("r2", g.ow * k * 2, "r15");
+    });
+  }
+}
+
 // The flash_attention block: B queries x B keys, B x B BF16 scores within the task's budget, m and l of
 // B rows in FPSRAM, the K and V blocks in MSRAM, B accumulator rows.
 int64_t flash_block_size(const Params& p, const tasks::ResolvedConfig& cfg) {
@@ -449,12 +523,637 @@ int64_t flash_block_size(const Params& p, const tasks::ResolvedConfig& cfg) {
   return 0;
 }
 
+// ---------------------------------------------------------------- element-wise binary pass, FFNs
+//
+// dst = src1 op src2 over `rows` dense rows of VLEN (op a V_*_VV mnemonic), a tile at a time; dst may be
+// either source. Uses r1..r8, r15.
+void emit_binary(Asm& a, const Params& p, const std::string& op, const Src& src1, const Src& src2,
+                 const Src& dst, int64_t rows, int64_t vbase = 0) {
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
+  const int64_t tile = pow2_divisor(rows, std::min<int64_t>(512, p.vsram_rows / 4));
+  const int64_t u = pow2_divisor(tile, 4);
+  a.comment(fmt::format("{} rows: {}", rows, op));
+  set_addr(a, "r1", src1);
+  set_addr(a, "r2", src2);
+  set_addr(a, "r4", dst);
+  a.op("S_LI r3, {}", row_bytes);
+  a.op("S_LI r7, {}", vbase);
+  a.op("S_LI r8, {}", vbase + tile);
+  a.loop(rows / tile, "bin", [&] {
+    a.op("H_LOAD_V r7, r1, r3, {}", tile);
+    a.op("H_LOAD_V r8, r2, r3, {}", tile);
+    a.op("S_MV r5, r7");
+    a.op("S_MV r6, r8");
+    a.loop(tile / u, "binrow", [&] {
+      for (int64_t i = 0; i < u; ++i) a.op("{} r5, r5, r6, {}", op, i);
+      a.op("S_ADDI r5, r5, {}", u);
+      a.op("S_ADDI r6, r6, {}", u);
+    });
+    a.op("H_STORE_V r7, r4, r3, {}", tile);
+    a.add_const("r1", tile * row_bytes, "r15");
+    a.add_const("r2", tile * row_bytes, "r15");
+    a.add_const("r4", tile * row_bytes, "r15");
+  });
+}
+
+// The feed-forward networks on x [M, D] into y [M, D], weights nn.Linear [out, in]:
+// gelu: y = gelu(x W1^T + b1) W2^T + b2 (hidden in `hidden`); relu: y = relu(x W1^T) W2^T;
+// swiglu: y = (silu(x Wg^T) * (x Wu^T)) Wd^T (g in `hidden`, u in `hidden2`, [M, F] each).
+struct FfnJob {
+  std::string activation;  // gelu | relu | swiglu
+  Src x, y, hidden, hidden2;
+  std::string w_up, w_gate, w_down, b_up, b_down;  // symbols; w_gate: swiglu's Wg (w_up is Wu)
+  int64_t m = 0, d = 0, f = 0;
+  int64_t block = 256, unroll = 2;
+  bool dbl = true;
+};
+
+void emit_ffn(Asm& a, const Params& p, const FfnJob& j) {
+  MatmulJob up;
+  up.a = j.x;
+  up.m = j.m, up.k = j.d, up.n = j.f, up.lda = j.d * 2, up.ldc = j.f * 2, up.b_transposed = true;
+  up.block = j.block, up.unroll = j.unroll, up.dbl = j.dbl;
+  MatmulJob down = up;
+  down.a = j.hidden;
+  down.c = j.y;
+  down.k = j.f, down.n = j.d, down.lda = j.f * 2, down.ldc = j.d * 2;
+  down.b = {j.w_down, 0};
+  down.bias = j.b_down;
+  up.c = j.hidden;
+  if (j.activation == "swiglu") {
+    up.b = {j.w_gate, 0};
+    up.epilogue = elementwise_op("silu");
+    emit_matmul(a, p, up);
+    MatmulJob u = up;
+    u.epilogue = {};
+    u.b = {j.w_up, 0};
+    u.c = j.hidden2;
+    emit_matmul(a, p, u);
+    a.comment("h = silu(g) * u, in place of silu(g)");
+    emit_binary(a, p, "V_MUL_VV", j.hidden, j.hidden2, j.hidden, j.m * j.f / p.vlen);
+  } else {
+    up.b = {j.w_up, 0};
+    up.bias = j.b_up;
+    up.epilogue = j.activation == "gelu" ? gelu_op() : elementwise_op("relu");
+    emit_matmul(a, p, up);
+  }
+  emit_matmul(a, p, down);
+}
+
+// ---------------------------------------------------------------- attention, composable
+//
+// One head: scores = Q K^T (linear-style product) into an [S, S] scratch matrix, a row softmax of
+// scale * scores in place (causal: whole chunks left of the diagonal, the diagonal chunk plus a mask
+// row, zeros right of it), then O = P V (gemm-style). VSRAM rows [0, VLEN) hold the causal mask rows
+// (emit_causal_mask), the products and the softmax tile start at AttentionJob::work.
+struct AttentionJob {
+  int64_t s = 0, d = 0;  // sequence length and head dimension
+  bool causal = false;
+  double scale = 1.0;  // multiplies the scores; 1 = no scaling pass
+  Src scores;          // [S, S] scratch matrix
+  int64_t work = 0;    // first VSRAM row of the products and the softmax
+  // T5's relative-position bias: 0 = none; else the address of this head's table T (2S elements,
+  // T[t] = bias[bucket(S-1-t)] for t < S, -inf after; emit_rel_bias_tables), so the bias of query i,
+  // key j is T[S-1-i+j] and the mask is part of it.
+  Src rel_table;
+  bool rel_bias = false;
+  int64_t block = 256, unroll = 2;
+  bool dbl = true;
+};
+
+// The mask row for a query at row r of its VLEN-row block: 0 for keys <= r, -inf after, at VSRAM row
+// VLEN-1-r. Built by storing a zero row and a -inf row next to each other in DRAM (two rows at `tmp`,
+// which must be free) and reading VLEN rows back at a stride of one element: row i is lanes
+// i .. i+VLEN-1 of [0 x VLEN, -inf x VLEN].
+void emit_causal_mask(Asm& a, const Params& p, const Src& tmp) {
+  const int64_t vlen = p.vlen;
+  a.comment("causal masks: VSRAM rows VLEN-1-r (query r of a VLEN block), built through DRAM");
+  a.op("S_LI_FP f1, -inf");
+  a.op("S_LI r5, {}", vlen);
+  a.op("V_BCAST_F r5, f0, 0");
+  a.op("V_BCAST_F r5, f1, 1");
+  set_addr(a, "r1", tmp);
+  a.op("S_LI r3, {}", 2 * vlen);
+  a.op("H_STORE_V r5, r1, r3, 2");
+  a.op("S_LI r2, 2");
+  a.op("S_LI r4, 0");
+  a.op("H_LOAD_V r4, r1, r2, {}", vlen);
+}
+
+// Row softmax of scale * scores (+ the relative bias), in place in the scratch matrix, VLEN rows at a
+// time. Uses r1..r11, r13, r15, f1, f5, f9, f10.
+void emit_attention_softmax(Asm& a, const Params& p, const AttentionJob& j) {
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen, s = j.s;
+  const int64_t chunks = s / vlen;
+  const bool causal = j.causal;
+  const int64_t mask_row = 0, work = j.work;
+  const int64_t tile = vlen * chunks;
+  const int64_t bias_buf = work + tile;  // relative bias: VSRAM row c*VLEN + VLEN-1-r for query r, chunk c
+  const bool scale = j.scale != 1.0;
+  a.comment("row softmax of scale * scores, in place in scratch, VLEN rows at a time");
+  if (scale) a.op("S_LI_FP f10, {}", fmt::format("{:.9g}", j.scale));
+  set_addr(a, "r1", j.scores);
+  a.op("S_MV r2, r1");
+  a.op("S_LI r3, {}", row_bytes);
+  if (causal) {
+    a.op("S_LI r8, 0");               // whole chunks left of the diagonal
+    a.op("S_LI r9, {}", chunks - 1);  // chunks right of it (probability 0)
+  }
+  if (j.rel_bias) {
+    a.comment("r10: T + (S - VLEN - first query of the block) elements; r7 = 2 (a stride of one element)");
+    Src first = j.rel_table;
+    first.offset += (s - vlen) * 2;
+    set_addr(a, "r10", first);
+    a.op("S_LI r7, 2");
+  }
+  a.loop(s / vlen, "sblock", [&] {
+    a.op("S_LI r4, {}", work);
+    a.op("H_LOAD_V r4, r1, r3, {}", tile);
+    a.add_const("r1", tile * row_bytes, "r15");
+    if (j.rel_bias) {
+      // Row r' of chunk c's load is T[S - VLEN - i0 + c VLEN + r' ..], the bias of query i0+VLEN-1-r'.
+      a.op("S_LI r11, {}", bias_buf);
+      a.op("S_MV r13, r10");
+      a.loop(chunks, "bload", [&] {
+        a.op("H_LOAD_V r11, r13, r7, {}", vlen);
+        a.op("S_ADDI r11, r11, {}", vlen);
+        a.op("S_ADDI r13, r13, {}", vlen * 2);
+      });
+      a.op("S_ADDI r10, r10, {}", -vlen * 2);
+      a.op("S_LI r13, {}", bias_buf + vlen - 1);
+    }
+    a.op("S_MV r5, r4");
+    if (causal && !j.rel_bias) a.op("S_LI r7, {}", mask_row + vlen - 1);
+    // Causal rows need two loop levels inside; unroll the row loop when the heads leave only one.
+    auto rows_loop = [&](const std::function<void()>& body) {
+      if (causal && a.free_depth() < 2) {
+        for (int64_t r = 0; r < vlen; ++r) body();
+      } else {
+        a.loop(vlen, "srow", body);
+      }
+    };
+    rows_loop([&] {
+      if (!causal) {
+        const int64_t u = pow2_divisor(chunks, 4);
+        auto pass = [&](const std::string& stem, const std::function<void(int64_t)>& op) {
+          a.op("S_MV r6, r5");
+          a.loop(chunks / u, stem, [&] {
+            for (int64_t i = 0; i < u; ++i) op(i);
+            a.op("S_ADDI r6, r6, {}", u);
+          });
+        };
+        if (scale) pass("scale", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f10, {}", i); });
+        a.op("S_LI_FP f1, -inf");
+        pass("max", [&](int64_t i) { a.op("V_RED_MAX f1, r6, {}", i); });
+        a.op("S_LI_FP f5, 0.0");
+        pass("exp", [&](int64_t i) {
+          a.op("V_EXP_VF r6, r6, f1, {}", i);
+          a.op("V_RED_SUM f5, r6, {}", i);
+        });
+        a.op("S_RECI_FP f9, f5");
+        pass("norm", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f9, {}", i); });
+      } else {
+        // r8 whole chunks, then the diagonal chunk (masked), then r9 chunks set to 0.
+        auto pass = [&](const std::string& stem, const std::function<void()>& op) {
+          a.op("S_MV r6, r5");
+          a.loop_reg("r8", stem, [&] {
+            op();
+            a.op("S_ADDI r6, r6, 1");
+          });
+          op();
+        };
+        if (scale) pass("scale", [&] { a.op("V_MUL_VF r6, r6, f10, 0"); });
+        if (j.rel_bias) {
+          // The bias rows of this query are VLEN rows apart; r11 walks them (the diagonal chunk's
+          // lanes after the query hold -inf: the mask).
+          a.op("S_MV r11, r13");
+          pass("bias", [&] {
+            a.op("V_ADD_VV r6, r6, r11, 0");
+            a.op("S_ADDI r11, r11, {}", vlen);
+          });
+        } else {
+          if (!scale) a.op("S_ADD r6, r5, r8");  // no pass left r6 at the diagonal chunk
+          a.op("V_ADD_VV r6, r6, r7, 0");
+        }
+        a.op("S_LI_FP f1, -inf");
+        pass("max", [&] { a.op("V_RED_MAX f1, r6, 0"); });
+        a.op("S_LI_FP f5, 0.0");
+        pass("exp", [&] {
+          a.op("V_EXP_VF r6, r6, f1, 0");
+          a.op("V_RED_SUM f5, r6, 0");
+        });
+        a.op("S_RECI_FP f9, f5");
+        pass("norm", [&] { a.op("V_MUL_VF r6, r6, f9, 0"); });
+        a.op("S_ADDI r6, r6, 1");
+        a.loop_reg("r9", "zero", [&] {
+          a.op("V_BCAST_F r6, f0, 0");
+          a.op("S_ADDI r6, r6, 1");
+        });
+        if (j.rel_bias) {
+          a.op("S_ADDI r13, r13, -1");
+        } else {
+          a.op("S_ADDI r7, r7, -1");
+        }
+      }
+      a.op("S_ADDI r5, r5, {}", chunks);
+    });
+    a.op("H_STORE_V r4, r2, r3, {}", tile);
+    a.add_const("r2", tile * row_bytes, "r15");
+    if (causal) {
+      a.op("S_ADDI r8, r8, 1");
+      a.op("S_ADDI r9, r9, -1");
+    }
+  });
+}
+
+// Q [S, D] at q (row stride ldq bytes), K and V [S, D] (strides ldk, ldv), O [S, D] (stride ldo).
+// Registers given as bases (r12, r14) survive; every other one is the head's.
+void emit_attention_head(Asm& a, const Params& p, const AttentionJob& j, const Src& q, int64_t ldq,
+                         const Src& k, int64_t ldk, const Src& v, int64_t ldv, const Src& o, int64_t ldo) {
+  const int64_t s = j.s, d = j.d;
+  MatmulJob scores;
+  scores.a = q;
+  scores.b = k;
+  scores.c = j.scores;
+  scores.m = s, scores.k = d, scores.n = s, scores.lda = ldq, scores.ldb = ldk, scores.ldc = s * 2;
+  scores.b_transposed = true;
+  scores.block = j.block, scores.unroll = j.unroll, scores.dbl = j.dbl;
+  MatmulJob pv = scores;
+  pv.a = j.scores;
+  pv.b = v;
+  pv.c = o;
+  pv.k = s, pv.n = d, pv.lda = s * 2, pv.ldb = ldv, pv.ldc = ldo, pv.b_transposed = false;
+  emit_matmul(a, p, scores, j.work);
+  emit_attention_softmax(a, p, j);
+  emit_matmul(a, p, pv, j.work);
+}
+
+// ---------------------------------------------------------------- level 3: conv_block's tail, T5's bias
+
+// y = max(c * scale + shift (+ x), 0) per pixel row of F channels (scale, shift [F]), the batch-norm
+// and ReLU of conv_block; c, x and y dense [pixels, F]. A tile of pixels at a time, double buffered.
+void emit_bn_relu(Asm& a, const Params& p, const Src& c, const Src& x, bool residual,
+                  const std::string& scale, const std::string& shift, const Src& y, int64_t pixels,
+                  int64_t f) {
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen, chunks = f / vlen;
+  int64_t per_tile = 1;  // pixels per tile: the largest divisor of `pixels` within 512 VSRAM rows
+  for (int64_t d = 1; d <= pixels && d * chunks <= 512; ++d) {
+    if (pixels % d == 0) per_tile = d;
+  }
+  const int64_t tile = per_tile * chunks;
+  const int64_t scale_row = 0, shift_row = chunks, cbuf[2] = {2 * chunks, 2 * chunks + tile},
+                xbuf[2] = {2 * chunks + 2 * tile, 2 * chunks + 3 * tile};
+  a.comment(fmt::format("{} tiles of {} pixels: c * scale + shift{}, ReLU", pixels / per_tile, per_tile,
+                        residual ? " + x" : ""));
+  a.op("S_LI r3, {}", row_bytes);
+  a.op("S_LI r9, {}", scale_row);
+  a.op("S_LI r5, {}", scale);
+  a.op("H_LOAD_V r9, r5, r3, {}", chunks);
+  a.op("S_LI r10, {}", shift_row);
+  a.op("S_LI r5, {}", shift);
+  a.op("H_LOAD_V r10, r5, r3, {}", chunks);
+  set_addr(a, "r1", c);
+  set_addr(a, "r2", x);
+  set_addr(a, "r4", y);
+  auto load = [&](int b) {
+    a.op("S_LI r5, {}", cbuf[b]);
+    a.op("H_LOAD_V r5, r1, r3, {}", tile);
+    a.add_const("r1", tile * row_bytes, "r15");
+    if (residual) {
+      a.op("S_LI r6, {}", xbuf[b]);
+      a.op("H_LOAD_V r6, r2, r3, {}", tile);
+      a.add_const("r2", tile * row_bytes, "r15");
+    }
+  };
+  auto compute_store = [&](int b) {
+    a.op("S_LI r5, {}", cbuf[b]);
+    a.op("S_LI r6, {}", xbuf[b]);
+    a.loop(per_tile, "pixel", [&] {
+      // r9/r10 stay at scale/shift: the shared row offset picks the channel chunk in all three rows.
+      for (int64_t cc = 0; cc < chunks; ++cc) a.op("V_MUL_VV r5, r5, r9, {}", cc);
+      for (int64_t cc = 0; cc < chunks; ++cc) a.op("V_ADD_VV r5, r5, r10, {}", cc);
+      if (residual) {
+        for (int64_t cc = 0; cc < chunks; ++cc) a.op("V_ADD_VV r5, r5, r6, {}", cc);
+      }
+      for (int64_t cc = 0; cc < chunks; ++cc) a.op("V_MAX_VF r5, r5, f0, {}", cc);
+      a.op("S_ADDI r5, r5, {}", chunks);
+      a.op("S_ADDI r6, r6, {}", chunks);
+    });
+    a.op("S_LI r5, {}", cbuf[b]);
+    a.op("H_STORE_V r5, r4, r3, {}", tile);
+    a.add_const("r4", tile * row_bytes, "r15");
+  };
+  stream_tiles(a, pixels / per_tile, true, load, compute_store);
+}
+
+// T5's relative-position bias as one table per head in DRAM (tables + n * table_stride): T[t] =
+// bias[n, bucket(S-1-t)] for t < S and -inf for S <= t < 2S, so row i of the head's [S, S] bias (with
+// the causal mask) is T[S-1-i ..]; emit_attention_softmax reads it VLEN rows at a time at a stride of
+// one element. Every bias[n, b] is broadcast into VSRAM rows (lane 0 of the row loaded at bias[n, b],
+// the others masked to -inf by mask row VLEN-1, then a max reduction), and each run of equal buckets is
+// one store of those rows; the runs go out in address order, each overwriting the previous one's
+// overhang, the -inf rows last. VSRAM rows from `vbase`; the causal mask rows must be built.
+void emit_rel_bias_tables(Asm& a, const Params& p, int64_t s, int64_t heads, const std::string& bias,
+                          const Src& tables, int64_t table_stride, int64_t num_buckets, int64_t max_distance,
+                          int64_t vbase) {
+  const int64_t vlen = p.vlen;
+  struct Run {
+    int64_t bucket, t_lo, len;
+  };
+  std::vector<Run> runs;  // in increasing t, i.e. decreasing distance p = S-1-t
+  for (int64_t dist = s - 1; dist >= 0; --dist) {
+    const int64_t b = tasks::golden::t5_relative_bucket(dist, num_buckets, max_distance);
+    if (!runs.empty() && runs.back().bucket == b) {
+      ++runs.back().len;
+    } else {
+      runs.push_back({b, s - 1 - dist, 1});
+    }
+  }
+  int64_t copies = 1;
+  for (const auto& r : runs) copies = std::max(copies, (r.len + vlen - 1) / vlen);
+  const int64_t entries = heads * num_buckets;
+  const int64_t loaded = vbase, bcast = loaded + entries, tmp = bcast + entries * copies, neg_inf = tmp + 1;
+  a.comment(fmt::format("relative-bias tables: {} runs of equal buckets per head", runs.size()));
+  a.op("S_LI r1, {}", bias);
+  a.op("S_LI r2, 2");
+  a.op("S_LI r5, {}", loaded);
+  a.op("H_LOAD_V r5, r1, r2, {}", entries);
+  a.op("S_LI r6, {}", bcast);
+  a.op("S_LI r7, {}", vlen - 1);
+  a.op("S_LI r8, {}", tmp);
+  a.loop(entries, "entry", [&] {
+    a.op("V_ADD_VV r8, r5, r7, 0");
+    a.op("S_LI_FP f1, -inf");
+    a.op("V_RED_MAX f1, r8, 0");
+    for (int64_t c = 0; c < copies; ++c) a.op("V_BCAST_F r6, f1, {}", c);
+    a.op("S_ADDI r5, r5, 1");
+    a.op("S_ADDI r6, r6, {}", copies);
+  });
+  a.op("S_LI_FP f1, -inf");
+  a.op("S_LI r6, {}", neg_inf);
+  for (int64_t c = 0; c < s / vlen; ++c) a.op("V_BCAST_F r6, f1, {}", c);
+  a.op("S_LI r3, {}", 2 * vlen);
+  a.op("S_LI r9, {}", bcast);
+  set_addr(a, "r10", tables);
+  a.loop(heads, "table", [&] {
+    for (const auto& r : runs) {
+      a.op("S_ADDI r6, r9, {}", r.bucket * copies);
+      a.op("S_ADDI r7, r10, {}", r.t_lo * 2);
+      a.op("H_STORE_V r6, r7, r3, {}", (r.len + vlen - 1) / vlen);
+    }
+    a.op("S_LI r6, {}", neg_inf);
+    a.add_const_to("r7", "r10", s * 2, "r15");
+    a.op("H_STORE_V r6, r7, r3, {}", s / vlen);
+    a.op("S_ADDI r9, r9, {}", num_buckets * copies);
+    a.add_const("r10", table_stride, "r15");
+  });
+}
+
+// RoPE (rotate_half) of head-major [heads, s, d] tensors at x into y (y may be x), cos/sin [s, d].
+// Per tile of positions: cos and sin rows once, then every head's x rows for those positions
+// (double buffered). rotate_half is a permutation of whole VLEN chunks (D/2 is a multiple of VLEN):
+// y_c = x_c cos_c - x_(c+H) sin_c for c < H, x_c cos_c + x_(c-H) sin_c after, H = D/(2 VLEN).
+struct RopeJob {
+  Src x, y;
+  std::string cos, sin;  // symbols
+  int64_t heads = 0, s = 0, d = 0;
+  int64_t tile_rows = 256;
+  bool dbl = true;
+};
+
+std::pair<KnobValues, std::string> emit_rope(Asm& a, const Params& p, const RopeJob& j) {
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
+  const int64_t heads = j.heads, s = j.s, d = j.d;
+  const int64_t ch = d / vlen, half = ch / 2;
+  const bool dbl = j.dbl;
+  const int64_t max_tile = std::min<int64_t>(8191, (p.vsram_rows - 2 * ch) / 7);
+  const int64_t positions = pow2_divisor(s, std::max<int64_t>(1, std::min(j.tile_rows, max_tile) / ch));
+  const int64_t tile = positions * ch;
+  KnobValues used = {{"tile_rows", tile}, {"double_buffer", dbl}};
+  std::string summary = fmt::format("{} tiles of {} positions x {} heads, {} buffering", s / positions,
+                                    positions, heads, dbl ? "double" : "single");
+  // VSRAM: cos, sin, x0, x1, y0, y1, temp; x buffers start at least `half` rows in (x - H is a row).
+  const int64_t cos_row = 0, sin_row = tile, xb[2] = {2 * tile + half, 3 * tile + half},
+                yb[2] = {4 * tile + half, 5 * tile + half}, tmp_row = 6 * tile + half;
+  a.op("S_LI r3, {}", row_bytes);
+  a.op("S_LI r13, {}", j.cos);
+  a.op("S_LI r14, {}", j.sin);
+  set_addr(a, "r11", j.x);
+  set_addr(a, "r12", j.y);
+  const std::string xr[2] = {"r1", "r2"};  // r1/r2 walk x and y of the current head inside the tile
+  a.loop(s / positions, "ptile", [&] {
+    a.op("S_LI r4, {}", cos_row);
+    a.op("H_LOAD_V r4, r13, r3, {}", tile);
+    a.op("S_LI r4, {}", sin_row);
+    a.op("H_LOAD_V r4, r14, r3, {}", tile);
+    a.add_const("r13", tile * row_bytes, "r15");
+    a.add_const("r14", tile * row_bytes, "r15");
+    a.op("S_MV r1, r11");
+    a.op("S_MV r2, r12");
+    auto load = [&](int b) {
+      a.op("S_LI r4, {}", xb[b]);
+      a.op("H_LOAD_V r4, r1, r3, {}", tile);
+      a.add_const("r1", s * d * 2, "r15");
+    };
+    auto compute_store = [&](int b) {
+      // r5 x, r6 x + H, r7 x - H, r8 cos, r9 sin, r10 y, r4 temp: one offset c for all of them.
+      a.op("S_LI r5, {}", xb[b]);
+      a.op("S_LI r6, {}", xb[b] + half);
+      a.op("S_LI r7, {}", xb[b] - half);
+      a.op("S_LI r8, {}", cos_row);
+      a.op("S_LI r9, {}", sin_row);
+      a.op("S_LI r10, {}", yb[b]);
+      a.op("S_LI r4, {}", tmp_row);
+      a.loop(positions, "pos", [&] {
+        for (int64_t c = 0; c < ch; ++c) a.op("V_MUL_VV r10, r5, r8, {}", c);
+        for (int64_t c = 0; c < half; ++c) a.op("V_MUL_VV r4, r6, r9, {}", c);
+        for (int64_t c = half; c < ch; ++c) a.op("V_MUL_VV r4, r7, r9, {}", c);
+        for (int64_t c = 0; c < half; ++c) a.op("V_SUB_VV r10, r10, r4, {}", c);
+        for (int64_t c = half; c < ch; ++c) a.op("V_ADD_VV r10, r10, r4, {}", c);
+        for (const char* r : {"r5", "r6", "r7", "r8", "r9", "r10", "r4"}) a.op("S_ADDI {}, {}, {}", r, r, ch);
+      });
+      a.op("S_LI r10, {}", yb[b]);
+      a.op("H_STORE_V r10, r2, r3, {}", tile);
+      a.add_const("r2", s * d * 2, "r15");
+    };
+    stream_tiles(a, heads, dbl, load, compute_store);
+    a.add_const("r11", tile * row_bytes, "r15");
+    a.add_const("r12", tile * row_bytes, "r15");
+  });
+  return {used, summary};
+}
+
+// Row-wise softmax, rms_norm or layer_norm of an [m, n] tensor at x into y (dense rows; y may be x),
+// a tile of rows at a time. The knobs are the softmax/rms_norm/layer_norm templates'.
+struct RowNormJob {
+  std::string kind;  // softmax | rms_norm | layer_norm
+  Src x, y;
+  std::string gamma, beta;  // symbols (rms_norm: gamma; layer_norm: both)
+  int64_t m = 0, n = 0;
+  double eps = 0;
+  int64_t tile_rows = 4, unroll = 2, accumulators = 1;
+  bool dbl = true;
+};
+
+// Returns the knobs as used and a summary.
+std::pair<KnobValues, std::string> emit_row_norm(Asm& a, const Params& p, const RowNormJob& j) {
+  const int64_t vlen = p.vlen, row_bytes = 2 * vlen;
+  const bool softmax = j.kind == "softmax";
+  const bool layer_norm = j.kind == "layer_norm";
+  const int64_t m = j.m, n = j.n;
+  const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
+  const bool dbl = j.dbl;
+  const int64_t max_rows =
+      std::max<int64_t>(1, std::min<int64_t>((p.vsram_rows - 2 * chunks) / (4 * chunks), 8191 / chunks));
+  const int64_t rows = pow2_divisor(m, std::min(j.tile_rows, max_rows));
+  const int64_t unroll = pow2_divisor(chunks, j.unroll);
+  const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, j.accumulators), 4);
+  const int64_t tile = rows * chunks;  // VSRAM rows per tile
+  const int64_t tiles = m / rows;
+  KnobValues used = {{"tile_rows", rows}, {"unroll", unroll}, {"accumulators", accs}, {"double_buffer", dbl}};
+  std::string summary = fmt::format(
+      "{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
+      "reduction accumulators, {} buffering",
+      tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
+  const int64_t gamma_row = 4 * tile;
+  // f1..f4 max accumulators (softmax), f5..f8 sum accumulators, f9 scale, f10 1/N, f11 eps.
+  stream_setup(a, j.x, j.y, row_bytes, tile);
+  if (!softmax) {
+    a.op("S_LI_FP f10, 1.0/{}", n);
+    a.op("S_LI_FP f11, {}", fmt::format("{:.9g}", j.eps));
+    a.op("S_LI r11, {}", gamma_row);
+    a.op("S_LI r4, {}", j.gamma);
+    a.op("H_LOAD_V r11, r4, r3, {}", chunks);
+    if (layer_norm) {
+      a.comment("beta right after gamma; r13 walks it");
+      a.op("S_LI r13, {}", gamma_row + chunks);
+      a.op("S_LI r4, {}", j.beta);
+      a.op("H_LOAD_V r13, r4, r3, {}", chunks);
+    }
+  }
+  const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
+  auto load = [&](int b) {
+    a.op("H_LOAD_V {}, r1, r3, {}", xr[b], tile);
+    a.add_const("r1", tile * row_bytes, "r15");
+  };
+  auto facc = [&](int base, int64_t u) { return fmt::format("f{}", base + static_cast<int>(u % accs)); };
+  auto combine = [&](const char* opname, int base) {
+    for (int64_t i = 1; i < accs; ++i) a.op("{} f{}, f{}, f{}", opname, base, base, base + i);
+  };
+  auto per_row = [&] {
+    if (softmax) {
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, -inf", 1 + i);
+      a.loop(chunks / unroll, "max", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_MAX {}, r5, {}", facc(1, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+      });
+      combine("S_MAX_FP", 1);
+      a.op("S_ADDI r5, r5, {}", -chunks);
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "exp", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_EXP_VF r6, r5, f1, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r6, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+        a.op("S_ADDI r6, r6, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_RECI_FP f9, f5");
+      a.op("S_ADDI r6, r6, {}", -chunks);
+      a.loop_last(chunks / unroll, "scale", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+        a.op("S_ADDI r6, r6, {}", unroll);
+      });
+    } else if (layer_norm) {
+      // mean, then the centred row into the work buffer and its sum of squares, then scale and shift.
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "sum", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r5, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_MUL_FP f12, f5, f10");
+      a.op("S_ADDI r5, r5, {}", -chunks);
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "centre", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_SUB_VF r6, r5, f12, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r6, r6, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+        a.op("S_ADDI r6, r6, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_MUL_FP f5, f5, f10");
+      a.op("S_ADD_FP f5, f5, f11");
+      a.op("S_RSQRT_FP f9, f5");
+      a.op("S_ADDI r6, r6, {}", -chunks);
+      a.op("S_MV r12, r11");
+      a.op("S_LI r14, {}", gamma_row + chunks);
+      a.loop_last(chunks / unroll, "scale", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
+        a.op("S_ADDI r6, r6, {}", unroll);
+        a.op("S_ADDI r12, r12, {}", unroll);
+        a.op("S_ADDI r14, r14, {}", unroll);
+      });
+    } else {
+      for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
+      a.loop(chunks / unroll, "sumsq", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r5, r5, {}", facc(5, u), u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+      });
+      combine("S_ADD_FP", 5);
+      a.op("S_MUL_FP f5, f5, f10");
+      a.op("S_ADD_FP f5, f5, f11");
+      a.op("S_RSQRT_FP f9, f5");
+      a.op("S_ADDI r5, r5, {}", -chunks);
+      a.op("S_MV r12, r11");
+      a.loop_last(chunks / unroll, "scale", [&] {
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r5, f9, {}", u);
+        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        a.op("S_ADDI r5, r5, {}", unroll);
+        a.op("S_ADDI r6, r6, {}", unroll);
+        a.op("S_ADDI r12, r12, {}", unroll);
+      });
+    }
+  };
+  auto compute_store = [&](int b) {
+    a.op("S_MV r5, {}", xr[b]);
+    a.op("S_MV r6, {}", wr[b]);
+    a.loop(rows, "row", per_row);
+    a.op("H_STORE_V {}, r2, r3, {}", wr[b], tile);
+    a.add_const("r2", tile * row_bytes, "r15");
+  };
+  a.blank();
+  stream_tiles(a, tiles, dbl, load, compute_store);
+  return {used, summary};
+}
+
 }  // namespace
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",   "silu", "gelu",         "softmax", "rms_norm",       "layer_norm",     "gemm",
-          "linear", "gemv", "batch_matmul", "ffn",     "swiglu",         "attention",      "mha",
-          "gqa",    "mqa",  "rope",         "conv2d",  "depthwise_conv", "flash_attention"};
+  return {"relu",
+          "silu",
+          "gelu",
+          "softmax",
+          "rms_norm",
+          "layer_norm",
+          "gemm",
+          "linear",
+          "gemv",
+          "batch_matmul",
+          "ffn",
+          "swiglu",
+          "attention",
+          "mha",
+          "gqa",
+          "mqa",
+          "rope",
+          "conv2d",
+          "depthwise_conv",
+          "flash_attention",
+          "conv_block",
+          "decoder_block_llama",
+          "decoder_block_t5"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -522,6 +1221,31 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
         return fmt::format("{} taps x OW={} rows of buffers do not fit VSRAM", taps, g.ow);
     }
   }
+  if (t == "conv_block") {
+    const auto g = conv_geometry(cfg);
+    auto why = matmul_unsupported(p_, g.oh * g.ow, g.kh * g.kw * cfg.dim("C"), cfg.dim("F"));
+    if (!why.empty()) return why;
+    if ((g.kw * cfg.dim("C") / vlen + 1) * g.ow > p_.vsram_rows) return "the im2col buffers do not fit VSRAM";
+    if (cfg.dim("RESIDUAL") != 0 && (cfg.dim("F") != cfg.dim("C") || g.oh != g.h || g.ow != g.w))
+      return "the residual needs F = C and an output the size of the input";
+  }
+  if (t == "decoder_block_llama" || t == "decoder_block_t5") {
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D"), dh = cfg.dim("DH"), f = cfg.dim("F");
+    const int64_t hd = cfg.dim("HEADS") * dh;
+    for (const auto& [m, k, n] : std::vector<std::array<int64_t, 3>>{
+             {s, d, dh}, {s, dh, s}, {s, s, dh}, {s, hd, d}, {s, d, f}, {s, f, d}}) {
+      if (auto why = matmul_unsupported(p_, m, k, n); !why.empty()) return why;
+    }
+    if (t == "decoder_block_llama") {
+      if (cfg.dim("HEADS") % cfg.dim("KV_HEADS") != 0) return "KV_HEADS does not divide HEADS";
+      if (dh % (2 * vlen) != 0) return fmt::format("DH={} is not a multiple of 2*VLEN={}", dh, 2 * vlen);
+    }
+    // The causal masks, a tile of VLEN score rows and (T5) its relative-bias rows.
+    if (4 * vlen + 2 * s > p_.vsram_rows)
+      return fmt::format("a tile of {} score rows does not fit VSRAM", vlen);
+    if (t == "decoder_block_t5" && f < hd) return "the relative-bias tables need F >= HEADS*DH";
+    if (6 * d / vlen > p_.vsram_rows) return fmt::format("a row of D={} does not fit VSRAM four times", d);
+  }
   if (t == "rope") {
     const int64_t d = cfg.dim("D");
     if (d % (2 * vlen) != 0) return fmt::format("D={} is not a multiple of 2*VLEN={}", d, 2 * vlen);
@@ -552,7 +1276,8 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
   if (t == "flash_attention") return {};
   if (t == "depthwise_conv") return {};
   if (t == "conv2d" || t == "batch_matmul" || t == "ffn" || t == "swiglu" || t == "attention" || t == "mha" ||
-      t == "gqa" || t == "mqa") {
+      t == "gqa" || t == "mqa" || t == "conv_block" || t == "decoder_block_llama" ||
+      t == "decoder_block_t5") {
     return {{"block_rows",
              "rows of A per block kept in VSRAM and the accumulators",
              256,
@@ -606,7 +1331,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"double_buffer", dbl}};
     out.summary = fmt::format("{} tiles of {} rows, {} rows per loop iteration, {} buffering", tiles, tile,
                               unroll, dbl ? "double" : "single");
-    stream_setup(a, addr(cfg.inputs[0].name), addr(cfg.outputs[0].name), row_bytes, tile);
+    stream_setup(a, {addr(cfg.inputs[0].name), 0}, {addr(cfg.outputs[0].name), 0}, row_bytes, tile);
     for (const auto& line : op.setup) a.op("{}", line);
     const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
     auto load = [&](int b) {
@@ -761,203 +1486,57 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   };
 
   if (cfg.task == "ffn" || cfg.task == "swiglu") {
-    const int64_t m = cfg.dim("M"), d = cfg.dim("D"), f = cfg.dim("F");
-    MatmulJob up;
-    up.a = {addr("x"), 0};
-    up.m = m, up.k = d, up.n = f, up.lda = d * 2, up.ldc = f * 2, up.b_transposed = true;
-    mm_knobs(up);
-    MatmulJob down = up;
-    down.a = {scratch_sym(), 0};
-    down.c = {addr("y"), 0};
-    down.k = f, down.n = d, down.lda = f * 2, down.ldc = d * 2;
+    FfnJob j;
+    j.m = cfg.dim("M"), j.d = cfg.dim("D"), j.f = cfg.dim("F");
+    j.x = {addr("x"), 0};
+    j.y = {addr("y"), 0};
+    j.hidden = {scratch_sym(), 0};
+    MatmulJob probe;
+    probe.m = j.m, probe.k = j.d, probe.n = j.f;
+    mm_knobs(probe);
+    j.block = probe.block, j.unroll = probe.unroll, j.dbl = probe.dbl;
     if (cfg.task == "ffn") {
       out.summary = "h = gelu(x W1^T + b1) into scratch (linear with a GELU epilogue), y = h W2^T + b2";
-      up.b = {addr("W1"), 0};
-      up.c = {scratch_sym(), 0};
-      up.bias = addr("b1");
-      up.epilogue = gelu_op();
-      emit_matmul(a, p_, up);
-      down.b = {addr("W2"), 0};
-      down.bias = addr("b2");
-      emit_matmul(a, p_, down);
-      return finish();
+      j.activation = "gelu";
+      j.w_up = addr("W1"), j.b_up = addr("b1"), j.w_down = addr("W2"), j.b_down = addr("b2");
+    } else {
+      out.summary = "silu(x Wg^T) and x Wu^T into scratch, their product, y = h Wd^T";
+      j.activation = "swiglu";
+      j.hidden2 = {scratch_sym(), j.m * j.f * 2};
+      j.w_gate = addr("Wg"), j.w_up = addr("Wu"), j.w_down = addr("Wd");
     }
-    out.summary = "silu(x Wg^T) and x Wu^T into scratch, their product, y = h Wd^T";
-    const int64_t h_bytes = m * f * 2;
-    up.b = {addr("Wg"), 0};
-    up.c = {scratch_sym(), 0};
-    up.epilogue = elementwise_op("silu");
-    emit_matmul(a, p_, up);
-    MatmulJob u = up;
-    u.epilogue = {};
-    u.b = {addr("Wu"), 0};
-    u.c = {scratch_sym(), h_bytes};
-    emit_matmul(a, p_, u);
-    // h = silu(g) * u, in place of silu(g), tile by tile.
-    const int64_t rows = m * f / vlen;
-    const int64_t tile = pow2_divisor(rows, std::min<int64_t>(512, p_.vsram_rows / 4));
-    a.comment("h = silu(g) * u");
-    a.op("S_LI r1, {}", scratch_sym());
-    a.op("S_LI r2, {}", scratch_sym());
-    a.add_const("r2", h_bytes, "r15");
-    a.op("S_LI r3, {}", row_bytes);
-    a.op("S_LI r7, 0");
-    a.op("S_LI r8, {}", tile);
-    a.loop(rows / tile, "gate", [&] {
-      a.op("H_LOAD_V r7, r1, r3, {}", tile);
-      a.op("H_LOAD_V r8, r2, r3, {}", tile);
-      a.op("S_MV r5, r7");
-      a.op("S_MV r6, r8");
-      a.loop(tile / 4, "mul", [&] {
-        for (int u4 = 0; u4 < 4; ++u4) a.op("V_MUL_VV r5, r5, r6, {}", u4);
-        a.op("S_ADDI r5, r5, 4");
-        a.op("S_ADDI r6, r6, 4");
-      });
-      a.op("H_STORE_V r7, r1, r3, {}", tile);
-      a.add_const("r1", tile * row_bytes, "r15");
-      a.add_const("r2", tile * row_bytes, "r15");
-    });
-    down.b = {addr("Wd"), 0};
-    emit_matmul(a, p_, down);
+    emit_ffn(a, p_, j);
     return finish();
   }
 
   if (cfg.task == "attention" || cfg.task == "mha" || cfg.task == "gqa" || cfg.task == "mqa") {
     const int64_t s = cfg.dim("S"), d = cfg.dim("D");
-    const bool causal = cfg.dim("CAUSAL") != 0;
     const std::string& t = cfg.task;
     const int64_t heads = t == "attention" ? 1 : cfg.dim("HEADS");
     const int64_t kv_heads = t == "gqa" ? cfg.dim("KV_HEADS") : t == "mqa" ? 1 : heads;
     const int64_t group = heads / kv_heads;
     const int64_t head_bytes = s * d * 2;
-    const int64_t chunks = s / vlen;
-    MatmulJob scores;
-    scores.a = {"r14", 0};
-    scores.b = {"r12", 0};
-    scores.c = {scratch_sym(), 0};
-    scores.m = s, scores.k = d, scores.n = s, scores.lda = d * 2, scores.ldc = s * 2;
-    scores.b_transposed = true;
-    mm_knobs(scores);
-    MatmulJob pv = scores;
-    pv.a = {scratch_sym(), 0};
-    pv.b = {"r12", 0};
-    pv.c = {"r14", 0};
-    pv.k = s, pv.n = d, pv.lda = s * 2, pv.ldc = d * 2, pv.b_transposed = false;
-    // pv's B is V[h/G] and its C is O[h]: the same offsets from K[h/G] and Q[h].
+    AttentionJob j;
+    j.s = s, j.d = d;
+    j.causal = cfg.dim("CAUSAL") != 0;
+    j.scale = cfg.param("scale");
+    j.scores = {scratch_sym(), 0};
+    j.work = 4 * vlen;  // VSRAM: causal mask rows, then everything else
+    MatmulJob probe;
+    probe.m = s, probe.k = d, probe.n = s, probe.b_transposed = true;
+    mm_knobs(probe);
+    j.block = probe.block, j.unroll = probe.unroll, j.dbl = probe.dbl;
+    // O[h] and V[h/G] at fixed offsets from Q[h] (r14) and K[h/G] (r12).
     const int64_t v_minus_k = static_cast<int64_t>(layout.region("V").address - layout.region("K").address);
     const int64_t o_minus_q = static_cast<int64_t>(layout.region("O").address - layout.region("Q").address);
-    pv.b.offset = v_minus_k;
-    pv.c.offset = o_minus_q;
     out.summary = fmt::format(
         "per head: scores = Q K^T into scratch, {}softmax(scale * scores) in place, O = P V; {} head(s), "
         "{} per key/value head",
-        causal ? "causal " : "", heads, group);
-    const int64_t mask_row = 0, work = 4 * vlen;  // VSRAM: causal mask rows, then everything else
-    if (causal) {
-      // Mask row for a query at row r of its VLEN-row block: 0 for keys <= r, -inf after. Built by
-      // storing a zero row and a -inf row next to each other in scratch and reading VLEN rows back at
-      // a stride of one element: row i is lanes i .. i+VLEN-1 of [0 x VLEN, -inf x VLEN], the mask for
-      // r = VLEN-1-i.
-      a.comment("causal masks: rows MASK + VLEN-1-r, built through scratch");
-      a.op("S_LI_FP f1, -inf");
-      a.op("S_LI r5, {}", mask_row + vlen);
-      a.op("V_BCAST_F r5, f0, 0");
-      a.op("V_BCAST_F r5, f1, 1");
-      a.op("S_LI r1, {}", scratch_sym());
-      a.op("S_LI r3, {}", row_bytes);
-      a.op("H_STORE_V r5, r1, r3, 2");
-      a.op("S_LI r2, 2");
-      a.op("S_LI r4, {}", mask_row);
-      a.op("H_LOAD_V r4, r1, r2, {}", vlen);
-    }
-    const std::string scale = fmt::format("{:.9g}", cfg.param("scale"));
-    auto softmax = [&] {
-      a.comment("row softmax of scale * scores, in place in scratch, VLEN rows at a time");
-      a.op("S_LI_FP f10, {}", scale);
-      a.op("S_LI r1, {}", scratch_sym());
-      a.op("S_MV r2, r1");
-      a.op("S_LI r3, {}", row_bytes);
-      if (causal) {
-        a.op("S_LI r8, 0");               // whole chunks left of the diagonal
-        a.op("S_LI r9, {}", chunks - 1);  // chunks right of it (probability 0)
-      }
-      const int64_t tile = vlen * chunks;
-      a.loop(s / vlen, "sblock", [&] {
-        a.op("S_LI r4, {}", work);
-        a.op("H_LOAD_V r4, r1, r3, {}", tile);
-        a.add_const("r1", tile * row_bytes, "r15");
-        a.op("S_MV r5, r4");
-        if (causal) a.op("S_LI r7, {}", mask_row + vlen - 1);
-        // Causal rows need two loop levels inside; unroll the row loop when the heads leave only one.
-        auto rows_loop = [&](const std::function<void()>& body) {
-          if (causal && a.free_depth() < 2) {
-            for (int64_t r = 0; r < vlen; ++r) body();
-          } else {
-            a.loop(vlen, "srow", body);
-          }
-        };
-        rows_loop([&] {
-          if (!causal) {
-            const int64_t u = pow2_divisor(chunks, 4);
-            auto pass = [&](const std::string& stem, const std::function<void(int64_t)>& op) {
-              a.op("S_MV r6, r5");
-              a.loop(chunks / u, stem, [&] {
-                for (int64_t i = 0; i < u; ++i) op(i);
-                a.op("S_ADDI r6, r6, {}", u);
-              });
-            };
-            pass("scale", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f10, {}", i); });
-            a.op("S_LI_FP f1, -inf");
-            pass("max", [&](int64_t i) { a.op("V_RED_MAX f1, r6, {}", i); });
-            a.op("S_LI_FP f5, 0.0");
-            pass("exp", [&](int64_t i) {
-              a.op("V_EXP_VF r6, r6, f1, {}", i);
-              a.op("V_RED_SUM f5, r6, {}", i);
-            });
-            a.op("S_RECI_FP f9, f5");
-            pass("norm", [&](int64_t i) { a.op("V_MUL_VF r6, r6, f9, {}", i); });
-          } else {
-            // r8 whole chunks, then the diagonal chunk (masked), then r9 chunks set to 0.
-            auto pass = [&](const std::string& stem, const std::function<void()>& op) {
-              a.op("S_MV r6, r5");
-              a.loop_reg("r8", stem, [&] {
-                op();
-                a.op("S_ADDI r6, r6, 1");
-              });
-              op();
-            };
-            pass("scale", [&] { a.op("V_MUL_VF r6, r6, f10, 0"); });
-            a.op("V_ADD_VV r6, r6, r7, 0");
-            a.op("S_LI_FP f1, -inf");
-            pass("max", [&] { a.op("V_RED_MAX f1, r6, 0"); });
-            a.op("S_LI_FP f5, 0.0");
-            pass("exp", [&] {
-              a.op("V_EXP_VF r6, r6, f1, 0");
-              a.op("V_RED_SUM f5, r6, 0");
-            });
-            a.op("S_RECI_FP f9, f5");
-            pass("norm", [&] { a.op("V_MUL_VF r6, r6, f9, 0"); });
-            a.op("S_ADDI r6, r6, 1");
-            a.loop_reg("r9", "zero", [&] {
-              a.op("V_BCAST_F r6, f0, 0");
-              a.op("S_ADDI r6, r6, 1");
-            });
-            a.op("S_ADDI r7, r7, -1");
-          }
-          a.op("S_ADDI r5, r5, {}", chunks);
-        });
-        a.op("H_STORE_V r4, r2, r3, {}", tile);
-        a.add_const("r2", tile * row_bytes, "r15");
-        if (causal) {
-          a.op("S_ADDI r8, r8, 1");
-          a.op("S_ADDI r9, r9, -1");
-        }
-      });
-    };
+        j.causal ? "causal " : "", heads, group);
+    if (j.causal) emit_causal_mask(a, p_, j.scores);
     auto one_head = [&] {
-      emit_matmul(a, p_, scores, work);
-      softmax();
-      emit_matmul(a, p_, pv, work);
+      emit_attention_head(a, p_, j, {"r14", 0}, d * 2, {"r12", 0}, d * 2, {"r12", v_minus_k}, d * 2,
+                          {"r14", o_minus_q}, d * 2);
       a.add_const("r14", head_bytes, "r15");
     };
     a.comment("r14 = Q[h] (and O[h] at a fixed offset), r12 = K[h/G] (and V[h/G])");
@@ -970,6 +1549,187 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     return finish();
   }
 
+  // ---------------------------------------------------------------- level 3: composites
+  //
+  // The L1/L2 pieces above in sequence, intermediates in the scratch region (offsets below), each phase
+  // announced by a store to its marker region when the layout has one.
+  auto begin_phase = [&](const std::string& name) {
+    a.blank();
+    a.comment("---- phase " + name);
+    const std::string region = tasks::phase_region_name(name);
+    if (layout.find(region) == nullptr) return;
+    a.op("S_LI r15, {}", addr(region));
+    a.op("H_STORE_V r0, r15, r0, 1");  // any one row marks the start
+  };
+  auto composite_matmul = [&](MatmulJob& j) {
+    j.block = knob(values, all_knobs, "block_rows");
+    j.unroll = knob(values, all_knobs, "unroll");
+    j.dbl = knob(values, all_knobs, "double_buffer") != 0;
+  };
+  auto at = [&](int64_t offset) { return Src{scratch_sym(), offset}; };
+
+  if (cfg.task == "conv_block") {
+    const auto g = conv_geometry(cfg);
+    const int64_t c = cfg.dim("C"), f = cfg.dim("F"), pixels = g.oh * g.ow;
+    const int64_t k = g.kh * g.kw * c;
+    const bool residual = cfg.dim("RESIDUAL") != 0;
+    // Scratch: the im2col matrix [OH*OW, K], then the convolution's output c [OH*OW, F].
+    const int64_t conv_out = pixels * k * 2;
+    MatmulJob j;
+    j.a = at(0);
+    j.b = {addr("w"), 0};
+    j.c = at(conv_out);
+    j.m = pixels, j.k = k, j.n = f, j.lda = k * 2, j.ldc = f * 2;
+    mm_knobs(j);
+    out.summary = fmt::format(
+        "conv2d (im2col [{} x {}] and a {}x{}x{} product) into scratch, then c * scale + shift{}, ReLU",
+        pixels, k, pixels, k, f, residual ? " + x" : "");
+    begin_phase("conv");
+    emit_im2col(a, p_, g, c, {addr("x"), 0}, at(0));
+    emit_matmul(a, p_, j);
+    begin_phase("batch_norm_relu");
+    emit_bn_relu(a, p_, at(conv_out), {addr("x"), 0}, residual, addr("scale"), addr("shift"), {addr("y"), 0},
+                 pixels, f);
+    return finish();
+  }
+
+  if (cfg.task == "decoder_block_llama" || cfg.task == "decoder_block_t5") {
+    const bool llama = cfg.task == "decoder_block_llama";
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH"),
+                  f = cfg.dim("F");
+    const int64_t kv_heads = llama ? cfg.dim("KV_HEADS") : heads;
+    const int64_t group = heads / kv_heads, hd = heads * dh;
+    // Scratch, in bytes: h, x2, the second norm's output n2 ([S, D] each), q and the attention output o
+    // (head-major [HEADS, S, DH] each, o at a fixed distance from q), k and v (head-major [KV_HEADS, S,
+    // DH]), the [S, S] scores, then the FFN's hidden tensors (LLaMA: g and u, T5: one [S, F]; T5's
+    // relative-bias tables live there during the attention, one per head_bytes).
+    const int64_t sd = s * d * 2, head_bytes = s * dh * 2;
+    const int64_t h_at = 0, x2_at = sd, n2_at = 2 * sd, q_at = 3 * sd, o_at = q_at + heads * head_bytes,
+                  k_at = o_at + heads * head_bytes, v_at = k_at + kv_heads * head_bytes,
+                  scores_at = v_at + kv_heads * head_bytes, hidden_at = scores_at + s * s * 2,
+                  hidden2_at = hidden_at + s * f * 2;
+    MatmulJob knobs_probe;
+    knobs_probe.m = s, knobs_probe.k = d, knobs_probe.n = f, knobs_probe.b_transposed = true;
+    mm_knobs(knobs_probe);
+    out.summary = fmt::format(
+        "{} norm, q/k/v projections per head, {}causal attention per head (as gqa), Wo + residual, norm, "
+        "{} FFN + residual; intermediates in scratch",
+        llama ? "RMS" : "T5 RMS-style", llama ? "RoPE, " : "relative-bias ", llama ? "SwiGLU" : "ReLU");
+    auto norm = [&](const Src& x, const std::string& gamma, const Src& y) {
+      RowNormJob j;
+      j.kind = "rms_norm";
+      j.x = x, j.y = y, j.gamma = gamma;
+      j.m = s, j.n = d, j.eps = cfg.param("eps");
+      emit_row_norm(a, p_, j);
+    };
+    // y = x W^T, x [S, k] (row stride lda), W [n, k] nn.Linear weights at w, y [S, n] (row stride ldc).
+    auto project = [&](const Src& x, int64_t k, int64_t lda, const Src& w, int64_t ldw, int64_t n,
+                       const Src& y, int64_t ldc) {
+      MatmulJob j;
+      j.a = x, j.b = w, j.c = y;
+      j.m = s, j.k = k, j.n = n, j.lda = lda, j.ldb = ldw, j.ldc = ldc, j.b_transposed = true;
+      composite_matmul(j);
+      return j;
+    };
+
+    begin_phase("attn_norm");
+    norm({addr("x"), 0}, addr("g_attn"), at(h_at));
+
+    begin_phase("qkv");
+    // Head by head: r12 walks the weights' row blocks of DH rows, r14 the head-major outputs.
+    auto project_heads = [&](const std::string& w, int64_t count, int64_t dst) {
+      a.comment(fmt::format("{} heads of h {}^T", count, w));
+      a.op("S_LI r12, {}", w);
+      set_addr(a, "r14", at(dst));
+      a.loop(count, "proj", [&] {
+        emit_matmul(a, p_, project(at(h_at), d, d * 2, {"r12", 0}, d * 2, dh, {"r14", 0}, dh * 2));
+        a.add_const("r12", dh * d * 2, "r15");
+        a.add_const("r14", head_bytes, "r15");
+      });
+    };
+    project_heads(addr("Wq"), heads, q_at);
+    project_heads(addr("Wk"), kv_heads, k_at);
+    project_heads(addr("Wv"), kv_heads, v_at);
+
+    if (llama) {
+      begin_phase("rope");
+      RopeJob r;
+      r.cos = addr("cos"), r.sin = addr("sin");
+      r.s = s, r.d = dh;
+      r.x = r.y = at(q_at);
+      r.heads = heads;
+      emit_rope(a, p_, r);
+      r.x = r.y = at(k_at);
+      r.heads = kv_heads;
+      emit_rope(a, p_, r);
+    }
+
+    begin_phase("attention");
+    AttentionJob att;
+    att.s = s, att.d = dh, att.causal = true;
+    att.scale = llama ? cfg.param("scale") : 1.0;
+    att.scores = at(scores_at);
+    att.work = 4 * vlen;
+    att.block = knobs_probe.block, att.unroll = knobs_probe.unroll, att.dbl = knobs_probe.dbl;
+    emit_causal_mask(a, p_, at(scores_at));
+    if (!llama) {
+      // Head n's table at hidden + n * head_bytes: a fixed distance from q[n] (r14).
+      emit_rel_bias_tables(a, p_, s, heads, addr("bias"), at(hidden_at), head_bytes,
+                           static_cast<int64_t>(cfg.param("num_buckets")),
+                           static_cast<int64_t>(cfg.param("max_distance")), att.work);
+      att.rel_bias = true;
+      att.rel_table = {"r14", hidden_at - q_at};
+    }
+    // As the gqa template: r14 = q[n] (o[n] at a fixed distance), r12 = k[n/G] (v[n/G] likewise).
+    auto one_head = [&] {
+      emit_attention_head(a, p_, att, {"r14", 0}, dh * 2, {"r12", 0}, dh * 2, {"r12", v_at - k_at}, dh * 2,
+                          {"r14", o_at - q_at}, dh * 2);
+      a.add_const("r14", head_bytes, "r15");
+    };
+    set_addr(a, "r14", at(q_at));
+    set_addr(a, "r12", at(k_at));
+    if (group == 1) {
+      a.loop(heads, "head", [&] {
+        one_head();
+        a.add_const("r12", head_bytes, "r15");
+      });
+    } else {
+      // One loop level for the heads of a group (the causal softmax needs the other three).
+      for (int64_t g = 0; g < kv_heads; ++g) {
+        if (g > 0) a.add_const("r12", head_bytes, "r15");
+        a.loop(group, "qhead", one_head);
+      }
+    }
+
+    begin_phase("out_proj");
+    a.comment("x2 = x + o Wo^T (the product through y, written again by the FFN)");
+    auto out_proj = project(at(o_at), hd, dh * 2, {addr("Wo"), 0}, hd * 2, d, {addr("y"), 0}, d * 2);
+    out_proj.a_panel_cols = dh, out_proj.a_panel_stride = head_bytes;  // o is head-major
+    emit_matmul(a, p_, out_proj);
+    emit_binary(a, p_, "V_ADD_VV", {addr("x"), 0}, {addr("y"), 0}, at(x2_at), s * d / vlen);
+
+    begin_phase("ffn_norm");
+    norm(at(x2_at), addr("g_ffn"), at(n2_at));
+
+    begin_phase("ffn");
+    FfnJob ffn;
+    ffn.m = s, ffn.d = d, ffn.f = f;
+    ffn.x = at(n2_at), ffn.y = {addr("y"), 0}, ffn.hidden = at(hidden_at);
+    ffn.block = knobs_probe.block, ffn.unroll = knobs_probe.unroll, ffn.dbl = knobs_probe.dbl;
+    if (llama) {
+      ffn.activation = "swiglu";
+      ffn.hidden2 = at(hidden2_at);
+      ffn.w_gate = addr("Wg"), ffn.w_up = addr("Wu"), ffn.w_down = addr("Wd");
+    } else {
+      ffn.activation = "relu";
+      ffn.w_up = addr("Wi"), ffn.w_down = addr("Wo_ff");
+    }
+    emit_ffn(a, p_, ffn);
+    a.comment("y = x2 + FFN");
+    emit_binary(a, p_, "V_ADD_VV", at(x2_at), {addr("y"), 0}, {addr("y"), 0}, s * d / vlen);
+    return finish();
+  }
+
   if (cfg.task == "conv2d") {
     // im2col through scratch, then one matrix product: row (oh, ow) of the im2col matrix is the
     // KH*KW*C inputs under the kernel, so y = im2col . w with w viewed as [KH*KW*C, F]. A column block
@@ -977,7 +1737,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     // valid output columns) and one out (all OW rows; the padding rows of the buffer stay 0).
     const auto g = conv_geometry(cfg);
     const int64_t c = cfg.dim("C"), f = cfg.dim("F");
-    const int64_t chunks = c / vlen, k = g.kh * g.kw * c;
+    const int64_t k = g.kh * g.kw * c;
     MatmulJob j;
     j.a = {scratch_sym(), 0};
     j.b = {addr("w"), 0};
@@ -986,49 +1746,7 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
     mm_knobs(j);
     out.summary = fmt::format("im2col [{} x {}] through scratch, then a {}x{}x{} product", g.oh * g.ow, k,
                               g.oh * g.ow, k, f);
-    // VSRAM: a buffer of OW rows per (kernel column, chunk), then a zero buffer.
-    auto buf = [&](int64_t kj, int64_t cc) { return (kj * chunks + cc) * g.ow; };
-    const int64_t zero_row = g.kw * chunks * g.ow;
-    const int64_t row_step = g.w * c * 2;  // bytes between image rows
-    a.comment("r1 image row oh*STRIDE - PAD (kernel row 0), r2 im2col rows of output row oh");
-    a.op("S_LI r1, {}", addr("x"));
-    a.add_const("r1", -g.pad * row_step, "r15");
-    a.op("S_LI r2, {}", scratch_sym());
-    a.op("S_LI r3, {}", g.stride * c * 2);
-    a.op("S_LI r4, {}", k * 2);
-    a.op("S_LI r11, {}", zero_row);
-    auto kernel_row = [&](bool valid) {
-      for (int64_t kj = 0; kj < g.kw; ++kj) {
-        const int64_t lo = g.ow_lo(kj), hi = g.ow_hi(kj);
-        for (int64_t cc = 0; cc < chunks; ++cc) {
-          a.op("S_ADDI r7, r9, {}", ((kj * c) + cc * vlen) * 2);
-          if (valid && lo <= hi) {
-            a.op("S_ADDI r5, r8, {}", ((lo * g.stride + kj - g.pad) * c + cc * vlen) * 2);
-            a.op("S_LI r6, {}", buf(kj, cc) + lo);
-            a.op("H_LOAD_V r6, r5, r3, {}", hi - lo + 1);
-            a.op("S_LI r6, {}", buf(kj, cc));
-            a.op("H_STORE_V r6, r7, r4, {}", g.ow);
-          } else {
-            a.op("H_STORE_V r11, r7, r4, {}", g.ow);
-          }
-        }
-      }
-      a.add_const("r8", row_step, "r15");
-      a.op("S_ADDI r9, r9, {}", g.kw * c * 2);
-    };
-    for (const auto& seg : g.segments()) {
-      a.comment(fmt::format("output rows {}..{}: kernel rows {}..{} inside the image", seg.first,
-                            seg.first + seg.count - 1, seg.lo, seg.hi));
-      a.loop(seg.count, "orow", [&] {
-        a.op("S_MV r8, r1");
-        a.op("S_MV r9, r2");
-        a.loop(seg.lo, "pad_top", [&] { kernel_row(false); });
-        a.loop(seg.hi - seg.lo + 1, "krow", [&] { kernel_row(true); });
-        a.loop(g.kh - 1 - seg.hi, "pad_bottom", [&] { kernel_row(false); });
-        a.add_const("r1", g.stride * row_step, "r15");
-        a.add_const("r2", g.ow * k * 2, "r15");
-      });
-    }
+    emit_im2col(a, p_, g, c, {addr("x"), 0}, {scratch_sym(), 0});
     emit_matmul(a, p_, j);
     return finish();
   }
@@ -1359,202 +2077,35 @@ GeneratedKernel TemplateCompiler::generate(const tasks::ResolvedConfig& cfg, con
   }
 
   if (cfg.task == "rope") {
-    // Per tile of positions: cos and sin rows once, then every head's x rows for those positions
-    // (double buffered). rotate_half is a permutation of whole VLEN chunks (D/2 is a multiple of VLEN):
-    // y_c = x_c cos_c - x_(c+H) sin_c for c < H, x_c cos_c + x_(c-H) sin_c after, H = D/(2 VLEN).
-    const int64_t heads = cfg.dim("HEADS"), s = cfg.dim("S"), d = cfg.dim("D");
-    const int64_t ch = d / vlen, half = ch / 2;
-    const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
-    const int64_t max_tile = std::min<int64_t>(8191, (p_.vsram_rows - 2 * ch) / 7);
-    const int64_t positions =
-        pow2_divisor(s, std::max<int64_t>(1, std::min(knob(values, all_knobs, "tile_rows"), max_tile) / ch));
-    const int64_t tile = positions * ch;
-    out.knobs = {{"tile_rows", tile}, {"double_buffer", dbl}};
-    out.summary = fmt::format("{} tiles of {} positions x {} heads, {} buffering", s / positions, positions,
-                              heads, dbl ? "double" : "single");
-    // VSRAM: cos, sin, x0, x1, y0, y1, temp; x buffers start at least `half` rows in (x - H is a row).
-    const int64_t cos_row = 0, sin_row = tile, xb[2] = {2 * tile + half, 3 * tile + half},
-                  yb[2] = {4 * tile + half, 5 * tile + half}, tmp_row = 6 * tile + half;
-    a.op("S_LI r3, {}", row_bytes);
-    a.op("S_LI r13, {}", addr("cos"));
-    a.op("S_LI r14, {}", addr("sin"));
-    a.op("S_LI r11, {}", addr("x"));
-    a.op("S_LI r12, {}", addr("y"));
-    const std::string xr[2] = {"r1", "r2"};  // r1/r2 walk x and y of the current head inside the tile
-    a.loop(s / positions, "ptile", [&] {
-      a.op("S_LI r4, {}", cos_row);
-      a.op("H_LOAD_V r4, r13, r3, {}", tile);
-      a.op("S_LI r4, {}", sin_row);
-      a.op("H_LOAD_V r4, r14, r3, {}", tile);
-      a.add_const("r13", tile * row_bytes, "r15");
-      a.add_const("r14", tile * row_bytes, "r15");
-      a.op("S_MV r1, r11");
-      a.op("S_MV r2, r12");
-      auto load = [&](int b) {
-        a.op("S_LI r4, {}", xb[b]);
-        a.op("H_LOAD_V r4, r1, r3, {}", tile);
-        a.add_const("r1", s * d * 2, "r15");
-      };
-      auto compute_store = [&](int b) {
-        // r5 x, r6 x + H, r7 x - H, r8 cos, r9 sin, r10 y, r4 temp: one offset c for all of them.
-        a.op("S_LI r5, {}", xb[b]);
-        a.op("S_LI r6, {}", xb[b] + half);
-        a.op("S_LI r7, {}", xb[b] - half);
-        a.op("S_LI r8, {}", cos_row);
-        a.op("S_LI r9, {}", sin_row);
-        a.op("S_LI r10, {}", yb[b]);
-        a.op("S_LI r4, {}", tmp_row);
-        a.loop(positions, "pos", [&] {
-          for (int64_t c = 0; c < ch; ++c) a.op("V_MUL_VV r10, r5, r8, {}", c);
-          for (int64_t c = 0; c < half; ++c) a.op("V_MUL_VV r4, r6, r9, {}", c);
-          for (int64_t c = half; c < ch; ++c) a.op("V_MUL_VV r4, r7, r9, {}", c);
-          for (int64_t c = 0; c < half; ++c) a.op("V_SUB_VV r10, r10, r4, {}", c);
-          for (int64_t c = half; c < ch; ++c) a.op("V_ADD_VV r10, r10, r4, {}", c);
-          for (const char* r : {"r5", "r6", "r7", "r8", "r9", "r10", "r4"})
-            a.op("S_ADDI {}, {}, {}", r, r, ch);
-        });
-        a.op("S_LI r10, {}", yb[b]);
-        a.op("H_STORE_V r10, r2, r3, {}", tile);
-        a.add_const("r2", s * d * 2, "r15");
-      };
-      stream_tiles(a, heads, dbl, load, compute_store);
-      a.add_const("r11", tile * row_bytes, "r15");
-      a.add_const("r12", tile * row_bytes, "r15");
-    });
+    RopeJob j;
+    j.x = {addr("x"), 0};
+    j.y = {addr("y"), 0};
+    j.cos = addr("cos");
+    j.sin = addr("sin");
+    j.heads = cfg.dim("HEADS"), j.s = cfg.dim("S"), j.d = cfg.dim("D");
+    j.tile_rows = knob(values, all_knobs, "tile_rows");
+    j.dbl = knob(values, all_knobs, "double_buffer") != 0;
+    std::tie(out.knobs, out.summary) = emit_rope(a, p_, j);
     return finish();
   }
 
   if (cfg.task == "softmax" || cfg.task == "rms_norm" || cfg.task == "layer_norm") {
-    const bool softmax = cfg.task == "softmax";
-    const bool layer_norm = cfg.task == "layer_norm";
-    const int64_t m = cfg.dim("M"), n = cfg.dim("N");
-    const int64_t chunks = n / vlen;  // VSRAM rows per tensor row
-    const bool dbl = knob(values, all_knobs, "double_buffer") != 0;
-    const int64_t max_rows =
-        std::max<int64_t>(1, std::min<int64_t>((p_.vsram_rows - 2 * chunks) / (4 * chunks), 8191 / chunks));
-    const int64_t rows = pow2_divisor(m, std::min(knob(values, all_knobs, "tile_rows"), max_rows));
-    const int64_t unroll = pow2_divisor(chunks, knob(values, all_knobs, "unroll"));
-    const int64_t accs = std::min<int64_t>(pow2_divisor(unroll, knob(values, all_knobs, "accumulators")), 4);
-    const int64_t tile = rows * chunks;  // VSRAM rows per tile
-    const int64_t tiles = m / rows;
-    out.knobs = {{"tile_rows", rows}, {"unroll", unroll}, {"accumulators", accs}, {"double_buffer", dbl}};
-    out.summary = fmt::format(
-        "{} tiles of {} rows ({} VSRAM rows each), {} chunks per loop iteration, {} "
-        "reduction accumulators, {} buffering",
-        tiles, rows, tile, unroll, accs, dbl ? "double" : "single");
-    const int64_t gamma_row = 4 * tile;
-    // f1..f4 max accumulators (softmax), f5..f8 sum accumulators, f9 scale, f10 1/N, f11 eps.
-    stream_setup(a, addr("x"), addr("y"), row_bytes, tile);
-    if (!softmax) {
-      a.op("S_LI_FP f10, 1.0/{}", n);
-      a.op("S_LI_FP f11, {}", fmt::format("{:.9g}", cfg.param("eps")));
-      a.op("S_LI r11, {}", gamma_row);
-      a.op("S_LI r4, {}", addr("gamma"));
-      a.op("H_LOAD_V r11, r4, r3, {}", chunks);
-      if (layer_norm) {
-        a.comment("beta right after gamma; r13 walks it");
-        a.op("S_LI r13, {}", gamma_row + chunks);
-        a.op("S_LI r4, {}", addr("beta"));
-        a.op("H_LOAD_V r13, r4, r3, {}", chunks);
-      }
+    RowNormJob j;
+    j.kind = cfg.task;
+    j.x = {addr("x"), 0};
+    j.y = {addr("y"), 0};
+    if (cfg.task != "softmax") {
+      j.gamma = addr("gamma");
+      j.eps = cfg.param("eps");
     }
-    const std::string xr[2] = {"r7", "r8"}, wr[2] = {"r9", "r10"};
-    auto load = [&](int b) {
-      a.op("H_LOAD_V {}, r1, r3, {}", xr[b], tile);
-      a.add_const("r1", tile * row_bytes, "r15");
-    };
-    auto facc = [&](int base, int64_t u) { return fmt::format("f{}", base + static_cast<int>(u % accs)); };
-    auto combine = [&](const char* opname, int base) {
-      for (int64_t i = 1; i < accs; ++i) a.op("{} f{}, f{}, f{}", opname, base, base, base + i);
-    };
-    auto per_row = [&] {
-      if (softmax) {
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, -inf", 1 + i);
-        a.loop(chunks / unroll, "max", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_MAX {}, r5, {}", facc(1, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-        });
-        combine("S_MAX_FP", 1);
-        a.op("S_ADDI r5, r5, {}", -chunks);
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "exp", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_EXP_VF r6, r5, f1, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r6, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-          a.op("S_ADDI r6, r6, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_RECI_FP f9, f5");
-        a.op("S_ADDI r6, r6, {}", -chunks);
-        a.loop_last(chunks / unroll, "scale", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
-          a.op("S_ADDI r6, r6, {}", unroll);
-        });
-      } else if (layer_norm) {
-        // mean, then the centred row into the work buffer and its sum of squares, then scale and shift.
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "sum", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_SUM {}, r5, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_MUL_FP f12, f5, f10");
-        a.op("S_ADDI r5, r5, {}", -chunks);
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "centre", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_SUB_VF r6, r5, f12, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r6, r6, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-          a.op("S_ADDI r6, r6, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_MUL_FP f5, f5, f10");
-        a.op("S_ADD_FP f5, f5, f11");
-        a.op("S_RSQRT_FP f9, f5");
-        a.op("S_ADDI r6, r6, {}", -chunks);
-        a.op("S_MV r12, r11");
-        a.op("S_LI r14, {}", gamma_row + chunks);
-        a.loop_last(chunks / unroll, "scale", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
-          a.op("S_ADDI r6, r6, {}", unroll);
-          a.op("S_ADDI r12, r12, {}", unroll);
-          a.op("S_ADDI r14, r14, {}", unroll);
-        });
-      } else {
-        for (int64_t i = 0; i < accs; ++i) a.op("S_LI_FP f{}, 0.0", 5 + i);
-        a.loop(chunks / unroll, "sumsq", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_RED_DOT {}, r5, r5, {}", facc(5, u), u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-        });
-        combine("S_ADD_FP", 5);
-        a.op("S_MUL_FP f5, f5, f10");
-        a.op("S_ADD_FP f5, f5, f11");
-        a.op("S_RSQRT_FP f9, f5");
-        a.op("S_ADDI r5, r5, {}", -chunks);
-        a.op("S_MV r12, r11");
-        a.loop_last(chunks / unroll, "scale", [&] {
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r5, f9, {}", u);
-          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
-          a.op("S_ADDI r5, r5, {}", unroll);
-          a.op("S_ADDI r6, r6, {}", unroll);
-          a.op("S_ADDI r12, r12, {}", unroll);
-        });
-      }
-    };
-    auto compute_store = [&](int b) {
-      a.op("S_MV r5, {}", xr[b]);
-      a.op("S_MV r6, {}", wr[b]);
-      a.loop(rows, "row", per_row);
-      a.op("H_STORE_V {}, r2, r3, {}", wr[b], tile);
-      a.add_const("r2", tile * row_bytes, "r15");
-    };
-    a.blank();
-    stream_tiles(a, tiles, dbl, load, compute_store);
-    a.op("C_HALT");
-    out.source = header(out.summary) + a.text();
-    return out;
+    if (cfg.task == "layer_norm") j.beta = addr("beta");
+    j.m = cfg.dim("M"), j.n = cfg.dim("N");
+    j.tile_rows = knob(values, all_knobs, "tile_rows");
+    j.unroll = knob(values, all_knobs, "unroll");
+    j.accumulators = knob(values, all_knobs, "accumulators");
+    j.dbl = knob(values, all_knobs, "double_buffer") != 0;
+    std::tie(out.knobs, out.summary) = emit_row_norm(a, p_, j);
+    return finish();
   }
 
   // ---------------------------------------------------------------- gemm, linear

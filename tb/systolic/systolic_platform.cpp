@@ -75,7 +75,6 @@ std::unique_ptr<tasks::BaselineCompiler> SystolicPlatform::baseline_compiler(con
 std::string SystolicPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg,
                                                  const std::string& hw) const {
   const Params p = params(hw);
-  if (auto why = tasks::missing_composite_baseline_reason(cfg); !why.empty()) return why;
   // Tensors move as rows of VLEN elements; counts (heads, batch, kernel taps, CAUSAL) need not be multiples.
   for (const auto* list : {&cfg.inputs, &cfg.outputs}) {
     for (const auto& t : *list) {

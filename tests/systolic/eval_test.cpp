@@ -2,6 +2,7 @@
 // every verdict a kernel writer can get is produced with the information needed to act on it.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <set>
 
 #include <yaml-cpp/yaml.h>
@@ -81,12 +82,45 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases
                            return param_info.param.hw + "_" + param_info.param.task;
                          });
 
+// The level-3 composites announce each phase of their spec once, in order, so eval's split is the
+// kernel's own: every phase gets cycles and they add up to the run's.
+TEST(SystolicEval, CompositeBaselinesMarkEveryPhaseOnceInOrder) {
+  auto upper_case = [](std::string text) {
+    for (auto& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+  };
+  for (const std::string task : {"conv_block", "decoder_block_llama", "decoder_block_t5"}) {
+    const auto& spec = registry().get(task);
+    ASSERT_FALSE(spec.phases.empty()) << task;
+    const auto source = baseline(task, "C1");
+    size_t previous = 0;
+    for (const auto& phase : spec.phases) {
+      const auto at = source.find("ADDR_PHASE_" + upper_case(phase.name) + "\n");
+      ASSERT_NE(at, std::string::npos) << task << " never marks phase " << phase.name;
+      EXPECT_GT(at, previous) << task << ": phase " << phase.name << " is marked out of order";
+      previous = at;
+    }
+    auto report = eval(task, "C1", source);
+    ASSERT_EQ(report.verdict, Verdict::kPass) << task << ": " << report.headline;
+    ASSERT_EQ(report.phases.size(), spec.phases.size()) << task;
+    uint64_t sum = report.unmarked_cycles;
+    for (size_t i = 0; i < spec.phases.size(); ++i) {
+      EXPECT_EQ(report.phases[i].name, spec.phases[i].name) << task;
+      EXPECT_EQ(report.phases[i].marks, 1u) << task << " " << report.phases[i].name;
+      EXPECT_GT(report.phases[i].cycles, 0u) << task << " " << report.phases[i].name;
+      sum += report.phases[i].cycles;
+    }
+    EXPECT_EQ(sum, report.cycles) << task;
+    EXPECT_LT(report.unmarked_cycles, 16u) << task << ": the first marker comes right at the start";
+  }
+}
+
 TEST(SystolicEval, EveryKnobValueOfTheTemplatesGivesACorrectKernel) {
   // The tuner explores these; each must stay correct (they only change speed).
   const auto& p = testing::platform();
-  for (const std::string task :
-       {"silu", "softmax", "rms_norm", "gemm", "linear", "gelu", "layer_norm", "gemv", "batch_matmul",
-        "conv2d", "rope", "ffn", "swiglu", "attention", "gqa"}) {
+  for (const std::string task : {"silu", "softmax", "rms_norm", "gemm", "linear", "gelu", "layer_norm",
+                                 "gemv", "batch_matmul", "conv2d", "rope", "ffn", "swiglu", "attention",
+                                 "gqa", "conv_block", "decoder_block_llama", "decoder_block_t5"}) {
     auto cfg = registry().get(task).resolve("C2", SystolicPlatform::kDType);
     TemplateCompiler compiler(p.params("default"));
     for (const auto& knob : compiler.knobs(cfg)) {
