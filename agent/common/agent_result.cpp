@@ -167,6 +167,7 @@ std::string render_prompt(const std::string& template_name, const TaskContext& c
   if (uses("platform_guide")) values.emplace_back("platform_guide", platform_guide(ctx.platform));
   if (uses("isa_reference")) values.emplace_back("isa_reference", isa_reference(ctx.platform));
   if (uses("task")) values.emplace_back("task", task_text(ctx));
+  if (uses("composition")) values.emplace_back("composition", composition_hint(ctx));
   values.insert(values.end(), extra.begin(), extra.end());
   return fill(text, values);
 }
@@ -175,8 +176,31 @@ std::string system_prompt(const TaskContext& ctx, unsigned budget) {
   return render_prompt("system.md", ctx, budget);
 }
 
+// For a composite task (its spec's composed_of): where the agent finds help for the parts, the docs always
+// and the kernel library's passing kernels of those tasks when the run has one. Empty otherwise.
+std::string composition_hint(const TaskContext& ctx) {
+  const tasks::TaskSpec& spec = task_registry().get(ctx.task);
+  if (spec.composed_of.empty()) return "";
+  std::string parts;
+  for (const auto& part : spec.composed_of) parts += (parts.empty() ? "" : ", ") + part;
+  std::string hint = fmt::format(
+      "This is a level-{} task built from the tasks {}. `search_docs` with their names finds how each is "
+      "done "
+      "on {}; build the kernel from those pieces first, then make it fast.",
+      spec.level, parts, ctx.platform);
+  if (!ctx.library.empty()) {
+    hint += fmt::format(
+        " `find_examples` with a part's name (e.g. \"{}\") returns passing kernels of it on this platform "
+        "from "
+        "the kernel library, earlier runs' own kernels among them.",
+        spec.composed_of.front());
+  }
+  return hint + "\n";
+}
+
 std::string user_prompt(const TaskContext& ctx) {
-  return fill(read_template("user.md"), {{"platform", ctx.platform}, {"task", task_text(ctx)}});
+  return fill(read_template("user.md"),
+              {{"platform", ctx.platform}, {"task", task_text(ctx)}, {"composition", composition_hint(ctx)}});
 }
 
 json PortSource::to_json() const {

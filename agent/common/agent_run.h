@@ -80,6 +80,9 @@ std::string system_prompt(const TaskContext& context, unsigned budget);
 std::string render_prompt(const std::string& template_name, const TaskContext& context, unsigned budget,
                           const std::vector<std::pair<std::string, std::string>>& extra = {});
 std::string user_prompt(const TaskContext& context);
+// For a composite task (TaskSpec::composed_of): a line pointing at the parts' docs and, when the run has a
+// kernel library, at their passing kernels there. Empty for other tasks.
+std::string composition_hint(const TaskContext& context);
 nlohmann::json usage_json(const Usage& usage);
 
 // Updates first_valid_iteration / first_pass_iteration from a tool result of turn `iteration`.

@@ -252,7 +252,8 @@ class WorkflowRun {
   bool design(const std::string& role) {
     ChatRequest request;
     request.system = fill_prompt(role, {});
-    std::string ask = "Plan the kernel for this task.\n\n" + task_text(result_.context);
+    std::string ask = "Plan the kernel for this task.\n" + composition_hint(result_.context) + "\n" +
+                      task_text(result_.context);
     // A porting run plans the port: the other platform's kernel is the starting point.
     if (const std::string port = port_prompt(result_.context); !port.empty()) ask += "\n\n" + port;
     if (!plan_.empty()) {

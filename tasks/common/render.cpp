@@ -120,6 +120,14 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
     text += "\n";
   }
   text += "\n" + format_layout(layout) + "\n";
+  if (!spec.composed_of.empty()) {
+    std::string parts;
+    for (const auto& part : spec.composed_of) parts += (parts.empty() ? "" : ", ") + part;
+    text += fmt::format(
+        "Composed of the tasks {} (`kcraft task show NAME` for each): a kernel may be built from kernels of\n"
+        "those, with intermediates in the scratch region.\n\n",
+        parts);
+  }
   if (!resolved.phases.empty()) {
     text += fmt::format(
         "Phases (optional markers; `eval` splits the cycles by phase): at the start of a phase, write "

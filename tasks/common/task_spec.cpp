@@ -1,5 +1,7 @@
 #include "tasks/common/task_spec.h"
 
+#include <optional>
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -569,7 +571,7 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   loader.check_map(
       root, "",
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "params", "flops",
-       "macs", "scratch_bytes", "phases", "tolerance", "golden"},
+       "macs", "scratch_bytes", "phases", "composed_of", "tolerance", "golden"},
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "flops", "golden"});
   TaskSpec spec;
   spec.file = file;
@@ -659,6 +661,16 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   }
 
   if (root["phases"]) parse_phases(loader, root["phases"], spec);
+  if (root["composed_of"]) {
+    const YAML::Node parts = root["composed_of"];
+    loader.check_sequence(parts, "composed_of", false);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      const std::string field = "composed_of[" + std::to_string(i) + "]";
+      const std::string part = loader.get_identifier(parts[i], field);
+      if (part == spec.name) loader.fail(field, parts[i], "a task cannot be composed of itself");
+      spec.composed_of.push_back(part);
+    }
+  }
 
   if (root["tolerance"]) {
     const YAML::Node tolerance = root["tolerance"];
@@ -842,6 +854,25 @@ TaskRegistry TaskRegistry::load_directory(const std::filesystem::path& dir) {
       if (!first_problem) first_problem = std::current_exception();
     }
   }
+  // A composite names only tasks of a lower level that exist.
+  std::optional<TaskSpecError> composite_problem;
+  for (const TaskSpec& spec : registry.tasks()) {
+    for (const std::string& part : spec.composed_of) {
+      const TaskSpec* found = registry.find(part);
+      std::string message;
+      if (found == nullptr) {
+        const std::string hint = closest_match(part, registry.names());
+        message = "unknown task '" + part + "'" + (hint.empty() ? "" : " (did you mean " + hint + "?)");
+      } else if (found->level >= spec.level) {
+        message = part + " is level " + std::to_string(found->level) + ", not below this task's level " +
+                  std::to_string(spec.level);
+      }
+      if (message.empty()) continue;
+      composite_problem.emplace(spec.file.string(), "composed_of", 0, message);
+      problems.push_back(composite_problem->what());
+    }
+  }
+  if (problems.size() == 1 && !first_problem) throw *composite_problem;
   // One broken file: its own error, with its file and field. Several: one message listing them all.
   if (problems.size() == 1) std::rethrow_exception(first_problem);
   if (!problems.empty()) {

@@ -154,6 +154,9 @@ struct TaskSpec {
   std::optional<Expr> macs;           // multiply-accumulates a matrix unit can do (optional, default 0)
   std::optional<Expr> scratch_bytes;  // may use ELEM_BYTES (2 for bf16, 4 for fp32)
   std::vector<PhaseSpec> phases;
+  // Lower-level tasks a composite task is built from (its L1/L2 building blocks), checked to exist when
+  // a directory of specs loads.
+  std::vector<std::string> composed_of;
   std::map<DType, ToleranceOverride> tolerance_overrides;
   std::string golden;
 

@@ -285,6 +285,25 @@ TEST(KernelLanguages, SchemasAndPromptsSayWhichLanguagesThePlatformTakes) {
   EXPECT_EQ(prompt.find("{{"), std::string::npos) << prompt;
 }
 
+// Level-3 tasks name the L1/L2 tasks they are built from; the agents' prompts point at those (the docs
+// always, the kernel library's kernels of them when the run has a library). Other tasks get no such line.
+TEST(AgentPrompts, CompositeTasksPointAtTheirPartsAndTheLibraryWhenThereIsOne) {
+  TaskContext block = relu();
+  block.task = "decoder_block_llama";
+  const std::string plain = user_prompt(block);
+  EXPECT_NE(plain.find("This is a level-3 task built from the tasks rms_norm, linear, rope, gqa, swiglu."),
+            std::string::npos)
+      << plain;
+  EXPECT_EQ(plain.find("find_examples"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("Composed of the tasks rms_norm, linear, rope, gqa, swiglu"), std::string::npos);
+  EXPECT_EQ(plain.find("{{"), std::string::npos) << plain;
+  block.library = "/tmp/kcraft-library.db";
+  EXPECT_NE(user_prompt(block).find("`find_examples` with a part's name (e.g. \"rms_norm\")"),
+            std::string::npos);
+  EXPECT_EQ(user_prompt(relu()).find("level-"), std::string::npos);
+  EXPECT_EQ(composition_hint(relu()), "");
+}
+
 TEST(KernelLanguages, ScoringTheTunerTranscriptsAndReplayKeepTheLanguage) {
   // Scoring builds the kernel in its language; the baseline is C.
   const Score c_score = score_kernel(relu(), "fake_op();\n", "c");

@@ -136,6 +136,30 @@ TEST(Loader, PhasesAreNamedUniqueAndReachTheResolvedConfig) {
                   "reserved for phase markers");
 }
 
+TEST(Loader, ComposedOfNamesLowerLevelTasksThatExist) {
+  EXPECT_EQ(testing::registry().get("conv_block").composed_of, (std::vector<std::string>{"conv2d", "relu"}));
+  TempDir dir;
+  testing::write_file(dir.path() / "gemm.yaml", shipped("gemm"));
+  testing::write_file(dir.path() / "relu.yaml", shipped("relu") + "composed_of: [gemm]\n");
+  try {
+    TaskRegistry::load_directory(dir.path());
+    ADD_FAILURE() << "a level-1 task composed of a level-1 task loaded";
+  } catch (const TaskSpecError& e) {
+    EXPECT_CONTAINS(std::string(e.what()),
+                    "relu.yaml: composed_of: gemm is level 1, not below this task's level 1");
+  }
+  testing::write_file(dir.path() / "relu.yaml",
+                      mutate(shipped("relu"), "level: 1", "level: 2") + "composed_of: [gem]\n");
+  try {
+    TaskRegistry::load_directory(dir.path());
+    ADD_FAILURE() << "an unknown part loaded";
+  } catch (const TaskSpecError& e) {
+    EXPECT_CONTAINS(std::string(e.what()), "composed_of: unknown task 'gem' (did you mean gemm?)");
+  }
+  EXPECT_CONTAINS(load_failure(shipped("gemm") + "composed_of: [gemm]\n").message,
+                  "cannot be composed of itself");
+}
+
 TEST(Loader, BadIntegerNamesFileAndFieldPath) {
   auto failure = load_failure(mutate(shipped("gemm"), "C3: {M: 64, K: 64,", "C3: {M: 64, K: x,"));
   EXPECT_EQ(failure.field, "configs.C3.K");
