@@ -93,7 +93,8 @@ const std::vector<std::string>& all_tasks() {
   static const std::vector<std::string> tasks = {
       "relu", "silu",           "softmax", "rms_norm",       "gemm",      "linear", "gelu", "layer_norm",
       "gemv", "batch_matmul",   "ffn",     "swiglu",         "attention", "mha",    "gqa",  "mqa",
-      "rope", "depthwise_conv", "conv2d",  "flash_attention"};
+      "rope", "depthwise_conv", "conv2d",  "flash_attention", "conv_block", "decoder_block_llama",
+      "decoder_block_t5"};
   return tasks;
 }
 
