@@ -3226,6 +3226,8 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   const std::vector<Knob> rknobs = rowwise_knobs(), eknobs = stream_knobs();
   std::vector<std::string> parts;
   GeneratedKernel out;
+  int64_t norm_unroll = 0;
+  const KnobValues act_values = {{"unroll", knob(values, knobs, "act_unroll")}};
   auto norm = [&](const std::string& in, int64_t in_offset, int64_t out_offset, const std::string& gamma) {
     RowJob job;
     job.op = "rms_norm";
@@ -3238,7 +3240,9 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     job.gamma = gamma;
     job.eps = cfg.param("eps");
     job.last = false;
-    return rowwise(c, job, {}, rknobs).summary;
+    const GeneratedKernel g = rowwise(c, job, {{"unroll", knob(values, knobs, "norm_unroll")}}, rknobs);
+    norm_unroll = g.knobs.at("unroll");
+    return g.summary;
   };
   // dst += the region `src` (same shape, `rows` DM rows)
   auto residual = [&](const std::string& dst, int64_t dst_offset, int64_t src_address, int64_t rows) {
@@ -3249,7 +3253,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     job.in_offset = job.out_offset = dst_offset;
     job.pair_offset = src_address - c.addr(dst) - dst_offset;
     job.last = false;
-    elementwise(c, job, {}, eknobs);
+    elementwise(c, job, act_values, eknobs);
   };
   auto linear = [&](const std::string& a, int64_t a_offset, const std::string& w, int64_t m, int64_t kk,
                     int64_t n, const std::string& dst, int64_t dst_offset) {
@@ -3268,6 +3272,49 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     return out.summary;
   };
 
+  // `count` products h W_i^T [m, n] from the A rows at a_offset into scratch (from c_offset on), W_i and
+  // C_i consecutive from w on: one copy of the code in a hardware loop, the DRAM bases in DM words.
+  auto looped_linear = [&](const std::string& a, int64_t a_offset, const std::string& w, int64_t m,
+                           int64_t kk, int64_t n, int64_t c_offset, int64_t count) {
+    c.dm_rows -= 1;
+    const int64_t state = c.dm_rows * c.rb;
+    k.comment(fmt::format("{} products; DM words at {}: the product's W and output in DRAM", count, state));
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    c.li_addr(12, w);
+    k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
+    k.li(12, scratch + c_offset);
+    k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
+    MatJob job;
+    job.weights_nk = true;
+    job.m = m;
+    job.k = kk;
+    job.n = n;
+    job.a = a;
+    job.a_offset = a_offset;
+    job.b = w;
+    job.c = "scratch";
+    job.b_word = state;
+    job.c_word = state + 4;
+    job.max_strips = 1;
+    job.last = false;
+    std::string summary;
+    k.loop(count, [&] {
+      out = matmul(c, job, values, knobs);
+      summary = out.summary;
+      k.li(12, state);
+      k.op("S_PMOV p4, r12");
+      k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});
+      k.op("L_SLD r2, p4, -4", {{kState}, {}, -1});
+      c.add(1, n * kk * 2, 13);
+      c.add(2, m * n * 2, 13);
+      k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
+      k.op("L_SST r2, p4, 0", {{}, {kState}, -1});
+    });
+    c.dm_rows += 1;
+    return summary;
+  };
+
   begin_phase(c, "attn_norm");
   k.comment("h = rms_norm(x, g_attn) into scratch");
   parts.push_back("h = rms_norm(x) (" + norm("x", 0, at.h, "g_attn") + ")");
@@ -3275,48 +3322,10 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   begin_phase(c, "qkv");
   // Wq, Wk, Wv are adjacent in DRAM (declaration order, sizes multiples of the alignment) and so are q, k, v
   // in scratch: one loop of HEADS + 2 KV_HEADS head projections, each h W_head^T [S, DH].
-  const int64_t head_w = dh * d * 2, head_out = s * dh * 2;
-  if (c.addr("Wk") != c.addr("Wq") + heads * head_w || c.addr("Wv") != c.addr("Wk") + kv * head_w)
+  if (c.addr("Wk") != c.addr("Wq") + heads * dh * d * 2 || c.addr("Wv") != c.addr("Wk") + kv * dh * d * 2)
     throw std::logic_error("decoder block: Wq, Wk, Wv are not adjacent in DRAM");
-  {
-    c.dm_rows -= 1;
-    const int64_t state = c.dm_rows * c.rb;
-    k.comment(fmt::format("q, k, v head by head; DM words at {}: the head's W rows and output in DRAM", state));
-    k.li(12, state);
-    k.op("S_PMOV p4, r12");
-    c.li_addr(12, "Wq");
-    k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
-    k.li(12, scratch + at.q);
-    k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
-    MatJob job;
-    job.weights_nk = true;
-    job.m = s;
-    job.k = d;
-    job.n = dh;
-    job.a = "scratch";
-    job.a_offset = at.h;
-    job.b = "Wq";
-    job.c = "scratch";
-    job.b_word = state;
-    job.c_word = state + 4;
-    job.max_strips = 1;
-    job.last = false;
-    std::string summary;
-    k.loop(heads + 2 * kv, [&] {
-      summary = matmul(c, job, values, knobs).summary;
-      k.li(12, state);
-      k.op("S_PMOV p4, r12");
-      k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});
-      k.op("L_SLD r2, p4, -4", {{kState}, {}, -1});
-      c.add(1, head_w, 13);
-      c.add(2, head_out, 13);
-      k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
-      k.op("L_SST r2, p4, 0", {{}, {kState}, -1});
-    });
-    c.dm_rows += 1;
-    parts.push_back(fmt::format("q, k, v head-major by {} head projections h W_head^T ({})", heads + 2 * kv,
-                                summary));
-  }
+  parts.push_back(fmt::format("q, k, v head-major by {} head projections h W_head^T ({})", heads + 2 * kv,
+                              looped_linear("scratch", at.h, "Wq", s, d, dh, at.q, heads + 2 * kv)));
 
   if (llama) {
     begin_phase(c, "rope");
@@ -3373,8 +3382,9 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   int64_t act_unroll = 0;
   if (llama) {
     k.comment("g = n2 Wg^T, u = n2 Wu^T, h = silu(g) * u in place of g, y = h Wd^T + x2");
-    linear("scratch", at.n2, "Wg", s, d, f, "scratch", at.ffn);
-    linear("scratch", at.n2, "Wu", s, d, f, "scratch", at.ffn + s * f * 2);
+    if (c.addr("Wu") != c.addr("Wg") + f * d * 2)
+      throw std::logic_error("decoder_block_llama: Wg and Wu are not adjacent in DRAM");
+    looped_linear("scratch", at.n2, "Wg", s, d, f, at.ffn, 2);  // g then u
     EltJob act;
     act.op = "swiglu";
     act.rows = s * f / c.vlen;
@@ -3405,6 +3415,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   out.summary = summary + "; products: " + out.summary;
   out.knobs["softmax_unroll"] = attn.knobs.at("softmax_unroll");
   out.knobs["act_unroll"] = act_unroll;
+  out.knobs["norm_unroll"] = norm_unroll;
   return out;
 }
 
@@ -3498,11 +3509,11 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
   }
   // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases)
-  // and a decoder block's first four.
+  // and a decoder block's first five (products in loops that read their DRAM bases from DM).
   const bool decoder = t == "decoder_block_llama" || t == "decoder_block_t5";
   for (size_t i = 0; i < products.size(); ++i) {
     const MatJob& j = products[i];
-    const bool pieces_allowed = !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa") && !(decoder && i < 4);
+    const bool pieces_allowed = !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa") && !(decoder && i < 5);
     const MatPlan plan = matmul_plan(p_, j, 1);
     if (plan.chunks == 0 || (plan.pieces > 1 && !pieces_allowed)) {
       const int64_t chunks = pieces_allowed ? 1 : j.k / vlen;
@@ -3553,7 +3564,9 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
   if (t == "decoder_block_llama" || t == "decoder_block_t5") {
     auto k = matmul_knobs();
     k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
-    k.push_back({"act_unroll", "rows per loop iteration of the FFN activation's loop", 8, {2, 4, 8, 16}});
+    k.push_back({"act_unroll", "rows per loop iteration of the FFN activation's and the residual adds' loops", 8,
+                 {2, 4, 8, 16}});
+    k.push_back({"norm_unroll", "chunks per loop iteration of the RMSNorm passes", 8, {2, 4, 8}});
     return k;
   }
   if (t == "ffn" || t == "swiglu") {
@@ -3660,6 +3673,10 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       }
       if (out.knobs.count("act_unroll") != 0 && out.knobs["act_unroll"] > 2) {
         v["act_unroll"] = out.knobs["act_unroll"] / 2;
+        continue;
+      }
+      if (out.knobs.count("norm_unroll") != 0 && out.knobs["norm_unroll"] > 2) {
+        v["norm_unroll"] = out.knobs["norm_unroll"] / 2;
         continue;
       }
       if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {
