@@ -4,7 +4,6 @@
 #include <array>
 #include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <functional>
 #include <set>
 #include <stdexcept>
@@ -304,7 +303,7 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
 void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
                     const std::function<void(int64_t buffer)>& compute) {
   KernelBuilder& k = c.k;
-  if (!s.store || s.buffers != 2 || s.fence_lock != 14)
+  if (!s.store || s.buffers != 2)
     throw std::logic_error("stream_compact: a stored, double-buffered stream that waits for its stores");
   const int64_t tile_bytes = s.tile_rows * c.rb;
   const int64_t buffer_rows = s.tile_rows * (s.paired ? 2 : 1);
@@ -338,11 +337,11 @@ void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::s
   }
   auto load = [&](int dm_reg) {  // the tile at r1 into the buffer at dm_reg
     k.op(fmt::format("C_DMALD 0, {}, r1, r3, r4, 0", R(dm_reg)));
-    if (s.paired) {
+    if (s.paired) {  // dm_reg may be r12
       k.li(14, s.pair_offset);
       k.op("S_ADD r13, r1, r14");
-      k.li(12, tile_bytes);
-      k.op(fmt::format("S_ADD r12, {}, r12", R(dm_reg)));
+      k.li(14, tile_bytes);
+      k.op(fmt::format("S_ADD r12, {}, r14", R(dm_reg)));
       k.op("C_DMALD 0, r12, r13, r3, r4, 0");
     }
     advance(1, 10);
@@ -3765,7 +3764,6 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
     }
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
-    if (std::getenv("KCRAFT_TMP_NOIMEM")) words = 0;
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
                                               cfg.task, cfg.config, words, p_.imem_words));
