@@ -503,6 +503,8 @@ struct RowJob {
   std::string gamma = "gamma", beta = "beta";  // the norms' scale and shift regions
   double eps = 0.0, scale = 1.0;
   bool causal = false;
+  bool add_pair = false;     // softmax: first add the [m, n] tensor pair_offset bytes from the input (T5's bias)
+  int64_t pair_offset = 0;   // (it streams in with the input, into the tile buffers' second halves)
   bool last = true;  // false: wait for the stores at the end
   bool compact = false;  // stream_compact (needs last = false)
 };
@@ -514,7 +516,8 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   const int64_t chunks = n / c.vlen;
   // causal softmax: a mask table, per d = i mod VLEN a block [0 x chunks][diagonal d][-inf x chunks] of
   // BF16 rows added to row i's chunks from row d * (2 chunks + 1) + chunks - i / VLEN of the table on
-  const bool causal = softmax && job.causal;
+  const bool causal = softmax && job.causal && !job.add_pair;
+  const bool add_pair = softmax && job.add_pair, masked = causal || add_pair;
   const int64_t block_rows = 2 * chunks + 1;
   const int64_t table_rows = causal ? (c.vlen * block_rows + c.banks - 1) / c.banks * c.banks : 0;
   const int64_t buffers = job.compact ? 2 : std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
@@ -524,7 +527,7 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   const int64_t gamma_rows = softmax      ? table_rows
                              : layer_norm ? (boff + chunks + c.banks - 1) / c.banks * c.banks
                                           : (chunks + c.banks) / c.banks * c.banks + c.banks;
-  const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks;
+  const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks / (add_pair ? 2 : 1);
   if (room < 1) throw std::invalid_argument("a row does not fit DM");
   const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
   const int64_t unroll =
@@ -542,6 +545,8 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   s.out_offset = job.out_offset;
   s.fence_lock = job.last ? -1 : 14;
   s.compact = job.compact;
+  s.paired = add_pair;
+  s.pair_offset = job.pair_offset;
   const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
   auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
   if (softmax) {
@@ -561,11 +566,21 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
       k.op("V_BCST v1, r0");
       k.op("V_BCST v2, r11");
       k.op("S_PMOV p6, r0");
-      for (int64_t d = 0; d < c.vlen; ++d) {
-        k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
-        k.op(fmt::format("V_ALIGN v3, v1, v2, {}", c.vlen - d - 1));  // lanes <= d: 0, the rest -inf
-        k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
-        k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+      if (job.compact) {  // a loop over d: the diagonal row of d + 1 is that of d shifted by a lane of 0
+        k.op("V_BCST v3, r11");
+        k.loop(c.vlen, [&] {
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
+          k.op(fmt::format("V_ALIGN v3, v1, v3, {}", c.vlen - 1));  // lanes <= d: 0, the rest -inf
+          k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+        });
+      } else {
+        for (int64_t d = 0; d < c.vlen; ++d) {
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
+          k.op(fmt::format("V_ALIGN v3, v1, v2, {}", c.vlen - d - 1));  // lanes <= d: 0, the rest -inf
+          k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+        }
       }
       k.li(9, 0);
     }
@@ -619,7 +634,12 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   stream(c, s, job.in, job.out, [&](int64_t b) {
     const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
     for (int i = 0; i < 5; ++i) k.op(fmt::format("S_PMOV {}, {}", P(i == 3 && !softmax ? 5 : i), R(5 + b)));
-    if (causal) k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
+    if (masked) k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
+    if (add_pair) {  // p5: the pair's rows in the buffer's second half
+      k.li(12, s.tile_rows * c.rb);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op("S_PMOV p5, r12");
+    }
     k.loop(rows, [&] {
       if (causal) {
         // p5: row r9's first mask row, d * (2 chunks + 1) + chunks - r9 / VLEN with d = r9 mod VLEN
@@ -640,12 +660,13 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
       if (softmax) {
         // pass 1: running maxima in v1, v2 (causal: the masked row is stored back in place first)
         for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("V_BCST {}, r11", V(1 + i)));
-        pipeline(k, chunks, causal ? 3 : 2, unroll, [&](int stage, int64_t u) {
+        pipeline(k, chunks, masked ? 3 : 2, unroll, [&](int stage, int64_t u) {
           const int64_t x = 5 + u % sets, mk = 9 + u % sets;
           if (stage == 0) {
             k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
             if (causal) k.op(fmt::format("L_VLD {}, p5, {}", V(mk), c.rb), {{kMask}, {}, -1});
-          } else if (causal && stage == 1) {
+            if (add_pair) k.op(fmt::format("L_VLD {}, p5, {}", V(mk), c.rb), {{acq}, {}, -1});
+          } else if (masked && stage == 1) {
             k.op(fmt::format("V_ADD {}, {}, {}", V(x), V(x), V(mk)));
             k.op(fmt::format("L_VST {}, p6, {}", V(x), c.rb), {{}, {acq}, bank(u)});
           } else {
@@ -1697,7 +1718,7 @@ struct AttnJob {
 // T5: the biased causal mask of the head whose bias row's DRAM address is the DM word at `bias_word`, into
 // the bmat region as [seq, seq]. Row i is a window of one row E of 2 * seq elements, E[u] =
 // bias[bucket(seq - 1 - u)] for u < seq and -inf after: row i = E[seq - 1 - i .. 2 seq - 1 - i]. E is built
-// in DM (L_VLDB broadcasts the bucket's element, V_ALIGN shifts it in), stored after the matrix, and each
+// in DM (L_VLDB broadcasts a bucket's element, V_ALIGN shifts in its run), stored after the matrix, and each
 // matrix row is one DMA gather of its window and one store. Locks 3 and 4.
 void t5_bias_matrix(Ctx& c, const AttnJob& job, int64_t bias_word) {
   KernelBuilder& k = c.k;
@@ -1723,12 +1744,26 @@ void t5_bias_matrix(Ctx& c, const AttnJob& job, int64_t bias_word) {
   k.op("S_PMOV p0, r12");
   k.li(12, e_row * rb);
   k.op("S_PMOV p1, r12");
-  for (int64_t u = 0; u < seq; ++u) {
-    const int64_t next = u + 1 < seq ? bucket(seq - 2 - u) : bucket(seq - 1 - u);
-    const int64_t x = 1 + u % 4;
-    k.op(fmt::format("L_VLDB {}, p0, {}", V(x), (next - bucket(seq - 1 - u)) * 2), {{kBias}, {}, -1});
-    k.op(fmt::format("V_ALIGN v8, v8, {}, 1", V(x)));
-    if (u % c.vlen == c.vlen - 1) k.op(fmt::format("L_VST v8, p1, {}", rb), {{}, {kMask}, -1});
+  // runs of equal buckets within a DM row: one broadcast and one V_ALIGN shifting in that many lanes
+  int64_t lane = 0, runs = 0;
+  for (int64_t u = 0; u < seq; ++runs) {
+    const int64_t b = bucket(seq - 1 - u);
+    int64_t len = 1;
+    while (u + len < seq && lane + len < c.vlen && bucket(seq - 1 - u - len) == b) ++len;
+    const int64_t next = u + len < seq ? bucket(seq - 1 - u - len) : b;
+    const int64_t x = 1 + runs % 4;
+    k.op(fmt::format("L_VLDB {}, p0, {}", V(x), (next - b) * 2), {{kBias}, {}, -1});
+    if (len == c.vlen) {
+      k.op(fmt::format("V_ALIGN v8, {}, {}, 0", V(x), V(x)));
+    } else {
+      k.op(fmt::format("V_ALIGN v8, v8, {}, {}", V(x), len));
+    }
+    u += len;
+    lane += len;
+    if (lane == c.vlen) {
+      k.op(fmt::format("L_VST v8, p1, {}", rb), {{}, {kMask}, -1});
+      lane = 0;
+    }
   }
   k.li(12, static_cast<int64_t>(0xFF800000u));  // -inf
   k.op("V_BCST v9, r12");
@@ -1828,18 +1863,6 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
     if (t5) t5_bias_matrix(c, job, state + 20);
     k.comment("scores = Q K^T into scratch");
     out = matmul(c, scores, values, knobs);
-    if (t5) {
-      k.comment("scores += the biased mask");
-      EltJob add;
-      add.op = "add";
-      add.rows = seq * seq / c.vlen;
-      add.in = add.out = job.scores;
-      add.in_offset = add.out_offset = job.scores_offset;
-      add.pair_offset = c.addr(job.bmat) + job.bmat_offset - c.addr(job.scores) - job.scores_offset;
-      add.last = false;
-      add.compact = true;
-      elementwise(c, add, {}, stream_knobs());
-    }
     RowJob sm;
     sm.op = "softmax";
     sm.m = sm.n = seq;
@@ -1847,9 +1870,11 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
     sm.in_offset = sm.out_offset = job.scores_offset;
     sm.scale = job.scale;
     sm.causal = causal && !t5;
+    sm.add_pair = t5;  // the biased mask streams in with the scores
+    if (t5) sm.pair_offset = c.addr(job.bmat) + job.bmat_offset - c.addr(job.scores) - job.scores_offset;
     sm.last = false;
     sm.compact = job.compact;
-    k.comment(t5       ? "P = softmax(scores) in place"
+    k.comment(t5       ? "P = softmax(scores + the biased mask) in place"
               : causal ? "P = softmax(scale * scores + causal mask) in place"
                        : "P = softmax(scale * scores) in place");
     const GeneratedKernel sk = rowwise(c, sm, rvalues, rknobs);
@@ -1891,7 +1916,7 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
   if (multi) c.dm_rows += (24 + c.rb - 1) / c.rb;
   if (multi && job.last) k.op("C_HALT", {{}, {}, -1, true});
   out.summary = fmt::format("{} head{}: scores = Q K^T ({}); {}{}; O = P V ({})", heads, multi ? "s" : "",
-                            out.summary, t5 ? "T5 bias matrix built per head and added; " : "",
+                            out.summary, t5 ? "the T5 bias matrix built per head and added in the softmax; " : "",
                             softmax_summary, part.summary);
   out.knobs["softmax_unroll"] = softmax_unroll;
   return out;
