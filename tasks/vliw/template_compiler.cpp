@@ -297,9 +297,11 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
 // stream() in less code, for the composite blocks where IMEM is tight: two buffers whose address r5
 // toggles (r6 = the XOR of the two), every load and store on channel 0 releasing lock 0 in order (a channel
 // works through its queue in order, so one counting lock serves both buffers and a refill queues behind the
-// store of the same buffer). compute(0) runs on the buffer at r5: once in a loop over the tiles that
-// prefetch, once in a loop over the last two; a repeated store of the last row then releases lock 14 and is
-// waited for, so the stream's stores have reached DRAM when it ends.
+// store of the same buffer). compute(0) runs on the buffer at r5, once, in a loop over every tile; the
+// prefetches past the end wrap to the first tiles (read, never used) and are waited for at the end, as is the
+// last store (lock 14), so the stream's stores have reached DRAM when it ends. A 2-D walk (RoPE) does not
+// wrap: its last two tiles are a second copy without prefetch, and a repeated store of the last row (the
+// same bytes) releases lock 14.
 void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
                     const std::function<void(int64_t buffer)>& compute) {
   KernelBuilder& k = c.k;
@@ -345,8 +347,37 @@ void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::s
       k.op("C_DMALD 0, r12, r13, r3, r4, 0");
     }
     advance(1, 10);
+    if (s.inner == 0) {  // wrap to the first tile: the prefetches past the last tile reload the first ones
+      k.li(12, c.addr(in) + s.in_offset + s.tiles * tile_bytes - 1);
+      k.op("S_SUB r12, r12, r1");
+      k.op("S_SRLI r12, r12, 31");  // 1 past the end
+      k.li(14, s.tiles * tile_bytes);
+      k.op("S_MUL r12, r12, r14");
+      k.op("S_SUB r1, r1, r12");
+    }
   };
   load(5);
+  if (s.inner == 0) {
+    // One copy of compute in a loop over every tile, each prefetching (wrapped) two tiles on; lock 14
+    // counts finished stores, released once ahead so that each store first waits for the one before it.
+    k.op("S_XOR r12, r5, r6");
+    load(12);
+    k.op("C_REL 14");
+    k.loop(s.tiles, [&] {
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      if (s.paired) k.op("C_ACQ 0", {{}, {kAcqBase}});
+      compute(0);
+      k.op("C_ACQ 14");
+      k.op("C_DMAST 0, r5, r2, r3, r4, 14", {{kOutBase}, {}});
+      advance(2, 11);
+      load(5);
+      k.op("S_XOR r5, r5, r6");
+    });
+    k.comment("the two wrapped prefetches, then the last store");
+    for (int i = 0; i < (s.paired ? 4 : 2); ++i) k.op("C_ACQ 0", {{}, {kAcqBase}, -1, true});
+    k.op("C_ACQ 14", {{}, {}, -1, true});
+    return;
+  }
   if (s.tiles > 1) {
     k.op("S_XOR r12, r5, r6");
     load(12);
