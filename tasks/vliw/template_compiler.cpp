@@ -3209,14 +3209,17 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
 // offsets, with every intermediate in the scratch region (docs/vliw.md "Composite baselines" lists where).
 // Each step waits for its own stores before the next one starts, and DM holds nothing across steps. A
 // phase starts with begin_phase: when the layout has a region phase_<name>, one DMA store of a DM row to it
-// marks the phase for the DRAM model's cycle attribution.
+// (waited for) marks the phase for the DRAM model's cycle attribution.
 void begin_phase(Ctx& c, const std::string& name) {
   c.k.comment("phase " + name);
-  const std::string region = "phase_" + name;
+  const std::string region = tasks::phase_region_name(name);
   if (c.layout.find(region) == nullptr) return;
   c.li_addr(13, region);
   c.k.li(14, 1);
-  c.k.op("C_DMAST 0, r0, r13, r0, r14", {{}, {}, -1, true});
+  // waited for (lock 12): a DMA store reaches DRAM when the engine gets to it, which may be late in a
+  // load-heavy phase, and the mark must be timed at the phase's start
+  c.k.op("C_DMAST 0, r0, r13, r0, r14, 12", {{}, {}, -1, true});
+  c.k.op("C_ACQ 12", {{}, {}, -1, true});
 }
 
 // y = max(c * scale[f] + shift[f] (+ x), 0) over [pixels, F] rows: batch-norm (inference), the optional

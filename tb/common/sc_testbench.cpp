@@ -155,6 +155,10 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   debug_transfer(false, 0, out.dram.data(), out.dram.size());
   out.violations = dram_.model().violations();
   out.phase_marks = dram_.model().phase_marks();
+  // The DRAM model times accesses in absolute cycles (simulation time carries over from earlier runs in
+  // this process); the marks count from this run's start, as its cycles do.
+  const auto start_cycle = static_cast<uint64_t>(accel_.run_start_time() / period + 0.5);
+  for (auto& mark : out.phase_marks) mark.cycle = mark.cycle >= start_cycle ? mark.cycle - start_cycle : 0;
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
 }
 

@@ -44,6 +44,8 @@ class ScAccelerator : public sc_core::sc_module, public MemoryPort {
   void set_period(sc_core::sc_time period) { period_ = period; }
   void set_cycle_cap(uint64_t cap) { cycle_cap_ = cap; }
   bool timed_out() const { return timed_out_; }
+  // Simulation time at the last run's first cycle.
+  sc_core::sc_time run_start_time() const { return run_start_time_; }
 
   uint64_t access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle, uint32_t pc,
                   const uint8_t* byte_enable = nullptr) override;
