@@ -3229,7 +3229,8 @@ struct ChannelAffineJob {
   int64_t pixels = 0, f = 0;
   std::string in, out, scale = "scale", shift = "shift", residual;  // residual "": none
   int64_t in_offset = 0;
-  bool last = true;
+  bool last = true;       // false: wait for the stores at the end
+  bool compact = false;   // stream_compact (needs last = false)
 };
 
 GeneratedKernel channel_affine_relu(Ctx& c, const ChannelAffineJob& job) {
@@ -3268,6 +3269,7 @@ GeneratedKernel channel_affine_relu(Ctx& c, const ChannelAffineJob& job) {
   s.base_row = base;
   s.in_offset = job.in_offset;
   s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
   if (residual) {
     s.paired = true;
     s.pair_offset = c.addr(job.residual) - c.addr(job.in) - job.in_offset;
@@ -3333,7 +3335,10 @@ GeneratedKernel conv_block(Ctx& c, const KnobValues& values, const std::vector<K
   bn.in_offset = c_offset;
   bn.out = "y";
   if (residual) bn.residual = "x";
+  bn.last = false;
+  bn.compact = true;  // less code: the small tile's IMEM holds C4 and C5 then
   const GeneratedKernel a = channel_affine_relu(c, bn);
+  c.k.op("C_HALT", {{}, {}, -1, true});
   out.summary = fmt::format("phase conv: {}; the product into scratch (c); phase batch_norm_relu: {}",
                             out.summary, a.summary);
   return out;
