@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 
@@ -3695,12 +3697,26 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     }
   }
   if (cfg.level >= 3) {
-    // a composite's size (IMEM) and buffers (DM) are known once generated
+    // A composite's size (IMEM) and buffers (DM) are known once generated (~0.1 s: remembered per
+    // configuration and machine, as `kcraft tasks` and the sweep plan ask for every cell).
+    static std::mutex mutex;
+    static std::map<std::string, std::string> reasons;
+    std::string key = fmt::format("{} {} {} {} {} {} {}", cfg.task, p_.vlen, p_.imem_words, p_.dm_bytes,
+                                  p_.dm_banks, p_.loop_depth, p_.dma_channels);
+    for (const auto& [name, value] : cfg.dims) key += fmt::format(" {}={}", name, value);
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (auto it = reasons.find(key); it != reasons.end()) return it->second;
+    }
+    std::string why;
     try {
       generate_kernel(cfg, tasks::compute_layout(cfg, 64), {});
     } catch (const std::invalid_argument& e) {
-      return e.what();
+      why = e.what();
     }
+    const std::lock_guard<std::mutex> lock(mutex);
+    reasons.emplace(key, why);
+    return why;
   }
   return "";
 }

@@ -84,7 +84,10 @@ TEST_P(CompositeBaselines, PassOnTheRtlWithEveryPhaseMarked) {
     SCOPED_TRACE(fmt::format("{} {} on vliw/{}", task, config, hw));
     const auto cfg = registry().get(task).resolve(config, VliwPlatform::kDType);
     if (const std::string why = platform().unsupported_reason(cfg, hw); !why.empty()) {
-      ADD_FAILURE() << "unsupported: " << why;  // every composite fits both tiles
+      // Every composite fits the default tile, and conv_block the small one; the decoder blocks need more
+      // than the small tile's 2048 instruction words (docs/vliw.md, "Composite baselines").
+      EXPECT_TRUE(hw == "small" && task != "conv_block") << why;
+      EXPECT_NE(why.find("IMEM_WORDS"), std::string::npos) << why;
       continue;
     }
     const EvalReport r = run(baseline(task, config, hw), task, config, hw);
