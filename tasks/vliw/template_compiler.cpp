@@ -208,7 +208,7 @@ struct Stream {
   bool paired = false;      // each tile also loads the tile pair_offset bytes further on in DRAM (may be
   int64_t pair_offset = 0;  // negative) into the buffer's second half (buffers are then 2 * tile_rows rows)
   int64_t in_offset = 0, out_offset = 0;  // bytes into the input and output regions
-  int fence_lock = -1;      // >= 0: the last stores release this lock and the stream waits for them
+  int fence_lock = -1;  // >= 0: the last stores release this lock and the stream waits for them
   // inner > 0: tiles in DRAM are not consecutive but a 2-D walk: tile (o, i), i < inner, at
   // o * outer_step + i * inner_step bytes (r10 and r11 count the loads and stores within `inner`)
   int64_t inner = 0, inner_step = 0, outer_step = 0;
@@ -536,10 +536,10 @@ struct RowJob {
   std::string gamma = "gamma", beta = "beta";  // the norms' scale and shift regions
   double eps = 0.0, scale = 1.0;
   bool causal = false;
-  bool add_pair = false;     // softmax: first add the [m, n] tensor pair_offset bytes from the input (T5's bias)
-  int64_t pair_offset = 0;   // (it streams in with the input, into the tile buffers' second halves)
-  bool last = true;  // false: wait for the stores at the end
-  bool compact = false;  // stream_compact (needs last = false)
+  bool add_pair = false;  // softmax: first add the [m, n] tensor pair_offset bytes from the input (T5's bias)
+  int64_t pair_offset = 0;  // (it streams in with the input, into the tile buffers' second halves)
+  bool last = true;         // false: wait for the stores at the end
+  bool compact = false;     // stream_compact (needs last = false)
 };
 
 GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -957,7 +957,7 @@ GeneratedKernel gemv(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
 struct MatJob {
   bool weights_nk = false;  // B stored [N, K]
   int64_t m = 0, k = 0, n = 0, batch = 1;
-  std::string a, b, bias, c;           // DRAM regions ("" bias: none)
+  std::string a, b, bias, c;                         // DRAM regions ("" bias: none)
   int64_t a_offset = 0, b_offset = 0, c_offset = 0;  // bytes into regions a, b and c
   int64_t ldc = 0;  // > 0: bytes between rows of C (a column block of a wider matrix); 0: N*2
   // >= 0: the DRAM address of A, B or C is the 32-bit word at this DM byte address (per-head bases)
@@ -1739,7 +1739,7 @@ struct AttnJob {
   double scale = 1.0;
   std::string q = "Q", k = "K", v = "V", o = "O", scores = "scratch";
   int64_t q_offset = 0, k_offset = 0, v_offset = 0, o_offset = 0, scores_offset = 0;  // bytes into regions
-  int64_t o_ldc = 0;  // > 0: bytes between rows of O (token-major), heads then d * 2 apart
+  int64_t o_ldc = 0;     // > 0: bytes between rows of O (token-major), heads then d * 2 apart
   std::string pos_bias;  // T5's [heads, 32] bias table ("": none)
   std::string bmat;      // T5: region for the [seq, seq] biased mask matrix and its 2 * seq source row
   int64_t bmat_offset = 0;
@@ -1834,14 +1834,14 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
   const int64_t group = heads / kv_heads, head_bytes = seq * d * 2;
   const int64_t o_step = job.o_ldc > 0 ? d * 2 : head_bytes;
   const bool multi = heads > 1;
-  if ((t5 || job.o_ldc > 0) && !multi) throw std::logic_error("attention: T5 bias or O's stride with one head");
+  if ((t5 || job.o_ldc > 0) && !multi)
+    throw std::logic_error("attention: T5 bias or O's stride with one head");
   int64_t state = 0;
   if (multi) {
     c.dm_rows -= (24 + c.rb - 1) / c.rb;  // six words
     state = c.dm_rows * c.rb;
-    k.comment(fmt::format(
-        "DM words at {}: the heads left in its kv group, the head's Q, K, V, O in DRAM{}", state,
-        t5 ? " and its bias row" : ""));
+    k.comment(fmt::format("DM words at {}: the heads left in its kv group, the head's Q, K, V, O in DRAM{}",
+                          state, t5 ? " and its bias row" : ""));
     k.li(12, state);
     k.op("S_PMOV p4, r12");
     k.op("L_SST r0, p4, 4", {{}, {kState}, -1});
@@ -1924,9 +1924,9 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
     k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});  // Q
     k.op("S_ADD r1, r1, r13");
     // K and V advance when the group's last head is done: r6 = 1 then, from the count of heads done in it
-    k.op("L_SLD r2, p4, 4", {{kState}, {}, -1});  // K
-    k.op("L_SLD r3, p4, 4", {{kState}, {}, -1});  // V
-    k.op("L_SLD r4, p4, 4", {{kState}, {}, -1});  // O
+    k.op("L_SLD r2, p4, 4", {{kState}, {}, -1});          // K
+    k.op("L_SLD r3, p4, 4", {{kState}, {}, -1});          // V
+    k.op("L_SLD r4, p4, 4", {{kState}, {}, -1});          // O
     if (t5) k.op("L_SLD r9, p4, 0", {{kState}, {}, -1});  // bias row
     k.op("S_ADDI r5, r5, 1");
     k.li(6, group - 1);
@@ -1948,9 +1948,10 @@ GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
   k.loop(heads, head);
   if (multi) c.dm_rows += (24 + c.rb - 1) / c.rb;
   if (multi && job.last) k.op("C_HALT", {{}, {}, -1, true});
-  out.summary = fmt::format("{} head{}: scores = Q K^T ({}); {}{}; O = P V ({})", heads, multi ? "s" : "",
-                            out.summary, t5 ? "the T5 bias matrix built per head and added in the softmax; " : "",
-                            softmax_summary, part.summary);
+  out.summary =
+      fmt::format("{} head{}: scores = Q K^T ({}); {}{}; O = P V ({})", heads, multi ? "s" : "", out.summary,
+                  t5 ? "the T5 bias matrix built per head and added in the softmax; " : "", softmax_summary,
+                  part.summary);
   out.knobs["softmax_unroll"] = softmax_unroll;
   return out;
 }
@@ -2551,9 +2552,11 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
 
 // ---------------------------------------------------------------- rope
 std::vector<Knob> rope_knobs() {
-  return {
-      {"positions", "positions of one head per DMA tile (their cos and sin rows stay in DM)", 64, {8, 16, 32, 64, 128}},
-      {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
+  return {{"positions",
+           "positions of one head per DMA tile (their cos and sin rows stay in DM)",
+           64,
+           {8, 16, 32, 64, 128}},
+          {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
 }
 
 //
@@ -2768,7 +2771,8 @@ struct ConvJob {
   bool last = true;  // false: wait for the stores at the end
 };
 
-GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values, const std::vector<Knob>& knobs) {
+GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
+                       const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
   const ConvShape d = conv_shape(c.cfg);
   const int64_t rb = c.rb, cv = d.c / c.vlen;
@@ -3204,7 +3208,6 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
   return out;
 }
 
-
 // ---------------------------------------------------------------- level 3: composite blocks
 //
 // The level-3 blocks are sequences of the templates above, each reading and writing DRAM regions at byte
@@ -3231,8 +3234,8 @@ struct ChannelAffineJob {
   int64_t pixels = 0, f = 0;
   std::string in, out, scale = "scale", shift = "shift", residual;  // residual "": none
   int64_t in_offset = 0;
-  bool last = true;       // false: wait for the stores at the end
-  bool compact = false;   // stream_compact (needs last = false)
+  bool last = true;      // false: wait for the stores at the end
+  bool compact = false;  // stream_compact (needs last = false)
 };
 
 GeneratedKernel channel_affine_relu(Ctx& c, const ChannelAffineJob& job) {
@@ -3560,7 +3563,8 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.pair_offset = s * f * 2;
     act.last = false;
     act.compact = true;
-    act_unroll = elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+    act_unroll =
+        elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
     linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
     parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
   } else {
@@ -3573,7 +3577,8 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.in_offset = act.out_offset = at.ffn;
     act.last = false;
     act.compact = true;
-    act_unroll = elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+    act_unroll =
+        elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
     linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
     parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
   }
@@ -3593,7 +3598,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
 std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
   // Counts (batch, heads, image height and width, kernel taps, stride, padding, the causal flag) index
   // rows or whole tensors; every other dimension runs along DM rows and must fill whole vectors.
-  static const std::set<std::string> counts = {"BATCH", "HEADS", "KV_HEADS", "CAUSAL", "H",  "W",
+  static const std::set<std::string> counts = {"BATCH", "HEADS", "KV_HEADS", "CAUSAL", "H",       "W",
                                                "KH",    "KW",    "STRIDE",   "PAD",    "RESIDUAL"};
   for (const auto& [name, value] : cfg.dims) {
     if (counts.count(name) == 0 && value % vlen != 0)
@@ -3603,11 +3608,29 @@ std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
 }
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",       "silu",   "gelu",           "softmax",      "rms_norm",
-          "layer_norm", "gemv",   "gemm",           "batch_matmul", "linear",
-          "ffn",        "swiglu", "attention",      "mha",          "gqa",
-          "mqa",        "rope",   "depthwise_conv", "conv2d",       "flash_attention",
-          "conv_block", "decoder_block_llama", "decoder_block_t5"};
+  return {"relu",
+          "silu",
+          "gelu",
+          "softmax",
+          "rms_norm",
+          "layer_norm",
+          "gemv",
+          "gemm",
+          "batch_matmul",
+          "linear",
+          "ffn",
+          "swiglu",
+          "attention",
+          "mha",
+          "gqa",
+          "mqa",
+          "rope",
+          "depthwise_conv",
+          "conv2d",
+          "flash_attention",
+          "conv_block",
+          "decoder_block_llama",
+          "decoder_block_t5"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -3640,7 +3663,8 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
   if (t == "decoder_block_llama" || t == "decoder_block_t5") {
     const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
     const int64_t f = cfg.dim("F");
-    if (dh % (2 * vlen) != 0) return fmt::format("DH={} is not a multiple of 2*VLEN={} (RoPE's halves)", dh, 2 * vlen);
+    if (dh % (2 * vlen) != 0)
+      return fmt::format("DH={} is not a multiple of 2*VLEN={} (RoPE's halves)", dh, 2 * vlen);
     product(true, false, s, d, dh);          // a head's q, k or v (DRAM bases in DM: K in one piece)
     product(true, false, s, dh, s);          // scores
     product(false, false, s, s, dh);         // P V
@@ -3682,7 +3706,8 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
   const bool decoder = t == "decoder_block_llama" || t == "decoder_block_t5";
   for (size_t i = 0; i < products.size(); ++i) {
     const MatJob& j = products[i];
-    const bool pieces_allowed = !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa") && !(decoder && i < 5);
+    const bool pieces_allowed =
+        !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa") && !(decoder && i < 5);
     const MatPlan plan = matmul_plan(p_, j, 1);
     if (plan.chunks == 0 || (plan.pieces > 1 && !pieces_allowed)) {
       const int64_t chunks = pieces_allowed ? 1 : j.k / vlen;
@@ -3747,7 +3772,9 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
   if (t == "decoder_block_llama" || t == "decoder_block_t5") {
     auto k = matmul_knobs();
     k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
-    k.push_back({"act_unroll", "rows per loop iteration of the FFN activation's and the residual adds' loops", 8,
+    k.push_back({"act_unroll",
+                 "rows per loop iteration of the FFN activation's and the residual adds' loops",
+                 8,
                  {2, 4, 8, 16}});
     k.push_back({"norm_unroll", "chunks per loop iteration of the RMSNorm passes and RoPE", 8, {2, 4, 8}});
     return k;
