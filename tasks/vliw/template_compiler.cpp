@@ -3663,7 +3663,7 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
   if (t == "decoder_block_llama" || t == "decoder_block_t5") {
     const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
     const int64_t f = cfg.dim("F");
-    if (dh % (2 * vlen) != 0)
+    if (t == "decoder_block_llama" && dh % (2 * vlen) != 0)
       return fmt::format("DH={} is not a multiple of 2*VLEN={} (RoPE's halves)", dh, 2 * vlen);
     product(true, false, s, d, dh);          // a head's q, k or v (DRAM bases in DM: K in one piece)
     product(true, false, s, dh, s);          // scores
