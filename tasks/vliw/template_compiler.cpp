@@ -3463,7 +3463,13 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     job.c = "scratch";
     job.b_word = state;
     job.c_word = state + 4;
-    job.max_strips = 1;
+    // The loop takes a level: one strip per panel, unless every strip fits one panel (no panel loop then),
+    // which builds A's tiles once per product instead of once per strip.
+    const int64_t strips = n / c.vlen;
+    const MatPlan plan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"));
+    const bool one_panel = plan.pieces == 1 && knob(values, knobs, "strips") >= strips &&
+                           matmul_dm_rows(c.p, job, plan.tm, strips, plan.chunks) <= c.dm_rows;
+    job.max_strips = one_panel ? strips : 1;
     job.last = false;
     std::string summary;
     k.loop(count, [&] {
