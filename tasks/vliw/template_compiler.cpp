@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 
@@ -12,6 +14,7 @@
 
 #include "isa/common/arith/fp_arith.h"
 #include "tasks/common/layout.h"
+#include "tasks/golden/references.h"
 #include "tasks/vliw/kernel_builder.h"
 
 namespace kcraft::vliw {
@@ -168,6 +171,14 @@ struct Ctx {
     dm_rows = p.dm_bytes / rb;
   }
   std::string sym(const std::string& tensor) const { return "ADDR_" + upper(tensor); }
+  // reg = the DRAM address `offset` bytes into region `tensor` (its symbol when the offset is 0).
+  void li_addr(int reg, const std::string& tensor, int64_t offset = 0) {
+    if (offset == 0) {
+      k.li(reg, addr(tensor), sym(tensor));
+    } else {
+      k.li(reg, addr(tensor) + offset);
+    }
+  }
   int64_t addr(const std::string& tensor) const {
     return static_cast<int64_t>(layout.region(tensor).address);
   }
@@ -194,25 +205,34 @@ struct Stream {
   int64_t tiles = 0, tile_rows = 0, buffers = 2;
   int64_t base_row = 0;     // DM row of buffer 0; buffer b at base_row + b * tile_rows
   bool store = true;        // false: the tiles are only read (the refill waits for the compute's loads)
-  int64_t pair_offset = 0;  // > 0: each tile also loads the tile this many bytes further on in DRAM into
-                            // the buffer's second half (buffers are then 2 * tile_rows rows)
-  int fence_lock = -1;      // >= 0: the last stores release this lock and the stream waits for them
+  bool paired = false;      // each tile also loads the tile pair_offset bytes further on in DRAM (may be
+  int64_t pair_offset = 0;  // negative) into the buffer's second half (buffers are then 2 * tile_rows rows)
+  int64_t in_offset = 0, out_offset = 0;  // bytes into the input and output regions
+  int fence_lock = -1;  // >= 0: the last stores release this lock and the stream waits for them
   // inner > 0: tiles in DRAM are not consecutive but a 2-D walk: tile (o, i), i < inner, at
   // o * outer_step + i * inner_step bytes (r10 and r11 count the loads and stores within `inner`)
   int64_t inner = 0, inner_step = 0, outer_step = 0;
+  bool compact = false;  // stream_compact: less code (composite blocks)
 };
+
+void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
+                    const std::function<void(int64_t buffer)>& compute);
 
 // r1 next load address, r2 next store address, r3 ROW_BYTES, r4 rows per tile, r5.. buffer addresses.
 void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
             const std::function<void(int64_t buffer)>& compute) {
+  if (s.compact) {
+    stream_compact(c, s, in, out, compute);
+    return;
+  }
   KernelBuilder& k = c.k;
   const int64_t tile_bytes = s.tile_rows * c.rb;
   k.comment(fmt::format("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile"));
-  k.li(1, c.addr(in), c.sym(in));
-  if (s.store) k.li(2, c.addr(out), c.sym(out));
+  c.li_addr(1, in, s.in_offset);
+  if (s.store) c.li_addr(2, out, s.out_offset);
   k.li(3, c.rb);
   k.li(4, s.tile_rows);
-  const int64_t buffer_rows = s.tile_rows * (s.pair_offset > 0 ? 2 : 1);
+  const int64_t buffer_rows = s.tile_rows * (s.paired ? 2 : 1);
   // the next tile's address in `reg`; `count` counts tiles within `inner`
   auto advance = [&](int reg, int count) {
     if (s.inner == 0) {
@@ -240,7 +260,7 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   auto load = [&](int64_t b) {
     const MemUse refill = s.store ? MemUse{} : MemUse{{}, {static_cast<int>(kAcqBase + b)}, -1, false};
     k.op(fmt::format("C_DMALD {}, {}, r1, r3, r4, {}", c.ch(b), R(5 + b), b), refill);
-    if (s.pair_offset > 0) {
+    if (s.paired) {
       k.li(14, s.pair_offset);
       k.op("S_ADD r13, r1, r14");
       k.li(12, tile_bytes);
@@ -252,7 +272,7 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   for (int64_t b = 0; b < std::min(s.buffers, s.tiles); ++b) load(b);
   auto tile = [&](int64_t b, bool prefetch, bool fence) {
     k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
-    if (s.pair_offset > 0) k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
+    if (s.paired) k.op(fmt::format("C_ACQ {}", b), {{}, {static_cast<int>(kAcqBase + b)}});
     compute(b);
     if (s.store) {
       k.op(fmt::format("C_DMAST {}, {}, r2, r3, r4{}", c.ch(b), R(5 + b),
@@ -276,23 +296,136 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   for (int i = 0; i < fences; ++i) k.op(fmt::format("C_ACQ {}", s.fence_lock), {{}, {}, -1, true});
 }
 
+// stream() in less code, for the composite blocks where IMEM is tight: two buffers whose address r5
+// toggles (r6 = the XOR of the two), every load and store on channel 0 releasing lock 0 in order (a channel
+// works through its queue in order, so one counting lock serves both buffers and a refill queues behind the
+// store of the same buffer). compute(0) runs on the buffer at r5, once, in a loop over every tile; the
+// prefetches past the end wrap to the first tiles (read, never used) and are waited for at the end, as is the
+// last store (lock 14), so the stream's stores have reached DRAM when it ends. A 2-D walk (RoPE) does not
+// wrap: its last two tiles are a second copy without prefetch, and a repeated store of the last row (the
+// same bytes) releases lock 14.
+void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
+                    const std::function<void(int64_t buffer)>& compute) {
+  KernelBuilder& k = c.k;
+  if (!s.store || s.buffers != 2)
+    throw std::logic_error("stream_compact: a stored, double-buffered stream that waits for its stores");
+  const int64_t tile_bytes = s.tile_rows * c.rb;
+  const int64_t buffer_rows = s.tile_rows * (s.paired ? 2 : 1);
+  k.comment("r1: next tile to load, r2: next tile to store, r3: row stride, r4: rows per tile, r5: buffer");
+  c.li_addr(1, in, s.in_offset);
+  c.li_addr(2, out, s.out_offset);
+  k.li(3, c.rb);
+  k.li(4, s.tile_rows);
+  k.li(5, s.base_row * c.rb);
+  k.li(6, (s.base_row ^ (s.base_row + buffer_rows)) * c.rb);
+  auto advance = [&](int reg, int count) {
+    if (s.inner == 0) {
+      c.add(reg, tile_bytes, 14);
+      return;
+    }
+    c.add(reg, s.inner_step, 14);
+    k.op(fmt::format("S_ADDI {}, {}, 1", R(count), R(count)));
+    k.li(12, s.inner - 1);
+    k.op(fmt::format("S_SUB r12, r12, {}", R(count)));
+    k.op("S_SRLI r12, r12, 31");  // 1 when the walk wraps to the next outer step
+    k.li(14, s.outer_step - s.inner * s.inner_step);
+    k.op("S_MUL r14, r14, r12");
+    k.op(fmt::format("S_ADD {}, {}, r14", R(reg), R(reg)));
+    k.li(14, s.inner);
+    k.op("S_MUL r14, r14, r12");
+    k.op(fmt::format("S_SUB {}, {}, r14", R(count), R(count)));
+  };
+  if (s.inner > 0) {
+    k.li(10, 0);
+    k.li(11, 0);
+  }
+  auto load = [&](int dm_reg) {  // the tile at r1 into the buffer at dm_reg
+    k.op(fmt::format("C_DMALD 0, {}, r1, r3, r4, 0", R(dm_reg)));
+    if (s.paired) {  // dm_reg may be r12
+      k.li(14, s.pair_offset);
+      k.op("S_ADD r13, r1, r14");
+      k.li(14, tile_bytes);
+      k.op(fmt::format("S_ADD r12, {}, r14", R(dm_reg)));
+      k.op("C_DMALD 0, r12, r13, r3, r4, 0");
+    }
+    advance(1, 10);
+    if (s.inner == 0) {  // wrap to the first tile: the prefetches past the last tile reload the first ones
+      k.li(12, c.addr(in) + s.in_offset + s.tiles * tile_bytes - 1);
+      k.op("S_SUB r12, r12, r1");
+      k.op("S_SRLI r12, r12, 31");  // 1 past the end
+      k.li(14, s.tiles * tile_bytes);
+      k.op("S_MUL r12, r12, r14");
+      k.op("S_SUB r1, r1, r12");
+    }
+  };
+  load(5);
+  if (s.inner == 0) {
+    // One copy of compute in a loop over every tile, each prefetching (wrapped) two tiles on; lock 14
+    // counts finished stores, released once ahead so that each store first waits for the one before it.
+    k.op("S_XOR r12, r5, r6");
+    load(12);
+    k.op("C_REL 14");
+    k.loop(s.tiles, [&] {
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      if (s.paired) k.op("C_ACQ 0", {{}, {kAcqBase}});
+      compute(0);
+      k.op("C_ACQ 14");
+      k.op("C_DMAST 0, r5, r2, r3, r4, 14", {{kOutBase}, {}});
+      advance(2, 11);
+      load(5);
+      k.op("S_XOR r5, r5, r6");
+    });
+    k.comment("the two wrapped prefetches, then the last store");
+    for (int i = 0; i < (s.paired ? 4 : 2); ++i) k.op("C_ACQ 0", {{}, {kAcqBase}, -1, true});
+    k.op("C_ACQ 14", {{}, {}, -1, true});
+    return;
+  }
+  if (s.tiles > 1) {
+    k.op("S_XOR r12, r5, r6");
+    load(12);
+  }
+  auto tile = [&](bool prefetch) {
+    k.op("C_ACQ 0", {{}, {kAcqBase}});
+    if (s.paired) k.op("C_ACQ 0", {{}, {kAcqBase}});
+    compute(0);
+    k.op("C_DMAST 0, r5, r2, r3, r4", {{kOutBase}, {}});
+    k.op("S_ADDI r13, r2, 0");  // the tile's DRAM address (the 2-D walk's next one is not contiguous)
+    advance(2, 11);
+    if (prefetch) load(5);
+    k.op("S_XOR r5, r5, r6");
+  };
+  k.loop(std::max<int64_t>(0, s.tiles - 2), [&] { tile(true); });
+  k.loop(std::min<int64_t>(2, s.tiles), [&] { tile(false); });
+  // the last tile's last row again (the same bytes), releasing lock 14 once every store before it is done
+  k.op("S_XOR r12, r5, r6");
+  k.li(14, (s.tile_rows - 1) * c.rb);
+  k.op("S_ADD r12, r12, r14");
+  k.op("S_ADD r13, r13, r14");
+  k.li(14, 1);
+  k.op("C_DMAST 0, r12, r13, r3, r14, 14", {{kOutBase}, {}});
+  k.op("C_ACQ 14", {{}, {}, -1, true});
+}
+
 // An element-wise stream (relu, silu, gelu, or swiglu's silu(g) * u over the pair g, u) of `rows` DM rows
 // from region `in` to region `out`; `last`: the kernel ends here, otherwise the stream waits for its stores.
 struct EltJob {
-  std::string op;  // relu | silu | gelu | swiglu
+  std::string op;  // relu | silu | gelu | swiglu | add (x + the pair: residuals, T5's position bias)
   int64_t rows = 0;
   std::string in, out;
-  int64_t pair_offset = 0;  // swiglu: bytes from g to u
+  int64_t in_offset = 0, out_offset = 0;  // bytes into the regions
+  int64_t pair_offset = 0;                // swiglu, add: bytes from x (g) to the pair (u), may be negative
   bool last = true;
+  bool compact = false;  // stream_compact (needs last = false)
 };
 
 GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
                             const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
   const bool swiglu = job.op == "swiglu", silu = job.op == "silu" || swiglu, gelu = job.op == "gelu";
+  const bool add = job.op == "add", paired = swiglu || add;
   const int64_t rows = job.rows;
-  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
-  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers / (swiglu ? 2 : 1)) / c.banks * c.banks);
+  const int64_t buffers = job.compact ? 2 : std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  const int64_t max_tile = std::max<int64_t>(1, (c.dm_rows / buffers / (paired ? 2 : 1)) / c.banks * c.banks);
   const int64_t tile = pow2_divisor(rows, std::min(knob(values, knobs, "tile_rows"), max_tile));
   const int64_t unroll = pow2_divisor(tile, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 16));
   const int64_t sets = std::min<int64_t>(unroll, 4);
@@ -300,8 +433,12 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
   s.tiles = rows / tile;
   s.tile_rows = tile;
   s.buffers = buffers;
+  s.paired = paired;
   s.pair_offset = job.pair_offset;
+  s.in_offset = job.in_offset;
+  s.out_offset = job.out_offset;
   s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
   GeneratedKernel out;
   out.knobs = {{"tile_rows", tile}, {"unroll", unroll}, {"buffers", buffers}};
   out.summary = fmt::format(
@@ -309,7 +446,7 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
       "meanwhile); rows software-pipelined load / {} / store, {} rows per loop iteration",
       s.tiles, tile, buffers,
       gelu ? "x * (a + b x^2) in FP32, exp, add, reciprocal, multiply"
-           : (silu ? "exp, add, reciprocal, multiply" : "max"),
+           : (silu ? "exp, add, reciprocal, multiply" : (add ? "add" : "max")),
       unroll);
   if (gelu) {
     // gelu(x) = 0.5 x (1 + tanh(z)) = x sigmoid(2z) = x / (1 + exp(-2z)), z = c (x + 0.044715 x^3), so the
@@ -328,7 +465,7 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
     k.li(12, static_cast<int64_t>(arith::double_to_fp32(1.0)));
     k.op("V_BCST v0, r11");
     k.op("A_BCST a0, r12");
-  } else {
+  } else if (!add) {
     k.comment("v0 = +0.0");
     k.op("V_BCST v0, r0");
   }
@@ -337,7 +474,7 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
     const int pl = static_cast<int>(2 * (b % 2)), ps = pl + 1;
     k.op(fmt::format("S_PMOV {}, {}", P(pl), R(5 + b)));
     k.op(fmt::format("S_PMOV {}, {}", P(ps), R(5 + b)));
-    if (swiglu) {  // u: the buffer's second half
+    if (paired) {  // u: the buffer's second half
       k.li(12, tile * c.rb);
       k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
       k.op("S_PMOV p4, r12");
@@ -349,7 +486,7 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
       if (stage == 0) {
         k.op(fmt::format("L_VLD {}, {}, {}", V(x), P(pl), c.rb),
              {{static_cast<int>(kAcqBase + b)}, {}, bank});
-        if (swiglu)  // tile is a multiple of the banks when they are known: u's row is in the same bank
+        if (paired)  // tile is a multiple of the banks when they are known: u's row is in the same bank
           k.op(fmt::format("L_VLD {}, p4, {}", V(13 + set % 3), c.rb),
                {{static_cast<int>(kAcqBase + b)}, {}, -1});
       } else if (stage == 1) {
@@ -373,6 +510,8 @@ GeneratedKernel elementwise(Ctx& c, const EltJob& job, const KnobValues& values,
           k.op(fmt::format("V_SRS {}, {}", V(sg), A(acc)));
           k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(x), V(sg)));
           if (swiglu) k.op(fmt::format("V_MUL {}, {}, {}", V(y), V(y), V(13 + set % 3)));
+        } else if (add) {
+          k.op(fmt::format("V_ADD {}, {}, {}", V(y), V(x), V(13 + set % 3)));
         } else {
           k.op(fmt::format("V_MAX {}, {}, v0", V(y), V(x)));
         }
@@ -393,9 +532,14 @@ struct RowJob {
   std::string op;  // softmax | rms_norm | layer_norm
   int64_t m = 0, n = 0;
   std::string in, out;
+  int64_t in_offset = 0, out_offset = 0;       // bytes into the regions
+  std::string gamma = "gamma", beta = "beta";  // the norms' scale and shift regions
   double eps = 0.0, scale = 1.0;
   bool causal = false;
-  bool last = true;  // false: wait for the stores at the end
+  bool add_pair = false;  // softmax: first add the [m, n] tensor pair_offset bytes from the input (T5's bias)
+  int64_t pair_offset = 0;  // (it streams in with the input, into the tile buffers' second halves)
+  bool last = true;         // false: wait for the stores at the end
+  bool compact = false;     // stream_compact (needs last = false)
 };
 
 GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
@@ -405,17 +549,18 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   const int64_t chunks = n / c.vlen;
   // causal softmax: a mask table, per d = i mod VLEN a block [0 x chunks][diagonal d][-inf x chunks] of
   // BF16 rows added to row i's chunks from row d * (2 chunks + 1) + chunks - i / VLEN of the table on
-  const bool causal = softmax && job.causal;
+  const bool causal = softmax && job.causal && !job.add_pair;
+  const bool add_pair = softmax && job.add_pair, masked = causal || add_pair;
   const int64_t block_rows = 2 * chunks + 1;
   const int64_t table_rows = causal ? (c.vlen * block_rows + c.banks - 1) / c.banks * c.banks : 0;
-  const int64_t buffers = std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
+  const int64_t buffers = job.compact ? 2 : std::clamp<int64_t>(knob(values, knobs, "buffers"), 2, 4);
   const int64_t goff = c.banks / 2;  // gamma's first DM row: half the banks away from the tiles' rows
   // layer_norm's beta follows gamma, a quarter of the banks further on
   const int64_t boff = goff + (chunks + c.banks - 1) / c.banks * c.banks + c.banks / 4;
   const int64_t gamma_rows = softmax      ? table_rows
                              : layer_norm ? (boff + chunks + c.banks - 1) / c.banks * c.banks
                                           : (chunks + c.banks) / c.banks * c.banks + c.banks;
-  const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks;
+  const int64_t room = (c.dm_rows - gamma_rows) / buffers / chunks / (add_pair ? 2 : 1);
   if (room < 1) throw std::invalid_argument("a row does not fit DM");
   const int64_t rows = pow2_divisor(m, std::min(knob(values, knobs, "tile_rows"), room));
   const int64_t unroll =
@@ -429,7 +574,12 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   s.tile_rows = rows * chunks;
   s.buffers = buffers;
   s.base_row = gamma_rows;
+  s.in_offset = job.in_offset;
+  s.out_offset = job.out_offset;
   s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
+  s.paired = add_pair;
+  s.pair_offset = job.pair_offset;
   const bool banks_known = chunks % c.banks == 0 && unroll % c.banks == 0;
   auto bank = [&](int64_t row) { return banks_known ? static_cast<int>(row % c.banks) : -1; };
   if (softmax) {
@@ -449,11 +599,21 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
       k.op("V_BCST v1, r0");
       k.op("V_BCST v2, r11");
       k.op("S_PMOV p6, r0");
-      for (int64_t d = 0; d < c.vlen; ++d) {
-        k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
-        k.op(fmt::format("V_ALIGN v3, v1, v2, {}", c.vlen - d - 1));  // lanes <= d: 0, the rest -inf
-        k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
-        k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+      if (job.compact) {  // a loop over d: the diagonal row of d + 1 is that of d shifted by a lane of 0
+        k.op("V_BCST v3, r11");
+        k.loop(c.vlen, [&] {
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
+          k.op(fmt::format("V_ALIGN v3, v1, v3, {}", c.vlen - 1));  // lanes <= d: 0, the rest -inf
+          k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+        });
+      } else {
+        for (int64_t d = 0; d < c.vlen; ++d) {
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v1, p6, {}", c.rb), {{}, {kMask}, -1}); });
+          k.op(fmt::format("V_ALIGN v3, v1, v2, {}", c.vlen - d - 1));  // lanes <= d: 0, the rest -inf
+          k.op(fmt::format("L_VST v3, p6, {}", c.rb), {{}, {kMask}, -1});
+          k.loop(chunks, [&] { k.op(fmt::format("L_VST v2, p6, {}", c.rb), {{}, {kMask}, -1}); });
+        }
       }
       k.li(9, 0);
     }
@@ -475,11 +635,11 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
     k.op("V_BCST v15, r13");
     k.li(14, chunks);
     k.li(11, c.rb);
-    k.li(13, c.addr("gamma"), c.sym("gamma"));
+    c.li_addr(13, job.gamma);
     k.li(12, goff * c.rb);
     k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
     k.op("S_PMOV p3, r12");
-    k.li(13, c.addr("beta"), c.sym("beta"));
+    c.li_addr(13, job.beta);
     k.li(12, boff * c.rb);
     k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(s.buffers)));
     k.op("S_PMOV p6, r12");
@@ -496,7 +656,7 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
     k.li(12, static_cast<int64_t>(arith::double_to_fp32(job.eps)));
     k.op("A_BCST a6, r11");
     k.op("A_BCST a7, r12");
-    k.li(13, c.addr("gamma"), c.sym("gamma"));
+    c.li_addr(13, job.gamma);
     k.li(12, goff * c.rb);
     k.li(14, chunks);
     k.li(11, c.rb);
@@ -507,7 +667,12 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
   stream(c, s, job.in, job.out, [&](int64_t b) {
     const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
     for (int i = 0; i < 5; ++i) k.op(fmt::format("S_PMOV {}, {}", P(i == 3 && !softmax ? 5 : i), R(5 + b)));
-    if (causal) k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
+    if (masked) k.op(fmt::format("S_PMOV p6, {}", R(5 + b)));
+    if (add_pair) {  // p5: the pair's rows in the buffer's second half
+      k.li(12, s.tile_rows * c.rb);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op("S_PMOV p5, r12");
+    }
     k.loop(rows, [&] {
       if (causal) {
         // p5: row r9's first mask row, d * (2 chunks + 1) + chunks - r9 / VLEN with d = r9 mod VLEN
@@ -528,12 +693,13 @@ GeneratedKernel rowwise(Ctx& c, const RowJob& job, const KnobValues& values, con
       if (softmax) {
         // pass 1: running maxima in v1, v2 (causal: the masked row is stored back in place first)
         for (int64_t i = 0; i < parts; ++i) k.op(fmt::format("V_BCST {}, r11", V(1 + i)));
-        pipeline(k, chunks, causal ? 3 : 2, unroll, [&](int stage, int64_t u) {
+        pipeline(k, chunks, masked ? 3 : 2, unroll, [&](int stage, int64_t u) {
           const int64_t x = 5 + u % sets, mk = 9 + u % sets;
           if (stage == 0) {
             k.op(fmt::format("L_VLD {}, p0, {}", V(x), c.rb), {{acq}, {}, bank(u)});
             if (causal) k.op(fmt::format("L_VLD {}, p5, {}", V(mk), c.rb), {{kMask}, {}, -1});
-          } else if (causal && stage == 1) {
+            if (add_pair) k.op(fmt::format("L_VLD {}, p5, {}", V(mk), c.rb), {{acq}, {}, -1});
+          } else if (masked && stage == 1) {
             k.op(fmt::format("V_ADD {}, {}, {}", V(x), V(x), V(mk)));
             k.op(fmt::format("L_VST {}, p6, {}", V(x), c.rb), {{}, {acq}, bank(u)});
           } else {
@@ -791,8 +957,9 @@ GeneratedKernel gemv(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
 struct MatJob {
   bool weights_nk = false;  // B stored [N, K]
   int64_t m = 0, k = 0, n = 0, batch = 1;
-  std::string a, b, bias, c;           // DRAM regions ("" bias: none)
-  int64_t a_offset = 0, c_offset = 0;  // bytes into regions a and c
+  std::string a, b, bias, c;                         // DRAM regions ("" bias: none)
+  int64_t a_offset = 0, b_offset = 0, c_offset = 0;  // bytes into regions a, b and c
+  int64_t ldc = 0;  // > 0: bytes between rows of C (a column block of a wider matrix); 0: N*2
   // >= 0: the DRAM address of A, B or C is the 32-bit word at this DM byte address (per-head bases)
   int64_t a_word = -1, b_word = -1, c_word = -1;
   int64_t max_strips = 0;  // > 0: at most this many strips per panel (1 saves a loop level)
@@ -868,6 +1035,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
   const int64_t kc = kk / vl;  // DM rows per row of A
   const int64_t strips_total = n / vl;
+  const int64_t ldc = job.ldc > 0 ? job.ldc : n * 2;
+  if (ldc != n * 2 && batch > 1) throw std::logic_error("matmul: a row stride of C with batches");
   const bool has_k_pieces =
       std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
   const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
@@ -1144,7 +1313,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     if (b_in_p7) {
       k.op("S_PGET r12, p7");
     } else {
-      li_region(12, b_name, q * kcp * (linear ? rb : vl * n * 2));
+      li_region(12, b_name, job.b_offset + q * kcp * (linear ? rb : vl * n * 2));
     }
     k.op("S_ADD r14, r14, r12");
     if (linear) {
@@ -1385,11 +1554,13 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                  {{kOutStage}, {kOutStage}, -1});
         }
         k.li(12, mb);
-        k.op(fmt::format("C_DMAST {}, r10, r13, r6, r12, 2", c.ch(2)), {{kOutStage}, {}, -1});
+        if (ldc != n * 2) k.li(14, ldc);
+        k.op(fmt::format("C_DMAST {}, r10, r13, {}, r12, 2", c.ch(2), ldc != n * 2 ? "r14" : "r6"),
+             {{kOutStage}, {}, -1});
         k.op("S_XOR r10, r10, r1");
         k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
       });
-      if (final) c.add(4, mb * n * 2, 14);
+      if (final) c.add(4, mb * ldc, 14);
       if (first && has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
     });
     if (split) {
@@ -1401,7 +1572,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   };
   auto panel = [&] {
     for (int64_t q = 0; q < pieces; ++q) panel_piece(q);
-    c.add(4, strips * vl * 2 - m * n * 2, 14);
+    c.add(4, strips * vl * 2 - m * ldc, 14);
     if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
   };
   if (has_bias) {
@@ -1517,7 +1688,7 @@ GeneratedKernel feed_forward(Ctx& c, const KnobValues& values, const std::vector
     up(up_proj, "u = x Wu^T");
     c.k.comment("h = silu(g) * u in place of g");
     act.op = "swiglu";
-    act.pair_offset = h_bytes;
+    act.pair_offset = h_bytes;  // u follows g
     const GeneratedKernel a = elementwise(c, act, evalues, eknobs);
     out.summary += "; h = silu(g) * u (" + a.summary + ")";
     act_unroll = a.knobs.at("unroll");
@@ -1558,29 +1729,132 @@ std::vector<Knob> rowwise_knobs() {
           {"buffers", "DM tile buffers in flight (2: double buffering)", 2, {2, 3}}};
 }
 
-GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// One attention over head-major [heads, seq, d] Q, K, V (K and V with kv_heads heads, query head n using kv
+// head n / (heads / kv_heads)); O head-major, or token-major [seq, heads * d] with o_ldc = heads * d * 2.
+// T5 (pos_bias set): no causal mask table; per head the biased mask matrix bias[n, bucket(i - j)] (-inf
+// for j > i) is built in region bmat and added to the scores before an unmasked softmax.
+struct AttnJob {
+  int64_t heads = 1, kv_heads = 1, seq = 0, d = 0;
+  bool causal = false;
+  double scale = 1.0;
+  std::string q = "Q", k = "K", v = "V", o = "O", scores = "scratch";
+  int64_t q_offset = 0, k_offset = 0, v_offset = 0, o_offset = 0, scores_offset = 0;  // bytes into regions
+  int64_t o_ldc = 0;     // > 0: bytes between rows of O (token-major), heads then d * 2 apart
+  std::string pos_bias;  // T5's [heads, 32] bias table ("": none)
+  std::string bmat;      // T5: region for the [seq, seq] biased mask matrix and its 2 * seq source row
+  int64_t bmat_offset = 0;
+  int64_t num_buckets = 32, max_distance = 128;
+  bool last = true;
+  bool compact = false;  // the softmax as stream_compact
+};
+
+// T5: the biased causal mask of the head whose bias row's DRAM address is the DM word at `bias_word`, into
+// the bmat region as [seq, seq]. Row i is a window of one row E of 2 * seq elements, E[u] =
+// bias[bucket(seq - 1 - u)] for u < seq and -inf after: row i = E[seq - 1 - i .. 2 seq - 1 - i]. E is built
+// in DM (L_VLDB broadcasts a bucket's element, V_ALIGN shifts in its run), stored after the matrix, and each
+// matrix row is one DMA gather of its window and one store. Locks 3 and 4.
+void t5_bias_matrix(Ctx& c, const AttnJob& job, int64_t bias_word) {
   KernelBuilder& k = c.k;
-  const std::string& t = c.cfg.task;
-  const int64_t seq = c.cfg.dim("S"), d = c.cfg.dim("D");
-  const bool causal = c.cfg.dim("CAUSAL") != 0;
-  const int64_t heads = t == "attention" ? 1 : c.cfg.dim("HEADS");
-  const int64_t kv_heads = t == "gqa" ? c.cfg.dim("KV_HEADS") : (t == "mha" ? heads : 1);
+  const int64_t seq = job.seq, rb = c.rb, sv = seq / c.vlen;
+  auto round_up = [&](int64_t rows) { return (rows + c.banks - 1) / c.banks * c.banks; };
+  const int64_t table_rows = (job.num_buckets * 2 + rb - 1) / rb;
+  const int64_t table = 0, e_row = round_up(table_rows), buf = round_up(e_row + 2 * sv);
+  if (buf + sv > c.dm_rows) throw std::invalid_argument("T5 bias: a row of the mask matrix does not fit DM");
+  const int64_t matrix = c.addr(job.bmat) + job.bmat_offset, e_dram = matrix + seq * seq * 2;
+  auto bucket = [&](int64_t distance) {
+    return tasks::golden::t5_relative_bucket(distance, job.num_buckets, job.max_distance);
+  };
+  k.comment("T5 bias: the head's bias row into DM, E built from it, stored, then one window per row");
+  k.li(12, bias_word);
+  k.op("S_PMOV p4, r12");
+  k.op("L_SLD r13, p4, 0", {{kState}, {}, -1});
+  k.li(12, table * rb);
+  k.li(5, rb);
+  k.li(14, table_rows);
+  k.op("C_DMALD 0, r12, r13, r5, r14, 3");
+  k.op("C_ACQ 3", {{}, {kBias}});
+  k.li(12, table * rb + bucket(seq - 1) * 2);
+  k.op("S_PMOV p0, r12");
+  k.li(12, e_row * rb);
+  k.op("S_PMOV p1, r12");
+  // runs of equal buckets within a DM row: one broadcast and one V_ALIGN shifting in that many lanes
+  int64_t lane = 0, runs = 0;
+  for (int64_t u = 0; u < seq; ++runs) {
+    const int64_t b = bucket(seq - 1 - u);
+    int64_t len = 1;
+    while (u + len < seq && lane + len < c.vlen && bucket(seq - 1 - u - len) == b) ++len;
+    const int64_t next = u + len < seq ? bucket(seq - 1 - u - len) : b;
+    const int64_t x = 1 + runs % 4;
+    k.op(fmt::format("L_VLDB {}, p0, {}", V(x), (next - b) * 2), {{kBias}, {}, -1});
+    if (len == c.vlen) {
+      k.op(fmt::format("V_ALIGN v8, {}, {}, 0", V(x), V(x)));
+    } else {
+      k.op(fmt::format("V_ALIGN v8, v8, {}, {}", V(x), len));
+    }
+    u += len;
+    lane += len;
+    if (lane == c.vlen) {
+      k.op(fmt::format("L_VST v8, p1, {}", rb), {{}, {kMask}, -1});
+      lane = 0;
+    }
+  }
+  k.li(12, static_cast<int64_t>(0xFF800000u));  // -inf
+  k.op("V_BCST v9, r12");
+  k.loop(sv, [&] { k.op(fmt::format("L_VST v9, p1, {}", rb), {{}, {kMask}, -1}); });
+  k.li(12, e_row * rb);
+  k.li(13, e_dram);
+  k.li(14, 2 * sv);
+  k.op("C_DMAST 0, r12, r13, r5, r14, 3", {{kMask}, {}, -1});
+  k.op("C_ACQ 3", {{}, {}, -1, true});
+  // r1: row i's window in E, r2: row i of the matrix, r6: the buffer, r7: rows per matrix row
+  k.li(1, e_dram + (seq - 1) * 2);
+  k.li(2, matrix);
+  k.li(6, buf * rb);
+  k.li(7, sv);
+  auto row = [&](bool last) {
+    k.op("C_DMALD 0, r6, r1, r5, r7, 3", {{}, {kOutStage}, -1});
+    k.op("C_ACQ 3", {{}, {kOutStage}});
+    // the next load into the buffer queues behind this store on channel 0 (a channel works in order)
+    k.op(fmt::format("C_DMAST 0, r6, r2, r5, r7{}", last ? ", 4" : ""), {{kOutStage}, {}, -1});
+    k.op("S_ADDI r1, r1, -2");
+    c.add(2, seq * 2, 14);
+  };
+  k.loop(seq - 1, [&] { row(false); });
+  row(true);
+  k.op("C_ACQ 4", {{}, {}, -1, true});
+}
+
+GeneratedKernel attention(Ctx& c, const AttnJob& job, const KnobValues& values,
+                          const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const int64_t seq = job.seq, d = job.d;
+  const bool causal = job.causal, t5 = !job.pos_bias.empty();
+  const int64_t heads = job.heads, kv_heads = job.kv_heads;
   if (kv_heads < 1 || heads % kv_heads != 0) throw std::invalid_argument("KV_HEADS must divide HEADS");
   const int64_t group = heads / kv_heads, head_bytes = seq * d * 2;
+  const int64_t o_step = job.o_ldc > 0 ? d * 2 : head_bytes;
   const bool multi = heads > 1;
+  if ((t5 || job.o_ldc > 0) && !multi)
+    throw std::logic_error("attention: T5 bias or O's stride with one head");
   int64_t state = 0;
   if (multi) {
-    c.dm_rows -= (20 + c.rb - 1) / c.rb;  // five words
+    c.dm_rows -= (24 + c.rb - 1) / c.rb;  // six words
     state = c.dm_rows * c.rb;
-    k.comment(fmt::format("DM words at {}: the head's Q, K, V, O in DRAM and the heads left in its kv group",
-                          state));
+    k.comment(fmt::format("DM words at {}: the heads left in its kv group, the head's Q, K, V, O in DRAM{}",
+                          state, t5 ? " and its bias row" : ""));
     k.li(12, state);
     k.op("S_PMOV p4, r12");
-    for (const char* name : {"Q", "K", "V", "O"}) {
-      k.li(12, c.addr(name), c.sym(name));
+    k.op("L_SST r0, p4, 4", {{}, {kState}, -1});
+    const std::pair<const std::string*, int64_t> bases[] = {
+        {&job.q, job.q_offset}, {&job.k, job.k_offset}, {&job.v, job.v_offset}, {&job.o, job.o_offset}};
+    for (const auto& [name, offset] : bases) {
+      c.li_addr(12, *name, offset);
       k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
     }
-    k.op("L_SST r0, p4, 0", {{}, {kState}, -1});
+    if (t5) {
+      c.li_addr(12, job.pos_bias);
+      k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
+    }
   }
   GeneratedKernel out, part;
   const std::vector<Knob> rknobs = rowwise_knobs();
@@ -1593,36 +1867,49 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
     scores.m = seq;
     scores.k = d;
     scores.n = seq;
-    scores.a = "Q";
-    scores.b = "K";
-    scores.c = "scratch";
+    scores.a = job.q;
+    scores.a_offset = job.q_offset;
+    scores.b = job.k;
+    scores.b_offset = job.k_offset;
+    scores.c = job.scores;
+    scores.c_offset = job.scores_offset;
     scores.last = false;
     MatJob pv;
     pv.m = seq;
     pv.k = seq;
     pv.n = d;
-    pv.a = "scratch";
-    pv.b = "V";
-    pv.c = "O";
-    pv.last = !multi;
+    pv.a = job.scores;
+    pv.a_offset = job.scores_offset;
+    pv.b = job.v;
+    pv.b_offset = job.v_offset;
+    pv.c = job.o;
+    pv.c_offset = job.o_offset;
+    pv.ldc = job.o_ldc;
+    pv.last = !multi && job.last;
     if (multi) {
-      scores.a_word = state;
-      scores.b_word = state + 4;
-      pv.b_word = state + 8;
-      pv.c_word = state + 12;
+      scores.a_word = state + 4;
+      scores.b_word = state + 8;
+      pv.b_word = state + 12;
+      pv.c_word = state + 16;
       scores.max_strips = pv.max_strips = 1;
     }
+    if (t5) t5_bias_matrix(c, job, state + 20);
     k.comment("scores = Q K^T into scratch");
     out = matmul(c, scores, values, knobs);
     RowJob sm;
     sm.op = "softmax";
     sm.m = sm.n = seq;
-    sm.in = sm.out = "scratch";
-    sm.scale = c.cfg.param("scale");
-    sm.causal = causal;
+    sm.in = sm.out = job.scores;
+    sm.in_offset = sm.out_offset = job.scores_offset;
+    sm.scale = job.scale;
+    sm.causal = causal && !t5;
+    sm.add_pair = t5;  // the biased mask streams in with the scores
+    if (t5) sm.pair_offset = c.addr(job.bmat) + job.bmat_offset - c.addr(job.scores) - job.scores_offset;
     sm.last = false;
-    k.comment(causal ? "P = softmax(scale * scores + causal mask) in place"
-                     : "P = softmax(scale * scores) in place");
+    sm.compact = job.compact;
+    k.comment(t5       ? "P = softmax(scores + the biased mask) in place"
+              : causal ? "P = softmax(scale * scores + causal mask) in place"
+                       : "P = softmax(scale * scores) in place");
     const GeneratedKernel sk = rowwise(c, sm, rvalues, rknobs);
     softmax_summary = sk.summary;
     softmax_unroll = sk.knobs.at("unroll");
@@ -1633,14 +1920,14 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
     k.li(12, state);
     k.op("S_PMOV p4, r12");
     k.li(13, head_bytes);
-    k.op("L_SLD r1, p4, 0", {{kState}, {}, -1});  // Q
+    k.op("L_SLD r5, p4, 4", {{kState}, {}, -1});  // heads done in the group
+    k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});  // Q
     k.op("S_ADD r1, r1, r13");
-    k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
     // K and V advance when the group's last head is done: r6 = 1 then, from the count of heads done in it
-    k.op("L_SLD r2, p4, 4", {{kState}, {}, -1});    // K
-    k.op("L_SLD r3, p4, 4", {{kState}, {}, -1});    // V
-    k.op("L_SLD r4, p4, 4", {{kState}, {}, -1});    // O
-    k.op("L_SLD r5, p4, -12", {{kState}, {}, -1});  // heads done in the group
+    k.op("L_SLD r2, p4, 4", {{kState}, {}, -1});          // K
+    k.op("L_SLD r3, p4, 4", {{kState}, {}, -1});          // V
+    k.op("L_SLD r4, p4, 4", {{kState}, {}, -1});          // O
+    if (t5) k.op("L_SLD r9, p4, 0", {{kState}, {}, -1});  // bias row
     k.op("S_ADDI r5, r5, 1");
     k.li(6, group - 1);
     k.op("S_SUB r6, r6, r5");
@@ -1648,19 +1935,23 @@ GeneratedKernel attention(Ctx& c, const KnobValues& values, const std::vector<Kn
     k.op("S_MUL r7, r6, r13");
     k.op("S_ADD r2, r2, r7");
     k.op("S_ADD r3, r3, r7");
-    k.op("S_ADD r4, r4, r13");
+    c.add(4, o_step, 14);
+    if (t5) k.op(fmt::format("S_ADDI r9, r9, {}", job.num_buckets * 2));
     k.li(8, group);
     k.op("S_MUL r8, r8, r6");
     k.op("S_SUB r5, r5, r8");
-    k.op("L_SST r2, p4, 4", {{}, {kState}, -1});
-    k.op("L_SST r3, p4, 4", {{}, {kState}, -1});
-    k.op("L_SST r4, p4, 4", {{}, {kState}, -1});
-    k.op("L_SST r5, p4, 0", {{}, {kState}, -1});
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    for (int r : {5, 1, 2, 3, 4}) k.op(fmt::format("L_SST {}, p4, 4", R(r)), {{}, {kState}, -1});
+    if (t5) k.op("L_SST r9, p4, 0", {{}, {kState}, -1});
   };
   k.loop(heads, head);
-  if (multi) k.op("C_HALT", {{}, {}, -1, true});
-  out.summary = fmt::format("{} head{}: scores = Q K^T ({}); {}; O = P V ({})", heads, multi ? "s" : "",
-                            out.summary, softmax_summary, part.summary);
+  if (multi) c.dm_rows += (24 + c.rb - 1) / c.rb;
+  if (multi && job.last) k.op("C_HALT", {{}, {}, -1, true});
+  out.summary =
+      fmt::format("{} head{}: scores = Q K^T ({}); {}{}; O = P V ({})", heads, multi ? "s" : "", out.summary,
+                  t5 ? "the T5 bias matrix built per head and added in the softmax; " : "", softmax_summary,
+                  part.summary);
   out.knobs["softmax_unroll"] = softmax_unroll;
   return out;
 }
@@ -2260,15 +2551,33 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
 }
 
 // ---------------------------------------------------------------- rope
+std::vector<Knob> rope_knobs() {
+  return {{"positions",
+           "positions of one head per DMA tile (their cos and sin rows stay in DM)",
+           64,
+           {8, 16, 32, 64, 128}},
+          {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
+}
+
 //
 // y = x * cos + rotate_half(x) * sin, with the pair of chunks (c, c + D/2VLEN) of a position as the unit:
 // y_lo = x_lo cos_lo + x_hi (-sin_lo), y_hi = x_hi cos_hi + x_lo sin_hi, each A_VMUL + A_VMAC in FP32 (one
 // rounding). Tiles are `positions` positions of one head, walked position block by position block and head
 // by head within a block; the cos and sin rows of a block are loaded (and the first half of sin negated)
 // when its first head's tile comes.
-GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// RoPE over `heads` head-major [seq, d] tensors from region `in` to `out` (the same region: in place), the
+// tables [seq, d] in regions cos and sin.
+struct RopeJob {
+  int64_t heads = 0, seq = 0, d = 0;
+  std::string in = "x", out = "y", cos = "cos", sin = "sin";
+  int64_t in_offset = 0, out_offset = 0;  // bytes into the regions
+  bool last = true;                       // false: wait for the stores at the end
+  bool compact = false;                   // stream_compact (needs last = false)
+};
+
+GeneratedKernel rope(Ctx& c, const RopeJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
-  const int64_t heads = c.cfg.dim("HEADS"), seq = c.cfg.dim("S"), d = c.cfg.dim("D");
+  const int64_t heads = job.heads, seq = job.seq, d = job.d;
   const int64_t dv = d / c.vlen, half = dv / 2;
   if (dv % 2 != 0) throw std::invalid_argument("rope: D/2 must be a multiple of VLEN");
   // DM: cos and sin blocks, then two tile buffers: 4 * positions * D/VLEN rows
@@ -2306,8 +2615,12 @@ GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
   s.inner = heads;
   s.inner_step = seq * d * 2;
   s.outer_step = positions * d * 2;
+  s.in_offset = job.in_offset;
+  s.out_offset = job.out_offset;
+  s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
   const int tables = static_cast<int>(kGamma);
-  stream(c, s, "x", "y", [&](int64_t b) {
+  stream(c, s, job.in, job.out, [&](int64_t b) {
     const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
     // a new position block: its cos and sin rows
     k.op("S_ADDI r12, r9, -1");
@@ -2315,10 +2628,10 @@ GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
     k.loop_reg(12, [&] {
       k.li(13, c.rb);
       k.li(14, tile_rows);
-      for (const char* name : {"cos", "sin"}) {
-        k.li(12, c.addr(name), c.sym(name));
+      for (const std::string* name : {&job.cos, &job.sin}) {
+        c.li_addr(12, *name);
         k.op("S_ADD r12, r12, r7");
-        k.op(fmt::format("S_ADDI r8, r0, {}", (std::string(name) == "cos" ? cos_row : sin_row) * c.rb));
+        k.op(fmt::format("S_ADDI r8, r0, {}", (name == &job.cos ? cos_row : sin_row) * c.rb));
         k.op(fmt::format("C_DMALD {}, r8, r12, r13, r14, 15", c.ch(2)), {{}, {tables}, -1});
       }
       c.add(7, positions * d * 2, 14);
@@ -2389,7 +2702,7 @@ GeneratedKernel rope(Ctx& c, const KnobValues& values, const std::vector<Knob>& 
       }
     });
   });
-  k.op("C_HALT", {{}, {}, -1, true});
+  if (job.last) k.op("C_HALT", {{}, {}, -1, true});
   return out;
 }
 
@@ -2451,7 +2764,15 @@ int64_t conv_bands(const Params& p, const ConvShape& d) {
   return 0;
 }
 
-GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+// Where the convolution's output goes (conv_block: its scratch region after the im2col matrix).
+struct ConvJob {
+  std::string out = "y";
+  int64_t out_offset = 0;
+  bool last = true;  // false: wait for the stores at the end
+};
+
+GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
+                       const std::vector<Knob>& knobs) {
   KernelBuilder& k = c.k;
   const ConvShape d = conv_shape(c.cfg);
   const int64_t rb = c.rb, cv = d.c / c.vlen;
@@ -2627,7 +2948,11 @@ GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>
   GeneratedKernel out;
   if (bands == 1) {
     k.comment("y = im2col w");
-    out = matmul(c, conv_product(d), values, knobs);
+    MatJob job = conv_product(d);
+    job.c = cjob.out;
+    job.c_offset = cjob.out_offset;
+    job.last = cjob.last;
+    out = matmul(c, job, values, knobs);
   } else {
     // The product in bands of output rows (a hardware loop): the band's im2col rows and y rows are DRAM
     // addresses in DM words that the product reads, advanced after each band.
@@ -2639,7 +2964,7 @@ GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>
     k.op("S_PMOV p4, r12");
     k.li(12, c.addr("scratch"), c.sym("scratch"));
     k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
-    k.li(12, c.addr("y"), c.sym("y"));
+    c.li_addr(12, cjob.out, cjob.out_offset);
     k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
     MatJob job = conv_product(d);
     job.m = band_m;
@@ -2660,7 +2985,8 @@ GeneratedKernel conv2d(Ctx& c, const KnobValues& values, const std::vector<Knob>
       k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
       k.op("L_SST r2, p4, 0", {{}, {kState}, -1});
     });
-    k.op("C_HALT", {{}, {}, -1, true});
+    c.dm_rows += 1;
+    if (cjob.last) k.op("C_HALT", {{}, {}, -1, true});
     out.summary = fmt::format("{} bands of {} output pixels: {}", bands, band_m, out.summary);
   }
   out.summary = fmt::format(
@@ -2882,13 +3208,404 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
   return out;
 }
 
+// ---------------------------------------------------------------- level 3: composite blocks
+//
+// The level-3 blocks are sequences of the templates above, each reading and writing DRAM regions at byte
+// offsets, with every intermediate in the scratch region (docs/vliw.md "Composite baselines" lists where).
+// Each step waits for its own stores before the next one starts, and DM holds nothing across steps. A
+// phase starts with begin_phase: when the layout has a region phase_<name>, one DMA store of a DM row to it
+// (waited for) marks the phase for the DRAM model's cycle attribution.
+void begin_phase(Ctx& c, const std::string& name) {
+  c.k.comment("phase " + name);
+  const std::string region = tasks::phase_region_name(name);
+  if (c.layout.find(region) == nullptr) return;
+  c.li_addr(13, region);
+  c.k.li(14, 1);
+  // waited for (lock 12): a DMA store reaches DRAM when the engine gets to it, which may be late in a
+  // load-heavy phase, and the mark must be timed at the phase's start
+  c.k.op("C_DMAST 0, r0, r13, r0, r14, 12", {{}, {}, -1, true});
+  c.k.op("C_ACQ 12", {{}, {}, -1, true});
+}
+
+// y = max(c * scale[f] + shift[f] (+ x), 0) over [pixels, F] rows: batch-norm (inference), the optional
+// residual and ReLU in FP32 with one rounding. The tensor streams through DM in tiles of whole pixels;
+// scale and shift (F/VLEN rows each) stay in DM; the residual x is the stream's pair.
+struct ChannelAffineJob {
+  int64_t pixels = 0, f = 0;
+  std::string in, out, scale = "scale", shift = "shift", residual;  // residual "": none
+  int64_t in_offset = 0;
+  bool last = true;      // false: wait for the stores at the end
+  bool compact = false;  // stream_compact (needs last = false)
+};
+
+GeneratedKernel channel_affine_relu(Ctx& c, const ChannelAffineJob& job) {
+  KernelBuilder& k = c.k;
+  const int64_t fv = job.f / c.vlen, rb = c.rb;
+  const bool residual = !job.residual.empty();
+  auto round_up = [&](int64_t rows) { return (rows + c.banks - 1) / c.banks * c.banks; };
+  const int64_t scale_row = 0, shift_row = round_up(fv), base = round_up(shift_row + fv);
+  const int64_t buffers = 2;
+  const int64_t room = (c.dm_rows - base) / buffers / (residual ? 2 : 1) / fv;
+  if (room < 1) throw std::invalid_argument("channel affine: a pixel does not fit DM");
+  const int64_t pixels = divisor_at_most(job.pixels, std::min<int64_t>(room, 64));
+  const int64_t tile = pixels * fv;
+  const int64_t unroll = fv * std::max<int64_t>(1, 4 / fv);
+  GeneratedKernel out;
+  out.summary = fmt::format(
+      "{} tiles of {} pixels through 2 DM buffers; per row c * scale + shift{} in FP32, ReLU on the BF16 "
+      "result; scale and shift resident in DM",
+      job.pixels / pixels, pixels, residual ? " + x" : "");
+  k.comment(fmt::format("scale and shift in DM rows {} and {}; v0 = +0.0", scale_row, shift_row));
+  k.op("V_BCST v0, r0");
+  k.li(11, rb);
+  k.li(14, fv);
+  c.li_addr(13, job.scale);
+  k.li(12, scale_row * rb);
+  k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(2)));
+  c.li_addr(13, job.shift);
+  k.li(12, shift_row * rb);
+  k.op(fmt::format("C_DMALD {}, r12, r13, r11, r14, 15", c.ch(2)));
+  k.op("C_ACQ 15", {{}, {kGamma}});
+  k.op("C_ACQ 15", {{}, {kGamma}});
+  Stream s;
+  s.tiles = job.pixels / pixels;
+  s.tile_rows = tile;
+  s.buffers = buffers;
+  s.base_row = base;
+  s.in_offset = job.in_offset;
+  s.fence_lock = job.last ? -1 : 14;
+  s.compact = job.compact;
+  if (residual) {
+    s.paired = true;
+    s.pair_offset = c.addr(job.residual) - c.addr(job.in) - job.in_offset;
+  }
+  stream(c, s, job.in, job.out, [&](int64_t b) {
+    const int acq = static_cast<int>(kAcqBase + b), st = static_cast<int>(kOutBase + b);
+    k.op(fmt::format("S_PMOV p0, {}", R(5 + b)));
+    k.op(fmt::format("S_PMOV p1, {}", R(5 + b)));
+    if (residual) {
+      k.li(12, tile * rb);
+      k.op(fmt::format("S_ADD r12, {}, r12", R(5 + b)));
+      k.op("S_PMOV p4, r12");
+    }
+    k.li(12, scale_row * rb);
+    k.op("S_PMOV p2, r12");
+    k.li(12, shift_row * rb);
+    k.op("S_PMOV p3, r12");
+    pipeline(k, tile, 3, unroll, [&](int stage, int64_t u) {
+      const int64_t set = u % 2, x = 1 + 5 * set, sc = x + 1, sh = x + 2, res = x + 3, y = x + 4;
+      const int64_t t = 2 * set, w = 2 * set + 1;
+      const int64_t tinc = (u % fv == fv - 1 ? 1 - fv : 1) * rb;
+      if (stage == 0) {
+        k.op(fmt::format("L_VLD {}, p0, {}", V(x), rb), {{acq}, {}, -1});
+        k.op(fmt::format("L_VLD {}, p2, {}", V(sc), tinc), {{kGamma}, {}, -1});
+        k.op(fmt::format("L_VLD {}, p3, {}", V(sh), tinc), {{kGamma}, {}, -1});
+        if (residual) k.op(fmt::format("L_VLD {}, p4, {}", V(res), rb), {{acq}, {}, -1});
+      } else if (stage == 1) {
+        k.op(fmt::format("A_VMUL {}, {}, {}", A(t), V(x), V(sc)));  // exact
+        k.op(fmt::format("A_UPS {}, {}", A(w), V(sh)));
+        k.op(fmt::format("A_ADD {}, {}, {}", A(t), A(t), A(w)));
+        if (residual) {
+          k.op(fmt::format("A_UPS {}, {}", A(w), V(res)));
+          k.op(fmt::format("A_ADD {}, {}, {}", A(t), A(t), A(w)));
+        }
+        k.op(fmt::format("V_SRS {}, {}", V(y), A(t)));
+        k.op(fmt::format("V_MAX {}, {}, v0", V(y), V(y)));
+      } else {
+        k.op(fmt::format("L_VST {}, p1, {}", V(y), rb), {{}, {st}, -1});
+      }
+    });
+  });
+  if (job.last) k.op("C_HALT", {{}, {}, -1, true});
+  return out;
+}
+
+GeneratedKernel conv_block(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  const ConvShape d = conv_shape(c.cfg);
+  const bool residual = c.cfg.dim("RESIDUAL") != 0;
+  if (residual && (d.f != d.c || d.oh != d.h || d.ow != d.w))
+    throw std::invalid_argument("conv_block: RESIDUAL = 1 needs F = C and an output the size of the input");
+  const int64_t c_offset = d.m * d.k * 2;  // scratch: the im2col matrix, then c
+  begin_phase(c, "conv");
+  ConvJob conv;
+  conv.out = "scratch";
+  conv.out_offset = c_offset;
+  conv.last = false;
+  GeneratedKernel out = conv2d(c, conv, values, knobs);
+  begin_phase(c, "batch_norm_relu");
+  ChannelAffineJob bn;
+  bn.pixels = d.m;
+  bn.f = d.f;
+  bn.in = "scratch";
+  bn.in_offset = c_offset;
+  bn.out = "y";
+  if (residual) bn.residual = "x";
+  bn.last = false;
+  bn.compact = true;  // less code: the small tile's IMEM holds C4 and C5 then
+  const GeneratedKernel a = channel_affine_relu(c, bn);
+  c.k.op("C_HALT", {{}, {}, -1, true});
+  out.summary = fmt::format("phase conv: {}; the product into scratch (c); phase batch_norm_relu: {}",
+                            out.summary, a.summary);
+  return out;
+}
+
+// Where a decoder block's intermediates live: byte offsets into the scratch region.
+struct DecoderScratch {
+  int64_t h = 0, x2 = 0, n2 = 0, q = 0, k = 0, v = 0, a = 0, scores = 0, ffn = 0, end = 0;
+};
+
+DecoderScratch decoder_scratch(const tasks::ResolvedConfig& cfg) {
+  const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
+  const bool llama = cfg.task == "decoder_block_llama";
+  const int64_t kv = llama ? cfg.dim("KV_HEADS") : heads, f = cfg.dim("F");
+  DecoderScratch o;
+  int64_t at = 0;
+  auto take = [&](int64_t bytes) {
+    const int64_t r = at;
+    at += bytes;
+    return r;
+  };
+  o.h = take(s * d * 2);
+  o.x2 = take(s * d * 2);
+  o.n2 = take(s * d * 2);
+  o.q = take(s * heads * dh * 2);  // q, k, v head-major and adjacent: one loop of projections, one RoPE
+  o.k = take(s * kv * dh * 2);
+  o.v = take(s * kv * dh * 2);
+  o.a = take(s * heads * dh * 2);  // token-major [S, HEADS*DH], the output projection's A
+  o.scores = take(s * s * 2);
+  o.ffn = take((llama ? 2 : 1) * s * f * 2);  // LLaMA: g then u; T5: the hidden tensor
+  o.end = at;
+  return o;
+}
+
+GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const tasks::ResolvedConfig& cfg = c.cfg;
+  const bool llama = cfg.task == "decoder_block_llama";
+  const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
+  const int64_t kv = llama ? cfg.dim("KV_HEADS") : heads, f = cfg.dim("F");
+  const DecoderScratch at = decoder_scratch(cfg);
+  if (static_cast<uint64_t>(at.end) > c.layout.region("scratch").bytes)
+    throw std::logic_error("decoder block: the intermediates exceed the scratch region");
+  const int64_t scratch = c.addr("scratch");
+  const std::vector<Knob> rknobs = rowwise_knobs(), eknobs = stream_knobs();
+  std::vector<std::string> parts;
+  GeneratedKernel out;
+  int64_t norm_unroll = 0;
+  const KnobValues act_values = {{"unroll", knob(values, knobs, "act_unroll")}};
+  auto norm = [&](const std::string& in, int64_t in_offset, int64_t out_offset, const std::string& gamma) {
+    RowJob job;
+    job.op = "rms_norm";
+    job.m = s;
+    job.n = d;
+    job.in = in;
+    job.in_offset = in_offset;
+    job.out = "scratch";
+    job.out_offset = out_offset;
+    job.gamma = gamma;
+    job.eps = cfg.param("eps");
+    job.last = false;
+    job.compact = true;
+    const GeneratedKernel g = rowwise(c, job, {{"unroll", knob(values, knobs, "norm_unroll")}}, rknobs);
+    norm_unroll = g.knobs.at("unroll");
+    return g.summary;
+  };
+  // dst += the region `src` (same shape, `rows` DM rows)
+  auto residual = [&](const std::string& dst, int64_t dst_offset, int64_t src_address, int64_t rows) {
+    EltJob job;
+    job.op = "add";
+    job.compact = true;
+    job.rows = rows;
+    job.in = job.out = dst;
+    job.in_offset = job.out_offset = dst_offset;
+    job.pair_offset = src_address - c.addr(dst) - dst_offset;
+    job.last = false;
+    elementwise(c, job, act_values, eknobs);
+  };
+  auto linear = [&](const std::string& a, int64_t a_offset, const std::string& w, int64_t m, int64_t kk,
+                    int64_t n, const std::string& dst, int64_t dst_offset) {
+    MatJob job;
+    job.weights_nk = true;
+    job.m = m;
+    job.k = kk;
+    job.n = n;
+    job.a = a;
+    job.a_offset = a_offset;
+    job.b = w;
+    job.c = dst;
+    job.c_offset = dst_offset;
+    job.last = false;
+    out = matmul(c, job, values, knobs);
+    return out.summary;
+  };
+
+  // `count` products h W_i^T [m, n] from the A rows at a_offset into scratch (from c_offset on), W_i and
+  // C_i consecutive from w on: one copy of the code in a hardware loop, the DRAM bases in DM words.
+  auto looped_linear = [&](const std::string& a, int64_t a_offset, const std::string& w, int64_t m,
+                           int64_t kk, int64_t n, int64_t c_offset, int64_t count) {
+    c.dm_rows -= 1;
+    const int64_t state = c.dm_rows * c.rb;
+    k.comment(fmt::format("{} products; DM words at {}: the product's W and output in DRAM", count, state));
+    k.li(12, state);
+    k.op("S_PMOV p4, r12");
+    c.li_addr(12, w);
+    k.op("L_SST r12, p4, 4", {{}, {kState}, -1});
+    k.li(12, scratch + c_offset);
+    k.op("L_SST r12, p4, 0", {{}, {kState}, -1});
+    MatJob job;
+    job.weights_nk = true;
+    job.m = m;
+    job.k = kk;
+    job.n = n;
+    job.a = a;
+    job.a_offset = a_offset;
+    job.b = w;
+    job.c = "scratch";
+    job.b_word = state;
+    job.c_word = state + 4;
+    // The loop takes a level: one strip per panel, unless every strip fits one panel (no panel loop then),
+    // which builds A's tiles once per product instead of once per strip.
+    const int64_t strips = n / c.vlen;
+    const MatPlan plan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"));
+    const bool one_panel = plan.pieces == 1 && knob(values, knobs, "strips") >= strips &&
+                           matmul_dm_rows(c.p, job, plan.tm, strips, plan.chunks) <= c.dm_rows;
+    job.max_strips = one_panel ? strips : 1;
+    job.last = false;
+    std::string summary;
+    k.loop(count, [&] {
+      out = matmul(c, job, values, knobs);
+      summary = out.summary;
+      k.li(12, state);
+      k.op("S_PMOV p4, r12");
+      k.op("L_SLD r1, p4, 4", {{kState}, {}, -1});
+      k.op("L_SLD r2, p4, -4", {{kState}, {}, -1});
+      c.add(1, n * kk * 2, 13);
+      c.add(2, m * n * 2, 13);
+      k.op("L_SST r1, p4, 4", {{}, {kState}, -1});
+      k.op("L_SST r2, p4, 0", {{}, {kState}, -1});
+    });
+    c.dm_rows += 1;
+    return summary;
+  };
+
+  begin_phase(c, "attn_norm");
+  k.comment("h = rms_norm(x, g_attn) into scratch");
+  parts.push_back("h = rms_norm(x) (" + norm("x", 0, at.h, "g_attn") + ")");
+
+  begin_phase(c, "qkv");
+  // Wq, Wk, Wv are adjacent in DRAM (declaration order, sizes multiples of the alignment) and so are q, k, v
+  // in scratch: one loop of HEADS + 2 KV_HEADS head projections, each h W_head^T [S, DH].
+  if (c.addr("Wk") != c.addr("Wq") + heads * dh * d * 2 || c.addr("Wv") != c.addr("Wk") + kv * dh * d * 2)
+    throw std::logic_error("decoder block: Wq, Wk, Wv are not adjacent in DRAM");
+  parts.push_back(fmt::format("q, k, v head-major by {} head projections h W_head^T ({})", heads + 2 * kv,
+                              looped_linear("scratch", at.h, "Wq", s, d, dh, at.q, heads + 2 * kv)));
+
+  if (llama) {
+    begin_phase(c, "rope");
+    k.comment("RoPE on q and k in place (adjacent: HEADS + KV_HEADS heads)");
+    RopeJob rj;
+    rj.heads = heads + kv;
+    rj.seq = s;
+    rj.d = dh;
+    rj.in = rj.out = "scratch";
+    rj.in_offset = rj.out_offset = at.q;
+    rj.last = false;
+    rj.compact = true;
+    parts.push_back(
+        "RoPE (" + rope(c, rj, {{"unroll", knob(values, knobs, "norm_unroll")}}, rope_knobs()).summary + ")");
+  }
+
+  begin_phase(c, "attention");
+  AttnJob aj;
+  aj.heads = heads;
+  aj.kv_heads = kv;
+  aj.seq = s;
+  aj.d = dh;
+  aj.causal = true;
+  aj.scale = llama ? cfg.param("scale") : 1.0;
+  aj.q = aj.k = aj.v = aj.o = aj.scores = "scratch";
+  aj.q_offset = at.q;
+  aj.k_offset = at.k;
+  aj.v_offset = at.v;
+  aj.o_offset = at.a;
+  aj.scores_offset = at.scores;
+  aj.o_ldc = heads * dh * 2;
+  if (!llama) {
+    aj.pos_bias = "bias";
+    aj.bmat = "scratch";
+    aj.bmat_offset = at.ffn;  // the FFN's hidden tensor is free until the FFN
+    aj.num_buckets = static_cast<int64_t>(cfg.param("num_buckets"));
+    aj.max_distance = static_cast<int64_t>(cfg.param("max_distance"));
+    if (s * s * 2 + 4 * s > s * f * 2)
+      throw std::invalid_argument("decoder_block_t5: the bias matrix does not fit the FFN's hidden tensor");
+  }
+  aj.last = false;
+  aj.compact = true;
+  const GeneratedKernel attn = attention(c, aj, values, knobs);
+  parts.push_back("attention into scratch, token-major (" + attn.summary + ")");
+
+  begin_phase(c, "out_proj");
+  k.comment("x2 = a Wo^T + x");
+  linear("scratch", at.a, "Wo", s, heads * dh, d, "scratch", at.x2);
+  residual("scratch", at.x2, c.addr("x"), s * d / c.vlen);
+  parts.push_back("x2 = a Wo^T, + x");
+
+  begin_phase(c, "ffn_norm");
+  k.comment("n2 = rms_norm(x2, g_ffn)");
+  norm("scratch", at.x2, at.n2, "g_ffn");
+
+  begin_phase(c, "ffn");
+  int64_t act_unroll = 0;
+  if (llama) {
+    k.comment("g = n2 Wg^T, u = n2 Wu^T, h = silu(g) * u in place of g, y = h Wd^T + x2");
+    if (c.addr("Wu") != c.addr("Wg") + f * d * 2)
+      throw std::logic_error("decoder_block_llama: Wg and Wu are not adjacent in DRAM");
+    looped_linear("scratch", at.n2, "Wg", s, d, f, at.ffn, 2);  // g then u
+    EltJob act;
+    act.op = "swiglu";
+    act.rows = s * f / c.vlen;
+    act.in = act.out = "scratch";
+    act.in_offset = act.out_offset = at.ffn;
+    act.pair_offset = s * f * 2;
+    act.last = false;
+    act.compact = true;
+    act_unroll =
+        elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+    linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
+    parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
+  } else {
+    k.comment("t = relu(n2 Wi^T) in place, y = t Wo_ff^T + x2");
+    linear("scratch", at.n2, "Wi", s, d, f, "scratch", at.ffn);
+    EltJob act;
+    act.op = "relu";
+    act.rows = s * f / c.vlen;
+    act.in = act.out = "scratch";
+    act.in_offset = act.out_offset = at.ffn;
+    act.last = false;
+    act.compact = true;
+    act_unroll =
+        elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+    linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
+    parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
+  }
+  residual("y", 0, scratch + at.x2, s * d / c.vlen);
+  k.op("C_HALT", {{}, {}, -1, true});
+  std::string summary;
+  for (const auto& p : parts) summary += (summary.empty() ? "" : "; ") + p;
+  out.summary = summary + "; products: " + out.summary;
+  out.knobs["softmax_unroll"] = attn.knobs.at("softmax_unroll");
+  out.knobs["act_unroll"] = act_unroll;
+  out.knobs["norm_unroll"] = norm_unroll;
+  return out;
+}
+
 }  // namespace
 
 std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
   // Counts (batch, heads, image height and width, kernel taps, stride, padding, the causal flag) index
   // rows or whole tensors; every other dimension runs along DM rows and must fill whole vectors.
-  static const std::set<std::string> counts = {"BATCH", "HEADS", "KV_HEADS", "CAUSAL", "H",
-                                               "W",     "KH",    "KW",       "STRIDE", "PAD"};
+  static const std::set<std::string> counts = {"BATCH", "HEADS", "KV_HEADS", "CAUSAL", "H",       "W",
+                                               "KH",    "KW",    "STRIDE",   "PAD",    "RESIDUAL"};
   for (const auto& [name, value] : cfg.dims) {
     if (counts.count(name) == 0 && value % vlen != 0)
       return fmt::format("dimension {}={} is not a multiple of the vector width VLEN={}", name, value, vlen);
@@ -2897,10 +3614,29 @@ std::string vector_dims_reason(const tasks::ResolvedConfig& cfg, int64_t vlen) {
 }
 
 std::vector<std::string> TemplateCompiler::supported_tasks() const {
-  return {"relu",       "silu",   "gelu",           "softmax",      "rms_norm",
-          "layer_norm", "gemv",   "gemm",           "batch_matmul", "linear",
-          "ffn",        "swiglu", "attention",      "mha",          "gqa",
-          "mqa",        "rope",   "depthwise_conv", "conv2d",       "flash_attention"};
+  return {"relu",
+          "silu",
+          "gelu",
+          "softmax",
+          "rms_norm",
+          "layer_norm",
+          "gemv",
+          "gemm",
+          "batch_matmul",
+          "linear",
+          "ffn",
+          "swiglu",
+          "attention",
+          "mha",
+          "gqa",
+          "mqa",
+          "rope",
+          "depthwise_conv",
+          "conv2d",
+          "flash_attention",
+          "conv_block",
+          "decoder_block_llama",
+          "decoder_block_t5"};
 }
 
 std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cfg) const {
@@ -2930,8 +3666,22 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     product(true, false, cfg.dim("S"), cfg.dim("D"), cfg.dim("S"));
     product(false, false, cfg.dim("S"), cfg.dim("S"), cfg.dim("D"));
   }
-  if (t == "conv2d") {
+  if (t == "decoder_block_llama" || t == "decoder_block_t5") {
+    const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
+    const int64_t f = cfg.dim("F");
+    if (t == "decoder_block_llama" && dh % (2 * vlen) != 0)
+      return fmt::format("DH={} is not a multiple of 2*VLEN={} (RoPE's halves)", dh, 2 * vlen);
+    product(true, false, s, d, dh);          // a head's q, k or v (DRAM bases in DM: K in one piece)
+    product(true, false, s, dh, s);          // scores
+    product(false, false, s, s, dh);         // P V
+    product(true, false, s, heads * dh, d);  // out_proj
+    product(true, false, s, d, f);
+    product(true, false, s, f, d);
+  }
+  if (t == "conv2d" || t == "conv_block") {
     const ConvShape d = conv_shape(cfg);
+    if (t == "conv_block" && cfg.dim("RESIDUAL") != 0 && (d.f != d.c || d.oh != d.h || d.ow != d.w))
+      return "RESIDUAL = 1 needs F = C and an output the size of the input";
     if (d.m % p_.mmul_m() != 0)
       return fmt::format("OH*OW={} output pixels are not a multiple of MMUL_M={}", d.m, p_.mmul_m());
     if (d.c % vlen != 0) return fmt::format("C={} is not a multiple of VLEN={}", d.c, vlen);
@@ -2957,9 +3707,13 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
           d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
     if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
   }
-  // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases).
-  const bool pieces_allowed = !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa");
-  for (const MatJob& j : products) {
+  // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases)
+  // and a decoder block's first five (products in loops that read their DRAM bases from DM).
+  const bool decoder = t == "decoder_block_llama" || t == "decoder_block_t5";
+  for (size_t i = 0; i < products.size(); ++i) {
+    const MatJob& j = products[i];
+    const bool pieces_allowed =
+        !(t == "attention" || t == "mha" || t == "gqa" || t == "mqa") && !(decoder && i < 5);
     const MatPlan plan = matmul_plan(p_, j, 1);
     if (plan.chunks == 0 || (plan.pieces > 1 && !pieces_allowed)) {
       const int64_t chunks = pieces_allowed ? 1 : j.k / vlen;
@@ -2972,6 +3726,28 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
                          : "",
           p_.dm_bytes);
     }
+  }
+  if (cfg.level >= 3) {
+    // A composite's size (IMEM) and buffers (DM) are known once generated (~0.1 s: remembered per
+    // configuration and machine, as `kcraft tasks` and the sweep plan ask for every cell).
+    static std::mutex mutex;
+    static std::map<std::string, std::string> reasons;
+    std::string key = fmt::format("{} {} {} {} {} {} {}", cfg.task, p_.vlen, p_.imem_words, p_.dm_bytes,
+                                  p_.dm_banks, p_.loop_depth, p_.dma_channels);
+    for (const auto& [name, value] : cfg.dims) key += fmt::format(" {}={}", name, value);
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      if (auto it = reasons.find(key); it != reasons.end()) return it->second;
+    }
+    std::string why;
+    try {
+      generate_kernel(cfg, tasks::compute_layout(cfg, 64), {});
+    } catch (const std::invalid_argument& e) {
+      why = e.what();
+    }
+    const std::lock_guard<std::mutex> lock(mutex);
+    reasons.emplace(key, why);
+    return why;
   }
   return "";
 }
@@ -2990,13 +3766,7 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
              "output pixels per loop iteration (at least one period of the DM banks)",
              4,
              {1, 2, 4, 8}}};
-  if (t == "rope") {
-    return {{"positions",
-             "positions of one head per DMA tile (their cos and sin rows stay in DM)",
-             64,
-             {8, 16, 32, 64, 128}},
-            {"unroll", "chunk pairs per loop iteration of the software-pipelined loop", 8, {2, 4, 8, 16}}};
-  }
+  if (t == "rope") return rope_knobs();
   if (t == "attention" || t == "mha" || t == "gqa" || t == "mqa") {
     auto k = matmul_knobs();
     k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
@@ -3004,7 +3774,17 @@ std::vector<Knob> TemplateCompiler::knobs(const tasks::ResolvedConfig& cfg) cons
   }
   if (t == "batch_matmul") return matmul_knobs();
   if (t == "flash_attention") return flash_knobs();
-  if (t == "gemm" || t == "linear" || t == "conv2d") return matmul_knobs(true);
+  if (t == "gemm" || t == "linear" || t == "conv2d" || t == "conv_block") return matmul_knobs(true);
+  if (t == "decoder_block_llama" || t == "decoder_block_t5") {
+    auto k = matmul_knobs();
+    k.push_back({"softmax_unroll", "chunks per loop iteration of the softmax passes", 8, {2, 4, 8}});
+    k.push_back({"act_unroll",
+                 "rows per loop iteration of the FFN activation's and the residual adds' loops",
+                 8,
+                 {2, 4, 8, 16}});
+    k.push_back({"norm_unroll", "chunks per loop iteration of the RMSNorm passes and RoPE", 8, {2, 4, 8}});
+    return k;
+  }
   if (t == "ffn" || t == "swiglu") {
     auto k = matmul_knobs(true);
     k.push_back({"act_unroll",
@@ -3057,13 +3837,29 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
     } else if (cfg.task == "depthwise_conv") {
       out = depthwise(c, v, all);
     } else if (cfg.task == "conv2d") {
-      out = conv2d(c, v, all);
+      out = conv2d(c, ConvJob{}, v, all);
+    } else if (cfg.task == "conv_block") {
+      out = conv_block(c, v, all);
+    } else if (cfg.task == "decoder_block_llama" || cfg.task == "decoder_block_t5") {
+      out = decoder_block(c, v, all);
     } else if (cfg.task == "rope") {
-      out = rope(c, v, all);
+      RopeJob job;
+      job.heads = cfg.dim("HEADS");
+      job.seq = cfg.dim("S");
+      job.d = cfg.dim("D");
+      out = rope(c, job, v, all);
     } else if (cfg.task == "ffn" || cfg.task == "swiglu") {
       out = feed_forward(c, v, all);
     } else if (cfg.task == "attention" || cfg.task == "mha" || cfg.task == "gqa" || cfg.task == "mqa") {
-      out = attention(c, v, all);
+      AttnJob job;
+      const std::string& t = cfg.task;
+      job.seq = cfg.dim("S");
+      job.d = cfg.dim("D");
+      job.causal = cfg.dim("CAUSAL") != 0;
+      job.scale = cfg.param("scale");
+      job.heads = t == "attention" ? 1 : cfg.dim("HEADS");
+      job.kv_heads = t == "gqa" ? cfg.dim("KV_HEADS") : (t == "mha" ? job.heads : 1);
+      out = attention(c, job, v, all);
     } else if (cfg.task == "flash_attention") {
       out = flash_attention(c, v, all);
     } else {
@@ -3093,6 +3889,10 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       }
       if (out.knobs.count("act_unroll") != 0 && out.knobs["act_unroll"] > 2) {
         v["act_unroll"] = out.knobs["act_unroll"] / 2;
+        continue;
+      }
+      if (out.knobs.count("norm_unroll") != 0 && out.knobs["norm_unroll"] > 2) {
+        v["norm_unroll"] = out.knobs["norm_unroll"] / 2;
         continue;
       }
       if (out.knobs.count("softmax_unroll") != 0 && out.knobs["softmax_unroll"] > 2) {

@@ -5,7 +5,9 @@
 // under the exposed-pipeline rules, so the kernels assemble without hazard warnings. Loops are software-
 // pipelined (the loads of the next unit issue in the body of the current one) and DMA is double-buffered
 // with locks. The machine parameters (VLEN, DM size and banks, DMA channels, the matrix-multiply shape)
-// come from the hardware configuration's Params. docs/vliw.md §5 walks through one kernel.
+// come from the hardware configuration's Params. docs/vliw.md §5 walks through one kernel. The level-3
+// blocks are composites: the templates as jobs between DRAM regions, intermediates in scratch, each phase
+// marked for the evaluator (docs/vliw.md "Composite baselines").
 #pragma once
 
 #include <string>

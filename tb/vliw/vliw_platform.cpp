@@ -84,7 +84,6 @@ std::unique_ptr<tasks::BaselineCompiler> VliwPlatform::baseline_compiler(const s
 }
 
 std::string VliwPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
-  if (auto why = tasks::missing_composite_baseline_reason(cfg); !why.empty()) return why;
   const Params p = params(hw);
   if (auto why = vector_dims_reason(cfg, p.vlen); !why.empty()) return why;
   const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));

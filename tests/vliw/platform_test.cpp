@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -67,6 +68,53 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines,
                                                               "batch_matmul", "ffn", "swiglu", "attention",
                                                               "mha", "gqa", "mqa", "rope", "depthwise_conv",
                                                               "conv2d", "flash_attention"),
+                                            ::testing::Values("default", "small")),
+                         [](const auto& param_info) {
+                           return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
+                         });
+
+// The level-3 composites on the RTL, C1-C5, with the functional model agreeing: each declared phase is
+// marked exactly once by the kernel (tasks/vliw/template_compiler.cpp begin_phase), in order, and the
+// phases' cycles add up to the run's.
+class CompositeBaselines : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+TEST_P(CompositeBaselines, PassOnTheRtlWithEveryPhaseMarked) {
+  const auto& [task, hw] = GetParam();
+  for (const char* config : {"C1", "C2", "C3", "C4", "C5"}) {
+    SCOPED_TRACE(fmt::format("{} {} on vliw/{}", task, config, hw));
+    const auto cfg = registry().get(task).resolve(config, VliwPlatform::kDType);
+    if (const std::string why = platform().unsupported_reason(cfg, hw); !why.empty()) {
+      // Every composite fits the default tile, and conv_block the small one; the decoder blocks need more
+      // than the small tile's 2048 instruction words (docs/vliw.md, "Composite baselines").
+      EXPECT_TRUE(hw == "small" && task != "conv_block") << why;
+      EXPECT_NE(why.find("IMEM_WORDS"), std::string::npos) << why;
+      continue;
+    }
+    const EvalReport r = run(baseline(task, config, hw), task, config, hw);
+    EXPECT_EQ(r.verdict, Verdict::kPass) << r.headline << "\n" << r.diagnostics;
+    EXPECT_EQ(r.model_check, "agree");
+    const auto& declared = registry().get(task).phases;
+    ASSERT_EQ(r.phases.size(), declared.size());
+    uint64_t sum = r.unmarked_cycles;
+    for (size_t i = 0; i < declared.size(); ++i) {
+      EXPECT_EQ(r.phases[i].name, declared[i].name);
+      EXPECT_EQ(r.phases[i].marks, 1u) << r.phases[i].name;
+      EXPECT_GT(r.phases[i].cycles, 0u) << r.phases[i].name;
+      sum += r.phases[i].cycles;
+    }
+    EXPECT_EQ(sum, r.cycles);
+    EXPECT_LT(r.unmarked_cycles, r.cycles / 20) << r.to_text();  // only the set-up before the first marker
+    std::printf("%s %s %s: %llu cycles;", task.c_str(), config, hw.c_str(),
+                static_cast<unsigned long long>(r.cycles));
+    for (const auto& ph : r.phases)
+      std::printf(" %s %llu", ph.name.c_str(), static_cast<unsigned long long>(ph.cycles));
+    std::printf("\n");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Level3, CompositeBaselines,
+                         ::testing::Combine(::testing::Values("conv_block", "decoder_block_llama",
+                                                              "decoder_block_t5"),
                                             ::testing::Values("default", "small")),
                          [](const auto& param_info) {
                            return std::get<0>(param_info.param) + "_" + std::get<1>(param_info.param);
