@@ -216,7 +216,8 @@ std::string EvalReport::format_phases() const {
   if (marked == 0) {
     return "phases: the kernel wrote no phase markers (ADDR_PHASE_<NAME>; see `kcraft task show`)\n";
   }
-  size_t width = 8;
+  constexpr const char* kUnmarked = "(before the first marker)";
+  size_t width = unmarked_cycles > 0 ? std::string(kUnmarked).size() : 8;
   for (const auto& p : phases) width = std::max(width, p.name.size());
   auto share = [&](uint64_t c) {
     return cycles > 0 ? 100.0 * static_cast<double>(c) / static_cast<double>(cycles) : 0.0;
