@@ -135,6 +135,7 @@ std::string task_text(const TaskContext& ctx) {
     line += (line.empty() ? "" : "  ") + item;
   }
   if (!line.empty()) out += "  " + line + "\n";
+  out += platform.symbols_note(cfg);
   return out;
 }
 

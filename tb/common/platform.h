@@ -115,6 +115,9 @@ class Platform {
   // addresses (ADDR_<TENSOR>), sizes (BYTES_<TENSOR>) and the scratch region.
   virtual isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
                                    const tasks::DramLayout* layout = nullptr) const = 0;
+  // What the symbol list alone does not say (e.g. macros of another type a language adds), printed after
+  // it by `task show` and the agents' task text; empty by default.
+  virtual std::string symbols_note(const tasks::ResolvedConfig& /*cfg*/) const { return ""; }
   // Builds a kernel (`kcraft check`, check_syntax): errors and warnings (e.g. hazards) with line:column.
   // The language is the one of `filename`'s extension (callers check it with language_of_file first).
   virtual isa::AssembleResult assemble(const std::string& source, const std::string& filename,

@@ -1,5 +1,7 @@
 #include "tb/rvv/rvv_platform.h"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include <csignal>
@@ -195,6 +197,19 @@ std::string RvvPlatform::isa_reference() const {
 
 std::vector<std::string> RvvPlatform::instruction_names() const {
   return rvv::instruction_names();
+}
+
+std::string RvvPlatform::symbols_note(const tasks::ResolvedConfig& cfg) const {
+  if (cfg.params.empty()) return "";
+  std::string out =
+      "  Float parameters: in C, PARAM_<NAME> is the float itself; in assembly, PARAM_<NAME>_F32 is its\n"
+      "  bit pattern (li t0, PARAM_<NAME>_F32; fmv.w.x ft0, t0):";
+  for (const auto& [name, value] : cfg.params) {
+    std::string upper_name = name;
+    for (char& c : upper_name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out += fmt::format(" PARAM_{}={}f", upper_name, static_cast<float>(value));
+  }
+  return out + "\n";
 }
 
 isa::SymbolTable RvvPlatform::symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,

@@ -42,6 +42,7 @@ class RvvPlatform : public Platform {
 
   // The hardware parameters, and with a task its layout's symbols (isa/rvv/symbols.h: ADDR_<T>, BYTES_<T>,
   // dimensions, PARAM_<NAME>_F32); the toolchain's header adds PARAM_<NAME> as a C float literal.
+  std::string symbols_note(const tasks::ResolvedConfig& cfg) const override;
   isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,
                            const tasks::DramLayout* layout = nullptr) const override;
   // Compiles or assembles (by the file's extension) and links with crt0 (isa/rvv/toolchain.h) for the VLEN

@@ -59,6 +59,11 @@ TEST(RvvCli, ListsThePlatformItsLanguagesAndReference) {
   const CliRun tasks = kcraft("tasks --platform rvv");
   EXPECT_EQ(tasks.code, 0) << tasks.out;
   EXPECT_NE(tasks.out.find("relu"), std::string::npos) << tasks.out;
+  // Float parameters: C's float macro and assembly's bit pattern both named.
+  const CliRun show = kcraft("task show layer_norm --platform rvv");
+  EXPECT_EQ(show.code, 0) << show.out;
+  EXPECT_NE(show.out.find("PARAM_EPS_F32=925353388"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("PARAM_EPS=1e-05f"), std::string::npos) << show.out;
 }
 
 TEST(RvvCli, CheckBuildsCAndAssemblyWithLineAndColumn) {
