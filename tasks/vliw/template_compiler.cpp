@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -85,9 +87,32 @@ enum Token {
 // hardware loop of `unroll` steps per iteration; the prologue and epilogue (partial steps) and the steps
 // left over are straight-line code. emit(stage, unit) gets the unit's index; inside the loop body it is
 // the first iteration's, so templates may use it only modulo a divisor of `unroll` (register sets, banks).
+// With compact loops, `compact_group` units per loop iteration (0: unroll), for templates whose units
+// depend on their index only through register sets (any group is correct then).
 void pipeline(KernelBuilder& k, int64_t units, int stages, int64_t unroll,
-              const std::function<void(int, int64_t)>& emit, int64_t peel = 0) {
+              const std::function<void(int, int64_t)>& emit, int64_t peel = 0, int64_t compact_group = 0) {
   if (units <= 0) return;
+  if (k.compact_loops()) {
+    // Unit after unit, each unit's stages in order: the peeled units and those left over straight, the
+    // rest `unroll` units per loop iteration (so emit sees unit indices modulo unroll as before). The
+    // builder still overlaps what the registers allow, across the back edge too.
+    if (compact_group > 0) unroll = compact_group;
+    auto whole = [&](int64_t u) {
+      for (int st = 0; st < stages; ++st) emit(st, u);
+    };
+    int64_t u = 0;
+    for (; u < std::min(peel, units); ++u) whole(u);
+    const int64_t iters = (units - u) / unroll;
+    if (iters >= 2) {
+      const int64_t base = u;
+      k.loop(iters, [&] {
+        for (int64_t j = 0; j < unroll; ++j) whole(base + j);
+      });
+      u += iters * unroll;
+    }
+    for (; u < units; ++u) whole(u);
+    return;
+  }
   auto step = [&](int64_t s) {
     for (int st = stages - 1; st >= 0; --st) {
       const int64_t u = s - st;
@@ -1377,7 +1402,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                        int64_t group_step, int64_t out_stride, int64_t out_tiles, int acq_token,
                        int out_token) {
     const int64_t group_rows = static_cast<int64_t>(offsets.size());
-    pipeline(k, units, 2, 2, [&](int stage, int64_t u) {
+    pipeline(
+        k, units, 2, 2,
+        [&](int stage, int64_t u) {
       const int64_t set = u % 2;
       std::vector<int> in, set_b;
       for (int64_t i = 0; i < group_rows; ++i) {
@@ -1404,7 +1431,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                          V(regs[static_cast<size_t>(net.position[static_cast<size_t>(q)])]), out_stride * rb),
              {{}, {out_token}, -1});
       }
-    });
+        },
+        0, 1);
   };
   // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
   // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
@@ -1518,7 +1546,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                 }
               }
             },
-            zero_start ? 1 : 0);
+            zero_start ? 1 : 0, 1);
         if (!final) {
           // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the
           // three rows hold the FP32 value exactly
@@ -3215,7 +3243,11 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
 // Each step waits for its own stores before the next one starts, and DM holds nothing across steps. A
 // phase starts with begin_phase: when the layout has a region phase_<name>, one DMA store of a DM row to it
 // (waited for) marks the phase for the DRAM model's cycle attribution.
+void dbg_words(Ctx& c, const std::string& name) {
+  if (std::getenv("KCRAFT_DBG_WORDS")) { size_t w = 0; c.k.text(8, &w); fprintf(stderr, "DBG   %s at %zu words\n", name.c_str(), w); }
+}
 void begin_phase(Ctx& c, const std::string& name) {
+  if (std::getenv("KCRAFT_DBG_WORDS")) { size_t w = 0; c.k.text(8, &w); fprintf(stderr, "DBG phase %s at %zu words\n", name.c_str(), w); }
   c.k.comment("phase " + name);
   const std::string region = tasks::phase_region_name(name);
   if (c.layout.find(region) == nullptr) return;
@@ -3547,6 +3579,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   begin_phase(c, "out_proj");
   k.comment("x2 = a Wo^T + x");
   linear("scratch", at.a, "Wo", s, heads * dh, d, "scratch", at.x2);
+  dbg_words(c, "after out_proj linear");
   residual("scratch", at.x2, c.addr("x"), s * d / c.vlen);
   parts.push_back("x2 = a Wo^T, + x");
 
@@ -3561,6 +3594,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     if (c.addr("Wu") != c.addr("Wg") + f * d * 2)
       throw std::logic_error("decoder_block_llama: Wg and Wu are not adjacent in DRAM");
     looped_linear("scratch", at.n2, "Wg", s, d, f, at.ffn, 2);  // g then u
+    dbg_words(c, "after up");
     EltJob act;
     act.op = "swiglu";
     act.rows = s * f / c.vlen;
@@ -3571,11 +3605,14 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.compact = true;
     act_unroll =
         elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+    dbg_words(c, "after act");
     linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
+    dbg_words(c, "after down");
     parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
   } else {
     k.comment("t = relu(n2 Wi^T) in place, y = t Wo_ff^T + x2");
     linear("scratch", at.n2, "Wi", s, d, f, "scratch", at.ffn);
+    dbg_words(c, "after up");
     EltJob act;
     act.op = "relu";
     act.rows = s * f / c.vlen;
@@ -3585,7 +3622,9 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.compact = true;
     act_unroll =
         elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+    dbg_words(c, "after act");
     linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
+    dbg_words(c, "after down");
     parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
   }
   residual("y", 0, scratch + at.x2, s * d / c.vlen);
@@ -3727,7 +3766,7 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
           p_.dm_bytes);
     }
   }
-  if (cfg.level >= 3) {
+  if (cfg.level >= 3 && !std::getenv("KCRAFT_DBG_NOIMEM")) {
     // A composite's size (IMEM) and buffers (DM) are known once generated (~0.1 s: remembered per
     // configuration and machine, as `kcraft tasks` and the sweep plan ask for every cell).
     static std::mutex mutex;
@@ -3813,8 +3852,10 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   KnobValues tried;  // the knobs of the last kernel that did not fit
+  bool compact = std::getenv("KCRAFT_DBG_COMPACT") != nullptr;
   for (;;) {
     Ctx c(p_, cfg, layout);
+    c.k.set_compact_loops(compact);
     GeneratedKernel out;
     if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
       EltJob job;
@@ -3875,8 +3916,11 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       if (cfg.task == "linear") job.bias = "b";
       out = matmul(c, job, v, all);
     }
+    if (compact) out.knobs["compact_loops"] = 1;  // not a knob: the generator's last resort, shown
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
+    if (std::getenv("KCRAFT_DBG_WORDS")) { fprintf(stderr, "DBG total %zu words knobs", words); for (auto& [n, x] : out.knobs) fprintf(stderr, " %s=%lld", n.c_str(), (long long)x); fprintf(stderr, "\n"); }
+    if (std::getenv("KCRAFT_DBG_NOIMEM")) words = 0;
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
                                               cfg.task, cfg.config, words, p_.imem_words));
@@ -3913,6 +3957,10 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       }
       if (v.count("tile_rows") && out.knobs["tile_rows"] > 1) {
         v["tile_rows"] = out.knobs["tile_rows"] / 2;
+        continue;
+      }
+      if (!compact) {  // last: loops without software pipelining (slower, much less code)
+        compact = true;
         continue;
       }
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
