@@ -384,7 +384,12 @@ void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::s
     }
   };
   load(5);
-  if (s.inner == 0) {
+  // A 2-D walk whose walk past the end lands inside the tensor (the outer steps span one inner step, and
+  // the two tiles after the last are the first tiles of inner walks 1 and 2) may wrap like a 1-D stream:
+  // one copy of compute; with compact loops only (the wrapped prefetches cost DMA time).
+  const bool wraps_inside = c.k.compact_loops() && s.inner >= 3 &&
+                            s.outer_step * (s.tiles / s.inner) == s.inner_step;
+  if (s.inner == 0 || wraps_inside) {
     // One copy of compute in a loop over every tile, each prefetching (wrapped) two tiles on; lock 14
     // counts finished stores, released once ahead so that each store first waits for the one before it.
     k.op("S_XOR r12, r5, r6");
