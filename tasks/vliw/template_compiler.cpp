@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdio>
-#include <cstdlib>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -3248,11 +3246,7 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
 // Each step waits for its own stores before the next one starts, and DM holds nothing across steps. A
 // phase starts with begin_phase: when the layout has a region phase_<name>, one DMA store of a DM row to it
 // (waited for) marks the phase for the DRAM model's cycle attribution.
-void dbg_words(Ctx& c, const std::string& name) {
-  if (std::getenv("KCRAFT_DBG_WORDS")) { size_t w = 0; c.k.text(8, &w); fprintf(stderr, "DBG   %s at %zu words\n", name.c_str(), w); }
-}
 void begin_phase(Ctx& c, const std::string& name) {
-  if (std::getenv("KCRAFT_DBG_WORDS")) { size_t w = 0; c.k.text(8, &w); fprintf(stderr, "DBG phase %s at %zu words\n", name.c_str(), w); }
   c.k.comment("phase " + name);
   const std::string region = tasks::phase_region_name(name);
   if (c.layout.find(region) == nullptr) return;
@@ -3584,7 +3578,6 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   begin_phase(c, "out_proj");
   k.comment("x2 = a Wo^T + x");
   linear("scratch", at.a, "Wo", s, heads * dh, d, "scratch", at.x2);
-  dbg_words(c, "after out_proj linear");
   residual("scratch", at.x2, c.addr("x"), s * d / c.vlen);
   parts.push_back("x2 = a Wo^T, + x");
 
@@ -3599,7 +3592,6 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     if (c.addr("Wu") != c.addr("Wg") + f * d * 2)
       throw std::logic_error("decoder_block_llama: Wg and Wu are not adjacent in DRAM");
     looped_linear("scratch", at.n2, "Wg", s, d, f, at.ffn, 2);  // g then u
-    dbg_words(c, "after up");
     EltJob act;
     act.op = "swiglu";
     act.rows = s * f / c.vlen;
@@ -3610,14 +3602,11 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.compact = true;
     act_unroll =
         elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
-    dbg_words(c, "after act");
     linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
-    dbg_words(c, "after down");
     parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
   } else {
     k.comment("t = relu(n2 Wi^T) in place, y = t Wo_ff^T + x2");
     linear("scratch", at.n2, "Wi", s, d, f, "scratch", at.ffn);
-    dbg_words(c, "after up");
     EltJob act;
     act.op = "relu";
     act.rows = s * f / c.vlen;
@@ -3627,9 +3616,7 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     act.compact = true;
     act_unroll =
         elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
-    dbg_words(c, "after act");
     linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
-    dbg_words(c, "after down");
     parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
   }
   residual("y", 0, scratch + at.x2, s * d / c.vlen);
@@ -3638,6 +3625,9 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   for (const auto& p : parts) summary += (summary.empty() ? "" : "; ") + p;
   out.summary = summary + "; products: " + out.summary;
   out.knobs["softmax_unroll"] = attn.knobs.at("softmax_unroll");
+  // the products' requested A-block tiles (the last product's may be fewer, for DM), so that giving way
+  // for IMEM halves them for every product
+  out.knobs["m_tiles"] = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
   out.knobs["act_unroll"] = act_unroll;
   out.knobs["norm_unroll"] = norm_unroll;
   return out;
@@ -3771,7 +3761,7 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
           p_.dm_bytes);
     }
   }
-  if (cfg.level >= 3 && !std::getenv("KCRAFT_DBG_NOIMEM")) {
+  if (cfg.level >= 3) {
     // A composite's size (IMEM) and buffers (DM) are known once generated (~0.1 s: remembered per
     // configuration and machine, as `kcraft tasks` and the sweep plan ask for every cell).
     static std::mutex mutex;
@@ -3857,7 +3847,7 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   KnobValues tried;  // the knobs of the last kernel that did not fit
-  bool compact = std::getenv("KCRAFT_DBG_COMPACT") != nullptr;
+  bool compact = false;
   for (;;) {
     Ctx c(p_, cfg, layout);
     c.k.set_compact_loops(compact);
@@ -3924,8 +3914,6 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
     if (compact) out.knobs["compact_loops"] = 1;  // not a knob: the generator's last resort, shown
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
-    if (std::getenv("KCRAFT_DBG_WORDS")) { fprintf(stderr, "DBG total %zu words knobs", words); for (auto& [n, x] : out.knobs) fprintf(stderr, " %s=%lld", n.c_str(), (long long)x); fprintf(stderr, "\n"); }
-    if (std::getenv("KCRAFT_DBG_NOIMEM")) words = 0;
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
                                               cfg.task, cfg.config, words, p_.imem_words));
