@@ -3846,6 +3846,7 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   // buffer count and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
+  const KnobValues start = v;
   KnobValues tried;  // the knobs of the last kernel that did not fit
   bool compact = false;
   for (;;) {
@@ -3952,8 +3953,12 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
         v["tile_rows"] = out.knobs["tile_rows"] / 2;
         continue;
       }
-      if (!compact) {  // last: loops without software pipelining (slower, much less code)
+      if (!compact) {
+        // last: loops without software pipelining (slower, much less code), the knobs giving way again
+        // from the start in the same order
         compact = true;
+        v = start;
+        tried.clear();
         continue;
       }
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
