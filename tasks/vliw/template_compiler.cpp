@@ -385,8 +385,8 @@ void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::s
   // A 2-D walk whose walk past the end lands inside the tensor (the outer steps span one inner step, and
   // the two tiles after the last are the first tiles of inner walks 1 and 2) may wrap like a 1-D stream:
   // one copy of compute; with compact loops only (the wrapped prefetches cost DMA time).
-  const bool wraps_inside = c.k.compact_loops() && s.inner >= 3 &&
-                            s.outer_step * (s.tiles / s.inner) == s.inner_step;
+  const bool wraps_inside =
+      c.k.compact_loops() && s.inner >= 3 && s.outer_step * (s.tiles / s.inner) == s.inner_step;
   if (s.inner == 0 || wraps_inside) {
     // One copy of compute in a loop over every tile, each prefetching (wrapped) two tiles on; lock 14
     // counts finished stores, released once ahead so that each store first waits for the one before it.
@@ -1408,32 +1408,33 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     pipeline(
         k, units, 2, 2,
         [&](int stage, int64_t u) {
-      const int64_t set = u % 2;
-      std::vector<int> in, set_b;
-      for (int64_t i = 0; i < group_rows; ++i) {
-        in.push_back(static_cast<int>(set * 8 + i));
-        set_b.push_back(static_cast<int>(set * 8 + 4 + i));
-      }
-      if (stage == 0) {
-        for (int64_t i = 0; i < group_rows; ++i) {
-          const auto at_i = static_cast<size_t>(i);
-          const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
-                                                 : group_step + offsets[0] - offsets[at_i];
-          if (inc * rb >= -2048 && inc * rb <= 2047) {
-            k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
-          } else {  // beyond the post-increment's range
-            k.op(fmt::format("L_VLD {}, p0, 0", V(in[at_i])), {{acq_token}, {}, -1});
-            k.op(fmt::format("S_PADDI p0, {}", inc * rb));
+          const int64_t set = u % 2;
+          std::vector<int> in, set_b;
+          for (int64_t i = 0; i < group_rows; ++i) {
+            in.push_back(static_cast<int>(set * 8 + i));
+            set_b.push_back(static_cast<int>(set * 8 + 4 + i));
           }
-        }
-        return;
-      }
-      const auto regs = emit_network(k, in, net.levels, in, set_b);
-      for (int64_t q = 0; q < out_tiles; ++q) {
-        k.op(fmt::format("L_VST {}, p1, {}",
-                         V(regs[static_cast<size_t>(net.position[static_cast<size_t>(q)])]), out_stride * rb),
-             {{}, {out_token}, -1});
-      }
+          if (stage == 0) {
+            for (int64_t i = 0; i < group_rows; ++i) {
+              const auto at_i = static_cast<size_t>(i);
+              const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
+                                                     : group_step + offsets[0] - offsets[at_i];
+              if (inc * rb >= -2048 && inc * rb <= 2047) {
+                k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+              } else {  // beyond the post-increment's range
+                k.op(fmt::format("L_VLD {}, p0, 0", V(in[at_i])), {{acq_token}, {}, -1});
+                k.op(fmt::format("S_PADDI p0, {}", inc * rb));
+              }
+            }
+            return;
+          }
+          const auto regs = emit_network(k, in, net.levels, in, set_b);
+          for (int64_t q = 0; q < out_tiles; ++q) {
+            k.op(fmt::format("L_VST {}, p1, {}",
+                             V(regs[static_cast<size_t>(net.position[static_cast<size_t>(q)])]),
+                             out_stride * rb),
+                 {{}, {out_token}, -1});
+          }
         },
         0, 1);
   };
