@@ -60,6 +60,10 @@ class KernelBuilder {
   std::string text(unsigned loop_depth, size_t* words = nullptr) const;
   // Bundles in the text (for tests and code-size checks).
   size_t ops() const { return op_count_; }
+  // Compact loops: templates emit each software-pipelined loop as one unit's stages in order per step,
+  // without prologue and epilogue (less code, less overlap), for kernels that do not fit IMEM otherwise.
+  void set_compact_loops(bool on) { compact_loops_ = on; }
+  bool compact_loops() const { return compact_loops_; }
 
   struct Node;  // the program tree (kernel_builder.cpp)
 
@@ -70,6 +74,7 @@ class KernelBuilder {
   unsigned banks_;
   size_t op_count_ = 0;
   int label_counter_ = 0;
+  bool compact_loops_ = false;
 };
 
 // ---------------------------------------------------------------- shuffle networks

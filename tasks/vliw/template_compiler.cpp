@@ -85,9 +85,32 @@ enum Token {
 // hardware loop of `unroll` steps per iteration; the prologue and epilogue (partial steps) and the steps
 // left over are straight-line code. emit(stage, unit) gets the unit's index; inside the loop body it is
 // the first iteration's, so templates may use it only modulo a divisor of `unroll` (register sets, banks).
+// With compact loops, `compact_group` units per loop iteration (0: unroll), for templates whose units
+// depend on their index only through register sets (any group is correct then).
 void pipeline(KernelBuilder& k, int64_t units, int stages, int64_t unroll,
-              const std::function<void(int, int64_t)>& emit, int64_t peel = 0) {
+              const std::function<void(int, int64_t)>& emit, int64_t peel = 0, int64_t compact_group = 0) {
   if (units <= 0) return;
+  if (k.compact_loops()) {
+    // Unit after unit, each unit's stages in order: the peeled units and those left over straight, the
+    // rest `unroll` units per loop iteration (so emit sees unit indices modulo unroll as before). The
+    // builder still overlaps what the registers allow, across the back edge too.
+    if (compact_group > 0) unroll = compact_group;
+    auto whole = [&](int64_t u) {
+      for (int st = 0; st < stages; ++st) emit(st, u);
+    };
+    int64_t u = 0;
+    for (; u < std::min(peel, units); ++u) whole(u);
+    const int64_t iters = (units - u) / unroll;
+    if (iters >= 2) {
+      const int64_t base = u;
+      k.loop(iters, [&] {
+        for (int64_t j = 0; j < unroll; ++j) whole(base + j);
+      });
+      u += iters * unroll;
+    }
+    for (; u < units; ++u) whole(u);
+    return;
+  }
   auto step = [&](int64_t s) {
     for (int st = stages - 1; st >= 0; --st) {
       const int64_t u = s - st;
@@ -359,7 +382,12 @@ void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::s
     }
   };
   load(5);
-  if (s.inner == 0) {
+  // A 2-D walk whose walk past the end lands inside the tensor (the outer steps span one inner step, and
+  // the two tiles after the last are the first tiles of inner walks 1 and 2) may wrap like a 1-D stream:
+  // one copy of compute; with compact loops only (the wrapped prefetches cost DMA time).
+  const bool wraps_inside =
+      c.k.compact_loops() && s.inner >= 3 && s.outer_step * (s.tiles / s.inner) == s.inner_step;
+  if (s.inner == 0 || wraps_inside) {
     // One copy of compute in a loop over every tile, each prefetching (wrapped) two tiles on; lock 14
     // counts finished stores, released once ahead so that each store first waits for the one before it.
     k.op("S_XOR r12, r5, r6");
@@ -1377,34 +1405,38 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                        int64_t group_step, int64_t out_stride, int64_t out_tiles, int acq_token,
                        int out_token) {
     const int64_t group_rows = static_cast<int64_t>(offsets.size());
-    pipeline(k, units, 2, 2, [&](int stage, int64_t u) {
-      const int64_t set = u % 2;
-      std::vector<int> in, set_b;
-      for (int64_t i = 0; i < group_rows; ++i) {
-        in.push_back(static_cast<int>(set * 8 + i));
-        set_b.push_back(static_cast<int>(set * 8 + 4 + i));
-      }
-      if (stage == 0) {
-        for (int64_t i = 0; i < group_rows; ++i) {
-          const auto at_i = static_cast<size_t>(i);
-          const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
-                                                 : group_step + offsets[0] - offsets[at_i];
-          if (inc * rb >= -2048 && inc * rb <= 2047) {
-            k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
-          } else {  // beyond the post-increment's range
-            k.op(fmt::format("L_VLD {}, p0, 0", V(in[at_i])), {{acq_token}, {}, -1});
-            k.op(fmt::format("S_PADDI p0, {}", inc * rb));
+    pipeline(
+        k, units, 2, 2,
+        [&](int stage, int64_t u) {
+          const int64_t set = u % 2;
+          std::vector<int> in, set_b;
+          for (int64_t i = 0; i < group_rows; ++i) {
+            in.push_back(static_cast<int>(set * 8 + i));
+            set_b.push_back(static_cast<int>(set * 8 + 4 + i));
           }
-        }
-        return;
-      }
-      const auto regs = emit_network(k, in, net.levels, in, set_b);
-      for (int64_t q = 0; q < out_tiles; ++q) {
-        k.op(fmt::format("L_VST {}, p1, {}",
-                         V(regs[static_cast<size_t>(net.position[static_cast<size_t>(q)])]), out_stride * rb),
-             {{}, {out_token}, -1});
-      }
-    });
+          if (stage == 0) {
+            for (int64_t i = 0; i < group_rows; ++i) {
+              const auto at_i = static_cast<size_t>(i);
+              const int64_t inc = i + 1 < group_rows ? offsets[at_i + 1] - offsets[at_i]
+                                                     : group_step + offsets[0] - offsets[at_i];
+              if (inc * rb >= -2048 && inc * rb <= 2047) {
+                k.op(fmt::format("L_VLD {}, p0, {}", V(in[at_i]), inc * rb), {{acq_token}, {}, -1});
+              } else {  // beyond the post-increment's range
+                k.op(fmt::format("L_VLD {}, p0, 0", V(in[at_i])), {{acq_token}, {}, -1});
+                k.op(fmt::format("S_PADDI p0, {}", inc * rb));
+              }
+            }
+            return;
+          }
+          const auto regs = emit_network(k, in, net.levels, in, set_b);
+          for (int64_t q = 0; q < out_tiles; ++q) {
+            k.op(fmt::format("L_VST {}, p1, {}",
+                             V(regs[static_cast<size_t>(net.position[static_cast<size_t>(q)])]),
+                             out_stride * rb),
+                 {{}, {out_token}, -1});
+          }
+        },
+        0, 1);
   };
   // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
   // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
@@ -1518,7 +1550,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                 }
               }
             },
-            zero_start ? 1 : 0);
+            zero_start ? 1 : 0, 1);
         if (!final) {
           // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the
           // three rows hold the FP32 value exactly
@@ -3594,6 +3626,9 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
   for (const auto& p : parts) summary += (summary.empty() ? "" : "; ") + p;
   out.summary = summary + "; products: " + out.summary;
   out.knobs["softmax_unroll"] = attn.knobs.at("softmax_unroll");
+  // the products' requested A-block tiles (the last product's may be fewer, for DM), so that giving way
+  // for IMEM halves them for every product
+  out.knobs["m_tiles"] = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
   out.knobs["act_unroll"] = act_unroll;
   out.knobs["norm_unroll"] = norm_unroll;
   return out;
@@ -3812,9 +3847,12 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   // buffer count and the tile size.
   KnobValues v = values;
   for (const auto& k : all) v.emplace(k.name, k.baseline);
+  const KnobValues start = v;
   KnobValues tried;  // the knobs of the last kernel that did not fit
+  bool compact = false;
   for (;;) {
     Ctx c(p_, cfg, layout);
+    c.k.set_compact_loops(compact);
     GeneratedKernel out;
     if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
       EltJob job;
@@ -3875,6 +3913,7 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       if (cfg.task == "linear") job.bias = "b";
       out = matmul(c, job, v, all);
     }
+    if (compact) out.knobs["compact_loops"] = 1;  // not a knob: the generator's last resort, shown
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
@@ -3913,6 +3952,14 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       }
       if (v.count("tile_rows") && out.knobs["tile_rows"] > 1) {
         v["tile_rows"] = out.knobs["tile_rows"] / 2;
+        continue;
+      }
+      if (!compact) {
+        // last: loops without software pipelining (slower, much less code), the knobs giving way again
+        // from the start in the same order
+        compact = true;
+        v = start;
+        tried.clear();
         continue;
       }
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",

@@ -195,6 +195,20 @@ TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
   }
 }
 
+// Compact loops are the generator's last resort for IMEM: the decoder blocks take them on the small tile
+// (and pass: VliwBaseline above), never on the default one, where every kernel fits without.
+TEST(VliwBaselineKnobs, CompactLoopsOnlyWhenNothingElseFits) {
+  for (const char* task : {"decoder_block_llama", "decoder_block_t5"}) {
+    for (const char* hw : {"default", "small"}) {
+      const std::string what = fmt::format("{} C1 {}", task, hw);
+      const Outcome o = compile_and_run(task, "C1", hw);
+      EXPECT_EQ(o.kernel.knobs.count("compact_loops") != 0, std::string(hw) == "small") << what;
+      expect_clean_pass(o, what);
+      EXPECT_LE(o.run.assembled.words.size(), params(hw).imem_words) << what;
+    }
+  }
+}
+
 // Every combination of the tuner's candidate values, on the small shapes of both hardware configurations.
 TEST(VliwBaselineKnobs, EveryCandidateCombinationPassesOnC1AndC2) {
   int runs = 0;

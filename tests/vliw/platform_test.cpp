@@ -84,9 +84,12 @@ TEST_P(CompositeBaselines, PassOnTheRtlWithEveryPhaseMarked) {
     SCOPED_TRACE(fmt::format("{} {} on vliw/{}", task, config, hw));
     const auto cfg = registry().get(task).resolve(config, VliwPlatform::kDType);
     if (const std::string why = platform().unsupported_reason(cfg, hw); !why.empty()) {
-      // Every composite fits the default tile, and conv_block the small one; the decoder blocks need more
-      // than the small tile's 2048 instruction words (docs/vliw.md, "Composite baselines").
-      EXPECT_TRUE(hw == "small" && task != "conv_block") << why;
+      // Every composite fits the default tile, and on the small one all but the decoder blocks' C3 and C5,
+      // whose FFN down projection runs K in pieces: those need more than its 2048 instruction words even
+      // with compact loops (docs/vliw.md, "Composite baselines").
+      EXPECT_TRUE(hw == "small" && task != "conv_block" &&
+                  (std::string(config) == "C3" || std::string(config) == "C5"))
+          << why;
       EXPECT_NE(why.find("IMEM_WORDS"), std::string::npos) << why;
       continue;
     }
