@@ -142,21 +142,28 @@ std::string Variant::settings_text() const {
   return s;
 }
 
+std::string ParameterValues::text() const {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ",") + n;
+  return s;
+}
+
 ParameterValues parse_parameter_values(const std::string& text) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
     throw ExploreError("--set expects NAME=VALUE[,VALUE...], got '" + text + "'");
   ParameterValues p;
-  p.name = text.substr(0, eq);
+  p.names = split(text.substr(0, eq), ',');
+  if (p.names.empty()) throw ExploreError("--set expects NAME=VALUE[,VALUE...], got '" + text + "'");
   std::string value;
   std::istringstream in(text.substr(eq + 1));
   while (std::getline(in, value, ',')) {
-    if (value.empty()) throw ExploreError("--set " + p.name + ": an empty value in '" + text + "'");
+    if (value.empty()) throw ExploreError("--set " + p.text() + ": an empty value in '" + text + "'");
     if (std::find(p.values.begin(), p.values.end(), value) != p.values.end())
-      throw ExploreError("--set " + p.name + ": " + value + " is given twice");
+      throw ExploreError("--set " + p.text() + ": " + value + " is given twice");
     p.values.push_back(value);
   }
-  if (p.values.empty()) throw ExploreError("--set " + p.name + ": no values in '" + text + "'");
+  if (p.values.empty()) throw ExploreError("--set " + p.text() + ": no values in '" + text + "'");
   return p;
 }
 
@@ -165,20 +172,24 @@ std::vector<Variant> make_variants(const std::string& platform, const HwConfig& 
   if (sets.empty()) throw ExploreError("no --set: name at least one parameter to vary");
   std::set<std::string> seen;
   for (const auto& s : sets) {
-    if (!seen.insert(s.name).second) throw ExploreError("--set " + s.name + " is given twice");
-    if (!base.build.count(s.name) && !base.runtime.count(s.name)) {
-      std::string build, runtime;
-      for (const auto& [k, v] : base.build) build += (build.empty() ? "" : ", ") + k;
-      for (const auto& [k, v] : base.runtime) runtime += (runtime.empty() ? "" : ", ") + k;
-      throw ExploreError(fmt::format("--set {}: not a parameter of {}/{} (build: {}; runtime: {})", s.name,
-                                     platform, base.name, build, runtime));
+    for (const auto& name : s.names) {
+      if (!seen.insert(name).second) throw ExploreError("--set " + name + " is given twice");
+      if (!base.build.count(name) && !base.runtime.count(name)) {
+        std::string build, runtime;
+        for (const auto& [k, v] : base.build) build += (build.empty() ? "" : ", ") + k;
+        for (const auto& [k, v] : base.runtime) runtime += (runtime.empty() ? "" : ", ") + k;
+        throw ExploreError(fmt::format("--set {}: not a parameter of {}/{} (build: {}; runtime: {})", name,
+                                       platform, base.name, build, runtime));
+      }
     }
   }
   std::vector<Variant> variants;
   std::vector<size_t> index(sets.size(), 0);
   while (true) {
     Variant v;
-    for (size_t i = 0; i < sets.size(); ++i) v.settings.emplace_back(sets[i].name, sets[i].values[index[i]]);
+    for (size_t i = 0; i < sets.size(); ++i) {
+      for (const auto& name : sets[i].names) v.settings.emplace_back(name, sets[i].values[index[i]]);
+    }
     YAML::Node root = YAML::Load(base_yaml);
     for (const auto& [k, value] : v.settings) root[base.build.count(k) ? "build" : "runtime"][k] = value;
     root["description"] = "variant of " + base.name + ": " + v.settings_text();
@@ -342,7 +353,7 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
   Exploration e;
   e.platform = o.platform;
   e.base = o.base;
-  for (const auto& s : o.sets) e.parameters.push_back(s.name);
+  for (const auto& s : o.sets) e.parameters.insert(e.parameters.end(), s.names.begin(), s.names.end());
   e.results = o.results;
   std::map<std::string, fs::path> plugins;
   std::map<std::string, VariantBuild> builds;

@@ -40,12 +40,14 @@ class VariantBuildError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One --set: a parameter (a key of the base's build: or runtime: section) and the values to try.
+// One --set: a parameter (a key of the base's build: or runtime: section) and the values to try. Several
+// names take each value together (parameters the RTL ties, e.g. an array's MLEN and the vector VLEN).
 struct ParameterValues {
-  std::string name;
+  std::vector<std::string> names;
   std::vector<std::string> values;
+  std::string text() const;  // "MLEN,VLEN"
 };
-// "NAME=v1,v2,..."; throws ExploreError.
+// "NAME=v1,v2,..." or "NAME1,NAME2=v1,v2,..."; throws ExploreError.
 ParameterValues parse_parameter_values(const std::string& text);
 
 struct Variant {

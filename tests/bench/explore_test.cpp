@@ -1,0 +1,105 @@
+// kcraft explore's pieces that need no simulation: --set parsing, variants from a base configuration
+// (names, the cartesian product, which need a build, the errors naming a parameter) and the Pareto front.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "agent/bench/explore.h"
+
+namespace kcraft::bench {
+namespace {
+
+const char* kBaseYaml = R"(platform: toy
+name: default
+description: a toy
+build:
+  LANES: 16
+  MEM_ROWS: 1024
+runtime:
+  dram_latency_cycles: 40
+  dram_bytes_per_cycle: 32
+)";
+
+HwConfig base() {
+  return parse_hw_config(kBaseYaml, "toy/default.yaml");
+}
+
+std::vector<Variant> variants(const std::vector<std::string>& sets) {
+  std::vector<ParameterValues> parsed;
+  for (const auto& s : sets) parsed.push_back(parse_parameter_values(s));
+  return make_variants("toy", base(), kBaseYaml, parsed, {base()});
+}
+
+std::string error_of(const std::vector<std::string>& sets) {
+  try {
+    variants(sets);
+  } catch (const ExploreError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(Explore, SetParsesNamesAndValuesAndRejectsMalformedText) {
+  const auto p = parse_parameter_values("LANES,MEM_ROWS=8,16");
+  EXPECT_EQ(p.names, (std::vector<std::string>{"LANES", "MEM_ROWS"}));
+  EXPECT_EQ(p.values, (std::vector<std::string>{"8", "16"}));
+  for (const char* bad : {"LANES", "=8", "LANES=", "LANES=8,,16", "LANES=8,8"})
+    EXPECT_THROW(parse_parameter_values(bad), ExploreError) << bad;
+}
+
+TEST(Explore, VariantsAreTheCartesianProductWithDistinctStableNames) {
+  const auto v = variants({"dram_latency_cycles=40,90,200", "LANES=8,16"});
+  ASSERT_EQ(v.size(), 6u);
+  std::set<std::string> names;
+  for (const auto& x : v) names.insert(x.name);
+  EXPECT_EQ(names.size(), 6u);
+  // The first --set varies slowest; the file carries the values and the name.
+  EXPECT_EQ(v[1].settings_text(), "dram_latency_cycles=40, LANES=16");
+  EXPECT_EQ(v[5].config.runtime.at("dram_latency_cycles"), 200);
+  EXPECT_EQ(v[5].config.build.at("LANES"), 16);
+  EXPECT_EQ(v[4].config.build.at("LANES"), 8);
+  EXPECT_EQ(parse_hw_config(v[4].yaml, "x").name, v[4].name);
+  EXPECT_EQ(v[4].name.rfind("dramlatencycycles200_lanes8_", 0), 0u) << v[4].name;
+  // The same parameters give the same name in another exploration.
+  EXPECT_EQ(variants({"LANES=8", "dram_latency_cycles=200"})[0].name.substr(v[4].name.size() - 8),
+            v[4].name.substr(v[4].name.size() - 8));
+}
+
+TEST(Explore, OnlyVariantsWithNewBuildParametersNeedABuild) {
+  const auto v = variants({"LANES=8,16", "dram_bytes_per_cycle=8,32"});
+  for (const auto& x : v) EXPECT_EQ(x.needs_build, x.config.build.at("LANES") == 8) << x.name;
+  // Runtime-only variants share the base's synthesis result.
+  EXPECT_EQ(v[2].build_hash, v[3].build_hash);
+  EXPECT_NE(v[0].build_hash, v[2].build_hash);
+}
+
+TEST(Explore, BadParametersAreErrorsNamingThem) {
+  EXPECT_NE(error_of({"LANE=8"}).find("--set LANE: not a parameter of toy/default"), std::string::npos)
+      << error_of({"LANE=8"});
+  EXPECT_NE(error_of({"LANE=8"}).find("build: LANES, MEM_ROWS; runtime: dram_bytes_per_cycle"), std::string::npos);
+  EXPECT_NE(error_of({"LANES=eight"}).find("build.LANES: expected an integer, got 'eight'"), std::string::npos)
+      << error_of({"LANES=eight"});
+  EXPECT_NE(error_of({"dram_latency_cycles=-5"}).find("runtime.dram_latency_cycles"), std::string::npos)
+      << error_of({"dram_latency_cycles=-5"});
+  EXPECT_NE(error_of({"LANES=8", "LANES=4"}).find("LANES is given twice"), std::string::npos);
+  EXPECT_THROW(variants({}), ExploreError);
+}
+
+TEST(Explore, ParetoFrontKeepsThePointsNothingDominates) {
+  // (cells, cycles): smaller is better in both.
+  const std::vector<std::pair<double, double>> points = {
+      {100, 900},  // front: smallest
+      {200, 500},  // front
+      {250, 500},  // dominated by (200, 500): bigger, not faster
+      {300, 600},  // dominated by (200, 500)
+      {400, 200},  // front: fastest
+      {400, 200},  // an equal twin: neither dominates the other
+      {500, 200},  // dominated by (400, 200)
+  };
+  EXPECT_EQ(pareto_front(points), (std::vector<bool>{true, true, false, false, true, true, false}));
+  EXPECT_TRUE(pareto_front({}).empty());
+  EXPECT_EQ(pareto_front({{1, 1}}), std::vector<bool>{true});
+}
+
+}  // namespace
+}  // namespace kcraft::bench
