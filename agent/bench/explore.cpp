@@ -74,11 +74,16 @@ std::string first_error_line(const fs::path& log) {
   return !compiler_error.empty() ? compiler_error : !cmake_error.empty() ? cmake_error : last;
 }
 
-// A value as a name part: letters and digits ("1.5" -> "1p5", "-2" -> "m2").
+// A setting as a name part of letters and digits: the key in lower case, or the initials of a long
+// multi-word one ("MLEN=8" -> "mlen8", "dram_latency_cycles=40" -> "dlc40"), then the value ("1.5" ->
+// "1p5", "-2" -> "m2"). The settings themselves are in the variant's file and every report.
 std::string name_part(const std::string& key, const std::string& value) {
   std::string s;
-  for (char c : key) {
-    if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(c));
+  const bool initials = key.size() > 8 && key.find('_') != std::string::npos;
+  for (size_t i = 0; i < key.size(); ++i) {
+    const bool word_start = i == 0 || key[i - 1] == '_';
+    if (std::isalnum(static_cast<unsigned char>(key[i])) && (!initials || word_start))
+      s += static_cast<char>(std::tolower(key[i]));
   }
   for (char c : value) {
     if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(c));
@@ -359,7 +364,7 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
   std::map<std::string, VariantBuild> builds;
   for (const auto& v : variants) {
     if (!v.needs_build) continue;
-    progress_out << "variant " << v.name << " (" << v.settings_text() << "): building the Verilated model...\n"
+    progress_out << "variant " << v.name << " (" << v.settings_text() << "): its own Verilated build\n"
                  << std::flush;
     auto b = build_variant(o.platform, v, info, o.jobs);
     progress_out << "variant " << v.name << ": "

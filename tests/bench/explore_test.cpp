@@ -59,7 +59,7 @@ TEST(Explore, VariantsAreTheCartesianProductWithDistinctStableNames) {
   EXPECT_EQ(v[5].config.build.at("LANES"), 16);
   EXPECT_EQ(v[4].config.build.at("LANES"), 8);
   EXPECT_EQ(parse_hw_config(v[4].yaml, "x").name, v[4].name);
-  EXPECT_EQ(v[4].name.rfind("dramlatencycycles200_lanes8_", 0), 0u) << v[4].name;
+  EXPECT_EQ(v[4].name.rfind("dlc200_lanes8_", 0), 0u) << v[4].name;
   // The same parameters give the same name in another exploration.
   EXPECT_EQ(variants({"LANES=8", "dram_latency_cycles=200"})[0].name.substr(v[4].name.size() - 8),
             v[4].name.substr(v[4].name.size() - 8));
