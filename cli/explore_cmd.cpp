@@ -48,7 +48,8 @@ int run_explore(const GlobalOptions& g, const ExploreArgs& a) {
   o.synthesis = !a.no_synth;
   o.progress = progress_mode(a.progress);
   std::ifstream cmdline("/proc/self/cmdline", std::ios::binary);
-  for (std::string part; std::getline(cmdline, part, '\0');) o.command_line += (o.command_line.empty() ? "" : " ") + part;
+  for (std::string part; std::getline(cmdline, part, '\0');)
+    o.command_line += (o.command_line.empty() ? "" : " ") + part;
   const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
   bench::Exploration e;
   try {

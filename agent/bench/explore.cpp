@@ -86,9 +86,12 @@ std::string name_part(const std::string& key, const std::string& value) {
       s += static_cast<char>(std::tolower(key[i]));
   }
   for (char c : value) {
-    if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(c));
-    else if (c == '.') s += 'p';
-    else if (c == '-') s += 'm';
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      s += static_cast<char>(std::tolower(c));
+    else if (c == '.')
+      s += 'p';
+    else if (c == '-')
+      s += 'm';
   }
   return s;
 }
@@ -106,7 +109,8 @@ void write_if_changed(const fs::path& file, const std::string& text) {
 
 // The data root the sweep's workers see: the current root, except that rtl/<platform>/configs holds the
 // variants' files too and rtl/<platform>/models their plugins (tb/common/hw_variants.h).
-fs::path make_data_root(const fs::path& where, const std::string& platform, const std::vector<Variant>& variants,
+fs::path make_data_root(const fs::path& where, const std::string& platform,
+                        const std::vector<Variant>& variants,
                         const std::map<std::string, fs::path>& plugins) {
   const fs::path source = kcraft::root();
   fs::remove_all(where);
@@ -117,7 +121,8 @@ fs::path make_data_root(const fs::path& where, const std::string& platform, cons
     if (e.path().filename() != "rtl") fs::create_symlink(fs::absolute(e.path()), where / e.path().filename());
   }
   for (const auto& e : fs::directory_iterator(source / "rtl")) {
-    if (e.path().filename() != platform) fs::create_symlink(fs::absolute(e.path()), rtl / e.path().filename());
+    if (e.path().filename() != platform)
+      fs::create_symlink(fs::absolute(e.path()), rtl / e.path().filename());
   }
   for (const auto& e : fs::directory_iterator(source / "rtl" / platform)) {
     const auto name = e.path().filename();
@@ -172,8 +177,9 @@ ParameterValues parse_parameter_values(const std::string& text) {
   return p;
 }
 
-std::vector<Variant> make_variants(const std::string& platform, const HwConfig& base, const std::string& base_yaml,
-                                   const std::vector<ParameterValues>& sets, const std::vector<HwConfig>& builtin) {
+std::vector<Variant> make_variants(const std::string& platform, const HwConfig& base,
+                                   const std::string& base_yaml, const std::vector<ParameterValues>& sets,
+                                   const std::vector<HwConfig>& builtin) {
   if (sets.empty()) throw ExploreError("no --set: name at least one parameter to vary");
   std::set<std::string> seen;
   for (const auto& s : sets) {
@@ -244,8 +250,10 @@ std::vector<bool> pareto_front(const std::vector<std::pair<double, double>>& poi
 
 fs::path variant_cache_root() {
   if (const char* env = std::getenv("KCRAFT_VARIANT_CACHE"); env && *env) return env;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "kcraft" / "variants";
-  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "kcraft" / "variants";
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return fs::path(xdg) / "kcraft" / "variants";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return fs::path(home) / ".cache" / "kcraft" / "variants";
   return fs::temp_directory_path() / "kcraft-variants";
 }
 
@@ -258,7 +266,8 @@ nlohmann::json variant_build_info(const std::string& platform) {
   return nlohmann::json::parse(slurp(file));
 }
 
-VariantBuild build_variant(const std::string& platform, const Variant& v, const nlohmann::json& info, unsigned jobs) {
+VariantBuild build_variant(const std::string& platform, const Variant& v, const nlohmann::json& info,
+                           unsigned jobs) {
   // One folder per variant and per kcraft build (source tree and flags): a plugin binds to the binary
   // whose headers it was compiled with. Within it, make rebuilds what the RTL or headers changed.
   const fs::path dir = variant_cache_root() / platform / (v.name + "-" + hex(stable_hash(info.dump()), 8));
@@ -278,7 +287,8 @@ VariantBuild build_variant(const std::string& platform, const Variant& v, const 
     const std::string configure = fmt::format(
         "cmake -S {} -B {} -DCMAKE_BUILD_TYPE=Release -DKCRAFT_VARIANT_INFO={} -DKCRAFT_VARIANT_NAME={} "
         "-DKCRAFT_VARIANT_YAML={}",
-        quote((fs::path(info["source_dir"].get<std::string>()) / "tb" / "common" / "variant_plugin").string()),
+        quote(
+            (fs::path(info["source_dir"].get<std::string>()) / "tb" / "common" / "variant_plugin").string()),
         quote(build.string()), quote(info_file.string()), v.name, quote(yaml.string()));
     if (run_logged(configure, dir / "configure.log") != 0) {
       fs::remove_all(build);  // configure again next time
@@ -311,9 +321,10 @@ std::optional<SynthesisSize> synthesize_variant(const std::string& platform, con
   const fs::path yaml = dir / (key + ".yaml"), out = dir / (key + ".out"), log = dir / (key + ".log");
   std::ofstream(yaml, std::ios::binary) << v.yaml;
   const auto script = fs::path(info["source_dir"].get<std::string>()) / "scripts" / "synth.sh";
-  const int status = run_logged(fmt::format("bash {} {} {} --sources {} --log {}", quote(script.string()),
-                                            platform, quote(yaml.string()), quote(sources), quote(log.string())),
-                                out);
+  const int status =
+      run_logged(fmt::format("bash {} {} {} --sources {} --log {}", quote(script.string()), platform,
+                             quote(yaml.string()), quote(sources), quote(log.string())),
+                 out);
   const std::string text = slurp(out);
   static const std::regex cells_re(R"((\d+) cells \((\d+) of them memories\), (\d+) s)");
   std::smatch m;
@@ -323,9 +334,10 @@ std::optional<SynthesisSize> synthesize_variant(const std::string& platform, con
     return std::nullopt;
   }
   SynthesisSize size{std::stoull(m[1].str()), std::stoull(m[2].str()), std::stod(m[3].str()), false};
-  std::ofstream(result_file) << nlohmann::json{{"cells", size.cells}, {"memories", size.memories},
-                                               {"seconds", size.seconds}}
-                                    .dump();
+  std::ofstream(result_file) << nlohmann::json{
+      {"cells", size.cells},
+      {"memories", size.memories},
+      {"seconds", size.seconds}}.dump();
   return size;
 }
 
@@ -348,7 +360,8 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
   try {
     base = load_hw_config(base_file);
     for (const auto& name : split(info["builtin_configs"].get<std::string>(), ';')) {
-      if (fs::exists(configs / (name + ".yaml"))) builtin.push_back(load_hw_config(configs / (name + ".yaml")));
+      if (fs::exists(configs / (name + ".yaml")))
+        builtin.push_back(load_hw_config(configs / (name + ".yaml")));
     }
   } catch (const ConfigError& e) {
     throw ExploreError(e.what());
@@ -500,11 +513,20 @@ std::string html_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -514,15 +536,16 @@ std::string html_escape(const std::string& s) {
 
 std::string exploration_text(const Exploration& e) {
   std::ostringstream out;
-  out << fmt::format("explore {} (base {}): {} variants; geomean over {} task configurations correct on every "
-                     "variant\n\n",
-                     e.platform, e.base, e.variants.size(), e.cells.size());
+  out << fmt::format(
+      "explore {} (base {}): {} variants; geomean over {} task configurations correct on every "
+      "variant\n\n",
+      e.platform, e.base, e.variants.size(), e.cells.size());
   size_t name_width = 7;
   for (const auto& r : e.variants) name_width = std::max(name_width, r.variant.name.size());
   out << fmt::format("{:<{}}", "variant", name_width);
   for (const auto& p : e.parameters) out << fmt::format("  {:>{}}", p, std::max<size_t>(6, p.size()));
-  out << fmt::format("  {:<16}  {:>10}  {:>14}  {:>11}  {:>7}  {}\n", "build", "yosys cells", "geomean cycles",
-                     "utilisation", "correct", "Pareto");
+  out << fmt::format("  {:<16}  {:>10}  {:>14}  {:>11}  {:>7}  {}\n", "build", "yosys cells",
+                     "geomean cycles", "utilisation", "correct", "Pareto");
   for (const auto& r : e.variants) {
     out << fmt::format("{:<{}}", r.variant.name, name_width);
     for (const auto& p : e.parameters)
@@ -531,8 +554,7 @@ std::string exploration_text(const Exploration& e) {
                        r.size ? std::to_string(r.size->cells) : "-",
                        r.geomean_cycles ? fmt::format("{:.0f}", *r.geomean_cycles) : "-",
                        r.mean_utilization ? fmt::format("{:.1f}%", 100 * *r.mean_utilization) : "-",
-                       fmt::format("{}/{}", r.passed, cell_count(r)),
-                       r.pareto ? "*" : "");
+                       fmt::format("{}/{}", r.passed, cell_count(r)), r.pareto ? "*" : "");
   }
   // Cycles per task configuration, variants as columns.
   std::set<std::string> cells;
@@ -553,13 +575,15 @@ std::string exploration_text(const Exploration& e) {
       out << "\n";
     }
     for (size_t i = 0; i < e.variants.size(); ++i)
-      out << fmt::format("  v{} = {} ({})\n", i + 1, e.variants[i].variant.name, e.variants[i].variant.settings_text());
+      out << fmt::format("  v{} = {} ({})\n", i + 1, e.variants[i].variant.name,
+                         e.variants[i].variant.settings_text());
   }
   // Nothing is skipped silently: every cell without a correct kernel says why.
   std::vector<std::string> invalid;
   for (const auto& r : e.variants) {
     for (const auto& c : r.unsupported)
-      invalid.push_back(fmt::format("  {} {}/{}: unsupported: {}", r.variant.name, c.task, c.config, c.reason));
+      invalid.push_back(
+          fmt::format("  {} {}/{}: unsupported: {}", r.variant.name, c.task, c.config, c.reason));
     for (const auto& run : r.runs) {
       if (!run.correct())
         invalid.push_back(fmt::format("  {} {}/{} {}: {}", r.variant.name, run.key.task, run.key.config,
@@ -571,16 +595,17 @@ std::string exploration_text(const Exploration& e) {
     out << "\nnot valid on a variant (not in its numbers):\n";
     for (const auto& line : invalid) out << line << "\n";
   }
-  if (std::none_of(e.variants.begin(), e.variants.end(), [](const VariantResult& r) { return r.size.has_value(); }))
+  if (std::none_of(e.variants.begin(), e.variants.end(),
+                   [](const VariantResult& r) { return r.size.has_value(); }))
     out << "\nno synthesis sizes (--no-synth): no Pareto front\n";
   out << fmt::format("\nresults: {} ({:.0f} s)\n", e.results.string(), e.wall_seconds);
   return out.str();
 }
 
 nlohmann::json exploration_json(const Exploration& e) {
-  nlohmann::json j = {{"platform", e.platform},       {"base", e.base},
-                      {"parameters", e.parameters},   {"cells", e.cells},
-                      {"results", e.results.string()}, {"data_root", e.data_root.string()},
+  nlohmann::json j = {{"platform", e.platform},         {"base", e.base},
+                      {"parameters", e.parameters},     {"cells", e.cells},
+                      {"results", e.results.string()},  {"data_root", e.data_root.string()},
                       {"wall_seconds", e.wall_seconds}, {"interrupted", e.interrupted}};
   j["variants"] = nlohmann::json::array();
   for (const auto& r : e.variants) {
@@ -601,10 +626,12 @@ nlohmann::json exploration_json(const Exploration& e) {
     v["yosys_memories"] = r.size ? nlohmann::json(r.size->memories) : nlohmann::json(nullptr);
     if (!r.synth_error.empty()) v["synthesis_error"] = r.synth_error;
     v["geomean_cycles"] = r.geomean_cycles ? nlohmann::json(*r.geomean_cycles) : nlohmann::json(nullptr);
-    v["mean_utilization"] = r.mean_utilization ? nlohmann::json(*r.mean_utilization) : nlohmann::json(nullptr);
+    v["mean_utilization"] =
+        r.mean_utilization ? nlohmann::json(*r.mean_utilization) : nlohmann::json(nullptr);
     v["invalid"] = nlohmann::json::array();
     for (const auto& c : r.unsupported)
-      v["invalid"].push_back({{"task", c.task}, {"config", c.config}, {"why", "unsupported"}, {"reason", c.reason}});
+      v["invalid"].push_back(
+          {{"task", c.task}, {"config", c.config}, {"why", "unsupported"}, {"reason", c.reason}});
     for (const auto& run : r.runs) {
       if (!run.correct())
         v["invalid"].push_back({{"task", run.key.task},
@@ -641,11 +668,12 @@ void write_exploration_csv(const Exploration& e, const fs::path& file) {
           << fmt::format("{:.4f}", r.best_utilization.at(cell)) << ",pass\n";
     }
     for (const auto& c : r.unsupported)
-      out << prefix() << "," << c.task << "," << c.config << ",,," << csv_field("unsupported: " + c.reason) << "\n";
+      out << prefix() << "," << c.task << "," << c.config << ",,," << csv_field("unsupported: " + c.reason)
+          << "\n";
     for (const auto& run : r.runs) {
       if (!run.correct())
-        out << prefix() << "," << run.key.task << "," << run.key.config << ",,," << csv_field(failure_text(run))
-            << "\n";
+        out << prefix() << "," << run.key.task << "," << run.key.config << ",,,"
+            << csv_field(failure_text(run)) << "\n";
     }
   }
 }
@@ -689,21 +717,26 @@ std::string exploration_html(const Exploration& e) {
     const double W = 760, H = 440, L = 90, R = 30, T = 20, B = 60;
     const auto px = [&](double x) { return L + (x - x0) / (x1 - x0) * (W - L - R); };
     const auto py = [&](double y) { return H - B - (y - y0) / (y1 - y0) * (H - T - B); };
-    h << fmt::format("<svg id=\"chart\" width=\"{}\" height=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" "
-                     "font-size=\"12\">\n",
-                     W, H);
-    h << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\"/>", L, H - B, W - R, H - B);
+    h << fmt::format(
+        "<svg id=\"chart\" width=\"{}\" height=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" "
+        "font-size=\"12\">\n",
+        W, H);
+    h << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\"/>", L, H - B, W - R,
+                     H - B);
     h << fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\"/>\n", L, T, L, H - B);
     for (int i = 0; i <= 4; ++i) {
       const double xv = x0 + (x1 - x0) * i / 4, yv = y0 + (y1 - y0) * i / 4;
-      h << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{:.0f}</text>", px(xv), H - B + 16, xv);
-      h << fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.0f}</text>\n", L - 6, py(yv) + 4, yv);
+      h << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{:.0f}</text>", px(xv), H - B + 16,
+                       xv);
+      h << fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.0f}</text>\n", L - 6, py(yv) + 4,
+                       yv);
     }
-    h << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">size: yosys cells</text>", (L + W - R) / 2,
-                     H - 12);
-    h << fmt::format("<text transform=\"rotate(-90)\" x=\"{}\" y=\"16\" text-anchor=\"middle\">geomean "
-                     "cycles</text>\n",
-                     -(T + H - B) / 2);
+    h << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">size: yosys cells</text>",
+                     (L + W - R) / 2, H - 12);
+    h << fmt::format(
+        "<text transform=\"rotate(-90)\" x=\"{}\" y=\"16\" text-anchor=\"middle\">geomean "
+        "cycles</text>\n",
+        -(T + H - B) / 2);
     std::vector<const VariantResult*> front;
     for (const auto* r : plotted) {
       if (r->pareto) front.push_back(r);
@@ -712,17 +745,18 @@ std::string exploration_html(const Exploration& e) {
               [](const VariantResult* a, const VariantResult* b) { return a->size->cells < b->size->cells; });
     if (front.size() > 1) {
       h << "<polyline id=\"front\" fill=\"none\" stroke=\"#d9480f\" stroke-width=\"2\" points=\"";
-      for (const auto* r : front) h << fmt::format("{:.1f},{:.1f} ", px(double(r->size->cells)), py(*r->geomean_cycles));
+      for (const auto* r : front)
+        h << fmt::format("{:.1f},{:.1f} ", px(double(r->size->cells)), py(*r->geomean_cycles));
       h << "\"/>\n";
     }
     for (const auto* r : plotted) {
       const double x = px(double(r->size->cells)), y = py(*r->geomean_cycles);
-      h << fmt::format("<g class=\"point{}\"><circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>"
-                       "<title>{}: {} cells, {:.0f} cycles</title>"
-                       "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text></g>\n",
-                       r->pareto ? " pareto" : "", x, y, r->pareto ? "#d9480f" : "#1c7ed6",
-                       html_escape(r->variant.name), r->size->cells, *r->geomean_cycles, x + 9, y - 7,
-                       html_escape(r->variant.settings_text()));
+      h << fmt::format(
+          "<g class=\"point{}\"><circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>"
+          "<title>{}: {} cells, {:.0f} cycles</title>"
+          "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text></g>\n",
+          r->pareto ? " pareto" : "", x, y, r->pareto ? "#d9480f" : "#1c7ed6", html_escape(r->variant.name),
+          r->size->cells, *r->geomean_cycles, x + 9, y - 7, html_escape(r->variant.settings_text()));
     }
     h << "</svg>\n";
   }
@@ -733,10 +767,10 @@ std::string exploration_html(const Exploration& e) {
   for (const auto& r : e.variants) {
     h << "<tr" << (r.pareto ? " class=\"front\"" : "") << "><td>" << html_escape(r.variant.name) << "</td>";
     for (const auto& p : e.parameters) h << "<td>" << html_escape(setting_of(r.variant, p)) << "</td>";
-    h << "<td>" << build_text(r) << "</td><td>" << (r.size ? std::to_string(r.size->cells) : "-") << "</td><td>"
-      << (r.geomean_cycles ? fmt::format("{:.0f}", *r.geomean_cycles) : "-") << "</td><td>"
-      << (r.mean_utilization ? fmt::format("{:.1f}%", 100 * *r.mean_utilization) : "-") << "</td><td>" << r.passed
-      << "/" << cell_count(r) << "</td><td>" << (r.pareto ? "&#9733;" : "") << "</td></tr>\n";
+    h << "<td>" << build_text(r) << "</td><td>" << (r.size ? std::to_string(r.size->cells) : "-")
+      << "</td><td>" << (r.geomean_cycles ? fmt::format("{:.0f}", *r.geomean_cycles) : "-") << "</td><td>"
+      << (r.mean_utilization ? fmt::format("{:.1f}%", 100 * *r.mean_utilization) : "-") << "</td><td>"
+      << r.passed << "/" << cell_count(r) << "</td><td>" << (r.pareto ? "&#9733;" : "") << "</td></tr>\n";
   }
   h << "</table>\n";
   std::set<std::string> cells;
@@ -758,15 +792,16 @@ std::string exploration_html(const Exploration& e) {
   size_t invalid = 0;
   for (const auto& r : e.variants) {
     for (const auto& c : r.unsupported) {
-      h << "<li>" << html_escape(r.variant.name + " " + c.task + "/" + c.config + ": unsupported: " + c.reason)
+      h << "<li>"
+        << html_escape(r.variant.name + " " + c.task + "/" + c.config + ": unsupported: " + c.reason)
         << "</li>\n";
       ++invalid;
     }
     for (const auto& run : r.runs) {
       if (run.correct()) continue;
       h << "<li>"
-        << html_escape(r.variant.name + " " + run.key.task + "/" + run.key.config + " " + run.key.agent + ": " +
-                       failure_text(run))
+        << html_escape(r.variant.name + " " + run.key.task + "/" + run.key.config + " " + run.key.agent +
+                       ": " + failure_text(run))
         << "</li>\n";
       ++invalid;
     }

@@ -53,9 +53,9 @@ ParameterValues parse_parameter_values(const std::string& text);
 struct Variant {
   std::string name;  // readable part from the settings, then 8 hex digits of the parameter set's hash
   std::vector<std::pair<std::string, std::string>> settings;  // the --set values it takes, in --set order
-  HwConfig config;   // the whole configuration
-  std::string yaml;  // its configuration file
-  std::string build_hash;  // 16 hex digits of the build parameters alone (what synthesis depends on)
+  HwConfig config;                                            // the whole configuration
+  std::string yaml;                                           // its configuration file
+  std::string build_hash;    // 16 hex digits of the build parameters alone (what synthesis depends on)
   bool needs_build = false;  // no built-in configuration has its build parameters
   std::string settings_text() const;  // "MLEN=8, dram_latency_cycles=90"
 };
@@ -63,8 +63,9 @@ struct Variant {
 // The cartesian product of the sets over `base` (in --set order, the first varying slowest). `builtin`:
 // the configurations this binary has Verilated builds of. Throws ExploreError naming the parameter when it
 // is in neither section, given twice, or has a value the configuration loader rejects.
-std::vector<Variant> make_variants(const std::string& platform, const HwConfig& base, const std::string& base_yaml,
-                                   const std::vector<ParameterValues>& sets, const std::vector<HwConfig>& builtin);
+std::vector<Variant> make_variants(const std::string& platform, const HwConfig& base,
+                                   const std::string& base_yaml, const std::vector<ParameterValues>& sets,
+                                   const std::vector<HwConfig>& builtin);
 
 // Minimising both coordinates: true for the points no other point is at least as good as in both and
 // better in one.
@@ -84,7 +85,8 @@ struct VariantBuild {
   double seconds = 0;
 };
 // Builds (or brings up to date) a variant's plugin in its cache folder. Throws VariantBuildError.
-VariantBuild build_variant(const std::string& platform, const Variant& v, const nlohmann::json& info, unsigned jobs);
+VariantBuild build_variant(const std::string& platform, const Variant& v, const nlohmann::json& info,
+                           unsigned jobs);
 
 struct SynthesisSize {
   uint64_t cells = 0, memories = 0;
@@ -100,7 +102,7 @@ struct ExploreOptions {
   std::string platform;
   std::string base = "default";
   std::vector<ParameterValues> sets;
-  std::vector<std::string> tasks;               // empty: every task
+  std::vector<std::string> tasks;  // empty: every task
   std::vector<std::string> configs{"C1"};
   std::vector<std::string> agents{"baseline"};  // as --agents of kcraft bench
   std::filesystem::path results;                // the exploration's results store
@@ -113,10 +115,10 @@ struct ExploreOptions {
 
 struct VariantResult {
   Variant variant;
-  std::optional<VariantBuild> build;        // only for variants that needed one
-  std::optional<SynthesisSize> size;        // nullopt: --no-synth or synthesis failed (synth_error)
+  std::optional<VariantBuild> build;  // only for variants that needed one
+  std::optional<SynthesisSize> size;  // nullopt: --no-synth or synthesis failed (synth_error)
   std::string synth_error;
-  std::vector<RunRecord> runs;              // every run of the variant (failed ones included)
+  std::vector<RunRecord> runs;               // every run of the variant (failed ones included)
   std::vector<UnsupportedCell> unsupported;  // cells the platform refuses on this variant, with the reason
   // task/config -> the fewest cycles of a correct run (over the agents)
   std::map<std::string, uint64_t> best_cycles;

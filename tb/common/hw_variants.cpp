@@ -26,7 +26,8 @@ std::vector<HwConfig> root_configs(const std::string& platform) {
 
 std::optional<VariantModel> model_among(const std::vector<HwConfig>& configs, const std::string& platform,
                                         const std::string& config, const std::vector<std::string>& builtin) {
-  const auto it = std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
+  const auto it =
+      std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
   if (it == configs.end()) return std::nullopt;
   if (const auto plugin = variant_plugin_path(platform, config); std::filesystem::exists(plugin))
     return VariantModel{{}, plugin};
@@ -77,7 +78,8 @@ std::unique_ptr<AcceleratorHw> load_variant_plugin(const std::filesystem::path& 
     if (handle == nullptr) {
       handles.erase(key);
       const char* why = dlerror();
-      throw std::runtime_error("cannot load the hardware variant " + key + ": " + (why ? why : "unknown error"));
+      throw std::runtime_error("cannot load the hardware variant " + key + ": " +
+                               (why ? why : "unknown error"));
     }
   }
   auto platform_fn = reinterpret_cast<PlatformFn>(dlsym(handle, kVariantPlatformSymbol));

@@ -76,8 +76,10 @@ TEST(Explore, OnlyVariantsWithNewBuildParametersNeedABuild) {
 TEST(Explore, BadParametersAreErrorsNamingThem) {
   EXPECT_NE(error_of({"LANE=8"}).find("--set LANE: not a parameter of toy/default"), std::string::npos)
       << error_of({"LANE=8"});
-  EXPECT_NE(error_of({"LANE=8"}).find("build: LANES, MEM_ROWS; runtime: dram_bytes_per_cycle"), std::string::npos);
-  EXPECT_NE(error_of({"LANES=eight"}).find("build.LANES: expected an integer, got 'eight'"), std::string::npos)
+  EXPECT_NE(error_of({"LANE=8"}).find("build: LANES, MEM_ROWS; runtime: dram_bytes_per_cycle"),
+            std::string::npos);
+  EXPECT_NE(error_of({"LANES=eight"}).find("build.LANES: expected an integer, got 'eight'"),
+            std::string::npos)
       << error_of({"LANES=eight"});
   EXPECT_NE(error_of({"dram_latency_cycles=-5"}).find("runtime.dram_latency_cycles"), std::string::npos)
       << error_of({"dram_latency_cycles=-5"});
