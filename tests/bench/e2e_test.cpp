@@ -830,11 +830,12 @@ uint64_t explore_cycles(const json& j, const json& settings, const std::string& 
 
 TEST(BenchE2E, ExploreRuntimeParametersNeedNoBuildAndSlowerDramCostsCycles) {
   const auto dir = testing::fresh_dir("explore_runtime");
-  const auto p = kcraft("--json explore vliw --set dram_latency_cycles=40,400 --set dram_bytes_per_cycle=32,4 "
-                        "--tasks gemm --configs C1 --no-synth --jobs 2 --progress none --results " +
-                            (dir / "e.db").string() + " --html " + (dir / "e.html").string() + " --csv " +
-                            (dir / "e.csv").string(),
-                        dir);
+  const auto p = kcraft(
+      "--json explore vliw --set dram_latency_cycles=40,400 --set dram_bytes_per_cycle=32,4 "
+      "--tasks gemm --configs C1 --no-synth --jobs 2 --progress none --results " +
+          (dir / "e.db").string() + " --html " + (dir / "e.html").string() + " --csv " +
+          (dir / "e.csv").string(),
+      dir);
   ASSERT_EQ(p.code, 0) << p.err << p.out;
   const auto j = json::parse(p.out);
   ASSERT_EQ(j["variants"].size(), 4u);
@@ -848,7 +849,8 @@ TEST(BenchE2E, ExploreRuntimeParametersNeedNoBuildAndSlowerDramCostsCycles) {
     EXPECT_FALSE(v["pareto"].get<bool>());  // no sizes, no front
   }
   const auto cycles = [&](const char* latency, const char* bandwidth) {
-    return explore_cycles(j, {{"dram_latency_cycles", latency}, {"dram_bytes_per_cycle", bandwidth}}, "gemm/C1");
+    return explore_cycles(j, {{"dram_latency_cycles", latency}, {"dram_bytes_per_cycle", bandwidth}},
+                          "gemm/C1");
   };
   EXPECT_GT(cycles("400", "32"), cycles("40", "32"));  // longer latency
   EXPECT_GT(cycles("40", "4"), cycles("40", "32"));    // less bandwidth
@@ -869,12 +871,14 @@ TEST(BenchE2E, ExploreRuntimeParametersNeedNoBuildAndSlowerDramCostsCycles) {
 TEST(BenchE2E, ExploreBuildsAVariantOnceAndALargerArrayRunsGemmInFewerCycles) {
   const auto dir = testing::fresh_dir("explore_build");
   ::setenv("KCRAFT_VARIANT_CACHE", KCRAFT_TEST_VARIANT_CACHE, 1);
-  const std::string args = "--json explore systolic --set MLEN,VLEN=8,16 --tasks gemm,relu --configs C1 "
-                           "--no-synth --jobs 2 --progress none --results " +
-                           (dir / "e.db").string();
+  const std::string args =
+      "--json explore systolic --set MLEN,VLEN=8,16 --tasks gemm,relu --configs C1 "
+      "--no-synth --jobs 2 --progress none --results " +
+      (dir / "e.db").string();
   const auto start = std::chrono::steady_clock::now();
   const auto first = kcraft(args, dir);
-  const double first_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double first_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_EQ(first.code, 0) << first.err << first.out;
   const auto j = json::parse(first.out);
   ASSERT_EQ(j["variants"].size(), 2u);
@@ -902,11 +906,12 @@ TEST(BenchE2E, ExploreBuildsAVariantOnceAndALargerArrayRunsGemmInFewerCycles) {
 TEST(BenchE2E, ExploreBadParametersAreErrorsNamingTheParameter) {
   const auto dir = testing::fresh_dir("explore_errors");
   ::setenv("KCRAFT_VARIANT_CACHE", KCRAFT_TEST_VARIANT_CACHE, 1);
-  const std::string tail = " --tasks relu --configs C1 --no-synth --progress none --results " +
-                           (dir / "e.db").string();
+  const std::string tail =
+      " --tasks relu --configs C1 --no-synth --progress none --results " + (dir / "e.db").string();
   auto p = kcraft("explore systolic --set MLENN=8" + tail, dir);
   EXPECT_EQ(p.code, 2);
-  EXPECT_NE(p.err.find("--set MLENN: not a parameter of systolic/default (build: "), std::string::npos) << p.err;
+  EXPECT_NE(p.err.find("--set MLENN: not a parameter of systolic/default (build: "), std::string::npos)
+      << p.err;
   p = kcraft("explore systolic --set MLEN=eight" + tail, dir);
   EXPECT_EQ(p.code, 2);
   EXPECT_NE(p.err.find("build.MLEN: expected an integer, got 'eight'"), std::string::npos) << p.err;
