@@ -862,6 +862,20 @@ TEST(BenchE2E, ExploreRuntimeParametersNeedNoBuildAndSlowerDramCostsCycles) {
   const auto html = slurp(dir / "e.html");
   EXPECT_NE(html.find("id=\"no-chart\""), std::string::npos);
   EXPECT_NE(html.find(std::to_string(cycles("400", "4"))), std::string::npos);
+  // The kernels of that exploration as a library on other variants: gemm's runs, and relu, which the
+  // library has no kernel of, is reported as such.
+  const auto lib = kcraft(
+      "--json explore vliw --set dram_latency_cycles=100 --tasks gemm,relu --configs C1 "
+      "--agents library:" +
+          (dir / "e.db").string() + " --no-synth --progress none --results " + (dir / "lib.db").string(),
+      dir);
+  ASSERT_EQ(lib.code, 0) << lib.err << lib.out;
+  const auto l = json::parse(lib.out)["variants"][0];
+  EXPECT_EQ(l["correct_cells"], 1) << l.dump();
+  EXPECT_GT(l["cycles"]["gemm/C1"].get<uint64_t>(), cycles("40", "32"));
+  ASSERT_EQ(l["invalid"].size(), 1u) << l.dump();
+  EXPECT_EQ(l["invalid"][0]["task"], "relu");
+  EXPECT_NE(l["invalid"][0]["reason"].get<std::string>().find("no library kernel"), std::string::npos);
   fs::remove_all(dir);
 }
 
