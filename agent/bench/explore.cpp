@@ -499,7 +499,7 @@ size_t cell_count(const VariantResult& r) {
   std::set<std::string> cells;
   for (const auto& run : r.runs) cells.insert(cell_name(run));
   for (const auto& c : r.unsupported) cells.insert(c.task + "/" + c.config);
-  return cells.size();
+  return std::max(cells.size(), r.passed);
 }
 
 std::string csv_field(const std::string& s) {
@@ -753,10 +753,11 @@ std::string exploration_html(const Exploration& e) {
       const double x = px(double(r->size->cells)), y = py(*r->geomean_cycles);
       h << fmt::format(
           "<g class=\"point{}\"><circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>"
-          "<title>{}: {} cells, {:.0f} cycles</title>"
+          "<title>{} ({}): {} cells, {:.0f} cycles</title>"
           "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text></g>\n",
           r->pareto ? " pareto" : "", x, y, r->pareto ? "#d9480f" : "#1c7ed6", html_escape(r->variant.name),
-          r->size->cells, *r->geomean_cycles, x + 9, y - 7, html_escape(r->variant.settings_text()));
+          html_escape(r->variant.settings_text()), r->size->cells, *r->geomean_cycles, x + 9, y - 7,
+          html_escape(r->variant.settings_text()));
     }
     h << "</svg>\n";
   }

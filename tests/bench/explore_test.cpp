@@ -2,7 +2,10 @@
 // (names, the cartesian product, which need a build, the errors naming a parameter) and the Pareto front.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <set>
+#include <tuple>
 
 #include "agent/bench/explore.h"
 
@@ -101,6 +104,64 @@ TEST(Explore, ParetoFrontKeepsThePointsNothingDominates) {
   EXPECT_EQ(pareto_front(points), (std::vector<bool>{true, true, false, false, true, true, false}));
   EXPECT_TRUE(pareto_front({}).empty());
   EXPECT_EQ(pareto_front({{1, 1}}), std::vector<bool>{true});
+}
+
+// An exploration with sizes as run_exploration fills it: four variants, one of them dominated.
+Exploration hand_made_exploration() {
+  Exploration e;
+  e.platform = "toy";
+  e.base = "default";
+  e.parameters = {"LANES"};
+  e.cells = {"gemm/C1"};
+  const std::vector<std::tuple<std::string, uint64_t, double>> points = {
+      {"4", 1000, 900}, {"8", 2000, 500}, {"12", 3500, 700}, {"16", 4000, 300}};
+  std::vector<std::pair<double, double>> xy;
+  for (const auto& [lanes, cells, cycles] : points) {
+    VariantResult r;
+    r.variant = variants({"LANES=" + lanes})[0];
+    r.size = SynthesisSize{cells, 2, 1, true};
+    r.geomean_cycles = cycles;
+    r.mean_utilization = 0.5;
+    r.best_cycles["gemm/C1"] = static_cast<uint64_t>(cycles);
+    r.best_utilization["gemm/C1"] = 0.5;
+    r.passed = 1;
+    xy.emplace_back(static_cast<double>(cells), cycles);
+    e.variants.push_back(r);
+  }
+  const auto front = pareto_front(xy);
+  for (size_t i = 0; i < front.size(); ++i) e.variants[i].pareto = front[i];
+  return e;
+}
+
+size_t occurrences(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(Explore, ReportsMarkTheParetoFrontInTheTableChartCsvAndJson) {
+  const auto e = hand_made_exploration();
+  const auto html = exploration_html(e);
+  EXPECT_EQ(occurrences(html, "<circle"), 4u);
+  EXPECT_EQ(occurrences(html, "class=\"point pareto\""), 3u);  // LANES=12 is bigger and slower than 8
+  EXPECT_EQ(occurrences(html, "<tr class=\"front\""), 3u);
+  EXPECT_NE(html.find("<polyline id=\"front\""), std::string::npos);
+  EXPECT_NE(html.find("(LANES=12): 3500 cells, 700 cycles"), std::string::npos) << html;
+  const auto text = exploration_text(e);
+  EXPECT_EQ(occurrences(text, "  *\n"), 3u) << text;
+  const auto j = exploration_json(e);
+  EXPECT_FALSE(j["variants"][2]["pareto"].get<bool>());
+  EXPECT_EQ(j["variants"][2]["yosys_cells"], 3500);
+  const auto csv_file = std::filesystem::temp_directory_path() / "kcraft_explore_test.csv";
+  write_exploration_csv(e, csv_file);
+  std::ifstream in(csv_file);
+  std::string header, row;
+  std::getline(in, header);
+  EXPECT_EQ(header, "variant,LANES,yosys_cells,geomean_cycles,pareto,task,config,cycles,utilization,status");
+  std::getline(in, row);
+  EXPECT_NE(row.find(",4,1000,900.0,1,gemm,C1,900,0.5000,pass"), std::string::npos) << row;
+  std::filesystem::remove(csv_file);
+  if (const char* out = std::getenv("KCRAFT_EXPLORE_HTML_SAMPLE")) std::ofstream(out) << html;  // to look at
 }
 
 }  // namespace
