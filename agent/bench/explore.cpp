@@ -268,14 +268,22 @@ nlohmann::json variant_build_info(const std::string& platform) {
 
 VariantBuild build_variant(const std::string& platform, const Variant& v, const nlohmann::json& info,
                            unsigned jobs) {
-  // One folder per variant and per kcraft build (source tree and flags): a plugin binds to the binary
-  // whose headers it was compiled with. Within it, make rebuilds what the RTL or headers changed.
-  const fs::path dir = variant_cache_root() / platform / (v.name + "-" + hex(stable_hash(info.dump()), 8));
-  const fs::path build = dir / "build", yaml = dir / (v.name + ".yaml");
+  // One plugin per set of build parameters (variants that differ in runtime settings share it), and per
+  // kcraft build (source tree and flags): a plugin binds to the binary whose headers it was compiled with.
+  // Within its folder, make rebuilds what the RTL or headers changed.
+  const std::string model = "b" + v.build_hash.substr(0, 12);
+  const fs::path dir = variant_cache_root() / platform / (model + "-" + hex(stable_hash(info.dump()), 8));
+  const fs::path build = dir / "build", yaml = dir / (model + ".yaml");
   fs::create_directories(dir);
-  write_if_changed(yaml, v.yaml);
+  // Only what the build depends on, so that the file (and the build) stays the same for every variant.
+  YAML::Emitter build_yaml;
+  build_yaml << YAML::BeginMap << YAML::Key << "platform" << YAML::Value << platform << YAML::Key << "name"
+             << YAML::Value << model << YAML::Key << "build" << YAML::Value << YAML::BeginMap;
+  for (const auto& [key, value] : v.config.build) build_yaml << YAML::Key << key << YAML::Value << value;
+  build_yaml << YAML::EndMap << YAML::EndMap;
+  write_if_changed(yaml, std::string(build_yaml.c_str()) + "\n");
   VariantBuild result;
-  result.plugin = build / (v.name + ".so");
+  result.plugin = build / (model + ".so");
   const auto before = mtime_or_min(result.plugin);
   const auto start = std::chrono::steady_clock::now();
   const auto fail = [&](const fs::path& log) {
@@ -289,7 +297,7 @@ VariantBuild build_variant(const std::string& platform, const Variant& v, const 
         "-DKCRAFT_VARIANT_YAML={}",
         quote(
             (fs::path(info["source_dir"].get<std::string>()) / "tb" / "common" / "variant_plugin").string()),
-        quote(build.string()), quote(info_file.string()), v.name, quote(yaml.string()));
+        quote(build.string()), quote(info_file.string()), model, quote(yaml.string()));
     if (run_logged(configure, dir / "configure.log") != 0) {
       fs::remove_all(build);  // configure again next time
       fail(dir / "configure.log");
@@ -375,11 +383,18 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
   e.results = o.results;
   std::map<std::string, fs::path> plugins;
   std::map<std::string, VariantBuild> builds;
+  std::map<std::string, VariantBuild> by_build_hash;  // variants with the same build parameters share one
   for (const auto& v : variants) {
     if (!v.needs_build) continue;
+    if (auto same = by_build_hash.find(v.build_hash); same != by_build_hash.end()) {
+      plugins[v.name] = same->second.plugin;
+      builds[v.name] = VariantBuild{same->second.plugin, false, 0};  // the plugin built for the other one
+      continue;
+    }
     progress_out << "variant " << v.name << " (" << v.settings_text() << "): its own Verilated build\n"
                  << std::flush;
     auto b = build_variant(o.platform, v, info, o.jobs);
+    by_build_hash[v.build_hash] = b;
     progress_out << "variant " << v.name << ": "
                  << (b.rebuilt ? fmt::format("built in {:.0f} s", b.seconds) : std::string("cached build"))
                  << "\n";
