@@ -764,14 +764,20 @@ std::string exploration_html(const Exploration& e) {
         h << fmt::format("{:.1f},{:.1f} ", px(double(r->size->cells)), py(*r->geomean_cycles));
       h << "\"/>\n";
     }
+    // Labels sit beside their point, towards the middle of the chart; variants at the same point (same
+    // size and cycles) stack their labels instead of overprinting them.
+    std::map<std::pair<long, long>, int> labels_at;
     for (const auto* r : plotted) {
       const double x = px(double(r->size->cells)), y = py(*r->geomean_cycles);
+      const int stacked = labels_at[{std::lround(x), std::lround(y)}]++;
+      const bool right_half = x > (L + W - R) / 2;
       h << fmt::format(
           "<g class=\"point{}\"><circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>"
           "<title>{} ({}): {} cells, {:.0f} cycles</title>"
-          "<text x=\"{:.1f}\" y=\"{:.1f}\">{}</text></g>\n",
+          "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"{}\">{}</text></g>\n",
           r->pareto ? " pareto" : "", x, y, r->pareto ? "#d9480f" : "#1c7ed6", html_escape(r->variant.name),
-          html_escape(r->variant.settings_text()), r->size->cells, *r->geomean_cycles, x + 9, y - 7,
+          html_escape(r->variant.settings_text()), r->size->cells, *r->geomean_cycles,
+          right_half ? x - 9 : x + 9, y - 7 - 14 * stacked, right_half ? "end" : "start",
           html_escape(r->variant.settings_text()));
     }
     h << "</svg>\n";
