@@ -7,7 +7,11 @@
 #include <set>
 #include <tuple>
 
+#include <unistd.h>
+
 #include "agent/bench/explore.h"
+#include "tb/common/hw_variants.h"
+#include "tb/common/paths.h"
 
 namespace kcraft::bench {
 namespace {
@@ -162,6 +166,49 @@ TEST(Explore, ReportsMarkTheParetoFrontInTheTableChartCsvAndJson) {
   EXPECT_NE(row.find(",4,1000,900.0,1,gemm,C1,900,0.5000,pass"), std::string::npos) << row;
   std::filesystem::remove(csv_file);
   if (const char* out = std::getenv("KCRAFT_EXPLORE_HTML_SAMPLE")) std::ofstream(out) << html;  // to look at
+}
+
+// How a process finds the model of a configuration it has no build of (tb/common/hw_variants.h), on a
+// data root made here: `default` is built in, `slow` shares its build parameters, `wide` has a plugin
+// file, `odd` has neither.
+TEST(Explore, DataRootVariantsRunOnTheBuiltInModelOfTheirBuildParametersOrTheirPlugin) {
+  namespace fs = std::filesystem;
+  const auto root = fs::temp_directory_path() / ("kcraft_hw_variants_" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "rtl" / "toy" / "configs");
+  fs::create_directories(root / "rtl" / "toy" / "models");
+  const auto write = [&](const std::string& name, const std::string& yaml) {
+    std::string text = kBaseYaml;
+    text.replace(text.find("name: default"), 13, "name: " + name);
+    if (!yaml.empty()) text.replace(text.find("LANES: 16"), 9, yaml);
+    std::ofstream(root / "rtl" / "toy" / "configs" / (name + ".yaml")) << text;
+  };
+  write("default", "");
+  write("slow", "");
+  write("wide", "LANES: 32");
+  write("odd", "LANES: 4");
+  std::ofstream(root / "rtl" / "toy" / "models" / "wide.so") << "not a shared library";
+  const auto previous = kcraft::root();
+  kcraft::set_root(root);
+  const std::vector<std::string> builtin = {"default"};
+  EXPECT_EQ(tb::configs_with_variants("toy", builtin), (std::vector<std::string>{"default", "slow", "wide"}));
+  ASSERT_TRUE(tb::find_variant_model("toy", "slow", builtin));
+  EXPECT_EQ(tb::find_variant_model("toy", "slow", builtin)->builtin, "default");
+  ASSERT_TRUE(tb::find_variant_model("toy", "wide", builtin));
+  EXPECT_EQ(tb::find_variant_model("toy", "wide", builtin)->plugin,
+            root / "rtl" / "toy" / "models" / "wide.so");
+  EXPECT_FALSE(tb::find_variant_model("toy", "odd", builtin));
+  EXPECT_FALSE(tb::find_variant_model("toy", "missing", builtin));
+  // A file that is not a plugin is an error naming it, not a crash.
+  try {
+    tb::load_variant_plugin(root / "rtl" / "toy" / "models" / "wide.so", "toy", "wide");
+    ADD_FAILURE() << "loaded a text file as a plugin";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot load the hardware variant"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("wide.so"), std::string::npos) << e.what();
+  }
+  kcraft::set_root(previous);
+  fs::remove_all(root);
 }
 
 }  // namespace
