@@ -97,8 +97,10 @@ void register_explore_command(CLI::App& app, GlobalOptions& g, std::function<int
   cmd->add_option("platform", a.platform, "the platform whose parameters vary")->required();
   cmd->add_option("--set", a.sets,
                   "NAME=v1,v2,...: a build: or runtime: parameter of the base configuration and its values "
-                  "(repeat for more; variants are every combination)")
-      ->required();
+                  "(NAME1,NAME2=... ties parameters to one value; repeat for more; variants are every "
+                  "combination)")
+      ->required()
+      ->allow_extra_args(false);  // one value per --set, so that a platform after it stays the platform
   cmd->add_option("--base", a.base, "the configuration the variants start from")->capture_default_str();
   cmd->add_option("--tasks", a.tasks, "tasks (default: all)")->delimiter(',');
   cmd->add_option("--configs", a.configs, "task configurations")->delimiter(',')->capture_default_str();
