@@ -138,8 +138,9 @@ function(kcraft_add_testbench target)
     set(source "${CMAKE_CURRENT_BINARY_DIR}/${A_PLATFORM}_driver_${cfg}.cpp")
     configure_file("${KCRAFT_TESTBENCH_TEMPLATES}/verilated_driver_config.cpp.in" "${source}" @ONLY)
     list(APPEND hw_sources "${source}")
-    string(APPEND factory_decls "std::unique_ptr<${A_HW_CLASS}> make_${A_PLATFORM}_hw_${cfg}();\n")
-    string(APPEND factory_cases "  if (config == \"${cfg}\") return make_${A_PLATFORM}_hw_${cfg}();\n")
+    string(APPEND factory_decls
+           "std::unique_ptr<${A_HW_CLASS}> make_${A_PLATFORM}_hw_${cfg}(const std::string& name);\n")
+    string(APPEND factory_cases "  if (model == \"${cfg}\") return make_${A_PLATFORM}_hw_${cfg}(config);\n")
     string(APPEND config_names "\"${cfg}\", ")
   endforeach()
   set(KCRAFT_FACTORY_DECLS "${factory_decls}")
@@ -157,4 +158,28 @@ function(kcraft_add_testbench target)
   endforeach()
   # Verilated headers trip -Wold-style-cast/-Wshadow; they are not ours.
   set_source_files_properties(${hw_sources} PROPERTIES COMPILE_OPTIONS "-Wno-old-style-cast;-Wno-shadow")
+
+  # What tb/common/variant_plugin/ needs to build a hardware variant of this platform the way this build
+  # builds its configurations (`kcraft explore`, docs/explore.md): the RTL, the Verilator and C++ settings,
+  # and the testbench's include directories and definitions.
+  get_property(builtin_configs CACHE KCRAFT_${P}_CONFIGS PROPERTY VALUE)
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+  file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/variants/${A_PLATFORM}.json" CONTENT "{
+  \"platform\": \"${A_PLATFORM}\",
+  \"hw_class\": \"${A_HW_CLASS}\",
+  \"hw_header\": \"${A_HW_HEADER}\",
+  \"builtin_configs\": \"${builtin_configs}\",
+  \"source_dir\": \"${CMAKE_SOURCE_DIR}\",
+  \"isagen\": \"$<TARGET_FILE:kcraft_isagen>\",
+  \"rtl_sources\": \"${KCRAFT_${P}_RTL_SOURCES}\",
+  \"include_dirs\": \"$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>\",
+  \"compile_definitions\": \"$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>\",
+  \"cxx_compiler\": \"${CMAKE_CXX_COMPILER}\",
+  \"cxx_flags\": \"${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}} ${KCRAFT_SANITIZER_FLAGS}\",
+  \"verilator_opt_args\": \"${KCRAFT_VERILATOR_OPT_ARGS}\",
+  \"verilator_cflags\": \"${KCRAFT_VERILATOR_CFLAGS}\",
+  \"verilator_opt_fast\": \"${KCRAFT_VERILATOR_OPT_FAST}\",
+  \"verilator_opt_slow\": \"${KCRAFT_VERILATOR_OPT_SLOW}\"
+}
+")
 endfunction()

@@ -25,6 +25,14 @@ set(KCRAFT_VERILATOR_CXXFLAGS "" CACHE STRING "Extra C++ flags of Verilated code
 
 # The runtime every Verilated model links against, compiled once with the same macros as the models.
 set(_vl_inc "${KCRAFT_VERILATOR_ROOT}/include")
+if(KCRAFT_VARIANT_PLUGIN)
+  # A hardware variant plugin (tb/common/variant_plugin/) binds to the runtime inside kcraft: headers and
+  # macros only, so that one process has one Verilator runtime.
+  add_library(kcraft_verilated INTERFACE)
+  target_include_directories(kcraft_verilated SYSTEM INTERFACE "${_vl_inc}" "${_vl_inc}/vltstd")
+  target_compile_definitions(kcraft_verilated INTERFACE
+    VM_COVERAGE=0 VM_SC=0 VM_TRACE=1 VM_TRACE_FST=1 VM_TRACE_VCD=0)
+else()
 add_library(kcraft_verilated STATIC
   "${_vl_inc}/verilated.cpp"
   "${_vl_inc}/verilated_fst_c.cpp"
@@ -42,6 +50,7 @@ if(KCRAFT_SANITIZE)
   # defines the second. Third-party code: exempt those two checks for that one file, keep the rest.
   set_source_files_properties("${_vl_inc}/verilated_fst_c.cpp" PROPERTIES
     COMPILE_OPTIONS "-fno-sanitize=alignment;-fno-sanitize=shift-base")
+endif()
 endif()
 
 function(kcraft_verilate target)

@@ -5,7 +5,7 @@
 #
 # CONFIG is a hardware configuration (rtl/<platform>/configs/<CONFIG>.yaml) or a synthesis-only one
 # (rtl/<platform>/synth/<CONFIG>.yaml, e.g. `tiny`, the ctest smoke check); their `build:` parameters
-# become yosys -chparam overrides. Default: tiny.
+# become yosys -chparam overrides; a path to a YAML file (containing a /) is read as one. Default: tiny.
 #   --coarse  yosys `synth -run :fine`: every module elaborated and optimized to word-level cells
 #             (adders, muxes, flip-flops, memories). The default.
 #   --full    gate-level: coarse, then techmap and abc to single-bit gates and flip-flops. SRAMs stay
@@ -61,8 +61,13 @@ for f in "${files[@]}"; do
   fi
 done
 
-yaml="${root}/rtl/${platform}/configs/${config}.yaml"
-[ -f "${yaml}" ] || yaml="${root}/rtl/${platform}/synth/${config}.yaml"
+if [[ "${config}" == */* && -f "${config}" ]]; then
+  yaml="${config}"  # a configuration file given by path (kcraft explore's variants)
+  config="$(basename "${config}" .yaml)"
+else
+  yaml="${root}/rtl/${platform}/configs/${config}.yaml"
+  [ -f "${yaml}" ] || yaml="${root}/rtl/${platform}/synth/${config}.yaml"
+fi
 if [ ! -f "${yaml}" ]; then
   echo "synth: no configuration '${config}' in rtl/${platform}/configs/ or rtl/${platform}/synth/" >&2
   exit 2

@@ -64,6 +64,8 @@ double evaluations_estimate(const AgentSpec& agent, int level) {
       return agent::default_iterations(level) + 3;
     case AgentSpec::Kind::kLlm:
       return agent::default_iterations(level) * 4.0;  // model turns dominate
+    case AgentSpec::Kind::kLibrary:
+      return 2;  // like the baseline: one kernel on the hidden seeds
   }
   return 1;
 }
@@ -126,6 +128,8 @@ std::string AgentSpec::job_kind() const {
       return "tuner";
     case Kind::kLlm:
       return "llm";
+    case Kind::kLibrary:
+      return "library";
   }
   return "";
 }
@@ -229,6 +233,17 @@ const std::vector<AgentKindSyntax>& agent_kinds() {
          spec.port_from = f[0];
          spec.name = "port:" + f[0] + ":" + (spec.workflow == "single" ? "" : spec.workflow + ":") +
                      settings_stem(spec);
+         return spec;
+       }},
+      {"library", "library:FILE.db",
+       [](const std::vector<std::string>& f) {
+         const std::string file = join_fields(f, 0);
+         if (file.empty()) throw std::invalid_argument("expects a results database");
+         if (!std::filesystem::exists(file)) throw std::invalid_argument("no such file: " + file);
+         AgentSpec spec;
+         spec.kind = AgentSpec::Kind::kLibrary;
+         spec.library_file = std::filesystem::absolute(file).string();
+         spec.name = "library:" + std::filesystem::path(file).stem().string();
          return spec;
        }},
   };

@@ -29,17 +29,23 @@ std::optional<double> attainable_cycles(const std::string& platform, const std::
 //   port:PLATFORM:FILE.yaml        porting: `single`, given the results store's best passing kernel of the
 //   port:PLATFORM:NAME:FILE.yaml   same task and configuration on PLATFORM; or workflow NAME. Stored as
 //                                  "port:PLATFORM:<file stem>" / "port:PLATFORM:NAME:<file stem>"
+//   library:FILE.db                the kernel library of a results store: the passing kernel of the same
+//                                  platform, task and configuration (one of the run's hardware configuration
+//                                  name if any, else the fewest cycles), scored unchanged; stored as
+//                                  "library:<file stem>". A cell the library has no kernel of is stored
+//                                  with status no_library_kernel (kcraft explore: kernels on variants)
 // More kinds: one entry in agent_kinds() (plan.cpp) and, when they run differently, a job kind.
 struct AgentSpec {
-  enum class Kind { kBaseline, kTuner, kLlm };
+  enum class Kind { kBaseline, kTuner, kLlm, kLibrary };
   Kind kind = Kind::kTuner;
   std::string name;                 // the `agent` column
   std::string settings_file;        // kLlm: provider settings YAML (absolute)
   std::string workflow = "single";  // kLlm: agent/workflows/<workflow>.yaml
   std::string port_from;            // kLlm: port the best passing kernel of this platform ("" = no porting)
   std::string search;  // kLlm: island | ucb: a search over candidates (agent/search) instead of a workflow
+  std::string library_file;  // kLibrary: the results store whose kernels run (absolute)
   bool offline() const { return kind != Kind::kLlm; }
-  std::string job_kind() const;  // the worker's agent_kind: baseline | tuner | llm
+  std::string job_kind() const;  // the worker's agent_kind: baseline | tuner | llm | library
 };
 
 // One form of --agents entry: "PREFIX" alone or "PREFIX:FIELDS..." (fields split at ':').

@@ -156,6 +156,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   }
   // A porting run that found nothing to port is tried again: the source platform may have a kernel now.
   store.delete_runs_with_status(plan_keys(plan), kNoKernelToPort);
+  store.delete_runs_with_status(plan_keys(plan), kNoLibraryKernel);  // the library may have one now
   const auto finished = store.finished_keys();
   std::vector<size_t> pending;
   double total_cost = 0;
@@ -301,6 +302,9 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     return job;
   };
   std::vector<size_t> porting;  // plan.runs indices
+  // Library agents run the stored kernel of their cell; a cell without one is recorded as such below.
+  std::map<std::string, std::vector<library::KernelEntry>> library_kernels;  // by library file
+  std::vector<std::pair<size_t, std::string>> no_library_kernel;             // plan.runs index, why
   for (size_t i : pending) {
     const auto& run = plan.runs[i];
     const auto& agent = plan.agent(run.key.agent);
@@ -308,7 +312,21 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
       porting.push_back(i);
       continue;
     }
-    jobs.push_back(make_job(run, agent));
+    JobSpec job = make_job(run, agent);
+    if (agent.kind == AgentSpec::Kind::kLibrary) {
+      if (!library_kernels.count(agent.library_file))
+        library_kernels[agent.library_file] = ResultStore(agent.library_file).kernels();
+      const auto kernel = best_kernel_to_port(library_kernels[agent.library_file], run.key.platform, run.key);
+      if (!kernel) {
+        no_library_kernel.emplace_back(
+            i, fmt::format("no library kernel: {} has no passing kernel of {} {} on {}", agent.library_file,
+                           run.key.task, run.key.config, run.key.platform));
+        continue;
+      }
+      job.kernel = kernel->source;
+      job.language = kernel->language;
+    }
+    jobs.push_back(std::move(job));
     job_cells.emplace_back();
     job_costs.push_back(plan.costs[i]);
   }
@@ -377,6 +395,21 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     if (record.failed_job()) ++result.failed_jobs;
     progress.finished(record, job_costs[job]);
   };
+  for (const auto& [i, why] : no_library_kernel) {
+    const auto& run = plan.runs[i];
+    jobs.push_back(make_job(run, plan.agent(run.key.agent)));
+    job_cells.emplace_back();
+    job_costs.push_back(0);
+    RunRecord none = error_record(run.key, run.level, why);
+    none.status = kNoLibraryKernel;
+    none.agent_settings = {{"kind", "library"}};
+    progress.started(run.key);
+    record_run(jobs.size() - 1, std::move(none));
+  }
+  // Those jobs were recorded already; the pool runs the ones before them.
+  jobs.resize(jobs.size() - no_library_kernel.size());
+  job_cells.resize(jobs.size());
+  job_costs.resize(jobs.size());
   events.finished = [&](size_t job, RunRecord record) { record_run(first_job + job, std::move(record)); };
   events.tick = [&] { progress.tick(); };
   events.stop_requested = [] { return g_stop != 0; };

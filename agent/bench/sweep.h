@@ -72,6 +72,9 @@ SweepResult run_sweep(const SweepOptions& options, const tasks::TaskRegistry& re
 // The status of a porting run whose source platform has no passing kernel of the task and configuration
 // in the results store: it is stored without running (never unported) and tried again by the next sweep.
 inline constexpr const char* kNoKernelToPort = "no_kernel_to_port";
+// The status of a library agent's run whose library has no passing kernel of the cell: stored without
+// running, and tried again by the next sweep.
+inline constexpr const char* kNoLibraryKernel = "no_library_kernel";
 
 // The kernel a porting run of `run` starts from: among the library's kernels of the same task and
 // configuration on `from_platform`, one of the run's hardware configuration name if any, the fewest

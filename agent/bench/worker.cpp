@@ -193,6 +193,18 @@ RunRecord execute_job(const JobSpec& job) {
   } else if (job.agent_kind == "tuner") {
     result = agent::run_tuner(ctx, agent::AgentBudget{job.budget, 0}, transcript);
     rec.agent_settings = {{"kind", "tuner"}, {"iterations", result.budget}};
+  } else if (job.agent_kind == "library") {
+    // A stored kernel, unchanged: scored like any submission (an assembler error is a build_error).
+    const auto t0 = std::chrono::steady_clock::now();
+    result.agent = job.key.agent;
+    result.context = ctx;
+    result.score = agent::score_kernel(ctx, job.kernel, job.language);
+    result.status = "submitted";
+    result.final_code = job.kernel;
+    result.final_language = job.language;
+    result.iterations = result.budget = result.evaluations = 1;
+    result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    rec.agent_settings = {{"kind", "library"}};
   } else if (job.agent_kind == "llm") {
     result = run_llm_job(ctx, job, transcript, rec.agent_settings);
   } else {

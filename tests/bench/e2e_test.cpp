@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <random>
 #include <regex>
 #include <set>
@@ -860,6 +861,128 @@ TEST(BenchE2E, ResultsDoNotDependOnWhatElseTheSweepRuns) {
   EXPECT_EQ(small_rows(dir / "mixed1.db"), alone);
   EXPECT_EQ(small_rows(dir / "mixed2.db"), alone);
   EXPECT_EQ(outcomes(dir / "mixed1.db"), outcomes(dir / "mixed2.db"));
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------- kcraft explore
+
+// The cycles of a variant's correct run of `cell` in `kcraft --json explore`, looked up by its settings.
+uint64_t explore_cycles(const json& j, const json& settings, const std::string& cell) {
+  for (const auto& v : j["variants"]) {
+    if (v["settings"] == settings) return v["cycles"].value(cell, uint64_t{0});
+  }
+  ADD_FAILURE() << "no variant " << settings.dump() << " in " << j.dump();
+  return 0;
+}
+
+TEST(BenchE2E, ExploreRuntimeParametersNeedNoBuildAndSlowerDramCostsCycles) {
+  const auto dir = testing::fresh_dir("explore_runtime");
+  const auto p = kcraft(
+      "--json explore vliw --set dram_latency_cycles=40,400 --set dram_bytes_per_cycle=32,4 "
+      "--tasks gemm --configs C1 --no-synth --jobs 2 --progress none --results " +
+          (dir / "e.db").string() + " --html " + (dir / "e.html").string() + " --csv " +
+          (dir / "e.csv").string(),
+      dir);
+  ASSERT_EQ(p.code, 0) << p.err << p.out;
+  const auto j = json::parse(p.out);
+  ASSERT_EQ(j["variants"].size(), 4u);
+  EXPECT_EQ(j["cells"], json::array({"gemm/C1"}));
+  for (const auto& v : j["variants"]) {
+    EXPECT_FALSE(v["needs_build"].get<bool>()) << v.dump();  // runs on the built-in default model
+    EXPECT_TRUE(v["built"].is_null());
+    EXPECT_EQ(v["correct_cells"], 1) << v.dump();
+    EXPECT_TRUE(v["invalid"].empty()) << v.dump();
+    EXPECT_TRUE(v["yosys_cells"].is_null());
+    EXPECT_FALSE(v["pareto"].get<bool>());  // no sizes, no front
+  }
+  const auto cycles = [&](const char* latency, const char* bandwidth) {
+    return explore_cycles(j, {{"dram_latency_cycles", latency}, {"dram_bytes_per_cycle", bandwidth}},
+                          "gemm/C1");
+  };
+  EXPECT_GT(cycles("400", "32"), cycles("40", "32"));  // longer latency
+  EXPECT_GT(cycles("40", "4"), cycles("40", "32"));    // less bandwidth
+  EXPECT_GT(cycles("400", "4"), cycles("400", "32"));
+  // The page and the CSV say the same; the CSV has one row per variant and cell.
+  const auto csv = slurp(dir / "e.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;
+  EXPECT_NE(csv.find(std::to_string(cycles("400", "4"))), std::string::npos) << csv;
+  const auto html = slurp(dir / "e.html");
+  EXPECT_NE(html.find("id=\"no-chart\""), std::string::npos);
+  EXPECT_NE(html.find(std::to_string(cycles("400", "4"))), std::string::npos);
+  // The kernels of that exploration as a library on other variants: gemm's runs, and relu, which the
+  // library has no kernel of, is reported as such.
+  const auto lib = kcraft(
+      "--json explore vliw --set dram_latency_cycles=100 --tasks gemm,relu --configs C1 "
+      "--agents library:" +
+          (dir / "e.db").string() + " --no-synth --progress none --results " + (dir / "lib.db").string(),
+      dir);
+  ASSERT_EQ(lib.code, 0) << lib.err << lib.out;
+  const auto l = json::parse(lib.out)["variants"][0];
+  EXPECT_EQ(l["correct_cells"], 1) << l.dump();
+  EXPECT_GT(l["cycles"]["gemm/C1"].get<uint64_t>(), cycles("40", "32"));
+  ASSERT_EQ(l["invalid"].size(), 1u) << l.dump();
+  EXPECT_EQ(l["invalid"][0]["task"], "relu");
+  EXPECT_NE(l["invalid"][0]["reason"].get<std::string>().find("no library kernel"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// The build-parameter test shares one variant cache across runs and test invocations: the first run of a
+// fresh build tree builds systolic's MLEN = VLEN = 8 plugin once (its time is printed), every later run
+// finds it.
+TEST(BenchE2E, ExploreBuildsAVariantOnceAndALargerArrayRunsGemmInFewerCycles) {
+  const auto dir = testing::fresh_dir("explore_build");
+  ::setenv("KCRAFT_VARIANT_CACHE", KCRAFT_TEST_VARIANT_CACHE, 1);
+  const std::string args =
+      "--json explore systolic --set MLEN,VLEN=8,16 --tasks gemm,relu --configs C1 "
+      "--no-synth --jobs 2 --progress none --results " +
+      (dir / "e.db").string();
+  const auto start = std::chrono::steady_clock::now();
+  const auto first = kcraft(args, dir);
+  const double first_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(first.code, 0) << first.err << first.out;
+  const auto j = json::parse(first.out);
+  ASSERT_EQ(j["variants"].size(), 2u);
+  const auto& small = j["variants"][0];
+  const auto& big = j["variants"][1];
+  EXPECT_EQ(small["settings"], json({{"MLEN", "8"}, {"VLEN", "8"}}));
+  EXPECT_TRUE(small["needs_build"].get<bool>());
+  ASSERT_TRUE(small["built"].is_object()) << small.dump();
+  EXPECT_FALSE(big["needs_build"].get<bool>());  // the default build's parameters
+  std::cout << "explore with one systolic variant: " << first_seconds << " s, the variant "
+            << (small["built"]["rebuilt"].get<bool>() ? "built in " : "found in the cache, checked in ")
+            << small["built"]["seconds"] << " s\n";
+  for (const auto& v : j["variants"]) EXPECT_EQ(v["correct_cells"], 2) << v.dump();
+  EXPECT_GT(explore_cycles(j, small["settings"], "gemm/C1"), explore_cycles(j, big["settings"], "gemm/C1"));
+  // Again, into a fresh store: the runs run again, the variant is not rebuilt.
+  fs::remove(dir / "e.db");
+  const auto second = kcraft(args, dir);
+  ASSERT_EQ(second.code, 0) << second.err;
+  const auto k = json::parse(second.out);
+  EXPECT_FALSE(k["variants"][0]["built"]["rebuilt"].get<bool>()) << k["variants"][0].dump();
+  EXPECT_EQ(k["variants"][0]["cycles"], small["cycles"]);
+  fs::remove_all(dir);
+}
+
+TEST(BenchE2E, ExploreBadParametersAreErrorsNamingTheParameter) {
+  const auto dir = testing::fresh_dir("explore_errors");
+  ::setenv("KCRAFT_VARIANT_CACHE", KCRAFT_TEST_VARIANT_CACHE, 1);
+  const std::string tail =
+      " --tasks relu --configs C1 --no-synth --progress none --results " + (dir / "e.db").string();
+  auto p = kcraft("explore systolic --set MLENN=8" + tail, dir);
+  EXPECT_EQ(p.code, 2);
+  EXPECT_NE(p.err.find("--set MLENN: not a parameter of systolic/default (build: "), std::string::npos)
+      << p.err;
+  p = kcraft("explore systolic --set MLEN=eight" + tail, dir);
+  EXPECT_EQ(p.code, 2);
+  EXPECT_NE(p.err.find("build.MLEN: expected an integer, got 'eight'"), std::string::npos) << p.err;
+  p = kcraft("explore systolic --base huge --set MLEN=8" + tail, dir);
+  EXPECT_EQ(p.code, 2);
+  EXPECT_NE(p.err.find("--base huge: no configuration"), std::string::npos) << p.err;
+  // A combination the RTL rejects: Verilator's first error, with the parameters.
+  p = kcraft("explore systolic --set BLEN=0" + tail, dir);
+  EXPECT_EQ(p.code, 1) << p.out;
+  EXPECT_NE(p.err.find("(BLEN=0) failed to build: %Error"), std::string::npos) << p.err;
   fs::remove_all(dir);
 }
 

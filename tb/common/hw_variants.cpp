@@ -1,0 +1,94 @@
+#include "tb/common/hw_variants.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "isa/common/hw_config.h"
+#include "tb/common/paths.h"
+
+namespace kcraft::tb {
+
+namespace {
+
+// The data root's configurations; a folder with a broken file has none here (the platform's own loader
+// reports that file).
+std::vector<HwConfig> root_configs(const std::string& platform) {
+  try {
+    return load_hw_configs(hw_config_dir(platform));
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+std::optional<VariantModel> model_among(const std::vector<HwConfig>& configs, const std::string& platform,
+                                        const std::string& config, const std::vector<std::string>& builtin) {
+  const auto it =
+      std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
+  if (it == configs.end()) return std::nullopt;
+  if (const auto plugin = variant_plugin_path(platform, config); std::filesystem::exists(plugin))
+    return VariantModel{{}, plugin};
+  for (const auto& c : configs) {
+    if (std::find(builtin.begin(), builtin.end(), c.name) != builtin.end() && c.build == it->build)
+      return VariantModel{c.name, {}};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config) {
+  return root() / "rtl" / platform / "models" / (config + ".so");
+}
+
+std::optional<VariantModel> find_variant_model(const std::string& platform, const std::string& config,
+                                               const std::vector<std::string>& builtin) {
+  return model_among(root_configs(platform), platform, config, builtin);
+}
+
+std::vector<std::string> configs_with_variants(const std::string& platform,
+                                               const std::vector<std::string>& builtin) {
+  std::vector<std::string> names = builtin;
+  const auto configs = root_configs(platform);
+  for (const auto& c : configs) {
+    if (std::find(builtin.begin(), builtin.end(), c.name) == builtin.end() &&
+        model_among(configs, platform, c.name, builtin))
+      names.push_back(c.name);
+  }
+  std::sort(names.begin() + static_cast<std::ptrdiff_t>(builtin.size()), names.end());
+  return names;
+}
+
+std::unique_ptr<AcceleratorHw> load_variant_plugin(const std::filesystem::path& plugin,
+                                                   const std::string& platform, const std::string& config) {
+  using PlatformFn = const char* (*)();
+  using MakeFn = AcceleratorHw* (*)(const char*);
+  // Plugins stay loaded for the life of the process: the drivers they make use their code.
+  static std::mutex mutex;
+  static std::map<std::string, void*> handles;
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto key = std::filesystem::absolute(plugin).string();
+  void*& handle = handles[key];
+  if (handle == nullptr) {
+    // RTLD_NOW: a symbol the binary does not provide is an error here, not a crash in mid-run.
+    handle = dlopen(key.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+      handles.erase(key);
+      const char* why = dlerror();
+      throw std::runtime_error("cannot load the hardware variant " + key + ": " +
+                               (why ? why : "unknown error"));
+    }
+  }
+  auto platform_fn = reinterpret_cast<PlatformFn>(dlsym(handle, kVariantPlatformSymbol));
+  auto make_fn = reinterpret_cast<MakeFn>(dlsym(handle, kVariantMakeHwSymbol));
+  if (platform_fn == nullptr || make_fn == nullptr)
+    throw std::runtime_error(key + " is not a kcraft hardware variant (no " + kVariantMakeHwSymbol + ")");
+  if (platform_fn() != platform)
+    throw std::runtime_error(key + " is a variant of " + platform_fn() + ", not of " + platform);
+  return std::unique_ptr<AcceleratorHw>(make_fn(config.c_str()));
+}
+
+}  // namespace kcraft::tb

@@ -1,0 +1,50 @@
+// Hardware configurations this binary has no Verilated build of: variants that `kcraft explore` (or a
+// person) puts into a data root's rtl/<platform>/configs/ (docs/explore.md). A configuration file whose
+// name is not a built-in build runs on
+//   - rtl/<platform>/models/<name>.so when that exists: a variant plugin, i.e. a shared library holding
+//     the Verilated model of its build parameters and the platform's driver, built by the CMake project
+//     in tb/common/variant_plugin/ and bound to this binary's Verilator runtime and testbench code; or
+//   - a built-in configuration whose file (in the same folder) has exactly the same `build:` parameters:
+//     a variant that changes only `runtime:` settings (DRAM timing, clock) needs no build at all.
+// The factory generated for each platform (hw_factory.cpp.in) asks here for names it does not know.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tb/common/accelerator_hw.h"
+
+namespace kcraft::tb {
+
+// What a variant runs on: a built-in model (`builtin`) or a plugin (`plugin`, then builtin is empty).
+struct VariantModel {
+  std::string builtin;
+  std::filesystem::path plugin;
+};
+
+// The plugin file a variant of `platform` named `config` would have under the data root.
+std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config);
+
+// The model of a configuration that is not built in; nullopt when the data root has no such configuration,
+// or neither a plugin nor a built-in build with its parameters.
+std::optional<VariantModel> find_variant_model(const std::string& platform, const std::string& config,
+                                               const std::vector<std::string>& builtin);
+
+// The built-in configurations, then every other configuration of the data root that has a model (sorted):
+// the configurations this process can simulate.
+std::vector<std::string> configs_with_variants(const std::string& platform,
+                                               const std::vector<std::string>& builtin);
+
+// Loads a variant plugin (once per process) and makes its driver. Throws std::runtime_error naming the
+// plugin when it cannot be loaded (the loader's message) or was built for another platform.
+std::unique_ptr<AcceleratorHw> load_variant_plugin(const std::filesystem::path& plugin,
+                                                   const std::string& platform, const std::string& config);
+
+// The plugin's entry points (tb/common/variant_plugin/entry.cpp.in).
+inline constexpr const char* kVariantPlatformSymbol = "kcraft_variant_platform";
+inline constexpr const char* kVariantMakeHwSymbol = "kcraft_variant_make_hw";
+
+}  // namespace kcraft::tb
