@@ -264,7 +264,6 @@ std::string RvvPlatform::disassemble(const std::vector<uint32_t>& words) const {
 }
 
 std::string RvvPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
-  if (auto why = tasks::missing_composite_baseline_reason(cfg); !why.empty()) return why;
   const auto dram_bytes = static_cast<uint64_t>(hw_config(hw).runtime_param("dram_bytes"));
   const uint64_t limit = std::min<uint64_t>(dram_bytes, RVV_DRAM_MAX_BYTES);
   if (const auto lay = layout(cfg); lay.total_bytes > limit)
