@@ -354,9 +354,22 @@ std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& la
   if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
   const TaskInfo& i = info(cfg.task);
   std::string s = fmt::format(
-      "/* {} {}: the composite baseline, the scalar C references of the level-1/2 tasks called in sequence\n"
-      " * ({}), intermediates in DRAM scratch; rvv's baseline: clang -O2 with auto-vectorisation. */\n",
-      cfg.task, cfg.config, i.summary);
+      "/* {} {}: the composite baseline (clang -O2 with auto-vectorisation): the level-1/2\n"
+      " * tasks' scalar C references called in sequence, intermediates in DRAM scratch:\n",
+      cfg.task, cfg.config);
+  std::string line = " *";
+  for (size_t at = 0; at < i.summary.size();) {  // the summary, wrapped at 100 columns
+    size_t end = i.summary.find(' ', at);
+    if (end == std::string::npos) end = i.summary.size();
+    const std::string word = i.summary.substr(at, end - at);
+    if (line.size() + 1 + word.size() > 100) {
+      s += line + "\n";
+      line = " *";
+    }
+    line += " " + word;
+    at = end + 1;
+  }
+  s += line + ". */\n";
   if (scalar::pieces_need_math(i.pieces)) s += math_header() + "\n";
   s += scalar::pieces_source(i.pieces);
   if (cfg.task == "conv_block") return s + conv_block_kernel(cfg, layout);
