@@ -26,8 +26,22 @@ std::string_view region_kind_name(RegionKind kind) {
       return "output";
     case RegionKind::scratch:
       return "scratch";
+    case RegionKind::phase:
+      return "phase marker";
   }
   return "?";
+}
+
+std::string phase_region_name(const std::string& phase) {
+  return "phase_" + phase;
+}
+
+std::vector<const DramRegion*> DramLayout::phase_markers() const {
+  std::vector<const DramRegion*> markers;
+  for (const DramRegion& r : regions) {
+    if (r.kind == RegionKind::phase) markers.push_back(&r);
+  }
+  return markers;
 }
 
 const DramRegion* DramLayout::find(const std::string& name) const {
@@ -98,6 +112,17 @@ DramLayout compute_layout(const ResolvedConfig& config, uint64_t alignment) {
     cursor = scratch.end();
     layout.regions.push_back(std::move(scratch));
   }
+  for (const PhaseSpec& phase : config.phases) {
+    DramRegion marker;
+    marker.name = phase_region_name(phase.name);
+    marker.kind = RegionKind::phase;
+    marker.role = "phase";
+    marker.address = align_up(cursor, std::max(alignment, kPhaseMarkerBytes));
+    marker.bytes = kPhaseMarkerBytes;
+    marker.writable = true;
+    cursor = marker.end();
+    layout.regions.push_back(std::move(marker));
+  }
   layout.total_bytes = align_up(cursor, alignment);
   return layout;
 }
@@ -111,13 +136,16 @@ std::string format_layout(const DramLayout& layout) {
       "DRAM layout of {} {} ({}: {} bytes/element, little-endian, row-major, dense; regions aligned to {} "
       "bytes; offsets from the DRAM base, where ADDR_* are absolute)\n",
       layout.task, layout.config, dtype_name(layout.dtype), dtype_bytes(layout.dtype), layout.alignment);
-  text += fmt::format("  {:<10} {:<10} {:<14} {:>10} {:>10} {:>9}  {:<18} {}\n", "name", "role", "shape",
-                      "offset", "end", "bytes", "strides (bytes)", "access");
+  size_t name_width = 10;  // phase marker names (phase_attn_norm) are longer than tensor names
+  for (const DramRegion& r : layout.regions) name_width = std::max(name_width, r.name.size());
+  text += fmt::format("  {:<{}} {:<10} {:<14} {:>10} {:>10} {:>9}  {:<18} {}\n", "name", name_width, "role",
+                      "shape", "offset", "end", "bytes", "strides (bytes)", "access");
   for (const DramRegion& r : layout.regions) {
-    text += fmt::format("  {:<10} {:<10} {:<14} {:>#10x} {:>#10x} {:>9}  {:<18} {}\n", r.name, r.role,
-                        r.shape.empty() ? std::string("-") : format_shape(r.shape), r.address, r.end(),
-                        r.bytes, r.strides_bytes.empty() ? std::string("-") : strides_text(r.strides_bytes),
-                        r.writable ? "read/write" : "read-only");
+    text +=
+        fmt::format("  {:<{}} {:<10} {:<14} {:>#10x} {:>#10x} {:>9}  {:<18} {}\n", r.name, name_width, r.role,
+                    r.shape.empty() ? std::string("-") : format_shape(r.shape), r.address, r.end(), r.bytes,
+                    r.strides_bytes.empty() ? std::string("-") : strides_text(r.strides_bytes),
+                    r.writable ? "read/write" : "read-only");
   }
   text += fmt::format("  total {} bytes ({:#x}); a kernel may write only:", layout.total_bytes,
                       layout.total_bytes);

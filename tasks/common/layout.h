@@ -13,7 +13,14 @@
 
 namespace kcraft::tasks {
 
-enum class RegionKind { input, output, scratch };
+enum class RegionKind { input, output, scratch, phase };
+
+// Each phase of a task (TaskSpec::phases) gets a writable marker region of this size named
+// "phase_<name>", after the scratch region: a kernel writes anything there when the phase starts. Large
+// enough for any platform's smallest DRAM store (a full vector row).
+constexpr uint64_t kPhaseMarkerBytes = 256;
+std::string phase_region_name(const std::string& phase);
+
 std::string_view region_kind_name(RegionKind kind);
 
 struct DramRegion {
@@ -42,6 +49,8 @@ struct DramLayout {
   // [begin, end) byte ranges a kernel may write (outputs and scratch), ascending.
   std::vector<std::pair<uint64_t, uint64_t>> writable_ranges() const;
   bool is_writable(uint64_t address, uint64_t bytes) const;
+  // The phase marker regions in phase order (empty for tasks without phases).
+  std::vector<const DramRegion*> phase_markers() const;
 };
 
 // Throws std::invalid_argument when alignment is not a power of two of at least the element size.

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -10,6 +12,11 @@
 namespace kcraft::tasks {
 
 namespace {
+
+std::string upper_name(std::string name) {
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
+}
 
 std::string trim(const std::string& text) {
   const auto begin = text.find_first_not_of(" \t\r\n");
@@ -113,6 +120,21 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
     text += "\n";
   }
   text += "\n" + format_layout(layout) + "\n";
+  if (!resolved.phases.empty()) {
+    text += fmt::format(
+        "Phases (optional markers; `eval` splits the cycles by phase): at the start of a phase, write "
+        "anything\n"
+        "(one store of at most {} bytes) to the start of its marker region, ADDR_PHASE_<NAME>. The cycles\n"
+        "from that write reaching DRAM to the next marker's belong to that phase; a phase may be marked\n"
+        "again (e.g. once per head). Markers do not affect correctness.\n",
+        kPhaseMarkerBytes);
+    for (const PhaseSpec& phase : resolved.phases) {
+      text += fmt::format("  {:<12} ADDR_PHASE_{}", phase.name, upper_name(phase.name));
+      if (!phase.description.empty()) text += ": " + trim(phase.description);
+      text += "\n";
+    }
+    text += "\n";
+  }
 
   const Tolerance& tol = resolved.tolerance;
   text += fmt::format(

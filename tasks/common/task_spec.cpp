@@ -373,6 +373,7 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
     }
     resolved.scratch_bytes = static_cast<uint64_t>(bytes);
   }
+  resolved.phases = spec.phases;
   resolved.tolerance = spec.tolerance(dtype);
   return resolved;
 }
@@ -499,6 +500,29 @@ void check_unique_tensor(const Loader& loader, const TaskSpec& spec, const std::
     if (dim.name == name) loader.fail(field, node, "tensor name '" + name + "' is also a dimension name");
   }
   if (name == "scratch") loader.fail(field, node, "'scratch' is reserved for the scratch region");
+  if (name.rfind("phase_", 0) == 0)
+    loader.fail(field, node, "names starting 'phase_' are reserved for phase markers");
+}
+
+void parse_phases(const Loader& loader, const YAML::Node& node, TaskSpec& spec) {
+  loader.check_sequence(node, "phases", false);
+  for (std::size_t i = 0; i < node.size(); ++i) {
+    const std::string field = "phases[" + std::to_string(i) + "]";
+    const YAML::Node entry = node[i];
+    PhaseSpec phase;
+    if (entry.IsMap()) {
+      loader.check_map(entry, field, {"name", "description"}, {"name"});
+      phase.name = loader.get_identifier(entry["name"], field + ".name");
+      if (entry["description"])
+        phase.description = loader.get_string(entry["description"], field + ".description");
+    } else {
+      phase.name = loader.get_identifier(entry, field);
+    }
+    for (const PhaseSpec& other : spec.phases) {
+      if (other.name == phase.name) loader.fail(field, entry, "duplicate phase '" + phase.name + "'");
+    }
+    spec.phases.push_back(std::move(phase));
+  }
 }
 
 void check_golden_signature(const Loader& loader, const YAML::Node& node, const TaskSpec& spec) {
@@ -545,7 +569,7 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   loader.check_map(
       root, "",
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "params", "flops",
-       "macs", "scratch_bytes", "tolerance", "golden"},
+       "macs", "scratch_bytes", "phases", "tolerance", "golden"},
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "flops", "golden"});
   TaskSpec spec;
   spec.file = file;
@@ -633,6 +657,8 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
     spec.scratch_bytes = loader.get_expr(root["scratch_bytes"], "scratch_bytes", scratch_scope,
                                          "a dimension, parameter or ELEM_BYTES");
   }
+
+  if (root["phases"]) parse_phases(loader, root["phases"], spec);
 
   if (root["tolerance"]) {
     const YAML::Node tolerance = root["tolerance"];

@@ -56,6 +56,13 @@ struct DimSpec {
   std::string description;
 };
 
+// A named stretch of a composite kernel (norm, attention, FFN, ...). The layout gives each phase a marker
+// region; the kernel writes to it when the phase starts, and eval splits the cycles by phase.
+struct PhaseSpec {
+  std::string name;
+  std::string description;
+};
+
 struct ConfigSpec {
   std::string name;             // "C1".."C5"
   std::vector<int64_t> values;  // one per dim, in TaskSpec::dims order
@@ -124,6 +131,7 @@ struct ResolvedConfig {
   double macs = 0.0;  // matrix multiply-accumulates among the flops (each counts as 2 flops)
   double complexity = 0.0;
   uint64_t scratch_bytes = 0;
+  std::vector<PhaseSpec> phases;  // spec order; empty for tasks without phases
   Tolerance tolerance;
 
   int64_t dim(const std::string& name) const;   // throws std::out_of_range
@@ -145,6 +153,7 @@ struct TaskSpec {
   Expr flops;
   std::optional<Expr> macs;           // multiply-accumulates a matrix unit can do (optional, default 0)
   std::optional<Expr> scratch_bytes;  // may use ELEM_BYTES (2 for bf16, 4 for fp32)
+  std::vector<PhaseSpec> phases;
   std::map<DType, ToleranceOverride> tolerance_overrides;
   std::string golden;
 

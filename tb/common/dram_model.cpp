@@ -8,6 +8,7 @@ namespace kcraft::tb {
 void DramModel::load(std::vector<uint8_t> image) {
   mem_ = std::move(image);
   violations_.clear();
+  phase_marks_.clear();
   channel_free_ = 0;
   bytes_read_ = 0;
   bytes_written_ = 0;
@@ -58,6 +59,20 @@ uint64_t DramModel::access(bool write, uint64_t addr, uint8_t* data, unsigned le
       }
     }
     if (v.bytes != 0) violations_.push_back(v);
+  }
+  if (write && !phase_markers_.empty()) {
+    uint64_t first = addr;
+    if (byte_enable != nullptr) {
+      unsigned i = 0;
+      while (i < len && byte_enable[i] == 0) ++i;
+      first = i < len ? addr + i : ~uint64_t{0};
+    }
+    for (size_t p = 0; p < phase_markers_.size(); ++p) {
+      if (first >= phase_markers_[p].begin && first < phase_markers_[p].end) {
+        phase_marks_.push_back(PhaseMark{static_cast<unsigned>(p), now});
+        break;
+      }
+    }
   }
   const uint64_t bpc = std::max<uint64_t>(1, timing_.bytes_per_cycle);
   const uint64_t start = std::max(now, channel_free_);

@@ -33,6 +33,12 @@ struct DramWriteViolation {
   uint32_t pc = 0;  // the instruction that issued the write
 };
 
+// A write to a phase marker region (tasks::DramLayout::phase_markers): phase `phase` starts at `cycle`.
+struct PhaseMark {
+  unsigned phase = 0;
+  uint64_t cycle = 0;
+};
+
 class DramModel {
  public:
   void configure(const DramTiming& timing) { timing_ = timing; }
@@ -47,6 +53,10 @@ class DramModel {
   // Empty means every write is allowed.
   void set_writable(std::vector<DramRegion> regions) { writable_ = std::move(regions); }
   const std::vector<DramWriteViolation>& violations() const { return violations_; }
+  // Marker regions in phase order; a write whose first (enabled) byte falls in region i records PhaseMark
+  // {i, the cycle the write arrives}. load() clears the marks, not the regions.
+  void set_phase_markers(std::vector<DramRegion> regions) { phase_markers_ = std::move(regions); }
+  const std::vector<PhaseMark>& phase_marks() const { return phase_marks_; }
 
   // Whether [addr, addr + len) is inside the DRAM; with byte enables (see access()), only the enabled bytes
   // must be (a row that straddles the end of the image is fine if its bytes past the end are disabled).
@@ -69,6 +79,8 @@ class DramModel {
   std::vector<uint8_t> mem_;
   std::vector<DramRegion> writable_;
   std::vector<DramWriteViolation> violations_;
+  std::vector<DramRegion> phase_markers_;
+  std::vector<PhaseMark> phase_marks_;
   uint64_t channel_free_ = 0;
   uint64_t bytes_read_ = 0;
   uint64_t bytes_written_ = 0;

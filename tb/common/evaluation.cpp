@@ -55,6 +55,26 @@ std::string share_of_cycles(const char* what, double bound_cycles, uint64_t cycl
   return fmt::format("{} {:.0f} cycles = {:.1f}% of the {} taken", what, bound_cycles, share, cycles);
 }
 
+void split_cycles_by_phase(std::vector<PhaseCycles>& phases, const std::vector<tb::PhaseMark>& marks,
+                           uint64_t total_cycles, uint64_t& unmarked) {
+  for (auto& p : phases) p = PhaseCycles{p.name, 0, 0};
+  std::vector<tb::PhaseMark> sorted = marks;
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const tb::PhaseMark& a, const tb::PhaseMark& b) { return a.cycle < b.cycle; });
+  uint64_t since = 0;
+  uint64_t* current = &unmarked;
+  unmarked = 0;
+  for (const auto& m : sorted) {
+    if (m.phase >= phases.size()) continue;
+    const uint64_t at = std::min(m.cycle, total_cycles);
+    *current += at - since;
+    since = at;
+    current = &phases[m.phase].cycles;
+    ++phases[m.phase].marks;
+  }
+  *current += total_cycles - since;
+}
+
 nlohmann::json EvalReport::to_json() const {
   nlohmann::json j;
   j["verdict"] = verdict_name(verdict);
@@ -86,6 +106,18 @@ nlohmann::json EvalReport::to_json() const {
                          {"utilization", attainable_utilization}};
     }
     j["model_check"] = model_check;
+    if (!phases.empty()) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& p : phases) {
+        list.push_back(
+            {{"name", p.name},
+             {"cycles", p.cycles},
+             {"share", cycles > 0 ? static_cast<double>(p.cycles) / static_cast<double>(cycles) : 0.0},
+             {"marks", p.marks}});
+      }
+      j["phases"] = std::move(list);
+      j["unmarked_cycles"] = unmarked_cycles;
+    }
   }
   if (!runtime_error.empty()) {
     j["runtime_error"] = runtime_error;
@@ -171,9 +203,34 @@ std::string EvalReport::to_text() const {
     }
     if (!line.empty()) out += "  " + line + "\n";
     if (!model_check.empty()) out += "functional model: " + model_check + "\n";
+    if (!phases.empty()) out += format_phases();
   }
   if (compare) out += tasks::format_compare(*compare);
   for (const auto& t : trace) out += t + "\n";
+  return out;
+}
+
+std::string EvalReport::format_phases() const {
+  unsigned marked = 0;
+  for (const auto& p : phases) marked += p.marks;
+  if (marked == 0) {
+    return "phases: the kernel wrote no phase markers (ADDR_PHASE_<NAME>; see `kcraft task show`)\n";
+  }
+  size_t width = 8;
+  for (const auto& p : phases) width = std::max(width, p.name.size());
+  auto share = [&](uint64_t c) {
+    return cycles > 0 ? 100.0 * static_cast<double>(c) / static_cast<double>(cycles) : 0.0;
+  };
+  std::string out = "phases (from the kernel's markers):\n";
+  for (const auto& p : phases) {
+    out += fmt::format("  {:<{}} {:>12} cycles {:>5.1f}%", p.name, width, p.cycles, share(p.cycles));
+    if (p.marks != 1) out += fmt::format("  ({} marks)", p.marks);
+    out += "\n";
+  }
+  if (unmarked_cycles > 0) {
+    out += fmt::format("  {:<{}} {:>12} cycles {:>5.1f}%\n", "(before the first marker)", width,
+                       unmarked_cycles, share(unmarked_cycles));
+  }
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tasks/common/compare.h"
+#include "tb/common/dram_model.h"
 #include "tb/common/timeline.h"
 
 namespace kcraft {
@@ -71,6 +72,18 @@ struct IdealCycles {
 // "ideal 16384 cycles = 71.6% of the 22884 taken": the one wording and rounding every report uses.
 std::string share_of_cycles(const char* what, double bound_cycles, uint64_t cycles);
 
+// Cycles of one phase of a composite kernel (TaskSpec::phases), from the markers the kernel wrote.
+struct PhaseCycles {
+  std::string name;
+  uint64_t cycles = 0;
+  unsigned marks = 0;  // times the kernel entered the phase
+};
+
+// Splits `total_cycles` by phase: each mark switches to its phase at its cycle; what comes before the
+// first mark is returned in `unmarked`. `phases` holds the names (cycles and marks are overwritten).
+void split_cycles_by_phase(std::vector<PhaseCycles>& phases, const std::vector<tb::PhaseMark>& marks,
+                           uint64_t total_cycles, uint64_t& unmarked);
+
 struct EvalReport {
   Verdict verdict = Verdict::kInputError;
   std::string headline;  // one line, e.g. "pass: 1234 cycles, 87% of ideal"
@@ -95,6 +108,10 @@ struct EvalReport {
 
   // outputs
   std::optional<tasks::TaskCompareResult> compare;
+
+  // phases, for tasks that declare them: filled from the kernel's markers (all 0 when it wrote none)
+  std::vector<PhaseCycles> phases;
+  uint64_t unmarked_cycles = 0;                  // before the first marker
   std::vector<std::string> trace;                // instruction trace lines when requested
   std::shared_ptr<const tb::Timeline> timeline;  // when requested and the kernel ran
 
@@ -102,6 +119,7 @@ struct EvalReport {
 
   nlohmann::json to_json() const;
   std::string to_text() const;
+  std::string format_phases() const;  // the phase table of to_text()
 };
 
 }  // namespace kcraft

@@ -62,6 +62,7 @@ std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalReque
     return std::nullopt;
   }
   k.layout = platform.layout(k.cfg);
+  for (const auto& phase : k.cfg.phases) r.phases.push_back(PhaseCycles{phase.name, 0, 0});
   r.ideal = platform.ideal_cycles(k.cfg, req.hw_config);
 
   // ---- build: every diagnostic with line:column, in the language of the file's extension
@@ -113,6 +114,8 @@ std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalReque
   job.program = k.program.words;
   for (const auto& [begin, end] : k.layout.writable_ranges())
     job.writable.push_back(DramRegion{begin, end, ""});
+  for (const tasks::DramRegion* marker : k.layout.phase_markers())
+    job.phase_markers.push_back(DramRegion{marker->address, marker->end(), marker->name});
   job.timing.latency_cycles = static_cast<uint64_t>(k.hw->runtime_param("dram_latency_cycles"));
   job.timing.bytes_per_cycle = static_cast<uint64_t>(k.hw->runtime_param("dram_bytes_per_cycle"));
   job.clock_mhz = k.hw->runtime_param("clock_mhz", 1000);
@@ -131,6 +134,7 @@ void record_run(EvalReport& r, const RunOutcome& run, std::vector<CounterValue> 
   r.cycles = run.cycles;
   r.timeline = run.timeline;
   r.counters = std::move(counters);
+  split_cycles_by_phase(r.phases, run.phase_marks, run.cycles, r.unmarked_cycles);
   const double cycles = static_cast<double>(run.cycles);
   r.utilization = run.cycles > 0 ? r.ideal.total() / cycles : 0.0;
   r.attainable_utilization = run.cycles > 0 ? r.ideal.attainable / cycles : 0.0;

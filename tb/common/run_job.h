@@ -17,8 +17,9 @@ namespace kcraft::tb {
 struct RunJob {
   std::string config = "default";  // hardware configuration (a Verilated build)
   std::vector<uint32_t> program;
-  std::vector<uint8_t> dram;         // initial DRAM image; its size is the DRAM size
-  std::vector<DramRegion> writable;  // where the kernel may write; empty = anywhere
+  std::vector<uint8_t> dram;              // initial DRAM image; its size is the DRAM size
+  std::vector<DramRegion> writable;       // where the kernel may write; empty = anywhere
+  std::vector<DramRegion> phase_markers;  // the task's phase marker regions, in phase order
   DramTiming timing;
   double clock_mhz = 1000;  // only scales SystemC time; results are in cycles
   uint64_t cycle_cap = 50'000'000;
@@ -34,6 +35,7 @@ struct RunOutcome {
   bool timed_out = false;  // the cycle cap ended the run
   uint64_t cycles = 0;
   std::vector<DramWriteViolation> violations;
+  std::vector<PhaseMark> phase_marks;  // writes to job.phase_markers, in arrival order
   std::vector<TraceEntry> trace;       // when job.instruction_trace
   std::shared_ptr<Timeline> timeline;  // when job.timeline and the platform records one
   std::vector<uint8_t> dram;           // final DRAM image

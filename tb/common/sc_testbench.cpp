@@ -130,6 +130,7 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   dram_.model().configure(job.timing);
   dram_.model().load(std::vector<uint8_t>(job.dram.size()));
   dram_.model().set_writable(job.writable);
+  dram_.model().set_phase_markers(job.phase_markers);
   debug_transfer(true, 0, const_cast<uint8_t*>(job.dram.data()), job.dram.size());
 
   hw.reset_and_clear();
@@ -153,6 +154,7 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   out.dram.resize(job.dram.size());
   debug_transfer(false, 0, out.dram.data(), out.dram.size());
   out.violations = dram_.model().violations();
+  out.phase_marks = dram_.model().phase_marks();
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
 }
 

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 
@@ -417,8 +419,20 @@ TEST_P(RvvCompositeOnRtl, C2PassesWithQemuAgreeing) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.verdict, Verdict::kPass) << task << ": " << r.headline;
   EXPECT_EQ(r.model_check, "agree") << task;
-  std::printf("%s C2 composite baseline on default: %llu cycles, %.1f s (RTL and QEMU)\n", task.c_str(),
-              static_cast<unsigned long long>(r.cycles), seconds);
+  std::printf("%s C2 composite baseline on default: %llu cycles, %.1f s (RTL and QEMU)\n%s\n", task.c_str(),
+              static_cast<unsigned long long>(r.cycles), seconds, r.format_phases().c_str());
+  // The kernel marks each of the spec's phases once; together they cover the run but crt0's start.
+  ASSERT_EQ(r.phases.size(), cfg.phases.size()) << r.to_text();
+  uint64_t marked = 0;
+  for (size_t i = 0; i < r.phases.size(); ++i) {
+    EXPECT_EQ(r.phases[i].name, composite::phases(task)[i]);
+    EXPECT_EQ(r.phases[i].marks, 1u) << r.phases[i].name;
+    EXPECT_GT(r.phases[i].cycles, 0u) << r.phases[i].name;
+    marked += r.phases[i].cycles;
+  }
+  EXPECT_EQ(marked + r.unmarked_cycles, r.cycles);
+  EXPECT_LT(r.unmarked_cycles, r.cycles / 100) << r.to_text();
+  EXPECT_EQ(r.to_json()["phases"].size(), cfg.phases.size());
 }
 
 INSTANTIATE_TEST_SUITE_P(Level3, RvvCompositeOnRtl, ::testing::ValuesIn(composite::tasks()),
@@ -444,6 +458,62 @@ TEST(RvvAgentTools, TakeTheLanguageAndRunBothOnTheRtl) {
   EXPECT_NE(check.text.find("kernel.c:1:"), std::string::npos) << check.text;
   const auto profile = s.call("profile", nlohmann::json::object());
   EXPECT_NE(profile.text.find("IPC"), std::string::npos) << profile.text;
+}
+
+// Phase markers on the RTL, with QEMU agreeing: relu with two declared phases, each half of the rows
+// marked by a volatile store. The cycles split at the markers and add up to the run's.
+TEST(RvvPhases, MarkersSplitTheCyclesOfTheRun) {
+  std::ifstream in(task_spec_dir() / "relu.yaml");
+  std::string yaml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  yaml = replace(yaml, "name: relu", "name: relu_phased");
+  yaml += "phases:\n  - {name: first_half, description: rows 0 to M/2}\n  - second_half\n";
+  auto phased = tasks::TaskRegistry::load_directory(task_spec_dir());
+  phased.add(tasks::parse_task(yaml, "relu_phased.yaml"));
+  auto run = [&](const std::string& source) {
+    EvalRequest req;
+    req.platform = "rvv";
+    req.task = "relu_phased";
+    req.config = "C2";
+    req.source = source;
+    req.filename = "relu.c";
+    return rvv().evaluate(req, phased);
+  };
+  const std::string marked = R"(void kernel(void) {
+  const float *x = (const float *)ADDR_X;
+  float *y = (float *)ADDR_Y;
+  *(volatile int *)ADDR_PHASE_FIRST_HALF = 1;
+#pragma clang loop vectorize(disable) interleave(disable)
+  for (int i = 0; i < M * N / 2; ++i) y[i] = x[i] > 0.0f ? x[i] : 0.0f;
+  *(volatile int *)ADDR_PHASE_SECOND_HALF = 2;
+#pragma clang loop vectorize(disable) interleave(disable)
+  for (int i = M * N / 2; i < M * N; ++i) y[i] = x[i] > 0.0f ? x[i] : 0.0f;
+  *(volatile int *)ADDR_PHASE_FIRST_HALF = 3;  /* back to the first phase: a second mark */
+}
+)";
+  const EvalReport r = run(marked);
+  ASSERT_EQ(r.verdict, Verdict::kPass) << r.headline << r.diagnostics << r.runtime_error;
+  EXPECT_EQ(r.model_check, "agree");
+  ASSERT_EQ(r.phases.size(), 2u);
+  EXPECT_EQ(r.phases[0].name, "first_half");
+  EXPECT_EQ(r.phases[0].marks, 2u);
+  EXPECT_EQ(r.phases[1].marks, 1u);
+  EXPECT_EQ(r.phases[0].cycles + r.phases[1].cycles + r.unmarked_cycles, r.cycles);
+  // Two equal loops: each half within 20% of the other; the set-up before the first marker is short.
+  const double a = static_cast<double>(r.phases[0].cycles), b = static_cast<double>(r.phases[1].cycles);
+  EXPECT_NEAR(a / b, 1.0, 0.2) << r.to_text();
+  EXPECT_LT(r.unmarked_cycles, r.cycles / 10) << r.to_text();
+  const auto j = r.to_json();
+  ASSERT_EQ(j["phases"].size(), 2u);
+  EXPECT_EQ(j["phases"][1]["name"], "second_half");
+  EXPECT_EQ(j["phases"][1]["cycles"], r.phases[1].cycles);
+  EXPECT_NE(r.to_text().find("second_half"), std::string::npos) << r.to_text();
+
+  // Without markers every cycle is unmarked, and the report says so.
+  const EvalReport plain = run(kReluC);
+  ASSERT_EQ(plain.verdict, Verdict::kPass) << plain.headline;
+  EXPECT_EQ(plain.unmarked_cycles, plain.cycles);
+  EXPECT_EQ(plain.phases[0].cycles + plain.phases[1].cycles, 0u);
+  EXPECT_NE(plain.to_text().find("no phase markers"), std::string::npos) << plain.to_text();
 }
 
 }  // namespace

@@ -546,6 +546,10 @@ TEST(RvvLayout, Fp32TensorsOn64ByteBoundaries) {
           EXPECT_EQ(r.bytes, cfg.scratch_bytes) << task;
           continue;
         }
+        if (r.kind == tasks::RegionKind::phase) {  // a phase's marker region (level 3)
+          EXPECT_EQ(r.bytes, tasks::kPhaseMarkerBytes) << task;
+          continue;
+        }
         int64_t elements = 1;
         for (int64_t d : r.shape) elements *= d;
         EXPECT_EQ(r.bytes, static_cast<uint64_t>(elements) * 4) << task << " " << r.name;
@@ -610,6 +614,12 @@ const std::vector<std::string> kCompositeTasks = {"conv_block", "decoder_block_l
 // points at the buffers the allocation says.
 TEST(RvvComposite, ScratchBuffersFitTheRegionWithoutOverlapping) {
   EXPECT_EQ(composite::tasks(), kCompositeTasks);
+  // The kernels' phases are the specs' (so the layout has a marker region for each).
+  for (const auto& task : kCompositeTasks) {
+    std::vector<std::string> declared;
+    for (const auto& phase : registry().get(task).phases) declared.push_back(phase.name);
+    EXPECT_EQ(composite::phases(task), declared) << task;
+  }
   for (const auto& task : kCompositeTasks) {
     for (const auto& config : kConfigs) {
       const auto cfg = resolve(task, config);
@@ -654,7 +664,7 @@ TEST(RvvComposite, PhasesInOrderWithAMarkerWhereTheLayoutHasTheRegion) {
     for (const auto& phase : phases) {
       tasks::DramRegion region;
       region.name = "phase_" + phase;
-      region.kind = tasks::RegionKind::scratch;
+      region.kind = tasks::RegionKind::phase;
       region.address = layout.total_bytes;
       region.bytes = 256;
       region.writable = true;

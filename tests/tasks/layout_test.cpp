@@ -58,21 +58,30 @@ TEST(Layout, EveryTaskIsAlignedOrderedAndDisjoint) {
           const ResolvedConfig resolved = spec.resolve(config, dtype);
           const DramLayout layout = compute_layout(resolved, alignment);
           SCOPED_TRACE(spec.name + " " + config);
-          ASSERT_EQ(layout.regions.size(),
-                    resolved.inputs.size() + resolved.outputs.size() + (resolved.scratch_bytes > 0 ? 1 : 0));
+          ASSERT_EQ(layout.regions.size(), resolved.inputs.size() + resolved.outputs.size() +
+                                               (resolved.scratch_bytes > 0 ? 1 : 0) + resolved.phases.size());
+          const auto markers = layout.phase_markers();
+          ASSERT_EQ(markers.size(), resolved.phases.size());
+          for (std::size_t p = 0; p < markers.size(); ++p) {
+            EXPECT_EQ(markers[p]->name, "phase_" + resolved.phases[p].name);
+            EXPECT_EQ(markers[p]->bytes, kPhaseMarkerBytes);
+            EXPECT_EQ(markers[p]->address % kPhaseMarkerBytes, 0u);  // one store of a row never spans two
+          }
           EXPECT_EQ(layout.regions.front().address, 0u);
           for (std::size_t i = 0; i < layout.regions.size(); ++i) {
             const DramRegion& r = layout.regions[i];
             EXPECT_EQ(r.address % alignment, 0u);
-            if (r.kind != RegionKind::scratch) {
+            if (r.kind != RegionKind::scratch && r.kind != RegionKind::phase) {
               EXPECT_EQ(r.bytes, static_cast<uint64_t>(element_count(r.shape)) * dtype_bytes(dtype));
               EXPECT_EQ(r.strides_bytes.back(), static_cast<int64_t>(dtype_bytes(dtype)));
             }
             EXPECT_EQ(r.writable, r.kind != RegionKind::input);
             if (i > 0) {
               const DramRegion& previous = layout.regions[i - 1];
-              EXPECT_GE(r.address, previous.end());              // no overlap, declaration order
-              EXPECT_LT(r.address, previous.end() + alignment);  // no more padding than needed
+              EXPECT_GE(r.address, previous.end());  // no overlap, declaration order
+              EXPECT_LT(r.address, previous.end() + (r.kind == RegionKind::phase
+                                                         ? std::max(alignment, kPhaseMarkerBytes)
+                                                         : alignment));  // no more padding than needed
               EXPECT_LE(static_cast<int>(previous.kind),
                         static_cast<int>(r.kind));  // inputs, outputs, scratch
             }

@@ -120,6 +120,22 @@ TEST(Loader, ComplexityScoreFormula) {
   EXPECT_DOUBLE_EQ(complexity_score(33554432.0, 2), 9.53);  // 7.5258 + 2
 }
 
+TEST(Loader, PhasesAreNamedUniqueAndReachTheResolvedConfig) {
+  const TaskSpec llama = load_task(std::filesystem::path(KCRAFT_TASK_SPEC_DIR) / "decoder_block_llama.yaml");
+  ASSERT_EQ(llama.phases.size(), 7u);
+  EXPECT_EQ(llama.phases[3].name, "attention");
+  EXPECT_FALSE(llama.phases[3].description.empty());
+  EXPECT_EQ(llama.resolve("C1", DType::bf16).phases.size(), 7u);
+  EXPECT_TRUE(load_task(std::filesystem::path(KCRAFT_TASK_SPEC_DIR) / "gemm.yaml").phases.empty());
+  const std::string gemm = shipped("gemm");
+  EXPECT_EQ(parse_task(gemm + "phases: [load, compute]\n", "gemm.yaml").phases[1].name, "compute");
+  EXPECT_CONTAINS(load_failure(gemm + "phases: [a, a]\n").message, "phases[1]: duplicate phase 'a'");
+  EXPECT_CONTAINS(load_failure(gemm + "phases: []\n").message, "phases: must not be empty");
+  EXPECT_CONTAINS(load_failure(gemm + "phases: [{name: a, cycles: 3}]\n").message, "cycles");
+  EXPECT_CONTAINS(load_failure(mutate(gemm, "- name: A", "- name: phase_a")).message,
+                  "reserved for phase markers");
+}
+
 TEST(Loader, BadIntegerNamesFileAndFieldPath) {
   auto failure = load_failure(mutate(shipped("gemm"), "C3: {M: 64, K: 64,", "C3: {M: 64, K: x,"));
   EXPECT_EQ(failure.field, "configs.C3.K");

@@ -183,5 +183,27 @@ TEST(DramTarget, HonoursTlmByteEnables) {
   EXPECT_EQ(transport(init, true, 8, data.data(), 8, be.data(), 4), tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
 }
 
+TEST(DramModel, WritesToPhaseMarkersAreTimedByTheirFirstEnabledByte) {
+  DramModel dram;
+  dram.load(std::vector<uint8_t>(4096, 0));
+  dram.set_phase_markers({{1024, 1280, "phase_a"}, {1280, 1536, "phase_b"}});
+  std::vector<uint8_t> row(64, 7);
+  dram.access(true, 1280, row.data(), 64, 10, 0);       // b at 10
+  dram.access(false, 1024, row.data(), 64, 20, 0);      // a read is no marker
+  dram.access(true, 1024 - 32, row.data(), 64, 30, 0);  // starts before a: no marker
+  std::vector<uint8_t> enable(64, 0);
+  enable[40] = 1;  // the first enabled byte is at 1024 + 8: a
+  dram.access(true, 1024 - 32, row.data(), 64, 40, 0, enable.data());
+  dram.access(true, 1535, row.data(), 1, 50, 0);  // last byte of b
+  ASSERT_EQ(dram.phase_marks().size(), 3u);
+  EXPECT_EQ(dram.phase_marks()[0].phase, 1u);
+  EXPECT_EQ(dram.phase_marks()[0].cycle, 10u);
+  EXPECT_EQ(dram.phase_marks()[1].phase, 0u);
+  EXPECT_EQ(dram.phase_marks()[1].cycle, 40u);
+  EXPECT_EQ(dram.phase_marks()[2].phase, 1u);
+  dram.load(std::vector<uint8_t>(4096, 0));
+  EXPECT_TRUE(dram.phase_marks().empty());
+}
+
 }  // namespace
 }  // namespace kcraft::tb
