@@ -39,6 +39,7 @@ const char* kScalarRelu = R"(void kernel(void) {
   relu_elements((const float*)ADDR_X, (float*)ADDR_Y, M * N);
 }
 )";
+
 const char* kScalarSilu = R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   float* y = (float*)ADDR_Y;
@@ -68,6 +69,7 @@ const char* kScalarRmsNorm = R"(void kernel(void) {
   rms_norm_rows((const float*)ADDR_X, (const float*)ADDR_GAMMA, (float*)ADDR_Y, M, N, PARAM_EPS);
 }
 )";
+
 // The golden reference's loop order (tasks/golden/matmul.cpp: C's row accumulates A[m, k] times B's row k),
 // which clang -O2 vectorises along n without reassociating any sum.
 const char* kScalarGemm = R"(void kernel(void) {
@@ -90,6 +92,7 @@ const char* kScalarLinear = R"(void kernel(void) {
   linear_rows((const float*)ADDR_X, (const float*)ADDR_W, (const float*)ADDR_B, (float*)ADDR_Y, M, K, N);
 }
 )";
+
 const char* kScalarGelu = R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   float* y = (float*)ADDR_Y;
@@ -156,6 +159,7 @@ const char* kScalarConv2d = R"(void kernel(void) {
   conv2d_nhwc((const float*)ADDR_X, (const float*)ADDR_W, (float*)ADDR_Y, H, W, C, F, KH, KW, STRIDE, PAD);
 }
 )";
+
 const char* kScalarDepthwiseConv = R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   const float* w = (const float*)ADDR_W;
@@ -187,6 +191,7 @@ const char* kScalarRope = R"(void kernel(void) {
              S * D, D);
 }
 )";
+
 // The two nn.Linear layers as the linear task computes them, GELU (the gelu task's formula) on the hidden
 // features, which go to the scratch region in between.
 const char* kScalarFfn = R"(void kernel(void) {
@@ -220,6 +225,7 @@ const char* kScalarSwiglu = R"(void kernel(void) {
               (float*)ADDR_SCRATCH, (float*)ADDR_Y, M, D, F);
 }
 )";
+
 // The attention family calls one head (scalar_pieces.h's attention_head) per query head: heads are
 // head-major [HEADS, S, D], so a head's rows are D floats apart and heads S * D apart; the row's scores
 // (S floats) are on the stack.
