@@ -8,6 +8,8 @@
 #include <stdexcept>
 
 #include "isa/rvv/rvv_memory_map.h"
+#include "tasks/rvv/composite.h"
+#include "tasks/rvv/scalar_pieces.h"
 
 namespace kcraft::rvv {
 
@@ -34,9 +36,7 @@ std::string subst(std::string text, const std::map<std::string, std::string>& va
 // ------------------------------------------------------------------ the scalar C references (the baseline)
 
 const char* kScalarRelu = R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  float* y = (float*)ADDR_Y;
-  for (int i = 0; i < M * N; ++i) y[i] = x[i] > 0.0f ? x[i] : 0.0f;
+  relu_elements((const float*)ADDR_X, (float*)ADDR_Y, M * N);
 }
 )";
 
@@ -66,17 +66,7 @@ const char* kScalarSoftmax = R"(void kernel(void) {
 )";
 
 const char* kScalarRmsNorm = R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  const float* gamma = (const float*)ADDR_GAMMA;
-  float* y = (float*)ADDR_Y;
-  for (int m = 0; m < M; ++m) {
-    const float* xr = x + m * N;
-    float* yr = y + m * N;
-    float sum_sq = 0.0f;
-    for (int n = 0; n < N; ++n) sum_sq += xr[n] * xr[n];
-    const float rms = kc_sqrtf(sum_sq / N + PARAM_EPS);
-    for (int n = 0; n < N; ++n) yr[n] = xr[n] / rms * gamma[n];
-  }
+  rms_norm_rows((const float*)ADDR_X, (const float*)ADDR_GAMMA, (float*)ADDR_Y, M, N, PARAM_EPS);
 }
 )";
 
@@ -99,17 +89,7 @@ const char* kScalarGemm = R"(void kernel(void) {
 )";
 
 const char* kScalarLinear = R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  const float* w = (const float*)ADDR_W;
-  const float* b = (const float*)ADDR_B;
-  float* y = (float*)ADDR_Y;
-  for (int m = 0; m < M; ++m) {
-    for (int n = 0; n < N; ++n) {
-      float acc = 0.0f;
-      for (int k = 0; k < K; ++k) acc += x[m * K + k] * w[n * K + k];
-      y[m * N + n] = acc + b[n];
-    }
-  }
+  linear_rows((const float*)ADDR_X, (const float*)ADDR_W, (const float*)ADDR_B, (float*)ADDR_Y, M, K, N);
 }
 )";
 
@@ -176,30 +156,7 @@ const char* kScalarBatchMatmul = R"(void kernel(void) {
 // Every output pixel accumulates, per in-bounds tap (i, j) and input channel c, x's value times w[i, j]'s
 // row c: the inner loop runs along the filters, contiguous in both y and w (NHWC, HWIO).
 const char* kScalarConv2d = R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  const float* w = (const float*)ADDR_W;
-  float* y = (float*)ADDR_Y;
-  const int out_h = (H + 2 * PAD - KH) / STRIDE + 1;
-  const int out_w = (W + 2 * PAD - KW) / STRIDE + 1;
-  for (int oh = 0; oh < out_h; ++oh) {
-    for (int ow = 0; ow < out_w; ++ow) {
-      float* yp = y + (oh * out_w + ow) * F;
-      for (int f = 0; f < F; ++f) yp[f] = 0.0f;
-      for (int i = 0; i < KH; ++i) {
-        const int ih = oh * STRIDE + i - PAD;
-        if (ih < 0 || ih >= H) continue;
-        for (int j = 0; j < KW; ++j) {
-          const int iw = ow * STRIDE + j - PAD;
-          if (iw < 0 || iw >= W) continue;
-          for (int c = 0; c < C; ++c) {
-            const float xv = x[(ih * W + iw) * C + c];
-            const float* wr = w + ((i * KW + j) * C + c) * F;
-            for (int f = 0; f < F; ++f) yp[f] += xv * wr[f];
-          }
-        }
-      }
-    }
-  }
+  conv2d_nhwc((const float*)ADDR_X, (const float*)ADDR_W, (float*)ADDR_Y, H, W, C, F, KH, KW, STRIDE, PAD);
 }
 )";
 
@@ -230,21 +187,8 @@ const char* kScalarDepthwiseConv = R"(void kernel(void) {
 )";
 
 const char* kScalarRope = R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  const float* cos_t = (const float*)ADDR_COS;
-  const float* sin_t = (const float*)ADDR_SIN;
-  float* y = (float*)ADDR_Y;
-  const int half = D / 2;
-  for (int h = 0; h < HEADS; ++h) {
-    for (int s = 0; s < S; ++s) {
-      const float* xr = x + (h * S + s) * D;
-      const float* cr = cos_t + s * D;
-      const float* sr = sin_t + s * D;
-      float* yr = y + (h * S + s) * D;
-      for (int d = 0; d < half; ++d) yr[d] = xr[d] * cr[d] - xr[d + half] * sr[d];
-      for (int d = half; d < D; ++d) yr[d] = xr[d] * cr[d] + xr[d - half] * sr[d];
-    }
-  }
+  rope_heads((const float*)ADDR_X, (const float*)ADDR_COS, (const float*)ADDR_SIN, (float*)ADDR_Y, HEADS, S, D,
+             S * D, D);
 }
 )";
 
@@ -277,69 +221,43 @@ const char* kScalarFfn = R"(void kernel(void) {
 )";
 
 const char* kScalarSwiglu = R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  const float* wg = (const float*)ADDR_WG;
-  const float* wu = (const float*)ADDR_WU;
-  const float* wd = (const float*)ADDR_WD;
-  float* hidden = (float*)ADDR_SCRATCH;
-  float* y = (float*)ADDR_Y;
-  for (int m = 0; m < M; ++m) {
-    for (int f = 0; f < F; ++f) {
-      float g = 0.0f, u = 0.0f;
-      for (int d = 0; d < D; ++d) {
-        g += x[m * D + d] * wg[f * D + d];
-        u += x[m * D + d] * wu[f * D + d];
-      }
-      hidden[m * F + f] = g / (1.0f + kc_expf(-g)) * u;
-    }
-  }
-  for (int m = 0; m < M; ++m) {
-    for (int e = 0; e < D; ++e) {
-      float acc = 0.0f;
-      for (int f = 0; f < F; ++f) acc += hidden[m * F + f] * wd[e * F + f];
-      y[m * D + e] = acc;
-    }
-  }
+  swiglu_rows((const float*)ADDR_X, (const float*)ADDR_WG, (const float*)ADDR_WU, (const float*)ADDR_WD,
+              (float*)ADDR_SCRATCH, (float*)ADDR_Y, M, D, F);
 }
 )";
 
-// One head of scaled dot-product attention, a query row at a time: the row's scores (at most S floats) on
-// the stack, their softmax, then O's row accumulates p[j] times V's row j. mha, gqa and mqa call it per
-// head with their own head offsets.
-const char* kScalarAttentionHead =
-    R"(static void attention_head(const float* q, const float* k, const float* v, float* o) {
-  float p[S];
-  for (int i = 0; i < S; ++i) {
-    const int keys = CAUSAL ? i + 1 : S;
-    float max = -__builtin_inff();
-    for (int j = 0; j < keys; ++j) {
-      float dot = 0.0f;
-      for (int d = 0; d < D; ++d) dot += q[i * D + d] * k[j * D + d];
-      p[j] = dot * PARAM_SCALE;
-      max = p[j] > max ? p[j] : max;
-    }
-    float sum = 0.0f;
-    for (int j = 0; j < keys; ++j) {
-      p[j] = kc_expf(p[j] - max);
-      sum += p[j];
-    }
-    for (int j = 0; j < keys; ++j) p[j] = p[j] / sum;
-    float* orow = o + i * D;
-    for (int d = 0; d < D; ++d) orow[d] = 0.0f;
-    for (int j = 0; j < keys; ++j) {
-      for (int d = 0; d < D; ++d) orow[d] += p[j] * v[j * D + d];
-    }
-  }
-}
-
-)";
-
+// The attention family calls one head (scalar_pieces.h's attention_head) per query head: heads are
+// head-major [HEADS, S, D], so a head's rows are D floats apart and heads S * D apart; the row's scores
+// (S floats) are on the stack.
 const char* kScalarAttention = R"(void kernel(void) {
+  const attention_geometry geometry = {.seq = S, .dim = D, .q_stride = D, .kv_stride = D, .causal = CAUSAL,
+                                       .scale = PARAM_SCALE};
+  float scores[S];
+  attention_head(&geometry, (const float*)ADDR_Q, (const float*)ADDR_K, (const float*)ADDR_V, (float*)ADDR_O,
+                 scores);
+}
+)";
+
+// mha, gqa and mqa: grouped heads with KV_HEADS = HEADS, KV_HEADS and 1 key/value heads.
+std::string scalar_grouped_attention(const std::string& kv_heads) {
+  return R"(void kernel(void) {
+  const attention_geometry geometry = {.seq = S, .dim = D, .q_stride = D, .kv_stride = D, .causal = CAUSAL,
+                                       .scale = PARAM_SCALE};
+  float scores[S];
+  gqa_heads(&geometry, HEADS, )" +
+         kv_heads + R"(, S * D, S * D, 0, 0, (const float*)ADDR_Q, (const float*)ADDR_K, (const float*)ADDR_V,
+            (float*)ADDR_O, scores);
+}
+)";
+}
+
+// The intrinsics templates' head loops around their own attention_head(q, k, v, o) (kVectorAttentionHead).
+const char* kHeadsAttention = R"(void kernel(void) {
   attention_head((const float*)ADDR_Q, (const float*)ADDR_K, (const float*)ADDR_V, (float*)ADDR_O);
 }
 )";
 
-const char* kScalarMha = R"(void kernel(void) {
+const char* kHeadsMha = R"(void kernel(void) {
   for (int h = 0; h < HEADS; ++h) {
     attention_head((const float*)ADDR_Q + h * S * D, (const float*)ADDR_K + h * S * D,
                    (const float*)ADDR_V + h * S * D, (float*)ADDR_O + h * S * D);
@@ -348,7 +266,7 @@ const char* kScalarMha = R"(void kernel(void) {
 )";
 
 // Query head h reads key/value head h / (HEADS / KV_HEADS).
-const char* kScalarGqa = R"(void kernel(void) {
+const char* kHeadsGqa = R"(void kernel(void) {
   for (int h = 0; h < HEADS; ++h) {
     const int kv = h / (HEADS / KV_HEADS);
     attention_head((const float*)ADDR_Q + h * S * D, (const float*)ADDR_K + kv * S * D,
@@ -357,7 +275,7 @@ const char* kScalarGqa = R"(void kernel(void) {
 }
 )";
 
-const char* kScalarMqa = R"(void kernel(void) {
+const char* kHeadsMqa = R"(void kernel(void) {
   for (int h = 0; h < HEADS; ++h) {
     attention_head((const float*)ADDR_Q + h * S * D, (const float*)ADDR_K, (const float*)ADDR_V,
                    (float*)ADDR_O + h * S * D);
@@ -855,10 +773,6 @@ const UnrollRule kFfnFeatures{
 const UnrollRule kAttentionKeys{
     2, {}, "intrinsics: keys per pass of the scores (accumulator groups sharing each load of Q's row)"};
 
-std::string attention_head_scalar() {
-  return kScalarAttentionHead;
-}
-
 const std::map<std::string, TaskTemplate>& templates() {
   const std::vector<int64_t> all = {1, 2, 4, 8};
   const std::vector<int64_t> exp_lmuls = {1, 2, 4};  // kc_vexpf needs about 8 register groups
@@ -878,24 +792,11 @@ const std::map<std::string, TaskTemplate>& templates() {
       {"rope", {kScalarRope, false, false, {}, 1, {}, {"x", "cos", "sin", "y"}}},
       {"ffn", {kScalarFfn, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "W1", "b1", "W2", "b2", "y"}}},
       {"swiglu", {kScalarSwiglu, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "Wg", "Wu", "Wd", "y"}}},
-      {"attention",
-       {attention_head_scalar() + kScalarAttention,
-        true,
-        true,
-        exp_lmuls,
-        2,
-        kAttentionKeys,
-        {"Q", "K", "V", "O"}}},
+      {"attention", {kScalarAttention, true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
       {"mha",
-       {attention_head_scalar() + kScalarMha,
-        true,
-        true,
-        exp_lmuls,
-        2,
-        kAttentionKeys,
-        {"Q", "K", "V", "O"}}},
+       {scalar_grouped_attention("HEADS"), true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
       {"gqa",
-       {attention_head_scalar() + kScalarGqa,
+       {scalar_grouped_attention("KV_HEADS"),
         true,
         true,
         exp_lmuls,
@@ -903,17 +804,31 @@ const std::map<std::string, TaskTemplate>& templates() {
         kAttentionKeys,
         {"Q", "K", "V", "O"}}},
       {"mqa",
-       {attention_head_scalar() + kScalarMqa,
-        true,
-        true,
-        exp_lmuls,
-        2,
-        kAttentionKeys,
-        {"Q", "K", "V", "O"}}},
+       {scalar_grouped_attention("1"), true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
       {"flash_attention",
        {kScalarFlashAttention, true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
   };
   return t;
+}
+
+// The scalar_pieces.h functions a task's scalar reference calls (pasted before it); the level-3 composites
+// call them too.
+const std::vector<std::string>& scalar_pieces_of(const std::string& task) {
+  static const std::map<std::string, std::vector<std::string>> m = {
+      {"relu", {"relu_elements"}},
+      {"rms_norm", {"rms_norm_rows"}},
+      {"linear", {"linear_rows"}},
+      {"conv2d", {"conv2d_nhwc"}},
+      {"rope", {"rope_heads"}},
+      {"swiglu", {"swiglu_rows"}},
+      {"attention", {"attention_head"}},
+      {"mha", {"gqa_heads"}},
+      {"gqa", {"gqa_heads"}},
+      {"mqa", {"gqa_heads"}},
+  };
+  static const std::vector<std::string> none;
+  const auto it = m.find(task);
+  return it == m.end() ? none : it->second;
 }
 
 const TaskTemplate& find_template(const std::string& task) {
@@ -950,10 +865,10 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "swiglu") return vector_linear_fn(unroll) + kVectorSwigluKernel;
   if (task == "flash_attention") return vector_attention_fns(unroll) + kVectorFlashAttention;
   const std::string head = vector_attention_fns(unroll) + kVectorAttentionHead;
-  if (task == "attention") return head + kScalarAttention;
-  if (task == "mha") return head + kScalarMha;
-  if (task == "gqa") return head + kScalarGqa;
-  if (task == "mqa") return head + kScalarMqa;
+  if (task == "attention") return head + kHeadsAttention;
+  if (task == "mha") return head + kHeadsMha;
+  if (task == "gqa") return head + kHeadsGqa;
+  if (task == "mqa") return head + kHeadsMqa;
   throw std::logic_error("rvv: no intrinsics template for " + task);
 }
 
@@ -1001,6 +916,8 @@ std::unique_ptr<tasks::BaselineCompiler> make_baseline_compiler(int vlen) {
 std::vector<std::string> BaselineCompiler::supported_tasks() const {
   std::vector<std::string> names;
   for (const auto& [name, t] : templates()) names.push_back(name);
+  for (const auto& name : composite::tasks()) names.push_back(name);
+  std::sort(names.begin(), names.end());
   return names;
 }
 
@@ -1008,6 +925,13 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
   if (!supports(cfg.task)) return "the rvv baseline compiler has no template for task '" + cfg.task + "'";
   if (cfg.dtype != tasks::DType::fp32)
     return "rvv tensors are FP32; the configuration is resolved in another dtype";
+  if (composite::is_composite(cfg.task)) {
+    if (std::string why = composite::unsupported_reason(cfg); !why.empty()) return why;
+    const uint64_t bytes = tasks::compute_layout(cfg, kLayoutAlignment).total_bytes;
+    if (bytes > RVV_DRAM_MAX_BYTES)
+      return fmt::format("the layout needs {} bytes of DRAM; rvv has at most {}", bytes, RVV_DRAM_MAX_BYTES);
+    return "";
+  }
   for (const auto& name : find_template(cfg.task).tensors) {
     bool found = false;
     for (const auto& t : cfg.inputs) found = found || t.name == name;
@@ -1026,6 +950,7 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
 }
 
 std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
+  if (composite::is_composite(cfg.task)) return {};  // the composed scalar references only
   const TaskTemplate& t = find_template(cfg.task);
   std::vector<Knob> out;
   if (t.lmuls.empty()) return out;  // the scalar reference only (clang's vectorizer handles these loops)
@@ -1046,13 +971,21 @@ std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
 
 GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const tasks::DramLayout& layout,
                                            const KnobValues& values) const {
-  const TaskTemplate& t = find_template(cfg.task);
   if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
   if (layout.task != cfg.task || layout.config != cfg.config) {
     throw std::invalid_argument(
         fmt::format("rvv baseline compiler: the layout is for {} {}, the configuration {} {}", layout.task,
                     layout.config, cfg.task, cfg.config));
   }
+  if (composite::is_composite(cfg.task)) {
+    GeneratedKernel g;
+    g.language = kKernelLanguage;
+    g.source = composite::kernel_source(cfg, layout);
+    g.summary =
+        "composite: the level-1/2 scalar C references in sequence, intermediates in DRAM scratch, at -O2";
+    return g;
+  }
+  const TaskTemplate& t = find_template(cfg.task);
   const auto knob_list = knobs(cfg);
   GeneratedKernel g;
   g.language = kKernelLanguage;
@@ -1068,8 +1001,8 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
     s = fmt::format(
         "/* {} {}: the plain scalar C reference (rvv's baseline: clang -O2 with auto-vectorisation). */\n",
         cfg.task, cfg.config);
-    if (t.uses_math) s += math_header() + "\n";
-    s += t.scalar;
+    if (t.uses_math || scalar::pieces_need_math(scalar_pieces_of(cfg.task))) s += math_header() + "\n";
+    s += scalar::pieces_source(scalar_pieces_of(cfg.task)) + t.scalar;
     g.summary = "scalar C reference at -O2 (clang's auto-vectorizer decides what runs on the vector unit)";
     return g;
   }

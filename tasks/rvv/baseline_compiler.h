@@ -8,6 +8,9 @@
 // or features per pass, i.e. accumulator registers) the tuner explores. Every knob lives in the kernel
 // source (evaluation builds from source with the toolchain's fixed flags).
 //
+// The level-3 tasks have no template of their own: their baseline is the composition of the L1/L2 scalar
+// references (tasks/rvv/composite.h), with no knobs.
+//
 // Kernels use the symbols header (isa/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
 // intrinsics templates strip-mine with vsetvl, so they are correct for any VLEN and any dimension.
 // Functions without a libm (expf, sqrtf) come from kcraft_math.h, pasted into the kernels that use them.
@@ -26,8 +29,8 @@ namespace kcraft::rvv {
 
 // Regions start on 64-byte boundaries: a whole vector register group row at VLEN <= 512 (LMUL 1), and the
 // other platforms' alignment. Kernels need only 4 bytes (FP32 elements). A task whose spec has
-// scratch_bytes gets its DRAM scratch region as on the other platforms; of the baselines only ffn and swiglu
-// use it, the others keep temporaries on the stack.
+// scratch_bytes gets its DRAM scratch region as on the other platforms; of the baselines only ffn, swiglu and
+// the level-3 composites (tasks/rvv/composite.h) use it, the others keep temporaries on the stack.
 inline constexpr uint64_t kLayoutAlignment = 64;
 
 // The language of every generated kernel: the platform's C (tb/rvv/rvv_platform.cpp names it the same).

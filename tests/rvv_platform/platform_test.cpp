@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <fstream>
@@ -19,6 +20,7 @@
 #include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
 #include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/composite.h"
 #include "tb/common/dram_model.h"
 #include "tb/common/paths.h"
 #include "tb/rvv/rvv_diff.h"
@@ -398,6 +400,42 @@ TEST_P(RvvBaselineOnRtl, C1PassesWithQemuAgreeing) {
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, RvvBaselineOnRtl,
                          ::testing::ValuesIn(make_baseline_compiler()->supported_tasks()),
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
+                           return param_info.param;
+                         });
+
+// The level-3 composites (the L1/L2 scalar references in sequence, tasks/rvv/composite.h) also pass C2 on
+// the RTL with QEMU agreeing (C1 runs above with every task). Each takes one to three minutes: tens of
+// millions of cycles at about 0.46M cycles per CPU-second (docs/rvv.md, "Composite baselines").
+class RvvCompositeOnRtl : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RvvCompositeOnRtl, C2PassesWithQemuAgreeing) {
+  const std::string task = GetParam();
+  const auto cfg = registry().get(task).resolve("C2", tasks::DType::fp32);
+  EXPECT_EQ(rvv().unsupported_reason(cfg, "default"), "");
+  const auto kernel = rvv().baseline_compiler("default")->generate(cfg, rvv().layout(cfg));
+  const auto start = std::chrono::steady_clock::now();
+  const EvalReport r = evaluate(kernel.source, rvv().kernel_file_name(kernel.language), task, "C2");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.verdict, Verdict::kPass) << task << ": " << r.headline;
+  EXPECT_EQ(r.model_check, "agree") << task;
+  std::printf("%s C2 composite baseline on default: %llu cycles, %.1f s (RTL and QEMU)\n%s\n", task.c_str(),
+              static_cast<unsigned long long>(r.cycles), seconds, r.format_phases().c_str());
+  // The kernel marks each of the spec's phases once; together they cover the run but crt0's start.
+  ASSERT_EQ(r.phases.size(), cfg.phases.size()) << r.to_text();
+  uint64_t marked = 0;
+  for (size_t i = 0; i < r.phases.size(); ++i) {
+    EXPECT_EQ(r.phases[i].name, composite::phases(task)[i]);
+    EXPECT_EQ(r.phases[i].marks, 1u) << r.phases[i].name;
+    EXPECT_GT(r.phases[i].cycles, 0u) << r.phases[i].name;
+    marked += r.phases[i].cycles;
+  }
+  EXPECT_EQ(marked + r.unmarked_cycles, r.cycles);
+  EXPECT_LT(r.unmarked_cycles, r.cycles / 100) << r.to_text();
+  EXPECT_EQ(r.to_json()["phases"].size(), cfg.phases.size());
+}
+
+INSTANTIATE_TEST_SUITE_P(Level3, RvvCompositeOnRtl, ::testing::ValuesIn(composite::tasks()),
                          [](const ::testing::TestParamInfo<std::string>& param_info) {
                            return param_info.param;
                          });

@@ -24,6 +24,7 @@
 #include "isa/rvv/toolchain.h"
 #include "tasks/common/inputs.h"
 #include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/composite.h"
 #include "tests/rvv_tasks/task_run.h"
 
 namespace kcraft::rvv {
@@ -52,7 +53,10 @@ const std::vector<std::string> kTasks = {"gemm",
                                          "flash_attention",
                                          "mha",
                                          "gqa",
-                                         "mqa"};
+                                         "mqa",
+                                         "conv_block",
+                                         "decoder_block_llama",
+                                         "decoder_block_t5"};
 const std::vector<std::string> kConfigs = {"C1", "C2", "C3", "C4", "C5"};
 
 tasks::ResolvedConfig resolve(const std::string& task, const std::string& config) {
@@ -202,16 +206,20 @@ TEST_P(RvvWrongKernels, ZerosUnwrittenAndClassicMistakesFail) {
       {"layer_norm", {" + beta[n]", ""}},                                              // beta forgotten
       {"gemv", {"a[m * K + k]", "a[k * M + m]"}},                                      // A transposed
       {"batch_matmul", {"bb + k * N", "(const float*)ADDR_B + k * N"}},                // batch 0's B always
-      {"conv2d", {"((i * KW + j) * C + c) * F", "((j * KW + i) * C + c) * F"}},        // taps transposed
-      {"depthwise_conv", {"(i * KW + j) * C", "(j * KW + i) * C"}},                    // taps transposed
-      {"rope", {"- xr[d + half] * sr[d]", "+ xr[d + half] * sr[d]"}},                  // rotate_half's sign
-      {"ffn", {"acc + b1[f]", "acc"}},                                                 // first bias forgotten
-      {"swiglu", {"g / (1.0f + kc_expf(-g)) * u", "g * u"}},                           // no SiLU on the gate
-      {"attention", {"CAUSAL ? i + 1 : S", "S"}},                                      // causal mask ignored
-      {"mha", {"dot * PARAM_SCALE", "dot"}},                                           // scale forgotten
-      {"gqa", {"h / (HEADS / KV_HEADS)", "h % KV_HEADS"}},                             // wrong K/V head
-      {"mqa", {"p[j] / sum", "p[j]"}},                                                 // not normalised
-      {"flash_attention", {"acc[d] *= rescale", "acc[d] *= 1.0f"}},                    // no rescaling
+      {"conv2d",                                                                       // taps transposed
+       {"((i * kernel_w + j) * channels + c) * filters", "((j * kernel_w + i) * channels + c) * filters"}},
+      {"depthwise_conv", {"(i * KW + j) * C", "(j * KW + i) * C"}},      // taps transposed
+      {"rope", {"- xr[d + half] * sr[d]", "+ xr[d + half] * sr[d]"}},    // rotate_half's sign
+      {"ffn", {"acc + b1[f]", "acc"}},                                   // first bias forgotten
+      {"swiglu", {"g / (1.0f + kc_expf(-g)) * u", "g * u"}},             // no SiLU on the gate
+      {"attention", {"g->causal ? i + 1 : seq", "seq"}},                 // causal mask ignored
+      {"mha", {"dot * scale", "dot"}},                                   // scale forgotten
+      {"gqa", {"kv = h / (heads / kv_heads)", "kv = h % kv_heads"}},     // wrong K/V head
+      {"mqa", {"p[j] / sum", "p[j]"}},                                   // not normalised
+      {"flash_attention", {"acc[d] *= rescale", "acc[d] *= 1.0f"}},      // no rescaling
+      {"conv_block", {"c] * scale[c] + shift[c];", "c] * scale[c];"}},   // batch-norm shift lost
+      {"decoder_block_llama", {"add_elements(x, x2, x2, S * D);", ""}},  // attention residual lost
+      {"decoder_block_t5", {"DH, DH, bias,", "DH, DH, 0,"}},             // relative bias lost
   };
   const auto& [from, to] = mistakes.at(task);
   const std::vector<std::pair<std::string, std::string>> wrong = {
@@ -538,6 +546,10 @@ TEST(RvvLayout, Fp32TensorsOn64ByteBoundaries) {
           EXPECT_EQ(r.bytes, cfg.scratch_bytes) << task;
           continue;
         }
+        if (r.kind == tasks::RegionKind::phase) {  // a phase's marker region (level 3)
+          EXPECT_EQ(r.bytes, tasks::kPhaseMarkerBytes) << task;
+          continue;
+        }
         int64_t elements = 1;
         for (int64_t d : r.shape) elements *= d;
         EXPECT_EQ(r.bytes, static_cast<uint64_t>(elements) * 4) << task << " " << r.name;
@@ -592,6 +604,122 @@ TEST(RvvCompiler, KnobsAndClamping) {
   // The math header is pasted only where it is used.
   EXPECT_EQ(generate("gemm", "C1").source.find("kc_expf"), std::string::npos);
   EXPECT_NE(generate("silu", "C1").source.find("KC_MATH_FN float kc_expf"), std::string::npos);
+}
+
+// ------------------------------------------------------------------ the level-3 composites
+
+const std::vector<std::string> kCompositeTasks = {"conv_block", "decoder_block_llama", "decoder_block_t5"};
+
+// Every intermediate has its own 64-byte-aligned buffer inside the spec's scratch region, and the kernel
+// points at the buffers the allocation says.
+TEST(RvvComposite, ScratchBuffersFitTheRegionWithoutOverlapping) {
+  EXPECT_EQ(composite::tasks(), kCompositeTasks);
+  // The kernels' phases are the specs' (so the layout has a marker region for each).
+  for (const auto& task : kCompositeTasks) {
+    std::vector<std::string> declared;
+    for (const auto& phase : registry().get(task).phases) declared.push_back(phase.name);
+    EXPECT_EQ(composite::phases(task), declared) << task;
+  }
+  for (const auto& task : kCompositeTasks) {
+    for (const auto& config : kConfigs) {
+      const auto cfg = resolve(task, config);
+      ASSERT_EQ(BaselineCompiler().unsupported_reason(cfg), "") << task << " " << config;
+      const auto buffers = composite::scratch_buffers(cfg);
+      ASSERT_FALSE(buffers.empty());
+      const std::string source = generate(task, config).source;
+      uint64_t end = 0;
+      for (const auto& b : buffers) {
+        EXPECT_EQ(b.offset % 64, 0u) << task << " " << b.name;
+        EXPECT_GE(b.offset, end) << task << " " << config << " " << b.name << " overlaps the buffer before";
+        EXPECT_GT(b.bytes, 0u);
+        end = b.offset + b.bytes;
+        EXPECT_NE(
+            source.find(fmt::format("float* const {} = (float*)ADDR_SCRATCH + {};", b.name, b.offset / 4)),
+            std::string::npos)
+            << task << " " << b.name << "\n"
+            << source;
+      }
+      EXPECT_LE(end, cfg.scratch_bytes) << task << " " << config;
+    }
+  }
+  EXPECT_THROW(composite::scratch_buffers(resolve("gqa", "C1")), std::invalid_argument);
+}
+
+// The kernel is its phases in order; each marks its start with one store to its `phase_<name>` region when
+// the layout has one, and is a comment only otherwise.
+TEST(RvvComposite, PhasesInOrderWithAMarkerWhereTheLayoutHasTheRegion) {
+  for (const auto& task : kCompositeTasks) {
+    const auto cfg = resolve(task, "C1");
+    auto layout = task_layout(cfg);
+    const auto& phases = composite::phases(task);
+    ASSERT_GE(phases.size(), 2u);
+    // Without phase regions: comments only.
+    layout.regions.erase(
+        std::remove_if(layout.regions.begin(), layout.regions.end(),
+                       [](const tasks::DramRegion& r) { return r.name.rfind("phase_", 0) == 0; }),
+        layout.regions.end());
+    const std::string plain = BaselineCompiler().generate(cfg, layout).source;
+    EXPECT_EQ(plain.find("volatile unsigned"), std::string::npos) << plain;
+    // With one region per phase after the layout's end: one store each, in the phases' order.
+    for (const auto& phase : phases) {
+      tasks::DramRegion region;
+      region.name = "phase_" + phase;
+      region.kind = tasks::RegionKind::phase;
+      region.address = layout.total_bytes;
+      region.bytes = 256;
+      region.writable = true;
+      layout.total_bytes += 256;
+      layout.regions.push_back(region);
+    }
+    const std::string marked = BaselineCompiler().generate(cfg, layout).source;
+    size_t previous = 0;
+    for (const auto& phase : phases) {
+      std::string symbol = "ADDR_PHASE_" + phase;
+      for (char& c : symbol) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      const auto comment = marked.find("/* phase " + phase + " */");
+      const std::string statement = "*(volatile unsigned*)" + symbol + " = 0;";
+      const auto store = marked.find(statement);
+      ASSERT_NE(comment, std::string::npos) << task << " " << phase;
+      ASSERT_NE(store, std::string::npos) << task << " " << phase << "\n" << marked;
+      EXPECT_GT(comment, previous) << task << ": " << phase << " out of order";
+      EXPECT_GT(store, comment);
+      EXPECT_EQ(marked.find(statement, store + 1), std::string::npos) << "one marker per phase";
+      previous = store;
+    }
+  }
+  EXPECT_THROW(composite::phases("gemm"), std::invalid_argument);
+}
+
+// A configuration the composite cannot build is refused with the reason, and generate throws it.
+TEST(RvvComposite, ConfigurationsItCannotBuildAreStated) {
+  const BaselineCompiler c;
+  auto set_dim = [](tasks::ResolvedConfig cfg, const std::string& name, int64_t value) {
+    for (auto& [n, v] : cfg.dims) {
+      if (n == name) v = value;
+    }
+    return cfg;
+  };
+  auto expect_reason = [&](const tasks::ResolvedConfig& cfg, const std::string& words) {
+    const std::string why = c.unsupported_reason(cfg);
+    EXPECT_NE(why.find(words), std::string::npos) << cfg.task << ": '" << why << "'";
+    EXPECT_THROW(c.generate(cfg, task_layout(cfg)), std::invalid_argument) << cfg.task;
+  };
+  const auto llama = resolve("decoder_block_llama", "C3");
+  auto small_scratch = llama;
+  small_scratch.scratch_bytes = 1024;
+  expect_reason(small_scratch, "bytes of scratch");
+  expect_reason(set_dim(llama, "KV_HEADS", 3), "multiple of KV_HEADS");
+  auto t5 = resolve("decoder_block_t5", "C1");
+  for (auto& t : t5.inputs) {
+    if (t.name == "bias") t.shape = {2, 16};
+  }
+  expect_reason(t5, "num_buckets = 32 wide");
+  expect_reason(set_dim(resolve("conv_block", "C3"), "RESIDUAL", 2), "RESIDUAL must be 0 or 1");
+  auto shrunk = resolve("conv_block", "C3");
+  for (auto& t : shrunk.outputs) t.shape = {8, 8, 32};
+  expect_reason(shrunk, "residual add needs");
+  // No knobs: the composed scalar references are the only kernel.
+  EXPECT_TRUE(c.knobs(llama).empty());
 }
 
 }  // namespace
