@@ -57,14 +57,4 @@ class BaselineCompiler {
   }
 };
 
-// Level-3 tasks (conv_block, the decoder blocks) are to run as compositions of a platform's L1/L2
-// baseline kernels. Until a platform has that composition layer, its Platform::unsupported_reason returns
-// this, so `kcraft tasks`, the sweep plan and the evaluator show a stated gap rather than cells that run
-// without a kernel. Empty below level 3.
-inline std::string missing_composite_baseline_reason(const ResolvedConfig& cfg) {
-  if (cfg.level < 3) return "";
-  return "no composite baseline yet: level-3 task " + cfg.task +
-         " waits for the composition layer that builds it from the L1/L2 baseline kernels";
-}
-
 }  // namespace kcraft::tasks

@@ -302,6 +302,13 @@ TEST(AgentPrompts, CompositeTasksPointAtTheirPartsAndTheLibraryWhenThereIsOne) {
             std::string::npos);
   EXPECT_EQ(user_prompt(relu()).find("level-"), std::string::npos);
   EXPECT_EQ(composition_hint(relu()), "");
+  // The paper's budgets by level: 15, 20 and 25 model turns; a level-3 run's prompt states its 25.
+  EXPECT_EQ(default_iterations(1), 15u);
+  EXPECT_EQ(default_iterations(2), 20u);
+  EXPECT_EQ(default_iterations(3), 25u);
+  EXPECT_NE(system_prompt(block, default_iterations(task_registry().get(block.task).level))
+                .find("at most 25 model turns"),
+            std::string::npos);
 }
 
 TEST(KernelLanguages, ScoringTheTunerTranscriptsAndReplayKeepTheLanguage) {
