@@ -164,6 +164,8 @@ function(kcraft_add_testbench target)
   # and the testbench's include directories and definitions.
   get_property(builtin_configs CACHE KCRAFT_${P}_CONFIGS PROPERTY VALUE)
   string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+  # A list (the sanitizer build's flags) would reach the plugin's compile line with its ';' separators.
+  list(JOIN KCRAFT_SANITIZER_FLAGS " " sanitizer_flags)
   file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/variants/${A_PLATFORM}.json" CONTENT "{
   \"platform\": \"${A_PLATFORM}\",
   \"hw_class\": \"${A_HW_CLASS}\",
@@ -175,7 +177,7 @@ function(kcraft_add_testbench target)
   \"include_dirs\": \"$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>\",
   \"compile_definitions\": \"$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>\",
   \"cxx_compiler\": \"${CMAKE_CXX_COMPILER}\",
-  \"cxx_flags\": \"${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}} ${KCRAFT_SANITIZER_FLAGS}\",
+  \"cxx_flags\": \"${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}} ${sanitizer_flags}\",
   \"verilator_opt_args\": \"${KCRAFT_VERILATOR_OPT_ARGS}\",
   \"verilator_cflags\": \"${KCRAFT_VERILATOR_CFLAGS}\",
   \"verilator_opt_fast\": \"${KCRAFT_VERILATOR_OPT_FAST}\",
