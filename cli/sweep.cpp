@@ -207,6 +207,7 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
   std::filesystem::create_directories(dir);
   nlohmann::json rows = nlohmann::json::array();
   size_t planned = 0;
+  bool level3 = false;
   std::string plan_text;
   for (unsigned jobs : a.jobs_list) {
     BenchArgs b = a.bench;
@@ -229,6 +230,7 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
       failed += rec.failed_job() ? 1 : 0;
     }
     for (const auto& p : r.plan.runs) {
+      level3 = level3 || p.level >= 3;
       targets.insert(p.key.target());
       task_names.insert(p.key.task);
       configs.insert(p.key.config);
@@ -273,8 +275,10 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
   }
   double best = 1e300;
   for (const auto& row : rows) best = std::min(best, row["wall_seconds"].get<double>());
-  std::cout << fmt::format("target (the whole sweep under 300 s): {} (fastest {:.1f} s)\n",
-                           best < 300 ? "met" : "NOT met", best);
+  // The aims: the L1/L2 sweep in 5 minutes, the whole sweep with the level-3 blocks in 10.
+  const double target = level3 ? 600 : 300;
+  std::cout << fmt::format("target (the whole sweep{} under {:.0f} s): {} (fastest {:.1f} s)\n",
+                           level3 ? " with level 3" : "", target, best < target ? "met" : "NOT met", best);
   return kExitOk;
 }
 
