@@ -8,6 +8,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "tasks/golden/references.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/scalar_pieces.h"
 
@@ -123,19 +124,6 @@ std::vector<ScratchBuffer> allocate(const ResolvedConfig& cfg) {
   return out;
 }
 
-// Hugging Face's T5Attention._relative_position_bucket with bidirectional=False, for a distance
-// i - j >= 0: exact buckets for the nearest num_buckets / 2, logarithmic ones up to max_distance, the
-// last bucket beyond.
-int64_t t5_bucket(int64_t distance, int64_t num_buckets, int64_t max_distance) {
-  const int64_t max_exact = num_buckets / 2;
-  if (distance < max_exact) return distance;
-  const double log_ratio = std::log(static_cast<double>(distance) / static_cast<double>(max_exact)) /
-                           std::log(static_cast<double>(max_distance) / static_cast<double>(max_exact));
-  const auto bucket =
-      max_exact + static_cast<int64_t>(log_ratio * static_cast<double>(num_buckets - max_exact));
-  return std::min(bucket, num_buckets - 1);
-}
-
 // The kernel body, phase by phase.
 class Body {
  public:
@@ -235,7 +223,7 @@ std::string t5_kernel(const ResolvedConfig& cfg, const tasks::DramLayout& layout
   std::string table;
   for (int64_t p = 0; p < cfg.dim("S"); ++p)
     table += fmt::format("{}{}", p == 0 ? "" : (p % 16 == 0 ? ",\n    " : ", "),
-                         t5_bucket(p, num_buckets, max_distance));
+                         tasks::golden::t5_relative_bucket(p, num_buckets, max_distance));
   Body body(layout);
   body.begin_phase("attn_norm");
   body.line("rms_norm_rows(x, g_attn, h, S, D, PARAM_EPS);");

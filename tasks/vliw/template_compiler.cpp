@@ -238,6 +238,27 @@ struct Stream {
   bool compact = false;  // stream_compact: less code (composite blocks)
 };
 
+// The next tile's address in `reg`; `count` counts tiles within `inner` (a 2-D walk wraps to the next outer
+// step after `inner` tiles). Clobbers r12 and r14.
+void advance_tile(Ctx& c, const Stream& s, int64_t tile_bytes, int reg, int count) {
+  KernelBuilder& k = c.k;
+  if (s.inner == 0) {
+    c.add(reg, tile_bytes, 14);
+    return;
+  }
+  c.add(reg, s.inner_step, 14);
+  k.op(fmt::format("S_ADDI {}, {}, 1", R(count), R(count)));
+  k.li(12, s.inner - 1);
+  k.op(fmt::format("S_SUB r12, r12, {}", R(count)));
+  k.op("S_SRLI r12, r12, 31");  // 1 when the walk wraps to the next outer step
+  k.li(14, s.outer_step - s.inner * s.inner_step);
+  k.op("S_MUL r14, r14, r12");
+  k.op(fmt::format("S_ADD {}, {}, r14", R(reg), R(reg)));
+  k.li(14, s.inner);
+  k.op("S_MUL r14, r14, r12");
+  k.op(fmt::format("S_SUB {}, {}, r14", R(count), R(count)));
+}
+
 void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
                     const std::function<void(int64_t buffer)>& compute);
 
@@ -256,24 +277,7 @@ void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& o
   k.li(3, c.rb);
   k.li(4, s.tile_rows);
   const int64_t buffer_rows = s.tile_rows * (s.paired ? 2 : 1);
-  // the next tile's address in `reg`; `count` counts tiles within `inner`
-  auto advance = [&](int reg, int count) {
-    if (s.inner == 0) {
-      c.add(reg, tile_bytes, 14);
-      return;
-    }
-    c.add(reg, s.inner_step, 14);
-    k.op(fmt::format("S_ADDI {}, {}, 1", R(count), R(count)));
-    k.li(12, s.inner - 1);
-    k.op(fmt::format("S_SUB r12, r12, {}", R(count)));
-    k.op("S_SRLI r12, r12, 31");  // 1 when the walk wraps to the next outer step
-    k.li(14, s.outer_step - s.inner * s.inner_step);
-    k.op("S_MUL r14, r14, r12");
-    k.op(fmt::format("S_ADD {}, {}, r14", R(reg), R(reg)));
-    k.li(14, s.inner);
-    k.op("S_MUL r14, r14, r12");
-    k.op(fmt::format("S_SUB {}, {}, r14", R(count), R(count)));
-  };
+  auto advance = [&](int reg, int count) { advance_tile(c, s, tile_bytes, reg, count); };
   if (s.inner > 0) {
     k.li(10, 0);
     k.li(11, 0);
@@ -341,23 +345,7 @@ void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::s
   k.li(4, s.tile_rows);
   k.li(5, s.base_row * c.rb);
   k.li(6, (s.base_row ^ (s.base_row + buffer_rows)) * c.rb);
-  auto advance = [&](int reg, int count) {
-    if (s.inner == 0) {
-      c.add(reg, tile_bytes, 14);
-      return;
-    }
-    c.add(reg, s.inner_step, 14);
-    k.op(fmt::format("S_ADDI {}, {}, 1", R(count), R(count)));
-    k.li(12, s.inner - 1);
-    k.op(fmt::format("S_SUB r12, r12, {}", R(count)));
-    k.op("S_SRLI r12, r12, 31");  // 1 when the walk wraps to the next outer step
-    k.li(14, s.outer_step - s.inner * s.inner_step);
-    k.op("S_MUL r14, r14, r12");
-    k.op(fmt::format("S_ADD {}, {}, r14", R(reg), R(reg)));
-    k.li(14, s.inner);
-    k.op("S_MUL r14, r14, r12");
-    k.op(fmt::format("S_SUB {}, {}, r14", R(count), R(count)));
-  };
+  auto advance = [&](int reg, int count) { advance_tile(c, s, tile_bytes, reg, count); };
   if (s.inner > 0) {
     k.li(10, 0);
     k.li(11, 0);
