@@ -722,6 +722,15 @@ size_t count(const std::string& text, const std::string& needle) {
   return n;
 }
 
+// The page as headless Chromium leaves it once its script has run (a profile of its own under `dir`).
+auto dump_dom(const std::string& chromium, const fs::path& page, const fs::path& dir) {
+  return run({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+              "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000", "--dump-dom",
+              "file://" + page.string()},
+             dir);
+}
+
 TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
   const std::string chromium = chromium_binary();
   ASSERT_FALSE(chromium.empty()) << "Debian's chromium is not installed: scripts/setup.sh installs it";
@@ -754,12 +763,7 @@ TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
       kcraft("report --db " + (dir / "r.db").string() + " --html " + (dir / "report.html").string(), dir)
           .code,
       0);
-  const auto p =
-      run({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-           "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000", "--dump-dom",
-           "file://" + (dir / "report.html").string()},
-          dir);
+  const auto p = dump_dom(chromium, dir / "report.html", dir);
   ASSERT_EQ(p.code, 0) << p.err;
   const std::string& dom = p.out;
   ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << p.err << dom.substr(0, 2000);
@@ -818,12 +822,7 @@ TEST(BenchE2E, HtmlReportShowsWhereTheCyclesGoAsStackedBars) {
   EXPECT_NE(text.out.find("Where the cycles go"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("norm 25.0% attention 75.0%"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("norm 10.0% attention 80.0% (unmarked 10.0%)"), std::string::npos) << text.out;
-  const auto p =
-      run({chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-           "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000", "--dump-dom",
-           "file://" + (dir / "report.html").string()},
-          dir);
+  const auto p = dump_dom(chromium, dir / "report.html", dir);
   ASSERT_EQ(p.code, 0) << p.err;
   const std::string& dom = p.out;
   ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << p.err << dom.substr(0, 2000);
