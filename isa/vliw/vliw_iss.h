@@ -46,6 +46,8 @@ class Iss {
   std::function<void(uint32_t pc, const std::vector<uint32_t>& words, uint64_t cycle)> on_issue;
 
   const MachineState& state() const { return s_; }
+  // For `kcraft debug`'s test hook (DebugOptions::model_fault): changes the state between two run()s.
+  MachineState& mutable_state() { return s_; }
   const Counters& counters() const { return counters_; }
   // Why the core did not issue in the last cycle (kNone if it did): for hang reports.
   StallCause last_stall() const { return last_stall_; }
