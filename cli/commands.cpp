@@ -403,7 +403,8 @@ ModelFault parse_model_fault(const std::string& text) {
   try {
     if (first == std::string::npos) throw std::invalid_argument("");
     f.after_instruction = std::stoull(text.substr(0, first), nullptr, 0);
-    f.register_name = text.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    f.register_name =
+        text.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
     if (second != std::string::npos) f.xor_mask = std::stoull(text.substr(second + 1), nullptr, 0);
   } catch (const std::exception&) {
     throw UsageError("--inject-model-fault '" + text + "': expected INSTRUCTIONS:REGISTER[:XOR_MASK]");
@@ -642,16 +643,19 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
                     "executing it");
   debug->add_option("--stop-at-cycle", d.stop_at_cycle,
                     "stop after the instructions the RTL issued in its first N cycles (units drained)");
-  debug->add_flag("--lockstep", d.options.lockstep,
-                  "find the first retired instruction after which the RTL and the model differ (up to the stop "
-                  "point, or the end)");
+  debug->add_flag(
+      "--lockstep", d.options.lockstep,
+      "find the first retired instruction after which the RTL and the model differ (up to the stop "
+      "point, or the end)");
   debug->add_option("--rows", d.rows,
                     "memory rows to dump: MEMORY, MEMORY:ROW or MEMORY:FIRST-LAST (repeatable; default: rows "
                     "that differ and the first non-zero ones)");
-  debug->add_option("--cycle-cap", d.options.cycle_cap, "cycle cap of each RTL run (default: from the task's size)");
-  debug->add_option("--inject-model-fault", d.model_fault,
-                    "test hook, checks the tool itself: K:REGISTER[:XOR_MASK] flips bits of a register of the "
-                    "functional model after K retired instructions");
+  debug->add_option("--cycle-cap", d.options.cycle_cap,
+                    "cycle cap of each RTL run (default: from the task's size)");
+  debug->add_option(
+      "--inject-model-fault", d.model_fault,
+      "test hook, checks the tool itself: K:REGISTER[:XOR_MASK] flips bits of a register of the "
+      "functional model after K retired instructions");
   debug->callback([&] { run = [&] { return cmd_debug(g, d); }; });
 
   auto* baseline = app.add_subcommand("baseline", "print the template compiler's kernel for a task");

@@ -36,12 +36,14 @@ std::string row_text(const SnapshotMemory& m, size_t row) {
 
 nlohmann::json row_json(const SnapshotMemory& m, size_t row) {
   nlohmann::json a = nlohmann::json::array();
-  for (size_t e = 0; e < m.row_elements; ++e) a.push_back(format_value(m.data[row * m.row_elements + e], m.format));
+  for (size_t e = 0; e < m.row_elements; ++e)
+    a.push_back(format_value(m.data[row * m.row_elements + e], m.format));
   return a;
 }
 
 // The rows to show of memory `i`: the selected ones, or those that differ and some non-zero ones.
-std::vector<size_t> rows_to_show(const DebugOptions& o, const SnapshotMemory& rtl, const SnapshotMemory& model) {
+std::vector<size_t> rows_to_show(const DebugOptions& o, const SnapshotMemory& rtl,
+                                 const SnapshotMemory& model) {
   std::vector<size_t> rows;
   const size_t n = std::min(rtl.rows(), model.rows());
   if (!o.rows.empty()) {
@@ -99,8 +101,8 @@ void dump(const DebugOptions& o, const MachineSnapshot& rtl, const MachineSnapsh
       group = a.group;
       text += fmt::format("-- {} registers\n", group);
     }
-    text += fmt::format("{}{:<27} {:<24} {}\n", a.bits != b.bits ? '*' : ' ', a.name, format_value(a.bits, a.format),
-                        format_value(b.bits, b.format));
+    text += fmt::format("{}{:<27} {:<24} {}\n", a.bits != b.bits ? '*' : ' ', a.name,
+                        format_value(a.bits, a.format), format_value(b.bits, b.format));
   }
   for (const auto& sel : o.rows) {
     const bool known = std::any_of(rtl.memories.begin(), rtl.memories.end(),
@@ -120,15 +122,20 @@ void dump(const DebugOptions& o, const MachineSnapshot& rtl, const MachineSnapsh
       differing += row_differs(a, b, row) ? 1 : 0;
       nonzero += (row_nonzero(a, row) || row_nonzero(b, row)) ? 1 : 0;
     }
-    text += fmt::format("-- {}: {} rows of {} elements, {} non-zero, {} differ\n", a.name, a.rows(), a.row_elements,
-                        nonzero, differing);
-    nlohmann::json mj{{"name", a.name},       {"rows", a.rows()},       {"row_elements", a.row_elements},
-                      {"nonzero_rows", nonzero}, {"differing_rows", differing}, {"dumped", nlohmann::json::array()}};
+    text += fmt::format("-- {}: {} rows of {} elements, {} non-zero, {} differ\n", a.name, a.rows(),
+                        a.row_elements, nonzero, differing);
+    nlohmann::json mj{{"name", a.name},
+                      {"rows", a.rows()},
+                      {"row_elements", a.row_elements},
+                      {"nonzero_rows", nonzero},
+                      {"differing_rows", differing},
+                      {"dumped", nlohmann::json::array()}};
     for (size_t row : rows_to_show(o, a, b)) {
       const bool diff = row_differs(a, b, row);
       text += fmt::format("{}{}[{}] RTL   {}\n", diff ? '*' : ' ', a.name, row, row_text(a, row));
       text += fmt::format("{}{}[{}] model {}\n", diff ? '*' : ' ', a.name, row, row_text(b, row));
-      mj["dumped"].push_back({{"row", row}, {"differs", diff}, {"rtl", row_json(a, row)}, {"model", row_json(b, row)}});
+      mj["dumped"].push_back(
+          {{"row", row}, {"differs", diff}, {"rtl", row_json(a, row)}, {"model", row_json(b, row)}});
     }
     memories.push_back(mj);
   }
@@ -147,7 +154,8 @@ class HaltWriter final : public CycleObserver {
  public:
   HaltWriter(AcceleratorHw& hw, std::optional<uint64_t> write_at, uint32_t pc, uint32_t halt_word)
       : hw_(hw), write_at_(write_at), pc_(pc), halt_word_(halt_word) {}
-  void on_cycle(uint64_t /*cycle*/, uint32_t /*trace_word*/, bool issued, uint32_t /*pc*/, uint32_t /*insn*/) override {
+  void on_cycle(uint64_t /*cycle*/, uint32_t /*trace_word*/, bool issued, uint32_t /*pc*/,
+                uint32_t /*insn*/) override {
     if (!issued) return;
     if (write_at_ && issues_ == *write_at_) hw_.ctl_write_next_edge(regs::kCtlImem + pc_, halt_word_);
     ++issues_;
@@ -163,20 +171,22 @@ class HaltWriter final : public CycleObserver {
 
 }  // namespace
 
-bool run_rtl_until_retired(AcceleratorHw& hw, MemoryPort& port, std::vector<uint32_t> program, uint64_t dram_bytes,
-                           uint64_t retired, const std::vector<uint32_t>& pcs, uint32_t halt_word, uint64_t cycle_cap) {
+bool run_rtl_until_retired(AcceleratorHw& hw, MemoryPort& port, std::vector<uint32_t> program,
+                           uint64_t dram_bytes, uint64_t retired, const std::vector<uint32_t>& pcs,
+                           uint32_t halt_word, uint64_t cycle_cap) {
   std::optional<uint64_t> write_at;
   uint32_t stop_pc = 0;
   if (retired < pcs.size()) {
     stop_pc = pcs[retired];
-    const bool visited = std::find(pcs.begin(), pcs.begin() + static_cast<std::ptrdiff_t>(retired), stop_pc) !=
-                         pcs.begin() + static_cast<std::ptrdiff_t>(retired);
+    const bool visited = std::find(pcs.begin(), pcs.begin() + static_cast<std::ptrdiff_t>(retired),
+                                   stop_pc) != pcs.begin() + static_cast<std::ptrdiff_t>(retired);
     if (!visited) {
-      if (stop_pc >= program.size()) throw std::invalid_argument(fmt::format("pc {} is outside the program", stop_pc));
+      if (stop_pc >= program.size())
+        throw std::invalid_argument(fmt::format("pc {} is outside the program", stop_pc));
       program[stop_pc] = halt_word;
     } else if (retired < 2) {
-      throw std::invalid_argument(fmt::format("cannot stop at the second visit of pc {} after {} instruction(s)",
-                                              stop_pc, retired));
+      throw std::invalid_argument(
+          fmt::format("cannot stop at the second visit of pc {} after {} instruction(s)", stop_pc, retired));
     } else {
       write_at = retired - 2;
     }
@@ -184,7 +194,8 @@ bool run_rtl_until_retired(AcceleratorHw& hw, MemoryPort& port, std::vector<uint
   HaltWriter writer(hw, write_at, stop_pc, halt_word);
   hw.set_cycle_observer(&writer);
   hw.start(program, dram_bytes);
-  while (!hw.stopped() && hw.cycle() < cycle_cap) hw.run_cycles(std::min<uint64_t>(cycle_cap - hw.cycle(), 1 << 20), port);
+  while (!hw.stopped() && hw.cycle() < cycle_cap)
+    hw.run_cycles(std::min<uint64_t>(cycle_cap - hw.cycle(), 1 << 20), port);
   hw.set_cycle_observer(nullptr);
   return hw.stopped();
 }
@@ -203,7 +214,8 @@ std::string format_value(uint64_t bits, ValueFormat format) {
       return fmt::format("{} (0x{:x})", static_cast<int32_t>(static_cast<uint32_t>(bits)), bits);
     case ValueFormat::kBf16:
     case ValueFormat::kFp32: {
-      const uint32_t word = format == ValueFormat::kBf16 ? static_cast<uint32_t>(bits) << 16 : static_cast<uint32_t>(bits);
+      const uint32_t word =
+          format == ValueFormat::kBf16 ? static_cast<uint32_t>(bits) << 16 : static_cast<uint32_t>(bits);
       float f = 0;
       std::memcpy(&f, &word, sizeof f);
       return fmt::format("{:g}", f);
@@ -215,9 +227,11 @@ std::string format_value(uint64_t bits, ValueFormat format) {
 }
 
 std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, const MachineSnapshot& model) {
-  if (rtl.pc != model.pc) return SnapshotDifference{"pc", std::to_string(rtl.pc), std::to_string(model.pc), "", 0};
+  if (rtl.pc != model.pc)
+    return SnapshotDifference{"pc", std::to_string(rtl.pc), std::to_string(model.pc), "", 0};
   if (rtl.retired != model.retired) {
-    return SnapshotDifference{"retired instructions", std::to_string(rtl.retired), std::to_string(model.retired), "", 0};
+    return SnapshotDifference{"retired instructions", std::to_string(rtl.retired),
+                              std::to_string(model.retired), "", 0};
   }
   for (size_t i = 0; i < rtl.registers.size() && i < model.registers.size(); ++i) {
     const auto& a = rtl.registers[i];
@@ -233,7 +247,8 @@ std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, c
       if (a.data[k] != b.data[k]) {
         const size_t row = k / a.row_elements;
         return SnapshotDifference{fmt::format("{} row {} element {}", a.name, row, k % a.row_elements),
-                                  format_value(a.data[k], a.format), format_value(b.data[k], b.format), a.name, row};
+                                  format_value(a.data[k], a.format), format_value(b.data[k], b.format),
+                                  a.name, row};
       }
     }
   }
@@ -254,7 +269,8 @@ DebugRowRange parse_row_range(const std::string& text) {
   } catch (const std::exception&) {
     throw std::invalid_argument("--rows '" + text + "': expected MEMORY, MEMORY:ROW or MEMORY:FIRST-LAST");
   }
-  if (r.last < r.first) throw std::invalid_argument("--rows '" + text + "': the last row is before the first");
+  if (r.last < r.first)
+    throw std::invalid_argument("--rows '" + text + "': the last row is before the first");
   return r;
 }
 
@@ -277,8 +293,9 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     }
     const auto it = std::find(pcs.begin(), pcs.end(), *pc);
     if (it == pcs.end()) {
-      throw std::invalid_argument(fmt::format("--stop-at-pc {}: the run never reaches pc {} ({} instructions retired)",
-                                              o.stop_at_pc, *pc, pcs.size()));
+      throw std::invalid_argument(
+          fmt::format("--stop-at-pc {}: the run never reaches pc {} ({} instructions retired)", o.stop_at_pc,
+                      *pc, pcs.size()));
     }
     stop = static_cast<uint64_t>(it - pcs.begin());
     stop_text = fmt::format("pc {} first reached, after {} retired instructions", *pc, stop);
@@ -302,11 +319,13 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
   json["agree"] = !diff.has_value();
   json["lockstep"] = nullptr;
   if (!diff) {
-    text += fmt::format("RTL and model agree {}\n", stop == pcs.size() ? "to the end of the run" : "at the stop point");
+    text += fmt::format("RTL and model agree {}\n",
+                        stop == pcs.size() ? "to the end of the run" : "at the stop point");
   } else if (!o.lockstep) {
-    text += fmt::format("RTL and model DIFFER at the stop point: {}: RTL {}, model {} (--lockstep finds the first "
-                        "instruction)\n",
-                        diff->where, diff->rtl, diff->model);
+    text += fmt::format(
+        "RTL and model DIFFER at the stop point: {}: RTL {}, model {} (--lockstep finds the first "
+        "instruction)\n",
+        diff->where, diff->rtl, diff->model);
   } else {
     // Bisect on the retired-instruction count: the states agree after `lo` instructions, differ after `hi`.
     uint64_t lo = 0, hi = stop;
@@ -350,12 +369,13 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     rtl = std::move(rtl_hi);
     model = std::move(model_hi);
     if (hi == 0) {
-      text += fmt::format("lockstep: RTL and model differ before the first instruction: {}: RTL {}, model {}\n",
-                          diff_hi.where, diff_hi.rtl, diff_hi.model);
+      text +=
+          fmt::format("lockstep: RTL and model differ before the first instruction: {}: RTL {}, model {}\n",
+                      diff_hi.where, diff_hi.rtl, diff_hi.model);
     } else {
-      text += fmt::format("lockstep: first divergence at retired instruction {} (pc {}: {}): {}: RTL {}, model {}\n",
-                          hi, pcs[hi - 1], target.describe(pcs[hi - 1]), diff_hi.where, diff_hi.rtl,
-                          diff_hi.model);
+      text += fmt::format(
+          "lockstep: first divergence at retired instruction {} (pc {}: {}): {}: RTL {}, model {}\n", hi,
+          pcs[hi - 1], target.describe(pcs[hi - 1]), diff_hi.where, diff_hi.rtl, diff_hi.model);
       text += fmt::format("(they agree after {} instructions; the state below is after {})\n", lo, hi);
     }
     json["lockstep"] = {{"instruction", hi},

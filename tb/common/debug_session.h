@@ -38,10 +38,10 @@ struct SnapshotMemory {
 
 // One side's architectural state at a stop point.
 struct MachineSnapshot {
-  uint32_t pc = 0;          // the next instruction (the one the stop did not execute)
-  uint64_t retired = 0;     // instructions retired before the stop
-  uint64_t cycle = 0;       // the RTL's cycle at the stop (0 for the model: it has no cycles)
-  std::string status;       // "stopped", "halted", "error: ...", ...
+  uint32_t pc = 0;       // the next instruction (the one the stop did not execute)
+  uint64_t retired = 0;  // instructions retired before the stop
+  uint64_t cycle = 0;    // the RTL's cycle at the stop (0 for the model: it has no cycles)
+  std::string status;    // "stopped", "halted", "error: ...", ...
   std::vector<SnapshotRegister> registers;
   std::vector<SnapshotMemory> memories;
 };
@@ -84,8 +84,9 @@ class DebugTarget {
 // fetched one issue later). That needs an in-order top that fetches the next instruction on the edge it
 // issues one. With retired == pcs.size() the program runs unchanged to its end. Returns false when the cap
 // is reached first.
-bool run_rtl_until_retired(AcceleratorHw& hw, MemoryPort& port, std::vector<uint32_t> program, uint64_t dram_bytes,
-                           uint64_t retired, const std::vector<uint32_t>& pcs, uint32_t halt_word, uint64_t cycle_cap);
+bool run_rtl_until_retired(AcceleratorHw& hw, MemoryPort& port, std::vector<uint32_t> program,
+                           uint64_t dram_bytes, uint64_t retired, const std::vector<uint32_t>& pcs,
+                           uint32_t halt_word, uint64_t cycle_cap);
 
 // The instructions the top issues in its first `cycles` cycles of a run started by the caller.
 uint64_t count_rtl_issues(AcceleratorHw& hw, MemoryPort& port, uint64_t cycles);

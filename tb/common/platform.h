@@ -89,7 +89,7 @@ struct DebugOptions {
   uint64_t seed = 1;
   std::string source;  // kernel text
   std::string filename = "kernel.s";
-  std::string stop_at_pc;               // a number (decimal or 0x..) or a label of the kernel; "" = none
+  std::string stop_at_pc;                 // a number (decimal or 0x..) or a label of the kernel; "" = none
   std::optional<uint64_t> stop_at_cycle;  // stop after the instructions the RTL issued before this cycle
   bool lockstep = false;
   std::vector<DebugRowRange> rows;  // memory rows to dump; empty = the rows that differ or are non-zero

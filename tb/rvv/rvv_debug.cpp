@@ -8,16 +8,16 @@
 // evaluation (`kcraft eval`), not here.
 #include <fmt/format.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
-#include <map>
-#include <optional>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "isa/rvv/qemu_runner.h"
 #include "tb/common/debug_session.h"
@@ -69,7 +69,8 @@ using tb::ValueFormat;
 class RetireRecorder final : public tb::CycleObserver {
  public:
   explicit RetireRecorder(RvvHw& hw) : hw_(hw) {}
-  void on_cycle(uint64_t cycle, uint32_t /*trace_word*/, bool retired, uint32_t pc, uint32_t /*insn*/) override {
+  void on_cycle(uint64_t cycle, uint32_t /*trace_word*/, bool retired, uint32_t pc,
+                uint32_t /*insn*/) override {
     flush();
     if (retired) pending_ = RegisterStep{pc, cycle, {}, {}};
   }
@@ -93,8 +94,10 @@ MachineSnapshot snapshot(const RegisterStep& regs, uint32_t next_pc, uint64_t re
   s.pc = next_pc;
   s.retired = retired;
   s.cycle = regs.cycle;
-  for (unsigned i = 0; i < 32; ++i) s.registers.push_back({"integer", fmt::format("x{}", i), regs.x[i], ValueFormat::kInt});
-  for (unsigned i = 0; i < 32; ++i) s.registers.push_back({"fp", fmt::format("f{}", i), regs.f[i], ValueFormat::kFp32});
+  for (unsigned i = 0; i < 32; ++i)
+    s.registers.push_back({"integer", fmt::format("x{}", i), regs.x[i], ValueFormat::kInt});
+  for (unsigned i = 0; i < 32; ++i)
+    s.registers.push_back({"fp", fmt::format("f{}", i), regs.f[i], ValueFormat::kFp32});
   return s;
 }
 
@@ -170,7 +173,8 @@ class RvvDebugTarget final : public tb::DebugTarget {
     std::string text;
     std::smatch m;
     while (std::getline(in, text)) {
-      if (std::regex_match(text, m, line)) out.emplace(m[2].str(), static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16)));
+      if (std::regex_match(text, m, line))
+        out.emplace(m[2].str(), static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16)));
     }
     return out;
   }
@@ -192,7 +196,8 @@ class RvvDebugTarget final : public tb::DebugTarget {
     qemu_end_ = r.end == RunEnd::kExited ? "returned" : fmt::format("{}: {}", run_end_name(r.end), r.message);
     const auto all = parse_qemu_cpu_log(text.str());
     // From the kernel's first instruction: each dump is the state before that instruction.
-    auto first = std::find_if(all.begin(), all.end(), [&](const RegisterStep& s) { return s.pc == kernel_pc_; });
+    auto first =
+        std::find_if(all.begin(), all.end(), [&](const RegisterStep& s) { return s.pc == kernel_pc_; });
     if (first == all.end()) throw std::runtime_error("rvv: QEMU's run never reached `kernel`: " + qemu_end_);
     // Up to the first ecall, where the RTL's run ends (QEMU goes on with the end-of-run protocol).
     constexpr uint32_t kEcall = 0x00000073u;
@@ -221,7 +226,8 @@ class RvvDebugTarget final : public tb::DebugTarget {
                                : (error.code == ErrorCode::kNone ? "ecall" : error.describe());
     auto entry = std::find_if(recorder.steps.begin(), recorder.steps.end(),
                               [&](const RegisterStep& s) { return s.pc == kernel_pc_; });
-    if (entry == recorder.steps.end()) throw std::runtime_error("rvv: the RTL never reached `kernel`: " + rtl_end_);
+    if (entry == recorder.steps.end())
+      throw std::runtime_error("rvv: the RTL never reached `kernel`: " + rtl_end_);
     // The state at the entry: after the instruction before it (the call).
     RegisterStep at_entry = entry == recorder.steps.begin() ? RegisterStep{} : *(entry - 1);
     rtl_.push_back(at_entry);
@@ -238,8 +244,10 @@ class RvvDebugTarget final : public tb::DebugTarget {
     const std::string& reg = fault_->register_name;
     const bool x = reg[0] == 'x', f = reg[0] == 'f';
     int i = -1;
-    if ((x || f) && reg.size() > 1 && reg.find_first_not_of("0123456789", 1) == std::string::npos) i = std::stoi(reg.substr(1));
-    if (i < 0 || i >= 32) throw std::invalid_argument("model fault: no register '" + reg + "' (x0..x31, f0..f31)");
+    if ((x || f) && reg.size() > 1 && reg.find_first_not_of("0123456789", 1) == std::string::npos)
+      i = std::stoi(reg.substr(1));
+    if (i < 0 || i >= 32)
+      throw std::invalid_argument("model fault: no register '" + reg + "' (x0..x31, f0..f31)");
     (x ? regs.x[i] : regs.f[i]) ^= static_cast<uint32_t>(fault_->xor_mask);
   }
 

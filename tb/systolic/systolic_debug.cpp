@@ -26,8 +26,10 @@ using tb::ValueFormat;
 
 MachineSnapshot snapshot(const MachineState& s, const Params& p) {
   MachineSnapshot out;
-  for (unsigned i = 0; i < 16; ++i) out.registers.push_back({"scalar", fmt::format("r{}", i), s.x[i], ValueFormat::kInt});
-  for (unsigned i = 0; i < 16; ++i) out.registers.push_back({"fp", fmt::format("f{}", i), s.f[i], ValueFormat::kFp32});
+  for (unsigned i = 0; i < 16; ++i)
+    out.registers.push_back({"scalar", fmt::format("r{}", i), s.x[i], ValueFormat::kInt});
+  for (unsigned i = 0; i < 16; ++i)
+    out.registers.push_back({"fp", fmt::format("f{}", i), s.f[i], ValueFormat::kFp32});
   auto memory = [&](const char* name, unsigned width, ValueFormat format, const auto& data) {
     SnapshotMemory m{name, width, format, std::vector<uint64_t>(data.begin(), data.end())};
     out.memories.push_back(std::move(m));
@@ -37,9 +39,10 @@ MachineSnapshot snapshot(const MachineState& s, const Params& p) {
   memory("acc", p.mlen, ValueFormat::kFp32, s.acc);
   memory("fpsram", 1, ValueFormat::kFp32, s.fpsram);
   memory("weights", p.mlen, ValueFormat::kBf16, s.weights);
-  out.status = s.error.code != ErrorCode::kNone
-                   ? fmt::format("error {} at pc {}: {}", error_name(s.error.code), s.error.pc, s.error.describe(p))
-                   : (s.halted ? "halted" : "running");
+  out.status =
+      s.error.code != ErrorCode::kNone
+          ? fmt::format("error {} at pc {}: {}", error_name(s.error.code), s.error.pc, s.error.describe(p))
+          : (s.halted ? "halted" : "running");
   return out;
 }
 
@@ -136,7 +139,8 @@ class SystolicDebugTarget final : public tb::DebugTarget {
       iss.run(dram, retired);
     }
     // on_issue saw the last executed instruction; the next one is where the stop is.
-    if (!iss.state().halted && iss.state().error.code == ErrorCode::kNone) next_pc_ = probe_next_pc(iss, dram);
+    if (!iss.state().halted && iss.state().error.code == ErrorCode::kNone)
+      next_pc_ = probe_next_pc(iss, dram);
   }
 
   // The pc the model would execute next: step one instruction on a copy.

@@ -22,18 +22,22 @@ using tb::ValueFormat;
 
 MachineSnapshot snapshot(const MachineState& s, const Params& p) {
   MachineSnapshot out;
-  for (unsigned i = 0; i < kScalarRegisters; ++i) out.registers.push_back({"scalar", fmt::format("r{}", i), s.r[i], ValueFormat::kInt});
-  for (unsigned i = 0; i < kPointerRegisters; ++i) out.registers.push_back({"pointer", fmt::format("p{}", i), s.p[i], ValueFormat::kInt});
-  for (unsigned i = 0; i < kLocks; ++i) out.registers.push_back({"lock", fmt::format("lock{}", i), s.locks[i], ValueFormat::kInt});
+  for (unsigned i = 0; i < kScalarRegisters; ++i)
+    out.registers.push_back({"scalar", fmt::format("r{}", i), s.r[i], ValueFormat::kInt});
+  for (unsigned i = 0; i < kPointerRegisters; ++i)
+    out.registers.push_back({"pointer", fmt::format("p{}", i), s.p[i], ValueFormat::kInt});
+  for (unsigned i = 0; i < kLocks; ++i)
+    out.registers.push_back({"lock", fmt::format("lock{}", i), s.locks[i], ValueFormat::kInt});
   out.memories.push_back({"v", p.vlen, ValueFormat::kBf16, std::vector<uint64_t>(s.v.begin(), s.v.end())});
   out.memories.push_back({"a", p.vlen, ValueFormat::kFp32, std::vector<uint64_t>(s.a.begin(), s.a.end())});
   SnapshotMemory dm{"dm", p.vlen, ValueFormat::kBf16, {}};
   dm.data.resize(s.dm.size() / 2);
   for (size_t i = 0; i < dm.data.size(); ++i) dm.data[i] = s.dm[2 * i] | (uint64_t{s.dm[2 * i + 1]} << 8);
   out.memories.push_back(std::move(dm));
-  out.status = s.error.code != ErrorCode::kNone
-                   ? fmt::format("error {} at pc {}: {}", error_name(s.error.code), s.error.pc, s.error.describe(p))
-                   : (s.halted ? "halted" : "stopped");
+  out.status =
+      s.error.code != ErrorCode::kNone
+          ? fmt::format("error {} at pc {}: {}", error_name(s.error.code), s.error.pc, s.error.describe(p))
+          : (s.halted ? "halted" : "stopped");
   return out;
 }
 
@@ -68,7 +72,8 @@ class VliwDebugTarget final : public tb::DebugTarget {
     MachineSnapshot s = snapshot(iss.state(), p_);
     s.retired = issued;
     s.cycle = iss.counters()[kCycles];
-    s.pc = iss.state().halted || iss.state().error.code != ErrorCode::kNone ? iss.state().pc : next_pc(bundles);
+    s.pc =
+        iss.state().halted || iss.state().error.code != ErrorCode::kNone ? iss.state().pc : next_pc(bundles);
     return s;
   }
 
