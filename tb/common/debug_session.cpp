@@ -316,6 +316,16 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
   MachineSnapshot rtl = target.rtl_after(stop, pcs);
   MachineSnapshot model = target.model_after(stop);
   auto diff = first_difference(rtl, model);
+  // With recorded traces every instruction is compared, so a difference that heals before the stop is
+  // found too; it makes the run disagree.
+  std::optional<uint64_t> healed;
+  if (!diff && o.lockstep && target.snapshots_are_cheap()) {
+    for (uint64_t k = 0; k < stop && !diff; ++k) {
+      auto r = target.rtl_after(k, pcs);
+      auto m = target.model_after(k);
+      if ((diff = first_difference(r, m))) healed = k;
+    }
+  }
   json["agree"] = !diff.has_value();
   json["lockstep"] = nullptr;
   if (!diff) {
@@ -327,17 +337,26 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
         "instruction)\n",
         diff->where, diff->rtl, diff->model);
   } else {
-    // Bisect on the retired-instruction count: the states agree after `lo` instructions, differ after `hi`.
-    uint64_t lo = 0, hi = stop;
+    // The states agree after `lo` instructions and differ after `hi`: bisect, or scan recorded traces.
+    uint64_t lo = 0, hi = healed ? *healed : stop;
+    if (healed) {
+      text += fmt::format("the states agree at the stop point but differed on the way there\n");
+    }
     MachineSnapshot rtl_hi = rtl, model_hi = model;
     SnapshotDifference diff_hi = *diff;
-    auto rtl0 = target.rtl_after(0, pcs);
-    auto model0 = target.model_after(0);
-    if (auto d0 = first_difference(rtl0, model0)) {
-      hi = 0;
-      rtl_hi = rtl0;
-      model_hi = model0;
-      diff_hi = *d0;
+    if (healed) {
+      rtl_hi = target.rtl_after(hi, pcs);
+      model_hi = target.model_after(hi);
+    }
+    if (hi > 0) {
+      auto rtl0 = target.rtl_after(0, pcs);
+      auto model0 = target.model_after(0);
+      if (auto d0 = first_difference(rtl0, model0)) {
+        hi = 0;
+        rtl_hi = rtl0;
+        model_hi = model0;
+        diff_hi = *d0;
+      }
     }
     if (hi > 0 && target.snapshots_are_cheap()) {
       for (uint64_t k = 1; k < hi; ++k) {

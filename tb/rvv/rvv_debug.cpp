@@ -128,7 +128,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
     if (fault_ && fault_->after_instruction <= retired) apply_fault(regs);
     MachineSnapshot s = snapshot(regs, qemu_[k].pc, k);
     s.cycle = 0;
-    s.status = k + 1 == qemu_.size() ? qemu_end_ : "stopped";
+    s.status = k + 1 >= qemu_.size() ? qemu_end_ : "stopped";
     return s;
   }
 
@@ -136,7 +136,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
     // rtl_[0] is the state at the kernel's entry; rtl_[k] after k of its instructions.
     const size_t k = std::min<size_t>(retired, rtl_.size() - 1);
     MachineSnapshot s = snapshot(rtl_[k], rtl_next_pc(k), k);
-    s.status = k + 1 == rtl_.size() ? rtl_end_ : "stopped";
+    s.status = k + 1 >= qemu_.size() ? rtl_end_ : "stopped";
     return s;
   }
 

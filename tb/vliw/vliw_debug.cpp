@@ -69,6 +69,7 @@ class VliwDebugTarget final : public tb::DebugTarget {
     uint64_t issued = 0;
     iss.on_issue = [&](uint32_t, const std::vector<uint32_t>&, uint64_t) { ++issued; };
     run_model(iss, dram, stop_cycle(bundles));
+    iss.settle();
     MachineSnapshot s = snapshot(iss.state(), p_);
     s.retired = issued;
     s.cycle = iss.counters()[kCycles];
@@ -134,6 +135,7 @@ class VliwDebugTarget final : public tb::DebugTarget {
     const uint64_t fault_cycle = fault_ ? stop_cycle(fault_->after_instruction) : 0;
     if (fault_ && fault_cycle <= cycles && !issue_cycles_.empty()) {
       iss.run(dram, fault_cycle);
+      iss.settle();
       apply_fault(iss.mutable_state());
     }
     iss.run(dram, cycles);
