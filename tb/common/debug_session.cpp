@@ -301,7 +301,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     stop_text = fmt::format("pc {} first reached, after {} retired instructions", *pc, stop);
   } else if (o.stop_at_cycle) {
     stop = std::min<uint64_t>(target.rtl_retired_at_cycle(*o.stop_at_cycle), pcs.size());
-    stop_text = fmt::format("cycle {}: the {} instructions the RTL had retired by then, every unit drained",
+    stop_text = fmt::format("cycle {}: after the {} instructions the RTL had retired by then",
                             *o.stop_at_cycle, stop);
   }
 
