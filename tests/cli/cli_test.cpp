@@ -440,16 +440,17 @@ TEST(Cli, DebugStopsDumpsAndFindsTheFirstDivergence) {
   EXPECT_EQ(stop["model"]["registers"]["r4"], "0 (0x0)");
   EXPECT_TRUE(stop["agree"].get<bool>());
 
-  const Run diverged = kcraft("debug systolic relu " + kernel + " --lockstep --inject-model-fault 4:r12:0x8");
+  const auto diverged =
+      kcraft("debug systolic relu " + kernel + " --lockstep --inject-model-fault 4:r12:0x8");
   EXPECT_EQ(diverged.code, 3) << diverged.out;
   EXPECT_NE(diverged.out.find("first divergence at retired instruction 4 (pc 2: "), std::string::npos)
       << diverged.out;
   EXPECT_NE(diverged.out.find("r12: RTL 0 (0x0), model 8 (0x8)"), std::string::npos) << diverged.out;
 
-  const Run bad = kcraft("debug systolic relu " + kernel + " --stop-at-pc nowhere");
+  const auto bad = kcraft("debug systolic relu " + kernel + " --stop-at-pc nowhere");
   EXPECT_EQ(bad.code, 2) << bad.out;
   EXPECT_NE(bad.out.find("neither a number nor a label"), std::string::npos) << bad.out;
-  const Run help = kcraft("debug --help");
+  const auto help = kcraft("debug --help");
   EXPECT_NE(help.out.find("--lockstep"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("--stop-at-cycle"), std::string::npos) << help.out;
 }
