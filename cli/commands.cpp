@@ -642,7 +642,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
                     "stop the first time the pc reaches ADDR (a number, or a label of the kernel), before "
                     "executing it");
   debug->add_option("--stop-at-cycle", d.stop_at_cycle,
-                    "stop after the instructions the RTL issued in its first N cycles (units drained)");
+                    "stop after the instructions the RTL retired in its first N cycles");
   debug->add_flag(
       "--lockstep", d.options.lockstep,
       "find the first retired instruction after which the RTL and the model differ (up to the stop "

@@ -84,10 +84,11 @@ nlohmann::json side_json(const MachineSnapshot& s) {
   return j;
 }
 
-void dump(const DebugOptions& o, const MachineSnapshot& rtl, const MachineSnapshot& model, std::string& text,
-          nlohmann::json& json) {
+void dump(const DebugOptions& o, DebugTarget& target, const MachineSnapshot& rtl,
+          const MachineSnapshot& model, std::string& text, nlohmann::json& json) {
   text += fmt::format("{:<28} {:<24} {}\n", "", "RTL", "model");
-  text += fmt::format("{:<28} {:<24} {}\n", "pc (next instruction)", rtl.pc, model.pc);
+  text += fmt::format("{:<28} {:<24} {}\n", "pc (next instruction)", target.pc_text(rtl.pc),
+                      target.pc_text(model.pc));
   text += fmt::format("{:<28} {:<24} {}\n", "retired instructions", rtl.retired, model.retired);
   text += fmt::format("{:<28} {:<24} {}\n", "cycle", rtl.cycle, "-");
   text += fmt::format("{:<28} {:<24} {}\n", "status", rtl.status, model.status);
@@ -298,7 +299,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
                       *pc, pcs.size()));
     }
     stop = static_cast<uint64_t>(it - pcs.begin());
-    stop_text = fmt::format("pc {} first reached, after {} retired instructions", *pc, stop);
+    stop_text = fmt::format("pc {} first reached, after {} retired instructions", target.pc_text(*pc), stop);
   } else if (o.stop_at_cycle) {
     stop = std::min<uint64_t>(target.rtl_retired_at_cycle(*o.stop_at_cycle), pcs.size());
     stop_text = fmt::format("cycle {}: after the {} instructions the RTL had retired by then",
@@ -309,7 +310,10 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
   std::string& text = report.text;
   nlohmann::json& json = report.json;
   text += "stop: " + stop_text + "\n";
-  if (stop < pcs.size()) text += "next instruction: " + target.describe(pcs[stop]) + "\n";
+  if (stop < pcs.size()) {
+    text +=
+        fmt::format("next instruction: pc {}: {}\n", target.pc_text(pcs[stop]), target.describe(pcs[stop]));
+  }
   json["stop"] = {{"retired", stop}, {"description", stop_text}};
   if (stop < pcs.size()) json["stop"]["next_pc"] = pcs[stop];
 
@@ -394,7 +398,8 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     } else {
       text += fmt::format(
           "lockstep: first divergence at retired instruction {} (pc {}: {}): {}: RTL {}, model {}\n", hi,
-          pcs[hi - 1], target.describe(pcs[hi - 1]), diff_hi.where, diff_hi.rtl, diff_hi.model);
+          target.pc_text(pcs[hi - 1]), target.describe(pcs[hi - 1]), diff_hi.where, diff_hi.rtl,
+          diff_hi.model);
       text += fmt::format("(they agree after {} instructions; the state below is after {})\n", lo, hi);
     }
     json["lockstep"] = {{"instruction", hi},
@@ -408,7 +413,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     json["difference"] = {{"where", diff->where}, {"rtl", diff->rtl}, {"model", diff->model}};
   }
   if (o.lockstep && !diff) json["lockstep"] = {{"instruction", nullptr}};
-  dump(o, rtl, model, text, json);
+  dump(o, target, rtl, model, text, json);
   report.ok = !diff.has_value();
   return report;
 }

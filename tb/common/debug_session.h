@@ -72,6 +72,8 @@ class DebugTarget {
   // True when model_after/rtl_after read recorded traces: lockstep then checks every instruction instead of
   // bisecting (which assumes a difference, once there, stays).
   virtual bool snapshots_are_cheap() const { return false; }
+  // A pc as the platform's listings write it: an instruction index by default.
+  virtual std::string pc_text(uint32_t pc) const { return std::to_string(pc); }
   // The pc of a label of the kernel, nullopt when there is none by that name.
   virtual std::optional<uint32_t> label(const std::string& name) = 0;
 };

@@ -113,6 +113,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
   }
 
   bool snapshots_are_cheap() const override { return true; }
+  std::string pc_text(uint32_t pc) const override { return fmt::format("0x{:x}", pc); }
 
   std::vector<uint32_t> model_pcs(uint64_t /*limit*/) override {
     trace_qemu();
@@ -155,7 +156,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
       }
     }
     const uint32_t word = pc / 4 < built_.itcm.size() ? built_.itcm[pc / 4] : 0u;
-    return fmt::format("0x{:x}: {}", pc, instruction_text(*listing_, pc, word));
+    return instruction_text(*listing_, pc, word);
   }
 
   std::optional<uint32_t> label(const std::string& name) override {
