@@ -4,6 +4,9 @@
 // land where both are; a correct kernel agrees to the end.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "tasks/common/task_spec.h"
 #include "tb/common/debug_session.h"
 #include "tb/common/paths.h"
@@ -90,6 +93,42 @@ TEST(RvvDebug, StopAtALabelAgrees) {
   EXPECT_EQ(r.json["rtl"]["registers"]["x5"], "15 (0xf)");
   EXPECT_EQ(r.json["model"]["registers"]["x5"], "15 (0xf)");
   EXPECT_EQ(r.json["rtl"]["pc"], r.json["model"]["pc"]);
+}
+
+TEST(RvvDebug, StopAtCycleCountsTheKernelsRetirements) {
+  EvalRequest req;
+  req.platform = "rvv";
+  req.task = "relu";
+  req.source = kCycleKernel;
+  req.filename = "cycles.S";
+  req.instruction_trace = true;
+  const EvalReport full = rvv().evaluate(req, registry());
+  ASSERT_FALSE(full.trace.empty()) << full.headline;
+  auto at_entry = options(kCycleKernel, "cycles.S");
+  at_entry.stop_at_pc = "kernel";
+  const uint32_t kernel_pc = rvv().debug(at_entry, registry()).json["stop"]["next_pc"].get<uint32_t>();
+  // Trace lines: cycle, pc, word, text. Count the kernel's retirements before the stop cycle.
+  std::vector<std::pair<uint64_t, uint32_t>> retired;
+  for (const auto& line : full.trace) {
+    std::istringstream in(line);
+    uint64_t cycle = 0;
+    uint32_t pc = 0;
+    in >> cycle >> pc;
+    retired.emplace_back(cycle, pc);
+  }
+  const auto entry =
+      std::find_if(retired.begin(), retired.end(), [&](const auto& r) { return r.second == kernel_pc; });
+  ASSERT_NE(entry, retired.end());
+  const uint64_t stop_cycle = (entry + 10)->first + 1;  // just after the kernel's 11th retirement
+  uint64_t expected = 0;
+  for (auto it = entry; it != retired.end() && it->first < stop_cycle; ++it) ++expected;
+  auto o = options(kCycleKernel, "cycles.S");
+  o.stop_at_cycle = stop_cycle;
+  const CommandReport r = rvv().debug(o, registry());
+  ASSERT_TRUE(r.ok) << r.text;
+  EXPECT_EQ(expected, 11u);
+  EXPECT_EQ(r.json["rtl"]["retired"].get<uint64_t>(), expected) << r.text;
+  EXPECT_EQ(r.json["model"]["retired"].get<uint64_t>(), expected);
 }
 
 TEST(RvvDebug, BaselineAgreesToTheEndAndAModelFaultIsFoundAtK) {
