@@ -189,11 +189,14 @@ class RvvDebugTarget final : public tb::DebugTarget {
     o.vlen = static_cast<int>(p_.vlen);
     o.timeout = std::chrono::seconds(120);
     o.extra_args = {"-singlestep", "-d", "cpu,fpu,nochain", "-D", log};
+    struct Remove {
+      std::string path;
+      ~Remove() { std::remove(path.c_str()); }
+    } remove{log};
     const RunResult r = run_qemu(built_, run_.job.dram, o);
     std::ifstream in(log);
     std::stringstream text;
     text << in.rdbuf();
-    std::remove(log.c_str());
     qemu_end_ = r.end == RunEnd::kExited ? "returned" : fmt::format("{}: {}", run_end_name(r.end), r.message);
     const auto all = parse_qemu_cpu_log(text.str());
     // From the kernel's first instruction: each dump is the state before that instruction.
