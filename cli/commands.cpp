@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "isa/common/disassembler.h"
 #include "tasks/common/dump.h"
 #include "tasks/common/render.h"
+#include "tb/common/debug_session.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
 
@@ -385,6 +387,54 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
   return result.ok ? kExitOk : kExitFail;
 }
 
+// ---------------------------------------------------------------- debug
+struct DebugArgs {
+  std::string platform, file;
+  DebugOptions options;
+  std::optional<uint64_t> stop_at_cycle;
+  std::vector<std::string> rows;
+  std::string model_fault;  // K:REGISTER[:MASK]
+};
+
+ModelFault parse_model_fault(const std::string& text) {
+  const auto first = text.find(':');
+  const auto second = first == std::string::npos ? first : text.find(':', first + 1);
+  ModelFault f;
+  try {
+    if (first == std::string::npos) throw std::invalid_argument("");
+    f.after_instruction = std::stoull(text.substr(0, first), nullptr, 0);
+    f.register_name =
+        text.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    if (second != std::string::npos) f.xor_mask = std::stoull(text.substr(second + 1), nullptr, 0);
+  } catch (const std::exception&) {
+    throw UsageError("--inject-model-fault '" + text + "': expected INSTRUCTIONS:REGISTER[:XOR_MASK]");
+  }
+  if (f.register_name.empty() || f.xor_mask == 0) {
+    throw UsageError("--inject-model-fault '" + text + "': needs a register and a non-zero mask");
+  }
+  return f;
+}
+
+int cmd_debug(const GlobalOptions& g, DebugArgs& a) {
+  const Platform& platform = require_platform(a.platform);
+  auto registry = load_tasks();
+  DebugOptions& o = a.options;
+  o.source = read_file(a.file);
+  require_language(platform, a.file);
+  o.filename = a.file;
+  o.stop_at_cycle = a.stop_at_cycle;
+  for (const auto& r : a.rows) o.rows.push_back(tb::parse_row_range(r));
+  if (!a.model_fault.empty()) o.model_fault = parse_model_fault(a.model_fault);
+  const CommandReport report = platform.debug(o, registry);
+  if (g.json) {
+    std::cout << report.json.dump(2) << "\n";
+  } else {
+    std::cout << report.text;
+  }
+  if (report.json.contains("verdict")) return kExitFail;  // the kernel did not build
+  return report.ok ? kExitOk : kExitHardwareBug;
+}
+
 // ---------------------------------------------------------------- eval
 struct EvalArgs {
   std::string platform, task, file, config = "C1", hw = "default", waveform, itrace, timeline;
@@ -575,6 +625,38 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   eval->add_option("--cycle-cap", e.cycle_cap, "stop after this many cycles (default: from the task's size)");
   eval->add_flag("--no-model-check", e.no_model, "skip the functional-model comparison");
   eval->callback([&] { run = [&] { return cmd_eval(g, e); }; });
+
+  auto* debug = app.add_subcommand(
+      "debug",
+      "bring-up: run a kernel on the RTL and the functional model to a stop point, dump both states side by "
+      "side, and with --lockstep find the first instruction after which they differ");
+  static DebugArgs d;
+  debug->add_option("platform", d.platform, "platform")->required();
+  debug->add_option("task", d.options.task, "task name (its inputs are loaded in DRAM as `kcraft eval` does)")
+      ->required();
+  debug->add_option("kernel", d.file, "kernel source file; its extension gives the language")->required();
+  debug->add_option("--config", d.options.config, "configuration C1..C5")->capture_default_str();
+  debug->add_option("--seed", d.options.seed, "input seed")->capture_default_str();
+  debug->add_option("--hw", d.options.hw_config, "hardware configuration")->capture_default_str();
+  debug->add_option("--stop-at-pc", d.options.stop_at_pc,
+                    "stop the first time the pc reaches ADDR (a number, or a label of the kernel), before "
+                    "executing it");
+  debug->add_option("--stop-at-cycle", d.stop_at_cycle,
+                    "stop after the instructions the RTL retired in its first N cycles");
+  debug->add_flag(
+      "--lockstep", d.options.lockstep,
+      "find the first retired instruction after which the RTL and the model differ (up to the stop "
+      "point, or the end)");
+  debug->add_option("--rows", d.rows,
+                    "memory rows to dump: MEMORY, MEMORY:ROW or MEMORY:FIRST-LAST (repeatable; default: rows "
+                    "that differ and the first non-zero ones)");
+  debug->add_option("--cycle-cap", d.options.cycle_cap,
+                    "cycle cap of each RTL run (default: from the task's size)");
+  debug->add_option(
+      "--inject-model-fault", d.model_fault,
+      "test hook, checks the tool itself: K:REGISTER[:XOR_MASK] flips bits of a register of the "
+      "functional model after K retired instructions");
+  debug->callback([&] { run = [&] { return cmd_debug(g, d); }; });
 
   auto* baseline = app.add_subcommand("baseline", "print the template compiler's kernel for a task");
   static std::string b_platform, b_task, b_config = "C1", b_hw = "default";

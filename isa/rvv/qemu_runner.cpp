@@ -191,8 +191,10 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
   }
   ::chmod(pattern.c_str(), 0700);
 
-  const ProcessResult p =
-      run_process({qemu, "-strace", "-cpu", qemu_cpu(options.vlen), pattern}, options.timeout);
+  std::vector<std::string> args{qemu, "-strace", "-cpu", qemu_cpu(options.vlen)};
+  args.insert(args.end(), options.extra_args.begin(), options.extra_args.end());
+  args.push_back(pattern);
+  const ProcessResult p = run_process(args, options.timeout);
   return interpret_qemu_run(p, dram.size(), options.timeout);
 }
 

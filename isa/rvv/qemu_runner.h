@@ -31,6 +31,9 @@ namespace kcraft::rvv {
 struct RunOptions {
   int vlen = 128;
   std::chrono::milliseconds timeout{10000};
+  // QEMU options put before the program, e.g. {"-singlestep", "-d", "cpu,fpu,nochain", "-D", log} for a
+  // per-instruction register log (kcraft debug).
+  std::vector<std::string> extra_args;
 };
 
 // The end state crt0 saved (rvv_memory_map.h).

@@ -39,6 +39,8 @@ class Iss {
   std::function<void(uint32_t pc, uint32_t word)> on_issue;
 
   const MachineState& state() const { return s_; }
+  // For `kcraft debug`'s test hook (DebugOptions::model_fault): changes the state between two run()s.
+  MachineState& mutable_state() { return s_; }
   const Counters& counters() const { return counters_; }
 
  private:

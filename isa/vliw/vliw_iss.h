@@ -46,6 +46,12 @@ class Iss {
   std::function<void(uint32_t pc, const std::vector<uint32_t>& words, uint64_t cycle)> on_issue;
 
   const MachineState& state() const { return s_; }
+  // For `kcraft debug`'s test hook (DebugOptions::model_fault): changes the state between two run()s.
+  MachineState& mutable_state() { return s_; }
+  // Makes the results due at the current pipeline step visible now, as the RTL's register files hold them
+  // at the start of the cycle (the next step would apply them before its bundle reads any): for comparing
+  // the state with the RTL's in the middle of a run (`kcraft debug`).
+  void settle() { apply_due(); }
   const Counters& counters() const { return counters_; }
   // Why the core did not issue in the last cycle (kNone if it did): for hang reports.
   StallCause last_stall() const { return last_stall_; }

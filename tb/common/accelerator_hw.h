@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,15 @@ class AcceleratorHw {
   virtual void ctl_write(uint32_t addr, uint32_t data) = 0;
   // Combinational back-door read of `bytes` bytes (little-endian) of selector `sel`, index `addr`.
   virtual void dbg_read(unsigned sel, uint32_t addr, void* out, unsigned bytes) = 0;
+
+  // A control-port write (e.g. an IMEM word) made at the next clock edge run_cycles() runs, while the run
+  // goes on (ctl_write() takes a clock edge of its own, which serves no DRAM). Called from a CycleObserver's
+  // on_cycle(), it lands on the edge that ends the observed cycle. For debuggers that stop a run at a given
+  // instruction; the default throws std::logic_error. (Inline: AcceleratorHw keeps no key function, so
+  // hardware drivers built apart from kcraft_tb_common, such as variant plugins, link alone.)
+  virtual void ctl_write_next_edge(uint32_t /*addr*/, uint32_t /*data*/) {
+    throw std::logic_error(config_name() + ": this hardware model takes no control writes during a run");
+  }
 
   // Runs at most `budget` cycles (fewer if the run ends). Returns the cycles run.
   virtual uint64_t run_cycles(uint64_t budget, MemoryPort& port) = 0;

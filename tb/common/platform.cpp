@@ -88,4 +88,8 @@ bool Platform::has_baseline(const std::string& task) const {
   return compiler != nullptr && compiler->supports(task);
 }
 
+CommandReport Platform::debug(const DebugOptions& /*options*/, const tasks::TaskRegistry& /*tasks*/) const {
+  throw std::invalid_argument(fmt::format("the {} platform has no `kcraft debug` support", name()));
+}
+
 }  // namespace kcraft

@@ -63,6 +63,40 @@ struct SpeedOptions {
   unsigned repeats = 3;  // runs of each; the median is reported
 };
 
+// `kcraft debug`: rows of one on-chip memory to dump ("vsram:0-7").
+struct DebugRowRange {
+  std::string memory;  // the name the platform's dump gives it
+  uint64_t first = 0;
+  uint64_t last = UINT64_MAX;  // inclusive; UINT64_MAX: to the memory's end
+};
+
+// A test hook of `kcraft debug`: after `after_instruction` retired instructions, the functional model's
+// register `register_name` has its bits XORed with `xor_mask`. Lockstep must then report exactly that
+// instruction and that register; it checks the tool, not the hardware.
+struct ModelFault {
+  uint64_t after_instruction = 0;
+  std::string register_name;
+  uint64_t xor_mask = 1;
+};
+
+// `kcraft debug`: a kernel loaded the way `kcraft eval` loads it (the task's inputs in DRAM), run on the RTL
+// and the functional model to a stop point, their states dumped side by side; with `lockstep`, the first
+// retired instruction after which they differ.
+struct DebugOptions {
+  std::string hw_config = "default";
+  std::string task;
+  std::string config = "C1";
+  uint64_t seed = 1;
+  std::string source;  // kernel text
+  std::string filename = "kernel.s";
+  std::string stop_at_pc;                 // a number (decimal or 0x..) or a label of the kernel; "" = none
+  std::optional<uint64_t> stop_at_cycle;  // stop after the instructions the RTL issued before this cycle
+  bool lockstep = false;
+  std::vector<DebugRowRange> rows;  // memory rows to dump; empty = the rows that differ or are non-zero
+  std::optional<ModelFault> model_fault;
+  uint64_t cycle_cap = 0;  // 0: the evaluation's default
+};
+
 // What a hardware-team command prints: text for people, JSON for --json.
 struct CommandReport {
   bool ok = true;  // false: the campaign found a hardware bug
@@ -153,6 +187,9 @@ class Platform {
   // ---- hardware teams
   virtual CommandReport validate(const ValidationOptions& options) const = 0;
   virtual CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const = 0;
+  // `kcraft debug`. The default throws std::invalid_argument: the platform has no bring-up aids.
+  // Kernel problems (build errors) are reported with ok = false; bad options throw std::invalid_argument.
+  virtual CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const;
 };
 
 // ---- the registry

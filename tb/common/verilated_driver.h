@@ -20,6 +20,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -152,13 +153,26 @@ class VerilatedDriver final : public Hw {
         if (observer_ != nullptr)
           observer_->on_cycle(cycle_, Hw::trace_word(m), m.retire_o, m.retire_pc_o, m.retire_insn_o);
       }
+      const bool ctl_now = pending_ctl_.has_value();
+      if (ctl_now) {
+        m.ctl_we_i = 1;
+        m.ctl_addr_i = pending_ctl_->first;
+        m.ctl_wdata_i = pending_ctl_->second;
+        pending_ctl_.reset();
+      }
       tick();
+      if (ctl_now) {
+        m.ctl_we_i = 0;
+        m.eval();
+      }
       ++cycle_;
       ++ran;
       if (m.mem_req_valid_o) issue_request(port, row_bytes);
     }
     return ran;
   }
+
+  void ctl_write_next_edge(uint32_t addr, uint32_t data) override { pending_ctl_.emplace(addr, data); }
 
   bool stopped() override { return model_->halted_o; }
   uint64_t cycle() const override { return cycle_; }
@@ -245,6 +259,7 @@ class VerilatedDriver final : public Hw {
   std::vector<TraceEntry>* trace_ = nullptr;
   CycleObserver* observer_ = nullptr;
   std::deque<Response> responses_;
+  std::optional<std::pair<uint32_t, uint32_t>> pending_ctl_;  // ctl_write_next_edge(): address, data
   std::vector<uint8_t> be_bits_;  // mem_req_be_o as bytes, and expanded to one byte per row byte
   std::vector<uint8_t> be_;
   uint64_t cycle_ = 0;

@@ -75,7 +75,7 @@ TEST(Cli, UsageErrorsExitWithTwo) {
 TEST(Cli, EveryCommandNamesTheRegisteredPlatformsForAnUnknownOne) {
   for (const std::string command :
        {"isa nope", "tasks --platform nope", "task show relu --platform nope", "check nope k.s",
-        "eval nope relu k.s", "baseline nope relu", "validate nope", "speed nope"}) {
+        "eval nope relu k.s", "baseline nope relu", "validate nope", "speed nope", "debug nope relu k.s"}) {
     const auto r = kcraft(command);
     EXPECT_EQ(r.code, 2) << command << "\n" << r.out;
     EXPECT_NE(r.out.find("kcraft: unknown platform 'nope' (available: systolic"), std::string::npos)
@@ -420,6 +420,39 @@ TEST(Cli, BrokenDataFilesNameTheFileAndField) {
   r = kcraft("platforms --root " + root.string());
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("small.yaml: build.VLEN: missing"), std::string::npos) << r.out;
+}
+
+}  // namespace
+
+namespace {
+
+// `kcraft debug` end to end: the stop at a label, --json, the exit codes, lockstep's report, the help text.
+TEST(Cli, DebugStopsDumpsAndFindsTheFirstDivergence) {
+  const auto dir = temp_dir("debug");
+  write(dir / "loops.s",
+        "  S_ADDI r1, r0, 0\n  C_LOOPI 5, one_done\n  S_ADDI r1, r1, 1\none_done:\n"
+        "after_loop:\n  S_ADDI r4, r1, 7\n  C_HALT\n");
+  const std::string kernel = (dir / "loops.s").string();
+  const auto stop =
+      kcraft_json("debug systolic relu " + kernel + " --stop-at-pc after_loop --rows vsram:0-1 --json");
+  EXPECT_EQ(stop["stop"]["retired"], 7);
+  EXPECT_EQ(stop["rtl"]["registers"]["r1"], "5 (0x5)");
+  EXPECT_EQ(stop["model"]["registers"]["r4"], "0 (0x0)");
+  EXPECT_TRUE(stop["agree"].get<bool>());
+
+  const auto diverged =
+      kcraft("debug systolic relu " + kernel + " --lockstep --inject-model-fault 4:r12:0x8");
+  EXPECT_EQ(diverged.code, 3) << diverged.out;
+  EXPECT_NE(diverged.out.find("first divergence at retired instruction 4 (pc 2: "), std::string::npos)
+      << diverged.out;
+  EXPECT_NE(diverged.out.find("r12: RTL 0 (0x0), model 8 (0x8)"), std::string::npos) << diverged.out;
+
+  const auto bad = kcraft("debug systolic relu " + kernel + " --stop-at-pc nowhere");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("neither a number nor a label"), std::string::npos) << bad.out;
+  const auto help = kcraft("debug --help");
+  EXPECT_NE(help.out.find("--lockstep"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("--stop-at-cycle"), std::string::npos) << help.out;
 }
 
 }  // namespace

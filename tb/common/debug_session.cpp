@@ -1,0 +1,421 @@
+#include "tb/common/debug_session.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace kcraft::tb {
+
+namespace {
+
+constexpr uint64_t kModelInstructionLimit = 50'000'000;
+constexpr size_t kDefaultDifferingRows = 16;  // per memory, when no --rows is given
+constexpr size_t kDefaultNonZeroRows = 8;
+
+bool row_differs(const SnapshotMemory& a, const SnapshotMemory& b, size_t row) {
+  const size_t n = a.row_elements;
+  return !std::equal(a.data.begin() + static_cast<std::ptrdiff_t>(row * n),
+                     a.data.begin() + static_cast<std::ptrdiff_t>((row + 1) * n),
+                     b.data.begin() + static_cast<std::ptrdiff_t>(row * n));
+}
+
+bool row_nonzero(const SnapshotMemory& m, size_t row) {
+  const auto begin = m.data.begin() + static_cast<std::ptrdiff_t>(row * m.row_elements);
+  return std::any_of(begin, begin + m.row_elements, [](uint64_t v) { return v != 0; });
+}
+
+std::string row_text(const SnapshotMemory& m, size_t row) {
+  std::string s;
+  for (size_t e = 0; e < m.row_elements; ++e) {
+    s += (e == 0 ? "" : " ") + format_value(m.data[row * m.row_elements + e], m.format);
+  }
+  return s;
+}
+
+nlohmann::json row_json(const SnapshotMemory& m, size_t row) {
+  nlohmann::json a = nlohmann::json::array();
+  for (size_t e = 0; e < m.row_elements; ++e)
+    a.push_back(format_value(m.data[row * m.row_elements + e], m.format));
+  return a;
+}
+
+// The rows to show of memory `i`: the selected ones, or those that differ and some non-zero ones.
+std::vector<size_t> rows_to_show(const DebugOptions& o, const SnapshotMemory& rtl,
+                                 const SnapshotMemory& model) {
+  std::vector<size_t> rows;
+  const size_t n = std::min(rtl.rows(), model.rows());
+  if (!o.rows.empty()) {
+    for (const auto& r : o.rows) {
+      if (r.memory != rtl.name) continue;
+      if (r.first >= n) {
+        throw std::invalid_argument(
+            fmt::format("{} has {} rows; row {} does not exist", rtl.name, n, r.first));
+      }
+      for (uint64_t row = r.first; row <= std::min<uint64_t>(r.last, n - 1); ++row) rows.push_back(row);
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    return rows;
+  }
+  size_t differing = 0, nonzero = 0;
+  for (size_t row = 0; row < n; ++row) {
+    if (row_differs(rtl, model, row) && differing < kDefaultDifferingRows) {
+      ++differing;
+      rows.push_back(row);
+    } else if ((row_nonzero(rtl, row) || row_nonzero(model, row)) && nonzero < kDefaultNonZeroRows) {
+      ++nonzero;
+      rows.push_back(row);
+    }
+  }
+  return rows;
+}
+
+nlohmann::json side_json(const MachineSnapshot& s) {
+  nlohmann::json j;
+  j["pc"] = s.pc;
+  j["retired"] = s.retired;
+  j["cycle"] = s.cycle;
+  j["status"] = s.status;
+  nlohmann::json regs = nlohmann::json::object();
+  for (const auto& r : s.registers) regs[r.name] = format_value(r.bits, r.format);
+  j["registers"] = regs;
+  return j;
+}
+
+void dump(const DebugOptions& o, DebugTarget& target, const MachineSnapshot& rtl,
+          const MachineSnapshot& model, std::string& text, nlohmann::json& json) {
+  text += fmt::format("{:<28} {:<24} {}\n", "", "RTL", "model");
+  text += fmt::format("{:<28} {:<24} {}\n", "pc (next instruction)", target.pc_text(rtl.pc),
+                      target.pc_text(model.pc));
+  text += fmt::format("{:<28} {:<24} {}\n", "retired instructions", rtl.retired, model.retired);
+  text += fmt::format("{:<28} {:<24} {}\n", "cycle", rtl.cycle, "-");
+  text += fmt::format("{:<28} {:<24} {}\n", "status", rtl.status, model.status);
+  json["rtl"] = side_json(rtl);
+  json["model"] = side_json(model);
+  std::string group;
+  for (size_t i = 0; i < rtl.registers.size() && i < model.registers.size(); ++i) {
+    const auto& a = rtl.registers[i];
+    const auto& b = model.registers[i];
+    if (a.group != group) {
+      group = a.group;
+      text += fmt::format("-- {} registers\n", group);
+    }
+    text += fmt::format("{}{:<27} {:<24} {}\n", a.bits != b.bits ? '*' : ' ', a.name,
+                        format_value(a.bits, a.format), format_value(b.bits, b.format));
+  }
+  for (const auto& sel : o.rows) {
+    const bool known = std::any_of(rtl.memories.begin(), rtl.memories.end(),
+                                   [&](const SnapshotMemory& m) { return m.name == sel.memory; });
+    if (!known) {
+      std::string names;
+      for (const auto& m : rtl.memories) names += (names.empty() ? "" : ", ") + m.name;
+      throw std::invalid_argument(fmt::format("no memory '{}' to dump (known: {})", sel.memory, names));
+    }
+  }
+  nlohmann::json memories = nlohmann::json::array();
+  for (size_t i = 0; i < rtl.memories.size() && i < model.memories.size(); ++i) {
+    const auto& a = rtl.memories[i];
+    const auto& b = model.memories[i];
+    size_t differing = 0, nonzero = 0;
+    for (size_t row = 0; row < std::min(a.rows(), b.rows()); ++row) {
+      differing += row_differs(a, b, row) ? 1 : 0;
+      nonzero += (row_nonzero(a, row) || row_nonzero(b, row)) ? 1 : 0;
+    }
+    text += fmt::format("-- {}: {} rows of {} elements, {} non-zero, {} differ\n", a.name, a.rows(),
+                        a.row_elements, nonzero, differing);
+    nlohmann::json mj{{"name", a.name},
+                      {"rows", a.rows()},
+                      {"row_elements", a.row_elements},
+                      {"nonzero_rows", nonzero},
+                      {"differing_rows", differing},
+                      {"dumped", nlohmann::json::array()}};
+    for (size_t row : rows_to_show(o, a, b)) {
+      const bool diff = row_differs(a, b, row);
+      text += fmt::format("{}{}[{}] RTL   {}\n", diff ? '*' : ' ', a.name, row, row_text(a, row));
+      text += fmt::format("{}{}[{}] model {}\n", diff ? '*' : ' ', a.name, row, row_text(b, row));
+      mj["dumped"].push_back(
+          {{"row", row}, {"differs", diff}, {"rtl", row_json(a, row)}, {"model", row_json(b, row)}});
+    }
+    memories.push_back(mj);
+  }
+  json["memories"] = memories;
+}
+
+uint64_t parse_number(const std::string& text) {
+  size_t used = 0;
+  const uint64_t v = std::stoull(text, &used, 0);
+  if (used != text.size()) throw std::invalid_argument("not a number");
+  return v;
+}
+
+// Counts issues; writes the halt into IMEM on the edge where issue number `write_at` happens.
+class HaltWriter final : public CycleObserver {
+ public:
+  HaltWriter(AcceleratorHw& hw, std::optional<uint64_t> write_at, uint32_t pc, uint32_t halt_word)
+      : hw_(hw), write_at_(write_at), pc_(pc), halt_word_(halt_word) {}
+  void on_cycle(uint64_t /*cycle*/, uint32_t /*trace_word*/, bool issued, uint32_t /*pc*/,
+                uint32_t /*insn*/) override {
+    if (!issued) return;
+    if (write_at_ && issues_ == *write_at_) hw_.ctl_write_next_edge(regs::kCtlImem + pc_, halt_word_);
+    ++issues_;
+  }
+  uint64_t issues() const { return issues_; }
+
+ private:
+  AcceleratorHw& hw_;
+  std::optional<uint64_t> write_at_;
+  uint32_t pc_, halt_word_;
+  uint64_t issues_ = 0;
+};
+
+}  // namespace
+
+bool run_rtl_until_retired(AcceleratorHw& hw, MemoryPort& port, std::vector<uint32_t> program,
+                           uint64_t dram_bytes, uint64_t retired, const std::vector<uint32_t>& pcs,
+                           uint32_t halt_word, uint64_t cycle_cap) {
+  std::optional<uint64_t> write_at;
+  uint32_t stop_pc = 0;
+  if (retired < pcs.size()) {
+    stop_pc = pcs[retired];
+    const bool visited = std::find(pcs.begin(), pcs.begin() + static_cast<std::ptrdiff_t>(retired),
+                                   stop_pc) != pcs.begin() + static_cast<std::ptrdiff_t>(retired);
+    if (!visited) {
+      if (stop_pc >= program.size())
+        throw std::invalid_argument(fmt::format("pc {} is outside the program", stop_pc));
+      program[stop_pc] = halt_word;
+    } else if (retired < 2) {
+      throw std::invalid_argument(
+          fmt::format("cannot stop at the second visit of pc {} after {} instruction(s)", stop_pc, retired));
+    } else {
+      write_at = retired - 2;
+    }
+  }
+  HaltWriter writer(hw, write_at, stop_pc, halt_word);
+  hw.set_cycle_observer(&writer);
+  hw.start(program, dram_bytes);
+  while (!hw.stopped() && hw.cycle() < cycle_cap)
+    hw.run_cycles(std::min<uint64_t>(cycle_cap - hw.cycle(), 1 << 20), port);
+  hw.set_cycle_observer(nullptr);
+  return hw.stopped();
+}
+
+uint64_t count_rtl_issues(AcceleratorHw& hw, MemoryPort& port, uint64_t cycles) {
+  HaltWriter counter(hw, std::nullopt, 0, 0);
+  hw.set_cycle_observer(&counter);
+  while (!hw.stopped() && hw.cycle() < cycles) hw.run_cycles(cycles - hw.cycle(), port);
+  hw.set_cycle_observer(nullptr);
+  return counter.issues();
+}
+
+std::string format_value(uint64_t bits, ValueFormat format) {
+  switch (format) {
+    case ValueFormat::kInt:
+      return fmt::format("{} (0x{:x})", static_cast<int32_t>(static_cast<uint32_t>(bits)), bits);
+    case ValueFormat::kBf16:
+    case ValueFormat::kFp32: {
+      const uint32_t word =
+          format == ValueFormat::kBf16 ? static_cast<uint32_t>(bits) << 16 : static_cast<uint32_t>(bits);
+      float f = 0;
+      std::memcpy(&f, &word, sizeof f);
+      return fmt::format("{:g}", f);
+    }
+    case ValueFormat::kHex:
+      break;
+  }
+  return fmt::format("0x{:x}", bits);
+}
+
+std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, const MachineSnapshot& model) {
+  if (rtl.pc != model.pc)
+    return SnapshotDifference{"pc", std::to_string(rtl.pc), std::to_string(model.pc), "", 0};
+  if (rtl.retired != model.retired) {
+    return SnapshotDifference{"retired instructions", std::to_string(rtl.retired),
+                              std::to_string(model.retired), "", 0};
+  }
+  for (size_t i = 0; i < rtl.registers.size() && i < model.registers.size(); ++i) {
+    const auto& a = rtl.registers[i];
+    if (a.bits != model.registers[i].bits) {
+      return SnapshotDifference{a.name, format_value(a.bits, a.format),
+                                format_value(model.registers[i].bits, a.format), "", 0};
+    }
+  }
+  for (size_t i = 0; i < rtl.memories.size() && i < model.memories.size(); ++i) {
+    const auto& a = rtl.memories[i];
+    const auto& b = model.memories[i];
+    for (size_t k = 0; k < std::min(a.data.size(), b.data.size()); ++k) {
+      if (a.data[k] != b.data[k]) {
+        const size_t row = k / a.row_elements;
+        return SnapshotDifference{fmt::format("{} row {} element {}", a.name, row, k % a.row_elements),
+                                  format_value(a.data[k], a.format), format_value(b.data[k], b.format),
+                                  a.name, row};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+DebugRowRange parse_row_range(const std::string& text) {
+  DebugRowRange r;
+  const auto colon = text.find(':');
+  r.memory = text.substr(0, colon);
+  if (r.memory.empty()) throw std::invalid_argument("--rows '" + text + "': no memory name (e.g. vsram:0-7)");
+  if (colon == std::string::npos) return r;
+  const std::string range = text.substr(colon + 1);
+  const auto dash = range.find('-');
+  try {
+    r.first = parse_number(range.substr(0, dash));
+    r.last = dash == std::string::npos ? r.first : parse_number(range.substr(dash + 1));
+  } catch (const std::exception&) {
+    throw std::invalid_argument("--rows '" + text + "': expected MEMORY, MEMORY:ROW or MEMORY:FIRST-LAST");
+  }
+  if (r.last < r.first)
+    throw std::invalid_argument("--rows '" + text + "': the last row is before the first");
+  return r;
+}
+
+CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
+  if (!o.stop_at_pc.empty() && o.stop_at_cycle) {
+    throw std::invalid_argument("give --stop-at-pc or --stop-at-cycle, not both");
+  }
+  const std::vector<uint32_t> pcs = target.model_pcs(kModelInstructionLimit);
+  uint64_t stop = pcs.size();
+  std::string stop_text = fmt::format("the end of the run ({} instructions retired)", pcs.size());
+  if (!o.stop_at_pc.empty()) {
+    std::optional<uint32_t> pc = target.label(o.stop_at_pc);
+    if (!pc) {
+      try {
+        pc = static_cast<uint32_t>(parse_number(o.stop_at_pc));
+      } catch (const std::exception&) {
+        throw std::invalid_argument(
+            fmt::format("--stop-at-pc '{}': neither a number nor a label of the kernel", o.stop_at_pc));
+      }
+    }
+    const auto it = std::find(pcs.begin(), pcs.end(), *pc);
+    if (it == pcs.end()) {
+      throw std::invalid_argument(
+          fmt::format("--stop-at-pc {}: the run never reaches pc {} ({} instructions retired)", o.stop_at_pc,
+                      *pc, pcs.size()));
+    }
+    stop = static_cast<uint64_t>(it - pcs.begin());
+    stop_text = fmt::format("pc {} first reached, after {} retired instructions", target.pc_text(*pc), stop);
+  } else if (o.stop_at_cycle) {
+    stop = std::min<uint64_t>(target.rtl_retired_at_cycle(*o.stop_at_cycle), pcs.size());
+    stop_text = fmt::format("cycle {}: after the {} instructions the RTL had retired by then",
+                            *o.stop_at_cycle, stop);
+  }
+
+  CommandReport report;
+  std::string& text = report.text;
+  nlohmann::json& json = report.json;
+  text += "stop: " + stop_text + "\n";
+  if (stop < pcs.size()) {
+    text +=
+        fmt::format("next instruction: pc {}: {}\n", target.pc_text(pcs[stop]), target.describe(pcs[stop]));
+  }
+  json["stop"] = {{"retired", stop}, {"description", stop_text}};
+  if (stop < pcs.size()) json["stop"]["next_pc"] = pcs[stop];
+
+  MachineSnapshot rtl = target.rtl_after(stop, pcs);
+  MachineSnapshot model = target.model_after(stop);
+  auto diff = first_difference(rtl, model);
+  // With recorded traces every instruction is compared, so a difference that heals before the stop is
+  // found too; it makes the run disagree.
+  std::optional<uint64_t> healed;
+  if (!diff && o.lockstep && target.snapshots_are_cheap()) {
+    for (uint64_t k = 0; k < stop && !diff; ++k) {
+      auto r = target.rtl_after(k, pcs);
+      auto m = target.model_after(k);
+      if ((diff = first_difference(r, m))) healed = k;
+    }
+  }
+  json["agree"] = !diff.has_value();
+  json["lockstep"] = nullptr;
+  if (!diff) {
+    text += fmt::format("RTL and model agree {}\n",
+                        stop == pcs.size() ? "to the end of the run" : "at the stop point");
+  } else if (!o.lockstep) {
+    text += fmt::format(
+        "RTL and model DIFFER at the stop point: {}: RTL {}, model {} (--lockstep finds the first "
+        "instruction)\n",
+        diff->where, diff->rtl, diff->model);
+  } else {
+    // The states agree after `lo` instructions and differ after `hi`: bisect, or scan recorded traces.
+    uint64_t lo = 0, hi = healed ? *healed : stop;
+    if (healed) {
+      text += fmt::format("the states agree at the stop point but differed on the way there\n");
+    }
+    MachineSnapshot rtl_hi = rtl, model_hi = model;
+    SnapshotDifference diff_hi = *diff;
+    if (healed) {
+      rtl_hi = target.rtl_after(hi, pcs);
+      model_hi = target.model_after(hi);
+    }
+    if (hi > 0) {
+      auto rtl0 = target.rtl_after(0, pcs);
+      auto model0 = target.model_after(0);
+      if (auto d0 = first_difference(rtl0, model0)) {
+        hi = 0;
+        rtl_hi = rtl0;
+        model_hi = model0;
+        diff_hi = *d0;
+      }
+    }
+    if (hi > 0 && target.snapshots_are_cheap()) {
+      for (uint64_t k = 1; k < hi; ++k) {
+        auto r = target.rtl_after(k, pcs);
+        auto m = target.model_after(k);
+        if (auto d = first_difference(r, m)) {
+          hi = k;
+          rtl_hi = std::move(r);
+          model_hi = std::move(m);
+          diff_hi = *d;
+          break;
+        }
+      }
+      lo = hi - 1;
+    }
+    while (hi > 0 && lo + 1 < hi) {
+      const uint64_t mid = lo + (hi - lo) / 2;
+      auto r = target.rtl_after(mid, pcs);
+      auto m = target.model_after(mid);
+      if (auto d = first_difference(r, m)) {
+        hi = mid;
+        rtl_hi = std::move(r);
+        model_hi = std::move(m);
+        diff_hi = *d;
+      } else {
+        lo = mid;
+      }
+    }
+    rtl = std::move(rtl_hi);
+    model = std::move(model_hi);
+    if (hi == 0) {
+      text +=
+          fmt::format("lockstep: RTL and model differ before the first instruction: {}: RTL {}, model {}\n",
+                      diff_hi.where, diff_hi.rtl, diff_hi.model);
+    } else {
+      text += fmt::format(
+          "lockstep: first divergence at retired instruction {} (pc {}: {}): {}: RTL {}, model {}\n", hi,
+          target.pc_text(pcs[hi - 1]), target.describe(pcs[hi - 1]), diff_hi.where, diff_hi.rtl,
+          diff_hi.model);
+      text += fmt::format("(they agree after {} instructions; the state below is after {})\n", lo, hi);
+    }
+    json["lockstep"] = {{"instruction", hi},
+                        {"pc", hi == 0 ? 0 : pcs[hi - 1]},
+                        {"disassembly", hi == 0 ? "" : target.describe(pcs[hi - 1])},
+                        {"where", diff_hi.where},
+                        {"rtl", diff_hi.rtl},
+                        {"model", diff_hi.model}};
+  }
+  if (diff) {
+    json["difference"] = {{"where", diff->where}, {"rtl", diff->rtl}, {"model", diff->model}};
+  }
+  if (o.lockstep && !diff) json["lockstep"] = {{"instruction", nullptr}};
+  dump(o, target, rtl, model, text, json);
+  report.ok = !diff.has_value();
+  return report;
+}
+
+}  // namespace kcraft::tb
