@@ -815,6 +815,14 @@ TEST(BenchE2E, HtmlReportShowsWhereTheCyclesGoAsStackedBars) {
     failed.verdict = "mismatch";
     store.insert_run(failed);  // no bar: only correct runs count
     store.insert_run(testing::make_run("baseline", "default", "gemm", 1, "C1", 1, "pass", 10, 10));
+    // Another block whose phases come in another order: attention must keep its colour.
+    auto other = testing::make_run("baseline", "default", "block2", 3, "C1", 1, "pass", 600, 1000);
+    other.phases = {{"unmarked_cycles", 0},
+                    {"phases",
+                     {{{"name", "ffn"}, {"cycles", 300}, {"marks", 1}},
+                      {{"name", "attention"}, {"cycles", 200}, {"marks", 1}},
+                      {{"name", "norm"}, {"cycles", 100}, {"marks", 1}}}}};
+    store.insert_run(other);
   }
   const auto text =
       kcraft("report --db " + (dir / "r.db").string() + " --html " + (dir / "report.html").string(), dir);
@@ -826,8 +834,19 @@ TEST(BenchE2E, HtmlReportShowsWhereTheCyclesGoAsStackedBars) {
   ASSERT_EQ(p.code, 0) << p.err;
   const std::string& dom = p.out;
   ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << p.err << dom.substr(0, 2000);
-  EXPECT_EQ(count(dom, "class=\"phase-chart\""), 1u);
-  EXPECT_EQ(count(dom, "class=\"phase-segment\""), 5u);  // 2 + 3 (the unmarked cycles of small)
+  EXPECT_EQ(count(dom, "class=\"phase-chart\""), 2u);
+  EXPECT_EQ(count(dom, "class=\"phase-segment\""), 8u);  // 2 + 3 (the unmarked cycles of small) + 3
+  // A phase has one colour in every chart and every bar, whatever order a kernel marks it in.
+  for (const std::string phase : {"norm", "attention"}) {
+    const std::regex segment("fill=\"(#[0-9a-f]{6})\" data-phase=\"" + phase + "\"");
+    std::set<std::string> fills;
+    size_t n = 0;
+    for (auto it = std::sregex_iterator(dom.begin(), dom.end(), segment); it != std::sregex_iterator();
+         ++it, ++n)
+      fills.insert((*it)[1]);
+    EXPECT_EQ(n, 3u) << phase;
+    EXPECT_EQ(fills.size(), 1u) << phase;
+  }
   EXPECT_NE(dom.find("block C1 on systolic/small: attention 800 cycles (80.0%)"), std::string::npos);
   EXPECT_NE(dom.find("data-phase=\"before the first marker\" data-cycles=\"100\""), std::string::npos);
   fs::remove_all(dir);
