@@ -41,6 +41,18 @@ int run_speed(const GlobalOptions& g, const SpeedArgs& a) {
   return kExitOk;
 }
 
+struct CoverageArgs {
+  std::string platform;
+  CoverageOptions options;
+};
+
+int run_coverage(const GlobalOptions& g, const CoverageArgs& a) {
+  const Platform& platform = require_platform(a.platform);
+  const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
+  print(g, platform.coverage(a.options, registry));
+  return kExitOk;
+}
+
 }  // namespace
 
 void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
@@ -64,6 +76,22 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   speed->add_option("--repeats", s.options.repeats, "runs of each (the median is reported)")
       ->capture_default_str();
   speed->callback([&] { run = [&] { return run_speed(g, s); }; });
+
+  static CoverageArgs c;
+  auto* coverage = app.add_subcommand(
+      "coverage", "which instructions, operand classes, errors and stalls the directed programs, the random "
+                  "campaign and the task baselines exercise");
+  coverage->add_option("platform", c.platform, "platform")->required();
+  coverage->add_option("--hw", c.options.hw_config, "hardware configuration")->capture_default_str();
+  coverage->add_option("--programs", c.options.programs, "random programs (kcraft validate's generator)")
+      ->capture_default_str();
+  coverage->add_option("--seed", c.options.seed, "seed of the first random program")->capture_default_str();
+  coverage->add_option("--length", c.options.length, "instructions per random program")->capture_default_str();
+  coverage->add_option("--configs", c.options.configs, "task configurations whose baselines run")
+      ->delimiter(',')
+      ->capture_default_str();
+  coverage->add_option("--html", c.options.html_path, "also write the report as an HTML page to this file");
+  coverage->callback([&] { run = [&] { return run_coverage(g, c); }; });
 }
 
 }  // namespace kcraft::cli

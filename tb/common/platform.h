@@ -63,6 +63,17 @@ struct SpeedOptions {
   unsigned repeats = 3;  // runs of each; the median is reported
 };
 
+// `kcraft coverage <platform>`: what the directed programs, the random campaign and the task baselines
+// exercise (tb/common/coverage.h).
+struct CoverageOptions {
+  std::string hw_config = "default";
+  uint64_t programs = 50;  // random programs of `kcraft validate`'s generator, seeds seed .. seed + programs - 1
+  uint64_t seed = 1;
+  unsigned length = 160;                      // instructions per random program
+  std::vector<std::string> configs = {"C1"};  // task configurations whose baseline kernels run
+  std::string html_path;                      // "": no HTML page
+};
+
 // What a hardware-team command prints: text for people, JSON for --json.
 struct CommandReport {
   bool ok = true;  // false: the campaign found a hardware bug
@@ -153,6 +164,9 @@ class Platform {
   // ---- hardware teams
   virtual CommandReport validate(const ValidationOptions& options) const = 0;
   virtual CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const = 0;
+  // Functional coverage of the ISA by the directed programs, the random campaign and the task baselines.
+  // The default throws std::invalid_argument: the platform has no coverage model.
+  virtual CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const;
 };
 
 // ---- the registry

@@ -48,6 +48,8 @@ class SystolicPlatform : public tb::IsaSpecPlatform {
   // tb/systolic/systolic_campaigns.cpp
   CommandReport validate(const ValidationOptions& options) const override;
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/systolic/systolic_coverage.cpp
+  CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
 };
 
 // The registry's factory (the registration is in tb/systolic/CMakeLists.txt).
