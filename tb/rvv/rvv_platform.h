@@ -66,6 +66,8 @@ class RvvPlatform : public Platform {
   // tb/rvv/rvv_campaigns.cpp
   CommandReport validate(const ValidationOptions& options) const override;
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/rvv/rvv_coverage.cpp
+  CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
 
  private:
   std::vector<HwConfig> configs_;

@@ -43,6 +43,8 @@ class VliwPlatform : public tb::IsaSpecPlatform {
   // tb/vliw/vliw_campaigns.cpp
   CommandReport validate(const ValidationOptions& options) const override;
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/vliw/vliw_coverage.cpp
+  CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
 };
 
 // The registry's factory (the registration is in tb/vliw/CMakeLists.txt).
