@@ -33,7 +33,7 @@ std::string html_escape(const std::string& s) {
   return out;
 }
 
-std::string percent(size_t covered, size_t total) {
+std::string covered_percent(size_t covered, size_t total) {
   return total == 0 ? "-" : fmt::format("{:.0f}%", 100.0 * static_cast<double>(covered) / total);
 }
 
@@ -176,12 +176,12 @@ std::string Coverage::text() const {
     for (unsigned i = 0; i < kNumCoverageSources; ++i)
       out += fmt::format("  {:>11}", fmt::format("{}/{}", s.covered[i], s.total));
     out += fmt::format("  {:>15}\n",
-                       fmt::format("{}/{} {}", s.covered_any, s.total, percent(s.covered_any, s.total)));
+                       fmt::format("{}/{} {}", s.covered_any, s.total, covered_percent(s.covered_any, s.total)));
     total += s.total;
     covered += s.covered_any;
   }
   out += fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>15}\n", "all bins", width, "", "", "",
-                     fmt::format("{}/{} {}", covered, total, percent(covered, total)));
+                     fmt::format("{}/{} {}", covered, total, covered_percent(covered, total)));
   for (const auto& s : groups) {
     if (s.never_hit.empty()) continue;
     out += fmt::format("never hit in {} ({}):", s.group, s.never_hit.size());
@@ -210,7 +210,7 @@ std::string Coverage::html(const std::string& title, const std::string& notes) c
     out += fmt::format(
         "<td>{} ({})</td><td><span class=\"barbg\"><span class=\"bar\" style=\"width:{:.1f}em\"></span></span>"
         "</td></tr>\n",
-        s.covered_any, percent(s.covered_any, s.total), 10 * share);
+        s.covered_any, covered_percent(s.covered_any, s.total), 10 * share);
   }
   out += "</table>\n";
   for (const auto& s : groups) {
@@ -251,10 +251,11 @@ const char* fp32_class(uint32_t bits) {
 }
 
 std::vector<CoverageProgram> isa_example_programs(const Platform& platform, const isa::IsaSpec& spec,
-                                                  const std::string& hw, size_t dram_bytes) {
+                                                  size_t dram_bytes) {
   std::vector<CoverageProgram> out;
   for (const isa::ExampleProgram& ex : spec.examples) {
-    isa::SymbolTable symbols = platform.symbols(hw);
+    // Only the example's own symbols, as the ISA generator assembles it (examples define the rest).
+    isa::SymbolTable symbols;
     for (const auto& [name, value] : ex.symbols) symbols[name] = value;
     CoverageProgram prog;
     prog.label = "example '" + ex.title + "'";

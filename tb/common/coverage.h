@@ -94,11 +94,11 @@ struct CoverageProgram {
   std::vector<uint8_t> dram;
 };
 
-// The worked example programs of the ISA reference (the YAML's `examples:`), assembled with the hardware
-// configuration's symbols and the example's own, each with a zeroed DRAM of `dram_bytes`. Throws
-// std::runtime_error when one does not assemble (the ISA generator checks that they do).
+// The worked example programs of the ISA reference (the YAML's `examples:`), assembled with the symbols the
+// example lists (as the ISA generator does), each with a zeroed DRAM of `dram_bytes`. Throws
+// std::runtime_error when one does not assemble (the generator checks that they do).
 std::vector<CoverageProgram> isa_example_programs(const Platform& platform, const isa::IsaSpec& spec,
-                                                  const std::string& hw, size_t dram_bytes);
+                                                  size_t dram_bytes);
 
 // The baseline kernel of every task with a template, for each of options.configs, with the task's inputs
 // (seed 1) in DRAM. Cells the platform or its compiler cannot run are left out and listed in `skipped`

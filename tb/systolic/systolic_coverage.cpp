@@ -109,7 +109,7 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options, const t
   // Directed: the ISA reference's example programs. The directed RTL tests (tests/systolic/*_test.cpp)
   // build their programs inside gtest code, so no command can run them and they are not counted.
   constexpr size_t kExampleDramBytes = 1 << 20;
-  const auto examples = tb::isa_example_programs(*this, isa_spec(), options.hw_config, kExampleDramBytes);
+  const auto examples = tb::isa_example_programs(*this, isa_spec(), kExampleDramBytes);
   for (const auto& prog : examples)
     record_systolic_coverage(options.hw_config, prog.assembled.words, prog.dram, timing,
                              tb::CoverageSource::kDirected, coverage);

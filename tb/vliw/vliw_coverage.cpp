@@ -145,7 +145,7 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
   // Directed: the ISA reference's example programs. The directed tests (tests/vliw/*_test.cpp) build their
   // programs inside gtest code, so no command can run them and they are not counted.
   constexpr size_t kExampleDramBytes = 1 << 16;
-  const auto examples = tb::isa_example_programs(*this, isa_spec(), options.hw_config, kExampleDramBytes);
+  const auto examples = tb::isa_example_programs(*this, isa_spec(), kExampleDramBytes);
   for (const auto& prog : examples)
     record_vliw_coverage(p, prog.assembled.words, prog.dram, tb::CoverageSource::kDirected, coverage);
 
