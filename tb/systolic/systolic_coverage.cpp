@@ -128,7 +128,7 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options, const t
                              tb::CoverageSource::kBaselines, coverage);
 
   std::string notes = fmt::format(
-      "sources: directed = the {} example programs of the ISA reference (isa/systolic.yaml `examples:`; the "
+      "sources: directed = the {} example program(s) of the ISA reference (isa/systolic.yaml `examples:`; the "
       "directed RTL tests live in gtest code and are not counted); random = {} programs of `kcraft validate "
       "systolic`'s generator, seeds {}..{}, {} instructions each; baselines = {} baseline kernels ({}).\n"
       "instructions, FP operand classes, DMA forms and errors from the functional model; stall causes from the "

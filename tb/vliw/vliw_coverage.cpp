@@ -161,7 +161,7 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
     record_vliw_coverage(p, prog.assembled.words, prog.dram, tb::CoverageSource::kBaselines, coverage);
 
   std::string notes = fmt::format(
-      "sources: directed = the {} example programs of the ISA reference (isa/vliw.yaml `examples:`; the "
+      "sources: directed = the {} example program(s) of the ISA reference (isa/vliw.yaml `examples:`; the "
       "directed tests live in gtest code and are not counted); random = {} programs of `kcraft validate "
       "vliw`'s generator, seeds {}..{}, {} bundles each; baselines = {} baseline kernels ({}).\n"
       "every bin from the cycle-exact functional model (hits: ops, bundles, reads; stall causes in stalled "
