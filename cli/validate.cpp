@@ -79,14 +79,16 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
 
   static CoverageArgs c;
   auto* coverage = app.add_subcommand(
-      "coverage", "which instructions, operand classes, errors and stalls the directed programs, the random "
-                  "campaign and the task baselines exercise");
+      "coverage",
+      "which instructions, operand classes, errors and stalls the directed programs, the random "
+      "campaign and the task baselines exercise");
   coverage->add_option("platform", c.platform, "platform")->required();
   coverage->add_option("--hw", c.options.hw_config, "hardware configuration")->capture_default_str();
   coverage->add_option("--programs", c.options.programs, "random programs (kcraft validate's generator)")
       ->capture_default_str();
   coverage->add_option("--seed", c.options.seed, "seed of the first random program")->capture_default_str();
-  coverage->add_option("--length", c.options.length, "instructions per random program")->capture_default_str();
+  coverage->add_option("--length", c.options.length, "instructions per random program")
+      ->capture_default_str();
   coverage->add_option("--configs", c.options.configs, "task configurations whose baselines run")
       ->delimiter(',')
       ->capture_default_str();

@@ -17,17 +17,28 @@ namespace {
 constexpr std::array<CoverageSource, kNumCoverageSources> kSources{
     CoverageSource::kDirected, CoverageSource::kRandom, CoverageSource::kBaselines};
 
-unsigned index_of(CoverageSource source) { return static_cast<unsigned>(source); }
+unsigned index_of(CoverageSource source) {
+  return static_cast<unsigned>(source);
+}
 
 std::string html_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -41,9 +52,12 @@ std::string covered_percent(size_t covered, size_t total) {
 
 const char* coverage_source_name(CoverageSource source) {
   switch (source) {
-    case CoverageSource::kDirected: return "directed";
-    case CoverageSource::kRandom: return "random";
-    case CoverageSource::kBaselines: return "baselines";
+    case CoverageSource::kDirected:
+      return "directed";
+    case CoverageSource::kRandom:
+      return "random";
+    case CoverageSource::kBaselines:
+      return "baselines";
   }
   return "unknown";
 }
@@ -130,7 +144,8 @@ nlohmann::json Coverage::to_json() const {
     nlohmann::json covered;
     for (CoverageSource src : kSources) covered[coverage_source_name(src)] = s.covered[index_of(src)];
     covered["combined"] = s.covered_any;
-    groups.push_back({{"group", s.group}, {"total", s.total}, {"covered", covered}, {"never_hit", s.never_hit}});
+    groups.push_back(
+        {{"group", s.group}, {"total", s.total}, {"covered", covered}, {"never_hit", s.never_hit}});
   }
   nlohmann::json bins = nlohmann::json::array();
   for (const CoverageBin& b : bins_) {
@@ -143,7 +158,8 @@ nlohmann::json Coverage::to_json() const {
 
 Coverage Coverage::from_json(const nlohmann::json& json) {
   if (!json.is_object() || !json.contains("bins") || !json["bins"].is_array())
-    throw std::invalid_argument("coverage JSON: expected an object with a \"bins\" array (kcraft coverage --json)");
+    throw std::invalid_argument(
+        "coverage JSON: expected an object with a \"bins\" array (kcraft coverage --json)");
   Coverage c;
   for (const auto& b : json["bins"]) {
     if (!b.is_object() || !b.contains("group") || !b.contains("name") || !b["group"].is_string() ||
@@ -156,8 +172,8 @@ Coverage Coverage::from_json(const nlohmann::json& json) {
       const auto it = b["hits"].find(coverage_source_name(src));
       if (it == b["hits"].end()) continue;
       if (!it->is_number_unsigned())
-        throw std::invalid_argument(fmt::format("coverage JSON: bin '{}' of '{}': hits.{} is not a count", name,
-                                                group, coverage_source_name(src)));
+        throw std::invalid_argument(fmt::format("coverage JSON: bin '{}' of '{}': hits.{} is not a count",
+                                                name, group, coverage_source_name(src)));
       c.hit(group, name, src, it->get<uint64_t>());
     }
   }
@@ -168,15 +184,15 @@ std::string Coverage::text() const {
   const auto groups = summary();
   size_t width = 5;
   for (const auto& s : groups) width = std::max(width, s.group.size());
-  std::string out = fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>15}\n", "group", width, "directed", "random",
-                                "baselines", "combined");
+  std::string out = fmt::format("{:<{}}  {:>11}  {:>11}  {:>11}  {:>15}\n", "group", width, "directed",
+                                "random", "baselines", "combined");
   size_t total = 0, covered = 0;
   for (const auto& s : groups) {
     out += fmt::format("{:<{}}", s.group, width);
     for (unsigned i = 0; i < kNumCoverageSources; ++i)
       out += fmt::format("  {:>11}", fmt::format("{}/{}", s.covered[i], s.total));
-    out += fmt::format("  {:>15}\n",
-                       fmt::format("{}/{} {}", s.covered_any, s.total, covered_percent(s.covered_any, s.total)));
+    out += fmt::format("  {:>15}\n", fmt::format("{}/{} {}", s.covered_any, s.total,
+                                                 covered_percent(s.covered_any, s.total)));
     total += s.total;
     covered += s.covered_any;
   }
@@ -194,8 +210,10 @@ std::string Coverage::text() const {
 std::string Coverage::html(const std::string& title, const std::string& notes) const {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{0}</title>\n<style>\n"
-      "body{{font-family:sans-serif;margin:2em;max-width:80em}} table{{border-collapse:collapse;margin:1em 0}}\n"
-      "td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}} td:first-child,th:first-child{{text-align:left}}\n"
+      "body{{font-family:sans-serif;margin:2em;max-width:80em}} table{{border-collapse:collapse;margin:1em "
+      "0}}\n"
+      "td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}} "
+      "td:first-child,th:first-child{{text-align:left}}\n"
       ".bar{{display:inline-block;height:0.8em;background:#4a8}} .barbg{{display:inline-block;width:10em;"
       "background:#eee}}\n.miss{{background:#fdd}} pre{{white-space:pre-wrap}}\n</style></head><body>\n"
       "<h1>{0}</h1>\n<pre>{1}</pre>\n<h2>Summary</h2>\n<table id=\"summary\"><tr><th>group</th><th>bins</th>"
@@ -208,7 +226,8 @@ std::string Coverage::html(const std::string& title, const std::string& notes) c
                        html_escape(s.group), s.total);
     for (unsigned i = 0; i < kNumCoverageSources; ++i) out += fmt::format("<td>{}</td>", s.covered[i]);
     out += fmt::format(
-        "<td>{} ({})</td><td><span class=\"barbg\"><span class=\"bar\" style=\"width:{:.1f}em\"></span></span>"
+        "<td>{} ({})</td><td><span class=\"barbg\"><span class=\"bar\" "
+        "style=\"width:{:.1f}em\"></span></span>"
         "</td></tr>\n",
         s.covered_any, covered_percent(s.covered_any, s.total), 10 * share);
   }
@@ -224,7 +243,8 @@ std::string Coverage::html(const std::string& title, const std::string& notes) c
     out += "<table><tr><th>bin</th><th>directed</th><th>random</th><th>baselines</th></tr>\n";
     for (const CoverageBin& b : bins_) {
       if (b.group != s.group) continue;
-      out += fmt::format("<tr{}><td>{}</td>", b.total_hits() == 0 ? " class=\"miss\"" : "", html_escape(b.name));
+      out +=
+          fmt::format("<tr{}><td>{}</td>", b.total_hits() == 0 ? " class=\"miss\"" : "", html_escape(b.name));
       for (uint64_t h : b.hits) out += fmt::format("<td>{}</td>", h);
       out += "</tr>\n";
     }
@@ -260,7 +280,8 @@ std::vector<CoverageProgram> isa_example_programs(const Platform& platform, cons
     CoverageProgram prog;
     prog.label = "example '" + ex.title + "'";
     prog.assembled = platform.assemble(ex.source, "example.s", symbols);
-    if (!prog.assembled.ok) throw std::runtime_error("the ISA reference's " + prog.label + " does not assemble");
+    if (!prog.assembled.ok)
+      throw std::runtime_error("the ISA reference's " + prog.label + " does not assemble");
     prog.dram.assign(dram_bytes, 0);
     out.push_back(std::move(prog));
   }
@@ -277,7 +298,8 @@ BaselinePrograms baseline_programs(const Platform& platform, const CoverageOptio
     const tasks::TaskSpec& spec = tasks.get(task);
     for (const std::string& config : options.configs) {
       const std::string cell = task + " " + config;
-      if (!spec.has_config(config)) throw std::invalid_argument("task " + task + " has no configuration " + config);
+      if (!spec.has_config(config))
+        throw std::invalid_argument("task " + task + " has no configuration " + config);
       const auto cfg = spec.resolve(config, platform.dtype());
       std::string why = platform.unsupported_reason(cfg, options.hw_config);
       if (why.empty()) why = compiler->unsupported_reason(cfg);

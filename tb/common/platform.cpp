@@ -88,7 +88,8 @@ bool Platform::has_baseline(const std::string& task) const {
   return compiler != nullptr && compiler->supports(task);
 }
 
-CommandReport Platform::coverage(const CoverageOptions& /*options*/, const tasks::TaskRegistry& /*tasks*/) const {
+CommandReport Platform::coverage(const CoverageOptions& /*options*/,
+                                 const tasks::TaskRegistry& /*tasks*/) const {
   throw std::invalid_argument("platform '" + name() + "' has no coverage model (kcraft coverage)");
 }
 

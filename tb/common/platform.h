@@ -67,7 +67,8 @@ struct SpeedOptions {
 // exercise (tb/common/coverage.h).
 struct CoverageOptions {
   std::string hw_config = "default";
-  uint64_t programs = 50;  // random programs of `kcraft validate`'s generator, seeds seed .. seed + programs - 1
+  uint64_t programs =
+      50;  // random programs of `kcraft validate`'s generator, seeds seed .. seed + programs - 1
   uint64_t seed = 1;
   unsigned length = 160;                      // instructions per random program
   std::vector<std::string> configs = {"C1"};  // task configurations whose baseline kernels run

@@ -34,12 +34,14 @@ struct Lmul {
   const char* name;
   unsigned num, den;  // LMUL = num / den
 };
-constexpr std::array<Lmul, 7> kLmuls{{{"mf8", 1, 8}, {"mf4", 1, 4}, {"mf2", 1, 2}, {"m1", 1, 1},
-                                       {"m2", 2, 1}, {"m4", 4, 1}, {"m8", 8, 1}}};
+constexpr std::array<Lmul, 7> kLmuls{
+    {{"mf8", 1, 8}, {"mf4", 1, 4}, {"mf2", 1, 2}, {"m1", 1, 1}, {"m2", 2, 1}, {"m4", 4, 1}, {"m8", 8, 1}}};
 constexpr std::array<unsigned, 3> kSews{8, 16, 32};
 
 // Zve32f: a vtype is legal when SEW <= LMUL * ELEN.
-bool legal_vtype(unsigned sew, const Lmul& l) { return sew * l.den <= kElen * l.num; }
+bool legal_vtype(unsigned sew, const Lmul& l) {
+  return sew * l.den <= kElen * l.num;
+}
 
 std::string vtype_bin(const std::string& vtype, bool masked) {
   return vtype + (masked ? " masked" : " unmasked");
@@ -47,11 +49,11 @@ std::string vtype_bin(const std::string& vtype, bool masked) {
 
 // The stall causes the core's counters distinguish (tb/rvv/rvv_regs.h), by the name docs/rvv.md uses.
 constexpr std::array<std::pair<const char*, Counter>, 6> kStalls{{{"data", kCntStallData},
-                                                                   {"load_use", kCntStallLoadUse},
-                                                                   {"fp_div_sqrt", kCntStallFpDivSqrt},
-                                                                   {"vector", kCntStallVector},
-                                                                   {"memory", kCntStallMemory},
-                                                                   {"branch", kCntStallBranch}}};
+                                                                  {"load_use", kCntStallLoadUse},
+                                                                  {"fp_div_sqrt", kCntStallFpDivSqrt},
+                                                                  {"vector", kCntStallVector},
+                                                                  {"memory", kCntStallMemory},
+                                                                  {"branch", kCntStallBranch}}};
 
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -65,7 +67,8 @@ std::optional<std::string> vtype_of(const std::string& text) {
   std::string f;
   while (std::getline(fields, f, ',')) {
     if (f.size() >= 2 && f[0] == 'e' && std::isdigit(static_cast<unsigned char>(f[1]))) sew = f;
-    if (f.size() >= 2 && f[0] == 'm' && (f[1] == 'f' || std::isdigit(static_cast<unsigned char>(f[1])))) lmul = f;
+    if (f.size() >= 2 && f[0] == 'm' && (f[1] == 'f' || std::isdigit(static_cast<unsigned char>(f[1]))))
+      lmul = f;
   }
   if (sew.empty()) return std::nullopt;
   return sew + "," + (lmul.empty() ? "m1" : lmul);
@@ -79,7 +82,8 @@ tb::Coverage rvv_coverage_bins() {
   for (unsigned sew : kSews) {
     for (const Lmul& l : kLmuls) {
       if (!legal_vtype(sew, l)) continue;
-      for (bool masked : {false, true}) c.declare(kVtypeGroup, vtype_bin(fmt::format("e{},{}", sew, l.name), masked));
+      for (bool masked : {false, true})
+        c.declare(kVtypeGroup, vtype_bin(fmt::format("e{},{}", sew, l.name), masked));
     }
   }
   for (const auto& [name, counter] : kStalls) c.declare(kStallGroup, name);
@@ -143,7 +147,8 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
   RvvCoverageExtras extras;
 
   // Directed: the worked examples of docs/examples/rvv (gemm.c, gemm.S) on the gemm task, first configuration
-  // asked for. The directed RTL tests (tests/rvv_*/) build their programs inside gtest code and are not counted.
+  // asked for. The directed RTL tests (tests/rvv_*/) build their programs inside gtest code and are not
+  // counted.
   const std::string directed_config = options.configs.empty() ? "C1" : options.configs.front();
   const auto gemm = tasks.get("gemm").resolve(directed_config, kDType);
   const auto gemm_layout = layout(gemm);
@@ -160,7 +165,8 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
     const auto assembled = assemble(source.str(), file, gemm_symbols);
     if (!assembled.ok) throw std::runtime_error(path.string() + " does not build");
     const auto& built = *std::any_cast<std::shared_ptr<const BuiltKernel>>(assembled.artifact);
-    record_rvv_coverage(options.hw_config, built, gemm_dram, timing, tb::CoverageSource::kDirected, coverage, extras);
+    record_rvv_coverage(options.hw_config, built, gemm_dram, timing, tb::CoverageSource::kDirected, coverage,
+                        extras);
     directed.push_back(fmt::format("docs/examples/rvv/{} (gemm {})", file, directed_config));
   }
 
@@ -176,8 +182,10 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
     o.file_name = fmt::format("random_{}.S", seed);
     o.vlen = static_cast<int>(p.vlen);
     const BuiltKernel k = build_kernel(prog.source, o);
-    if (!k.ok) throw std::runtime_error(fmt::format("random program {} does not build (a generator bug)", seed));
-    record_rvv_coverage(options.hw_config, k, prog.dram, timing, tb::CoverageSource::kRandom, coverage, extras);
+    if (!k.ok)
+      throw std::runtime_error(fmt::format("random program {} does not build (a generator bug)", seed));
+    record_rvv_coverage(options.hw_config, k, prog.dram, timing, tb::CoverageSource::kRandom, coverage,
+                        extras);
   }
 
   const auto baselines = tb::baseline_programs(*this, options, tasks);
@@ -201,8 +209,9 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
     for (const auto& [m, n] : extras.unlisted) notes += fmt::format(" {} ({})", m, n);
   }
   if (extras.vector_insns_with_unknown_vtype > 0)
-    notes += fmt::format("\nvector instructions after a register-form vsetvl (vtype unknown, no vector form bin): {}",
-                         extras.vector_insns_with_unknown_vtype);
+    notes += fmt::format(
+        "\nvector instructions after a register-form vsetvl (vtype unknown, no vector form bin): {}",
+        extras.vector_insns_with_unknown_vtype);
   return tb::coverage_report(kName, options, coverage, notes);
 }
 

@@ -23,7 +23,7 @@ tb::Coverage rvv_coverage_bins();
 
 // What a run retired that the table has no entry for (a table gap, shown in the report's notes).
 struct RvvCoverageExtras {
-  std::map<std::string, uint64_t> unlisted;  // lower-case mnemonic -> retired count
+  std::map<std::string, uint64_t> unlisted;      // lower-case mnemonic -> retired count
   uint64_t vector_insns_with_unknown_vtype = 0;  // after a register-form vsetvl
 };
 

@@ -15,9 +15,13 @@ namespace kcraft::systolic {
 
 namespace {
 
-const isa::IsaSpec& isa_spec() { return isa::systolic::spec(); }
+const isa::IsaSpec& isa_spec() {
+  return isa::systolic::spec();
+}
 
-int fp_register_class() { return isa_spec().find_register_class("freg"); }
+int fp_register_class() {
+  return isa_spec().find_register_class("freg");
+}
 
 bool reads_fp_register(const isa::OperandSpec& o) {
   return o.kind == isa::OperandKind::kRegister && o.register_class == fp_register_class() &&
@@ -35,7 +39,8 @@ constexpr const char* kFpGroup = "fp operand class";
 constexpr const char* kDmaGroup = "dma form";
 constexpr std::array<const char*, 3> kDmaForms{"one row", "dense rows", "strided rows"};
 
-// Instructions run: the cap keeps a runaway loop from hanging the command (the RTL's cycle cap does the same).
+// Instructions run: the cap keeps a runaway loop from hanging the command (the RTL's cycle cap does the
+// same).
 constexpr uint64_t kInstructionCap = 200'000'000;
 
 }  // namespace
@@ -46,7 +51,8 @@ tb::Coverage systolic_coverage_bins() {
   for (const auto& insn : isa_spec().instructions) {
     for (const auto& o : insn.operands) {
       if (!reads_fp_register(o)) continue;
-      for (const char* cls : tb::kFp32Classes) c.declare(kFpGroup, fmt::format("{} {}={}", insn.name, o.name, cls));
+      for (const char* cls : tb::kFp32Classes)
+        c.declare(kFpGroup, fmt::format("{} {}={}", insn.name, o.name, cls));
     }
   }
   for (const auto& insn : isa_spec().instructions) {
@@ -99,7 +105,8 @@ void record_systolic_coverage(const std::string& hw, const std::vector<uint32_t>
   }
 }
 
-CommandReport SystolicPlatform::coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const {
+CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
+                                         const tasks::TaskRegistry& tasks) const {
   const HwConfig& hw = hw_config(options.hw_config);
   const Params p = params(options.hw_config);
   const tb::DramTiming timing{static_cast<uint64_t>(hw.runtime_param("dram_latency_cycles")),
@@ -128,10 +135,12 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options, const t
                              tb::CoverageSource::kBaselines, coverage);
 
   std::string notes = fmt::format(
-      "sources: directed = the {} example program(s) of the ISA reference (isa/systolic.yaml `examples:`; the "
+      "sources: directed = the {} example program(s) of the ISA reference (isa/systolic.yaml `examples:`; "
+      "the "
       "directed RTL tests live in gtest code and are not counted); random = {} programs of `kcraft validate "
       "systolic`'s generator, seeds {}..{}, {} instructions each; baselines = {} baseline kernels ({}).\n"
-      "instructions, FP operand classes, DMA forms and errors from the functional model; stall causes from the "
+      "instructions, FP operand classes, DMA forms and errors from the functional model; stall causes from "
+      "the "
       "RTL's counters (hits = stalled cycles).",
       examples.size(), options.programs, options.seed, options.seed + options.programs - 1, options.length,
       baselines.programs.size(), fmt::join(options.configs, ", "));

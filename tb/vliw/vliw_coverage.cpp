@@ -16,25 +16,37 @@ namespace kcraft::vliw {
 
 namespace {
 
-const isa::IsaSpec& isa_spec() { return isa::vliw::spec(); }
+const isa::IsaSpec& isa_spec() {
+  return isa::vliw::spec();
+}
 
 constexpr const char* kSlotGroup = "ls slot";
 constexpr const char* kWidthGroup = "bundle width";
 constexpr const char* kLaneGroup = "fp lane class";
 constexpr const char* kHazardGroup = "exposed hazard";
 
-std::string width_bin(size_t ops) { return fmt::format("{} op{}", ops, ops == 1 ? "" : "s"); }
-std::string early_read_bin(const std::string& cls) { return cls + " read before the result landed (old value)"; }
-std::string landing_read_bin(const std::string& cls) { return cls + " read in the bundle the result lands"; }
+std::string width_bin(size_t ops) {
+  return fmt::format("{} op{}", ops, ops == 1 ? "" : "s");
+}
+std::string early_read_bin(const std::string& cls) {
+  return cls + " read before the result landed (old value)";
+}
+std::string landing_read_bin(const std::string& cls) {
+  return cls + " read in the bundle the result lands";
+}
 
 // Register classes whose lanes are FP (vector registers hold BF16, accumulators FP32).
-bool is_lane_class(const std::string& cls) { return cls == "vreg" || cls == "areg"; }
+bool is_lane_class(const std::string& cls) {
+  return cls == "vreg" || cls == "areg";
+}
 
 const std::string& class_name(const isa::OperandSpec& o) {
   return isa_spec().register_classes.at(static_cast<size_t>(o.register_class)).name;
 }
 
-bool is_register(const isa::OperandSpec& o) { return o.kind == isa::OperandKind::kRegister; }
+bool is_register(const isa::OperandSpec& o) {
+  return o.kind == isa::OperandKind::kRegister;
+}
 
 // Cycles per program: the cap keeps a runaway loop from hanging the command.
 constexpr uint64_t kCycleCap = 2'000'000'000;
@@ -62,7 +74,8 @@ tb::Coverage vliw_coverage_bins() {
   for (const auto& insn : spec.instructions) {
     for (const auto& o : insn.operands) {
       if (!is_register(o) || o.access == isa::Access::kWrite || !is_lane_class(class_name(o))) continue;
-      for (const char* cls : tb::kFp32Classes) c.declare(kLaneGroup, fmt::format("{} {}={}", insn.name, o.name, cls));
+      for (const char* cls : tb::kFp32Classes)
+        c.declare(kLaneGroup, fmt::format("{} {}={}", insn.name, o.name, cls));
     }
   }
   for (const std::string& cls : spec.bundle.exposed_classes) {
@@ -72,8 +85,9 @@ tb::Coverage vliw_coverage_bins() {
   return c;
 }
 
-void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& words, const std::vector<uint8_t>& dram,
-                          tb::CoverageSource source, tb::Coverage& coverage) {
+void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& words,
+                          const std::vector<uint8_t>& dram, tb::CoverageSource source,
+                          tb::Coverage& coverage) {
   const isa::IsaSpec& spec = isa_spec();
   Iss iss(params);
   iss.reset(words);
@@ -101,7 +115,8 @@ void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& wor
         const std::string& cls = class_name(o);
         const auto reg = isa::extract(word, o.field);
         if (o.access != isa::Access::kRead) {
-          const unsigned latency = isa::vliw::latency_of(static_cast<uint8_t>(isa::extract(word, spec.opcode_field)));
+          const unsigned latency =
+              isa::vliw::latency_of(static_cast<uint8_t>(isa::extract(word, spec.opcode_field)));
           writes.push_back({{cls, reg}, LastWrite{bundle_index, latency}});
         }
         if (o.access == isa::Access::kWrite) continue;
@@ -116,11 +131,12 @@ void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& wor
         if (!is_lane_class(cls)) continue;
         std::set<std::string> classes;
         for (unsigned lane = 0; lane < params.vlen; ++lane) {
-          const uint32_t bits = cls == "vreg" ? uint32_t{s.v[reg * params.vlen + lane]} << 16
-                                              : s.a[reg * params.vlen + lane];
+          const uint32_t bits =
+              cls == "vreg" ? uint32_t{s.v[reg * params.vlen + lane]} << 16 : s.a[reg * params.vlen + lane];
           classes.insert(tb::fp32_class(bits));
         }
-        for (const auto& k : classes) coverage.hit(kLaneGroup, fmt::format("{} {}={}", insn.name, o.name, k), source);
+        for (const auto& k : classes)
+          coverage.hit(kLaneGroup, fmt::format("{} {}={}", insn.name, o.name, k), source);
       }
     }
     for (const auto& [key, w] : writes) last_write[key] = w;

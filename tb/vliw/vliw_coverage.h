@@ -21,7 +21,8 @@ namespace kcraft::vliw {
 tb::Coverage vliw_coverage_bins();
 
 // Runs one program on the functional model with `params` and counts its hits under `source`.
-void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& words, const std::vector<uint8_t>& dram,
-                          tb::CoverageSource source, tb::Coverage& coverage);
+void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& words,
+                          const std::vector<uint8_t>& dram, tb::CoverageSource source,
+                          tb::Coverage& coverage);
 
 }  // namespace kcraft::vliw

@@ -31,8 +31,8 @@ tb::Coverage run(const std::string& body) {
   EXPECT_TRUE(k.ok) << k.log;
   tb::Coverage c = rvv_coverage_bins();
   RvvCoverageExtras extras;
-  record_rvv_coverage("default", k, std::vector<uint8_t>(4096, 0), tb::DramTiming{40, 32}, CoverageSource::kRandom, c,
-                      extras);
+  record_rvv_coverage("default", k, std::vector<uint8_t>(4096, 0), tb::DramTiming{40, 32},
+                      CoverageSource::kRandom, c, extras);
   EXPECT_TRUE(extras.unlisted.empty());
   return c;
 }

@@ -18,7 +18,9 @@ namespace {
 using tb::CoverageSource;
 using testing::assemble;
 
-tb::DramTiming default_timing() { return {40, 32}; }
+tb::DramTiming default_timing() {
+  return {40, 32};
+}
 
 // The bins of `group` with at least one hit.
 std::set<std::string> hit_bins(const tb::Coverage& c, const std::string& group) {
@@ -61,20 +63,22 @@ TEST(SystolicCoverage, ScalarProgramHitsExactlyItsInstructionsAndNoStall) {
 
 TEST(SystolicCoverage, FpOperandClassesComeFromTheRegisterValues) {
   // f0 is +0.0; f1 = 1.0 (normal); f2 = +inf; f3 = a NaN; f4 = the smallest subnormal.
-  const auto c = run(
-      "S_LI_FP f1, 1.0\nS_LUI_FP f2, 0x7f80\nS_LUI_FP f3, 0x7fc0\nS_LLI_FP f4, 1\n"
-      "S_ADD_FP f5, f1, f0\nS_MUL_FP f6, f2, f3\nS_MAX_FP f7, f4, f4\nC_HALT\n");
+  const auto c =
+      run("S_LI_FP f1, 1.0\nS_LUI_FP f2, 0x7f80\nS_LUI_FP f3, 0x7fc0\nS_LLI_FP f4, 1\n"
+          "S_ADD_FP f5, f1, f0\nS_MUL_FP f6, f2, f3\nS_MAX_FP f7, f4, f4\nC_HALT\n");
   EXPECT_EQ(hit_bins(c, "fp operand class"),
             // S_LLI_FP reads the register whose low half it replaces (f4, still zero then).
-            (std::set<std::string>{"S_LLI_FP rd=zero", "S_ADD_FP rs1=normal", "S_ADD_FP rs2=zero", "S_MUL_FP rs1=inf",
-                                   "S_MUL_FP rs2=nan", "S_MAX_FP rs1=subnormal", "S_MAX_FP rs2=subnormal"}));
+            (std::set<std::string>{"S_LLI_FP rd=zero", "S_ADD_FP rs1=normal", "S_ADD_FP rs2=zero",
+                                   "S_MUL_FP rs1=inf", "S_MUL_FP rs2=nan", "S_MAX_FP rs1=subnormal",
+                                   "S_MAX_FP rs2=subnormal"}));
 }
 
 TEST(SystolicCoverage, DmaFormsAndTheDependencyStall) {
   // A dense 8-row load, a one-row load, a strided store; the vector add waits for the first load's rows.
-  const auto c = run(
-      "S_LI r1, 0\nS_LI r2, ROW_BYTES\nS_LI r3, 4096\nS_LI r4, 3*ROW_BYTES\n"
-      "H_LOAD_V r0, r1, r2, 8\nV_ADD_VV r0, r0, r0\nH_LOAD_V r0, r1, r2, 1\nH_STORE_V r0, r3, r4, 4\nC_HALT\n");
+  const auto c =
+      run("S_LI r1, 0\nS_LI r2, ROW_BYTES\nS_LI r3, 4096\nS_LI r4, 3*ROW_BYTES\n"
+          "H_LOAD_V r0, r1, r2, 8\nV_ADD_VV r0, r0, r0\nH_LOAD_V r0, r1, r2, 1\nH_STORE_V r0, r3, r4, "
+          "4\nC_HALT\n");
   EXPECT_EQ(hit_bins(c, "dma form"),
             (std::set<std::string>{"H_LOAD_V dense rows", "H_LOAD_V one row", "H_STORE_V strided rows"}));
   EXPECT_GT(c.hits("stall cause", "dependency"), 0u);

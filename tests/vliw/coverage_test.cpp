@@ -18,7 +18,8 @@ namespace {
 using tb::CoverageSource;
 
 Params default_params() {
-  return Params::from_config(load_hw_config(std::string(KCRAFT_SOURCE_DIR) + "/rtl/vliw/configs/default.yaml"));
+  return Params::from_config(
+      load_hw_config(std::string(KCRAFT_SOURCE_DIR) + "/rtl/vliw/configs/default.yaml"));
 }
 
 tb::Coverage run(const std::string& source) {
@@ -54,11 +55,11 @@ TEST(VliwCoverage, InstructionBinsAreExactlyTheInstructionsOfTheIsaYaml) {
 TEST(VliwCoverage, EarlyAndLandingReadsSlotsWidthsAndABankConflict) {
   // V_ADD's latency is 2: the next bundle reads the old v2, the one after reads the new value. Both loads
   // use DM bank 0 (p0 = p1 = 0): a bank conflict.
-  const auto c = run(
-      "V_ADD v2, v1, v1\n"
-      "{ V_ADD v3, v2, v2 ; L_VLD v5, p0 ; L_VLD v6, p1 }\n"
-      "V_ADD v4, v2, v2\n"
-      "C_HALT\n");
+  const auto c =
+      run("V_ADD v2, v1, v1\n"
+          "{ V_ADD v3, v2, v2 ; L_VLD v5, p0 ; L_VLD v6, p1 }\n"
+          "V_ADD v4, v2, v2\n"
+          "C_HALT\n");
   EXPECT_EQ(hit_bins(c, "instruction"), (std::set<std::string>{"V_ADD", "L_VLD", "C_HALT"}));
   EXPECT_EQ(c.hits("instruction", "V_ADD", CoverageSource::kRandom), 3u);
   EXPECT_EQ(hit_bins(c, "ls slot"), (std::set<std::string>{"L_VLD in ls0", "L_VLD in ls1"}));
