@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "tasks/common/task_spec.h"
+#include "tb/common/coverage.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
 
@@ -13,7 +14,14 @@ namespace {
 struct ValidateArgs {
   std::string platform;
   ValidationOptions options;
+  std::string steer;  // a `kcraft coverage --json` file
 };
+
+// The bins a coverage report never hit: what --steer aims the random generator at.
+std::vector<CoverageBinName> steer_focus(const std::string& path) {
+  if (path.empty()) return {};
+  return tb::never_hit_bins(tb::load_coverage_json(path));
+}
 
 void print(const GlobalOptions& g, const CommandReport& report) {
   if (g.json) {
@@ -23,7 +31,8 @@ void print(const GlobalOptions& g, const CommandReport& report) {
   }
 }
 
-int run_validate(const GlobalOptions& g, const ValidateArgs& a) {
+int run_validate(const GlobalOptions& g, ValidateArgs a) {
+  a.options.focus = steer_focus(a.steer);
   const CommandReport report = require_platform(a.platform).validate(a.options);
   print(g, report);
   return report.ok ? kExitOk : kExitHardwareBug;
@@ -44,10 +53,12 @@ int run_speed(const GlobalOptions& g, const SpeedArgs& a) {
 struct CoverageArgs {
   std::string platform;
   CoverageOptions options;
+  std::string steer;
 };
 
-int run_coverage(const GlobalOptions& g, const CoverageArgs& a) {
+int run_coverage(const GlobalOptions& g, CoverageArgs a) {
   const Platform& platform = require_platform(a.platform);
+  a.options.focus = steer_focus(a.steer);
   const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
   print(g, platform.coverage(a.options, registry));
   return kExitOk;
@@ -64,6 +75,8 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   validate->add_option("--programs", v.options.programs, "number of random programs")->capture_default_str();
   validate->add_option("--seed", v.options.seed, "seed of the first program")->capture_default_str();
   validate->add_option("--length", v.options.length, "instructions per program")->capture_default_str();
+  validate->add_option("--steer", v.steer,
+                       "bias the random programs toward the bins this `kcraft coverage --json` file never hit");
   validate->callback([&] { run = [&] { return run_validate(g, v); }; });
 
   static SpeedArgs s;
@@ -93,6 +106,7 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
       ->delimiter(',')
       ->capture_default_str();
   coverage->add_option("--html", c.options.html_path, "also write the report as an HTML page to this file");
+  coverage->add_option("--steer", c.steer, "steer the random programs as `kcraft validate --steer` does");
   coverage->callback([&] { run = [&] { return run_coverage(g, c); }; });
 }
 

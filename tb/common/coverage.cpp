@@ -253,6 +253,30 @@ std::string Coverage::html(const std::string& title, const std::string& notes) c
   return out + "</body></html>\n";
 }
 
+std::vector<CoverageBinName> never_hit_bins(const Coverage& coverage) {
+  std::vector<CoverageBinName> out;
+  for (const CoverageBin& b : coverage.bins()) {
+    if (b.total_hits() == 0) out.push_back({b.group, b.name});
+  }
+  return out;
+}
+
+Coverage load_coverage_json(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read coverage file " + path);
+  try {
+    return Coverage::from_json(nlohmann::json::parse(in));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(path + ": not JSON (kcraft coverage --json writes it): " + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(path + ": " + e.what());
+  }
+}
+
+bool focus_has_group(const std::vector<CoverageBinName>& focus, const std::string& group) {
+  return std::any_of(focus.begin(), focus.end(), [&](const CoverageBinName& b) { return b.group == group; });
+}
+
 void declare_isa_bins(Coverage& coverage, const isa::IsaSpec& spec) {
   for (const auto& insn : spec.instructions) coverage.declare("instruction", insn.name);
   for (const auto& e : spec.errors.codes) {

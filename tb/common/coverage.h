@@ -79,6 +79,14 @@ class Coverage {
   std::map<std::pair<std::string, std::string>, size_t> index_;
 };
 
+// The bins of `coverage` with no hit from any source, in declaration order.
+std::vector<CoverageBinName> never_hit_bins(const Coverage& coverage);
+// Reads a `kcraft coverage --json` file; throws std::invalid_argument naming the file when it is unreadable
+// or malformed.
+Coverage load_coverage_json(const std::string& path);
+// Whether any focus bin belongs to `group` (a platform steers its generator per group).
+bool focus_has_group(const std::vector<CoverageBinName>& focus, const std::string& group);
+
 // Bins every ISA spec provides: group "instruction" (every instruction of the YAML), "error" (every error
 // code but "none") and "stall cause" (every stall cause but "none").
 void declare_isa_bins(Coverage& coverage, const isa::IsaSpec& spec);

@@ -47,12 +47,21 @@ struct KernelLanguage {
   std::string description;              // one line for prompts and help: what it is, how a kernel ends
 };
 
+// A coverage bin (tb/common/coverage.h) a steered random campaign aims at: `--steer COVERAGE.json` passes
+// the bins that report never hit.
+struct CoverageBinName {
+  std::string group;
+  std::string name;
+};
+
 // `kcraft validate <platform>`: a random differential campaign, the RTL against the functional model.
 struct ValidationOptions {
   std::string hw_config = "default";
   uint64_t programs = 200;  // random programs, seeds seed .. seed + programs - 1
   uint64_t seed = 1;
   unsigned length = 160;  // instructions per program
+  // Bins to aim the generator at; the platform biases it toward those it can reach and ignores the rest.
+  std::vector<CoverageBinName> focus;
 };
 
 // `kcraft speed <platform>`: simulated cycles per second through the SystemC testbench and bare Verilator.
@@ -73,6 +82,7 @@ struct CoverageOptions {
   unsigned length = 160;                      // instructions per random program
   std::vector<std::string> configs = {"C1"};  // task configurations whose baseline kernels run
   std::string html_path;                      // "": no HTML page
+  std::vector<CoverageBinName> focus;         // the random programs steered as `kcraft validate --steer`
 };
 
 // What a hardware-team command prints: text for people, JSON for --json.

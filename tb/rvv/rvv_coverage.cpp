@@ -203,6 +203,8 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
       "from its counters, hits = stalled cycles).",
       fmt::join(directed, ", "), options.programs, options.seed, options.seed + options.programs - 1,
       options.length, baselines.programs.size(), fmt::join(options.configs, ", "));
+  if (!options.focus.empty())
+    notes += "\n--steer has no effect here: rvv's random generator has no knob for these bins (unsteered)";
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   if (!extras.unlisted.empty()) {
     notes += "\nretired but not in isa/rvv/rvv_isa.yaml:";

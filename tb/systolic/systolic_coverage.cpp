@@ -105,6 +105,14 @@ void record_systolic_coverage(const std::string& hw, const std::vector<uint32_t>
   }
 }
 
+RandomProgramOptions steered_random_options(unsigned length, const std::vector<CoverageBinName>& focus) {
+  RandomProgramOptions o;
+  o.length = length;
+  constexpr double kSteeredFaultRate = 0.5;
+  if (tb::focus_has_group(focus, "error")) o.fault_rate = kSteeredFaultRate;
+  return o;
+}
+
 CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
                                          const tasks::TaskRegistry& tasks) const {
   const HwConfig& hw = hw_config(options.hw_config);
@@ -121,8 +129,7 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
     record_systolic_coverage(options.hw_config, prog.assembled.words, prog.dram, timing,
                              tb::CoverageSource::kDirected, coverage);
 
-  RandomProgramOptions random;
-  random.length = options.length;
+  const RandomProgramOptions random = steered_random_options(options.length, options.focus);
   for (uint64_t i = 0; i < options.programs; ++i) {
     const auto prog = random_program(p, options.seed + i, random);
     record_systolic_coverage(options.hw_config, prog.words, prog.dram, timing, tb::CoverageSource::kRandom,
@@ -144,6 +151,9 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
       "RTL's counters (hits = stalled cycles).",
       examples.size(), options.programs, options.seed, options.seed + options.programs - 1, options.length,
       baselines.programs.size(), fmt::join(options.configs, ", "));
+  if (!options.focus.empty())
+    notes += fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
+                         options.focus.size(), 100 * random.fault_rate);
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   return tb::coverage_report(kName, options, coverage, notes);
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/systolic/random_program.h"
 #include "isa/systolic/systolic_machine.h"
 #include "tb/common/coverage.h"
 #include "tb/common/dram_model.h"
@@ -24,5 +25,10 @@ tb::Coverage systolic_coverage_bins();
 void record_systolic_coverage(const std::string& hw, const std::vector<uint32_t>& words,
                               const std::vector<uint8_t>& dram, const tb::DramTiming& timing,
                               tb::CoverageSource source, tb::Coverage& coverage);
+
+// The random generator's options for `length` instructions, steered toward `focus` (validate --steer): when
+// an error bin is unhit, half the programs end in a deliberate fault instead of one in twenty, which
+// reaches the fault kinds the generator makes more often. The other groups are hit by unsteered campaigns.
+RandomProgramOptions steered_random_options(unsigned length, const std::vector<CoverageBinName>& focus);
 
 }  // namespace kcraft::systolic

@@ -154,6 +154,14 @@ void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& wor
   }
 }
 
+RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<CoverageBinName>& focus) {
+  RandomProgramOptions o;
+  o.bundles = bundles;
+  constexpr double kSteeredFaultRate = 0.5;
+  if (tb::focus_has_group(focus, "error")) o.fault_rate = kSteeredFaultRate;
+  return o;
+}
+
 CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const {
   const Params p = params(options.hw_config);
   tb::Coverage coverage = vliw_coverage_bins();
@@ -165,8 +173,7 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
   for (const auto& prog : examples)
     record_vliw_coverage(p, prog.assembled.words, prog.dram, tb::CoverageSource::kDirected, coverage);
 
-  RandomProgramOptions random;
-  random.bundles = options.length;
+  const RandomProgramOptions random = steered_random_options(options.length, options.focus);
   for (uint64_t i = 0; i < options.programs; ++i) {
     const auto prog = random_program(p, options.seed + i, random);
     record_vliw_coverage(p, prog.words, prog.dram, tb::CoverageSource::kRandom, coverage);
@@ -184,6 +191,9 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
       "cycles).",
       examples.size(), options.programs, options.seed, options.seed + options.programs - 1, options.length,
       baselines.programs.size(), fmt::join(options.configs, ", "));
+  if (!options.focus.empty())
+    notes += fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
+                         options.focus.size(), 100 * random.fault_rate);
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   return tb::coverage_report(kName, options, coverage, notes);
 }

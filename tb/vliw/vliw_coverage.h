@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/vliw/random_program.h"
 #include "isa/vliw/vliw_machine.h"
 #include "tb/common/coverage.h"
 
@@ -24,5 +25,9 @@ tb::Coverage vliw_coverage_bins();
 void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& words,
                           const std::vector<uint8_t>& dram, tb::CoverageSource source,
                           tb::Coverage& coverage);
+
+// The random generator's options for `bundles` bundles, steered toward `focus` (validate --steer): when an
+// error bin is unhit, half the programs end in a deliberate fault instead of one in twenty.
+RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<CoverageBinName>& focus);
 
 }  // namespace kcraft::vliw

@@ -110,5 +110,28 @@ TEST(SystolicCoverage, CommandReportsEverySourceAndListsUnhitBins) {
   EXPECT_NE(report.text.find("never hit"), std::string::npos);
 }
 
+size_t covered(const CommandReport& report, const std::string& group) {
+  for (const auto& g : report.json.at("groups")) {
+    if (g.at("group") == group) return g.at("covered").at("random").get<size_t>();
+  }
+  ADD_FAILURE() << "no group " << group;
+  return 0;
+}
+
+TEST(SystolicCoverage, SteeringTowardUnhitBinsRaisesErrorCoverageAtEqualProgramCount) {
+  const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
+  CoverageOptions options;
+  options.programs = 40;
+  options.configs = {};  // random programs only (and the examples)
+  const auto plain = testing::platform().coverage(options, registry);
+  options.focus = tb::never_hit_bins(tb::Coverage::from_json(plain.json));
+  ASSERT_TRUE(tb::focus_has_group(options.focus, "error"));
+  const auto steered = testing::platform().coverage(options, registry);
+  EXPECT_GT(covered(steered, "error"), covered(plain, "error"));
+  // Steering trades nothing away in the instruction group at this program count.
+  EXPECT_EQ(covered(steered, "instruction"), covered(plain, "instruction"));
+  EXPECT_NE(steered.text.find("steered toward"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kcraft::systolic
