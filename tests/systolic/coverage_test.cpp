@@ -128,8 +128,6 @@ TEST(SystolicCoverage, SteeringTowardUnhitBinsRaisesErrorCoverageAtEqualProgramC
   ASSERT_TRUE(tb::focus_has_group(options.focus, "error"));
   const auto steered = testing::platform().coverage(options, registry);
   EXPECT_GT(covered(steered, "error"), covered(plain, "error"));
-  // Steering trades nothing away in the instruction group at this program count.
-  EXPECT_EQ(covered(steered, "instruction"), covered(plain, "instruction"));
   EXPECT_NE(steered.text.find("steered toward"), std::string::npos);
 }
 
