@@ -75,8 +75,9 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   validate->add_option("--programs", v.options.programs, "number of random programs")->capture_default_str();
   validate->add_option("--seed", v.options.seed, "seed of the first program")->capture_default_str();
   validate->add_option("--length", v.options.length, "instructions per program")->capture_default_str();
-  validate->add_option("--steer", v.steer,
-                       "bias the random programs toward the bins this `kcraft coverage --json` file never hit");
+  validate->add_option(
+      "--steer", v.steer,
+      "bias the random programs toward the bins this `kcraft coverage --json` file never hit");
   validate->callback([&] { run = [&] { return run_validate(g, v); }; });
 
   static SpeedArgs s;

@@ -214,7 +214,8 @@ std::string Coverage::html(const std::string& title, const std::string& notes) c
       "0}}\n"
       "td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}} "
       "td:first-child,th:first-child{{text-align:left}}\n"
-      ".bar{{display:inline-block;height:0.8em;background:#4a8}} .barbg{{display:inline-block;width:10em;text-align:left;"
+      ".bar{{display:inline-block;height:0.8em;background:#4a8}} "
+      ".barbg{{display:inline-block;width:10em;text-align:left;"
       "background:#eee}}\n.miss{{background:#fdd}} pre{{white-space:pre-wrap}}\n</style></head><body>\n"
       "<h1>{0}</h1>\n<pre>{1}</pre>\n<h2>Summary</h2>\n<table id=\"summary\"><tr><th>group</th><th>bins</th>"
       "<th>directed</th><th>random</th><th>baselines</th><th>combined</th><th></th></tr>\n",

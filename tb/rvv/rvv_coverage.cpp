@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -74,6 +75,52 @@ std::optional<std::string> vtype_of(const std::string& text) {
   return sew + "," + (lmul.empty() ? "m1" : lmul);
 }
 
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// Retired mnemonics that a row of the table covers besides its own: the full mnemonics and the ".vx"-style
+// suffixes (on the row's base) its "(also ...)" note names, e.g. vmv.v.i -> VMV.V.V, vadd.vx -> VADD.VV.
+// Prose there ("vor, vxor likewise") names no exact instruction and maps nothing.
+const std::map<std::string, std::string>& row_of_variant() {
+  static const std::map<std::string, std::string> table = [] {
+    std::map<std::string, std::string> out;
+    static const std::regex full("^[a-z][a-z0-9]*(\\.[a-z0-9]+)+$"), suffix("^\\.[a-z0-9]+$");
+    const std::string md = isa_markdown(128);
+    size_t pos = 0;
+    while ((pos = md.find("\n#### ", pos)) != std::string::npos) {
+      pos += 6;
+      const std::string name = md.substr(pos, md.find('\n', pos) - pos);
+      const size_t next = md.find("\n#### ", pos);
+      const std::string body = md.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
+      const size_t also = body.find("(also ");
+      if (also == std::string::npos) continue;
+      const size_t close = body.find(')', also);
+      std::string list =
+          body.substr(also + 6, close == std::string::npos ? std::string::npos : close - also - 6);
+      for (char& c : list) {
+        if (c == ';') c = ',';
+      }
+      const std::string base = lower(name.substr(0, name.find('.')));
+      std::stringstream items(list);
+      std::string item;
+      while (std::getline(items, item, ',')) {
+        item = trim(item);
+        if (std::regex_match(item, full)) out.emplace(item, name);
+        if (std::regex_match(item, suffix)) out.emplace(base + item, name);
+      }
+    }
+    return out;
+  }();
+  return table;
+}
+
 }  // namespace
 
 tb::Coverage rvv_coverage_bins() {
@@ -115,8 +162,11 @@ void record_rvv_coverage(const std::string& hw, const BuiltKernel& kernel, const
   for (const auto& t : run.trace) {
     const std::string& text = text_of[t.word];
     const std::string mnemonic = text.substr(0, text.find(' '));
+    const auto variant = row_of_variant().find(mnemonic);
     if (coverage.declared("instruction", upper(mnemonic))) {
       coverage.hit("instruction", upper(mnemonic), source);
+    } else if (variant != row_of_variant().end()) {
+      coverage.hit("instruction", variant->second, source);
     } else {
       ++extras.unlisted[mnemonic];
     }

@@ -192,8 +192,9 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
       examples.size(), options.programs, options.seed, options.seed + options.programs - 1, options.length,
       baselines.programs.size(), fmt::join(options.configs, ", "));
   if (!options.focus.empty())
-    notes += fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
-                         options.focus.size(), 100 * random.fault_rate);
+    notes +=
+        fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
+                    options.focus.size(), 100 * random.fault_rate);
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   return tb::coverage_report(kName, options, coverage, notes);
 }

@@ -33,7 +33,8 @@ tb::Coverage run(const std::string& body) {
   RvvCoverageExtras extras;
   record_rvv_coverage("default", k, std::vector<uint8_t>(4096, 0), tb::DramTiming{40, 32},
                       CoverageSource::kRandom, c, extras);
-  EXPECT_TRUE(extras.unlisted.empty());
+  for (const auto& [mnemonic, n] : extras.unlisted)
+    ADD_FAILURE() << "retired, not in the table: " << mnemonic;
   return c;
 }
 
@@ -69,8 +70,15 @@ TEST(RvvCoverage, OneMoreInstructionHitsExactlyItsBins) {
   }
   EXPECT_EQ(added, std::set<std::string>{"VFADD.VV"});
   EXPECT_EQ(more.hits("instruction", "VSETVLI"), base.hits("instruction", "VSETVLI"));
-  EXPECT_EQ(hit_bins(base, "vector form"), std::set<std::string>{"e32,m2 unmasked"});
-  EXPECT_EQ(hit_bins(more, "vector form"), (std::set<std::string>{"e32,m2 unmasked", "e32,m2 masked"}));
+  // crt0's own vector code adds forms of its own to both runs.
+  EXPECT_TRUE(hit_bins(base, "vector form").count("e32,m2 unmasked"));
+  std::set<std::string> added_forms;
+  for (const auto& n : hit_bins(more, "vector form")) {
+    if (!hit_bins(base, "vector form").count(n)) added_forms.insert(n);
+  }
+  EXPECT_EQ(added_forms, std::set<std::string>{"e32,m2 masked"});
+  // vmv.v.i is a variant the VMV.V.V row names ("also vmv.v.x, vmv.v.i"): counted there.
+  EXPECT_GT(base.hits("instruction", "VMV.V.V"), 0u);
   // `li a0, 8` is an ADDI: objdump decodes without aliases.
   EXPECT_GT(base.hits("instruction", "ADDI"), 0u);
 }
