@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "tasks/common/task_spec.h"
+#include "tb/common/coverage.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
 
@@ -13,7 +14,14 @@ namespace {
 struct ValidateArgs {
   std::string platform;
   ValidationOptions options;
+  std::string steer;  // a `kcraft coverage --json` file
 };
+
+// The bins a coverage report never hit: what --steer aims the random generator at.
+std::vector<CoverageBinName> steer_focus(const std::string& path) {
+  if (path.empty()) return {};
+  return tb::never_hit_bins(tb::load_coverage_json(path));
+}
 
 void print(const GlobalOptions& g, const CommandReport& report) {
   if (g.json) {
@@ -23,7 +31,8 @@ void print(const GlobalOptions& g, const CommandReport& report) {
   }
 }
 
-int run_validate(const GlobalOptions& g, const ValidateArgs& a) {
+int run_validate(const GlobalOptions& g, ValidateArgs a) {
+  a.options.focus = steer_focus(a.steer);
   const CommandReport report = require_platform(a.platform).validate(a.options);
   print(g, report);
   return report.ok ? kExitOk : kExitHardwareBug;
@@ -41,6 +50,20 @@ int run_speed(const GlobalOptions& g, const SpeedArgs& a) {
   return kExitOk;
 }
 
+struct CoverageArgs {
+  std::string platform;
+  CoverageOptions options;
+  std::string steer;
+};
+
+int run_coverage(const GlobalOptions& g, CoverageArgs a) {
+  const Platform& platform = require_platform(a.platform);
+  a.options.focus = steer_focus(a.steer);
+  const auto registry = tasks::TaskRegistry::load_directory(task_spec_dir());
+  print(g, platform.coverage(a.options, registry));
+  return kExitOk;
+}
+
 }  // namespace
 
 void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
@@ -52,6 +75,9 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   validate->add_option("--programs", v.options.programs, "number of random programs")->capture_default_str();
   validate->add_option("--seed", v.options.seed, "seed of the first program")->capture_default_str();
   validate->add_option("--length", v.options.length, "instructions per program")->capture_default_str();
+  validate->add_option(
+      "--steer", v.steer,
+      "bias the random programs toward the bins this `kcraft coverage --json` file never hit");
   validate->callback([&] { run = [&] { return run_validate(g, v); }; });
 
   static SpeedArgs s;
@@ -64,6 +90,25 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   speed->add_option("--repeats", s.options.repeats, "runs of each (the median is reported)")
       ->capture_default_str();
   speed->callback([&] { run = [&] { return run_speed(g, s); }; });
+
+  static CoverageArgs c;
+  auto* coverage = app.add_subcommand(
+      "coverage",
+      "which instructions, operand classes, errors and stalls the directed programs, the random "
+      "campaign and the task baselines exercise");
+  coverage->add_option("platform", c.platform, "platform")->required();
+  coverage->add_option("--hw", c.options.hw_config, "hardware configuration")->capture_default_str();
+  coverage->add_option("--programs", c.options.programs, "random programs (kcraft validate's generator)")
+      ->capture_default_str();
+  coverage->add_option("--seed", c.options.seed, "seed of the first random program")->capture_default_str();
+  coverage->add_option("--length", c.options.length, "instructions per random program")
+      ->capture_default_str();
+  coverage->add_option("--configs", c.options.configs, "task configurations whose baselines run")
+      ->delimiter(',')
+      ->capture_default_str();
+  coverage->add_option("--html", c.options.html_path, "also write the report as an HTML page to this file");
+  coverage->add_option("--steer", c.steer, "steer the random programs as `kcraft validate --steer` does");
+  coverage->callback([&] { run = [&] { return run_coverage(g, c); }; });
 }
 
 }  // namespace kcraft::cli

@@ -1,4 +1,5 @@
-// Hardware-team commands: `kcraft validate` (random differential campaign RTL vs functional model) and
+// Hardware-team commands: `kcraft validate` (random differential campaign RTL vs functional model),
+// `kcraft coverage` (what the directed programs, random campaign and baselines exercise) and
 // `kcraft speed` (simulated cycles per second through SystemC and for the bare Verilated model).
 #pragma once
 

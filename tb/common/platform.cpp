@@ -92,4 +92,9 @@ CommandReport Platform::debug(const DebugOptions& /*options*/, const tasks::Task
   throw std::invalid_argument(fmt::format("the {} platform has no `kcraft debug` support", name()));
 }
 
+CommandReport Platform::coverage(const CoverageOptions& /*options*/,
+                                 const tasks::TaskRegistry& /*tasks*/) const {
+  throw std::invalid_argument("platform '" + name() + "' has no coverage model (kcraft coverage)");
+}
+
 }  // namespace kcraft

@@ -47,12 +47,21 @@ struct KernelLanguage {
   std::string description;              // one line for prompts and help: what it is, how a kernel ends
 };
 
+// A coverage bin (tb/common/coverage.h) a steered random campaign aims at: `--steer COVERAGE.json` passes
+// the bins that report never hit.
+struct CoverageBinName {
+  std::string group;
+  std::string name;
+};
+
 // `kcraft validate <platform>`: a random differential campaign, the RTL against the functional model.
 struct ValidationOptions {
   std::string hw_config = "default";
   uint64_t programs = 200;  // random programs, seeds seed .. seed + programs - 1
   uint64_t seed = 1;
   unsigned length = 160;  // instructions per program
+  // Bins to aim the generator at; the platform biases it toward those it can reach and ignores the rest.
+  std::vector<CoverageBinName> focus;
 };
 
 // `kcraft speed <platform>`: simulated cycles per second through the SystemC testbench and bare Verilator.
@@ -95,6 +104,19 @@ struct DebugOptions {
   std::vector<DebugRowRange> rows;  // memory rows to dump; empty = the rows that differ or are non-zero
   std::optional<ModelFault> model_fault;
   uint64_t cycle_cap = 0;  // 0: the evaluation's default
+};
+
+// `kcraft coverage <platform>`: what the directed programs, the random campaign and the task baselines
+// exercise (tb/common/coverage.h).
+struct CoverageOptions {
+  std::string hw_config = "default";
+  uint64_t programs =
+      50;  // random programs of `kcraft validate`'s generator, seeds seed .. seed + programs - 1
+  uint64_t seed = 1;
+  unsigned length = 160;                      // instructions per random program
+  std::vector<std::string> configs = {"C1"};  // task configurations whose baseline kernels run
+  std::string html_path;                      // "": no HTML page
+  std::vector<CoverageBinName> focus;         // the random programs steered as `kcraft validate --steer`
 };
 
 // What a hardware-team command prints: text for people, JSON for --json.
@@ -190,6 +212,9 @@ class Platform {
   // `kcraft debug`. The default throws std::invalid_argument: the platform has no bring-up aids.
   // Kernel problems (build errors) are reported with ok = false; bad options throw std::invalid_argument.
   virtual CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const;
+  // Functional coverage of the ISA by the directed programs, the random campaign and the task baselines.
+  // The default throws std::invalid_argument: the platform has no coverage model.
+  virtual CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const;
 };
 
 // ---- the registry

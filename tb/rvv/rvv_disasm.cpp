@@ -48,7 +48,7 @@ ProcessResult run_checked(const std::vector<std::string>& argv, const fs::path& 
 
 }  // namespace
 
-std::string objdump_words(const std::vector<uint32_t>& words, uint32_t base) {
+std::string objdump_words(const std::vector<uint32_t>& words, uint32_t base, bool canonical) {
   static const std::string clang = find_tool("clang-16", "clang-16");
   static const std::string objdump = find_tool("riscv64-unknown-elf-objdump", "binutils-riscv64-unknown-elf");
   if (words.empty()) return "";
@@ -65,7 +65,9 @@ std::string objdump_words(const std::vector<uint32_t>& words, uint32_t base) {
   run_checked(
       {clang, "--target=riscv32-unknown-elf", "-march=rv32imf_zve32f", "-c", "words.S", "-o", "words.o"},
       dir.path());
-  const ProcessResult r = run_checked({objdump, "-d", "words.o"}, dir.path());
+  std::vector<std::string> command = {objdump, "-d", "words.o"};
+  if (canonical) command.insert(command.end(), {"-M", "no-aliases"});
+  const ProcessResult r = run_checked(command, dir.path());
   // Only the instruction lines (the header names the temporary file).
   std::string out;
   size_t pos = 0;

@@ -11,8 +11,9 @@
 namespace kcraft::rvv {
 
 // objdump -d of `words` placed at byte address `base`: one line per word, "   1c:\t00052503  \tlw\ta0,0(a0)".
-// Throws std::runtime_error when a tool is missing or fails.
-std::string objdump_words(const std::vector<uint32_t>& words, uint32_t base = 0);
+// `canonical`: the instructions' own names, never the pseudo-instructions they also stand for (objdump's
+// -M no-aliases: "addi a0,zero,1", not "li a0,1"). Throws std::runtime_error when a tool is missing or fails.
+std::string objdump_words(const std::vector<uint32_t>& words, uint32_t base = 0, bool canonical = false);
 
 // The instructions of an objdump -d listing by byte address, as "lw a0,0(a0)" (tabs made spaces, symbolic
 // targets kept: "jal ra,40 <kernel>").

@@ -68,6 +68,8 @@ class RvvPlatform : public Platform {
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
   // tb/rvv/rvv_debug.cpp
   CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/rvv/rvv_coverage.cpp
+  CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
 
  private:
   std::vector<HwConfig> configs_;

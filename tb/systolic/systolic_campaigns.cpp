@@ -10,6 +10,7 @@
 #include "tasks/systolic/template_compiler.h"
 #include "tb/common/campaigns.h"
 #include "tb/common/dram_model.h"
+#include "tb/systolic/systolic_coverage.h"
 #include "tb/systolic/systolic_diff.h"
 #include "tb/systolic/systolic_hw.h"
 #include "tb/systolic/systolic_platform.h"
@@ -20,8 +21,7 @@ namespace kcraft::systolic {
 
 CommandReport SystolicPlatform::validate(const ValidationOptions& a) const {
   const auto p = params(a.hw_config);
-  RandomProgramOptions options;
-  options.length = a.length;
+  const RandomProgramOptions options = steered_random_options(a.length, a.focus);
   tb::CampaignWording wording;
   wording.agreed_on = "every register, SRAM, accumulator, weight, DRAM byte, error and architectural counter";
   return tb::run_validation_campaign(kName, a, wording, [&](uint64_t seed) {

@@ -50,6 +50,8 @@ class SystolicPlatform : public tb::IsaSpecPlatform {
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
   // tb/systolic/systolic_debug.cpp
   CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/systolic/systolic_coverage.cpp
+  CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
 };
 
 // The registry's factory (the registration is in tb/systolic/CMakeLists.txt).

@@ -8,6 +8,7 @@
 #include "tasks/common/inputs.h"
 #include "tasks/vliw/template_compiler.h"
 #include "tb/common/campaigns.h"
+#include "tb/vliw/vliw_coverage.h"
 #include "tb/vliw/vliw_diff.h"
 #include "tb/vliw/vliw_platform.h"
 #include "tb/vliw/vliw_sim.h"
@@ -17,8 +18,7 @@ namespace kcraft::vliw {
 CommandReport validate_random_programs(const ValidationOptions& a) {
   auto hw = make_vliw_hw(a.hw_config);
   const Params p = rtl_params_with_timing(*hw);
-  RandomProgramOptions options;
-  options.bundles = a.length;
+  const RandomProgramOptions options = steered_random_options(a.length, a.focus);
   tb::CampaignWording wording;
   wording.unit = "bundle";
   wording.agreed_on =

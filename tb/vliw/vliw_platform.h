@@ -45,6 +45,8 @@ class VliwPlatform : public tb::IsaSpecPlatform {
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
   // tb/vliw/vliw_debug.cpp
   CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/vliw/vliw_coverage.cpp
+  CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
 };
 
 // The registry's factory (the registration is in tb/vliw/CMakeLists.txt).
