@@ -1,6 +1,7 @@
 #include "tasks/vliw/template_compiler.h"
 
 #include <algorithm>
+#include <cstdlib>  // TEMP
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -186,6 +187,9 @@ struct Ctx {
   const tasks::DramLayout& layout;
   KernelBuilder k;
   int64_t vlen, rb, banks, dm_rows;
+  // The generator's very last resort for IMEM (with compact loops): a product whose K is in pieces runs one
+  // hardware loop over (panel, piece) pairs instead of one copy of the panel code per piece.
+  bool loop_pieces = false;
   Ctx(const Params& params, const tasks::ResolvedConfig& c, const tasks::DramLayout& l)
       : p(params), cfg(c), layout(l), k(params.dm_banks) {
     vlen = p.vlen;
@@ -1003,14 +1007,15 @@ int64_t matmul_partial_rows(const Params& p, const MatJob& job, int64_t strips) 
 }
 
 // DM rows matmul's buffers take with `strips` resident strips and pieces of `chunks` DM rows of k (each
-// buffer rounded up to whole bank cycles).
-int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips, int64_t chunks) {
+// buffer rounded up to whole bank cycles; `braw_buffers` raw B strips).
+int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips, int64_t chunks,
+                       int64_t braw_buffers = 2) {
   const int64_t vl = p.vlen, mm = p.mmul_m(), mk = p.mmul_k(), banks = p.dm_banks;
   const int64_t kp = chunks * vl, mb = tm * mm;
   const int64_t braw_rows = job.weights_nk ? vl * chunks : kp;
   auto round = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
-  int64_t rows = round(strips * kp) + round(kp / mk * tm) + 2 * round(mb * chunks) + 2 * round(braw_rows) +
-                 2 * round(mb);
+  int64_t rows = round(strips * kp) + round(kp / mk * tm) + 2 * round(mb * chunks) +
+                 braw_buffers * round(braw_rows) + 2 * round(mb);
   if (!job.bias.empty()) rows += round(job.n / mm) + round(1);
   if (chunks < job.k / vl) rows += round(matmul_partial_rows(p, job, strips)) + round(2);
   return rows;
@@ -1020,7 +1025,8 @@ int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t s
 // `tm_want`) whose buffers fit DM with one strip; chunks = 0 when even one DM row of k per piece does not
 // fit. Pieces of W rows (nn.Linear) keep an even chunk count when K allows, for VLENs whose tile
 // rearrangement takes two chunks at a time.
-MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t min_pieces = 1) {
+MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t min_pieces = 1,
+                    int64_t braw_buffers = 2) {
   const int64_t kc = job.k / p.vlen, dm_rows = p.dm_bytes / p.row_bytes();
   const int64_t unit = job.weights_nk && kc % 2 == 0 ? 2 : 1;
   if (min_pieces > 1) {
@@ -1034,10 +1040,10 @@ MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t
     plan.chunks = chunks;
     plan.pieces = (kc + chunks - 1) / chunks;
     plan.tm = matmul_m_tiles(p, tm_want);
-    while (plan.tm > 1 && (matmul_dm_rows(p, job, plan.tm, 1, chunks) > dm_rows ||
+    while (plan.tm > 1 && (matmul_dm_rows(p, job, plan.tm, 1, chunks, braw_buffers) > dm_rows ||
                            job.m % (plan.tm * static_cast<int64_t>(p.mmul_m())) != 0))
       plan.tm /= 2;
-    if (matmul_dm_rows(p, job, plan.tm, 1, chunks) <= dm_rows) return plan;
+    if (matmul_dm_rows(p, job, plan.tm, 1, chunks, braw_buffers) <= dm_rows) return plan;
   }
   return min_pieces > 1 ? matmul_plan(p, job, tm_want) : MatPlan{};
 }
@@ -1056,11 +1062,26 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const bool has_k_pieces =
       std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
   const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
-  const MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
-                                    has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+  MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
+                              has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+  // The last resort for IMEM (Ctx::loop_pieces): when one raw B strip instead of two lets K fit DM in one
+  // piece, no piece code at all (the next strip loads after the tiles are built: less overlap).
+  bool one_braw = false;
+  if (c.loop_pieces && mplan.pieces > 1 && batch == 1 && !fixed_bases) {
+    const MatPlan one = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), 1, 1);
+    if (one.chunks > 0 && one.pieces == 1) {
+      mplan = one;
+      one_braw = true;
+    }
+  }
   if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
   const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
   const bool split = pieces > 1;
+  // K in pieces as one hardware loop over (panel, piece) pairs (Ctx::loop_pieces, the last resort for IMEM):
+  // one copy of the piece code, the piece's byte offset into the rows of A and W in p6 (the next piece's in
+  // p4), what differs between pieces computed from it (0/1 loops for the first and last piece's code).
+  const bool looped = split && c.loop_pieces && linear && !has_bias && job.a_word < 0 && job.b_word < 0 &&
+                      job.c_word < 0 && batch == 1 && c.k.compact_loops();
   // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
   auto piece_chunks = [&](int64_t q) { return std::min(kcp, kc - q * kcp); };
   const int64_t groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
@@ -1072,7 +1093,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   int64_t strips = divisor_at_most(
       strips_total,
       std::min(knob(values, knobs, "strips"), job.max_strips > 0 ? job.max_strips : strips_total));
-  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp) > c.dm_rows)
+  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp, one_braw ? 1 : 2) > c.dm_rows)
     strips = divisor_at_most(strips_total, strips - 1);
   const int64_t accs = tm * mk;  // accumulator tiles per output block
   const int64_t panels = strips_total / strips;
@@ -1094,6 +1115,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         "; K in {} pieces of up to {} (the FP32 accumulators kept in DM between pieces as three exact BF16 "
         "parts)",
         pieces, kcp * vl);
+  if (looped) out.summary += ", in one hardware loop over (panel, piece) pairs";
+  if (one_braw) out.summary += "; one raw B strip buffer (so that K fits DM in one piece)";
   // DM map (rows)
   int64_t at = 0;
   auto take = [&](int64_t rows) {
@@ -1102,7 +1125,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     return r;
   };
   const int64_t res = take(strips * kcp * vl), at_tiles = take(groups * tm), araw0 = take(mb * kcp),
-                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
+                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = one_braw ? braw0 : take(braw_rows),
+                out0 = take(mb),
                 out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0,
                 partial = split ? take(matmul_partial_rows(c.p, job, strips)) : 0,
                 select = split ? take(2) : 0;
@@ -1340,6 +1364,72 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
     next_index(3, strips_total);
   };
+  // ---- looped pieces: values that depend on the piece whose offset pointer `ptr` holds
+  const int64_t last_offset = (pieces - 1) * kcp * rb, last_chunks = piece_chunks(pieces - 1);
+  // dst = 1 for the last piece, else 0 (or the reverse; the first piece likewise)
+  auto piece_flag = [&](int dst, const std::string& ptr, bool last, bool set) {
+    k.op(fmt::format("S_PGET {}, {}", R(dst), ptr));
+    if (last && set) {  // (last_offset - 1 - offset) < 0
+      k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
+      k.op(fmt::format("S_ADDI {}, {}, {}", R(dst), R(dst), last_offset - 1));
+    } else if (last) {  // (offset - last_offset) < 0
+      k.op(fmt::format("S_ADDI {}, {}, {}", R(dst), R(dst), -last_offset));
+    } else if (set) {  // (offset - 1) < 0
+      k.op(fmt::format("S_ADDI {}, {}, -1", R(dst), R(dst)));
+    } else {  // (0 - offset) < 0
+      k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
+    }
+    k.op(fmt::format("S_SRLI {}, {}, 31", R(dst), R(dst)));
+  };
+  // dst = `full` for every piece but the last, `last` for the last one (tmp is clobbered)
+  auto piece_value = [&](int dst, int tmp, const std::string& ptr, int64_t full, int64_t last) {
+    if (full == last) {
+      k.li(dst, full);
+      return;
+    }
+    piece_flag(dst, ptr, true, true);
+    k.li(tmp, full - last);
+    k.op(fmt::format("S_MUL {}, {}, {}", R(dst), R(dst), R(tmp)));
+    k.li(tmp, full);
+    k.op(fmt::format("S_SUB {}, {}, {}", R(dst), R(tmp), R(dst)));
+  };
+  // The rows of one piece of `count` matrix rows from DRAM r14 on, into DM rows kcp apart (so that every
+  // piece shares one layout; the last piece's rows leave their tails alone); set_dm puts the DM address
+  // in r13.
+  auto load_rows_looped = [&](const std::function<void()>& set_dm, int ch, int lock, int64_t count,
+                              const std::string& ptr) {
+    piece_value(12, 13, ptr, kcp, last_chunks);
+    set_dm();
+    k.loop(count - 1, [&] {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12", ch), {{}, {kAcqBase + lock}});
+      k.op(fmt::format("S_ADDI r13, r13, {}", kcp * rb));
+      k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
+    });
+    k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
+  };
+  // The piece at `ptr` of A block r2 (r2 advances) or of W strip r3 (r3 advances).
+  auto load_a_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+    k.li(14, a_block_bytes);
+    k.op("S_MUL r14, r2, r14");
+    li_region(12, a_name, job.a_offset);
+    k.op("S_ADD r14, r14, r12");
+    k.op(fmt::format("S_PGET r12, {}", ptr));
+    k.op("S_ADD r14, r14, r12");
+    load_rows_looped(set_dm, 0, 0, mb, ptr);
+    next_index(2, mblocks);
+  };
+  auto load_b_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+    k.li(14, strip_bytes);
+    k.op("S_MUL r14, r3, r14");
+    li_region(12, b_name, job.b_offset);
+    k.op("S_ADD r14, r14, r12");
+    k.op(fmt::format("S_PGET r12, {}", ptr));
+    k.op("S_ADD r14, r14, r12");
+    load_rows_looped(set_dm, c.ch(1), 1, vl, ptr);
+    next_index(3, strips_total);
+  };
+  auto dm_from = [&](int reg) { return [&k, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); }; };
+
   k.li(2, 0);
   k.li(3, 0);
   if (words) k.comment("the DRAM addresses of this product from DM words");
@@ -1383,8 +1473,17 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       }
     }
   }
-  load_a(8, 0);
-  load_b(7, 0);
+  if (looped) {
+    k.comment("p6: the byte offset of this piece of K into the rows of A and W; p4: the next piece's");
+    k.op("S_PMOV p6, r0");
+    k.li(12, kcp * rb);
+    k.op("S_PMOV p4, r12");
+    load_a_looped(dm_from(8), "p6");
+    load_b_looped(dm_from(7), "p6");
+  } else {
+    load_a(8, 0);
+    load_b(7, 0);
+  }
 
   // Rearranges groups of raw rows into tiles: `units` groups; the raw rows of a group at `offsets` from its
   // first row, consecutive groups `group_step` rows apart (the last load's post-increment moves to the next
@@ -1426,6 +1525,75 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         },
         0, 1);
   };
+  // The pieces' FP32 accumulators: acc = hi + mid + lo from DM, each added exactly (the selector picks the
+  // tile's lanes); p7 advances past them.
+  auto restore_accs = [&] {
+    k.li(12, select * rb);
+    k.op("S_PMOV p1, r12");
+    k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+    for (int64_t a = 0; a < accs; ++a) {
+      for (int64_t part = 0; part < 3; ++part) {
+        k.op(fmt::format("L_VLD {}, p7, {}", V(12 + part), rb), {{kPartial}, {}, -1});
+        k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
+      }
+    }
+  };
+  // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the three rows
+  // at p7 hold the FP32 value exactly.
+  auto save_accs = [&] {
+    k.li(12, (select + 1) * rb);
+    k.op("S_PMOV p1, r12");
+    k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+    for (int64_t a = 0; a < accs; ++a) {
+      for (int64_t part = 0; part < 3; ++part) {
+        k.op(fmt::format("V_SRS {}, {}", V(12 + part), A(a)));
+        if (part < 2) k.op(fmt::format("A_MMAC {}, v15, {}", A(a), V(12 + part)));
+      }
+      for (int64_t part = 0; part < 3; ++part)
+        k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
+    }
+  };
+  // One k-group of the k-loop: stage 0 loads its tiles, stage 1 multiplies (A_MMUL starts from zero).
+  auto k_group = [&](int stage, int64_t u, bool mmul) {
+    const int64_t base = (u % 2) * (mk + tm);
+    if (stage == 0) {
+      for (int64_t j = 0; j < mk; ++j)
+        k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
+      for (int64_t t = 0; t < tm; ++t)
+        k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
+    } else {
+      for (int64_t t = 0; t < tm; ++t) {
+        for (int64_t j = 0; j < mk; ++j)
+          k.op(fmt::format("{} {}, {}, {}", mmul ? "A_MMUL" : "A_MMAC", A(t * mk + j), V(base + j),
+                           V(base + mk + t)));
+      }
+    }
+  };
+  // C rows of the block from the accumulators, through the staging buffers to DRAM at r13 (which advances).
+  auto store_block = [&] {
+    k.op("C_ACQ 2", {{}, {kOutStage}});
+    k.op("S_PMOV p5, r10");
+    for (int64_t t = 0; t < tm; ++t) {
+      // SRS into v12.., the network ping-pongs with the k-loop's second register set
+      std::vector<int> in, set_b;
+      for (int64_t j = 0; j < mk; ++j) in.push_back(static_cast<int>(12 + j));
+      const std::vector<int> set_a = in;
+      for (int64_t j = 0; j < mk; ++j) set_b.push_back(static_cast<int>((mk + tm) + j));
+      for (int64_t j = 0; j < mk; ++j)
+        k.op(fmt::format("V_SRS {}, {}", V(in[static_cast<size_t>(j)]), A(t * mk + j)));
+      const auto regs = emit_network(k, in, o_net.levels, set_a, set_b);
+      for (int64_t ml = 0; ml < mm; ++ml)
+        k.op(fmt::format("L_VST {}, p5, {}",
+                         V(regs[static_cast<size_t>(o_net.position[static_cast<size_t>(ml)])]), rb),
+             {{kOutStage}, {kOutStage}, -1});
+    }
+    k.li(12, mb);
+    if (ldc != n * 2) k.li(14, ldc);
+    k.op(fmt::format("C_DMAST {}, r10, r13, {}, r12, 2", c.ch(2), ldc != n * 2 ? "r14" : "r6"),
+         {{kOutStage}, {}, -1});
+    k.op("S_XOR r10, r10, r1");
+    k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
+  };
   // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
   // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
   // others save the partial sums.
@@ -1441,9 +1609,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_PMOV p1, r12");
     k.loop(strips, [&] {
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-      k.op("S_XOR r12, r7, r9");
-      k.op("S_ADDI r13, r12, 0");
-      load_b(13, q);
+      if (!one_braw) {
+        k.op("S_XOR r12, r7, r9");
+        k.op("S_ADDI r13, r12, 0");
+        load_b(13, q);
+      }
       k.op("S_PMOV p0, r7");
       if (linear) {
         // Tiles of subtile j come from W rows j*MMUL_M.. (one raw row group per chunk c).
@@ -1457,7 +1627,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       } else {
         rearrange(pgroups, b_net, b_offs, mk, 1, mk, kAcqBase + 1, kRes);
       }
-      k.op("S_XOR r7, r7, r9");
+      if (one_braw) {
+        load_b(7, q);  // into the one raw buffer, now that its tiles are built
+      } else {
+        k.op("S_XOR r7, r7, r9");
+      }
     });
     if (split) {
       // The last strip prefetched the next panel's first strip of this piece (r3 is one past it): wait for
@@ -1506,79 +1680,19 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
               k.op(fmt::format("A_MMUL {}, {}, v11", A(t * mk + j), V(12 + j)));
           }
         }
-        if (!first) {
-          // acc = hi + mid + lo, each added exactly (the selector picks the tile's lanes)
-          k.li(12, select * rb);
-          k.op("S_PMOV p1, r12");
-          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
-          for (int64_t a = 0; a < accs; ++a) {
-            for (int64_t part = 0; part < 3; ++part) {
-              k.op(fmt::format("L_VLD {}, p7, {}", V(12 + part), rb), {{kPartial}, {}, -1});
-              k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
-            }
-          }
-        }
+        if (!first) restore_accs();
         // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (the first k-group of the first
         // piece, peeled from the loop, with A_MMUL, which starts from zero)
         const bool zero_start = first && !has_bias;
         pipeline(
-            k, pgroups, 2, unroll,
-            [&](int stage, int64_t u) {
-              const int64_t base = (u % 2) * (mk + tm);
-              if (stage == 0) {
-                for (int64_t j = 0; j < mk; ++j)
-                  k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
-                for (int64_t t = 0; t < tm; ++t)
-                  k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
-              } else {
-                for (int64_t t = 0; t < tm; ++t) {
-                  for (int64_t j = 0; j < mk; ++j)
-                    k.op(fmt::format("{} {}, {}, {}", zero_start && u == 0 ? "A_MMUL" : "A_MMAC",
-                                     A(t * mk + j), V(base + j), V(base + mk + t)));
-                }
-              }
-            },
+            k, pgroups, 2, unroll, [&](int stage, int64_t u) { k_group(stage, u, zero_start && u == 0); },
             zero_start ? 1 : 0, 1);
         if (!final) {
-          // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the
-          // three rows hold the FP32 value exactly
           if (!first) k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
-          k.li(12, (select + 1) * rb);
-          k.op("S_PMOV p1, r12");
-          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
-          for (int64_t a = 0; a < accs; ++a) {
-            for (int64_t part = 0; part < 3; ++part) {
-              k.op(fmt::format("V_SRS {}, {}", V(12 + part), A(a)));
-              if (part < 2) k.op(fmt::format("A_MMAC {}, v15, {}", A(a), V(12 + part)));
-            }
-            for (int64_t part = 0; part < 3; ++part)
-              k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
-          }
+          save_accs();
           return;
         }
-        // C rows of the block from the accumulators
-        k.op("C_ACQ 2", {{}, {kOutStage}});
-        k.op("S_PMOV p5, r10");
-        for (int64_t t = 0; t < tm; ++t) {
-          // SRS into v12.., the network ping-pongs with the k-loop's second register set
-          std::vector<int> in, set_b;
-          for (int64_t j = 0; j < mk; ++j) in.push_back(static_cast<int>(12 + j));
-          const std::vector<int> set_a = in;
-          for (int64_t j = 0; j < mk; ++j) set_b.push_back(static_cast<int>((mk + tm) + j));
-          for (int64_t j = 0; j < mk; ++j)
-            k.op(fmt::format("V_SRS {}, {}", V(in[static_cast<size_t>(j)]), A(t * mk + j)));
-          const auto regs = emit_network(k, in, o_net.levels, set_a, set_b);
-          for (int64_t ml = 0; ml < mm; ++ml)
-            k.op(fmt::format("L_VST {}, p5, {}",
-                             V(regs[static_cast<size_t>(o_net.position[static_cast<size_t>(ml)])]), rb),
-                 {{kOutStage}, {kOutStage}, -1});
-        }
-        k.li(12, mb);
-        if (ldc != n * 2) k.li(14, ldc);
-        k.op(fmt::format("C_DMAST {}, r10, r13, {}, r12, 2", c.ch(2), ldc != n * 2 ? "r14" : "r6"),
-             {{kOutStage}, {}, -1});
-        k.op("S_XOR r10, r10, r1");
-        k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
+        store_block();
       });
       if (final) c.add(4, mb * ldc, 14);
       if (first && has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
@@ -1599,7 +1713,110 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.li(12, bias * rb);
     k.op("S_PMOV p4, r12");
   }
-  if (batch == 1) {
+  // The pieces in one loop (see `looped`): every piece lays its rows out kcp DM rows apart and builds every
+  // tile of a full piece; the last one's k-loop runs over its own k-groups only.
+  auto looped_piece = [&] {
+    const int64_t groups_last = last_chunks * vl / mk;
+    std::vector<int64_t> a_offsets;
+    for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kcp);
+    k.comment("a piece of K of a panel: B^T tiles strip after strip (the next strip's DMA runs meanwhile)");
+    k.li(12, res * rb);
+    k.op("S_PMOV p1, r12");
+    k.loop(strips, [&] {
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+      load_b_looped([&] { k.op("S_XOR r13, r7, r9"); }, "p6");
+      k.op("S_PMOV p0, r7");
+      k.loop(mk, [&] {
+        rearrange(kcp / cg, b_net, b_offsets(kcp), cg, mk, b_tiles, kAcqBase + 1, kRes);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * kcp - kcp) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * mk) * rb));
+      });
+      k.op(fmt::format("S_PADDI p1, {}", (groups * mk - mk) * rb));
+      k.op("S_XOR r7, r7, r9");
+    });
+    // The last strip prefetched the next panel's first strip of this piece: wait for it and load the next
+    // piece's first strip instead (r3 back by a panel and one, or by one after the last piece).
+    k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+    const int64_t back = (strips + 1) % strips_total, back_last = 1 % strips_total;
+    if (back != 0 || back_last != 0) {
+      piece_value(14, 12, "p6", back, back_last);
+      k.op("S_SUB r3, r3, r14");
+      k.op("S_SRLI r12, r3, 31");  // 1 when it went below 0: wrap by the strip count
+      k.li(14, strips_total);
+      k.op("S_MUL r12, r12, r14");
+      k.op("S_ADD r3, r3, r12");
+    }
+    load_b_looped(dm_from(7), "p4");
+    k.li(12, partial * rb);
+    k.op("S_PMOV p7, r12");
+    k.comment("row blocks of A against the panel");
+    k.loop(mblocks, [&] {
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      load_a_looped([&] { k.op("S_XOR r13, r8, r11"); }, "p6");
+      k.comment("A^T tiles of the block");
+      k.op("S_PMOV p0, r8");
+      k.li(12, at_tiles * rb);
+      k.op("S_PMOV p1, r12");
+      for (int64_t t = 0; t < tm; ++t) {
+        rearrange(kcp, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * kcp - kcp) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * tm) * rb));
+      }
+      k.op("S_XOR r8, r8, r11");
+      k.op("S_ADDI r13, r4, 0");
+      k.li(12, res * rb);
+      k.op("S_PMOV p2, r12");
+      k.loop(strips, [&] {
+        k.li(12, at_tiles * rb);
+        k.op("S_PMOV p3, r12");
+        k.comment("the first piece starts the accumulators at 0, the others restore them");
+        piece_flag(12, "p6", false, true);
+        k.loop_reg(12, [&] {
+          k.op("V_BCST v12, r0");
+          for (int64_t a = 0; a < accs; ++a) k.op(fmt::format("A_MMUL {}, v12, v12", A(a)));
+          k.op(fmt::format("S_PADDI p7, {}", 3 * accs * rb));  // as if restored (the save steps back)
+        });
+        piece_flag(12, "p6", false, false);
+        k.loop_reg(12, restore_accs);
+        piece_value(12, 14, "p6", groups, groups_last);
+        k.loop_reg(12, [&] {
+          k_group(0, 0, false);
+          k_group(1, 0, false);
+        });
+        if (strips > 1 && groups_last != groups) {  // past the unused tiles to the next strip's
+          piece_value(14, 12, "p6", 0, (groups - groups_last) * mk * rb);
+          k.op("S_PADD p2, r14");
+        }
+        k.comment("every piece but the last saves the accumulators, the last stores C");
+        piece_flag(12, "p6", true, false);
+        k.loop_reg(12, [&] {
+          k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
+          save_accs();
+        });
+        piece_flag(12, "p6", true, true);
+        k.loop_reg(12, store_block);
+      });
+      piece_flag(12, "p6", true, true);
+      k.loop_reg(12, [&] { c.add(4, mb * ldc, 14); });
+    });
+    // likewise the last block prefetched block 0 of this piece: replace it by block 0 of the next piece
+    k.op("C_ACQ 0", {{}, {kAcqBase}});
+    k.li(2, 0);
+    load_a_looped(dm_from(8), "p4");
+    piece_flag(12, "p6", true, true);
+    if (strips * vl * 2 != m * ldc) k.loop_reg(12, [&] { c.add(4, strips * vl * 2 - m * ldc, 14); });
+    k.comment("the next piece: p6 = p4, p4 advances (back to 0 after the last piece)");
+    k.op("S_PGET r12, p4");
+    k.op("S_PMOV p6, r12");
+    k.op(fmt::format("S_ADDI r12, r12, {}", kcp * rb));
+    k.op(fmt::format("S_ADDI r14, r12, {}", -(last_offset + 1)));
+    k.op("S_SRLI r14, r14, 31");  // 1 while a piece is left
+    k.op("S_MUL r12, r12, r14");
+    k.op("S_PMOV p4, r12");
+  };
+  if (looped) {
+    k.loop(panels * pieces, looped_piece);
+  } else if (batch == 1) {
     k.loop(panels, panel);
   } else {
     // One loop over (batch, panel) pairs keeps the nesting within LOOP_DEPTH. After a batch's last panel,
@@ -3837,10 +4054,11 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   const KnobValues start = v;
   KnobValues tried;  // the knobs of the last kernel that did not fit
-  bool compact = false;
+  bool compact = false, loop_pieces = false;
   for (;;) {
     Ctx c(p_, cfg, layout);
     c.k.set_compact_loops(compact);
+    c.loop_pieces = loop_pieces;
     GeneratedKernel out;
     if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
       EltJob job;
@@ -3902,11 +4120,13 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       out = matmul(c, job, v, all);
     }
     if (compact) out.knobs["compact_loops"] = 1;  // not a knob: the generator's last resort, shown
+    if (loop_pieces) out.knobs["loop_pieces"] = 1;  // likewise, after compact loops
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
       throw std::invalid_argument(fmt::format("{} {} on vliw: the kernel needs {} words, IMEM_WORDS is {}",
                                               cfg.task, cfg.config, words, p_.imem_words));
+    if (words > p_.imem_words && std::getenv("VS2_NOLIMIT") && loop_pieces) words = 0;  // TEMP
     if (words > p_.imem_words) {
       tried = out.knobs;
       const int64_t floor_unroll = out.knobs.count("strips") != 0 ? 2 : 1;  // the matrix products
@@ -3946,6 +4166,13 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
         // last: loops without software pipelining (slower, much less code), the knobs giving way again
         // from the start in the same order
         compact = true;
+        v = start;
+        tried.clear();
+        continue;
+      }
+      if (!loop_pieces) {
+        // and then: products with K in pieces loop over them (one copy of the piece code)
+        loop_pieces = true;
         v = start;
         tried.clear();
         continue;
