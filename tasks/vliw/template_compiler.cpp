@@ -1075,13 +1075,23 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
   }
   if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
-  const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
-  const bool split = pieces > 1;
+  const bool split = mplan.pieces > 1;
   // K in pieces as one hardware loop over (panel, piece) pairs (Ctx::loop_pieces, the last resort for IMEM):
   // one copy of the piece code, the piece's byte offset into the rows of A and W in p6 (the next piece's in
   // p4), what differs between pieces computed from it (0/1 loops for the first and last piece's code).
-  const bool looped = split && c.loop_pieces && linear && !has_bias && job.a_word < 0 && job.b_word < 0 &&
-                      job.c_word < 0 && batch == 1 && c.k.compact_loops();
+  bool looped = split && c.loop_pieces && linear && !has_bias && job.a_word < 0 && job.b_word < 0 &&
+                job.c_word < 0 && batch == 1 && c.k.compact_loops();
+  if (looped) {  // equal pieces (the fewest that fit DM), so that every piece is the same code
+    looped = false;
+    for (int64_t want = mplan.pieces; want <= kc && !looped; ++want) {
+      const MatPlan equal = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), want);
+      if (equal.chunks > 0 && equal.chunks * equal.pieces == kc && equal.pieces > 1) {
+        mplan = equal;
+        looped = true;
+      }
+    }
+  }
+  const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
   // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
   auto piece_chunks = [&](int64_t q) { return std::min(kcp, kc - q * kcp); };
   const int64_t groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
@@ -1095,6 +1105,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       std::min(knob(values, knobs, "strips"), job.max_strips > 0 ? job.max_strips : strips_total));
   while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp, one_braw ? 1 : 2) > c.dm_rows)
     strips = divisor_at_most(strips_total, strips - 1);
+  if (looped) strips = 1;  // one strip per panel: the prefetch of the next piece's strip is simple
   const int64_t accs = tm * mk;  // accumulator tiles per output block
   const int64_t panels = strips_total / strips;
   const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
@@ -1397,8 +1408,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   // piece shares one layout; the last piece's rows leave their tails alone); set_dm puts the DM address
   // in r13.
   auto load_rows_looped = [&](const std::function<void()>& set_dm, int ch, int lock, int64_t count,
-                              const std::string& ptr) {
-    piece_value(12, 13, ptr, kcp, last_chunks);
+                              const std::string&) {
+    k.li(12, kcp);  // equal pieces
     set_dm();
     k.loop(count - 1, [&] {
       k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12", ch), {{}, {kAcqBase + lock}});
@@ -1407,17 +1418,29 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     });
     k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
   };
-  // The piece at `ptr` of A block r2 (r2 advances) or of W strip r3 (r3 advances).
+  // A block r2 (r2 advances) of the piece at `ptr`, or (ptr "") of the piece at p6, or at p4 for block 0
+  // (which a piece's last block prefetches for the next piece).
   auto load_a_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+    if (ptr.empty()) {  // r13 = p6 + (r2 == 0) * (p4 - p6)
+      k.op("S_PGET r13, p4");
+      k.op("S_PGET r12, p6");
+      k.op("S_SUB r13, r13, r12");
+      k.op("S_ADDI r14, r2, -1");
+      k.op("S_SRLI r14, r14, 31");
+      k.op("S_MUL r13, r13, r14");
+      k.op("S_ADD r13, r13, r12");
+    } else {
+      k.op(fmt::format("S_PGET r13, {}", ptr));
+    }
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
     li_region(12, a_name, job.a_offset);
     k.op("S_ADD r14, r14, r12");
-    k.op(fmt::format("S_PGET r12, {}", ptr));
-    k.op("S_ADD r14, r14, r12");
-    load_rows_looped(set_dm, 0, 0, mb, ptr);
+    k.op("S_ADD r14, r14, r13");
+    load_rows_looped(set_dm, 0, 0, mb, "");
     next_index(2, mblocks);
   };
+  // W strip r3 of the piece at `ptr` (r3 stays).
   auto load_b_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
@@ -1425,8 +1448,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_ADD r14, r14, r12");
     k.op(fmt::format("S_PGET r12, {}", ptr));
     k.op("S_ADD r14, r14, r12");
-    load_rows_looped(set_dm, c.ch(1), 1, vl, ptr);
-    next_index(3, strips_total);
+    load_rows_looped(set_dm, c.ch(1), 1, vl, "");
   };
   auto dm_from = [&](int reg) { return [&k, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); }; };
 
@@ -1719,12 +1741,18 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     const int64_t groups_last = last_chunks * vl / mk;
     std::vector<int64_t> a_offsets;
     for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kcp);
-    k.comment("a piece of K of a panel: B^T tiles strip after strip (the next strip's DMA runs meanwhile)");
+    k.comment("a piece of K of a panel (one strip): its B^T tiles while the next piece's strip loads (r3: the");
+    k.comment("strip, the next panel's after the last piece)");
     k.li(12, res * rb);
     k.op("S_PMOV p1, r12");
-    k.loop(strips, [&] {
+    {
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-      load_b_looped([&] { k.op("S_XOR r13, r7, r9"); }, "p6");
+      piece_flag(12, "p6", true, true);
+      k.op("S_ADD r3, r3, r12");
+      k.op(fmt::format("S_ADDI r12, r3, {}", -strips_total));
+      k.op("S_SRLI r12, r12, 31");  // 0 when r3 went past the last strip
+      k.op("S_MUL r3, r3, r12");
+      load_b_looped([&] { k.op("S_XOR r13, r7, r9"); }, "p4");
       k.op("S_PMOV p0, r7");
       k.loop(mk, [&] {
         rearrange(kcp / cg, b_net, b_offsets(kcp), cg, mk, b_tiles, kAcqBase + 1, kRes);
@@ -1733,26 +1761,13 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       });
       k.op(fmt::format("S_PADDI p1, {}", (groups * mk - mk) * rb));
       k.op("S_XOR r7, r7, r9");
-    });
-    // The last strip prefetched the next panel's first strip of this piece: wait for it and load the next
-    // piece's first strip instead (r3 back by a panel and one, or by one after the last piece).
-    k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-    const int64_t back = (strips + 1) % strips_total, back_last = 1 % strips_total;
-    if (back != 0 || back_last != 0) {
-      piece_value(14, 12, "p6", back, back_last);
-      k.op("S_SUB r3, r3, r14");
-      k.op("S_SRLI r12, r3, 31");  // 1 when it went below 0: wrap by the strip count
-      k.li(14, strips_total);
-      k.op("S_MUL r12, r12, r14");
-      k.op("S_ADD r3, r3, r12");
     }
-    load_b_looped(dm_from(7), "p4");
     k.li(12, partial * rb);
     k.op("S_PMOV p7, r12");
     k.comment("row blocks of A against the panel");
     k.loop(mblocks, [&] {
       k.op("C_ACQ 0", {{}, {kAcqBase}});
-      load_a_looped([&] { k.op("S_XOR r13, r8, r11"); }, "p6");
+      load_a_looped([&] { k.op("S_XOR r13, r8, r11"); }, "");
       k.comment("A^T tiles of the block");
       k.op("S_PMOV p0, r8");
       k.li(12, at_tiles * rb);
@@ -1799,10 +1814,6 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       piece_flag(12, "p6", true, true);
       k.loop_reg(12, [&] { c.add(4, mb * ldc, 14); });
     });
-    // likewise the last block prefetched block 0 of this piece: replace it by block 0 of the next piece
-    k.op("C_ACQ 0", {{}, {kAcqBase}});
-    k.li(2, 0);
-    load_a_looped(dm_from(8), "p4");
     piece_flag(12, "p6", true, true);
     if (strips * vl * 2 != m * ldc) k.loop_reg(12, [&] { c.add(4, strips * vl * 2 - m * ldc, 14); });
     k.comment("the next piece: p6 = p4, p4 advances (back to 0 after the last piece)");
