@@ -3251,9 +3251,13 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
 // zero pixels on both sides, and rows above or below the image are zero slots), so output row oh reads its
 // KH input rows from slots (oh * STRIDE + i) mod R. Per output pixel and channel chunk: KH * KW A_VMACs of
 // the tap's x and w rows (two partial accumulators when few chunks), V_SRS, into a double-buffered output
-// row stored by DMA. The next rows load while a row computes.
+// row stored by DMA. The next rows load while a row computes. When the ring of whole pixels does not fit
+// DM, the image is convolved one chunk of channels (VLEN) at a time: `groups` passes over the image, each
+// with one chunk per pixel in DM (the DMA gathers it with the pixel stride C * 2).
 struct DepthwiseShape {
   int64_t h, w, c, kh, kw, stride, pad, oh, ow, cv, ring, slot_rows, w_rows, out_rows, total_rows;
+  int64_t groups = 1;      // channel chunks done one after the other (cv is then 1: the chunks per pass)
+  int64_t whole_rows = 0;  // DM rows with every chunk of a pixel in one pass
 };
 
 DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg) {
@@ -3271,10 +3275,19 @@ DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg
   d.ring = d.kh + d.stride;
   const int64_t banks = p.dm_banks;
   auto round_up = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
-  d.slot_rows = round_up((d.w + 2 * d.pad) * d.cv);
-  d.w_rows = round_up(d.kh * d.kw * d.cv);
-  d.out_rows = round_up(d.ow * d.cv);
-  d.total_rows = d.w_rows + d.ring * d.slot_rows + 2 * d.out_rows;
+  auto rows = [&] {
+    d.slot_rows = round_up((d.w + 2 * d.pad) * d.cv);
+    d.w_rows = round_up(d.kh * d.kw * d.cv);
+    d.out_rows = round_up(d.ow * d.cv);
+    d.total_rows = d.w_rows + d.ring * d.slot_rows + 2 * d.out_rows;
+  };
+  rows();
+  d.whole_rows = d.total_rows;
+  if (d.total_rows * p.row_bytes() > p.dm_bytes && d.cv > 1) {  // one chunk of channels per pass
+    d.groups = d.cv;
+    d.cv = 1;
+    rows();
+  }
   return d;
 }
 
@@ -3302,26 +3315,51 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
       "input rows through a ring of {} DM slots (each read once; zero padding in DM), output rows "
       "double-buffered; per pixel and chunk {} A_VMACs, {} pixels per loop iteration",
       d.ring, d.kh * d.kw, unroll);
+  const bool grouped = d.groups > 1;
+  if (grouped)
+    out.summary += fmt::format(
+        "; {} passes over the image, one chunk of {} channels each (the whole pixels' ring needs {} bytes of "
+        "DM)",
+        d.groups, c.vlen, d.whole_rows * rb);
   const int64_t row_bytes_dram = d.w * d.c * 2;
   k.comment(fmt::format("DM rows: w {}, ring {} ({} slots of {}), output {}/{}", w_base, ring_base, d.ring,
                         d.slot_rows, out0, out1));
   // zero the ring (padding and the rows outside the image)
-  k.op("V_BCST v0, r0");
-  k.li(12, ring_base * rb);
-  k.op("S_PMOV p0, r12");
-  k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
-  k.li(12, c.addr("w"), c.sym("w"));
-  k.li(13, w_base * rb);
-  k.li(7, rb);
-  k.li(14, d.kh * d.kw * d.cv);
-  k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
-  k.op("C_ACQ 15", {{}, {kGamma}});
+  auto zero_ring = [&] {
+    k.op("V_BCST v0, r0");
+    k.li(12, ring_base * rb);
+    k.op("S_PMOV p0, r12");
+    k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
+  };
+  // the filter taps (of this pass's chunk: DRAM address in r12, rows C * 2 apart)
+  auto load_w = [&] {
+    k.li(13, w_base * rb);
+    k.li(14, d.kh * d.kw * d.cv);
+    k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+    k.op("C_ACQ 15", {{}, {kGamma}});
+  };
+  if (grouped) {
+    k.comment("r7: the DRAM stride of a chunk's pixels (C * 2); p5: this pass's chunk of w in DRAM");
+    k.li(7, d.c * 2);
+    k.li(12, c.addr("w"), c.sym("w"));
+    k.op("S_PMOV p5, r12");
+  } else {
+    zero_ring();
+    k.li(12, c.addr("w"), c.sym("w"));
+    k.li(13, w_base * rb);
+    k.li(7, rb);
+    k.li(14, d.kh * d.kw * d.cv);
+    k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+    k.op("C_ACQ 15", {{}, {kGamma}});
+  }
   k.comment("r1 next image row in DRAM, r2 next output row, r3 (oh * STRIDE) mod R, r4 next slot to fill,");
   k.comment("r5 output buffer, r6 its swap mask, r7 ROW_BYTES, r8 DM rows per image row, r9 per output row");
   k.li(1, c.addr("x"), c.sym("x"));
   k.li(2, c.addr("y"), c.sym("y"));
-  k.li(3, 0);
-  k.li(4, 0);
+  if (!grouped) {
+    k.li(3, 0);
+    k.li(4, 0);
+  }
   k.li(5, out0 * rb);
   k.li(6, (out0 ^ out1) * rb);
   k.li(8, d.w * d.cv);
@@ -3362,14 +3400,17 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
   };
   // Prologue: window 0's rows (those above the image are the ring's zeros: their slots are first used
   // for them); fill-order position q starts at PAD for the image's first row.
-  for (int64_t q = 0; q < d.kh; ++q) {
-    if (valid_row(q)) {
-      fill(true);
-    } else {
-      k.op("S_ADDI r4, r4, 1");
-      wrap(4);
+  auto prologue = [&] {
+    for (int64_t q = 0; q < d.kh; ++q) {
+      if (valid_row(q)) {
+        fill(true);
+      } else {
+        k.op("S_ADDI r4, r4, 1");
+        wrap(4);
+      }
     }
-  }
+  };
+  if (!grouped) prologue();
   struct Sig {
     int64_t acquire, loads, zeros;
     bool operator==(const Sig& o) const {
@@ -3446,12 +3487,31 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
     k.op(fmt::format("S_ADDI r3, r3, {}", d.stride));
     wrap(3);
   };
-  for (int64_t oh = 0; oh < d.oh;) {
-    const Sig g = sig(oh);
-    int64_t run = 1;
-    while (oh + run < d.oh && sig(oh + run) == g) ++run;
-    k.loop(run, [&] { row(g); });
-    oh += run;
+  auto image = [&] {
+    for (int64_t oh = 0; oh < d.oh;) {
+      const Sig g = sig(oh);
+      int64_t run = 1;
+      while (oh + run < d.oh && sig(oh + run) == g) ++run;
+      k.loop(run, [&] { row(g); });
+      oh += run;
+    }
+  };
+  if (grouped) {
+    k.loop(d.groups, [&] {
+      k.comment("a pass: the ring zeroed, this chunk's taps, then the image (r1, r2 at the chunk's pixels)");
+      zero_ring();
+      k.op("S_PGET r12, p5");
+      load_w();
+      k.op(fmt::format("S_PADDI p5, {}", rb));
+      k.li(3, 0);
+      k.li(4, 0);
+      prologue();
+      image();
+      c.add(1, rb - d.h * row_bytes_dram, 14);
+      c.add(2, rb - d.oh * d.ow * d.c * 2, 14);
+    });
+  } else {
+    image();
   }
   k.op("C_HALT", {{}, {}, -1, true});
   return out;
@@ -3954,9 +4014,10 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     const DepthwiseShape d = depthwise_shape(p_, cfg);
     if (d.total_rows * p_.row_bytes() > p_.dm_bytes)
       return fmt::format(
-          "a ring of {} image rows ({} bytes each with padding) and two output rows need {} bytes "
+          "a ring of {} image rows ({} bytes each with padding{}) and two output rows need {} bytes "
           "of DM; DM has {}",
-          d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
+          d.ring, d.slot_rows * p_.row_bytes(), d.groups > 1 ? ", one chunk of channels per pass" : "",
+          d.total_rows * p_.row_bytes(), p_.dm_bytes);
     if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
   }
   // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases)
