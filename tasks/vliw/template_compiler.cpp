@@ -3169,24 +3169,119 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
       out_row(valid_row, times);
     }
   };
-  // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
-  auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
-  for (int64_t oh = 0; oh < d.oh;) {
-    if (inside(oh)) {
-      int64_t n = 0;
-      while (oh + n < d.oh && inside(oh + n)) ++n;
-      k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
-      emit_rows([](int64_t) { return true; }, n);
-      oh += n;
-    } else {
-      k.comment(fmt::format("output row {}", oh));
-      emit_rows(
-          [&](int64_t i) {
-            const int64_t ih = oh * d.s - d.pad + i;
-            return ih >= 0 && ih < d.h;
-          },
-          1);
-      ++oh;
+  // The last resort for IMEM (Ctx::loop_pieces): one copy of the row code for every output row, in one
+  // hardware loop. Per row, the tap rows above the image (top), inside it (mid) and below it (bot) are
+  // counts computed from r11 = oh * S - P, each section a loop: zero stores for top and bot, the taps of one
+  // tap row (r7: its image row in DRAM) for mid. r10 walks the im2col columns (consecutive: tap after tap,
+  // chunk after chunk); everything is on channel 0, in order, so one store of a zero row to the output
+  // region (overwritten by the product later) releases the lock after the last im2col store.
+  auto looped_rows = [&] {
+    k.comment("every output row: tap rows above the image, in it and below it (r11 = oh * S - P)");
+    k.li(11, -d.pad);
+    auto top = [&] {  // r12 = max(0, -r11)
+      k.op("S_SUB r12, r0, r11");
+      k.op("S_SRLI r14, r11, 31");
+      k.op("S_MUL r12, r12, r14");
+    };
+    auto bot = [&](int dst, int tmp) {  // dst = max(0, r11 + KH - H)
+      k.op(fmt::format("S_ADDI {}, r11, {}", R(dst), d.kh - d.h));
+      k.op(fmt::format("S_SUB {}, r0, {}", R(tmp), R(dst)));
+      k.op(fmt::format("S_SRLI {}, {}, 31", R(tmp), R(tmp)));
+      k.op(fmt::format("S_MUL {}, {}, {}", R(dst), R(dst), R(tmp)));
+    };
+    auto zero_tap_rows = [&] {
+      k.loop_reg(12, [&] {
+        k.loop(d.kw * cv, [&] {
+          k.li(5, d.ow);
+          k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+          k.op(fmt::format("S_ADDI r10, r10, {}", rb));
+        });
+      });
+    };
+    k.loop(d.oh, [&] {
+      k.op("S_ADDI r10, r2, 0");
+      top();
+      zero_tap_rows();
+      top();
+      k.li(14, d.w * d.c * 2);
+      k.op("S_MUL r14, r12, r14");
+      k.op("S_ADD r7, r1, r14");
+      bot(14, 5);
+      k.op("S_ADD r12, r12, r14");
+      k.li(14, d.kh);
+      k.op("S_SUB r12, r14, r12");
+      k.loop_reg(12, [&] {
+        for (int64_t j = 0; j < d.kw; ++j) {
+          const int64_t lo = std::max<int64_t>(0, (d.pad - j + d.s - 1) / d.s);
+          const int64_t hi = std::min<int64_t>(d.ow - 1, (d.w - 1 + d.pad - j) / d.s);
+          const bool any = hi >= lo;
+          if (any) {
+            k.li(14, (lo * d.s + j - d.pad) * d.c * 2);
+            k.op("S_ADD r9, r14, r7");
+          }
+          k.loop(cv, [&] {
+            if (!any) {
+              k.li(5, d.ow);
+              k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+            } else {
+              if (lo > 0) {
+                k.li(5, lo);
+                k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+              }
+              if (hi < d.ow - 1) {
+                k.li(14, (hi + 1) * d.k * 2);
+                k.op("S_ADD r14, r14, r10");
+                k.li(5, d.ow - 1 - hi);
+                k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
+              }
+              k.li(12, hi - lo + 1);
+              k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
+              k.op("C_ACQ 3", {{}, {kOutBase}});
+              k.li(14, lo * d.k * 2);
+              k.op("S_ADD r14, r14, r10");
+              k.li(5, hi - lo + 1);
+              k.op("C_DMAST 0, r6, r14, r4, r5", {{kOutBase}, {}, -1});
+              k.op(fmt::format("S_ADDI r9, r9, {}", rb));
+            }
+            k.op(fmt::format("S_ADDI r10, r10, {}", rb));
+          });
+        }
+        c.add(7, d.w * d.c * 2, 14);
+      });
+      bot(12, 14);
+      zero_tap_rows();
+      c.add(1, d.s * d.w * d.c * 2, 14);
+      c.add(2, d.ow * d.k * 2, 14);
+      k.op(fmt::format("S_ADDI r11, r11, {}", d.s));
+    });
+    c.li_addr(14, cjob.out, cjob.out_offset);
+    k.li(5, 1);
+    k.op("C_DMAST 0, r8, r14, r4, r5, 5", {{kState}, {}, -1});
+    fences[0] = 1;
+    fences[1] = 0;
+  };
+  if (c.loop_pieces && cv > 0) {
+    looped_rows();
+  } else {
+    // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
+    auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
+    for (int64_t oh = 0; oh < d.oh;) {
+      if (inside(oh)) {
+        int64_t n = 0;
+        while (oh + n < d.oh && inside(oh + n)) ++n;
+        k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
+        emit_rows([](int64_t) { return true; }, n);
+        oh += n;
+      } else {
+        k.comment(fmt::format("output row {}", oh));
+        emit_rows(
+            [&](int64_t i) {
+              const int64_t ih = oh * d.s - d.pad + i;
+              return ih >= 0 && ih < d.h;
+            },
+            1);
+        ++oh;
+      }
     }
   }
   k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
