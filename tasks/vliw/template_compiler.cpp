@@ -1376,7 +1376,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     next_index(3, strips_total);
   };
   // ---- looped pieces: values that depend on the piece whose offset pointer `ptr` holds
-  const int64_t last_offset = (pieces - 1) * kcp * rb, last_chunks = piece_chunks(pieces - 1);
+  const int64_t last_offset = (pieces - 1) * kcp * rb;
   // dst = 1 for the last piece, else 0 (or the reverse; the first piece likewise)
   auto piece_flag = [&](int dst, const std::string& ptr, bool last, bool set) {
     k.op(fmt::format("S_PGET {}, {}", R(dst), ptr));
@@ -1392,24 +1392,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
     k.op(fmt::format("S_SRLI {}, {}, 31", R(dst), R(dst)));
   };
-  // dst = `full` for every piece but the last, `last` for the last one (tmp is clobbered)
-  auto piece_value = [&](int dst, int tmp, const std::string& ptr, int64_t full, int64_t last) {
-    if (full == last) {
-      k.li(dst, full);
-      return;
-    }
-    piece_flag(dst, ptr, true, true);
-    k.li(tmp, full - last);
-    k.op(fmt::format("S_MUL {}, {}, {}", R(dst), R(dst), R(tmp)));
-    k.li(tmp, full);
-    k.op(fmt::format("S_SUB {}, {}, {}", R(dst), R(tmp), R(dst)));
-  };
-  // The rows of one piece of `count` matrix rows from DRAM r14 on, into DM rows kcp apart (so that every
-  // piece shares one layout; the last piece's rows leave their tails alone); set_dm puts the DM address
-  // in r13.
-  auto load_rows_looped = [&](const std::function<void()>& set_dm, int ch, int lock, int64_t count,
-                              const std::string&) {
-    k.li(12, kcp);  // equal pieces
+  // The rows of one piece (equal pieces: kcp DM rows each) of `count` matrix rows from DRAM r14 on; set_dm
+  // puts the DM address in r13.
+  auto load_rows_looped = [&](const std::function<void()>& set_dm, int ch, int lock, int64_t count) {
+    k.li(12, kcp);
     set_dm();
     k.loop(count - 1, [&] {
       k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12", ch), {{}, {kAcqBase + lock}});
@@ -1437,7 +1423,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     li_region(12, a_name, job.a_offset);
     k.op("S_ADD r14, r14, r12");
     k.op("S_ADD r14, r14, r13");
-    load_rows_looped(set_dm, 0, 0, mb, "");
+    load_rows_looped(set_dm, 0, 0, mb);
     next_index(2, mblocks);
   };
   // W strip r3 of the piece at `ptr` (r3 stays).
@@ -1448,7 +1434,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_ADD r14, r14, r12");
     k.op(fmt::format("S_PGET r12, {}", ptr));
     k.op("S_ADD r14, r14, r12");
-    load_rows_looped(set_dm, c.ch(1), 1, vl, "");
+    load_rows_looped(set_dm, c.ch(1), 1, vl);
   };
   auto dm_from = [&](int reg) { return [&k, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); }; };
 
@@ -1735,10 +1721,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.li(12, bias * rb);
     k.op("S_PMOV p4, r12");
   }
-  // The pieces in one loop (see `looped`): every piece lays its rows out kcp DM rows apart and builds every
-  // tile of a full piece; the last one's k-loop runs over its own k-groups only.
+  // The pieces in one loop (see `looped`): equal pieces, so every piece is the same code but for the 0/1
+  // loops on the first and last piece's flags.
   auto looped_piece = [&] {
-    const int64_t groups_last = last_chunks * vl / mk;
     std::vector<int64_t> a_offsets;
     for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kcp);
     k.comment(
@@ -1794,15 +1779,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         });
         piece_flag(12, "p6", false, false);
         k.loop_reg(12, restore_accs);
-        piece_value(12, 14, "p6", groups, groups_last);
-        k.loop_reg(12, [&] {
+        k.loop(groups, [&] {
           k_group(0, 0, false);
           k_group(1, 0, false);
         });
-        if (strips > 1 && groups_last != groups) {  // past the unused tiles to the next strip's
-          piece_value(14, 12, "p6", 0, (groups - groups_last) * mk * rb);
-          k.op("S_PADD p2, r14");
-        }
         k.comment("every piece but the last saves the accumulators, the last stores C");
         piece_flag(12, "p6", true, false);
         k.loop_reg(12, [&] {
