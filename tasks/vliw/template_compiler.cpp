@@ -4202,9 +4202,10 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   const KnobValues start = v;
   KnobValues tried;  // the knobs of the last kernel that did not fit
-  // The last resorts are not knobs, but tests may ask for them (values "compact_loops", "loop_pieces").
-  auto asked = [&](const char* name) { return values.count(name) != 0 && values.at(name) != 0; };
-  bool loop_pieces = asked("loop_pieces"), compact = loop_pieces || asked("compact_loops");
+  // The last resort is not a knob, but tests may ask for it: value "force_loop_pieces" (a kernel's own knob
+  // line says loop_pieces=1, which, fed back as by the tuner, is ignored like compact_loops=1).
+  bool loop_pieces = values.count("force_loop_pieces") != 0 && values.at("force_loop_pieces") != 0,
+       compact = loop_pieces;
   for (;;) {
     Ctx c(p_, cfg, layout);
     c.k.set_compact_loops(compact);

@@ -199,8 +199,8 @@ TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
 // (equal pieces, the first and last piece's code in 0/1 loops) gives exactly the outputs of one pass over K.
 TEST(VliwBaselineKnobs, LoopedPiecesGiveTheOutputsOfOneK) {
   const std::vector<KnobCase> cases = {
-      {"swiglu", "C2", "default", {{"k_pieces", 2}, {"loop_pieces", 1}}},  // F = 96: 3 pieces of 32
-      {"swiglu", "C3", "small", {{"k_pieces", 2}, {"loop_pieces", 1}}},    // VLEN 8, two chunks per group
+      {"swiglu", "C2", "default", {{"k_pieces", 2}, {"force_loop_pieces", 1}}},  // F = 96: 3 pieces of 32
+      {"swiglu", "C3", "small", {{"k_pieces", 2}, {"force_loop_pieces", 1}}},  // VLEN 8, two chunks per group
   };
   for (const auto& c : cases) {
     const std::string what = fmt::format("{} {} {} looped pieces", c.task, c.config, c.hw);
