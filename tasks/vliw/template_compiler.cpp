@@ -4312,7 +4312,7 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
         v["tile_rows"] = out.knobs["tile_rows"] / 2;
         continue;
       }
-      if (!compact) {
+      if (!compact && !loop_pieces) {
         // last: loops without software pipelining (slower, much less code), the knobs giving way again
         // from the start in the same order
         compact = true;
@@ -4321,8 +4321,16 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
         continue;
       }
       if (!loop_pieces) {
-        // and then: products with K in pieces loop over them (one copy of the piece code)
+        // and then the very last resort (Ctx::loop_pieces), first with software-pipelined loops again, then
+        // compact
         loop_pieces = true;
+        compact = false;
+        v = start;
+        tried.clear();
+        continue;
+      }
+      if (!compact) {
+        compact = true;
         v = start;
         tried.clear();
         continue;
