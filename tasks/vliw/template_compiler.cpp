@@ -186,8 +186,9 @@ struct Ctx {
   const tasks::DramLayout& layout;
   KernelBuilder k;
   int64_t vlen, rb, banks, dm_rows;
-  // The generator's very last resort for IMEM (with compact loops): a product whose K is in pieces runs one
-  // hardware loop over (panel, piece) pairs instead of one copy of the panel code per piece.
+  // The generator's very last resort for IMEM: a product whose K is in pieces takes one raw W buffer (when
+  // K then fits DM in one piece) or, with compact loops, one hardware loop over (panel, piece) pairs instead
+  // of one copy of the panel code per piece; conv2d's im2col rows run in one hardware loop.
   bool loop_pieces = false;
   Ctx(const Params& params, const tasks::ResolvedConfig& c, const tasks::DramLayout& l)
       : p(params), cfg(c), layout(l), k(params.dm_banks) {
@@ -1377,15 +1378,17 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   };
   // ---- looped pieces: values that depend on the piece whose offset pointer `ptr` holds
   const int64_t last_offset = (pieces - 1) * kcp * rb;
-  // dst = 1 for the last piece, else 0 (or the reverse; the first piece likewise)
-  auto piece_flag = [&](int dst, const std::string& ptr, bool last, bool set) {
-    k.op(fmt::format("S_PGET {}, {}", R(dst), ptr));
-    if (last && set) {  // (last_offset - 1 - offset) < 0
+  // dst = 1 when the piece whose offset p6 holds is (or is not) the first (or the last) one, else 0: the
+  // sign bit of a difference with the offset.
+  enum class Piece { kFirst, kNotFirst, kLast, kNotLast };
+  auto piece_flag = [&](int dst, Piece which) {
+    k.op(fmt::format("S_PGET {}, p6", R(dst)));
+    if (which == Piece::kLast) {  // (last_offset - 1 - offset) < 0
       k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
       k.op(fmt::format("S_ADDI {}, {}, {}", R(dst), R(dst), last_offset - 1));
-    } else if (last) {  // (offset - last_offset) < 0
+    } else if (which == Piece::kNotLast) {  // (offset - last_offset) < 0
       k.op(fmt::format("S_ADDI {}, {}, {}", R(dst), R(dst), -last_offset));
-    } else if (set) {  // (offset - 1) < 0
+    } else if (which == Piece::kFirst) {  // (offset - 1) < 0
       k.op(fmt::format("S_ADDI {}, {}, -1", R(dst), R(dst)));
     } else {  // (0 - offset) < 0
       k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
@@ -1733,7 +1736,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_PMOV p1, r12");
     {
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-      piece_flag(12, "p6", true, true);
+      piece_flag(12, Piece::kLast);
       k.op("S_ADD r3, r3, r12");
       k.op(fmt::format("S_ADDI r12, r3, {}", -strips_total));
       k.op("S_SRLI r12, r12, 31");  // 0 when r3 went past the last strip
@@ -1771,31 +1774,31 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         k.li(12, at_tiles * rb);
         k.op("S_PMOV p3, r12");
         k.comment("the first piece starts the accumulators at 0, the others restore them");
-        piece_flag(12, "p6", false, true);
+        piece_flag(12, Piece::kFirst);
         k.loop_reg(12, [&] {
           k.op("V_BCST v12, r0");
           for (int64_t a = 0; a < accs; ++a) k.op(fmt::format("A_MMUL {}, v12, v12", A(a)));
           k.op(fmt::format("S_PADDI p7, {}", 3 * accs * rb));  // as if restored (the save steps back)
         });
-        piece_flag(12, "p6", false, false);
+        piece_flag(12, Piece::kNotFirst);
         k.loop_reg(12, restore_accs);
         k.loop(groups, [&] {
           k_group(0, 0, false);
           k_group(1, 0, false);
         });
         k.comment("every piece but the last saves the accumulators, the last stores C");
-        piece_flag(12, "p6", true, false);
+        piece_flag(12, Piece::kNotLast);
         k.loop_reg(12, [&] {
           k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
           save_accs();
         });
-        piece_flag(12, "p6", true, true);
+        piece_flag(12, Piece::kLast);
         k.loop_reg(12, store_block);
       });
-      piece_flag(12, "p6", true, true);
+      piece_flag(12, Piece::kLast);
       k.loop_reg(12, [&] { c.add(4, mb * ldc, 14); });
     });
-    piece_flag(12, "p6", true, true);
+    piece_flag(12, Piece::kLast);
     if (strips * vl * 2 != m * ldc) k.loop_reg(12, [&] { c.add(4, strips * vl * 2 - m * ldc, 14); });
     k.comment("the next piece: p6 = p4, p4 advances (back to 0 after the last piece)");
     k.op("S_PGET r12, p4");
