@@ -186,6 +186,10 @@ struct Ctx {
   const tasks::DramLayout& layout;
   KernelBuilder k;
   int64_t vlen, rb, banks, dm_rows;
+  // The generator's very last resort for IMEM: a product whose K is in pieces takes one raw W buffer (when
+  // K then fits DM in one piece) or, with compact loops, one hardware loop over (panel, piece) pairs instead
+  // of one copy of the panel code per piece; conv2d's im2col rows run in one hardware loop.
+  bool loop_pieces = false;
   Ctx(const Params& params, const tasks::ResolvedConfig& c, const tasks::DramLayout& l)
       : p(params), cfg(c), layout(l), k(params.dm_banks) {
     vlen = p.vlen;
@@ -1003,14 +1007,15 @@ int64_t matmul_partial_rows(const Params& p, const MatJob& job, int64_t strips) 
 }
 
 // DM rows matmul's buffers take with `strips` resident strips and pieces of `chunks` DM rows of k (each
-// buffer rounded up to whole bank cycles).
-int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips, int64_t chunks) {
+// buffer rounded up to whole bank cycles; `braw_buffers` raw B strips).
+int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t strips, int64_t chunks,
+                       int64_t braw_buffers = 2) {
   const int64_t vl = p.vlen, mm = p.mmul_m(), mk = p.mmul_k(), banks = p.dm_banks;
   const int64_t kp = chunks * vl, mb = tm * mm;
   const int64_t braw_rows = job.weights_nk ? vl * chunks : kp;
   auto round = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
-  int64_t rows = round(strips * kp) + round(kp / mk * tm) + 2 * round(mb * chunks) + 2 * round(braw_rows) +
-                 2 * round(mb);
+  int64_t rows = round(strips * kp) + round(kp / mk * tm) + 2 * round(mb * chunks) +
+                 braw_buffers * round(braw_rows) + 2 * round(mb);
   if (!job.bias.empty()) rows += round(job.n / mm) + round(1);
   if (chunks < job.k / vl) rows += round(matmul_partial_rows(p, job, strips)) + round(2);
   return rows;
@@ -1020,7 +1025,8 @@ int64_t matmul_dm_rows(const Params& p, const MatJob& job, int64_t tm, int64_t s
 // `tm_want`) whose buffers fit DM with one strip; chunks = 0 when even one DM row of k per piece does not
 // fit. Pieces of W rows (nn.Linear) keep an even chunk count when K allows, for VLENs whose tile
 // rearrangement takes two chunks at a time.
-MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t min_pieces = 1) {
+MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t min_pieces = 1,
+                    int64_t braw_buffers = 2) {
   const int64_t kc = job.k / p.vlen, dm_rows = p.dm_bytes / p.row_bytes();
   const int64_t unit = job.weights_nk && kc % 2 == 0 ? 2 : 1;
   if (min_pieces > 1) {
@@ -1034,10 +1040,10 @@ MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t
     plan.chunks = chunks;
     plan.pieces = (kc + chunks - 1) / chunks;
     plan.tm = matmul_m_tiles(p, tm_want);
-    while (plan.tm > 1 && (matmul_dm_rows(p, job, plan.tm, 1, chunks) > dm_rows ||
+    while (plan.tm > 1 && (matmul_dm_rows(p, job, plan.tm, 1, chunks, braw_buffers) > dm_rows ||
                            job.m % (plan.tm * static_cast<int64_t>(p.mmul_m())) != 0))
       plan.tm /= 2;
-    if (matmul_dm_rows(p, job, plan.tm, 1, chunks) <= dm_rows) return plan;
+    if (matmul_dm_rows(p, job, plan.tm, 1, chunks, braw_buffers) <= dm_rows) return plan;
   }
   return min_pieces > 1 ? matmul_plan(p, job, tm_want) : MatPlan{};
 }
@@ -1056,11 +1062,37 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   const bool has_k_pieces =
       std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
   const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
-  const MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
-                                    has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+  MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
+                              has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+  // The last resort for IMEM (Ctx::loop_pieces): when one raw B strip instead of two lets K fit DM in one
+  // piece, no piece code at all (the next strip loads after the tiles are built: less overlap).
+  bool one_braw = false;
+  if (c.loop_pieces && matmul_plan(c.p, job, knob(values, knobs, "m_tiles")).pieces > 1 && batch == 1 &&
+      !fixed_bases) {
+    const MatPlan one = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), 1, 1);
+    if (one.chunks > 0 && one.pieces == 1) {
+      mplan = one;
+      one_braw = true;
+    }
+  }
   if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
+  const bool split = mplan.pieces > 1;
+  // K in pieces as one hardware loop over (panel, piece) pairs (Ctx::loop_pieces, the last resort for IMEM):
+  // one copy of the piece code, the piece's byte offset into the rows of A and W in p6 (the next piece's in
+  // p4), what differs between pieces computed from it (0/1 loops for the first and last piece's code).
+  bool looped = split && c.loop_pieces && linear && !has_bias && job.a_word < 0 && job.b_word < 0 &&
+                job.c_word < 0 && batch == 1 && c.k.compact_loops();
+  if (looped) {  // equal pieces (the fewest that fit DM), so that every piece is the same code
+    looped = false;
+    for (int64_t want = mplan.pieces; want <= kc && !looped; ++want) {
+      const MatPlan equal = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), want);
+      if (equal.chunks > 0 && equal.chunks * equal.pieces == kc && equal.pieces > 1) {
+        mplan = equal;
+        looped = true;
+      }
+    }
+  }
   const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
-  const bool split = pieces > 1;
   // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
   auto piece_chunks = [&](int64_t q) { return std::min(kcp, kc - q * kcp); };
   const int64_t groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
@@ -1072,8 +1104,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
   int64_t strips = divisor_at_most(
       strips_total,
       std::min(knob(values, knobs, "strips"), job.max_strips > 0 ? job.max_strips : strips_total));
-  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp) > c.dm_rows)
+  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp, one_braw ? 1 : 2) > c.dm_rows)
     strips = divisor_at_most(strips_total, strips - 1);
+  if (looped) strips = 1;        // one strip per panel: the prefetch of the next piece's strip is simple
   const int64_t accs = tm * mk;  // accumulator tiles per output block
   const int64_t panels = strips_total / strips;
   const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
@@ -1094,6 +1127,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         "; K in {} pieces of up to {} (the FP32 accumulators kept in DM between pieces as three exact BF16 "
         "parts)",
         pieces, kcp * vl);
+  if (looped) out.summary += ", in one hardware loop over (panel, piece) pairs";
+  if (one_braw) out.summary += "; one raw B strip buffer (so that K fits DM in one piece)";
   // DM map (rows)
   int64_t at = 0;
   auto take = [&](int64_t rows) {
@@ -1102,8 +1137,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     return r;
   };
   const int64_t res = take(strips * kcp * vl), at_tiles = take(groups * tm), araw0 = take(mb * kcp),
-                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = take(braw_rows), out0 = take(mb),
-                out1 = take(mb), bias = has_bias ? take(n / mm) : 0, e0_row = has_bias ? take(1) : 0,
+                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = one_braw ? braw0 : take(braw_rows),
+                out0 = take(mb), out1 = take(mb), bias = has_bias ? take(n / mm) : 0,
+                e0_row = has_bias ? take(1) : 0,
                 partial = split ? take(matmul_partial_rows(c.p, job, strips)) : 0,
                 select = split ? take(2) : 0;
   if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
@@ -1340,6 +1376,71 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     }
     next_index(3, strips_total);
   };
+  // ---- looped pieces: values that depend on the piece whose offset pointer `ptr` holds
+  const int64_t last_offset = (pieces - 1) * kcp * rb;
+  // dst = 1 when the piece whose offset p6 holds is (or is not) the first (or the last) one, else 0: the
+  // sign bit of a difference with the offset.
+  enum class Piece { kFirst, kNotFirst, kLast, kNotLast };
+  auto piece_flag = [&](int dst, Piece which) {
+    k.op(fmt::format("S_PGET {}, p6", R(dst)));
+    if (which == Piece::kLast) {  // (last_offset - 1 - offset) < 0
+      k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
+      k.op(fmt::format("S_ADDI {}, {}, {}", R(dst), R(dst), last_offset - 1));
+    } else if (which == Piece::kNotLast) {  // (offset - last_offset) < 0
+      k.op(fmt::format("S_ADDI {}, {}, {}", R(dst), R(dst), -last_offset));
+    } else if (which == Piece::kFirst) {  // (offset - 1) < 0
+      k.op(fmt::format("S_ADDI {}, {}, -1", R(dst), R(dst)));
+    } else {  // (0 - offset) < 0
+      k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
+    }
+    k.op(fmt::format("S_SRLI {}, {}, 31", R(dst), R(dst)));
+  };
+  // The rows of one piece (equal pieces: kcp DM rows each) of `count` matrix rows from DRAM r14 on; set_dm
+  // puts the DM address in r13.
+  auto load_rows_looped = [&](const std::function<void()>& set_dm, int ch, int lock, int64_t count) {
+    k.li(12, kcp);
+    set_dm();
+    k.loop(count - 1, [&] {
+      k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12", ch), {{}, {kAcqBase + lock}});
+      k.op(fmt::format("S_ADDI r13, r13, {}", kcp * rb));
+      k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
+    });
+    k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
+  };
+  // A block r2 (r2 advances) of the piece at `ptr`, or (ptr "") of the piece at p6, or at p4 for block 0
+  // (which a piece's last block prefetches for the next piece).
+  auto load_a_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+    if (ptr.empty()) {  // r13 = p6 + (r2 == 0) * (p4 - p6)
+      k.op("S_PGET r13, p4");
+      k.op("S_PGET r12, p6");
+      k.op("S_SUB r13, r13, r12");
+      k.op("S_ADDI r14, r2, -1");
+      k.op("S_SRLI r14, r14, 31");
+      k.op("S_MUL r13, r13, r14");
+      k.op("S_ADD r13, r13, r12");
+    } else {
+      k.op(fmt::format("S_PGET r13, {}", ptr));
+    }
+    k.li(14, a_block_bytes);
+    k.op("S_MUL r14, r2, r14");
+    li_region(12, a_name, job.a_offset);
+    k.op("S_ADD r14, r14, r12");
+    k.op("S_ADD r14, r14, r13");
+    load_rows_looped(set_dm, 0, 0, mb);
+    next_index(2, mblocks);
+  };
+  // W strip r3 of the piece at `ptr` (r3 stays).
+  auto load_b_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+    k.li(14, strip_bytes);
+    k.op("S_MUL r14, r3, r14");
+    li_region(12, b_name, job.b_offset);
+    k.op("S_ADD r14, r14, r12");
+    k.op(fmt::format("S_PGET r12, {}", ptr));
+    k.op("S_ADD r14, r14, r12");
+    load_rows_looped(set_dm, c.ch(1), 1, vl);
+  };
+  auto dm_from = [&](int reg) { return [&k, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); }; };
+
   k.li(2, 0);
   k.li(3, 0);
   if (words) k.comment("the DRAM addresses of this product from DM words");
@@ -1383,8 +1484,17 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       }
     }
   }
-  load_a(8, 0);
-  load_b(7, 0);
+  if (looped) {
+    k.comment("p6: the byte offset of this piece of K into the rows of A and W; p4: the next piece's");
+    k.op("S_PMOV p6, r0");
+    k.li(12, kcp * rb);
+    k.op("S_PMOV p4, r12");
+    load_a_looped(dm_from(8), "p6");
+    load_b_looped(dm_from(7), "p6");
+  } else {
+    load_a(8, 0);
+    load_b(7, 0);
+  }
 
   // Rearranges groups of raw rows into tiles: `units` groups; the raw rows of a group at `offsets` from its
   // first row, consecutive groups `group_step` rows apart (the last load's post-increment moves to the next
@@ -1426,6 +1536,75 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         },
         0, 1);
   };
+  // The pieces' FP32 accumulators: acc = hi + mid + lo from DM, each added exactly (the selector picks the
+  // tile's lanes); p7 advances past them.
+  auto restore_accs = [&] {
+    k.li(12, select * rb);
+    k.op("S_PMOV p1, r12");
+    k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+    for (int64_t a = 0; a < accs; ++a) {
+      for (int64_t part = 0; part < 3; ++part) {
+        k.op(fmt::format("L_VLD {}, p7, {}", V(12 + part), rb), {{kPartial}, {}, -1});
+        k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
+      }
+    }
+  };
+  // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the three rows
+  // at p7 hold the FP32 value exactly.
+  auto save_accs = [&] {
+    k.li(12, (select + 1) * rb);
+    k.op("S_PMOV p1, r12");
+    k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
+    for (int64_t a = 0; a < accs; ++a) {
+      for (int64_t part = 0; part < 3; ++part) {
+        k.op(fmt::format("V_SRS {}, {}", V(12 + part), A(a)));
+        if (part < 2) k.op(fmt::format("A_MMAC {}, v15, {}", A(a), V(12 + part)));
+      }
+      for (int64_t part = 0; part < 3; ++part)
+        k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
+    }
+  };
+  // One k-group of the k-loop: stage 0 loads its tiles, stage 1 multiplies (A_MMUL starts from zero).
+  auto k_group = [&](int stage, int64_t u, bool mmul) {
+    const int64_t base = (u % 2) * (mk + tm);
+    if (stage == 0) {
+      for (int64_t j = 0; j < mk; ++j)
+        k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
+      for (int64_t t = 0; t < tm; ++t)
+        k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
+    } else {
+      for (int64_t t = 0; t < tm; ++t) {
+        for (int64_t j = 0; j < mk; ++j)
+          k.op(fmt::format("{} {}, {}, {}", mmul ? "A_MMUL" : "A_MMAC", A(t * mk + j), V(base + j),
+                           V(base + mk + t)));
+      }
+    }
+  };
+  // C rows of the block from the accumulators, through the staging buffers to DRAM at r13 (which advances).
+  auto store_block = [&] {
+    k.op("C_ACQ 2", {{}, {kOutStage}});
+    k.op("S_PMOV p5, r10");
+    for (int64_t t = 0; t < tm; ++t) {
+      // SRS into v12.., the network ping-pongs with the k-loop's second register set
+      std::vector<int> in, set_b;
+      for (int64_t j = 0; j < mk; ++j) in.push_back(static_cast<int>(12 + j));
+      const std::vector<int> set_a = in;
+      for (int64_t j = 0; j < mk; ++j) set_b.push_back(static_cast<int>((mk + tm) + j));
+      for (int64_t j = 0; j < mk; ++j)
+        k.op(fmt::format("V_SRS {}, {}", V(in[static_cast<size_t>(j)]), A(t * mk + j)));
+      const auto regs = emit_network(k, in, o_net.levels, set_a, set_b);
+      for (int64_t ml = 0; ml < mm; ++ml)
+        k.op(fmt::format("L_VST {}, p5, {}",
+                         V(regs[static_cast<size_t>(o_net.position[static_cast<size_t>(ml)])]), rb),
+             {{kOutStage}, {kOutStage}, -1});
+    }
+    k.li(12, mb);
+    if (ldc != n * 2) k.li(14, ldc);
+    k.op(fmt::format("C_DMAST {}, r10, r13, {}, r12, 2", c.ch(2), ldc != n * 2 ? "r14" : "r6"),
+         {{kOutStage}, {}, -1});
+    k.op("S_XOR r10, r10, r1");
+    k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
+  };
   // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
   // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
   // others save the partial sums.
@@ -1441,9 +1620,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_PMOV p1, r12");
     k.loop(strips, [&] {
       k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-      k.op("S_XOR r12, r7, r9");
-      k.op("S_ADDI r13, r12, 0");
-      load_b(13, q);
+      if (!one_braw) {
+        k.op("S_XOR r12, r7, r9");
+        k.op("S_ADDI r13, r12, 0");
+        load_b(13, q);
+      }
       k.op("S_PMOV p0, r7");
       if (linear) {
         // Tiles of subtile j come from W rows j*MMUL_M.. (one raw row group per chunk c).
@@ -1457,7 +1638,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       } else {
         rearrange(pgroups, b_net, b_offs, mk, 1, mk, kAcqBase + 1, kRes);
       }
-      k.op("S_XOR r7, r7, r9");
+      if (one_braw) {
+        load_b(7, q);  // into the one raw buffer, now that its tiles are built
+      } else {
+        k.op("S_XOR r7, r7, r9");
+      }
     });
     if (split) {
       // The last strip prefetched the next panel's first strip of this piece (r3 is one past it): wait for
@@ -1506,79 +1691,19 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
               k.op(fmt::format("A_MMUL {}, {}, v11", A(t * mk + j), V(12 + j)));
           }
         }
-        if (!first) {
-          // acc = hi + mid + lo, each added exactly (the selector picks the tile's lanes)
-          k.li(12, select * rb);
-          k.op("S_PMOV p1, r12");
-          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
-          for (int64_t a = 0; a < accs; ++a) {
-            for (int64_t part = 0; part < 3; ++part) {
-              k.op(fmt::format("L_VLD {}, p7, {}", V(12 + part), rb), {{kPartial}, {}, -1});
-              k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
-            }
-          }
-        }
+        if (!first) restore_accs();
         // k-loop: stage 0 loads the tiles of a k-group, stage 1 multiplies (the first k-group of the first
         // piece, peeled from the loop, with A_MMUL, which starts from zero)
         const bool zero_start = first && !has_bias;
         pipeline(
-            k, pgroups, 2, unroll,
-            [&](int stage, int64_t u) {
-              const int64_t base = (u % 2) * (mk + tm);
-              if (stage == 0) {
-                for (int64_t j = 0; j < mk; ++j)
-                  k.op(fmt::format("L_VLD {}, p2, {}", V(base + j), rb), {{kRes}, {}, -1});
-                for (int64_t t = 0; t < tm; ++t)
-                  k.op(fmt::format("L_VLD {}, p3, {}", V(base + mk + t), rb), {{kAt}, {}, -1});
-              } else {
-                for (int64_t t = 0; t < tm; ++t) {
-                  for (int64_t j = 0; j < mk; ++j)
-                    k.op(fmt::format("{} {}, {}, {}", zero_start && u == 0 ? "A_MMUL" : "A_MMAC",
-                                     A(t * mk + j), V(base + j), V(base + mk + t)));
-                }
-              }
-            },
+            k, pgroups, 2, unroll, [&](int stage, int64_t u) { k_group(stage, u, zero_start && u == 0); },
             zero_start ? 1 : 0, 1);
         if (!final) {
-          // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the
-          // three rows hold the FP32 value exactly
           if (!first) k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
-          k.li(12, (select + 1) * rb);
-          k.op("S_PMOV p1, r12");
-          k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
-          for (int64_t a = 0; a < accs; ++a) {
-            for (int64_t part = 0; part < 3; ++part) {
-              k.op(fmt::format("V_SRS {}, {}", V(12 + part), A(a)));
-              if (part < 2) k.op(fmt::format("A_MMAC {}, v15, {}", A(a), V(12 + part)));
-            }
-            for (int64_t part = 0; part < 3; ++part)
-              k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
-          }
+          save_accs();
           return;
         }
-        // C rows of the block from the accumulators
-        k.op("C_ACQ 2", {{}, {kOutStage}});
-        k.op("S_PMOV p5, r10");
-        for (int64_t t = 0; t < tm; ++t) {
-          // SRS into v12.., the network ping-pongs with the k-loop's second register set
-          std::vector<int> in, set_b;
-          for (int64_t j = 0; j < mk; ++j) in.push_back(static_cast<int>(12 + j));
-          const std::vector<int> set_a = in;
-          for (int64_t j = 0; j < mk; ++j) set_b.push_back(static_cast<int>((mk + tm) + j));
-          for (int64_t j = 0; j < mk; ++j)
-            k.op(fmt::format("V_SRS {}, {}", V(in[static_cast<size_t>(j)]), A(t * mk + j)));
-          const auto regs = emit_network(k, in, o_net.levels, set_a, set_b);
-          for (int64_t ml = 0; ml < mm; ++ml)
-            k.op(fmt::format("L_VST {}, p5, {}",
-                             V(regs[static_cast<size_t>(o_net.position[static_cast<size_t>(ml)])]), rb),
-                 {{kOutStage}, {kOutStage}, -1});
-        }
-        k.li(12, mb);
-        if (ldc != n * 2) k.li(14, ldc);
-        k.op(fmt::format("C_DMAST {}, r10, r13, {}, r12, 2", c.ch(2), ldc != n * 2 ? "r14" : "r6"),
-             {{kOutStage}, {}, -1});
-        k.op("S_XOR r10, r10, r1");
-        k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
+        store_block();
       });
       if (final) c.add(4, mb * ldc, 14);
       if (first && has_bias) k.op(fmt::format("S_PADDI p4, {}", -strips * mk * rb));
@@ -1599,7 +1724,94 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.li(12, bias * rb);
     k.op("S_PMOV p4, r12");
   }
-  if (batch == 1) {
+  // The pieces in one loop (see `looped`): equal pieces, so every piece is the same code but for the 0/1
+  // loops on the first and last piece's flags.
+  auto looped_piece = [&] {
+    std::vector<int64_t> a_offsets;
+    for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kcp);
+    k.comment(
+        "a piece of K of a panel (one strip): its B^T tiles while the next piece's strip loads (r3: the");
+    k.comment("strip, the next panel's after the last piece)");
+    k.li(12, res * rb);
+    k.op("S_PMOV p1, r12");
+    {
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+      piece_flag(12, Piece::kLast);
+      k.op("S_ADD r3, r3, r12");
+      k.op(fmt::format("S_ADDI r12, r3, {}", -strips_total));
+      k.op("S_SRLI r12, r12, 31");  // 0 when r3 went past the last strip
+      k.op("S_MUL r3, r3, r12");
+      load_b_looped([&] { k.op("S_XOR r13, r7, r9"); }, "p4");
+      k.op("S_PMOV p0, r7");
+      k.loop(mk, [&] {
+        rearrange(kcp / cg, b_net, b_offsets(kcp), cg, mk, b_tiles, kAcqBase + 1, kRes);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * kcp - kcp) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * mk) * rb));
+      });
+      k.op(fmt::format("S_PADDI p1, {}", (groups * mk - mk) * rb));
+      k.op("S_XOR r7, r7, r9");
+    }
+    k.li(12, partial * rb);
+    k.op("S_PMOV p7, r12");
+    k.comment("row blocks of A against the panel");
+    k.loop(mblocks, [&] {
+      k.op("C_ACQ 0", {{}, {kAcqBase}});
+      load_a_looped([&] { k.op("S_XOR r13, r8, r11"); }, "");
+      k.comment("A^T tiles of the block");
+      k.op("S_PMOV p0, r8");
+      k.li(12, at_tiles * rb);
+      k.op("S_PMOV p1, r12");
+      for (int64_t t = 0; t < tm; ++t) {
+        rearrange(kcp, a_net, a_offsets, 1, tm, vl / mk, kAcqBase, kAt);
+        k.op(fmt::format("S_PADDI p0, {}", (mm * kcp - kcp) * rb));
+        k.op(fmt::format("S_PADDI p1, {}", (1 - groups * tm) * rb));
+      }
+      k.op("S_XOR r8, r8, r11");
+      k.op("S_ADDI r13, r4, 0");
+      k.li(12, res * rb);
+      k.op("S_PMOV p2, r12");
+      k.loop(strips, [&] {
+        k.li(12, at_tiles * rb);
+        k.op("S_PMOV p3, r12");
+        k.comment("the first piece starts the accumulators at 0, the others restore them");
+        piece_flag(12, Piece::kFirst);
+        k.loop_reg(12, [&] {
+          k.op("V_BCST v12, r0");
+          for (int64_t a = 0; a < accs; ++a) k.op(fmt::format("A_MMUL {}, v12, v12", A(a)));
+          k.op(fmt::format("S_PADDI p7, {}", 3 * accs * rb));  // as if restored (the save steps back)
+        });
+        piece_flag(12, Piece::kNotFirst);
+        k.loop_reg(12, restore_accs);
+        k.loop(groups, [&] {
+          k_group(0, 0, false);
+          k_group(1, 0, false);
+        });
+        k.comment("every piece but the last saves the accumulators, the last stores C");
+        piece_flag(12, Piece::kNotLast);
+        k.loop_reg(12, [&] {
+          k.op(fmt::format("S_PADDI p7, {}", -3 * accs * rb));
+          save_accs();
+        });
+        piece_flag(12, Piece::kLast);
+        k.loop_reg(12, store_block);
+      });
+      piece_flag(12, Piece::kLast);
+      k.loop_reg(12, [&] { c.add(4, mb * ldc, 14); });
+    });
+    piece_flag(12, Piece::kLast);
+    if (strips * vl * 2 != m * ldc) k.loop_reg(12, [&] { c.add(4, strips * vl * 2 - m * ldc, 14); });
+    k.comment("the next piece: p6 = p4, p4 advances (back to 0 after the last piece)");
+    k.op("S_PGET r12, p4");
+    k.op("S_PMOV p6, r12");
+    k.op(fmt::format("S_ADDI r12, r12, {}", kcp * rb));
+    k.op(fmt::format("S_ADDI r14, r12, {}", -(last_offset + 1)));
+    k.op("S_SRLI r14, r14, 31");  // 1 while a piece is left
+    k.op("S_MUL r12, r12, r14");
+    k.op("S_PMOV p4, r12");
+  };
+  if (looped) {
+    k.loop(panels * pieces, looped_piece);
+  } else if (batch == 1) {
     k.loop(panels, panel);
   } else {
     // One loop over (batch, panel) pairs keeps the nesting within LOOP_DEPTH. After a batch's last panel,
@@ -2940,24 +3152,119 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
       out_row(valid_row, times);
     }
   };
-  // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
-  auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
-  for (int64_t oh = 0; oh < d.oh;) {
-    if (inside(oh)) {
-      int64_t n = 0;
-      while (oh + n < d.oh && inside(oh + n)) ++n;
-      k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
-      emit_rows([](int64_t) { return true; }, n);
-      oh += n;
-    } else {
-      k.comment(fmt::format("output row {}", oh));
-      emit_rows(
-          [&](int64_t i) {
-            const int64_t ih = oh * d.s - d.pad + i;
-            return ih >= 0 && ih < d.h;
-          },
-          1);
-      ++oh;
+  // The last resort for IMEM (Ctx::loop_pieces): one copy of the row code for every output row, in one
+  // hardware loop. Per row, the tap rows above the image (top), inside it (mid) and below it (bot) are
+  // counts computed from r11 = oh * S - P, each section a loop: zero stores for top and bot, the taps of one
+  // tap row (r7: its image row in DRAM) for mid. r10 walks the im2col columns (consecutive: tap after tap,
+  // chunk after chunk); everything is on channel 0, in order, so one store of a zero row to the output
+  // region (overwritten by the product later) releases the lock after the last im2col store.
+  auto looped_rows = [&] {
+    k.comment("every output row: tap rows above the image, in it and below it (r11 = oh * S - P)");
+    k.li(11, -d.pad);
+    auto top = [&] {  // r12 = max(0, -r11)
+      k.op("S_SUB r12, r0, r11");
+      k.op("S_SRLI r14, r11, 31");
+      k.op("S_MUL r12, r12, r14");
+    };
+    auto bot = [&](int dst, int tmp) {  // dst = max(0, r11 + KH - H)
+      k.op(fmt::format("S_ADDI {}, r11, {}", R(dst), d.kh - d.h));
+      k.op(fmt::format("S_SUB {}, r0, {}", R(tmp), R(dst)));
+      k.op(fmt::format("S_SRLI {}, {}, 31", R(tmp), R(tmp)));
+      k.op(fmt::format("S_MUL {}, {}, {}", R(dst), R(dst), R(tmp)));
+    };
+    auto zero_tap_rows = [&] {
+      k.loop_reg(12, [&] {
+        k.loop(d.kw * cv, [&] {
+          k.li(5, d.ow);
+          k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+          k.op(fmt::format("S_ADDI r10, r10, {}", rb));
+        });
+      });
+    };
+    k.loop(d.oh, [&] {
+      k.op("S_ADDI r10, r2, 0");
+      top();
+      zero_tap_rows();
+      top();
+      k.li(14, d.w * d.c * 2);
+      k.op("S_MUL r14, r12, r14");
+      k.op("S_ADD r7, r1, r14");
+      bot(14, 5);
+      k.op("S_ADD r12, r12, r14");
+      k.li(14, d.kh);
+      k.op("S_SUB r12, r14, r12");
+      k.loop_reg(12, [&] {
+        for (int64_t j = 0; j < d.kw; ++j) {
+          const int64_t lo = std::max<int64_t>(0, (d.pad - j + d.s - 1) / d.s);
+          const int64_t hi = std::min<int64_t>(d.ow - 1, (d.w - 1 + d.pad - j) / d.s);
+          const bool any = hi >= lo;
+          if (any) {
+            k.li(14, (lo * d.s + j - d.pad) * d.c * 2);
+            k.op("S_ADD r9, r14, r7");
+          }
+          k.loop(cv, [&] {
+            if (!any) {
+              k.li(5, d.ow);
+              k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+            } else {
+              if (lo > 0) {
+                k.li(5, lo);
+                k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+              }
+              if (hi < d.ow - 1) {
+                k.li(14, (hi + 1) * d.k * 2);
+                k.op("S_ADD r14, r14, r10");
+                k.li(5, d.ow - 1 - hi);
+                k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
+              }
+              k.li(12, hi - lo + 1);
+              k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
+              k.op("C_ACQ 3", {{}, {kOutBase}});
+              k.li(14, lo * d.k * 2);
+              k.op("S_ADD r14, r14, r10");
+              k.li(5, hi - lo + 1);
+              k.op("C_DMAST 0, r6, r14, r4, r5", {{kOutBase}, {}, -1});
+              k.op(fmt::format("S_ADDI r9, r9, {}", rb));
+            }
+            k.op(fmt::format("S_ADDI r10, r10, {}", rb));
+          });
+        }
+        c.add(7, d.w * d.c * 2, 14);
+      });
+      bot(12, 14);
+      zero_tap_rows();
+      c.add(1, d.s * d.w * d.c * 2, 14);
+      c.add(2, d.ow * d.k * 2, 14);
+      k.op(fmt::format("S_ADDI r11, r11, {}", d.s));
+    });
+    c.li_addr(14, cjob.out, cjob.out_offset);
+    k.li(5, 1);
+    k.op("C_DMAST 0, r8, r14, r4, r5, 5", {{kState}, {}, -1});
+    fences[0] = 1;
+    fences[1] = 0;
+  };
+  if (c.loop_pieces && cv > 0) {
+    looped_rows();
+  } else {
+    // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
+    auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
+    for (int64_t oh = 0; oh < d.oh;) {
+      if (inside(oh)) {
+        int64_t n = 0;
+        while (oh + n < d.oh && inside(oh + n)) ++n;
+        k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
+        emit_rows([](int64_t) { return true; }, n);
+        oh += n;
+      } else {
+        k.comment(fmt::format("output row {}", oh));
+        emit_rows(
+            [&](int64_t i) {
+              const int64_t ih = oh * d.s - d.pad + i;
+              return ih >= 0 && ih < d.h;
+            },
+            1);
+        ++oh;
+      }
     }
   }
   k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
@@ -3022,9 +3329,13 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
 // zero pixels on both sides, and rows above or below the image are zero slots), so output row oh reads its
 // KH input rows from slots (oh * STRIDE + i) mod R. Per output pixel and channel chunk: KH * KW A_VMACs of
 // the tap's x and w rows (two partial accumulators when few chunks), V_SRS, into a double-buffered output
-// row stored by DMA. The next rows load while a row computes.
+// row stored by DMA. The next rows load while a row computes. When the ring of whole pixels does not fit
+// DM, the image is convolved one chunk of channels (VLEN) at a time: `groups` passes over the image, each
+// with one chunk per pixel in DM (the DMA gathers it with the pixel stride C * 2).
 struct DepthwiseShape {
   int64_t h, w, c, kh, kw, stride, pad, oh, ow, cv, ring, slot_rows, w_rows, out_rows, total_rows;
+  int64_t groups = 1;      // channel chunks done one after the other (cv is then 1: the chunks per pass)
+  int64_t whole_rows = 0;  // DM rows with every chunk of a pixel in one pass
 };
 
 DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg) {
@@ -3042,10 +3353,19 @@ DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg
   d.ring = d.kh + d.stride;
   const int64_t banks = p.dm_banks;
   auto round_up = [&](int64_t rows) { return (rows + banks - 1) / banks * banks; };
-  d.slot_rows = round_up((d.w + 2 * d.pad) * d.cv);
-  d.w_rows = round_up(d.kh * d.kw * d.cv);
-  d.out_rows = round_up(d.ow * d.cv);
-  d.total_rows = d.w_rows + d.ring * d.slot_rows + 2 * d.out_rows;
+  auto rows = [&] {
+    d.slot_rows = round_up((d.w + 2 * d.pad) * d.cv);
+    d.w_rows = round_up(d.kh * d.kw * d.cv);
+    d.out_rows = round_up(d.ow * d.cv);
+    d.total_rows = d.w_rows + d.ring * d.slot_rows + 2 * d.out_rows;
+  };
+  rows();
+  d.whole_rows = d.total_rows;
+  if (d.total_rows * p.row_bytes() > p.dm_bytes && d.cv > 1) {  // one chunk of channels per pass
+    d.groups = d.cv;
+    d.cv = 1;
+    rows();
+  }
   return d;
 }
 
@@ -3073,26 +3393,51 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
       "input rows through a ring of {} DM slots (each read once; zero padding in DM), output rows "
       "double-buffered; per pixel and chunk {} A_VMACs, {} pixels per loop iteration",
       d.ring, d.kh * d.kw, unroll);
+  const bool grouped = d.groups > 1;
+  if (grouped)
+    out.summary += fmt::format(
+        "; {} passes over the image, one chunk of {} channels each (the whole pixels' ring needs {} bytes of "
+        "DM)",
+        d.groups, c.vlen, d.whole_rows * rb);
   const int64_t row_bytes_dram = d.w * d.c * 2;
   k.comment(fmt::format("DM rows: w {}, ring {} ({} slots of {}), output {}/{}", w_base, ring_base, d.ring,
                         d.slot_rows, out0, out1));
   // zero the ring (padding and the rows outside the image)
-  k.op("V_BCST v0, r0");
-  k.li(12, ring_base * rb);
-  k.op("S_PMOV p0, r12");
-  k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
-  k.li(12, c.addr("w"), c.sym("w"));
-  k.li(13, w_base * rb);
-  k.li(7, rb);
-  k.li(14, d.kh * d.kw * d.cv);
-  k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
-  k.op("C_ACQ 15", {{}, {kGamma}});
+  auto zero_ring = [&] {
+    k.op("V_BCST v0, r0");
+    k.li(12, ring_base * rb);
+    k.op("S_PMOV p0, r12");
+    k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
+  };
+  // the filter taps (of this pass's chunk: DRAM address in r12, rows C * 2 apart)
+  auto load_w = [&] {
+    k.li(13, w_base * rb);
+    k.li(14, d.kh * d.kw * d.cv);
+    k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+    k.op("C_ACQ 15", {{}, {kGamma}});
+  };
+  if (grouped) {
+    k.comment("r7: the DRAM stride of a chunk's pixels (C * 2); p5: this pass's chunk of w in DRAM");
+    k.li(7, d.c * 2);
+    k.li(12, c.addr("w"), c.sym("w"));
+    k.op("S_PMOV p5, r12");
+  } else {
+    zero_ring();
+    k.li(12, c.addr("w"), c.sym("w"));
+    k.li(13, w_base * rb);
+    k.li(7, rb);
+    k.li(14, d.kh * d.kw * d.cv);
+    k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+    k.op("C_ACQ 15", {{}, {kGamma}});
+  }
   k.comment("r1 next image row in DRAM, r2 next output row, r3 (oh * STRIDE) mod R, r4 next slot to fill,");
   k.comment("r5 output buffer, r6 its swap mask, r7 ROW_BYTES, r8 DM rows per image row, r9 per output row");
   k.li(1, c.addr("x"), c.sym("x"));
   k.li(2, c.addr("y"), c.sym("y"));
-  k.li(3, 0);
-  k.li(4, 0);
+  if (!grouped) {
+    k.li(3, 0);
+    k.li(4, 0);
+  }
   k.li(5, out0 * rb);
   k.li(6, (out0 ^ out1) * rb);
   k.li(8, d.w * d.cv);
@@ -3133,14 +3478,17 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
   };
   // Prologue: window 0's rows (those above the image are the ring's zeros: their slots are first used
   // for them); fill-order position q starts at PAD for the image's first row.
-  for (int64_t q = 0; q < d.kh; ++q) {
-    if (valid_row(q)) {
-      fill(true);
-    } else {
-      k.op("S_ADDI r4, r4, 1");
-      wrap(4);
+  auto prologue = [&] {
+    for (int64_t q = 0; q < d.kh; ++q) {
+      if (valid_row(q)) {
+        fill(true);
+      } else {
+        k.op("S_ADDI r4, r4, 1");
+        wrap(4);
+      }
     }
-  }
+  };
+  if (!grouped) prologue();
   struct Sig {
     int64_t acquire, loads, zeros;
     bool operator==(const Sig& o) const {
@@ -3217,12 +3565,31 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
     k.op(fmt::format("S_ADDI r3, r3, {}", d.stride));
     wrap(3);
   };
-  for (int64_t oh = 0; oh < d.oh;) {
-    const Sig g = sig(oh);
-    int64_t run = 1;
-    while (oh + run < d.oh && sig(oh + run) == g) ++run;
-    k.loop(run, [&] { row(g); });
-    oh += run;
+  auto image = [&] {
+    for (int64_t oh = 0; oh < d.oh;) {
+      const Sig g = sig(oh);
+      int64_t run = 1;
+      while (oh + run < d.oh && sig(oh + run) == g) ++run;
+      k.loop(run, [&] { row(g); });
+      oh += run;
+    }
+  };
+  if (grouped) {
+    k.loop(d.groups, [&] {
+      k.comment("a pass: the ring zeroed, this chunk's taps, then the image (r1, r2 at the chunk's pixels)");
+      zero_ring();
+      k.op("S_PGET r12, p5");
+      load_w();
+      k.op(fmt::format("S_PADDI p5, {}", rb));
+      k.li(3, 0);
+      k.li(4, 0);
+      prologue();
+      image();
+      c.add(1, rb - d.h * row_bytes_dram, 14);
+      c.add(2, rb - d.oh * d.ow * d.c * 2, 14);
+    });
+  } else {
+    image();
   }
   k.op("C_HALT", {{}, {}, -1, true});
   return out;
@@ -3725,9 +4092,10 @@ std::string TemplateCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
     const DepthwiseShape d = depthwise_shape(p_, cfg);
     if (d.total_rows * p_.row_bytes() > p_.dm_bytes)
       return fmt::format(
-          "a ring of {} image rows ({} bytes each with padding) and two output rows need {} bytes "
+          "a ring of {} image rows ({} bytes each with padding{}) and two output rows need {} bytes "
           "of DM; DM has {}",
-          d.ring, d.slot_rows * p_.row_bytes(), d.total_rows * p_.row_bytes(), p_.dm_bytes);
+          d.ring, d.slot_rows * p_.row_bytes(), d.groups > 1 ? ", one chunk of channels per pass" : "",
+          d.total_rows * p_.row_bytes(), p_.dm_bytes);
     if (d.cv > 8) return fmt::format("C={} is more than 8 vectors of channels (the accumulators)", d.c);
   }
   // K may run in pieces (FP32 partial sums in DM), except in the attention products (per-head DRAM bases)
@@ -3837,10 +4205,14 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
   for (const auto& k : all) v.emplace(k.name, k.baseline);
   const KnobValues start = v;
   KnobValues tried;  // the knobs of the last kernel that did not fit
-  bool compact = false;
+  // The last resort is not a knob, but tests may ask for it: value "force_loop_pieces" (a kernel's own knob
+  // line says loop_pieces=1, which, fed back as by the tuner, is ignored like compact_loops=1).
+  bool loop_pieces = values.count("force_loop_pieces") != 0 && values.at("force_loop_pieces") != 0,
+       compact = loop_pieces;
   for (;;) {
     Ctx c(p_, cfg, layout);
     c.k.set_compact_loops(compact);
+    c.loop_pieces = loop_pieces;
     GeneratedKernel out;
     if (cfg.task == "relu" || cfg.task == "silu" || cfg.task == "gelu") {
       EltJob job;
@@ -3901,7 +4273,8 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
       if (cfg.task == "linear") job.bias = "b";
       out = matmul(c, job, v, all);
     }
-    if (compact) out.knobs["compact_loops"] = 1;  // not a knob: the generator's last resort, shown
+    if (compact) out.knobs["compact_loops"] = 1;    // not a knob: the generator's last resort, shown
+    if (loop_pieces) out.knobs["loop_pieces"] = 1;  // likewise, after compact loops
     size_t words = 0;
     const std::string body = c.k.text(p_.loop_depth, &words);
     if (words > p_.imem_words && out.knobs == tried)  // giving way changed nothing
@@ -3942,9 +4315,24 @@ GeneratedKernel TemplateCompiler::generate_kernel(const tasks::ResolvedConfig& c
         v["tile_rows"] = out.knobs["tile_rows"] / 2;
         continue;
       }
-      if (!compact) {
+      if (!compact && !loop_pieces) {
         // last: loops without software pipelining (slower, much less code), the knobs giving way again
         // from the start in the same order
+        compact = true;
+        v = start;
+        tried.clear();
+        continue;
+      }
+      if (!loop_pieces) {
+        // and then the very last resort (Ctx::loop_pieces), first with software-pipelined loops again, then
+        // compact
+        loop_pieces = true;
+        compact = false;
+        v = start;
+        tried.clear();
+        continue;
+      }
+      if (!compact) {
         compact = true;
         v = start;
         tried.clear();

@@ -195,6 +195,52 @@ TEST(VliwBaselineKnobs, KInPiecesGivesTheOutputsOfOneK) {
   }
 }
 
+// The very last resort for IMEM: a product with K in pieces as one hardware loop over (panel, piece) pairs
+// (equal pieces, the first and last piece's code in 0/1 loops) gives exactly the outputs of one pass over K.
+TEST(VliwBaselineKnobs, LoopedPiecesGiveTheOutputsOfOneK) {
+  const std::vector<KnobCase> cases = {
+      {"swiglu", "C2", "default", {{"k_pieces", 2}, {"force_loop_pieces", 1}}},  // F = 96: 3 pieces of 32
+      {"swiglu", "C3", "small", {{"k_pieces", 2}, {"force_loop_pieces", 1}}},  // VLEN 8, two chunks per group
+  };
+  for (const auto& c : cases) {
+    const std::string what = fmt::format("{} {} {} looped pieces", c.task, c.config, c.hw);
+    const Outcome looped = compile_and_run(c.task, c.config, c.hw, c.knobs);
+    expect_clean_pass(looped, what);
+    EXPECT_EQ(looped.kernel.knobs.count("loop_pieces"), 1u) << what;
+    EXPECT_GT(looped.kernel.knobs.at("k_pieces"), 1) << what;
+    EXPECT_NE(looped.kernel.summary.find("one hardware loop over (panel, piece) pairs"), std::string::npos)
+        << looped.kernel.summary;
+    const Outcome one = compile_and_run(c.task, c.config, c.hw, {{"k_pieces", 1}});
+    ASSERT_TRUE(one.run.pass()) << what;
+    ASSERT_EQ(looped.run.outputs.size(), one.run.outputs.size());
+    for (size_t i = 0; i < one.run.outputs.size(); ++i)
+      EXPECT_EQ(looped.run.outputs[i].data, one.run.outputs[i].data)
+          << what << ": " << one.run.outputs[i].name;
+  }
+}
+
+// On the small tile the decoder blocks' C3 and C5 need the last resorts: LLaMA's FFN down projection (K = F =
+// 688) fits DM in one piece with one raw W strip buffer, T5's (K = 1024) loops over equal pieces of K.
+TEST(VliwBaselineKnobs, DecoderBlocksC3AndC5FitTheSmallTileByTheLastResorts) {
+  for (const char* task : {"decoder_block_llama", "decoder_block_t5"}) {
+    for (const char* config : {"C3", "C5"}) {
+      const std::string what = fmt::format("{} {} small", task, config);
+      const Outcome o = compile_and_run(task, config, "small");
+      expect_clean_pass(o, what);
+      EXPECT_EQ(o.kernel.knobs.count("loop_pieces"), 1u) << what;
+      const bool llama = std::string(task) == "decoder_block_llama";
+      EXPECT_EQ(o.kernel.summary.find("one raw B strip buffer") != std::string::npos, llama) << what;
+      EXPECT_EQ(o.kernel.summary.find("one hardware loop over (panel, piece) pairs") != std::string::npos,
+                !llama)
+          << what;
+      EXPECT_LE(o.run.assembled.words.size(), params("small").imem_words) << what;
+      const Outcome d = compile_and_run(task, config, "default");  // never on the default tile
+      EXPECT_EQ(d.kernel.knobs.count("loop_pieces"), 0u) << what;
+      EXPECT_EQ(d.kernel.knobs.count("compact_loops"), 0u) << what;
+    }
+  }
+}
+
 // Compact loops are the generator's last resort for IMEM: the decoder blocks take them on the small tile
 // (and pass: VliwBaseline above), never on the default one, where every kernel fits without.
 TEST(VliwBaselineKnobs, CompactLoopsOnlyWhenNothingElseFits) {
