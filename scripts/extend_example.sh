@@ -106,14 +106,17 @@ for list in "$src"/tb/*/CMakeLists.txt; do
 done
 
 echo "== apply docs/examples/extending/v_abs_v.patch"
-(cd "$src" && git apply --verbose "$patch_file") || fatal "the patch applies to this tree"
+# The ceiling keeps git from finding a repository around the work directory (a --work inside a build
+# tree of a checkout): the patch's paths are relative to the copy.
+(cd "$src" && GIT_CEILING_DIRECTORIES="$work" git apply --verbose "$patch_file") ||
+  fatal "the patch applies to this tree"
 pass "the patch applies to this tree"
 
 echo "== configure and build (the generator, the $platform RTL, its tests, kcraft)"
 launcher=()
 if command -v ccache >/dev/null 2>&1; then
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  export CCACHE_BASEDIR="$src"
+  # The same relative paths as the main build's (scripts/setup.sh): unchanged files hit its compiles.
+  launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$src;ccache")
 fi
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
   "${launcher[@]}" >"$work/configure.log" 2>&1 || { tail -30 "$work/configure.log" >&2; fatal "the scratch copy configures"; }
