@@ -2,7 +2,8 @@
 # The worked example of docs/extending.md, end to end: a scratch copy of this source tree gains the systolic
 # instruction V_ABS_V from docs/examples/extending/v_abs_v.patch, then
 #   1. the patch is what the doc shows (each file's diff is one ```diff block of docs/extending.md);
-#   2. kcraft_isagen emits V_ABS_V into the C++ tables, the SystemVerilog package and the reference;
+#   2. kcraft_isagen emits V_ABS_V into the C++ tables, the SystemVerilog package and the reference, and
+#      the ISA toolchain's tests (tests/isa) pass on them;
 #   3. the assembler assembles a program that uses it (`kcraft check`);
 #   4. the RTL builds with Verilator (-Wall, so it also lints clean);
 #   5. the functional model executes it (the patch's model test, against hand-computed results);
@@ -120,7 +121,7 @@ if command -v ccache >/dev/null 2>&1; then
 fi
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
   "${launcher[@]}" >"$work/configure.log" 2>&1 || { tail -30 "$work/configure.log" >&2; fatal "the scratch copy configures"; }
-cmake --build "$build" -j "$jobs" --target kcraft kcraft_${platform}_model_tests kcraft_${platform}_rtl_tests \
+cmake --build "$build" -j "$jobs" --target kcraft kcraft_${platform}_model_tests kcraft_${platform}_rtl_tests kcraft_isa_tests \
   >"$work/build.log" 2>&1 || { grep -E -B2 -A12 'error|Error' "$work/build.log" | head -80 >&2; fatal "the scratch copy builds"; }
 pass "the scratch copy builds: generator, Verilated RTL (-Wall), functional model, tests, kcraft"
 
@@ -135,6 +136,16 @@ if grep -q "OP_V_ABS_V *= 7'h45;" "$generated/${platform}_isa_pkg.sv"; then
   pass "SystemVerilog package: OP_V_ABS_V = 7'h45"
 else
   fail "SystemVerilog package: no OP_V_ABS_V = 7'h45 in ${platform}_isa_pkg.sv"
+fi
+
+# tests/isa: the loader against the generated tables (the patch updates the instruction count), the
+# assembler, the disassembler and the SystemVerilog package, all over the new YAML.
+if "$build/tests/isa/kcraft_isa_tests" --gtest_brief=1 >"$work/isa_tests.txt" 2>&1 &&
+  grep -q 'PASSED  \] [1-9]' "$work/isa_tests.txt"; then
+  pass "ISA toolchain tests: generated tables equal the YAML, assembler, disassembler, SystemVerilog package"
+else
+  cat "$work/isa_tests.txt" >&2
+  fail "ISA toolchain tests (tests/isa)"
 fi
 
 echo "== the assembler assembles a program that uses it"
