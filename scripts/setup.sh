@@ -37,6 +37,7 @@ run_packages=(
 test_packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev libcpp-httplib-dev
   yosys python3 python3-numpy
+  ccache  # scripts/extend_example.sh's scratch copy of the tree reuses this build's compiles
 )
 
 packages=("${run_packages[@]}")
@@ -73,6 +74,11 @@ elif [ ! -f "$build_dir/CMakeCache.txt" ]; then
   config_args+=(-DKCRAFT_BUILD_TESTS=OFF)
 fi
 [ "$sanitize" -eq 1 ] && config_args+=(-DKCRAFT_SANITIZE=ON)
+# Through ccache when it is installed, with this tree as its base directory: a copy of the tree elsewhere
+# (systolic.extend_example's, docs/extending.md) then hits the cache for every file it did not change.
+if command -v ccache >/dev/null 2>&1; then
+  config_args+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$here;ccache")
+fi
 cmake -S "$here" -B "$build_dir" "${config_args[@]}"
 if [ "$with_tests" -eq 1 ]; then
   cmake --build "$build_dir" -j "$jobs"
