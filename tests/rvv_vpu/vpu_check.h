@@ -152,7 +152,7 @@ SimResult check_program(const Program& prog, Fill fill, uint64_t seed, const Sim
   const std::vector<uint8_t> dram = initial_dram(prog, fill, seed);
   const rvv::BuiltKernel k = build(prog);
   if (!k.ok) return {};
-  const rvv::RunResult q = rvv::run_qemu(k, dram, {prog.vlen(), std::chrono::milliseconds(60000)});
+  const rvv::RunResult q = rvv::run_qemu(k, dram, {prog.vlen(), std::chrono::milliseconds(60000), {}});
   if (q.end != rvv::RunEnd::kExited) {
     std::string at;
     if (q.pc) {
@@ -228,7 +228,7 @@ void check_illegal(int vlen, uint32_t avl, int sew, int lmul, const std::string&
   const rvv::BuiltKernel k = build(prog);
   if (!k.ok) return;
   if (qemu_too) {
-    const rvv::RunResult q = rvv::run_qemu(k, dram, {vlen, std::chrono::milliseconds(60000)});
+    const rvv::RunResult q = rvv::run_qemu(k, dram, {vlen, std::chrono::milliseconds(60000), {}});
     EXPECT_EQ(q.end, rvv::RunEnd::kTrapped) << text << ": QEMU ran it";
     EXPECT_EQ(q.signal_name, "SIGILL") << text;
   }
