@@ -663,7 +663,7 @@ TEST(VpuErrors, BadAccessStopsWithCodeAndAddress) {
     const std::vector<uint8_t> dram = initial_dram(p, Fill::kIntegers, 1);
     const rvv::BuiltKernel k = build(p);
     ASSERT_TRUE(k.ok);
-    const rvv::RunResult q = rvv::run_qemu(k, dram, {128, std::chrono::milliseconds(60000)});
+    const rvv::RunResult q = rvv::run_qemu(k, dram, {128, std::chrono::milliseconds(60000), {}});
     EXPECT_EQ(q.end, rvv::RunEnd::kTrapped) << c.text;
     EXPECT_EQ(q.signal_name, "SIGSEGV") << c.text;
     Sim sim;
