@@ -39,6 +39,111 @@ module vliw_vector_unit #(
   logic [LW-1:0] lane_sel;
   wire unused_imm = ^imm_i;  // only imm mod VLEN selects a lane
 
+  // The operations with FP arithmetic per lane are computed in blocks of their own, each only when its
+  // operation is selected: in one block, yosys's proc took minutes (its mux trees grow with the square
+  // of a block's size).
+  logic [VLEN*32-1:0] r_vbin;
+  always_comb begin
+    logic [31:0] x, y, r;  // declared here with defaults: no latches
+    x = '0;
+    y = '0;
+    r = '0;
+    r_vbin = '0;
+    if (op_i == vliw_isa_pkg::OP_V_ADD || op_i == vliw_isa_pkg::OP_V_SUB ||
+        op_i == vliw_isa_pkg::OP_V_MUL || op_i == vliw_isa_pkg::OP_V_MAX || op_i == vliw_isa_pkg::OP_V_MIN) begin
+      for (int unsigned i = 0; i < VLEN; i++) begin
+        x = kc_fp_pkg::bf16_to_fp32(va_i[16*i +: 16]);
+        y = kc_fp_pkg::bf16_to_fp32(vb_i[16*i +: 16]);
+        case (op_i)
+          vliw_isa_pkg::OP_V_ADD: r = kc_fp_pkg::fp32_add(x, y);
+          vliw_isa_pkg::OP_V_SUB: r = kc_fp_pkg::fp32_sub(x, y);
+          vliw_isa_pkg::OP_V_MUL: r = kc_fp_pkg::fp32_mul(x, y);
+          vliw_isa_pkg::OP_V_MAX: r = kc_fp_pkg::fp32_max(x, y);
+          default: r = kc_fp_pkg::fp32_min(x, y);
+        endcase
+        r_vbin[32*i +: 32] = {16'd0, kc_fp_pkg::fp32_to_bf16(r)};
+      end
+    end
+  end
+
+  logic [VLEN*32-1:0] r_vmul;
+  always_comb begin
+    r_vmul = '0;
+    if (op_i == vliw_isa_pkg::OP_A_VMUL) begin
+      for (int unsigned i = 0; i < VLEN; i++)
+        r_vmul[32*i +: 32] = kc_fp_pkg::bf16_mul(va_i[16*i +: 16], vb_i[16*i +: 16]);
+    end
+  end
+
+  logic [VLEN*32-1:0] r_vmac;
+  always_comb begin
+    r_vmac = '0;
+    if (op_i == vliw_isa_pkg::OP_A_VMAC) begin
+      for (int unsigned i = 0; i < VLEN; i++)
+        r_vmac[32*i +: 32] =
+            kc_fp_pkg::fp32_add(ad_i[32*i +: 32], kc_fp_pkg::bf16_mul(va_i[16*i +: 16], vb_i[16*i +: 16]));
+    end
+  end
+
+  logic [VLEN*32-1:0] r_mm;
+  always_comb begin
+    logic [31:0] acc;
+    acc = '0;
+    r_mm = '0;
+    if (op_i == vliw_isa_pkg::OP_A_MMUL || op_i == vliw_isa_pkg::OP_A_MMAC) begin
+      r_mm = ad_i;  // lanes outside the M x N result tile keep their value
+      for (int unsigned m = 0; m < MM_M; m++) begin
+        for (int unsigned n = 0; n < MM_N; n++) begin
+          acc = (op_i == vliw_isa_pkg::OP_A_MMAC) ? ad_i[32*(m*MM_N+n) +: 32] : 32'd0;
+          for (int unsigned k = 0; k < MM_K; k++)
+            acc = kc_fp_pkg::fp32_add(acc, kc_fp_pkg::bf16_mul(va_i[16*(m*MM_K+k) +: 16],
+                                                               vb_i[16*(k*MM_N+n) +: 16]));
+          r_mm[32*(m*MM_N+n) +: 32] = acc;
+        end
+      end
+    end
+  end
+
+  logic [VLEN*32-1:0] r_abin;
+  always_comb begin
+    r_abin = '0;
+    if (op_i == vliw_isa_pkg::OP_A_ADD || op_i == vliw_isa_pkg::OP_A_SUB ||
+        op_i == vliw_isa_pkg::OP_A_MUL || op_i == vliw_isa_pkg::OP_A_MAX) begin
+      for (int unsigned i = 0; i < VLEN; i++) begin
+        case (op_i)
+          vliw_isa_pkg::OP_A_ADD: r_abin[32*i +: 32] = kc_fp_pkg::fp32_add(as_i[32*i +: 32], at_i[32*i +: 32]);
+          vliw_isa_pkg::OP_A_SUB: r_abin[32*i +: 32] = kc_fp_pkg::fp32_sub(as_i[32*i +: 32], at_i[32*i +: 32]);
+          vliw_isa_pkg::OP_A_MUL: r_abin[32*i +: 32] = kc_fp_pkg::fp32_mul(as_i[32*i +: 32], at_i[32*i +: 32]);
+          default: r_abin[32*i +: 32] = kc_fp_pkg::fp32_max(as_i[32*i +: 32], at_i[32*i +: 32]);
+        endcase
+      end
+    end
+  end
+
+  logic [VLEN*32-1:0] r_exp;
+  always_comb begin
+    r_exp = '0;
+    if (op_i == vliw_isa_pkg::OP_A_EXP) begin
+      for (int unsigned i = 0; i < VLEN; i++) r_exp[32*i +: 32] = kc_fp_pkg::fp32_exp(as_i[32*i +: 32]);
+    end
+  end
+
+  logic [VLEN*32-1:0] r_reci;
+  always_comb begin
+    r_reci = '0;
+    if (op_i == vliw_isa_pkg::OP_A_RECI) begin
+      for (int unsigned i = 0; i < VLEN; i++) r_reci[32*i +: 32] = kc_fp_pkg::fp32_reci(as_i[32*i +: 32]);
+    end
+  end
+
+  logic [VLEN*32-1:0] r_rsqrt;
+  always_comb begin
+    r_rsqrt = '0;
+    if (op_i == vliw_isa_pkg::OP_A_RSQRT) begin
+      for (int unsigned i = 0; i < VLEN; i++) r_rsqrt[32*i +: 32] = kc_fp_pkg::fp32_rsqrt(as_i[32*i +: 32]);
+    end
+  end
+
   always_comb begin
     result_o = '0;
     to_acc_o = 1'b0;
@@ -50,19 +155,7 @@ module vliw_vector_unit #(
     case (op_i)
       vliw_isa_pkg::OP_V_ADD, vliw_isa_pkg::OP_V_SUB, vliw_isa_pkg::OP_V_MUL, vliw_isa_pkg::OP_V_MAX,
       vliw_isa_pkg::OP_V_MIN: begin
-        for (int unsigned i = 0; i < VLEN; i++) begin
-          logic [31:0] x, y, r;
-          x = kc_fp_pkg::bf16_to_fp32(va_i[16*i +: 16]);
-          y = kc_fp_pkg::bf16_to_fp32(vb_i[16*i +: 16]);
-          case (op_i)
-            vliw_isa_pkg::OP_V_ADD: r = kc_fp_pkg::fp32_add(x, y);
-            vliw_isa_pkg::OP_V_SUB: r = kc_fp_pkg::fp32_sub(x, y);
-            vliw_isa_pkg::OP_V_MUL: r = kc_fp_pkg::fp32_mul(x, y);
-            vliw_isa_pkg::OP_V_MAX: r = kc_fp_pkg::fp32_max(x, y);
-            default: r = kc_fp_pkg::fp32_min(x, y);
-          endcase
-          result_o[32*i +: 32] = {16'd0, kc_fp_pkg::fp32_to_bf16(r)};
-        end
+        result_o = r_vbin;
       end
       vliw_isa_pkg::OP_V_BCST: begin
         for (int unsigned i = 0; i < VLEN; i++) result_o[32*i +: 32] = {16'd0, kc_fp_pkg::fp32_to_bf16(rs_i)};
@@ -109,51 +202,31 @@ module vliw_vector_unit #(
       end
       vliw_isa_pkg::OP_A_VMUL: begin
         to_acc_o = 1'b1;
-        for (int unsigned i = 0; i < VLEN; i++)
-          result_o[32*i +: 32] = kc_fp_pkg::bf16_mul(va_i[16*i +: 16], vb_i[16*i +: 16]);
+        result_o = r_vmul;
       end
       vliw_isa_pkg::OP_A_VMAC: begin
         to_acc_o = 1'b1;
-        for (int unsigned i = 0; i < VLEN; i++)
-          result_o[32*i +: 32] =
-              kc_fp_pkg::fp32_add(ad_i[32*i +: 32], kc_fp_pkg::bf16_mul(va_i[16*i +: 16], vb_i[16*i +: 16]));
+        result_o = r_vmac;
       end
       vliw_isa_pkg::OP_A_MMUL, vliw_isa_pkg::OP_A_MMAC: begin
         to_acc_o = 1'b1;
-        result_o = ad_i;  // lanes outside the M x N result tile keep their value
-        for (int unsigned m = 0; m < MM_M; m++) begin
-          for (int unsigned n = 0; n < MM_N; n++) begin
-            logic [31:0] acc;
-            acc = (op_i == vliw_isa_pkg::OP_A_MMAC) ? ad_i[32*(m*MM_N+n) +: 32] : 32'd0;
-            for (int unsigned k = 0; k < MM_K; k++)
-              acc = kc_fp_pkg::fp32_add(acc, kc_fp_pkg::bf16_mul(va_i[16*(m*MM_K+k) +: 16],
-                                                                 vb_i[16*(k*MM_N+n) +: 16]));
-            result_o[32*(m*MM_N+n) +: 32] = acc;
-          end
-        end
+        result_o = r_mm;
       end
       vliw_isa_pkg::OP_A_ADD, vliw_isa_pkg::OP_A_SUB, vliw_isa_pkg::OP_A_MUL, vliw_isa_pkg::OP_A_MAX: begin
         to_acc_o = 1'b1;
-        for (int unsigned i = 0; i < VLEN; i++) begin
-          case (op_i)
-            vliw_isa_pkg::OP_A_ADD: result_o[32*i +: 32] = kc_fp_pkg::fp32_add(as_i[32*i +: 32], at_i[32*i +: 32]);
-            vliw_isa_pkg::OP_A_SUB: result_o[32*i +: 32] = kc_fp_pkg::fp32_sub(as_i[32*i +: 32], at_i[32*i +: 32]);
-            vliw_isa_pkg::OP_A_MUL: result_o[32*i +: 32] = kc_fp_pkg::fp32_mul(as_i[32*i +: 32], at_i[32*i +: 32]);
-            default: result_o[32*i +: 32] = kc_fp_pkg::fp32_max(as_i[32*i +: 32], at_i[32*i +: 32]);
-          endcase
-        end
+        result_o = r_abin;
       end
       vliw_isa_pkg::OP_A_EXP: begin
         to_acc_o = 1'b1;
-        for (int unsigned i = 0; i < VLEN; i++) result_o[32*i +: 32] = kc_fp_pkg::fp32_exp(as_i[32*i +: 32]);
+        result_o = r_exp;
       end
       vliw_isa_pkg::OP_A_RECI: begin
         to_acc_o = 1'b1;
-        for (int unsigned i = 0; i < VLEN; i++) result_o[32*i +: 32] = kc_fp_pkg::fp32_reci(as_i[32*i +: 32]);
+        result_o = r_reci;
       end
       vliw_isa_pkg::OP_A_RSQRT: begin
         to_acc_o = 1'b1;
-        for (int unsigned i = 0; i < VLEN; i++) result_o[32*i +: 32] = kc_fp_pkg::fp32_rsqrt(as_i[32*i +: 32]);
+        result_o = r_rsqrt;
       end
       vliw_isa_pkg::OP_A_RSUM: begin
         to_acc_o = 1'b1;
