@@ -191,6 +191,8 @@ void record_rvv_coverage(const std::string& hw, const BuiltKernel& kernel, const
 }
 
 CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const {
+  if (options.rtl)
+    throw std::invalid_argument("--rtl: RTL line and toggle coverage is not implemented for rvv yet");
   const Params p = params(options.hw_config);
   const tb::DramTiming timing{p.dram_latency, p.dram_bytes_per_cycle};
   tb::Coverage coverage = rvv_coverage_bins();

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -163,6 +164,8 @@ RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<
 }
 
 CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const {
+  if (options.rtl)
+    throw std::invalid_argument("--rtl: RTL line and toggle coverage is not implemented for vliw yet");
   const Params p = params(options.hw_config);
   tb::Coverage coverage = vliw_coverage_bins();
 
