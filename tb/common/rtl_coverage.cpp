@@ -114,13 +114,17 @@ void RtlCoverage::absorb_text(const std::string& text, CoverageSource source, co
   }
 }
 
-void RtlCoverage::take(AcceleratorHw& hw, CoverageSource source) {
-  const auto dat = std::filesystem::temp_directory_path() /
-                   fmt::format("kcraft-rtlcov-{}-{}.dat", ::getpid(), coverage_source_name(source));
+void RtlCoverage::take(AcceleratorHw& hw, CoverageSource source, const std::string& keep_dir) {
+  if (!keep_dir.empty()) std::filesystem::create_directories(keep_dir);
+  const auto dat =
+      keep_dir.empty()
+          ? std::filesystem::temp_directory_path() /
+                fmt::format("kcraft-rtlcov-{}-{}.dat", ::getpid(), coverage_source_name(source))
+          : std::filesystem::path(keep_dir) / fmt::format("{}.dat", coverage_source_name(source));
   if (!hw.take_rtl_coverage(dat.string()))
     throw std::logic_error("configuration " + hw.config_name() + " is not a coverage build of the RTL");
   absorb_dat(dat.string(), source);
-  std::filesystem::remove(dat);
+  if (keep_dir.empty()) std::filesystem::remove(dat);
 }
 
 std::vector<RtlModuleCoverage> RtlCoverage::modules() const {
@@ -185,11 +189,11 @@ std::string RtlCoverage::text() const {
   std::string out = fmt::format("{:<{}}  {:>17}  {:>17}  {:>28}\n", "module", width, "lines hit/total",
                                 "toggles hit/total", "lines by source (d/r/b)");
   for (const auto& m : rows) {
-    out +=
-        fmt::format("{:<{}}  {:>12} {:>4}  {:>12} {:>4}  {:>28}\n", m.module, width,
-                    fmt::format("{}/{}", m.lines_hit_any, m.lines), share_text(m.lines_hit_any, m.lines),
-                    fmt::format("{}/{}", m.toggles_hit_any, m.toggles), share_text(m.toggles_hit_any, m.toggles),
-                    fmt::format("{}/{}/{}", m.lines_hit[0], m.lines_hit[1], m.lines_hit[2]));
+    out += fmt::format("{:<{}}  {:>12} {:>4}  {:>12} {:>4}  {:>28}\n", m.module, width,
+                       fmt::format("{}/{}", m.lines_hit_any, m.lines), share_text(m.lines_hit_any, m.lines),
+                       fmt::format("{}/{}", m.toggles_hit_any, m.toggles),
+                       share_text(m.toggles_hit_any, m.toggles),
+                       fmt::format("{}/{}/{}", m.lines_hit[0], m.lines_hit[1], m.lines_hit[2]));
   }
   return out;
 }
@@ -205,7 +209,8 @@ std::string RtlCoverage::html() const {
     out += fmt::format("<td>{} ({})</td><td>{}</td>", m.lines_hit_any, share_text(m.lines_hit_any, m.lines),
                        m.toggles);
     for (unsigned s = 0; s < kNumCoverageSources; ++s) out += fmt::format("<td>{}</td>", m.toggles_hit[s]);
-    out += fmt::format("<td>{} ({})</td></tr>\n", m.toggles_hit_any, share_text(m.toggles_hit_any, m.toggles));
+    out +=
+        fmt::format("<td>{} ({})</td></tr>\n", m.toggles_hit_any, share_text(m.toggles_hit_any, m.toggles));
   }
   return out + "</table>\n";
 }

@@ -42,8 +42,9 @@ class RtlCoverage {
                    const std::string& what = "coverage data");
 
   // Takes the counts `hw` gathered since the last take (AcceleratorHw::take_rtl_coverage) under `source`.
+  // With `keep_dir` the .dat file stays there as <source>.dat (for `verilator_coverage --annotate`).
   // Throws std::logic_error when `hw` is not a coverage build.
-  void take(AcceleratorHw& hw, CoverageSource source);
+  void take(AcceleratorHw& hw, CoverageSource source, const std::string& keep_dir = "");
 
   // Modules in name order, then a last row "all modules".
   std::vector<RtlModuleCoverage> modules() const;

@@ -204,7 +204,7 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
           : options.hw_config;
   tb::RtlCoverage rtl;
   const auto take_rtl = [&](tb::CoverageSource source) {
-    if (options.rtl) rtl.take(rtl_hw(rtl_config), source);
+    if (options.rtl) rtl.take(rtl_hw(rtl_config), source, options.rtl_dat_dir);
   };
   RvvCoverageExtras extras;
 

@@ -128,7 +128,7 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
       options.rtl ? tb::prepare_rtl_coverage_model(kName, hw, options.jobs, rtl_note) : options.hw_config;
   tb::RtlCoverage rtl;
   const auto take_rtl = [&](tb::CoverageSource source) {
-    if (options.rtl) rtl.take(rtl_hw(rtl_config), source);
+    if (options.rtl) rtl.take(rtl_hw(rtl_config), source, options.rtl_dat_dir);
   };
 
   // Directed: the ISA reference's example programs. The directed RTL tests (tests/systolic/*_test.cpp)

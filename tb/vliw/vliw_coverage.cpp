@@ -189,7 +189,7 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
     simulate(job);
   };
   const auto take_rtl = [&](tb::CoverageSource source) {
-    if (options.rtl) rtl.take(rtl_hw(rtl_config), source);
+    if (options.rtl) rtl.take(rtl_hw(rtl_config), source, options.rtl_dat_dir);
   };
 
   // Directed: the ISA reference's example programs. The directed tests (tests/vliw/*_test.cpp) build their
