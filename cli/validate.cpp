@@ -108,6 +108,13 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
       ->capture_default_str();
   coverage->add_option("--html", c.options.html_path, "also write the report as an HTML page to this file");
   coverage->add_option("--steer", c.steer, "steer the random programs as `kcraft validate --steer` does");
+  coverage->add_flag(
+      "--rtl", c.options.rtl,
+      "also Verilator line and toggle coverage of the RTL, per module (builds a coverage model once)");
+  coverage->add_option("--rtl-dat", c.options.rtl_dat_dir,
+                       "with --rtl: keep each source's Verilator coverage file (DIR/<source>.dat)");
+  coverage->add_option("--jobs", c.options.jobs, "parallel compiles of the --rtl coverage build")
+      ->capture_default_str();
   coverage->callback([&] { run = [&] { return run_coverage(g, c); }; });
 }
 

@@ -28,10 +28,17 @@ set(_vl_inc "${KCRAFT_VERILATOR_ROOT}/include")
 if(KCRAFT_VARIANT_PLUGIN)
   # A hardware variant plugin (tb/common/variant_plugin/) binds to the runtime inside kcraft: headers and
   # macros only, so that one process has one Verilator runtime.
+  # A coverage plugin (KCRAFT_VARIANT_COVERAGE, `kcraft coverage --rtl`) compiles its own coverage runtime
+  # (verilated_cov.cpp, which kcraft does not have): its counters live in the model's own context.
   add_library(kcraft_verilated INTERFACE)
   target_include_directories(kcraft_verilated SYSTEM INTERFACE "${_vl_inc}" "${_vl_inc}/vltstd")
+  if(KCRAFT_VARIANT_COVERAGE)
+    set(_vl_coverage 1)
+  else()
+    set(_vl_coverage 0)
+  endif()
   target_compile_definitions(kcraft_verilated INTERFACE
-    VM_COVERAGE=0 VM_SC=0 VM_TRACE=1 VM_TRACE_FST=1 VM_TRACE_VCD=0)
+    VM_COVERAGE=${_vl_coverage} VM_SC=0 VM_TRACE=1 VM_TRACE_FST=1 VM_TRACE_VCD=0)
 else()
 add_library(kcraft_verilated STATIC
   "${_vl_inc}/verilated.cpp"

@@ -16,10 +16,6 @@
 #include "agent/bench/sweep.h"
 #include "tb/common/paths.h"
 
-#ifndef KCRAFT_BINARY_DIR
-#error "KCRAFT_BINARY_DIR must be defined by the build"
-#endif
-
 namespace kcraft::bench {
 
 namespace fs = std::filesystem;
@@ -61,19 +57,6 @@ int run_logged(const std::string& command, const fs::path& log) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
-// The line of a build log that says what went wrong first.
-std::string first_error_line(const fs::path& log) {
-  std::ifstream in(log);
-  std::string line, compiler_error, cmake_error, last;
-  while (std::getline(in, line)) {
-    if (line.rfind("%Error", 0) == 0) return line;
-    if (compiler_error.empty() && line.find("error:") != std::string::npos) compiler_error = line;
-    if (cmake_error.empty() && line.find("CMake Error") != std::string::npos) cmake_error = line;
-    if (!line.empty()) last = line;
-  }
-  return !compiler_error.empty() ? compiler_error : !cmake_error.empty() ? cmake_error : last;
-}
-
 // A setting as a name part of letters and digits: the key in lower case, or the initials of a long
 // multi-word one ("MLEN=8" -> "mlen8", "dram_latency_cycles=40" -> "dlc40"), then the value ("1.5" ->
 // "1p5", "-2" -> "m2"). The settings themselves are in the variant's file and every report.
@@ -94,17 +77,6 @@ std::string name_part(const std::string& key, const std::string& value) {
       s += 'm';
   }
   return s;
-}
-
-fs::file_time_type mtime_or_min(const fs::path& p) {
-  std::error_code ec;
-  const auto t = fs::last_write_time(p, ec);
-  return ec ? fs::file_time_type::min() : t;
-}
-
-void write_if_changed(const fs::path& file, const std::string& text) {
-  if (fs::exists(file) && slurp(file) == text) return;  // keeps the mtime: make sees nothing new
-  std::ofstream(file, std::ios::binary) << text;
 }
 
 // The data root the sweep's workers see: the current root, except that rtl/<platform>/configs holds the
@@ -248,68 +220,25 @@ std::vector<bool> pareto_front(const std::vector<std::pair<double, double>>& poi
   return front;
 }
 
-fs::path variant_cache_root() {
-  if (const char* env = std::getenv("KCRAFT_VARIANT_CACHE"); env && *env) return env;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-    return fs::path(xdg) / "kcraft" / "variants";
-  if (const char* home = std::getenv("HOME"); home && *home)
-    return fs::path(home) / ".cache" / "kcraft" / "variants";
-  return fs::temp_directory_path() / "kcraft-variants";
-}
-
 nlohmann::json variant_build_info(const std::string& platform) {
-  const fs::path file = fs::path(KCRAFT_BINARY_DIR) / "variants" / (platform + ".json");
-  if (!fs::exists(file)) {
-    throw ExploreError("this kcraft has no variant build information for " + platform + " (" + file.string() +
-                       " is missing: build kcraft from its source tree)");
+  try {
+    return tb::variant_build_info(platform);
+  } catch (const std::invalid_argument& e) {
+    throw ExploreError(e.what());
   }
-  return nlohmann::json::parse(slurp(file));
 }
 
 VariantBuild build_variant(const std::string& platform, const Variant& v, const nlohmann::json& info,
                            unsigned jobs) {
-  // One plugin per set of build parameters (variants that differ in runtime settings share it), and per
-  // kcraft build (source tree and flags): a plugin binds to the binary whose headers it was compiled with.
-  // Within its folder, make rebuilds what the RTL or headers changed.
-  const std::string model = "b" + v.build_hash.substr(0, 12);
-  const fs::path dir = variant_cache_root() / platform / (model + "-" + hex(stable_hash(info.dump()), 8));
-  const fs::path build = dir / "build", yaml = dir / (model + ".yaml");
-  fs::create_directories(dir);
-  // Only what the build depends on, so that the file (and the build) stays the same for every variant.
-  YAML::Emitter build_yaml;
-  build_yaml << YAML::BeginMap << YAML::Key << "platform" << YAML::Value << platform << YAML::Key << "name"
-             << YAML::Value << model << YAML::Key << "build" << YAML::Value << YAML::BeginMap;
-  for (const auto& [key, value] : v.config.build) build_yaml << YAML::Key << key << YAML::Value << value;
-  build_yaml << YAML::EndMap << YAML::EndMap;
-  write_if_changed(yaml, std::string(build_yaml.c_str()) + "\n");
-  VariantBuild result;
-  result.plugin = build / (model + ".so");
-  const auto before = mtime_or_min(result.plugin);
-  const auto start = std::chrono::steady_clock::now();
-  const auto fail = [&](const fs::path& log) {
-    throw VariantBuildError(fmt::format("hardware variant {} ({}) failed to build: {} (log: {})", v.name,
-                                        v.settings_text(), first_error_line(log), log.string()));
-  };
-  if (!fs::exists(build / "CMakeCache.txt")) {
-    const fs::path info_file = fs::path(KCRAFT_BINARY_DIR) / "variants" / (platform + ".json");
-    const std::string configure = fmt::format(
-        "cmake -S {} -B {} -DCMAKE_BUILD_TYPE=Release -DKCRAFT_VARIANT_INFO={} -DKCRAFT_VARIANT_NAME={} "
-        "-DKCRAFT_VARIANT_YAML={}",
-        quote(
-            (fs::path(info["source_dir"].get<std::string>()) / "tb" / "common" / "variant_plugin").string()),
-        quote(build.string()), quote(info_file.string()), model, quote(yaml.string()));
-    if (run_logged(configure, dir / "configure.log") != 0) {
-      fs::remove_all(build);  // configure again next time
-      fail(dir / "configure.log");
-    }
-  }
-  if (run_logged(fmt::format("cmake --build {} -j {}", quote(build.string()), std::max(1u, jobs)),
-                 dir / "build.log") != 0 ||
-      !fs::exists(result.plugin))
-    fail(dir / "build.log");
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.rebuilt = mtime_or_min(result.plugin) != before;
-  return result;
+  // One plugin per set of build parameters (variants that differ in runtime settings share it).
+  tb::VariantPluginRequest request;
+  request.platform = platform;
+  request.model = "b" + v.build_hash.substr(0, 12);
+  request.build = v.config.build;
+  request.jobs = jobs;
+  request.label = fmt::format("hardware variant {} ({})", v.name, v.settings_text());
+  const auto built = tb::build_variant_plugin(request, info);
+  return VariantBuild{built.plugin, built.rebuilt, built.seconds};
 }
 
 std::optional<SynthesisSize> synthesize_variant(const std::string& platform, const Variant& v,

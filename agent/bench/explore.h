@@ -24,6 +24,7 @@
 #include "agent/bench/run_record.h"
 #include "isa/common/hw_config.h"
 #include "tasks/common/task_spec.h"
+#include "tb/common/variant_build.h"
 
 namespace kcraft::bench {
 
@@ -34,11 +35,8 @@ class ExploreError : public std::invalid_argument {
 };
 
 // A variant's Verilator or C++ build failed: the message names the variant's parameters and the first
-// error line.
-class VariantBuildError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// error line (the plugin builder lives in tb/common/variant_build.h).
+using tb::VariantBuildError;
 
 // One --set: a parameter (a key of the base's build: or runtime: section) and the values to try. Several
 // names take each value together (parameters the RTL ties, e.g. an array's MLEN and the vector VLEN).
@@ -71,9 +69,8 @@ std::vector<Variant> make_variants(const std::string& platform, const HwConfig& 
 // better in one.
 std::vector<bool> pareto_front(const std::vector<std::pair<double, double>>& points);
 
-// Where variant builds and synthesis results are kept: $KCRAFT_VARIANT_CACHE, else
-// $XDG_CACHE_HOME/kcraft/variants, else ~/.cache/kcraft/variants.
-std::filesystem::path variant_cache_root();
+// Where variant builds and synthesis results are kept (tb/common/variant_build.h).
+using tb::variant_cache_root;
 
 // How this kcraft builds variants of a platform (written by kcraft_add_testbench into
 // <build>/variants/<platform>.json). Throws ExploreError when the binary has none for the platform.

@@ -126,6 +126,10 @@ class AcceleratorHw {
   virtual void set_instruction_trace(std::vector<TraceEntry>* sink) = 0;
   // Optional observer of every cycle of the next runs (nullptr: none; costs nothing then).
   virtual void set_cycle_observer(CycleObserver* observer) = 0;
+  // Verilator line and toggle coverage (`kcraft coverage --rtl`): writes the counts since the last call to
+  // `dat_path` in Verilator's coverage format and zeroes them. False (nothing written) when the model was
+  // not Verilated with coverage.
+  virtual bool take_rtl_coverage(const std::string& /*dat_path*/) { return false; }
 
   // Helpers on top of the ports.
   uint32_t status(unsigned word);

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "tasks/common/inputs.h"
+#include "tb/common/rtl_coverage.h"
 
 namespace kcraft::tb {
 
@@ -348,7 +349,7 @@ BaselinePrograms baseline_programs(const Platform& platform, const CoverageOptio
 }
 
 CommandReport coverage_report(const std::string& platform, const CoverageOptions& options,
-                              const Coverage& coverage, const std::string& notes) {
+                              const Coverage& coverage, const std::string& notes, const RtlCoverage* rtl) {
   CommandReport report;
   const std::string title = fmt::format("kcraft coverage {} --hw {}", platform, options.hw_config);
   report.text = title + "\n" + notes + "\n" + coverage.text();
@@ -359,10 +360,20 @@ CommandReport coverage_report(const std::string& platform, const CoverageOptions
   report.json["seed"] = options.seed;
   report.json["configs"] = options.configs;
   report.json["notes"] = notes;
+  if (rtl) {
+    report.text +=
+        "\nRTL coverage (Verilator line and toggle, per module over its instances):\n" + rtl->text();
+    report.json["rtl"] = rtl->to_json();
+  }
   if (!options.html_path.empty()) {
     std::ofstream out(options.html_path);
     if (!out) throw std::runtime_error("cannot write " + options.html_path);
-    out << coverage.html(title, notes);
+    std::string page = coverage.html(title, notes);
+    if (rtl) {
+      const size_t body_end = page.rfind("</body>");
+      page.insert(body_end == std::string::npos ? page.size() : body_end, rtl->html());
+    }
+    out << page;
     report.text += "HTML page: " + options.html_path + "\n";
   }
   return report;

@@ -14,6 +14,21 @@ namespace kcraft::tb {
 
 namespace {
 
+// register_variant_plugin's entries: (platform, config) -> plugin.
+std::map<std::pair<std::string, std::string>, std::filesystem::path>& registered_plugins() {
+  static std::map<std::pair<std::string, std::string>, std::filesystem::path> plugins;
+  return plugins;
+}
+std::mutex registered_mutex;
+
+std::optional<std::filesystem::path> registered_plugin(const std::string& platform,
+                                                       const std::string& config) {
+  std::lock_guard<std::mutex> lock(registered_mutex);
+  const auto it = registered_plugins().find({platform, config});
+  if (it == registered_plugins().end()) return std::nullopt;
+  return it->second;
+}
+
 // The data root's configurations; a folder with a broken file has none here (the platform's own loader
 // reports that file).
 std::vector<HwConfig> root_configs(const std::string& platform) {
@@ -40,12 +55,19 @@ std::optional<VariantModel> model_among(const std::vector<HwConfig>& configs, co
 
 }  // namespace
 
+void register_variant_plugin(const std::string& platform, const std::string& config,
+                             const std::filesystem::path& plugin) {
+  std::lock_guard<std::mutex> lock(registered_mutex);
+  registered_plugins()[{platform, config}] = plugin;
+}
+
 std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config) {
   return root() / "rtl" / platform / "models" / (config + ".so");
 }
 
 std::optional<VariantModel> find_variant_model(const std::string& platform, const std::string& config,
                                                const std::vector<std::string>& builtin) {
+  if (auto plugin = registered_plugin(platform, config)) return VariantModel{{}, *plugin};
   return model_among(root_configs(platform), platform, config, builtin);
 }
 
@@ -57,6 +79,13 @@ std::vector<std::string> configs_with_variants(const std::string& platform,
     if (std::find(builtin.begin(), builtin.end(), c.name) == builtin.end() &&
         model_among(configs, platform, c.name, builtin))
       names.push_back(c.name);
+  }
+  {
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    for (const auto& [key, plugin] : registered_plugins()) {
+      if (key.first == platform && std::find(names.begin(), names.end(), key.second) == names.end())
+        names.push_back(key.second);
+    }
   }
   std::sort(names.begin() + static_cast<std::ptrdiff_t>(builtin.size()), names.end());
   return names;

@@ -25,6 +25,12 @@ struct VariantModel {
   std::filesystem::path plugin;
 };
 
+// A plugin this process built for itself (`kcraft coverage --rtl`, tb/common/rtl_coverage.h): configuration
+// `config` of `platform` runs on `plugin`, with no file in the data root. Register it before the platform's
+// first simulation: the SystemC world makes the models of every configuration once, when it is built.
+void register_variant_plugin(const std::string& platform, const std::string& config,
+                             const std::filesystem::path& plugin);
+
 // The plugin file a variant of `platform` named `config` would have under the data root.
 std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config);
 

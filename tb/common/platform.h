@@ -117,6 +117,9 @@ struct CoverageOptions {
   std::vector<std::string> configs = {"C1"};  // task configurations whose baseline kernels run
   std::string html_path;                      // "": no HTML page
   std::vector<CoverageBinName> focus;         // the random programs steered as `kcraft validate --steer`
+  bool rtl = false;         // also Verilator line and toggle coverage of the RTL (tb/common/rtl_coverage.h)
+  std::string rtl_dat_dir;  // --rtl-dat: keep the Verilator .dat file of each source here
+  unsigned jobs = 2;        // parallel compiles of the RTL coverage build
 };
 
 // What a hardware-team command prints: text for people, JSON for --json.

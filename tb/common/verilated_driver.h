@@ -13,6 +13,9 @@
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
+#if VM_COVERAGE
+#include <verilated_cov.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -197,6 +200,15 @@ class VerilatedDriver final : public Hw {
 
   void set_instruction_trace(std::vector<TraceEntry>* sink) override { trace_ = sink; }
   void set_cycle_observer(CycleObserver* observer) override { observer_ = observer; }
+#if VM_COVERAGE
+  // Only a coverage plugin (tb/common/variant_plugin/) is compiled with VM_COVERAGE: it carries the
+  // coverage runtime, which kcraft itself does not link.
+  bool take_rtl_coverage(const std::string& dat_path) override {
+    ctx_->coveragep()->write(dat_path.c_str());
+    ctx_->coveragep()->zero();
+    return true;
+  }
+#endif
 
  private:
   struct Response {

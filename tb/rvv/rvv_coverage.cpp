@@ -17,6 +17,7 @@
 #include "isa/rvv/random_program.h"
 #include "tasks/common/inputs.h"
 #include "tb/common/paths.h"
+#include "tb/common/rtl_coverage.h"
 #include "tb/rvv/rvv_disasm.h"
 #include "tb/rvv/rvv_platform.h"
 #include "tb/rvv/rvv_regs.h"
@@ -194,6 +195,17 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
   const Params p = params(options.hw_config);
   const tb::DramTiming timing{p.dram_latency, p.dram_bytes_per_cycle};
   tb::Coverage coverage = rvv_coverage_bins();
+  // --rtl: every program runs on a coverage build of the configuration instead, and its counts are taken
+  // after each source.
+  std::string rtl_note;
+  const std::string rtl_config =
+      options.rtl
+          ? tb::prepare_rtl_coverage_model(kName, hw_config(options.hw_config), options.jobs, rtl_note)
+          : options.hw_config;
+  tb::RtlCoverage rtl;
+  const auto take_rtl = [&](tb::CoverageSource source) {
+    if (options.rtl) rtl.take(rtl_hw(rtl_config), source, options.rtl_dat_dir);
+  };
   RvvCoverageExtras extras;
 
   // Directed: the worked examples of docs/examples/rvv (gemm.c, gemm.S) on the gemm task, first configuration
@@ -215,10 +227,11 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
     const auto assembled = assemble(source.str(), file, gemm_symbols);
     if (!assembled.ok) throw std::runtime_error(path.string() + " does not build");
     const auto& built = *std::any_cast<std::shared_ptr<const BuiltKernel>>(assembled.artifact);
-    record_rvv_coverage(options.hw_config, built, gemm_dram, timing, tb::CoverageSource::kDirected, coverage,
+    record_rvv_coverage(rtl_config, built, gemm_dram, timing, tb::CoverageSource::kDirected, coverage,
                         extras);
     directed.push_back(fmt::format("docs/examples/rvv/{} (gemm {})", file, directed_config));
   }
+  take_rtl(tb::CoverageSource::kDirected);
 
   RandomProgramOptions random;
   random.length = options.length;
@@ -234,16 +247,17 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
     const BuiltKernel k = build_kernel(prog.source, o);
     if (!k.ok)
       throw std::runtime_error(fmt::format("random program {} does not build (a generator bug)", seed));
-    record_rvv_coverage(options.hw_config, k, prog.dram, timing, tb::CoverageSource::kRandom, coverage,
-                        extras);
+    record_rvv_coverage(rtl_config, k, prog.dram, timing, tb::CoverageSource::kRandom, coverage, extras);
   }
+  take_rtl(tb::CoverageSource::kRandom);
 
   const auto baselines = tb::baseline_programs(*this, options, tasks);
   for (const auto& prog : baselines.programs) {
     const auto& built = *std::any_cast<std::shared_ptr<const BuiltKernel>>(prog.assembled.artifact);
-    record_rvv_coverage(options.hw_config, built, prog.dram, timing, tb::CoverageSource::kBaselines, coverage,
+    record_rvv_coverage(rtl_config, built, prog.dram, timing, tb::CoverageSource::kBaselines, coverage,
                         extras);
   }
+  take_rtl(tb::CoverageSource::kBaselines);
 
   std::string notes = fmt::format(
       "sources: directed = {}; random = {} programs of `kcraft validate rvv`'s generator, seeds {}..{}, {} "
@@ -264,7 +278,8 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
     notes += fmt::format(
         "\nvector instructions after a register-form vsetvl (vtype unknown, no vector form bin): {}",
         extras.vector_insns_with_unknown_vtype);
-  return tb::coverage_report(kName, options, coverage, notes);
+  if (options.rtl) notes += "\nRTL coverage build (" + rtl_config + "): " + rtl_note;
+  return tb::coverage_report(kName, options, coverage, notes, options.rtl ? &rtl : nullptr);
 }
 
 }  // namespace kcraft::rvv

@@ -59,6 +59,10 @@ void announce_systemc_world() {
   slot().announce();
 }
 
+tb::AcceleratorHw& rtl_hw(const std::string& config) {
+  return slot().get().hw(config);
+}
+
 SimResult simulate(const RunJob& job, const ElfImage& program) {
   SimResult result;
   slot().get().run(job.config,

@@ -38,4 +38,7 @@ void announce_systemc_world();
 // job.dram. Not thread-safe: one simulation per process.
 SimResult simulate(const RunJob& job, const ElfImage& program);
 
+// The RTL model of a configuration (for coverage counts: tb/common/rtl_coverage.h).
+tb::AcceleratorHw& rtl_hw(const std::string& config);
+
 }  // namespace kcraft::rvv

@@ -8,6 +8,7 @@
 #include "isa/systolic/random_program.h"
 #include "isa/systolic/systolic_iss.h"
 #include "systolic_isa.h"
+#include "tb/common/rtl_coverage.h"
 #include "tb/systolic/systolic_platform.h"
 #include "tb/systolic/systolic_sim.h"
 
@@ -120,26 +121,38 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
   const tb::DramTiming timing{static_cast<uint64_t>(hw.runtime_param("dram_latency_cycles")),
                               static_cast<uint64_t>(hw.runtime_param("dram_bytes_per_cycle"))};
   tb::Coverage coverage = systolic_coverage_bins();
+  // --rtl: every program runs on a coverage build of the configuration instead, and its counts are taken
+  // after each source.
+  std::string rtl_note;
+  const std::string rtl_config =
+      options.rtl ? tb::prepare_rtl_coverage_model(kName, hw, options.jobs, rtl_note) : options.hw_config;
+  tb::RtlCoverage rtl;
+  const auto take_rtl = [&](tb::CoverageSource source) {
+    if (options.rtl) rtl.take(rtl_hw(rtl_config), source, options.rtl_dat_dir);
+  };
 
   // Directed: the ISA reference's example programs. The directed RTL tests (tests/systolic/*_test.cpp)
   // build their programs inside gtest code, so no command can run them and they are not counted.
   constexpr size_t kExampleDramBytes = 1 << 20;
   const auto examples = tb::isa_example_programs(*this, isa_spec(), kExampleDramBytes);
   for (const auto& prog : examples)
-    record_systolic_coverage(options.hw_config, prog.assembled.words, prog.dram, timing,
+    record_systolic_coverage(rtl_config, prog.assembled.words, prog.dram, timing,
                              tb::CoverageSource::kDirected, coverage);
+  take_rtl(tb::CoverageSource::kDirected);
 
   const RandomProgramOptions random = steered_random_options(options.length, options.focus);
   for (uint64_t i = 0; i < options.programs; ++i) {
     const auto prog = random_program(p, options.seed + i, random);
-    record_systolic_coverage(options.hw_config, prog.words, prog.dram, timing, tb::CoverageSource::kRandom,
+    record_systolic_coverage(rtl_config, prog.words, prog.dram, timing, tb::CoverageSource::kRandom,
                              coverage);
   }
+  take_rtl(tb::CoverageSource::kRandom);
 
   const auto baselines = tb::baseline_programs(*this, options, tasks);
   for (const auto& prog : baselines.programs)
-    record_systolic_coverage(options.hw_config, prog.assembled.words, prog.dram, timing,
+    record_systolic_coverage(rtl_config, prog.assembled.words, prog.dram, timing,
                              tb::CoverageSource::kBaselines, coverage);
+  take_rtl(tb::CoverageSource::kBaselines);
 
   std::string notes = fmt::format(
       "sources: directed = the {} example program(s) of the ISA reference (isa/systolic.yaml `examples:`; "
@@ -156,7 +169,8 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
         fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
                     options.focus.size(), 100 * random.fault_rate);
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
-  return tb::coverage_report(kName, options, coverage, notes);
+  if (options.rtl) notes += "\nRTL coverage build (" + rtl_config + "): " + rtl_note;
+  return tb::coverage_report(kName, options, coverage, notes, options.rtl ? &rtl : nullptr);
 }
 
 }  // namespace kcraft::systolic

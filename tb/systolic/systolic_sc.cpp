@@ -64,6 +64,10 @@ RunResult run_on_rtl(const RunJob& job) {
   return result;
 }
 
+tb::AcceleratorHw& rtl_hw(const std::string& config) {
+  return slot().get().hw(config);
+}
+
 Params rtl_params(const std::string& config) {
   return static_cast<SystolicHw&>(slot().get().hw(config)).params();
 }

@@ -33,6 +33,9 @@ void announce_systemc_world();
 // Runs one kernel. Not thread-safe: one simulation per process (use processes for parallelism).
 RunResult run_on_rtl(const RunJob& job);
 
+// The RTL model of a configuration (for coverage counts: tb/common/rtl_coverage.h).
+tb::AcceleratorHw& rtl_hw(const std::string& config);
+
 // The parameters of a linked configuration as its RTL reports them.
 Params rtl_params(const std::string& config);
 

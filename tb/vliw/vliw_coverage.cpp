@@ -9,7 +9,9 @@
 #include "isa/common/bundle.h"
 #include "isa/vliw/random_program.h"
 #include "isa/vliw/vliw_iss.h"
+#include "tb/common/rtl_coverage.h"
 #include "tb/vliw/vliw_platform.h"
+#include "tb/vliw/vliw_sim.h"
 #include "vliw_isa.h"
 
 namespace kcraft::vliw {
@@ -165,23 +167,55 @@ RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<
 CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const {
   const Params p = params(options.hw_config);
   tb::Coverage coverage = vliw_coverage_bins();
+  // --rtl: the bins come from the cycle-exact model as without it; every program also runs on a coverage
+  // build of the configuration's RTL, whose counts are taken after each source.
+  std::string rtl_note;
+  const HwConfig& hw = hw_config(options.hw_config);
+  const std::string rtl_config =
+      options.rtl ? tb::prepare_rtl_coverage_model(kName, hw, options.jobs, rtl_note) : options.hw_config;
+  const tb::DramTiming timing{static_cast<uint64_t>(hw.runtime_param("dram_latency_cycles")),
+                              static_cast<uint64_t>(hw.runtime_param("dram_bytes_per_cycle"))};
+  tb::RtlCoverage rtl;
+  // Random programs may loop on purpose; the model stops them by instruction count, the RTL by this cap.
+  constexpr uint64_t kRtlCycleCap = 2'000'000;
+  const auto run_rtl = [&](const std::vector<uint32_t>& words, const std::vector<uint8_t>& dram) {
+    if (!options.rtl) return;
+    RunJob job;
+    job.config = rtl_config;
+    job.program = words;
+    job.dram = dram;
+    job.timing = timing;
+    job.cycle_cap = kRtlCycleCap;
+    simulate(job);
+  };
+  const auto take_rtl = [&](tb::CoverageSource source) {
+    if (options.rtl) rtl.take(rtl_hw(rtl_config), source, options.rtl_dat_dir);
+  };
 
   // Directed: the ISA reference's example programs. The directed tests (tests/vliw/*_test.cpp) build their
   // programs inside gtest code, so no command can run them and they are not counted.
   constexpr size_t kExampleDramBytes = 1 << 16;
   const auto examples = tb::isa_example_programs(*this, isa_spec(), kExampleDramBytes);
-  for (const auto& prog : examples)
+  for (const auto& prog : examples) {
     record_vliw_coverage(p, prog.assembled.words, prog.dram, tb::CoverageSource::kDirected, coverage);
+    run_rtl(prog.assembled.words, prog.dram);
+  }
+  take_rtl(tb::CoverageSource::kDirected);
 
   const RandomProgramOptions random = steered_random_options(options.length, options.focus);
   for (uint64_t i = 0; i < options.programs; ++i) {
     const auto prog = random_program(p, options.seed + i, random);
     record_vliw_coverage(p, prog.words, prog.dram, tb::CoverageSource::kRandom, coverage);
+    run_rtl(prog.words, prog.dram);
   }
+  take_rtl(tb::CoverageSource::kRandom);
 
   const auto baselines = tb::baseline_programs(*this, options, tasks);
-  for (const auto& prog : baselines.programs)
+  for (const auto& prog : baselines.programs) {
     record_vliw_coverage(p, prog.assembled.words, prog.dram, tb::CoverageSource::kBaselines, coverage);
+    run_rtl(prog.assembled.words, prog.dram);
+  }
+  take_rtl(tb::CoverageSource::kBaselines);
 
   std::string notes = fmt::format(
       "sources: directed = the {} example program(s) of the ISA reference (isa/vliw.yaml `examples:`; the "
@@ -196,7 +230,9 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
         fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
                     options.focus.size(), 100 * random.fault_rate);
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
-  return tb::coverage_report(kName, options, coverage, notes);
+  if (options.rtl)
+    notes += "\nRTL coverage build (" + rtl_config + "; every program also runs on it): " + rtl_note;
+  return tb::coverage_report(kName, options, coverage, notes, options.rtl ? &rtl : nullptr);
 }
 
 }  // namespace kcraft::vliw

@@ -48,6 +48,10 @@ void announce_systemc_world() {
   slot().announce();
 }
 
+tb::AcceleratorHw& rtl_hw(const std::string& config) {
+  return slot().get().hw(config);
+}
+
 RunResult simulate(const RunJob& job) {
   RunResult result;
   slot().get().run(job.config, [&](tb::ScHost& host) { static_cast<VliwHost&>(host).execute(job, result); });

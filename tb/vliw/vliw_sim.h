@@ -33,4 +33,7 @@ void announce_systemc_world();
 // Runs one kernel. Not thread-safe: one simulation per process (use processes for parallelism).
 RunResult simulate(const RunJob& job);
 
+// The RTL model of a configuration (for coverage counts: tb/common/rtl_coverage.h).
+tb::AcceleratorHw& rtl_hw(const std::string& config);
+
 }  // namespace kcraft::vliw
