@@ -418,4 +418,28 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
   return report;
 }
 
+DebugPreparation prepare_debug_run(const Platform& platform, const DebugOptions& o,
+                                   const tasks::TaskRegistry& registry,
+                                   const std::vector<std::string>& linked, uint8_t fill) {
+  EvalRequest req;
+  req.platform = platform.name();
+  req.hw_config = o.hw_config;
+  req.task = o.task;
+  req.config = o.config;
+  req.seed = o.seed;
+  req.source = o.source;
+  req.filename = o.filename;
+  req.cycle_cap = o.cycle_cap;
+  EvalReport r;
+  DebugPreparation out;
+  out.run = prepare_run(platform, req, registry, linked, fill, r);
+  if (!out.run) {
+    if (r.verdict == Verdict::kInputError) throw std::invalid_argument(r.headline);
+    out.failed.ok = false;
+    out.failed.text = r.headline + "\n" + r.diagnostics;
+    out.failed.json = r.to_json();
+  }
+  return out;
+}
+
 }  // namespace kcraft::tb

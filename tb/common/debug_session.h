@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tb/common/accelerator_hw.h"
+#include "tb/common/evaluation_steps.h"
 #include "tb/common/platform.h"
 
 namespace kcraft::tb {
@@ -95,6 +96,18 @@ uint64_t count_rtl_issues(AcceleratorHw& hw, MemoryPort& port, uint64_t cycles);
 
 // Parses "vsram:0-7", "acc:3", "vsram" (every row) into DebugRowRange; throws std::invalid_argument.
 DebugRowRange parse_row_range(const std::string& text);
+
+// The run `kcraft debug` examines, prepared exactly as `kcraft eval` prepares it (prepare_run; `linked`
+// and `fill` as there). When the kernel cannot run (it does not build, ...), `run` is empty and `failed`
+// says why. Bad input (an unknown task, configuration or hardware configuration) throws
+// std::invalid_argument, as every command's bad options do.
+struct DebugPreparation {
+  std::optional<PreparedRun> run;
+  CommandReport failed;
+};
+DebugPreparation prepare_debug_run(const Platform& platform, const DebugOptions& options,
+                                   const tasks::TaskRegistry& registry,
+                                   const std::vector<std::string>& linked, uint8_t fill);
 
 // Applies the options to the target; the text and JSON of the report. Throws std::invalid_argument for a
 // stop point that does not exist (an unknown label, a pc the run never reaches).

@@ -176,26 +176,10 @@ class VliwDebugTarget final : public tb::DebugTarget {
 }  // namespace
 
 CommandReport VliwPlatform::debug(const DebugOptions& o, const tasks::TaskRegistry& registry) const {
-  EvalRequest req;
-  req.platform = kName;
-  req.hw_config = o.hw_config;
-  req.task = o.task;
-  req.config = o.config;
-  req.seed = o.seed;
-  req.source = o.source;
-  req.filename = o.filename;
-  req.cycle_cap = o.cycle_cap;
-  EvalReport r;
   // The same image `kcraft eval` runs on.
-  const auto prepared = tb::prepare_run(*this, req, registry, vliw_hw_configs(), 0, r);
-  if (!prepared) {
-    if (r.verdict == Verdict::kInputError) throw std::invalid_argument(r.headline);
-    CommandReport bad;
-    bad.ok = false;
-    bad.text = r.headline + "\n" + r.diagnostics;
-    bad.json = r.to_json();
-    return bad;
-  }
+  const auto debug_run = tb::prepare_debug_run(*this, o, registry, vliw_hw_configs(), 0);
+  if (!debug_run.run) return debug_run.failed;
+  const auto& prepared = debug_run.run;
   VliwDebugTarget target(*prepared, Params::from_config(*prepared->hw), o.model_fault);
   return tb::run_debug_session(o, target);
 }
