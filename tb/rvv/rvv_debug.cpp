@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -29,32 +30,49 @@
 
 namespace kcraft::rvv {
 
+namespace {
+
+// The whole token as a hexadecimal number of at most 64 bits; nullopt for anything else.
+std::optional<uint64_t> whole_hex(const std::string& token) {
+  uint64_t value = 0;
+  const char* end = token.data() + token.size();
+  const auto [ptr, ec] = std::from_chars(token.data(), end, value, 16);
+  if (ec != std::errc() || ptr != end || token.empty()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
 std::vector<RegisterStep> parse_qemu_cpu_log(const std::string& log) {
   std::vector<RegisterStep> steps;
   std::istringstream in(log);
   std::string token;
-  // " pc       00000074" starts a dump; then "x5/t0 0000abcd" and "f3/ft3 ffffffff3f800000" pairs.
+  // " pc       00000074" starts a dump; then "x5/t0 0000abcd" and "f3/ft3 ffffffff3f800000" pairs. Anything
+  // else (another QEMU's wording, a cut log) is skipped, never an exception.
   while (in >> token) {
     if (token == "pc") {
       std::string value;
-      in >> value;
+      if (!(in >> value)) break;
+      const auto pc = whole_hex(value);
+      if (!pc) continue;
       steps.emplace_back();
-      steps.back().pc = static_cast<uint32_t>(std::stoul(value, nullptr, 16));
+      steps.back().pc = static_cast<uint32_t>(*pc);
       continue;
     }
     if (steps.empty() || token.size() < 2 || (token[0] != 'x' && token[0] != 'f')) continue;
     const auto slash = token.find('/');
-    if (slash == std::string::npos || slash < 2) continue;
+    if (slash == std::string::npos || slash < 2 || slash > 3) continue;  // x0 .. x31: one or two digits
     const std::string digits = token.substr(1, slash - 1);
     if (digits.find_first_not_of("0123456789") != std::string::npos) continue;
     const unsigned index = static_cast<unsigned>(std::stoul(digits));
     std::string value;
     if (index >= 32 || !(in >> value)) continue;
-    const uint64_t bits = std::stoull(value, nullptr, 16);
+    const auto bits = whole_hex(value);
+    if (!bits) continue;
     if (token[0] == 'x') {
-      steps.back().x[index] = static_cast<uint32_t>(bits);
+      steps.back().x[index] = static_cast<uint32_t>(*bits);
     } else {
-      steps.back().f[index] = static_cast<uint32_t>(bits);  // the low half of the NaN-boxed value
+      steps.back().f[index] = static_cast<uint32_t>(*bits);  // the low half of the NaN-boxed value
     }
   }
   return steps;

@@ -50,6 +50,18 @@ DebugOptions options(const std::string& source, const std::string& file) {
   return o;
 }
 
+TEST(RvvDebug, QemuLogValuesThatAreNotHexAreSkipped) {
+  // A fuzz finding (tests/fuzz/regressions/rvv_qemu_cpu_log): std::stoul threw out of the parser.
+  const auto steps = parse_qemu_cpu_log(
+      " pc zz\n pc 00000104\n x5/t0 nothex x6/t1 123456789abcdef0123 x7/t2 0000002a"
+      " x99999999999999999999/a 1\n pc");
+  ASSERT_EQ(steps.size(), 1u);
+  EXPECT_EQ(steps[0].pc, 0x104u);
+  EXPECT_EQ(steps[0].x[5], 0u);
+  EXPECT_EQ(steps[0].x[6], 0u);
+  EXPECT_EQ(steps[0].x[7], 42u);
+}
+
 TEST(RvvDebug, ParsesQemusRegisterLog) {
   const std::string log =
       " pc       00000104\n"
