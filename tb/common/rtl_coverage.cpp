@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -32,18 +33,37 @@ std::map<std::string, std::string> parse_key(const std::string& key) {
   return fields;
 }
 
-// "12-14,17" -> {12, 13, 14, 17}.
+// A whole decimal number of type T; std::invalid_argument naming `what` otherwise (stoul would take "-5",
+// "12abc" or throw out_of_range).
+template <typename T>
+T whole_decimal(const std::string& text, const char* what) {
+  T value{};
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end)
+    throw std::invalid_argument(fmt::format("{} '{}' is not a whole number", what, text));
+  return value;
+}
+
+// "12-14,17" -> {12, 13, 14, 17}. A range is one block's source lines: a longer one than any source file
+// has is malformed data, not a reason to allocate billions of entries.
 std::vector<unsigned> parse_lines(const std::string& spec) {
+  constexpr unsigned kLongestRange = 1u << 16;
   std::vector<unsigned> lines;
   std::istringstream in(spec);
   std::string part;
   while (std::getline(in, part, ',')) {
     if (part.empty()) continue;
     const size_t dash = part.find('-');
-    const unsigned first = static_cast<unsigned>(std::stoul(part.substr(0, dash)));
-    const unsigned last =
-        dash == std::string::npos ? first : static_cast<unsigned>(std::stoul(part.substr(dash + 1)));
-    for (unsigned l = first; l <= last; ++l) lines.push_back(l);
+    const auto first = whole_decimal<unsigned>(part.substr(0, dash), "line");
+    const auto last =
+        dash == std::string::npos ? first : whole_decimal<unsigned>(part.substr(dash + 1), "line");
+    if (last < first || last - first >= kLongestRange)
+      throw std::invalid_argument(fmt::format("line range '{}' is not a block's lines", part));
+    for (unsigned l = first;; ++l) {
+      lines.push_back(l);
+      if (l == last) break;
+    }
   }
   return lines;
 }
@@ -92,24 +112,30 @@ void RtlCoverage::absorb_text(const std::string& text, CoverageSource source, co
       throw std::runtime_error(fmt::format("{}:{}: not a Verilator coverage line", what, number));
     std::map<std::string, std::string> f;
     uint64_t count = 0;
+    std::vector<unsigned> point_lines;
+    std::string kind, module;
     try {
       f = parse_key(line.substr(open + 1, close - open - 1));
-      count = std::stoull(line.substr(close + 1));
+      std::string count_text = line.substr(close + 1);
+      count_text.erase(0, count_text.find_first_not_of(" \t"));
+      count_text.erase(count_text.find_last_not_of(" \t\r") + 1);
+      count = whole_decimal<uint64_t>(count_text, "count");
+      const std::string& page = f["page"];
+      const size_t slash = page.find('/');
+      if (slash == std::string::npos) continue;  // a user cover point: neither line nor toggle
+      kind = page.substr(0, slash);
+      module = page.substr(slash + 1);
+      if (kind == "v_line" || kind == "v_branch") point_lines = parse_lines(f["S"].empty() ? f["l"] : f["S"]);
     } catch (const std::exception& e) {
       throw std::runtime_error(
           fmt::format("{}:{}: not a Verilator coverage line ({})", what, number, e.what()));
     }
-    const std::string& page = f["page"];
-    const size_t slash = page.find('/');
-    if (slash == std::string::npos) continue;  // a user cover point: neither line nor toggle
-    const std::string kind = page.substr(0, slash), module = page.substr(slash + 1);
     if (kind == "v_toggle") {
       // The same point in every instance of the module: file, line, column and the signal bit.
       auto& hits = toggles_[module][fmt::format("{}:{}:{}:{}", f["f"], f["l"], f["n"], f["o"])];
       hits[src] += count;
-    } else if (kind == "v_line" || kind == "v_branch") {
-      const auto lines = f["S"].empty() ? parse_lines(f["l"]) : parse_lines(f["S"]);
-      for (unsigned l : lines) lines_[module][fmt::format("{}:{}", f["f"], l)][src] += count;
+    } else {
+      for (unsigned l : point_lines) lines_[module][fmt::format("{}:{}", f["f"], l)][src] += count;
     }
   }
 }

@@ -64,5 +64,35 @@ TEST(RtlCoverage, AMalformedLineIsAnErrorNamingItsLine) {
   EXPECT_THROW(c.absorb_dat("/nonexistent/coverage.dat", CoverageSource::kDirected), std::runtime_error);
 }
 
+TEST(RtlCoverage, LineNumbersRangesAndCountsThatAreNotWholeNumbersAreErrorsNamingTheLine) {
+  // Fuzz findings (tests/fuzz/regressions/rtl_coverage_dat): std::stoul threw invalid_argument out of the
+  // reader for a line field that is not a number, and a range up to 4294967295 would allocate for ever.
+  const std::vector<std::string> bad = {
+      point("v_line/m", "TOP.u", "x", "", "block", 1),
+      point("v_line/m", "TOP.u", "10", "1-x", "block", 1),
+      point("v_line/m", "TOP.u", "10", "0-4294967295", "block", 1),
+      point("v_line/m", "TOP.u", "10", "9-3", "block", 1),
+      point("v_line/m", "TOP.u", "99999999999", "", "block", 1),
+  };
+  for (const auto& line : bad) {
+    RtlCoverage c;
+    try {
+      c.absorb_text("# SystemC::Coverage-3\n" + line, CoverageSource::kRandom, "y.dat");
+      ADD_FAILURE() << "no error for " << line;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("y.dat:2"), std::string::npos) << e.what();
+    }
+  }
+  for (const std::string count : {"-5", "12abc", "99999999999999999999999", ""}) {
+    RtlCoverage c;
+    const std::string line = "C '\1f\2a.sv\1l\0027\1page\2v_line/m\1h\2TOP.u' " + count + "\n";
+    EXPECT_THROW(c.absorb_text(line, CoverageSource::kRandom), std::runtime_error) << count;
+  }
+  RtlCoverage c;  // a good count with spaces around it is still read
+  c.absorb_text("C '\1f\2a.sv\1l\0027\1page\2v_line/m\1h\2TOP.u'  3 \n", CoverageSource::kRandom);
+  ASSERT_EQ(c.modules().size(), 2u);
+  EXPECT_EQ(c.modules()[0].lines_hit_any, 1u);
+}
+
 }  // namespace
 }  // namespace kcraft::tb
