@@ -15,19 +15,13 @@
 
 #include "agent/bench/sweep.h"
 #include "tb/common/paths.h"
+#include "tb/common/text.h"
 
 namespace kcraft::bench {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<std::string> split(const std::string& text, char sep) {
   std::vector<std::string> parts;
@@ -245,13 +239,13 @@ std::optional<SynthesisSize> synthesize_variant(const std::string& platform, con
                                                 const nlohmann::json& info, std::string& error) {
   const auto sources = info["rtl_sources"].get<std::string>();
   std::string rtl;
-  for (const auto& f : split(sources, ';')) rtl += slurp(f);
+  for (const auto& f : split(sources, ';')) rtl += tb::read_file(f);
   // The size depends on the RTL and the build parameters only: runtime-only variants share it.
   const fs::path dir = variant_cache_root() / platform;
   const std::string key = "synth-" + v.build_hash + "-" + hex(stable_hash(rtl), 8);
   const fs::path result_file = dir / (key + ".json");
   if (fs::exists(result_file)) {
-    const auto j = nlohmann::json::parse(slurp(result_file));
+    const auto j = nlohmann::json::parse(tb::read_file(result_file));
     return SynthesisSize{j.at("cells"), j.at("memories"), j.at("seconds"), true};
   }
   fs::create_directories(dir);
@@ -262,7 +256,7 @@ std::optional<SynthesisSize> synthesize_variant(const std::string& platform, con
       run_logged(fmt::format("bash {} {} {} --sources {} --log {}", quote(script.string()), platform,
                              quote(yaml.string()), quote(sources), quote(log.string())),
                  out);
-  const std::string text = slurp(out);
+  const std::string text = tb::read_file(out);
   static const std::regex cells_re(R"((\d+) cells \((\d+) of them memories\), (\d+) s)");
   std::smatch m;
   if (status != 0 || !std::regex_search(text, m, cells_re)) {
@@ -303,7 +297,7 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
   } catch (const ConfigError& e) {
     throw ExploreError(e.what());
   }
-  const auto variants = make_variants(o.platform, base, slurp(base_file), o.sets, builtin);
+  const auto variants = make_variants(o.platform, base, tb::read_file(base_file), o.sets, builtin);
 
   Exploration e;
   e.platform = o.platform;
@@ -451,29 +445,6 @@ std::string csv_field(const std::string& s) {
   std::string q = "\"";
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
-}
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -625,11 +596,12 @@ void write_exploration_csv(const Exploration& e, const fs::path& file) {
 std::string exploration_html(const Exploration& e) {
   std::ostringstream h;
   h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>kcraft explore "
-    << html_escape(e.platform) << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:70em}"
+    << tb::html_escape(e.platform)
+    << "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:70em}"
     << "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}"
     << "td:first-child,th:first-child{text-align:left}tr.front{background:#fff3d6}"
     << ".note{color:#555}</style></head><body>\n";
-  h << "<h1>Design-space exploration: " << html_escape(e.platform) << " (base " << html_escape(e.base)
+  h << "<h1>Design-space exploration: " << tb::html_escape(e.platform) << " (base " << tb::html_escape(e.base)
     << ")</h1>\n<p class=\"note\">" << e.variants.size() << " variants; geometric mean of cycles over the "
     << e.cells.size() << " task configurations correct on every variant; yosys cells (coarse synthesis, "
     << "scripts/synth.sh). Pareto front (fewer cells, fewer cycles) highlighted.</p>\n";
@@ -704,20 +676,21 @@ std::string exploration_html(const Exploration& e) {
           "<g class=\"point{}\"><circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"6\" fill=\"{}\"/>"
           "<title>{} ({}): {} cells, {:.0f} cycles</title>"
           "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"{}\">{}</text></g>\n",
-          r->pareto ? " pareto" : "", x, y, r->pareto ? "#d9480f" : "#1c7ed6", html_escape(r->variant.name),
-          html_escape(r->variant.settings_text()), r->size->cells, *r->geomean_cycles,
-          right_half ? x - 9 : x + 9, y - 7 - 14 * stacked, right_half ? "end" : "start",
-          html_escape(r->variant.settings_text()));
+          r->pareto ? " pareto" : "", x, y, r->pareto ? "#d9480f" : "#1c7ed6",
+          tb::html_escape(r->variant.name), tb::html_escape(r->variant.settings_text()), r->size->cells,
+          *r->geomean_cycles, right_half ? x - 9 : x + 9, y - 7 - 14 * stacked, right_half ? "end" : "start",
+          tb::html_escape(r->variant.settings_text()));
     }
     h << "</svg>\n";
   }
   h << "<h2>Variants</h2>\n<table id=\"variants\"><tr><th>variant</th>";
-  for (const auto& p : e.parameters) h << "<th>" << html_escape(p) << "</th>";
+  for (const auto& p : e.parameters) h << "<th>" << tb::html_escape(p) << "</th>";
   h << "<th>build</th><th>yosys cells</th><th>geomean cycles</th><th>utilisation</th><th>correct</th>"
     << "<th>Pareto</th></tr>\n";
   for (const auto& r : e.variants) {
-    h << "<tr" << (r.pareto ? " class=\"front\"" : "") << "><td>" << html_escape(r.variant.name) << "</td>";
-    for (const auto& p : e.parameters) h << "<td>" << html_escape(setting_of(r.variant, p)) << "</td>";
+    h << "<tr" << (r.pareto ? " class=\"front\"" : "") << "><td>" << tb::html_escape(r.variant.name)
+      << "</td>";
+    for (const auto& p : e.parameters) h << "<td>" << tb::html_escape(setting_of(r.variant, p)) << "</td>";
     h << "<td>" << build_text(r) << "</td><td>" << (r.size ? std::to_string(r.size->cells) : "-")
       << "</td><td>" << (r.geomean_cycles ? fmt::format("{:.0f}", *r.geomean_cycles) : "-") << "</td><td>"
       << (r.mean_utilization ? fmt::format("{:.1f}%", 100 * *r.mean_utilization) : "-") << "</td><td>"
@@ -729,10 +702,10 @@ std::string exploration_html(const Exploration& e) {
     for (const auto& [cell, c] : r.best_cycles) cells.insert(cell);
   }
   h << "<h2>Cycles per task configuration</h2>\n<table id=\"cells\"><tr><th>task/config</th>";
-  for (const auto& r : e.variants) h << "<th>" << html_escape(r.variant.settings_text()) << "</th>";
+  for (const auto& r : e.variants) h << "<th>" << tb::html_escape(r.variant.settings_text()) << "</th>";
   h << "</tr>\n";
   for (const auto& cell : cells) {
-    h << "<tr><td>" << html_escape(cell) << "</td>";
+    h << "<tr><td>" << tb::html_escape(cell) << "</td>";
     for (const auto& r : e.variants) {
       auto it = r.best_cycles.find(cell);
       h << "<td>" << (it == r.best_cycles.end() ? "-" : std::to_string(it->second)) << "</td>";
@@ -744,15 +717,15 @@ std::string exploration_html(const Exploration& e) {
   for (const auto& r : e.variants) {
     for (const auto& c : r.unsupported) {
       h << "<li>"
-        << html_escape(r.variant.name + " " + c.task + "/" + c.config + ": unsupported: " + c.reason)
+        << tb::html_escape(r.variant.name + " " + c.task + "/" + c.config + ": unsupported: " + c.reason)
         << "</li>\n";
       ++invalid;
     }
     for (const auto& run : r.runs) {
       if (run.correct()) continue;
       h << "<li>"
-        << html_escape(r.variant.name + " " + run.key.task + "/" + run.key.config + " " + run.key.agent +
-                       ": " + failure_text(run))
+        << tb::html_escape(r.variant.name + " " + run.key.task + "/" + run.key.config + " " + run.key.agent +
+                           ": " + failure_text(run))
         << "</li>\n";
       ++invalid;
     }

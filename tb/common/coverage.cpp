@@ -10,6 +10,7 @@
 
 #include "tasks/common/inputs.h"
 #include "tb/common/rtl_coverage.h"
+#include "tb/common/text.h"
 
 namespace kcraft::tb {
 
@@ -20,29 +21,6 @@ constexpr std::array<CoverageSource, kNumCoverageSources> kSources{
 
 unsigned index_of(CoverageSource source) {
   return static_cast<unsigned>(source);
-}
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 std::string covered_percent(size_t covered, size_t total) {

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "tb/common/hw_variants.h"
+#include "tb/common/text.h"
 #include "tb/common/variant_build.h"
 
 namespace kcraft::tb {
@@ -66,21 +67,6 @@ std::vector<unsigned> parse_lines(const std::string& spec) {
     }
   }
   return lines;
-}
-
-std::string escape_html_text(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else
-      out += c;
-  }
-  return out;
 }
 
 std::string share_text(size_t hit, size_t total) {
@@ -230,7 +216,7 @@ std::string RtlCoverage::html() const {
       "<th>directed</th><th>random</th><th>baselines</th><th>combined</th><th>toggles</th><th>directed</th>"
       "<th>random</th><th>baselines</th><th>combined</th></tr>\n";
   for (const auto& m : modules()) {
-    out += fmt::format("<tr><td>{}</td><td>{}</td>", escape_html_text(m.module), m.lines);
+    out += fmt::format("<tr><td>{}</td><td>{}</td>", html_escape(m.module), m.lines);
     for (unsigned s = 0; s < kNumCoverageSources; ++s) out += fmt::format("<td>{}</td>", m.lines_hit[s]);
     out += fmt::format("<td>{} ({})</td><td>{}</td>", m.lines_hit_any, share_text(m.lines_hit_any, m.lines),
                        m.toggles);

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tb/common/text.h"
+
 #ifndef KCRAFT_BINARY_DIR
 #error "KCRAFT_BINARY_DIR must be defined by the build"
 #endif
@@ -20,13 +22,6 @@ namespace kcraft::tb {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Shell quoting for the commands below (paths may hold spaces).
 std::string quote(const std::string& s) {
@@ -61,7 +56,7 @@ fs::file_time_type mtime_or_min(const fs::path& p) {
 }
 
 void write_if_changed(const fs::path& file, const std::string& text) {
-  if (fs::exists(file) && slurp(file) == text) return;  // keeps the mtime: make sees nothing new
+  if (fs::exists(file) && read_file(file) == text) return;  // keeps the mtime: make sees nothing new
   std::ofstream(file, std::ios::binary) << text;
 }
 
@@ -95,7 +90,7 @@ nlohmann::json variant_build_info(const std::string& platform) {
     throw std::invalid_argument("this kcraft has no variant build information for " + platform + " (" +
                                 file.string() + " is missing: build kcraft from its source tree)");
   }
-  return nlohmann::json::parse(slurp(file));
+  return nlohmann::json::parse(read_file(file));
 }
 
 VariantPluginBuild build_variant_plugin(const VariantPluginRequest& r, const nlohmann::json& info) {
