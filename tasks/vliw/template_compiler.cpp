@@ -3096,6 +3096,34 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
     };
     k.loop(times, body);
   };
+  // One channel chunk of one tap in the im2col buffer (r10: its column, r9: its image pixels): zero rows
+  // where the tap falls outside the image, the gathered pixels stored between them; `fence` releases the
+  // lock on the last store.
+  auto store_tap_chunk = [&](bool any, int64_t lo, int64_t hi, const std::string& fence) {
+    if (!any) {
+      k.li(5, d.ow);
+      k.op("C_DMAST 0, r8, r10, r4, r5" + fence, {{kState}, {}, -1});
+      return;
+    }
+    if (lo > 0) {
+      k.li(5, lo);
+      k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
+    }
+    if (hi < d.ow - 1) {
+      k.li(14, (hi + 1) * d.k * 2);
+      k.op("S_ADD r14, r14, r10");
+      k.li(5, d.ow - 1 - hi);
+      k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
+    }
+    k.li(12, hi - lo + 1);
+    k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
+    k.op("C_ACQ 3", {{}, {kOutBase}});
+    k.li(14, lo * d.k * 2);
+    k.op("S_ADD r14, r14, r10");
+    k.li(5, hi - lo + 1);
+    k.op("C_DMAST 0, r6, r14, r4, r5" + fence, {{kOutBase}, {}, -1});
+    k.op(fmt::format("S_ADDI r9, r9, {}", rb));
+  };
   // With several channel chunks per pixel, a hardware loop over the chunks of each tap keeps the code
   // small: all on channel 0, the gather waited for before its scatter; r9/r10 walk the tap's chunks.
   auto out_row_chunked = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
@@ -3113,29 +3141,7 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
           k.li(14, (i * d.kw + j) * d.c * 2);
           k.op("S_ADD r10, r14, r2");
           k.loop(cv, [&] {
-            if (!any) {
-              k.li(5, d.ow);
-              k.op("C_DMAST 0, r8, r10, r4, r5" + fence, {{kState}, {}, -1});
-            } else {
-              if (lo > 0) {
-                k.li(5, lo);
-                k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
-              }
-              if (hi < d.ow - 1) {
-                k.li(14, (hi + 1) * d.k * 2);
-                k.op("S_ADD r14, r14, r10");
-                k.li(5, d.ow - 1 - hi);
-                k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
-              }
-              k.li(12, hi - lo + 1);
-              k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
-              k.op("C_ACQ 3", {{}, {kOutBase}});
-              k.li(14, lo * d.k * 2);
-              k.op("S_ADD r14, r14, r10");
-              k.li(5, hi - lo + 1);
-              k.op("C_DMAST 0, r6, r14, r4, r5" + fence, {{kOutBase}, {}, -1});
-              k.op(fmt::format("S_ADDI r9, r9, {}", rb));
-            }
+            store_tap_chunk(any, lo, hi, fence);
             k.op(fmt::format("S_ADDI r10, r10, {}", rb));
           });
         }
@@ -3203,29 +3209,7 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
             k.op("S_ADD r9, r14, r7");
           }
           k.loop(cv, [&] {
-            if (!any) {
-              k.li(5, d.ow);
-              k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
-            } else {
-              if (lo > 0) {
-                k.li(5, lo);
-                k.op("C_DMAST 0, r8, r10, r4, r5", {{kState}, {}, -1});
-              }
-              if (hi < d.ow - 1) {
-                k.li(14, (hi + 1) * d.k * 2);
-                k.op("S_ADD r14, r14, r10");
-                k.li(5, d.ow - 1 - hi);
-                k.op("C_DMAST 0, r8, r14, r4, r5", {{kState}, {}, -1});
-              }
-              k.li(12, hi - lo + 1);
-              k.op("C_DMALD 0, r6, r9, r3, r12, 3", {{}, {kOutBase}});
-              k.op("C_ACQ 3", {{}, {kOutBase}});
-              k.li(14, lo * d.k * 2);
-              k.op("S_ADD r14, r14, r10");
-              k.li(5, hi - lo + 1);
-              k.op("C_DMAST 0, r6, r14, r4, r5", {{kOutBase}, {}, -1});
-              k.op(fmt::format("S_ADDI r9, r9, {}", rb));
-            }
+            store_tap_chunk(any, lo, hi, "");
             k.op(fmt::format("S_ADDI r10, r10, {}", rb));
           });
         }
