@@ -76,7 +76,9 @@ class Generator {
     out.dram = random_dram();
     prologue();
     bool fault_pending = chance(options_.fault_rate);
-    const unsigned fault_at = fault_pending ? pick(options_.bundles) : options_.bundles;
+    const auto first = static_cast<unsigned>(std::clamp(options_.fault_from, 0.0, 1.0) * options_.bundles);
+    const unsigned fault_at =
+        fault_pending ? first + pick(std::max(options_.bundles - first, 1u)) : options_.bundles;
     const ErrorCode fault_kind =
         fault_pending ? kinds_[pick(static_cast<unsigned>(kinds_.size()))] : ErrorCode::kNone;
     std::vector<unsigned> loop_left;  // bundles left in each open loop body
@@ -174,12 +176,12 @@ class Generator {
   }
 
   // A hardware loop around the next bundles: half of them C_LOOPI with 1..4 iterations, half C_LOOP with a
-  // register count of 0..4 (0 skips the body; the count register r0 is the ISA's way to write 0 too).
+  // register count of 0..5 (0 skips the body, with r7 = 0 or r0), the same 2.5 iterations on average.
   void open_loop() {
     const std::string end = label();
     bool skipped = false;
     if (chance(register_loop_chance_)) {
-      const unsigned count = pick(5);
+      const unsigned count = pick(6);
       skipped = count == 0;
       if (count == 0 && chance(0.5)) {
         line(fmt::format("C_LOOP r0, {}", end));

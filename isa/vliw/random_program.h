@@ -20,6 +20,7 @@ namespace kcraft::vliw {
 struct RandomProgramOptions {
   unsigned bundles = 120;    // random bundles in the body (set-up, loops and DMA add a few)
   double fault_rate = 0.05;  // probability that the program contains one deliberate fault
+  double fault_from = 0;     // the fault comes after this fraction of the body (0..1), uniformly placed
   size_t dram_bytes = 65536;
   // The kinds a deliberate fault is drawn from, uniformly; empty: every kind of fault_kinds().
   std::vector<ErrorCode> faults;

@@ -182,7 +182,11 @@ RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<
     }
   }
   constexpr double kSteeredFaultRate = 0.5;
-  if (!o.faults.empty()) o.fault_rate = kSteeredFaultRate;
+  if (!o.faults.empty()) {
+    o.fault_rate = kSteeredFaultRate;
+    // Late in the program, so that the faults cost the other bins little of the body.
+    o.fault_from = 0.75;
+  }
   return o;
 }
 

@@ -154,6 +154,7 @@ TEST(VliwRandomCampaign, SteeringTowardErrorsMakesThoseFaults) {
       120, {{"error", "dma_empty"}, {"error", "loop_nesting"}, {"instruction", "C_NOP"}});
   EXPECT_EQ(o.faults, (std::vector<ErrorCode>{ErrorCode::kDmaEmpty, ErrorCode::kLoopNest}));
   EXPECT_GT(o.fault_rate, 0.4);
+  EXPECT_GE(o.fault_from, 0.5);  // late: the body before the fault still covers the other bins
   std::map<ErrorCode, unsigned> stops;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     const RandomProgram prog = random_program(p, seed, o);
