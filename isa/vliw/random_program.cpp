@@ -58,17 +58,17 @@ class Generator {
       if (insn.slot == "scl") favoured_scl_.push_back(name);
     }
     // Control ops have no operand mix to draw from: favouring one makes its construct more frequent.
-    const auto favoured = [&](const char* name) {
+    const auto wanted = [&](const char* name) {
       return std::find(options_.favoured.begin(), options_.favoured.end(), name) != options_.favoured.end();
     };
-    const bool loop = favoured("C_LOOP"), loopi = favoured("C_LOOPI");
+    const bool loop = wanted("C_LOOP"), loopi = wanted("C_LOOPI");
     if (loop || loopi) loop_chance_ = 0.25;
     if (loop != loopi) register_loop_chance_ = loop ? 1.0 : 0.0;
-    const bool load = favoured("C_DMALD"), store = favoured("C_DMAST");
+    const bool load = wanted("C_DMALD"), store = wanted("C_DMAST");
     if (load || store) dma_chance_ = 0.25;
     if (load != store) dma_load_chance_ = load ? 1.0 : 0.0;
-    if (favoured("C_REL") || favoured("C_ACQ")) release_chance_ = 0.3;
-    if (favoured("C_ACQ")) acquire_chance_ = 0.9;
+    if (wanted("C_REL") || wanted("C_ACQ")) release_chance_ = 0.3;
+    if (wanted("C_ACQ")) acquire_chance_ = 0.9;
   }
 
   RandomProgram make() {
