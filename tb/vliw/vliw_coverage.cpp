@@ -1,7 +1,9 @@
 #include "tb/vliw/vliw_coverage.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -159,8 +161,32 @@ void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& wor
 RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<CoverageBinName>& focus) {
   RandomProgramOptions o;
   o.bundles = bundles;
+  const isa::IsaSpec& spec = isa_spec();
+  const auto favour = [&](const std::string& name) {
+    if (std::find(o.favoured.begin(), o.favoured.end(), name) == o.favoured.end()) o.favoured.push_back(name);
+  };
+  for (const CoverageBinName& bin : focus) {
+    if (bin.group == "error") {
+      const auto e =
+          std::find_if(kErrors.begin(), kErrors.end(), [&](const auto& k) { return bin.name == k.name; });
+      if (e == kErrors.end() || e->code == ErrorCode::kNone)
+        throw std::invalid_argument(fmt::format("--steer: '{}' is no vliw error", bin.name));
+      o.faults.push_back(e->code);
+    } else if (bin.group == "instruction" || bin.group == kSlotGroup || bin.group == kLaneGroup) {
+      // "L_VLD in ls1", "V_ADD va=nan": more of the instruction reaches more of its slot and lane bins.
+      const std::string name = bin.name.substr(0, bin.name.find(' '));
+      const isa::InstructionSpec* insn = spec.find_instruction(name);
+      if (insn == nullptr || insn->name != name)
+        throw std::invalid_argument(fmt::format("--steer: '{}' is no vliw instruction", bin.name));
+      favour(name);
+    }
+  }
   constexpr double kSteeredFaultRate = 0.5;
-  if (tb::focus_has_group(focus, "error")) o.fault_rate = kSteeredFaultRate;
+  if (!o.faults.empty()) {
+    o.fault_rate = kSteeredFaultRate;
+    // Late in the program, so that the faults cost the other bins little of the body.
+    o.fault_from = 0.75;
+  }
   return o;
 }
 
@@ -225,10 +251,18 @@ CommandReport VliwPlatform::coverage(const CoverageOptions& options, const tasks
       "cycles).",
       examples.size(), options.programs, options.seed, options.seed + options.programs - 1, options.length,
       baselines.programs.size(), fmt::join(options.configs, ", "));
-  if (!options.focus.empty())
+  if (!options.focus.empty()) {
     notes +=
         fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
                     options.focus.size(), 100 * random.fault_rate);
+    if (!random.faults.empty()) {
+      std::vector<std::string> kinds;
+      for (ErrorCode e : random.faults) kinds.emplace_back(error_name(e));
+      notes += fmt::format(", of the kinds {}", fmt::join(kinds, " "));
+    }
+    if (!random.favoured.empty())
+      notes += fmt::format("; favoured instructions: {}", fmt::join(random.favoured, " "));
+  }
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   if (options.rtl)
     notes += "\nRTL coverage build (" + rtl_config + "; every program also runs on it): " + rtl_note;

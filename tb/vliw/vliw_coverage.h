@@ -26,8 +26,12 @@ void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& wor
                           const std::vector<uint8_t>& dram, tb::CoverageSource source,
                           tb::Coverage& coverage);
 
-// The random generator's options for `bundles` bundles, steered toward `focus` (validate --steer): when an
-// error bin is unhit, half the programs end in a deliberate fault instead of one in twenty.
+// The random generator's options for `bundles` bundles, steered toward `focus` (validate --steer): unhit
+// error bins make half the programs end in a deliberate fault (instead of one in twenty), of those kinds
+// only, in the last quarter of the body; unhit instruction, ls-slot and lane-class bins make their
+// instructions favoured (drawn for half of their slot's ops; control ops: their construct is several times as
+// frequent). Other groups have no knob. Throws std::invalid_argument for an error or instruction vliw does
+// not have.
 RandomProgramOptions steered_random_options(unsigned bundles, const std::vector<CoverageBinName>& focus);
 
 }  // namespace kcraft::vliw
