@@ -27,7 +27,10 @@ if [ "${1:-}" = "--sanitize" ]; then
   # tree (docs/extending.md): nothing of it runs under the sanitizers.
   # The rvv decoder blocks on the RTL (tens of millions of cycles each, 1.5 min apiece uninstrumented) run
   # the same instrumented code as conv_block's composite and every other rvv RTL test, several times slower.
-  ctest_args=(-LE 'synth|scratch_build' -E 'RvvCompositeOnRtl.*decoder_block')
+  # The vliw and rvv RTL coverage tests (label coverage_build) each build a Verilated coverage model in
+  # build-asan/test-variant-cache: about 3 and 6 CPU minutes of uninstrumented model code (docs/coverage.md);
+  # the instrumented part (the .dat reader) is in tb.RtlCoverage and systolic.SystolicRtlCoverage.
+  ctest_args=(-LE 'synth|scratch_build|coverage_build' -E 'RvvCompositeOnRtl.*decoder_block')
 fi
 "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"
 jobs="${KCRAFT_JOBS:-$(nproc)}"

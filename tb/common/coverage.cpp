@@ -186,7 +186,8 @@ std::string Coverage::text() const {
   return out;
 }
 
-std::string Coverage::html(const std::string& title, const std::string& notes) const {
+std::string Coverage::html(const std::string& title, const std::string& notes,
+                           const std::string& after_summary) const {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{0}</title>\n<style>\n"
       "body{{font-family:sans-serif;margin:2em;max-width:80em}} table{{border-collapse:collapse;margin:1em "
@@ -211,7 +212,7 @@ std::string Coverage::html(const std::string& title, const std::string& notes) c
         "</td></tr>\n",
         s.covered_any, covered_percent(s.covered_any, s.total), 10 * share);
   }
-  out += "</table>\n";
+  out += "</table>\n" + after_summary;
   for (const auto& s : groups) {
     out += fmt::format("<h2 id=\"g{}\">{}: {}/{} covered</h2>\n", &s - groups.data(), html_escape(s.group),
                        s.covered_any, s.total);
@@ -346,12 +347,7 @@ CommandReport coverage_report(const std::string& platform, const CoverageOptions
   if (!options.html_path.empty()) {
     std::ofstream out(options.html_path);
     if (!out) throw std::runtime_error("cannot write " + options.html_path);
-    std::string page = coverage.html(title, notes);
-    if (rtl) {
-      const size_t body_end = page.rfind("</body>");
-      page.insert(body_end == std::string::npos ? page.size() : body_end, rtl->html());
-    }
-    out << page;
+    out << coverage.html(title, notes, rtl ? rtl->html() : "");
     report.text += "HTML page: " + options.html_path + "\n";
   }
   return report;

@@ -69,7 +69,10 @@ class Coverage {
   // A table of covered/total per group and source, then the bins never hit per group.
   std::string text() const;
   // A self-contained HTML page: the same table with bars, and every bin with its hits per source.
-  std::string html(const std::string& title, const std::string& notes) const;
+  // `after_summary` (HTML) goes between the summary and the per-group tables: the RTL coverage section,
+  // which would otherwise sit below hundreds of bin rows.
+  std::string html(const std::string& title, const std::string& notes,
+                   const std::string& after_summary = "") const;
 
  private:
   CoverageBin& find(const std::string& group, const std::string& name);

@@ -211,18 +211,31 @@ std::string RtlCoverage::text() const {
 }
 
 std::string RtlCoverage::html() const {
+  // Lines and toggles under one heading each, so that the per-source columns say which they count; the
+  // combined cells never wrap (hit/total and share read as one value).
   std::string out =
-      "<h2>RTL coverage (Verilator line and toggle)</h2>\n<table id=\"rtl\"><tr><th>module</th><th>lines</th>"
-      "<th>directed</th><th>random</th><th>baselines</th><th>combined</th><th>toggles</th><th>directed</th>"
-      "<th>random</th><th>baselines</th><th>combined</th></tr>\n";
-  for (const auto& m : modules()) {
-    out += fmt::format("<tr><td>{}</td><td>{}</td>", html_escape(m.module), m.lines);
+      "<h2 id=\"rtl\">RTL coverage (Verilator line and toggle, per module over its instances)</h2>\n"
+      "<table id=\"rtl-table\"><tr><th rowspan=\"2\">module</th><th colspan=\"4\" "
+      "style=\"text-align:center\">lines hit</th>"
+      "<th colspan=\"4\" style=\"text-align:center\">toggles hit</th></tr>\n<tr>";
+  for (int part = 0; part < 2; ++part) {
+    for (unsigned s = 0; s < kNumCoverageSources; ++s)
+      out += fmt::format("<th>{}</th>", coverage_source_name(static_cast<CoverageSource>(s)));
+    out += "<th>combined</th>";
+  }
+  out += "</tr>\n";
+  const auto combined = [](size_t hit, size_t total) {
+    return fmt::format("<td style=\"white-space:nowrap\">{}/{} ({})</td>", hit, total,
+                       share_text(hit, total));
+  };
+  const auto rows = modules();
+  for (const auto& m : rows) {
+    const bool last = &m == &rows.back();
+    out += fmt::format("<tr{}><td>{}</td>", last ? " style=\"font-weight:bold\"" : "", html_escape(m.module));
     for (unsigned s = 0; s < kNumCoverageSources; ++s) out += fmt::format("<td>{}</td>", m.lines_hit[s]);
-    out += fmt::format("<td>{} ({})</td><td>{}</td>", m.lines_hit_any, share_text(m.lines_hit_any, m.lines),
-                       m.toggles);
+    out += combined(m.lines_hit_any, m.lines);
     for (unsigned s = 0; s < kNumCoverageSources; ++s) out += fmt::format("<td>{}</td>", m.toggles_hit[s]);
-    out +=
-        fmt::format("<td>{} ({})</td></tr>\n", m.toggles_hit_any, share_text(m.toggles_hit_any, m.toggles));
+    out += combined(m.toggles_hit_any, m.toggles) + "</tr>\n";
   }
   return out + "</table>\n";
 }
