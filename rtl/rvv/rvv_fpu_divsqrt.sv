@@ -69,8 +69,15 @@ module rvv_fpu_divsqrt #(
   logic                   uf;
   logic                   nx;
 
-  assign a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
-  assign b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
+  // Unpacked (a normalising loop per operand) only when an operation starts, the one time they are used.
+  always_comb begin
+    a_unpacked = '0;
+    b_unpacked = '0;
+    if (start_i) begin
+      a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
+      b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
+    end
+  end
   assign {exp_a, mant_a} = a_unpacked;
   assign {exp_b, mant_b} = b_unpacked;
 

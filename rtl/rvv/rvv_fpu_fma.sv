@@ -57,15 +57,23 @@ module rvv_fpu_fma (
   logic                   prod_inf;
   logic                   c_inf;
 
-  assign a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
-  assign b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
-  assign c_unpacked = rvv_fpu_pkg::unpack(c_i[30:0]);
+  // The unpacking (a normalising loop per operand) is isolated too.
+  always_comb begin
+    a_unpacked = '0;
+    b_unpacked = '0;
+    c_unpacked = '0;
+    if (en_i) begin
+      a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
+      b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
+      c_unpacked = rvv_fpu_pkg::unpack(c_i[30:0]);
+    end
+  end
   assign {exp_a, mant_a} = a_unpacked;
   assign {exp_b, mant_b} = b_unpacked;
   assign {exp_c, mant_c} = c_unpacked;
   assign sign_p = a_i[31] ^ b_i[31];
   assign sign_c = c_i[31];
-  assign product = mant_a * mant_b;
+  assign product = mant_a * mant_b;  // of zeros while idle
 
   always_comb begin
     // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).

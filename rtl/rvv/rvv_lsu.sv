@@ -151,8 +151,14 @@ module rvv_lsu #(
   wire [31:0]          v_row_addr = {vmem_req_addr_i[31:RB], {RB{1'b0}}};
   wire [31:0]          v_off = v_row_addr - DramBase;
   wire                 v_in_dtcm = v_row_addr >= DtcmBase && v_row_addr - DtcmBase < DTCM_BYTES;
-  wire                 v_in_dram = v_row_addr >= DramBase &&
-                                   (vmem_req_be_i & ~inside_mask(v_off, dram_bytes_i)) == '0;
+  // Checked only for a request (every use of the vector request's decode is qualified by its valid):
+  // the byte-wise range check is the costly part in simulation.
+  logic                v_in_dram;
+  always_comb begin
+    v_in_dram = 1'b0;
+    if (vmem_req_valid_i)
+      v_in_dram = v_row_addr >= DramBase && (vmem_req_be_i & ~inside_mask(v_off, dram_bytes_i)) == '0;
+  end
   wire [IW-1:0]        v_idx = LINES > 1 ? v_off[RB +: IW] : '0;
   wire                 v_hit = DCACHE_BYTES > 0 && v_in_dram && valid_q[v_idx] && tag_q[v_idx] == v_off[31:RB];
   // Answered the next cycle: DTCM, a bad address, a DRAM read hitting the cache, a DRAM write (posted).
@@ -327,8 +333,14 @@ module rvv_lsu #(
   assign mem_req_be_o = req_be_q;
   assign mem_req_tag_o = req_tag_q;
   wire accepted = req_valid_q && mem_req_ready_i;
-  assign dram_read_bytes_o = accepted && !req_write_q ? popcount(req_be_q) : 32'd0;
-  assign dram_write_bytes_o = accepted && req_write_q ? popcount(req_be_q) : 32'd0;
+  always_comb begin
+    dram_read_bytes_o = '0;
+    dram_write_bytes_o = '0;
+    if (accepted) begin
+      if (req_write_q) dram_write_bytes_o = popcount(req_be_q);
+      else dram_read_bytes_o = popcount(req_be_q);
+    end
+  end
   assign miss_o = pick_fill || pick_vpu;
 
   logic unused;

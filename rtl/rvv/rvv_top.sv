@@ -197,6 +197,7 @@ module rvv_top #(
     .retire_o       (retire),
     .retire_pc_o    (retire_pc),
     .retire_insn_o  (retire_insn),
+    .dbg_en_i,
     .dbg_addr_i,
     .dbg_xreg_o     (dbg_xreg),
     .dbg_freg_o     (dbg_freg),
@@ -208,7 +209,8 @@ module rvv_top #(
   // ---------------------------------------------------------------- back-door reads
   logic [63:0] status_word;
   always_comb begin
-    case (dbg_addr_i)
+    status_word = '0;
+    if (dbg_en_i) case (dbg_addr_i)
       rvv_pkg::ST_FLAGS:
         status_word = {60'h0, clearing_q, err_code != rvv_pkg::ERR_NONE, stopped, running};
       rvv_pkg::ST_ERR_CODE: status_word = 64'(err_code);

@@ -72,7 +72,8 @@ module rvv_vpu #(
   output logic [31:0]           error_pc_o,
   output logic [31:0]           error_insn_o,
   output logic [31:0]           error_addr_o,
-  // back door
+  // back door (dbg_vreg_o is 0 while dbg_en_i is low)
+  input  logic                  dbg_en_i,
   input  logic [4:0]            dbg_vreg_i,
   output logic [VLEN-1:0]       dbg_vreg_o
 );
@@ -203,14 +204,28 @@ module rvv_vpu #(
   logic [VLEN-1:0] vs2_bits;     // vs2 of the running instruction as a mask
   logic [VLEN-1:0] vd_bits;      // vd of the running instruction (old value)
   logic [VLEN-1:0] id_vd_bits;   // vd of the offered instruction
+  // Every datapath block below computes only in the states whose results use it and is 0 otherwise
+  // (operand isolation): the values are the same wherever they are used, and an idle unit, or one idle
+  // part of it, costs the simulation next to nothing (Verilator evaluates all combinational logic on
+  // every clock). The sequencer's states that read each view are named at its condition.
   always_comb begin
+    v0_bits = '0;
+    vs1_bits = '0;
+    vs2_bits = '0;
+    vd_bits = '0;
+    id_vd_bits = '0;
+    dbg_vreg_o = '0;
     for (int k = 0; k < VLENB; k++) begin
-      v0_bits[8*k +: 8] = vrf_q[k];
-      vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
-      vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
-      vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
-      id_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(id_vd) + AW'(k))];
-      dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
+      // beats (mask bits), the serial engine, the memory engine, the mask engine (SFinish)
+      if (state_q != SIdle) v0_bits[8*k +: 8] = vrf_q[k];
+      // vcompress (SSerial), the mask engine
+      if (state_q == SSerial || state_q == SFinish) vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
+      // viota (SElem), the mask engine
+      if (state_q == SElem || state_q == SFinish) vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
+      if (state_q == SFinish) vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
+      // the mask destination's old value, taken at dispatch
+      if (state_q == SIdle && issue_valid_i) id_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(id_vd) + AW'(k))];
+      if (dbg_en_i) dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
     end
   end
 
@@ -251,10 +266,15 @@ module rvv_vpu #(
   assign last_beat = (i0_q + 32'(beat_k)) >= x_evl_q;
 
   always_comb begin
-    for (int k = 0; k < SB; k++) begin
-      win_s2[8*k +: 8] = vrf_q[AW'(win_s2_addr + AW'(k))];
-      win_s1[8*k +: 8] = vrf_q[AW'(win_s1_addr + AW'(k))];
-      win_d[8*k +: 8] = vrf_q[AW'(win_d_addr + AW'(k))];
+    win_s2 = '0;
+    win_s1 = '0;
+    win_d = '0;
+    if (state_q == SElem) begin
+      for (int k = 0; k < SB; k++) begin
+        win_s2[8*k +: 8] = vrf_q[AW'(win_s2_addr + AW'(k))];
+        win_s1[8*k +: 8] = vrf_q[AW'(win_s1_addr + AW'(k))];
+        win_d[8*k +: 8] = vrf_q[AW'(win_d_addr + AW'(k))];
+      end
     end
     unique case (x_src_q)
       rvv_vpu_pkg::SrcX: scalar_raw = rs1v_q;
@@ -289,44 +309,62 @@ module rvv_vpu #(
     logic        cmp;
 
     always_comb begin
-      i = i0_q + 32'(s);
-      in_body = (s < beat_k) && (i < x_evl_q);
-      slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
-      // Gather / slide source index.
+      i = '0;
+      gidx = '0;
+      gvalid = 1'b0;
       use_scalar_a = 1'b0;
-      unique case (x_gather_q)
-        rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew_q)};
-        rvv_vpu_pkg::GatherScalar: gidx = {1'b0, scalar_raw};
-        rvv_vpu_pkg::GatherUp: gidx = {1'b0, i} - {1'b0, scalar_raw};
-        rvv_vpu_pkg::GatherDown: gidx = {1'b0, i} + {1'b0, scalar_raw};
-        rvv_vpu_pkg::Gather1Up: begin
-          gidx = {1'b0, i} - 33'd1;
-          use_scalar_a = i == 32'd0;
-        end
-        rvv_vpu_pkg::Gather1Down: begin
-          gidx = {1'b0, i} + 33'd1;
-          use_scalar_a = i == x_evl_q - 32'd1;
-        end
-        default: gidx = {1'b0, i};
-      endcase
-      gvalid = gidx < {1'b0, x_vlmax_q};
-      ga_raw = gvalid ? rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q) : 32'd0;
-      if (x_gather_q == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2_q);
-      else if (use_scalar_a) slot_a_raw[s] = scalar_raw;
-      else slot_a_raw[s] = ga_raw;
-      slot_b_raw[s] = (x_src_q == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1_q) : scalar_raw;
-      slot_c_raw[s] = win_elem(win_d, s, x_eew_d_q);
-      // The inserted scalar of vslide1up/down has the destination's width.
-      slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew_q : x_eew_s2_q, x_s2_signed_q);
-      slot_b[s] = extend(slot_b_raw[s], x_eew_s1_q, x_s1_signed_q);
-      slot_c[s] = extend(slot_c_raw[s], x_eew_d_q, 1'b0);
-      slot_in[s] = in_body;
-      slot_act[s] = in_body && (x_vm_q || x_merge_q || slot_mbit[s]);
-      if (x_gather_q == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
+      in_body = 1'b0;
+      ga_raw = '0;
+      slot_mbit[s] = 1'b0;
+      slot_a_raw[s] = '0;
+      slot_b_raw[s] = '0;
+      slot_c_raw[s] = '0;
+      slot_a[s] = '0;
+      slot_b[s] = '0;
+      slot_c[s] = '0;
+      slot_in[s] = 1'b0;
+      slot_act[s] = 1'b0;
+      if (state_q == SElem) begin
+        i = i0_q + 32'(s);
+        in_body = (s < beat_k) && (i < x_evl_q);
+        slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
+        // Gather / slide source index.
+        use_scalar_a = 1'b0;
+        unique case (x_gather_q)
+          rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew_q)};
+          rvv_vpu_pkg::GatherScalar: gidx = {1'b0, scalar_raw};
+          rvv_vpu_pkg::GatherUp: gidx = {1'b0, i} - {1'b0, scalar_raw};
+          rvv_vpu_pkg::GatherDown: gidx = {1'b0, i} + {1'b0, scalar_raw};
+          rvv_vpu_pkg::Gather1Up: begin
+            gidx = {1'b0, i} - 33'd1;
+            use_scalar_a = i == 32'd0;
+          end
+          rvv_vpu_pkg::Gather1Down: begin
+            gidx = {1'b0, i} + 33'd1;
+            use_scalar_a = i == x_evl_q - 32'd1;
+          end
+          default: gidx = {1'b0, i};
+        endcase
+        gvalid = gidx < {1'b0, x_vlmax_q};
+        ga_raw = gvalid ? rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q) : 32'd0;
+        if (x_gather_q == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2_q);
+        else if (use_scalar_a) slot_a_raw[s] = scalar_raw;
+        else slot_a_raw[s] = ga_raw;
+        slot_b_raw[s] = (x_src_q == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1_q) : scalar_raw;
+        slot_c_raw[s] = win_elem(win_d, s, x_eew_d_q);
+        // The inserted scalar of vslide1up/down has the destination's width.
+        slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew_q : x_eew_s2_q, x_s2_signed_q);
+        slot_b[s] = extend(slot_b_raw[s], x_eew_s1_q, x_s1_signed_q);
+        slot_c[s] = extend(slot_c_raw[s], x_eew_d_q, 1'b0);
+        slot_in[s] = in_body;
+        slot_act[s] = in_body && (x_vm_q || x_merge_q || slot_mbit[s]);
+        if (x_gather_q == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
+      end
     end
 
+    // The integer datapath works in integer beats only (FP beats use the FPUs).
     rvv_vpu_alu #(.W(W), .HasDiv(W == 32)) u_alu (
-      .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
+      .en_i(state_q == SElem && !x_fp_q), .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
       .mask_i(slot_mbit[s]), .sh_mask_i(x_sh_mask_q), .sew_i(x_sew_q), .result_o(res), .cmp_o(cmp));
 
     always_comb begin
@@ -343,9 +381,12 @@ module rvv_vpu #(
   always_comb begin
     logic [31:0] c;
     c = cnt_q;
-    for (int s = 0; s < SB; s++) begin
-      slot_iota[s] = c;
-      if (slot_act[s] && vs2_bits[$clog2(VLEN)'(i0_q + 32'(s))]) c = c + 32'd1;
+    for (int s = 0; s < SB; s++) slot_iota[s] = '0;
+    if (state_q == SElem && x_alu_op_q == rvv_vpu_pkg::AluIota) begin
+      for (int s = 0; s < SB; s++) begin
+        slot_iota[s] = c;
+        if (slot_act[s] && vs2_bits[$clog2(VLEN)'(i0_q + 32'(s))]) c = c + 32'd1;
+      end
     end
     iota_next = c;
   end
@@ -365,8 +406,10 @@ module rvv_vpu #(
   always_comb begin
     logic [32:0] r;
     r = acc_q;
-    for (int s = 0; s < SB; s++) begin
-      if (slot_act[s]) r = red_op(x_alu_op_q, r, slot_a[s]);
+    if (state_q == SElem && x_kind_q == rvv_vpu_pkg::KindRed) begin
+      for (int s = 0; s < SB; s++) begin
+        if (slot_act[s]) r = red_op(x_alu_op_q, r, slot_a[s]);
+      end
     end
     red_next = r;
   end
@@ -379,7 +422,7 @@ module rvv_vpu #(
     end
     for (int s = 0; s < SB; s++) begin
       for (int b = 0; b < 4; b++) begin
-        if ((b < (1 << x_eew_d_q)) && ((s << x_eew_d_q) + b < SB)) begin
+        if (state_q == SElem && !x_fp_q && (b < (1 << x_eew_d_q)) && ((s << x_eew_d_q) + b < SB)) begin
           beat_wdata[(s << x_eew_d_q) + b] = slot_res[s][8*b +: 8];
           beat_wbe[(s << x_eew_d_q) + b] = slot_act[s];
         end
@@ -475,9 +518,14 @@ module rvv_vpu #(
     logic body;
     logic act;
     seen = 1'b0;
+    body = 1'b0;
+    act = 1'b0;
     cpop = '0;
     first = '1;
-    for (int k = 0; k < VLEN; k++) begin
+    mask_logic_res = '0;
+    mask_set_res = '0;
+    // Its results are read in SFinish only (the write port, result_data_o).
+    if (state_q == SFinish) for (int k = 0; k < VLEN; k++) begin
       body = 32'(k) < vl_q;
       act = body && (x_vm_q || v0_bits[k]);
       // vmand..vmxnor: funct6[2:0] = andn, and, or, xor, orn, nand, nor, xnor; vd = f(vs2, vs1).
@@ -514,7 +562,10 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   logic ser_act;
   logic ser_more;
-  assign fred_elem = rd_elem(AW'(reg_base(x_vs2_q) + AW'(i0_q << x_sew_q)), x_sew_q);
+  always_comb begin
+    fred_elem = '0;
+    if (state_q == SSerial) fred_elem = rd_elem(AW'(reg_base(x_vs2_q) + AW'(i0_q << x_sew_q)), x_sew_q);
+  end
   assign ser_more = i0_q < x_evl_q;
   assign ser_act = ser_more && (x_vm_q || v0_bits[i0_q[$clog2(VLEN)-1:0]]);
   assign fred_issue = state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindFred && ser_act;
@@ -564,7 +615,9 @@ module rvv_vpu #(
     mem_eaddr = '0;
     mem_gen_done = 1'b1;
     idx = '0;
-    if (x_mem_mode_q == rvv_vpu_pkg::MemUnit) begin
+    if (state_q != SMem) begin
+      // nothing: the generator's outputs are read in SMem only
+    end else if (x_mem_mode_q == rvv_vpu_pkg::MemUnit) begin
       mem_gen_done = i0_q >= mem_nrows;
       mem_row = {rs1v_q[31:RW], {RW{1'b0}}} + (i0_q << RW);
       mem_vaddr = AW'(reg_base(x_vd_q) + AW'(mem_row - rs1v_q));
@@ -603,8 +656,11 @@ module rvv_vpu #(
   assign vmem_req_addr_o = mem_first;
   assign vmem_req_be_o = mem_be;
   always_comb begin
-    for (int k = 0; k < ROWB; k++) begin
-      vmem_req_wdata_o[8*k +: 8] = vrf_q[AW'(mem_vaddr + AW'(k))];
+    vmem_req_wdata_o = '0;
+    if (state_q == SMem && mem_store) begin  // the data of a read request is not used
+      for (int k = 0; k < ROWB; k++) begin
+        vmem_req_wdata_o[8*k +: 8] = vrf_q[AW'(mem_vaddr + AW'(k))];
+      end
     end
   end
   assign mem_push = vmem_req_valid_o && vmem_req_ready_i;

@@ -4,11 +4,14 @@
 // The operands come extended to W+1 bits (sign- or zero-extended from their element width, as the
 // instruction says), so one signed datapath gives the signed and unsigned forms and the widening ones:
 // the caller keeps the low bits of result_o that its destination element needs. Division exists only in
-// 32-bit slots (HasDiv): the sequencer runs divisions at one element per 32-bit lane.
+// 32-bit slots (HasDiv): the sequencer runs divisions at one element per 32-bit lane. While en_i is low
+// (no integer beat) the outputs are 0 and nothing is computed; the multipliers and the divider compute
+// only for the operations that use them (operand isolation: in simulation the idle datapath is free).
 module rvv_vpu_alu #(
   parameter int unsigned W = 32,
   parameter bit HasDiv = 1'b1
 ) (
+  input  logic         en_i,        // an integer beat runs this cycle
   input  logic [4:0]   op_i,        // rvv_vpu_pkg::Alu*
   input  logic [W:0]   a_i,         // vs2 (extended)
   input  logic [W:0]   b_i,         // vs1 / scalar / immediate (extended)
@@ -34,32 +37,50 @@ module rvv_vpu_alu #(
   assign sa = $signed(a_i);
   assign sb = $signed(b_i);
   assign sc = $signed(c_i);
-  assign prod_ab = PW'(sa) * PW'(sb);
-  assign prod_bc = PW'(sb) * PW'(sc);
-  assign prod_hi = prod_ab >>> (6'd8 << sew_i);
   assign sh = b_i[4:0] & sh_mask_i;
+  wire uses_ab = op_i == rvv_vpu_pkg::AluMul || op_i == rvv_vpu_pkg::AluMulh || op_i == rvv_vpu_pkg::AluMacc ||
+                 op_i == rvv_vpu_pkg::AluNmsac;
+  wire uses_bc = op_i == rvv_vpu_pkg::AluMadd || op_i == rvv_vpu_pkg::AluNmsub;
+  wire uses_div = op_i == rvv_vpu_pkg::AluDiv || op_i == rvv_vpu_pkg::AluRem;
+
+  always_comb begin
+    prod_ab = '0;
+    prod_bc = '0;
+    prod_hi = '0;
+    if (en_i && uses_ab) begin
+      prod_ab = PW'(sa) * PW'(sb);
+      prod_hi = prod_ab >>> (6'd8 << sew_i);
+    end
+    if (en_i && uses_bc) prod_bc = PW'(sb) * PW'(sc);
+  end
 
   if (HasDiv) begin : g_div
     // The extended operands make the signed overflow case (-2^(SEW-1) / -1) come out as RISC-V wants
     // once truncated to SEW; only division by zero needs its own result.
     always_comb begin
-      if (b_i == '0) begin
-        quo = '1;
-        rem = a_i;
-      end else begin
-        quo = $unsigned(sa / sb);
-        rem = $unsigned(sa % sb);
+      quo = '0;
+      rem = '0;
+      if (en_i && uses_div) begin
+        if (b_i == '0) begin
+          quo = '1;
+          rem = a_i;
+        end else begin
+          quo = $unsigned(sa / sb);
+          rem = $unsigned(sa % sb);
+        end
       end
     end
   end else begin : g_no_div
     assign quo = '0;
     assign rem = '0;
+    logic unused_div;
+    assign unused_div = uses_div;
   end
 
   always_comb begin
     result_o = '0;
     cmp_o = 1'b0;
-    unique case (op_i)
+    if (en_i) unique case (op_i)
       rvv_vpu_pkg::AluAdd: result_o = W'(a_i + b_i);
       rvv_vpu_pkg::AluSub: result_o = W'(a_i - b_i);
       rvv_vpu_pkg::AluRsub: result_o = W'(b_i - a_i);

@@ -70,10 +70,12 @@ class VpuSim {
 
   // The vector unit's register file, as the back door reads it.
   std::vector<uint8_t> vreg(int r, int vlenb) {
+    m_->dbg_en_i = 1;
     m_->dbg_vreg_i = static_cast<uint8_t>(r);
     m_->eval();
     std::vector<uint8_t> bytes(static_cast<size_t>(vlenb));
     for (int k = 0; k < vlenb; k++) bytes[k] = static_cast<uint8_t>(m_->dbg_vreg_o[k / 4] >> (8 * (k % 4)));
+    m_->dbg_en_i = 0;  // the back door is gated off while the unit runs
     return bytes;
   }
 
