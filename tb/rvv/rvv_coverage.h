@@ -37,9 +37,9 @@ struct RvvCoverageExtras {
 };
 
 // The random generator's options for `kcraft coverage rvv` and `kcraft validate rvv` with --steer: unhit
-// rounding-mode bins make three quarters of the rounding modes (static and frm) come from their modes; unhit FP operand
-// class or exception flag bins reload a source register with a special value before 30% of the F
-// instructions. No focus: the unsteered generator, program for program.
+// rounding-mode bins make three quarters of the rounding modes (static and frm) come from their modes;
+// unhit FP operand class or exception flag bins reload a source register with a special value before 30%
+// of the F instructions. No focus: the unsteered generator, program for program.
 RandomProgramOptions steered_random_options(unsigned length, unsigned vlen,
                                             const std::vector<CoverageBinName>& focus);
 
