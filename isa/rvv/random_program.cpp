@@ -30,6 +30,9 @@ constexpr std::array<uint32_t, 24> kSpecialFloats = {
     0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000, 0x40490fdb, 0x3effffff,
     0x4b000000, 0x4f000000, 0xcf000000, 0x4f800000, 0x3f000000, 0x3fc00000, 0x40200000, 0xbfc00000};
 
+// kSpecialFloats' first entries: +0, -0, +inf, -inf, qNaN, sNaN, -qNaN, two subnormals.
+constexpr unsigned kSpecialClassEntries = 9;
+
 constexpr std::array<uint32_t, 10> kSpecialInts = {
     0, 1, 0xffffffff, 0x80000000, 0x7fffffff, 0x00000002, 0xfffffffe, 0x0000ffff, 0xffff8000, 0x00000080};
 
@@ -47,7 +50,25 @@ class Generator {
   bool chance(unsigned percent) { return pick(100) < percent; }
   std::string x() { return fmt::format("x{}", kPool[pick(kPool.size())]); }
   std::string f() { return fmt::format("f{}", pick(32)); }
-  std::string rm() { return kRoundingModes[pick(6)]; }
+  std::string rm() {
+    if (!o_.rounding_modes.empty() && chance(75)) {
+      // A favoured mode, static or (a third of the time) through frm, whose writes favour the same modes.
+      return chance(67) ? kRoundingModes[o_.rounding_modes[pick(o_.rounding_modes.size())]] : "dyn";
+    }
+    return kRoundingModes[pick(6)];
+  }
+  unsigned frm_value() {
+    if (!o_.rounding_modes.empty() && chance(75)) return o_.rounding_modes[pick(o_.rounding_modes.size())];
+    return pick(5);  // frm 5..7 are reserved: dyn ops would trap
+  }
+  // An f register an F instruction reads; with steering sometimes first reloaded with a special value
+  // (the fpvals table below x9: its first entries are the special classes).
+  std::string fs() {
+    const unsigned r = pick(32);
+    if (o_.special_reload_percent > 0 && chance(o_.special_reload_percent))
+      emit(fmt::format("flw f{}, {}(x9)", r, 4 * static_cast<int>(pick(kSpecialClassEntries)) - 128));
+    return fmt::format("f{}", r);
+  }
   uint32_t int_value() { return chance(50) ? kSpecialInts[pick(kSpecialInts.size())] : u32(); }
   void emit(const std::string& line) {
     out_ += "  " + line + "\n";
@@ -164,22 +185,22 @@ void Generator::fp_op() {
   switch (pick(9)) {
     case 0:
     case 1:
-      emit(fmt::format("{} {}, {}, {}, {}", arith[pick(4)], f(), f(), f(), rm()));
+      emit(fmt::format("{} {}, {}, {}, {}", arith[pick(4)], f(), fs(), fs(), rm()));
       break;
     case 2:
-      emit(fmt::format("{} {}, {}, {}, {}, {}", fused[pick(4)], f(), f(), f(), f(), rm()));
+      emit(fmt::format("{} {}, {}, {}, {}, {}", fused[pick(4)], f(), fs(), fs(), fs(), rm()));
       break;
     case 3:
-      emit(fmt::format("fsqrt.s {}, {}, {}", f(), f(), rm()));
+      emit(fmt::format("fsqrt.s {}, {}, {}", f(), fs(), rm()));
       break;
     case 4:
-      emit(fmt::format("{} {}, {}, {}", plain[pick(5)], f(), f(), f()));
+      emit(fmt::format("{} {}, {}, {}", plain[pick(5)], f(), fs(), fs()));
       break;
     case 5:
-      emit(fmt::format("{} {}, {}, {}", cmp[pick(3)], x(), f(), f()));
+      emit(fmt::format("{} {}, {}, {}", cmp[pick(3)], x(), fs(), fs()));
       break;
     case 6:
-      emit(fmt::format("{} {}, {}, {}", chance(50) ? "fcvt.w.s" : "fcvt.wu.s", x(), f(), rm()));
+      emit(fmt::format("{} {}, {}, {}", chance(50) ? "fcvt.w.s" : "fcvt.wu.s", x(), fs(), rm()));
       break;
     case 7:
       emit(fmt::format("{} {}, {}, {}", chance(50) ? "fcvt.s.w" : "fcvt.s.wu", f(), x(), rm()));
@@ -187,13 +208,13 @@ void Generator::fp_op() {
     default:
       switch (pick(3)) {
         case 0:
-          emit(fmt::format("fmv.x.w {}, {}", x(), f()));
+          emit(fmt::format("fmv.x.w {}, {}", x(), fs()));
           break;
         case 1:
           emit(fmt::format("fmv.w.x {}, {}", f(), x()));
           break;
         default:
-          emit(fmt::format("fclass.s {}, {}", x(), f()));
+          emit(fmt::format("fclass.s {}, {}", x(), fs()));
           break;
       }
       break;
@@ -203,7 +224,7 @@ void Generator::fp_op() {
 void Generator::csr_op() {
   switch (pick(5)) {
     case 0:
-      emit(fmt::format("csrwi frm, {}", pick(5)));  // frm 5..7 are reserved: dyn ops would trap
+      emit(fmt::format("csrwi frm, {}", frm_value()));
       break;
     case 1:
       emit(fmt::format("csrrw {}, fflags, {}", x(), x()));
@@ -483,7 +504,7 @@ RandomProgram Generator::run() {
   for (unsigned i = 0; i < 32; ++i) emit(fmt::format("flw f{}, {}(x9)", i, 4 * i));
   emit("addi x9, x9, 128");
   for (unsigned r : kPool) emit(fmt::format("li x{}, 0x{:x}", r, int_value()));
-  emit(fmt::format("csrwi frm, {}", pick(5)));
+  emit(fmt::format("csrwi frm, {}", frm_value()));
   if (o_.vector) vsetvli();
   const unsigned body_start = emitted_;
   while (emitted_ - body_start < o_.length) {

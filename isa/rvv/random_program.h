@@ -24,6 +24,13 @@ struct RandomProgramOptions {
   unsigned length = 160;  // random instructions
   bool vector = true;     // include vector instructions
   unsigned vlen = 128;    // the core's VLEN (bounds the vector register dump)
+  // Steering (`--steer`; the defaults leave every program as it was).
+  // Rounding modes (0 rne .. 4 rmm) to favour: three quarters of the rm operands (a third of those dyn) and
+  // of the frm writes take one of them.
+  std::vector<unsigned> rounding_modes;
+  // Percent of F instructions before which a source register is reloaded with a special value (signed
+  // zeros, infinities, quiet and signalling NaNs, subnormals).
+  unsigned special_reload_percent = 0;
 };
 
 struct RandomProgram {

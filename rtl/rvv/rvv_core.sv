@@ -74,6 +74,10 @@ module rvv_core #(
   output logic                 retire_o,
   output logic [31:0]          retire_pc_o,
   output logic [31:0]          retire_insn_o,
+  // FP exception flags (trace, for coverage): those the retiring scalar FP instruction raises, and those of
+  // a vector FP instruction the vector unit finishes this cycle (it finishes after its retirement)
+  output logic [4:0]           retire_fflags_o,
+  output logic [4:0]           vector_fflags_o,
   // back door (the outputs are 0 while dbg_en_i is low)
   input  logic                 dbg_en_i,
   input  logic [31:0]          dbg_addr_i,
@@ -908,6 +912,8 @@ module rvv_core #(
   assign retire_o = wb_retire;
   assign retire_pc_o = wb_pc_q;
   assign retire_insn_o = wb_insn_q;
+  assign retire_fflags_o = wb_retire && wb_flags_valid_q ? wb_flags_q : 5'd0;
+  assign vector_fflags_o = vpu_fflags_valid ? vpu_fflags : 5'd0;
   // The back door depends on the testbench's inputs alone: gated, it costs nothing on a clock.
   logic [33:0] dbg_csr;
   always_comb begin

@@ -9,7 +9,9 @@
 //   - mem_*: DRAM requests, one ROW_BITS row per beat at the row's byte offset from the DRAM base
 //     (0x8000_0000), with byte enables (mem_req_be_o: the bytes the access touches), and in-order
 //     responses (writes answer too);
-//   - retire_*: the instruction that retires this cycle (byte pc, word); stall_o the cycle's stall cause.
+//   - retire_*: the instruction that retires this cycle (byte pc, word); stall_o the cycle's stall cause;
+//     retire_fflags_o the FP exception flags that instruction raises, vector_fflags_o those of a vector FP
+//     instruction finishing this cycle (coverage reads them: fcsr.fflags only shows flags not yet set).
 // Memory map (isa/rvv/rvv_memory_map.h): ITCM at 0, DTCM at 0x0001_0000, DRAM at 0x8000_0000.
 module rvv_top #(
   parameter int unsigned VLEN = 128,
@@ -52,7 +54,9 @@ module rvv_top #(
   output logic                  retire_o,
   output logic [31:0]           retire_pc_o,
   output logic [31:0]           retire_insn_o,
-  output logic [2:0]            stall_o
+  output logic [2:0]            stall_o,
+  output logic [4:0]            retire_fflags_o,
+  output logic [4:0]            vector_fflags_o
 );
   localparam int unsigned ROW_BYTES = ROW_BITS / 8;
   localparam int unsigned ITCM_WORDS = ITCM_BYTES / 4;
@@ -197,6 +201,8 @@ module rvv_top #(
     .retire_o       (retire),
     .retire_pc_o    (retire_pc),
     .retire_insn_o  (retire_insn),
+    .retire_fflags_o,
+    .vector_fflags_o,
     .dbg_en_i,
     .dbg_addr_i,
     .dbg_xreg_o     (dbg_xreg),

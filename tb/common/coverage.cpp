@@ -275,6 +275,21 @@ const char* fp32_class(uint32_t bits) {
   return "normal";
 }
 
+const char* fp32_signed_class(uint32_t bits) {
+  const bool negative = (bits >> 31) != 0;
+  const std::string cls = fp32_class(bits);
+  if (cls == "zero") return negative ? "-zero" : "+zero";
+  if (cls == "inf") return negative ? "-inf" : "+inf";
+  // IEEE 754-2008: the mantissa's top bit set is a quiet NaN, clear a signalling one.
+  if (cls == "nan") return (bits & 0x400000u) != 0 ? "qnan" : "snan";
+  return cls == "subnormal" ? "subnormal" : "normal";
+}
+
+std::string fp_operand_class_bin(const std::string& instruction, const std::string& operand,
+                                 const std::string& cls) {
+  return fmt::format("{} {}={}", instruction, operand, cls);
+}
+
 std::vector<CoverageProgram> isa_example_programs(const Platform& platform, const isa::IsaSpec& spec,
                                                   size_t dram_bytes) {
   std::vector<CoverageProgram> out;

@@ -97,6 +97,16 @@ void declare_isa_bins(Coverage& coverage, const isa::IsaSpec& spec);
 // The IEEE class of an FP32 value as coverage bins name it: "zero", "subnormal", "normal", "inf", "nan".
 const char* fp32_class(uint32_t bits);
 inline constexpr std::array<const char*, 5> kFp32Classes{"zero", "subnormal", "normal", "inf", "nan"};
+// The same with the sign of zeros and infinities and the kind of NaN (the cases IEEE 754 arithmetic treats
+// apart: -0 in sums and products, sNaN raising NV): "+zero", "-zero", "subnormal", "normal", "+inf", "-inf",
+// "qnan", "snan".
+const char* fp32_signed_class(uint32_t bits);
+inline constexpr std::array<const char*, 8> kFp32SignedClasses{"+zero", "-zero", "subnormal", "normal",
+                                                               "+inf",  "-inf",  "qnan",      "snan"};
+// The bin of an FP operand's class, "<instruction> <operand>=<class>" ("S_ADD_FP rs=nan", "FADD.S fs1=snan"):
+// every platform's operand-class group names its bins so.
+std::string fp_operand_class_bin(const std::string& instruction, const std::string& operand,
+                                 const std::string& cls);
 
 // A program a coverage source runs, assembled, with its initial DRAM image.
 struct CoverageProgram {

@@ -28,6 +28,9 @@ struct RunJob {
   bool timeline = false;       // record what every unit does per cycle (RunOutcome::timeline)
   std::string timeline_title;  // names the run in the timeline viewer
   bool read_state = false;     // read back every register and memory (for model comparison)
+  // Sees every cycle too (besides the timeline recorder), e.g. to read registers per retirement through
+  // the back door; not owned, must outlive the run.
+  CycleObserver* observer = nullptr;
 };
 
 // What every platform's run reports; a platform's RunResult adds its counters, errors and state.

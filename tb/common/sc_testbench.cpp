@@ -12,6 +12,30 @@ namespace kcraft::tb {
 using sc_core::SC_NS;
 using sc_core::sc_time;
 
+namespace {
+
+// The timeline recorder and the job's own observer behind the one observer a model takes.
+class ObserverPair final : public CycleObserver {
+ public:
+  ObserverPair(CycleObserver* a, CycleObserver* b) : a_(a), b_(b) {}
+  // Itself when both are set, else the one that is (or none).
+  CycleObserver* single() { return a_ != nullptr && b_ != nullptr ? this : (a_ != nullptr ? a_ : b_); }
+  void on_cycle(uint64_t cycle, uint32_t trace_word, bool issued, uint32_t pc, uint32_t insn) override {
+    a_->on_cycle(cycle, trace_word, issued, pc, insn);
+    b_->on_cycle(cycle, trace_word, issued, pc, insn);
+  }
+  void on_dram_request(uint64_t cycle, bool write, uint64_t addr, unsigned bytes, uint64_t due) override {
+    a_->on_dram_request(cycle, write, addr, bytes, due);
+    b_->on_dram_request(cycle, write, addr, bytes, due);
+  }
+
+ private:
+  CycleObserver* a_;
+  CycleObserver* b_;
+};
+
+}  // namespace
+
 // ---- ScAccelerator
 
 ScAccelerator::ScAccelerator(sc_core::sc_module_name name, std::unique_ptr<AcceleratorHw> hw)
@@ -139,7 +163,8 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   hw.set_instruction_trace(job.instruction_trace ? &out.trace : nullptr);
   std::unique_ptr<TimelineRecorder> recorder;
   if (job.timeline) recorder = make_timeline_recorder(job, period.to_seconds() * 1e9);
-  hw.set_cycle_observer(recorder.get());
+  ObserverPair observers(recorder.get(), job.observer);
+  hw.set_cycle_observer(observers.single());
   load_program(job);
   ctl_write(regs::kCtlDramBytes, static_cast<uint32_t>(std::min<uint64_t>(job.dram.size(), 0xFFFFFFFFu)));
   accel_.set_cycle_cap(job.cycle_cap);

@@ -13,6 +13,7 @@
 #include "tasks/rvv/baseline_compiler.h"
 #include "tb/common/campaigns.h"
 #include "tb/common/dram_model.h"
+#include "tb/rvv/rvv_coverage.h"
 #include "tb/rvv/rvv_diff.h"
 #include "tb/rvv/rvv_disasm.h"
 #include "tb/rvv/rvv_platform.h"
@@ -38,10 +39,7 @@ std::string qemu_end(const RunResult& q) {
 CommandReport RvvPlatform::validate(const ValidationOptions& a) const {
   const Params p = params(a.hw_config);
   auto hw = make_rvv_hw(a.hw_config);
-  RandomProgramOptions options;
-  options.length = a.length;
-  options.vlen = p.vlen;
-  options.vector = true;
+  const RandomProgramOptions options = steered_random_options(a.length, p.vlen, a.focus);
   tb::CampaignWording wording;
   wording.unit = "instruction";
   wording.agreed_on =

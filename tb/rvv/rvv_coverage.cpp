@@ -57,6 +57,223 @@ constexpr std::array<std::pair<const char*, Counter>, 6> kStalls{{{"data", kCntS
                                                                   {"memory", kCntStallMemory},
                                                                   {"branch", kCntStallBranch}}};
 
+// ---- IEEE 754 FP32 bins
+
+constexpr const char* kRoundingGroup = "rounding mode";
+constexpr const char* kOperandClassGroup = "fp operand class";
+constexpr const char* kFlagGroup = "fp exception flag";
+
+// FP instruction groups, by encoding (RV32F and the vector spec's OPFVV/OPFVF).
+enum class FpGroup { kNone, kArithmetic, kFma, kConversion, kCompare, kVector };
+
+struct FpGroupInfo {
+  FpGroup group;
+  const char* name;
+  bool static_rm;  // has an rm field (vector FP instructions always round by frm)
+  uint32_t flags;  // the exception flags its instructions can raise (fflags bits)
+};
+
+// fflags bits (NX 0 .. NV 4) by the names of the F extension.
+constexpr std::array<const char*, 5> kFlagNames{"NX", "UF", "OF", "DZ", "NV"};
+constexpr uint32_t kAllFlags = 0x1F, kNv = 0x10, kDz = 0x08, kNx = 0x01;
+
+constexpr std::array<FpGroupInfo, 5> kFpGroups{{
+    {FpGroup::kArithmetic, "F arithmetic", true, kAllFlags},  // fadd fsub fmul fdiv fsqrt
+    {FpGroup::kFma, "F fused multiply-add", true, kAllFlags & ~kDz},
+    {FpGroup::kConversion, "F conversion", true, kNv | kNx},  // fcvt.w[u].s, fcvt.s.w[u]
+    {FpGroup::kCompare, "F compare/min/max", false, kNv},     // feq flt fle fmin fmax: NaN operands
+    {FpGroup::kVector, "vector FP", false, kAllFlags},
+}};
+
+constexpr std::array<const char*, 5> kRoundingModes{"rne", "rtz", "rdn", "rup", "rmm"};
+constexpr uint32_t kRmDyn = 7;
+
+const FpGroupInfo* group_info(FpGroup g) {
+  for (const auto& info : kFpGroups) {
+    if (info.group == g) return &info;
+  }
+  return nullptr;
+}
+
+uint32_t bits(uint32_t word, unsigned hi, unsigned lo) {
+  return (word >> lo) & ((1u << (hi - lo + 1)) - 1);
+}
+
+FpGroup fp_group(uint32_t word) {
+  const uint32_t opcode = bits(word, 6, 0), funct7 = bits(word, 31, 25);
+  switch (opcode) {
+    case 0x43:
+    case 0x47:
+    case 0x4B:
+    case 0x4F:
+      return FpGroup::kFma;
+    case 0x53:
+      switch (funct7) {
+        case 0x00:
+        case 0x04:
+        case 0x08:
+        case 0x0C:
+        case 0x2C:
+          return FpGroup::kArithmetic;
+        case 0x60:
+        case 0x68:
+          return FpGroup::kConversion;
+        case 0x14:
+        case 0x50:
+          return FpGroup::kCompare;
+        default:
+          return FpGroup::kNone;  // sign injection, fmv, fclass: no rounding, no flags
+      }
+    case 0x57: {
+      const uint32_t funct3 = bits(word, 14, 12);
+      return funct3 == 1 || funct3 == 5 ? FpGroup::kVector : FpGroup::kNone;  // OPFVV, OPFVF
+    }
+    default:
+      return FpGroup::kNone;
+  }
+}
+
+// Whether a vector FP instruction rounds under frm: arithmetic, FMA, sums, conversions but the .rtz and
+// round-to-odd ones, vfsqrt, vfrec7; not moves, sign injection, min/max, compares, vfclass, vfrsqrt7.
+bool vector_rounds(uint32_t word) {
+  const uint32_t funct6 = bits(word, 31, 26), vs1 = bits(word, 19, 15);
+  switch (funct6) {
+    case 0x00:  // vfadd
+    case 0x01:  // vfredusum
+    case 0x02:  // vfsub
+    case 0x03:  // vfredosum
+    case 0x20:  // vfdiv
+    case 0x21:  // vfrdiv
+    case 0x24:  // vfmul
+    case 0x27:  // vfrsub
+      return true;
+    case 0x12:  // VFUNARY0: conversions; vs1 bits 2:1 = 11 are the .rtz forms, 10101 vfncvt.rod
+      return bits(vs1, 2, 1) != 3 && vs1 != 0x15;
+    case 0x13:  // VFUNARY1: vfsqrt (0), vfrec7 (5)
+      return vs1 == 0 || vs1 == 5;
+    default:
+      return funct6 >= 0x28;  // vfmadd .. vfnmsac, the widening ops
+  }
+}
+
+// The f registers a scalar F instruction reads, by the table's operand names.
+std::vector<std::pair<const char*, uint32_t>> fp_sources(uint32_t word) {
+  const uint32_t opcode = bits(word, 6, 0), funct7 = bits(word, 31, 25);
+  const uint32_t rs1 = bits(word, 19, 15), rs2 = bits(word, 24, 20), rs3 = bits(word, 31, 27);
+  if (opcode == 0x27 && bits(word, 14, 12) == 2) return {{"fs2", rs2}};  // fsw
+  if (fp_group(word) == FpGroup::kFma) return {{"fs1", rs1}, {"fs2", rs2}, {"fs3", rs3}};
+  if (opcode != 0x53) return {};
+  switch (funct7) {
+    case 0x68:  // fcvt.s.w[u]
+    case 0x78:  // fmv.w.x
+      return {};
+    case 0x2C:  // fsqrt
+    case 0x60:  // fcvt.w[u].s
+    case 0x70:  // fmv.x.w, fclass
+      return {{"fs1", rs1}};
+    default:
+      return {{"fs1", rs1}, {"fs2", rs2}};
+  }
+}
+
+// The rows of the table whose f operands have class bins, with the operands (the table's names).
+const std::vector<std::pair<std::string, std::vector<const char*>>>& fp_operand_rows() {
+  static const std::vector<std::pair<std::string, std::vector<const char*>>> rows{
+      {"FSW", {"fs2"}},
+      {"FMADD.S", {"fs1", "fs2", "fs3"}},
+      {"FMSUB.S", {"fs1", "fs2", "fs3"}},
+      {"FNMSUB.S", {"fs1", "fs2", "fs3"}},
+      {"FNMADD.S", {"fs1", "fs2", "fs3"}},
+      {"FADD.S", {"fs1", "fs2"}},
+      {"FSUB.S", {"fs1", "fs2"}},
+      {"FMUL.S", {"fs1", "fs2"}},
+      {"FDIV.S", {"fs1", "fs2"}},
+      {"FSQRT.S", {"fs1"}},
+      {"FSGNJ.S", {"fs1", "fs2"}},
+      {"FSGNJN.S", {"fs1", "fs2"}},
+      {"FSGNJX.S", {"fs1", "fs2"}},
+      {"FMIN.S", {"fs1", "fs2"}},
+      {"FMAX.S", {"fs1", "fs2"}},
+      {"FCVT.W.S", {"fs1"}},
+      {"FCVT.WU.S", {"fs1"}},
+      {"FMV.X.W", {"fs1"}},
+      {"FEQ.S", {"fs1", "fs2"}},
+      {"FLT.S", {"fs1", "fs2"}},
+      {"FLE.S", {"fs1", "fs2"}},
+      {"FCLASS.S", {"fs1"}}};
+  return rows;
+}
+
+std::string rounding_bin(const FpGroupInfo& g, uint32_t rm, uint32_t frm) {
+  return rm == kRmDyn ? fmt::format("{} dyn={}", g.name, kRoundingModes[frm])
+                      : fmt::format("{} {}", g.name, kRoundingModes[rm]);
+}
+
+std::string flag_bin(const FpGroupInfo& g, unsigned flag) {
+  return fmt::format("{} {}", g.name, kFlagNames[flag]);
+}
+
+// One scalar F instruction's source values, read on its retirement cycle.
+struct FpRead {
+  uint32_t word = 0;
+  std::vector<std::pair<const char*, uint32_t>> values;  // operand name, bits
+};
+
+// Sees every cycle of a coverage run: rounding modes and exception flags as instructions retire and vector
+// FP instructions finish, and the source values of scalar F instructions (whose rows are known only after
+// the run's objdump pass). On a retirement cycle the register file and frm still hold the state before the
+// retiring instruction's write (it lands on the clock edge): the values it read.
+class FpRecorder final : public tb::CycleObserver {
+ public:
+  FpRecorder(RvvHw& hw, tb::CoverageSource source, tb::Coverage& coverage)
+      : hw_(hw), source_(source), coverage_(coverage) {}
+
+  void on_cycle(uint64_t /*cycle*/, uint32_t trace_word, bool retired, uint32_t /*pc*/,
+                uint32_t word) override {
+    if (const uint32_t v = trace_vector_fflags(trace_word)) hit_flags(*group_info(FpGroup::kVector), v, word);
+    if (!retired) return;
+    const FpGroupInfo* g = group_info(fp_group(word));
+    if (g != nullptr && (g->static_rm || (g->group == FpGroup::kVector && vector_rounds(word)))) {
+      const uint32_t rm = g->static_rm ? bits(word, 14, 12) : kRmDyn;
+      const uint32_t frm = rm == kRmDyn ? hw_.csr(kCsrFrm) & 7 : 0;
+      // Reserved modes make the instruction illegal: it never retires.
+      if (rm < kRoundingModes.size() || (rm == kRmDyn && frm < kRoundingModes.size()))
+        coverage_.hit(kRoundingGroup, rounding_bin(*g, rm, frm), source_);
+    }
+    if (const uint32_t f = trace_retire_fflags(trace_word)) {
+      if (g != nullptr && g->group != FpGroup::kVector) {
+        hit_flags(*g, f, word);
+      } else {
+        ++unbinned_flags[word];
+      }
+    }
+    const auto sources = fp_sources(word);
+    if (sources.empty()) return;
+    FpRead read{word, {}};
+    for (const auto& [name, reg] : sources) read.values.emplace_back(name, hw_.freg(reg));
+    reads.push_back(std::move(read));
+  }
+
+  std::vector<FpRead> reads;
+  std::map<uint32_t, uint64_t> unbinned_flags;  // word -> retirements raising a flag with no bin
+
+ private:
+  void hit_flags(const FpGroupInfo& g, uint32_t flags, uint32_t word) {
+    for (unsigned b = 0; b < kFlagNames.size(); ++b) {
+      if ((flags >> b & 1u) == 0) continue;
+      if ((g.flags >> b & 1u) != 0) {
+        coverage_.hit(kFlagGroup, flag_bin(g, b), source_);
+      } else {
+        ++unbinned_flags[word];
+      }
+    }
+  }
+
+  RvvHw& hw_;
+  tb::CoverageSource source_;
+  tb::Coverage& coverage_;
+};
+
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -135,7 +352,50 @@ tb::Coverage rvv_coverage_bins() {
     }
   }
   for (const auto& [name, counter] : kStalls) c.declare(kStallGroup, name);
+  for (const FpGroupInfo& g : kFpGroups) {
+    if (g.group == FpGroup::kCompare) continue;  // no rounding
+    for (uint32_t m = 0; m < kRoundingModes.size(); ++m) {
+      if (g.static_rm) c.declare(kRoundingGroup, rounding_bin(g, m, 0));
+    }
+    for (uint32_t m = 0; m < kRoundingModes.size(); ++m)
+      c.declare(kRoundingGroup, rounding_bin(g, kRmDyn, m));
+  }
+  for (const auto& [row, operands] : fp_operand_rows()) {
+    for (const char* operand : operands) {
+      for (const char* cls : tb::kFp32SignedClasses)
+        c.declare(kOperandClassGroup, tb::fp_operand_class_bin(row, operand, cls));
+    }
+  }
+  for (const FpGroupInfo& g : kFpGroups) {
+    for (unsigned b = kFlagNames.size(); b-- > 0;) {  // NV DZ OF UF NX, as the F extension lists them
+      if ((g.flags >> b & 1u) != 0) c.declare(kFlagGroup, flag_bin(g, b));
+    }
+  }
   return c;
+}
+
+RandomProgramOptions steered_random_options(unsigned length, unsigned vlen,
+                                            const std::vector<CoverageBinName>& focus) {
+  RandomProgramOptions o;
+  o.length = length;
+  o.vlen = vlen;
+  o.vector = true;
+  for (const auto& bin : focus) {
+    if (bin.group != kRoundingGroup) continue;
+    // "<group> rup" or "<group> dyn=rup": the mode is the name's last three letters.
+    for (unsigned m = 0; m < kRoundingModes.size(); ++m) {
+      const std::string mode = kRoundingModes[m];
+      if (bin.name.size() > mode.size() &&
+          bin.name.compare(bin.name.size() - mode.size(), mode.size(), mode) == 0 &&
+          std::find(o.rounding_modes.begin(), o.rounding_modes.end(), m) == o.rounding_modes.end())
+        o.rounding_modes.push_back(m);
+    }
+  }
+  std::sort(o.rounding_modes.begin(), o.rounding_modes.end());
+  constexpr unsigned kSteeredReloadPercent = 30;
+  if (tb::focus_has_group(focus, kOperandClassGroup) || tb::focus_has_group(focus, kFlagGroup))
+    o.special_reload_percent = kSteeredReloadPercent;
+  return o;
 }
 
 void record_rvv_coverage(const std::string& hw, const BuiltKernel& kernel, const std::vector<uint8_t>& dram,
@@ -148,6 +408,8 @@ void record_rvv_coverage(const std::string& hw, const BuiltKernel& kernel, const
   job.timing = timing;
   job.cycle_cap = kCycleCap;
   job.instruction_trace = true;
+  FpRecorder fp(static_cast<RvvHw&>(rtl_hw(hw)), source, coverage);
+  job.observer = &fp;
   const SimResult run = simulate(job, kernel.elf);
 
   // Decode each distinct retired word once: one objdump per run.
@@ -189,6 +451,24 @@ void record_rvv_coverage(const std::string& hw, const BuiltKernel& kernel, const
   for (const auto& [name, counter] : kStalls) {
     if (run.counters[counter] > 0) coverage.hit(kStallGroup, name, source, run.counters[counter]);
   }
+
+  // Operand classes under the rows the instruction bins use (the words were decoded above).
+  const auto row_of = [&](uint32_t word) {
+    const std::string& text = text_of[word];
+    return upper(text.substr(0, text.find(' ')));
+  };
+  for (const FpRead& r : fp.reads) {
+    const std::string row = row_of(r.word);
+    for (const auto& [operand, value] : r.values) {
+      const std::string bin = tb::fp_operand_class_bin(row, operand, tb::fp32_signed_class(value));
+      if (coverage.declared(kOperandClassGroup, bin)) {
+        coverage.hit(kOperandClassGroup, bin, source);
+      } else {
+        ++extras.unbinned_fp[lower(row) + " " + operand + " read"];
+      }
+    }
+  }
+  for (const auto& [word, n] : fp.unbinned_flags) extras.unbinned_fp[lower(row_of(word)) + " flags"] += n;
 }
 
 CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const {
@@ -233,10 +513,7 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
   }
   take_rtl(tb::CoverageSource::kDirected);
 
-  RandomProgramOptions random;
-  random.length = options.length;
-  random.vlen = p.vlen;
-  random.vector = true;
+  const RandomProgramOptions random = steered_random_options(options.length, p.vlen, options.focus);
   for (uint64_t i = 0; i < options.programs; ++i) {
     const uint64_t seed = options.seed + i;
     const RandomProgram prog = random_program(seed, random);
@@ -267,12 +544,21 @@ CommandReport RvvPlatform::coverage(const CoverageOptions& options, const tasks:
       "from its counters, hits = stalled cycles).",
       fmt::join(directed, ", "), options.programs, options.seed, options.seed + options.programs - 1,
       options.length, baselines.programs.size(), fmt::join(options.configs, ", "));
-  if (!options.focus.empty())
-    notes += "\n--steer has no effect here: rvv's random generator has no knob for these bins (unsteered)";
+  if (!options.focus.empty()) {
+    notes += fmt::format(
+        "\nrandom programs steered toward {} unhit bins: favoured rounding modes [{}], a special-value "
+        "reload "
+        "before {}% of the F instructions (no knob for the other groups)",
+        options.focus.size(), fmt::join(random.rounding_modes, ", "), random.special_reload_percent);
+  }
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   if (!extras.unlisted.empty()) {
     notes += "\nretired but not in isa/rvv/rvv_isa.yaml:";
     for (const auto& [m, n] : extras.unlisted) notes += fmt::format(" {} ({})", m, n);
+  }
+  if (!extras.unbinned_fp.empty()) {
+    notes += "\nFP events with no bin:";
+    for (const auto& [what, n] : extras.unbinned_fp) notes += fmt::format(" {} ({})", what, n);
   }
   if (extras.vector_insns_with_unknown_vtype > 0)
     notes += fmt::format(

@@ -107,12 +107,25 @@ class RvvHw : public tb::AcceleratorHw {
   // `max_cycles`.
   BareRun run(const ElfImage& program, tb::DramModel& dram, uint64_t max_cycles);
 
-  // rvv_top.stall_o: the stall cause of the cycle (StallCause).
+  // The cycle's trace word (decoded by the trace_* functions below): rvv_top.stall_o (the stall cause) in
+  // bits 2:0, retire_fflags_o (the FP exception flags the retiring instruction raises) in 7:3,
+  // vector_fflags_o (those of a vector FP instruction finishing this cycle) in 12:8.
   template <class VModel>
   static uint32_t trace_word(const VModel& m) {
-    return m.stall_o;
+    return uint32_t{m.stall_o} | uint32_t{m.retire_fflags_o} << 3 | uint32_t{m.vector_fflags_o} << 8;
   }
 };
+
+// Fields of RvvHw::trace_word. The flags are fflags' bits: NX 0, UF 1, OF 2, DZ 3, NV 4.
+inline uint32_t trace_stall(uint32_t trace_word) {
+  return trace_word & 0x7u;
+}
+inline uint32_t trace_retire_fflags(uint32_t trace_word) {
+  return (trace_word >> 3) & 0x1Fu;
+}
+inline uint32_t trace_vector_fflags(uint32_t trace_word) {
+  return (trace_word >> 8) & 0x1Fu;
+}
 
 // The Verilated configurations linked into this binary, and a driver for one of them.
 std::vector<std::string> rvv_hw_configs();

@@ -44,8 +44,9 @@ void RvvTimelineRecorder::retire_rows(uint64_t cycle) {
   }
 }
 
-void RvvTimelineRecorder::on_cycle(uint64_t c, uint32_t stall, bool issued, uint32_t pc, uint32_t word) {
+void RvvTimelineRecorder::on_cycle(uint64_t c, uint32_t trace_word, bool issued, uint32_t pc, uint32_t word) {
   retire_rows(c);
+  const uint32_t stall = trace_stall(trace_word);
   if (issued) {
     ++retired_;
     timeline_.slices.push_back(

@@ -53,7 +53,7 @@ tb::Coverage systolic_coverage_bins() {
     for (const auto& o : insn.operands) {
       if (!reads_fp_register(o)) continue;
       for (const char* cls : tb::kFp32Classes)
-        c.declare(kFpGroup, fmt::format("{} {}={}", insn.name, o.name, cls));
+        c.declare(kFpGroup, tb::fp_operand_class_bin(insn.name, o.name, cls));
     }
   }
   for (const auto& insn : isa_spec().instructions) {
@@ -78,7 +78,7 @@ void record_systolic_coverage(const std::string& hw, const std::vector<uint32_t>
     for (const auto& o : insn->operands) {
       if (!reads_fp_register(o)) continue;
       const uint32_t bits = s.f[isa::extract(word, o.field)];
-      coverage.hit(kFpGroup, fmt::format("{} {}={}", insn->name, o.name, tb::fp32_class(bits)), source);
+      coverage.hit(kFpGroup, tb::fp_operand_class_bin(insn->name, o.name, tb::fp32_class(bits)), source);
     }
     if (insn->unit == "dma") {
       const auto count = isa::extract(word, operand(*insn, "count").field);

@@ -79,7 +79,7 @@ tb::Coverage vliw_coverage_bins() {
     for (const auto& o : insn.operands) {
       if (!is_register(o) || o.access == isa::Access::kWrite || !is_lane_class(class_name(o))) continue;
       for (const char* cls : tb::kFp32Classes)
-        c.declare(kLaneGroup, fmt::format("{} {}={}", insn.name, o.name, cls));
+        c.declare(kLaneGroup, tb::fp_operand_class_bin(insn.name, o.name, cls));
     }
   }
   for (const std::string& cls : spec.bundle.exposed_classes) {
@@ -140,7 +140,7 @@ void record_vliw_coverage(const Params& params, const std::vector<uint32_t>& wor
           classes.insert(tb::fp32_class(bits));
         }
         for (const auto& k : classes)
-          coverage.hit(kLaneGroup, fmt::format("{} {}={}", insn.name, o.name, k), source);
+          coverage.hit(kLaneGroup, tb::fp_operand_class_bin(insn.name, o.name, k), source);
       }
     }
     for (const auto& [key, w] : writes) last_write[key] = w;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace kcraft::tb {
@@ -87,6 +88,26 @@ TEST(Coverage, Fp32Classes) {
   EXPECT_STREQ(fp32_class(0x3f800000), "normal");
   EXPECT_STREQ(fp32_class(0xff800000), "inf");
   EXPECT_STREQ(fp32_class(0x7fc00000), "nan");
+}
+
+TEST(Coverage, Fp32SignedClassesSplitSignsAndNanKinds) {
+  EXPECT_STREQ(fp32_signed_class(0x00000000), "+zero");
+  EXPECT_STREQ(fp32_signed_class(0x80000000), "-zero");
+  EXPECT_STREQ(fp32_signed_class(0x807fffff), "subnormal");
+  EXPECT_STREQ(fp32_signed_class(0xbf800000), "normal");
+  EXPECT_STREQ(fp32_signed_class(0x7f800000), "+inf");
+  EXPECT_STREQ(fp32_signed_class(0xff800000), "-inf");
+  EXPECT_STREQ(fp32_signed_class(0x7fc00000), "qnan");
+  EXPECT_STREQ(fp32_signed_class(0xffc00001), "qnan");
+  EXPECT_STREQ(fp32_signed_class(0x7f800001), "snan");
+  EXPECT_STREQ(fp32_signed_class(0xffbfffff), "snan");
+  // Every value falls in one of the declared classes.
+  for (uint32_t bits : {0x00000000u, 0x00400000u, 0x7f7fffffu, 0x7fa00000u, 0xffffffffu}) {
+    const std::string cls = fp32_signed_class(bits);
+    EXPECT_NE(std::find(kFp32SignedClasses.begin(), kFp32SignedClasses.end(), cls), kFp32SignedClasses.end())
+        << cls;
+  }
+  EXPECT_EQ(fp_operand_class_bin("FADD.S", "fs1", "snan"), "FADD.S fs1=snan");
 }
 
 }  // namespace
