@@ -414,8 +414,8 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, RvvBaselineOnRtl, ::testing::ValuesIn(tasks_b
 
 // The level-3 composites (the L1/L2 scalar references in sequence, tasks/rvv/composite.h) pass on the RTL
 // with QEMU agreeing and every phase marked: conv_block C2 on every hardware configuration; the decoder
-// blocks C1 on default only, as each takes tens of millions of cycles (about a minute and a half at
-// 0.46M cycles per CPU-second; docs/rvv.md, "Composite baselines"). Their larger configurations and the
+// blocks C1 on default only, as each takes tens of millions of cycles (about a minute at 0.8M cycles
+// per CPU-second; docs/rvv.md, "Composite baselines"). Their larger configurations and the
 // wide hardware run as a campaign (`kcraft bench --platforms rvv --configs ...`, docs/bench.md).
 class RvvCompositeOnRtl : public ::testing::TestWithParam<std::string> {};
 

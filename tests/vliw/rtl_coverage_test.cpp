@@ -140,48 +140,8 @@ TEST_F(VliwRtlCoverage, AScalarProgramLeavesVectorUnitLinesUnhitThatAVectorProgr
 }
 
 TEST_F(VliwRtlCoverage, CountsGrowWhenAProgramRunsAgainAndATakeZeroesThem) {
-  // A warm-up run first: the decode logic is combinational, so the first run after another program also
-  // counts case arms of the stale instruction words it starts from.
-  run(kVectorProgram);
-  tb::RtlCoverage discard;
-  discard.take(rtl_hw(*config_), CoverageSource::kBaselines);
-  const std::string dir = ::testing::TempDir() + "vliw_rtlcov_counts";
-  std::filesystem::remove_all(dir);
-
-  tb::RtlCoverage once, twice, nothing;
-  run(kVectorProgram);
-  once.take(rtl_hw(*config_), CoverageSource::kDirected, dir + "/once");
-  run(kVectorProgram);
-  run(kVectorProgram);
-  twice.take(rtl_hw(*config_), CoverageSource::kDirected, dir + "/twice");
-  nothing.take(rtl_hw(*config_), CoverageSource::kDirected, dir + "/nothing");
-
-  const auto c1 = tb::test::line_point_counts(dir + "/once/directed.dat");
-  const auto c2 = tb::test::line_point_counts(dir + "/twice/directed.dat");
-  const auto c0 = tb::test::line_point_counts(dir + "/nothing/directed.dat");
-  ASSERT_FALSE(c1.empty());
-  ASSERT_EQ(c1.size(), c2.size()) << "the same build has the same points";
-  uint64_t sum1 = 0, sum2 = 0, sum0 = 0;
-  size_t hit1 = 0, hit2 = 0;
-  for (const auto& [key, n1] : c1) {
-    const uint64_t n2 = c2.at(key);
-    EXPECT_EQ(n2, 2 * n1) << "two runs of the same program count every line twice as often as one: " << key;
-    sum1 += n1;
-    sum2 += n2;
-    hit1 += n1 > 0;
-    hit2 += n2 > 0;
-  }
-  for (const auto& [key, n] : c0) sum0 += n;
-  EXPECT_GT(sum1, 0u);
-  EXPECT_GT(sum2, sum1);
-  EXPECT_EQ(hit1, hit2) << "the same program reaches the same lines";
-  EXPECT_EQ(sum0, 0u) << "nothing ran since the last take";
-
-  // The summary agrees: a take with nothing run hits nothing.
-  const auto rows = nothing.modules();
-  EXPECT_EQ(rows.back().lines_hit_any, 0u);
-  EXPECT_EQ(rows.back().toggles_hit_any, 0u);
-  EXPECT_GT(rows.back().lines, 0u);
+  tb::test::expect_counts_follow_runs(
+      rtl_hw(*config_), [&] { run(kVectorProgram); }, ::testing::TempDir() + "vliw_rtlcov_counts");
 }
 
 TEST_F(VliwRtlCoverage, TheBuiltInModelHasNoCoverage) {
