@@ -561,7 +561,7 @@ struct Tally : tb::CycleObserver {
   uint64_t retired = 0, cycles = 0, read_bytes = 0, written_bytes = 0;
   void on_cycle(uint64_t, uint32_t trace_word, bool issued, uint32_t, uint32_t) override {
     ++cycles;
-    ++stalls.at(trace_word);
+    ++stalls.at(trace_stall(trace_word));
     retired += issued;
   }
   void on_dram_request(uint64_t, bool write, uint64_t, unsigned bytes, uint64_t) override {
