@@ -64,6 +64,17 @@ int run_coverage(const GlobalOptions& g, CoverageArgs a) {
   return kExitOk;
 }
 
+struct ConformanceArgs {
+  std::string platform;
+  ConformanceOptions options;
+};
+
+int run_conformance(const GlobalOptions& g, const ConformanceArgs& a) {
+  const CommandReport report = require_platform(a.platform).conformance(a.options);
+  print(g, report);
+  return report.ok ? kExitOk : kExitHardwareBug;
+}
+
 }  // namespace
 
 void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
@@ -116,6 +127,18 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   coverage->add_option("--jobs", c.options.jobs, "parallel compiles of the --rtl coverage build")
       ->capture_default_str();
   coverage->callback([&] { run = [&] { return run_coverage(g, c); }; });
+
+  static ConformanceArgs k;
+  auto* conformance = app.add_subcommand(
+      "conformance",
+      "an external test suite of a standard ISA (e.g. riscv-tests) on the RTL, its reference beside it");
+  conformance->add_option("platform", k.platform, "platform")->required();
+  conformance->add_option("--suite", k.options.suite_dir, "the suite's folder (a riscv-tests checkout)")
+      ->required();
+  conformance->add_option("--hw", k.options.hw_config, "hardware configuration")->capture_default_str();
+  conformance->add_option("--only", k.options.only, "only these tests (\"add\" or \"rv32ui-add\")")
+      ->delimiter(',');
+  conformance->callback([&] { run = [&] { return run_conformance(g, k); }; });
 }
 
 }  // namespace kcraft::cli

@@ -36,6 +36,12 @@ const Tools& tools() {
   return t;
 }
 
+// Only builds that ask for GNU as need it.
+const std::string& gnu_as() {
+  static const std::string path = find_tool("riscv64-unknown-elf-as", "binutils-riscv64-unknown-elf");
+  return path;
+}
+
 // A fresh directory under $TMPDIR, removed with everything in it when this goes out of scope.
 class TempDir {
  public:
@@ -282,7 +288,7 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   // The source keeps the user's file name (diagnostics name it), unless it would clash with ours.
   std::string name = fs::path(options.file_name).filename().string();
   static const std::vector<std::string> ours = {"crt0.S",  "crt0.o",   "rvv_memory_map.h", "kcraft_symbols.h",
-                                                "link.ld", "kernel.o", "kernel.elf"};
+                                                "link.ld", "kernel.o", "kernel.elf",       "kernel.i.s"};
   if (name.empty() || name == "." || name == ".." ||
       std::find(ours.begin(), ours.end(), name) != ours.end()) {
     name = options.language == "c" ? "kernel.c" : "kernel.S";
@@ -299,6 +305,7 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
 
   std::vector<std::string> cc = compiler(t.clang, options.vlen);
   if (!options.symbols_header.empty()) cc.insert(cc.end(), {"-include", "kcraft_symbols.h"});
+  const bool gnu = options.language == "asm" && options.gnu_assembler;
   if (options.language == "c") {
     cc.insert(cc.end(), {"-x", "c", "-std=gnu11", "-Wall", options.opt_level});
     if (!options.auto_vectorize) cc.insert(cc.end(), {"-fno-vectorize", "-fno-slp-vectorize"});
@@ -306,8 +313,18 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
     cc.insert(cc.end(), {"-x", "assembler-with-cpp"});
   }
   cc.insert(cc.end(), options.extra_flags.begin(), options.extra_flags.end());
-  cc.insert(cc.end(), {"-c", name, "-o", "kernel.o"});
-  if (!run_tool(cc, options, dir.path(), name, out)) return out;
+  if (gnu) {
+    // The preprocessor's line markers carry the source's file names and lines through to GNU as's messages.
+    cc.insert(cc.end(), {"-E", name, "-o", "kernel.i.s"});
+    if (!run_tool(cc, options, dir.path(), name, out)) return out;
+    if (!run_tool({gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s", "-o", "kernel.o"}, options,
+                  dir.path(), name, out)) {
+      return out;
+    }
+  } else {
+    cc.insert(cc.end(), {"-c", name, "-o", "kernel.o"});
+    if (!run_tool(cc, options, dir.path(), name, out)) return out;
+  }
 
   if (!run_tool({t.lld, "-m", "elf32lriscv", "-T", "link.ld", "crt0.o", "kernel.o", "-o", "kernel.elf"},
                 options, dir.path(), name, out)) {

@@ -6,7 +6,9 @@
 //           with plain -march=rv32imf_zve32f its cost model rejects scalable vectors; Zvl<VLEN>b, or
 //           equivalently -mllvm -riscv-v-vector-bits-min=<VLEN>, turns the loop vectorizer on).
 // Assembly: the same clang-16 (its integrated assembler reports line:column, GNU as only line), always
-//           through the C preprocessor (-x assembler-with-cpp), so .s and .S files both see the symbols.
+//           through the C preprocessor (-x assembler-with-cpp), so .s and .S files both see the symbols;
+//           or, with `gnu_assembler`, clang-16's preprocessor then GNU as (riscv64-unknown-elf-as), for
+//           sources written for GNU as (riscv-tests' `.float 0f:7fc00000` hex floats, which clang rejects).
 // Link:     ld.lld-16 -T <generated linker script> crt0.o kernel.o.
 #pragma once
 
@@ -36,7 +38,8 @@ struct BuildOptions {
   int vlen = 128;                        // bits; a power of two in [128, 1024]
   std::string opt_level = "-O2";         // C only
   bool auto_vectorize = true;            // C only: let clang's loop vectorizer use RVV
-  std::vector<std::string> extra_flags;  // appended to the compile command
+  bool gnu_assembler = false;            // assembly only: GNU as after clang's preprocessor
+  std::vector<std::string> extra_flags;  // appended to the compile (for GNU as: the preprocessor) command
   std::chrono::milliseconds timeout{30000};  // per tool invocation
 };
 

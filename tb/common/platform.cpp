@@ -97,4 +97,11 @@ CommandReport Platform::coverage(const CoverageOptions& /*options*/,
   throw std::invalid_argument("platform '" + name() + "' has no coverage model (kcraft coverage)");
 }
 
+CommandReport Platform::conformance(const ConformanceOptions& /*options*/) const {
+  throw std::invalid_argument(fmt::format(
+      "the {} platform's ISA is its own: it has no external conformance suite (`kcraft validate {}` checks "
+      "its RTL against its functional model)",
+      name(), name()));
+}
+
 }  // namespace kcraft

@@ -122,6 +122,15 @@ struct CoverageOptions {
   unsigned jobs = 2;        // parallel compiles of the RTL coverage build
 };
 
+// `kcraft conformance <platform>`: an external test suite of the platform's ISA, run on the RTL. Only a
+// platform with a standard ISA has one (rvv: riscv-tests); the custom ISAs are checked against their
+// functional models by `kcraft validate`.
+struct ConformanceOptions {
+  std::string hw_config = "default";
+  std::string suite_dir;          // a checkout of the suite
+  std::vector<std::string> only;  // test names to run ("add", "rv32uf-fadd"); empty: every test
+};
+
 // What a hardware-team command prints: text for people, JSON for --json.
 struct CommandReport {
   bool ok = true;  // false: the campaign found a hardware bug
@@ -218,6 +227,9 @@ class Platform {
   // Functional coverage of the ISA by the directed programs, the random campaign and the task baselines.
   // The default throws std::invalid_argument: the platform has no coverage model.
   virtual CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const;
+  // An external ISA test suite on the RTL; ok = false when the RTL fails a test that applies. Bad options
+  // (no suite there) throw std::invalid_argument; so does the default: the platform has no such suite.
+  virtual CommandReport conformance(const ConformanceOptions& options) const;
 };
 
 // ---- the registry

@@ -120,6 +120,10 @@ void set_qemu_result_hook(std::function<void(RunResult&)> hook) {
   qemu_result_hook() = std::move(hook);
 }
 
+void apply_qemu_result_hook(RunResult& result) {
+  if (qemu_result_hook()) qemu_result_hook()(result);
+}
+
 Params params_from_config(const HwConfig& c) {
   Params p;
   p.vlen = static_cast<unsigned>(c.build_param("VLEN"));
@@ -428,7 +432,7 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
       return finish(Verdict::kInputError,
                     std::string("QEMU, the functional reference, cannot run: ") + e.what());
     }
-    if (qemu_result_hook()) qemu_result_hook()(*qemu);
+    apply_qemu_result_hook(*qemu);
   } else {
     r.model_check = "skipped";
   }

@@ -70,6 +70,8 @@ class RvvPlatform : public Platform {
   CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const override;
   // tb/rvv/rvv_coverage.cpp
   CommandReport coverage(const CoverageOptions& options, const tasks::TaskRegistry& tasks) const override;
+  // tb/rvv/rvv_conformance.cpp: riscv-tests (rv32ui, rv32um, rv32uf) on the RTL, QEMU beside it
+  CommandReport conformance(const ConformanceOptions& options) const override;
 
  private:
   std::vector<HwConfig> configs_;
@@ -85,8 +87,10 @@ Params params_from_config(const HwConfig& config);
 // plus 20 cycles per flop, room for scalar C kernels (the baselines' matrix products take ~12 per flop).
 uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);
 
-// A test seam: when set, evaluate() hands it QEMU's result of every twin run before comparing (tests inject
-// a wrong reference to see hardware_bug). Not for the product; pass nullptr to remove it.
+// A test seam: when set, evaluate() and conformance() hand it QEMU's result of every twin run before
+// comparing (tests inject a wrong reference to see hardware_bug). Not for the product; nullptr removes it.
 void set_qemu_result_hook(std::function<void(RunResult&)> hook);
+// Hands `result` to the seam, if one is set (every twin run calls it).
+void apply_qemu_result_hook(RunResult& result);
 
 }  // namespace kcraft::rvv
