@@ -4,9 +4,13 @@
 # modules renamed old_*, its top standing where the yosys netlist usually stands), and every output is
 # compared in every cycle, plus back-door reads of all state and the final DRAM images. For refactors
 # that must not change behaviour (e.g. restructuring RTL for simulation speed).
+# With --synthesis-form instead of a revision, the other side is the working tree's own RTL as synthesis
+# reads it (the macro SYNTHESIS defined: the array's PEs and the vector unit's lanes one block each), so
+# the two forms those modules are written in are checked against each other (ctest
+# systolic.synthesis_form_matches_simulation_form).
 #
-#   scripts/compare_systolic_rtl.sh <systolic_netlist_programs> <git-rev> [CONFIG] [--programs N]
-#                                   [--pkg FILE] [--work DIR]
+#   scripts/compare_systolic_rtl.sh <systolic_netlist_programs> <git-rev>|--synthesis-form [CONFIG]
+#                                   [--programs N] [--pkg FILE] [--work DIR]
 #
 # CONFIG is a hardware configuration (rtl/systolic/configs/<CONFIG>.yaml) or `tiny` (MLEN = VLEN = 2, as
 # scripts/check_systolic_netlist.sh). Default: small. The first argument is the program generator
@@ -15,7 +19,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-usage="usage: $0 <systolic_netlist_programs> <git-rev> [CONFIG] [--programs N] [--pkg FILE] [--work DIR]"
+usage="usage: $0 <systolic_netlist_programs> <git-rev>|--synthesis-form [CONFIG] [--programs N] [--pkg FILE] [--work DIR]"
 generator="${1:?${usage}}"
 rev="${2:?${usage}}"
 shift 2
@@ -60,14 +64,23 @@ mkdir -p "${work}/old"
 # The other revision's RTL: every module and package it defines gets an old_ prefix (the generated ISA
 # package is shared), its top becomes systolic_top_netlist with the configuration's parameters as defaults.
 old_files=()
-while read -r path; do
-  case "${path}" in *.sv) old_files+=("${path}") ;; esac
-done < <(git -C "${root}" ls-tree -r --name-only "${rev}" -- rtl/common rtl/systolic)
+if [ "${rev}" = "--synthesis-form" ]; then
+  while read -r path; do old_files+=("${path#"${root}/"}"); done < <(ls "${root}"/rtl/common/*.sv "${root}"/rtl/systolic/*.sv)
+else
+  while read -r path; do
+    case "${path}" in *.sv) old_files+=("${path}") ;; esac
+  done < <(git -C "${root}" ls-tree -r --name-only "${rev}" -- rtl/common rtl/systolic)
+fi
 names=()
 for path in "${old_files[@]}"; do
-  git -C "${root}" show "${rev}:${path}" > "${work}/old/$(basename "${path}")"
-  while read -r name; do names+=("${name}"); done < <(sed -nE 's/^(module|package) ([a-z_0-9]+).*/\2/p' \
-                                                        "${work}/old/$(basename "${path}")")
+  file="${work}/old/$(basename "${path}")"
+  if [ "${rev}" = "--synthesis-form" ]; then
+    # Defined for these files only: they come after the simulation form's on Verilator's command line.
+    { echo '`define SYNTHESIS'; cat "${root}/${path}"; echo '`undef SYNTHESIS'; } > "${file}"
+  else
+    git -C "${root}" show "${rev}:${path}" > "${file}"
+  fi
+  while read -r name; do names+=("${name}"); done < <(sed -nE 's/^(module|package) ([a-z_0-9]+).*/\2/p' "${file}")
 done
 rename=""
 for name in "${names[@]}"; do
@@ -118,9 +131,11 @@ verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style -Wno-UNOPTFLAT 
 echo "compare_systolic_rtl: simulation"
 result=$(cd "${work}" && ./obj/Vnetlist_tb | tee "${work}/sim.log" | grep "mismatches") || true
 echo "${result}"
+other="${rev}'s"
+[ "${rev}" = "--synthesis-form" ] && other="its synthesis form"
 if [[ "${result}" =~ ^${programs}\ programs\ \(${programs}\ halted\).*:\ 0\ mismatches$ ]]; then
-  echo "compare_systolic_rtl: the RTL behaves exactly like ${rev}'s"
+  echo "compare_systolic_rtl: the RTL behaves exactly like ${other}"
   exit 0
 fi
-echo "compare_systolic_rtl: the RTL and ${rev}'s differ (log: ${work}/sim.log)" >&2
+echo "compare_systolic_rtl: the RTL and ${other} differ (log: ${work}/sim.log)" >&2
 exit 1

@@ -10,7 +10,9 @@
 #   6. the RTL and the model agree on the patch's directed program and on random programs, and the
 #      first 20 programs of `kcraft validate systolic` execute every instruction, V_ABS_V included;
 #   7. `kcraft validate systolic --programs 20` finds RTL and model in agreement;
-#   8. `kcraft isa systolic` lists V_ABS_V.
+#   8. the RTL's synthesis form (the vector unit's lanes one block each, for yosys) runs random programs,
+#      V_ABS_V among their instructions, exactly like its simulation form (scripts/compare_systolic_rtl.sh);
+#   9. `kcraft isa systolic` lists V_ABS_V.
 #
 #   scripts/extend_example.sh [--work DIR] [--keep]
 #
@@ -122,6 +124,7 @@ fi
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
   "${launcher[@]}" >"$work/configure.log" 2>&1 || { tail -30 "$work/configure.log" >&2; fatal "the scratch copy configures"; }
 cmake --build "$build" -j "$jobs" --target kcraft kcraft_${platform}_model_tests kcraft_${platform}_rtl_tests kcraft_isa_tests \
+  ${platform}_netlist_programs \
   >"$work/build.log" 2>&1 || { grep -E -B2 -A12 'error|Error' "$work/build.log" | head -80 >&2; fatal "the scratch copy builds"; }
 pass "the scratch copy builds: generator, Verilated RTL (-Wall), functional model, tests, kcraft"
 
@@ -182,6 +185,14 @@ if "$kcraft" validate "$platform" --programs 20 --seed 1 >"$work/validate.txt" 2
 else
   cat "$work/validate.txt" >&2
   fail "kcraft validate $platform --programs 20"
+fi
+
+if "$src/scripts/compare_${platform}_rtl.sh" "$build/tests/$platform/${platform}_netlist_programs" --synthesis-form tiny \
+  --pkg "$generated/${platform}_isa_pkg.sv" --work "$work/synthesis_form" >"$work/synthesis_form.txt" 2>&1; then
+  pass "the RTL's synthesis form agrees with its simulation form: $(grep -o '[0-9]* cycles compared' "$work/synthesis_form.txt")"
+else
+  cat "$work/synthesis_form.txt" >&2
+  fail "the RTL's synthesis form against its simulation form (scripts/compare_${platform}_rtl.sh --synthesis-form)"
 fi
 
 echo "== kcraft isa lists it"

@@ -12,11 +12,12 @@
 // handed (pe_a_q) and the FP32 partial sum psum_in + a * W[k][n] (pe_psum_q, the product exact), both only
 // when its incoming activation is valid, and that valid bit (pe_valid_q, reset) whenever en_i is high.
 // Activations move right (PE(k, n-1) feeds PE(k, n); PE(k, 0) is fed by skew lane k) and partial sums move
-// down (PE(k-1, n) feeds PE(k, n); row 0 adds to +0). All PEs are one loop over p rather than MLEN*MLEN
-// instances, so that a simulator (Verilator) emits the multiply-add once instead of once per PE, and an
-// idle array (en_i low) costs one test per cycle. The state is kept in packed vectors because the next
-// state is assigned whole (Verilator cannot assign array elements non-blockingly in a loop it does not
-// unroll, yosys cannot assign whole unpacked arrays).
+// down (PE(k-1, n) feeds PE(k, n); row 0 adds to +0). The PEs are written twice, for the two tools that
+// read this file: for simulation, one loop over p, so that Verilator emits the multiply-add once instead
+// of once per PE and an idle array (en_i low) costs one test per cycle (one block per PE costs Verilator
+// about 20 % of its speed on gemm); for synthesis (the macro SYNTHESIS, which yosys defines), one block
+// per PE, because yosys's proc pass is quadratic in a process's size. scripts/compare_systolic_rtl.sh
+// --synthesis-form runs the two side by side, cycle by cycle.
 //
 // Other internal wiring uses unpacked arrays: Verilator handles them element by element, whereas a packed
 // multi-dimensional bus would be rebuilt as one wide vector every cycle. Ports are flat vectors with
@@ -103,11 +104,10 @@ module systolic_array #(
     end
   end
 
-  // PE state: PE(k, n) at bit p, [p*16 +: 16] and [p*32 +: 32] with p = k*MLEN + n.
+  // PE(k, n)'s valid bit is bit p = k*MLEN + n.
   logic [NPE-1:0]    pe_valid_q;
-  logic [NPE*16-1:0] pe_a_q;
-  logic [NPE*32-1:0] pe_psum_q;
   logic [NPE-1:0]    pe_valid_in;  // the activation valid bit each PE receives
+  logic [MLEN*32-1:0] bottom_psum;  // the bottom row's partial sums, column n at [n*32 +: 32]
 
   // PE(k, n) receives PE(k, n-1)'s valid bit (bit p-1), PE(k, 0) skew lane k's.
   always_comb begin
@@ -122,6 +122,13 @@ module systolic_array #(
       pe_valid_q <= pe_valid_in;
     end
   end
+
+`ifndef SYNTHESIS
+  // Simulation form. PE(k, n)'s state at [p*16 +: 16] and [p*32 +: 32] of packed vectors, because the next
+  // state is assigned whole (Verilator cannot assign array elements non-blockingly in a loop it does not
+  // unroll, yosys cannot assign whole unpacked arrays).
+  logic [NPE*16-1:0] pe_a_q;
+  logic [NPE*32-1:0] pe_psum_q;
 
   always_ff @(posedge clk_i) begin
     if (en_i) begin
@@ -148,6 +155,45 @@ module systolic_array #(
     end
   end
 
+  for (genvar n = 0; n < MLEN; n++) begin : g_bottom
+    assign bottom_psum[n*32 +: 32] = pe_psum_q[((MLEN-1)*MLEN + n)*32 +: 32];
+  end
+`else
+  // Synthesis form: the loop above, unrolled, kept yosys busy for more than 40 minutes at MLEN = 16.
+  for (genvar k = 0; k < MLEN; k++) begin : g_row
+    for (genvar n = 0; n < MLEN; n++) begin : g_pe
+      localparam int unsigned P = k * MLEN + n;
+      logic [15:0] a;
+      logic [31:0] psum_in;
+      logic [31:0] psum_q;
+      if (n == 0) begin : g_from_lane
+        assign a = lane_data[k];
+      end else begin : g_from_left
+        assign a = g_row[k].g_pe[n-1].g_pass.a_q;
+      end
+      if (k == 0) begin : g_top
+        assign psum_in = 32'h0000_0000;
+      end else begin : g_from_above
+        assign psum_in = g_row[k-1].g_pe[n].psum_q;
+      end
+      always_ff @(posedge clk_i) begin
+        if (en_i && pe_valid_in[P]) begin
+          psum_q <= kc_fp_pkg::fp32_add(psum_in, kc_fp_pkg::bf16_mul(a, weight_q[k][n]));
+        end
+      end
+      if (n + 1 < MLEN) begin : g_pass  // the last column passes no activation on
+        logic [15:0] a_q;
+        always_ff @(posedge clk_i) begin
+          if (en_i && pe_valid_in[P]) a_q <= a;
+        end
+      end
+    end
+  end
+  for (genvar n = 0; n < MLEN; n++) begin : g_bottom
+    assign bottom_psum[n*32 +: 32] = g_row[MLEN-1].g_pe[n].psum_q;
+  end
+`endif
+
   // Tags travel along the bottom row, aligned with the bottom PEs' partial sums.
   logic [TAG_W-1:0] tag_bot_q [MLEN];
   always_ff @(posedge clk_i) begin
@@ -159,7 +205,7 @@ module systolic_array #(
 
   for (genvar n = 0; n < MLEN; n++) begin : g_out
     assign out_valid_o[n] = pe_valid_q[(MLEN-1)*MLEN + n];
-    assign out_psum_o[n*32 +: 32] = pe_psum_q[((MLEN-1)*MLEN + n)*32 +: 32];
+    assign out_psum_o[n*32 +: 32] = bottom_psum[n*32 +: 32];
     assign out_tag_o[n*TAG_W +: TAG_W] = tag_bot_q[n];
     assign dbg_w_row_o[n*16 +: 16] = dbg_en_i ? weight_q[dbg_w_row_i][n] : '0;
   end

@@ -97,7 +97,10 @@ module systolic_vector_unit #(
 
   // EX: compute. Only the selected operation's arithmetic is evaluated, and only when EX holds work.
   // A lane has one unit per operation, shared by the VV and VF forms (a VF instruction's second operand
-  // is the FP register value).
+  // is the FP register value). Written twice, like the PEs of systolic_array: for simulation one loop over
+  // the lanes and the tree (Verilator then emits each unit once), for synthesis (the macro SYNTHESIS,
+  // which yosys defines) one block per lane; scripts/compare_systolic_rtl.sh --synthesis-form checks that
+  // they agree.
   wire red_max = ex_op_q == systolic_isa_pkg::OP_V_RED_MAX;
   logic with_fval;
   always_comb begin
@@ -109,6 +112,7 @@ module systolic_vector_unit #(
     endcase
   end
 
+`ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (ex_valid_q) begin
       logic [15:0] a16, b16;
@@ -155,6 +159,66 @@ module systolic_vector_unit #(
       end
     end
   end
+`else
+  // Synthesis form: each lane is its own small block (yosys's proc is quadratic in a process's size; the
+  // loop above, unrolled, is most of the unit's synthesis time), the reduction tree one loop as above.
+  logic [VLEN*32-1:0] lane_r32;  // lane i's FP32 result at [i*32 +: 32]
+  logic [VLEN*16-1:0] row;       // rounded to BF16
+  wire ex_reduction = is_reduction(ex_op_q);
+
+  for (genvar i = 0; i < VLEN; i++) begin : g_lane
+    logic [31:0] r32;
+    logic [15:0] r16;
+    always_comb begin
+      logic [15:0] a16, b16;
+      logic [31:0] a32, b32;
+      a16 = a_rdata_i[i*16 +: 16];
+      b16 = b_rdata_i[i*16 +: 16];
+      a32 = kc_fp_pkg::bf16_to_fp32(a16);
+      b32 = with_fval ? ex_fval_q : kc_fp_pkg::bf16_to_fp32(b16);
+      r32 = '0;
+      r16 = '0;
+      if (ex_valid_q) begin
+        case (ex_op_q)
+          systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, b32);
+          systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, b32);
+          systolic_isa_pkg::OP_V_MUL_VV, systolic_isa_pkg::OP_V_MUL_VF: r32 = kc_fp_pkg::fp32_mul(a32, b32);
+          systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MAX_VF: r32 = kc_fp_pkg::fp32_max(a32, b32);
+          systolic_isa_pkg::OP_V_MIN_VV, systolic_isa_pkg::OP_V_MIN_VF: r32 = kc_fp_pkg::fp32_min(a32, b32);
+          systolic_isa_pkg::OP_V_EXP_V, systolic_isa_pkg::OP_V_EXP_VF:
+            r32 = kc_fp_pkg::fp32_exp(with_fval ? kc_fp_pkg::fp32_sub(a32, b32) : a32);
+          systolic_isa_pkg::OP_V_RECI_V: r32 = kc_fp_pkg::fp32_reci(a32);
+          systolic_isa_pkg::OP_V_RSQRT_V: r32 = kc_fp_pkg::fp32_rsqrt(a32);
+          systolic_isa_pkg::OP_V_BCAST_F: r32 = ex_fval_q;
+          systolic_isa_pkg::OP_V_RED_DOT: r32 = kc_fp_pkg::bf16_mul(a16, b16);
+          default: r32 = a32;  // V_RED_SUM, V_RED_MAX reduce the lanes themselves
+        endcase
+        r16 = kc_fp_pkg::fp32_to_bf16(r32);
+      end
+    end
+    assign lane_r32[i*32 +: 32] = r32;
+    assign row[i*16 +: 16] = r16;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (ex_valid_q) begin
+      wb_red_q <= ex_reduction;
+      wb_d_q <= ex_d_q;
+      wb_fs_q <= ex_fs_q;
+      wb_row_q <= row;
+      if (ex_reduction) begin
+        logic [31:0] tree [2 * VLEN];
+        for (int unsigned m = 2 * VLEN - 1; m >= 1; m--) begin
+          if (m >= VLEN) tree[m] = lane_r32[(m - VLEN)*32 +: 32];
+          else tree[m] = red_max ? kc_fp_pkg::fp32_max(tree[2 * m], tree[2 * m + 1])
+                                 : kc_fp_pkg::fp32_add(tree[2 * m], tree[2 * m + 1]);
+        end
+        wb_fval_q <= red_max ? kc_fp_pkg::fp32_max(ex_fval_q, tree[1])
+                             : kc_fp_pkg::fp32_add(ex_fval_q, tree[1]);
+      end
+    end
+  end
+`endif
 
   assign we_o = wb_valid_q && !wb_red_q;
   assign waddr_o = wb_d_q;
