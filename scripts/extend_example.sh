@@ -20,13 +20,13 @@
 #               earlier run is reused, its build incrementally
 #   --keep      keep the temporary directory (it is removed after a successful run otherwise)
 #
-# The copy holds the files git lists (tracked and untracked, not ignored, so no build output), or every
-# file but build*/ outside a git checkout; this tree is not changed. Only the extended platform stays
-# registered (the other platforms' tb/ folders are left out, docs/platforms.md §6), so its RTL is the
-# only one Verilated. With ccache, CCACHE_BASEDIR lets a later run's unchanged files hit the cache.
+# The copy and its build: scripts/lib/scratch_tree.sh (the files git lists; only the extended platform
+# registered; with ccache, unchanged files hit the main build's compiles). This tree is not changed.
 # Ends with "extend example: N passed, M failed"; the exit status is non-zero when a check failed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/scratch_tree.sh
+source "$here/scripts/lib/scratch_tree.sh"
 platform=systolic
 example="$here/docs/examples/extending"
 patch_file="$example/v_abs_v.patch"
@@ -87,45 +87,15 @@ sys.exit(1 if missing or extra or not files else 0)
 EOF
 
 echo "== scratch copy in $src"
-rm -rf "$src.new"
-mkdir -p "$src.new"
-if git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  # Files deleted in the work tree but still tracked are left out.
-  git -C "$here" ls-files -z --cached --others --exclude-standard |
-    (cd "$here" && while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done) |
-    tar -C "$here" --null -T - -cf - | tar -C "$src.new" -xf -
-else
-  tar -C "$here" --exclude='./build*' -cf - . | tar -C "$src.new" -xf -
-fi
-# Keep the previous build of a reused --work directory (incremental), with the new sources.
-if [ -d "$build" ]; then mv "$build" "$src.new/build"; fi
-rm -rf "$src"
-mv "$src.new" "$src"
-for list in "$src"/tb/*/CMakeLists.txt; do
-  folder="$(basename "$(dirname "$list")")"
-  if [ "$folder" != "$platform" ] && grep -q '^kcraft_register_platform(' "$list"; then
-    rm -rf "${src:?}/tb/$folder"
-  fi
-done
+scratch_copy "$here" "$src" "$platform"
 
 echo "== apply docs/examples/extending/v_abs_v.patch"
-# The ceiling keeps git from finding a repository around the work directory (a --work inside a build
-# tree of a checkout): the patch's paths are relative to the copy.
-(cd "$src" && GIT_CEILING_DIRECTORIES="$work" git apply --verbose "$patch_file") ||
-  fatal "the patch applies to this tree"
+scratch_apply "$src" "$work" "$patch_file" || fatal "the patch applies to this tree"
 pass "the patch applies to this tree"
 
 echo "== configure and build (the generator, the $platform RTL, its tests, kcraft)"
-launcher=()
-if command -v ccache >/dev/null 2>&1; then
-  # The same relative paths as the main build's (scripts/setup.sh): unchanged files hit its compiles.
-  launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$src;ccache")
-fi
-cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
-  "${launcher[@]}" >"$work/configure.log" 2>&1 || { tail -30 "$work/configure.log" >&2; fatal "the scratch copy configures"; }
-cmake --build "$build" -j "$jobs" --target kcraft kcraft_${platform}_model_tests kcraft_${platform}_rtl_tests kcraft_isa_tests \
-  ${platform}_netlist_programs \
-  >"$work/build.log" 2>&1 || { grep -E -B2 -A12 'error|Error' "$work/build.log" | head -80 >&2; fatal "the scratch copy builds"; }
+scratch_build "$src" "$work/build.log" "$jobs" kcraft kcraft_${platform}_model_tests kcraft_${platform}_rtl_tests \
+  kcraft_isa_tests ${platform}_netlist_programs || fatal "the scratch copy builds"
 pass "the scratch copy builds: generator, Verilated RTL (-Wall), functional model, tests, kcraft"
 
 echo "== the generator emits the new instruction"

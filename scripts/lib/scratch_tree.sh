@@ -1,0 +1,53 @@
+# A scratch copy of this source tree with a patch applied, built for one platform: the worked examples
+# of docs/extending.md (scripts/extend_example.sh) and docs/regressions.md (scripts/regression_example.sh)
+# change the RTL in such a copy, never in the tree itself. Sourced by those scripts (bash).
+
+# scratch_copy HERE SRC PLATFORM: SRC becomes a copy of the files git lists in HERE (tracked and untracked,
+# not ignored, so no build output; every file but build*/ outside a git checkout). A previous SRC/build is
+# kept (the build is then incremental, with the new sources). Only PLATFORM stays registered (the other
+# platforms' tb/ folders are left out, docs/platforms.md §6), so its RTL is the only one Verilated.
+scratch_copy() {
+  local here="$1" src="$2" platform="$3" list folder
+  rm -rf "$src.new"
+  mkdir -p "$src.new"
+  if git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    # Files deleted in the work tree but still tracked are left out.
+    git -C "$here" ls-files -z --cached --others --exclude-standard |
+      (cd "$here" && while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done) |
+      tar -C "$here" --null -T - -cf - | tar -C "$src.new" -xf -
+  else
+    tar -C "$here" --exclude='./build*' -cf - . | tar -C "$src.new" -xf -
+  fi
+  if [ -d "$src/build" ]; then mv "$src/build" "$src.new/build"; fi
+  rm -rf "$src"
+  mv "$src.new" "$src"
+  for list in "$src"/tb/*/CMakeLists.txt; do
+    folder="$(basename "$(dirname "$list")")"
+    if [ "$folder" != "$platform" ] && grep -q '^kcraft_register_platform(' "$list"; then
+      rm -rf "${src:?}/tb/$folder"
+    fi
+  done
+}
+
+# scratch_apply SRC WORK PATCH: applies PATCH (paths relative to the tree) to the copy.
+scratch_apply() {
+  # The ceiling keeps git from finding a repository around the work directory (a work directory inside a
+  # build tree of a checkout).
+  (cd "$1" && GIT_CEILING_DIRECTORIES="$2" git apply --verbose "$3")
+}
+
+# scratch_build SRC LOG JOBS TARGET...: configures SRC/build (the default hardware configuration, tests on)
+# and builds the targets, the output in LOG. With ccache, the same relative paths as the main build's
+# (scripts/setup.sh): files the patch did not change hit its compiles.
+scratch_build() {
+  local src="$1" log="$2" jobs="$3"
+  shift 3
+  local launcher=()
+  if command -v ccache >/dev/null 2>&1; then
+    launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$src;ccache")
+  fi
+  cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
+    "${launcher[@]}" >"$log" 2>&1 || { tail -30 "$log" >&2; return 1; }
+  cmake --build "$src/build" -j "$jobs" --target "$@" >>"$log" 2>&1 ||
+    { grep -E -B2 -A12 'error|Error' "$log" | head -80 >&2; return 1; }
+}
