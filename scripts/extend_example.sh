@@ -27,9 +27,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/scratch_tree.sh
 source "$here/scripts/lib/scratch_tree.sh"
+example="extend example"
 platform=systolic
-example="$here/docs/examples/extending"
-patch_file="$example/v_abs_v.patch"
+examples="$here/docs/examples/extending"
+patch_file="$examples/v_abs_v.patch"
 doc="$here/docs/extending.md"
 
 work=""
@@ -46,31 +47,10 @@ while [ $# -gt 0 ]; do
     *) echo "extend_example: unknown argument '$1' (expected --work DIR or --keep)" >&2; exit 2 ;;
   esac
 done
-if [ -z "$work" ]; then
-  work="$(mktemp -d "${TMPDIR:-/tmp}/kcraft-extend.XXXXXX")"
-fi
-mkdir -p "$work"
-work="$(cd "$work" && pwd)"
+scratch_work
 src="$work/src"
 build="$src/build"
 jobs="${KCRAFT_JOBS:-$(nproc)}"
-
-passed=0
-failed=0
-pass() { echo "PASS $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1" >&2; failed=$((failed + 1)); }
-finish() {
-  echo "extend example: $passed passed, $failed failed"
-  if [ "$failed" -eq 0 ] && [ "$keep" -eq 0 ]; then rm -rf "$work"; fi
-  if [ "$failed" -eq 0 ]; then exit 0; else exit 1; fi
-}
-# A step whose failure makes the later ones meaningless ends the run.
-fatal() {
-  fail "$1"
-  echo "extend example: the scratch copy is in $work" >&2
-  keep=1
-  finish
-}
 
 echo "== the patch is what docs/extending.md shows"
 if python3 - "$doc" "$patch_file" <<'EOF'; then pass "docs/extending.md shows every file of the patch, verbatim"; else fail "docs/extending.md and docs/examples/extending/v_abs_v.patch differ"; fi
@@ -123,7 +103,7 @@ fi
 
 echo "== the assembler assembles a program that uses it"
 kcraft="$build/kcraft"
-if "$kcraft" check "$platform" "$example/abs_rows.s" >"$work/check.txt" 2>&1 && grep -q ': ok, ' "$work/check.txt"; then
+if "$kcraft" check "$platform" "$examples/abs_rows.s" >"$work/check.txt" 2>&1 && grep -q ': ok, ' "$work/check.txt"; then
   pass "kcraft check $platform abs_rows.s"
 else
   fail "kcraft check $platform abs_rows.s: $(cat "$work/check.txt")"

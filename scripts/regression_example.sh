@@ -20,6 +20,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/scratch_tree.sh
 source "$here/scripts/lib/scratch_tree.sh"
+example="regression example"
 platform=systolic
 patch_file="$here/docs/examples/regressions/no_back_to_back_vector.patch"
 reference="$here/build/kcraft"
@@ -35,27 +36,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -x "$reference" ] || { echo "regression_example: no kcraft at $reference (build first, or --kcraft PATH)" >&2; exit 2; }
-if [ -z "$work" ]; then work="$(mktemp -d "${TMPDIR:-/tmp}/kcraft-regression.XXXXXX")"; fi
-mkdir -p "$work"
-work="$(cd "$work" && pwd)"
+scratch_work
 src="$work/src"
 jobs="${KCRAFT_JOBS:-$(nproc)}"
-
-passed=0
-failed=0
-pass() { echo "PASS $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1" >&2; failed=$((failed + 1)); }
-finish() {
-  echo "regression example: $passed passed, $failed failed"
-  if [ "$failed" -eq 0 ] && [ "$keep" -eq 0 ]; then rm -rf "$work"; fi
-  if [ "$failed" -eq 0 ]; then exit 0; else exit 1; fi
-}
-fatal() {
-  fail "$1"
-  echo "regression example: the scratch copy is in $work" >&2
-  keep=1
-  finish
-}
 
 echo "== scratch copy in $src, with the slowed RTL"
 scratch_copy "$here" "$src" "$platform"

@@ -51,3 +51,31 @@ scratch_build() {
   cmake --build "$src/build" -j "$jobs" --target "$@" >>"$log" 2>&1 ||
     { grep -E -B2 -A12 'error|Error' "$log" | head -80 >&2; return 1; }
 }
+
+# The checks of a worked example. The script sets `example` (its name in messages), `work` (its work
+# directory, made absolute by scratch_work) and `keep` (1: keep the work directory after a success).
+passed=0
+failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1" >&2; failed=$((failed + 1)); }
+# The summary line "<example>: N passed, M failed" and the exit status; a success removes the work
+# directory unless it is kept.
+finish() {
+  echo "$example: $passed passed, $failed failed"
+  if [ "$failed" -eq 0 ] && [ "$keep" -eq 0 ]; then rm -rf "$work"; fi
+  if [ "$failed" -eq 0 ]; then exit 0; else exit 1; fi
+}
+# A step whose failure makes the later ones meaningless ends the run, keeping the work directory.
+fatal() {
+  fail "$1"
+  echo "$example: the scratch copy is in $work" >&2
+  keep=1
+  finish
+}
+
+# scratch_work: `work` made absolute, a new temporary directory when it is empty.
+scratch_work() {
+  if [ -z "$work" ]; then work="$(mktemp -d "${TMPDIR:-/tmp}/kcraft-${example// /-}.XXXXXX")"; fi
+  mkdir -p "$work"
+  work="$(cd "$work" && pwd)"
+}
