@@ -7,6 +7,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "isa/systolic/random_program.h"
 #include "tasks/common/task_spec.h"
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_coverage.h"
@@ -129,6 +130,40 @@ TEST(SystolicCoverage, SteeringTowardUnhitBinsRaisesErrorCoverageAtEqualProgramC
   const auto steered = testing::platform().coverage(options, registry);
   EXPECT_GT(covered(steered, "error"), covered(plain, "error"));
   EXPECT_NE(steered.text.find("steered toward"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- the random campaign and its steering
+
+// FNV-1a over every word and DRAM byte of the programs of seeds 1..`programs`.
+uint64_t programs_hash(const Params& p, const RandomProgramOptions& options, uint64_t programs) {
+  uint64_t h = 14695981039346656037ull;
+  const auto mix = [&](uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  for (uint64_t seed = 1; seed <= programs; ++seed) {
+    const RandomProgram prog = random_program(p, seed, options);
+    for (uint32_t w : prog.words) mix(w);
+    for (uint8_t b : prog.dram) mix(b);
+  }
+  return h;
+}
+
+// Without fault options the generator makes the programs it made before it learnt every fault kind, so
+// that seeds, campaigns and their reports keep their meaning. The expected hashes were computed with that
+// generator; fault_rate 1 runs its deliberate faults (the original mix) in every program.
+TEST(SystolicRandomCampaign, UnsteeredProgramsAreThoseOfTheOriginalGenerator) {
+  const Params def = testing::platform().params("default"), small = testing::platform().params("small");
+  RandomProgramOptions always_fault;
+  always_fault.fault_rate = 1;
+  EXPECT_EQ(programs_hash(def, {}, 200), 4028516437100960776u);
+  EXPECT_EQ(programs_hash(small, {}, 200), 6558228439794438079u);
+  EXPECT_EQ(programs_hash(def, always_fault, 60), 14498965166016706140u);
+  EXPECT_EQ(programs_hash(small, always_fault, 60), 15944461092917949274u);
+  const RandomProgram seed7 = random_program(def, 7);
+  EXPECT_EQ(seed7.words.size(), 370u);
+  EXPECT_EQ(std::vector<uint32_t>(seed7.words.end() - 4, seed7.words.end()),
+            (std::vector<uint32_t>{0x003768E0, 0x5440051C, 0x00073C92, 0x00000002}));
 }
 
 }  // namespace
