@@ -2,12 +2,14 @@
 // what it does (instructions, FP operand classes, DMA forms, errors, stall causes).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 
 #include <yaml-cpp/yaml.h>
 
 #include "isa/systolic/random_program.h"
+#include "isa/systolic/systolic_iss.h"
 #include "tasks/common/task_spec.h"
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_coverage.h"
@@ -164,6 +166,41 @@ TEST(SystolicRandomCampaign, UnsteeredProgramsAreThoseOfTheOriginalGenerator) {
   EXPECT_EQ(seed7.words.size(), 370u);
   EXPECT_EQ(std::vector<uint32_t>(seed7.words.end() - 4, seed7.words.end()),
             (std::vector<uint32_t>{0x003768E0, 0x5440051C, 0x00073C92, 0x00000002}));
+}
+
+// The error the functional model stops a program with (none when it halts).
+ErrorCode model_error(const Params& p, const RandomProgram& prog) {
+  Iss iss(p);
+  iss.reset(prog.words);
+  std::vector<uint8_t> dram = prog.dram;
+  EXPECT_NE(iss.run(dram, 2'000'000).stop, Iss::Stop::kInstructionCap) << "seed " << prog.seed;
+  return iss.state().error.code;
+}
+
+// Each kind the generator knows, asked for alone, is the error the model stops with: on both
+// configurations, and on the largest IMEM and FPSRAM a configuration may have (pc_out_of_range then first
+// skips over 8191-word stretches) with a loop stack as deep as the random loops nest.
+TEST(SystolicRandomCampaign, EveryFaultKindIsTheErrorItNames) {
+  Params edge = testing::platform().params("default");
+  edge.imem_words = 65536;
+  edge.fpsram_words = 65536;
+  edge.loop_depth = 2;
+  EXPECT_EQ(fault_kinds().size(), kErrors.size() - 1);
+  for (const Params& p : {testing::platform().params("default"), testing::platform().params("small"), edge}) {
+    for (ErrorCode kind : fault_kinds()) {
+      RandomProgramOptions o;
+      o.faults.push_back(kind);
+      o.fault_rate = 1;
+      for (uint64_t seed = 1; seed <= 12; ++seed) {
+        const RandomProgram prog = random_program(p, seed, o);
+        EXPECT_STREQ(error_name(model_error(p, prog)), error_name(kind))
+            << "MLEN " << p.mlen << " IMEM_WORDS " << p.imem_words << " seed " << seed;
+      }
+    }
+  }
+  RandomProgramOptions none;
+  none.faults.push_back(ErrorCode::kNone);
+  EXPECT_THROW(random_program(edge, 1, none), std::invalid_argument);
 }
 
 }  // namespace
