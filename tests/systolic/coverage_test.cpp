@@ -162,6 +162,9 @@ TEST(SystolicRandomCampaign, UnsteeredProgramsAreThoseOfTheOriginalGenerator) {
   EXPECT_EQ(programs_hash(small, {}, 200), 6558228439794438079u);
   EXPECT_EQ(programs_hash(def, always_fault, 60), 14498965166016706140u);
   EXPECT_EQ(programs_hash(small, always_fault, 60), 15944461092917949274u);
+  // `kcraft validate systolic` and `kcraft coverage systolic` without --steer: the same programs.
+  EXPECT_EQ(programs_hash(def, steered_random_options(ValidationOptions{}.length, {}), 200),
+            4028516437100960776u);
   const RandomProgram seed7 = random_program(def, 7);
   EXPECT_EQ(seed7.words.size(), 370u);
   EXPECT_EQ(std::vector<uint32_t>(seed7.words.end() - 4, seed7.words.end()),
@@ -201,6 +204,29 @@ TEST(SystolicRandomCampaign, EveryFaultKindIsTheErrorItNames) {
   RandomProgramOptions none;
   none.faults.push_back(ErrorCode::kNone);
   EXPECT_THROW(random_program(edge, 1, none), std::invalid_argument);
+}
+
+// Steering toward unhit error bins makes the deliberate faults those kinds, frequent and late.
+TEST(SystolicRandomCampaign, SteeringTowardErrorsMakesThoseFaults) {
+  const Params p = testing::platform().params("default");
+  const RandomProgramOptions o = steered_random_options(
+      160, {{"error", "loop_nesting"}, {"error", "msram_out_of_range"}, {"instruction", "C_NOP"}});
+  EXPECT_EQ(o.faults, (std::vector<ErrorCode>{ErrorCode::kLoopNest, ErrorCode::kMsramRange}));
+  EXPECT_GT(o.fault_rate, 0.4);
+  EXPECT_GE(o.fault_from, 0.5);  // late: the body before the fault still covers the other bins
+  std::map<ErrorCode, unsigned> stops;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const RandomProgram prog = random_program(p, seed, o);
+    EXPECT_EQ(random_program(p, seed, o).words, prog.words) << "deterministic per seed and options";
+    ++stops[model_error(p, prog)];
+  }
+  EXPECT_GT(stops[ErrorCode::kLoopNest], 5u);
+  EXPECT_GT(stops[ErrorCode::kMsramRange], 5u);
+  EXPECT_EQ(stops[ErrorCode::kLoopNest] + stops[ErrorCode::kMsramRange] + stops[ErrorCode::kNone], 40u)
+      << "only the kinds steered to";
+  // Bins of another platform's report: an error systolic does not have is refused.
+  EXPECT_THROW(steered_random_options(160, {{"error", "dma_empty"}}), std::invalid_argument);
+  EXPECT_THROW(steered_random_options(160, {{"error", "none"}}), std::invalid_argument);
 }
 
 }  // namespace
