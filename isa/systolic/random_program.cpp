@@ -1,5 +1,6 @@
 #include "isa/systolic/random_program.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
@@ -56,9 +57,38 @@ const VectorOpsByShape& vector_ops_by_shape() {
   return ops;
 }
 
+// Opcodes isa/systolic.yaml does not define (0 among them: the word after a program's end), and the
+// instructions with reserved bits, for illegal words.
+const std::vector<uint32_t>& unknown_opcodes() {
+  static const std::vector<uint32_t> opcodes = [] {
+    std::vector<uint32_t> out;
+    for (uint32_t op = 0; op < (1u << sy::kOpcode.width); ++op) {
+      if (sy::op_name(static_cast<uint8_t>(op)) == nullptr) out.push_back(op);
+    }
+    return out;
+  }();
+  return opcodes;
+}
+
+const std::vector<Op>& ops_with_reserved_bits() {
+  static const std::vector<Op> ops = [] {
+    std::vector<Op> out;
+    for (Op op : sy::kAllOps) {
+      if (sy::reserved_mask(static_cast<uint8_t>(op)) != 0) out.push_back(op);
+    }
+    return out;
+  }();
+  return ops;
+}
+
 class Gen {
  public:
-  Gen(const Params& p, uint64_t seed, const RandomProgramOptions& o) : p_(p), o_(o), rng_(seed) {}
+  Gen(const Params& p, uint64_t seed, const RandomProgramOptions& o) : p_(p), o_(o), rng_(seed) {
+    for (ErrorCode kind : o_.faults) {
+      if (kind == ErrorCode::kNone || find_error(static_cast<unsigned>(kind)) == nullptr)
+        throw std::invalid_argument("random_program: a deliberate fault must be an error kind, not none");
+    }
+  }
 
   RandomProgram build(uint64_t seed) {
     RandomProgram out;
@@ -72,10 +102,17 @@ class Gen {
     }
     prologue();
     const bool fault = chance(o_.fault_rate);
-    const unsigned fault_at = fault ? pick(o_.length) : ~0u;
+    // With fault_from 0 this is the original draw, pick(length).
+    const auto first = std::min(static_cast<unsigned>(std::clamp(o_.fault_from, 0.0, 1.0) * o_.length),
+                                o_.length == 0 ? 0 : o_.length - 1);
+    const unsigned fault_at = fault ? first + pick(o_.length - first) : ~0u;
     for (unsigned i = 0; i < o_.length; ++i) {
       if (i == fault_at) {
-        emit_fault();
+        if (o_.faults.empty()) {
+          emit_original_fault();
+        } else {
+          emit_fault(o_.faults[pick(static_cast<unsigned>(o_.faults.size()))]);
+        }
         continue;
       }
       if (chance(0.06) && i + 8 < o_.length) {
@@ -274,7 +311,8 @@ class Gen {
     words_[at] = with(w, sy::kImm13, len);
   }
 
-  void emit_fault() {
+  // The original fault mix (RandomProgramOptions::faults empty): unchanged, so that a seed's program is too.
+  void emit_original_fault() {
     switch (pick(6)) {
       case 0:
         emit(0x0000007Fu);
@@ -307,6 +345,250 @@ class Gen {
     }
   }
 
+  static uint32_t loopi(uint32_t count, uint32_t body) {
+    return with(with(R(Op::C_LOOPI), sy::kCnt12, count), sy::kImm13, body);
+  }
+  static uint32_t loop_on(unsigned count_reg, uint32_t body) {
+    return with(with(R(Op::C_LOOP), sy::kRs1, count_reg), sy::kImm13, body);
+  }
+  // A loop that runs 1..3 times (r15 holds 1..3) or 0 times.
+  uint32_t counted_loop(uint32_t body) {
+    return chance(0.5) ? loopi(1 + pick(3), body) : loop_on(kCountReg, body);
+  }
+  uint32_t skipped_loop(uint32_t body) { return chance(0.5) ? loopi(0, body) : loop_on(0, body); }
+
+  static uint32_t dma(Op op, unsigned sram_row_reg, unsigned addr_reg, unsigned stride_reg, uint32_t count) {
+    return with(with(with(with(R(op), sy::kRd, sram_row_reg), sy::kRs1, addr_reg), sy::kRs2, stride_reg),
+                sy::kImm13, count);
+  }
+  Op any_dma_op() {
+    static const Op ops[] = {Op::H_LOAD_V, Op::H_LOAD_M, Op::H_STORE_V};
+    return ops[pick(3)];
+  }
+  // A row number far beyond any SRAM, for the forms that show that rows do not wrap around.
+  uint32_t near_2_to_32() { return 0xFFFFFFFFu - pick(8); }
+
+  // One deliberate fault of `kind` (isa/systolic.yaml `errors:`), in one of its forms. Faults sit between
+  // top-level instructions (no loop is active) and may overwrite r9; what follows never runs.
+  void emit_fault(ErrorCode kind) {
+    switch (kind) {
+      case ErrorCode::kIllegalInsn:
+        illegal_instruction();
+        break;
+      case ErrorCode::kPcRange:
+        pc_out_of_range();
+        break;
+      case ErrorCode::kLoopNest:
+        loop_nesting();
+        break;
+      case ErrorCode::kLoopOverflow:
+        loop_stack_overflow();
+        break;
+      case ErrorCode::kVsramRange:
+        vsram_out_of_range();
+        break;
+      case ErrorCode::kMsramRange:
+        msram_out_of_range();
+        break;
+      case ErrorCode::kAccRange:
+        acc_out_of_range();
+        break;
+      case ErrorCode::kFpsramRange:
+        fpsram_out_of_range();
+        break;
+      case ErrorCode::kDramAlign:
+        dram_misaligned();
+        break;
+      case ErrorCode::kDramRange:
+        dram_out_of_range();
+        break;
+      case ErrorCode::kNone:
+        break;
+    }
+  }
+
+  void illegal_instruction() {
+    switch (pick(4)) {
+      case 0: {  // an unknown opcode, any other bits
+        const std::vector<uint32_t>& opcodes = unknown_opcodes();
+        emit(opcodes[pick(static_cast<unsigned>(opcodes.size()))] |
+             (static_cast<uint32_t>(rng_()) << sy::kOpcode.width));
+        break;
+      }
+      case 1: {  // one reserved bit set in an instruction's word
+        const std::vector<Op>& ops = ops_with_reserved_bits();
+        const Op op = ops[pick(static_cast<unsigned>(ops.size()))];
+        const uint32_t reserved = sy::reserved_mask(static_cast<uint8_t>(op));
+        std::vector<unsigned> bits;
+        for (unsigned b = 0; b < 32; ++b) {
+          if (reserved >> b & 1u) bits.push_back(b);
+        }
+        emit(R(op) | (1u << bits[pick(static_cast<unsigned>(bits.size()))]));
+        break;
+      }
+      case 2:  // a loop body of 0 instructions
+        emit(chance(0.5) ? loopi(pick(4), 0) : loop_on(kCountReg, 0));
+        break;
+      default:  // a DMA transfer of 0 rows
+        emit(dma(any_dma_op(), row_reg(), kAddrReg, kStrideReg, 0));
+        break;
+    }
+  }
+
+  // A loop that runs 0 times continues after its end, which its body length (up to 8191) puts at
+  // IMEM_WORDS or past it. In an IMEM too large for one such skip, skips over never-executed zero words come
+  // first, each leaving room for the rest of the program.
+  void pc_out_of_range() {
+    constexpr int64_t kMaxBody = (int64_t{1} << sy::kImm13.width) - 1;
+    // The body length that ends at the last word of IMEM.
+    int64_t to_end = int64_t{p_.imem_words} - static_cast<int64_t>(words_.size()) - 1;
+    while (to_end > kMaxBody) {
+      const int64_t hop = std::min(kMaxBody, to_end - kMaxBody / 2);
+      emit(skipped_loop(static_cast<uint32_t>(hop)));
+      words_.resize(words_.size() + static_cast<size_t>(hop), 0);
+      to_end -= hop + 1;
+    }
+    to_end = std::max<int64_t>(to_end, 1);
+    const int64_t body =
+        chance(0.5) ? to_end
+                    : to_end + pick(static_cast<unsigned>(std::max<int64_t>(kMaxBody - to_end + 1, 1)));
+    emit(skipped_loop(static_cast<uint32_t>(body)));
+  }
+
+  // A loop inside another loop's body whose own body ends where the enclosing one ends or after it (its
+  // count, 0 too, does not matter); sometimes both inside a further loop (the check looks at the innermost).
+  void loop_nesting() {
+    const bool enclosed = chance(0.3);
+    const size_t enclosing_at = words_.size();
+    if (enclosed) emit(0);  // patched below
+    const unsigned body = 2 + pick(4);
+    const unsigned before = pick(body - 1);  // outer-body instructions before the inner loop
+    emit(counted_loop(body));
+    for (unsigned k = 0; k < before; ++k) emit(R(Op::C_NOP));
+    const uint32_t inner_body = body - 1 - before + pick(3);
+    emit(pick(3) == 0 ? skipped_loop(inner_body) : counted_loop(inner_body));
+    for (unsigned k = before + 1; k < body; ++k) emit(R(Op::C_NOP));
+    if (enclosed) {
+      emit(R(Op::C_NOP));
+      words_[enclosing_at] = counted_loop(static_cast<uint32_t>(words_.size() - enclosing_at - 1));
+    }
+  }
+
+  // LOOP_DEPTH properly nested loops, then one more with a non-zero count; before it, sometimes a loop of
+  // count 0, which is no error at full depth.
+  void loop_stack_overflow() {
+    std::vector<size_t> open;
+    for (unsigned d = 0; d < p_.loop_depth; ++d) {
+      open.push_back(words_.size());
+      emit(0);  // patched below
+    }
+    if (chance(0.5)) {
+      emit(skipped_loop(1));
+      emit(R(Op::C_NOP));
+    }
+    emit(counted_loop(1));
+    emit(R(Op::C_NOP));
+    for (auto it = open.rbegin(); it != open.rend(); ++it) {
+      emit(R(Op::C_NOP));  // each body ends one instruction after the one it encloses
+      words_[*it] = counted_loop(static_cast<uint32_t>(words_.size() - *it - 1));
+    }
+  }
+
+  void vsram_out_of_range() {
+    const uint32_t rows = p_.vsram_rows;
+    const bool far = chance(0.25);
+    switch (pick(3)) {
+      case 0: {  // one row of an element-wise op (d, a or b): register + off at VSRAM_ROWS or beyond
+        const std::vector<Op>& vv = vector_ops_by_shape().vv;
+        const unsigned off = pick(8);
+        load_int(9, far ? near_2_to_32() : rows - off + pick(4));
+        uint32_t w =
+            with(with(vector_op(vv[pick(static_cast<unsigned>(vv.size()))]), sy::kOff9, off), sy::kFs, 0);
+        static const sy::Field kRowFields[] = {sy::kRd, sy::kRs1, sy::kRs2};
+        emit(with(w, kRowFields[pick(3)], 9));
+        break;
+      }
+      case 1: {  // the BLEN rows an M_MM/M_MMA reads or an M_WO writes
+        load_int(9, far ? near_2_to_32() : rows - p_.blen + 1 + pick(p_.blen));
+        static const Op ops[] = {Op::M_MM, Op::M_MMA, Op::M_WO};
+        const Op op = ops[pick(3)];
+        const bool wo = op == Op::M_WO;  // M_WO: rd is the VSRAM row, rs1 the accumulator row
+        emit(with(with(R(op), sy::kRd, wo ? 9 : row_reg()), sy::kRs1, wo ? row_reg() : 9));
+        break;
+      }
+      default: {  // the last rows of a vector DMA transfer
+        const unsigned inside = pick(4);
+        load_int(9, far ? near_2_to_32() : rows - inside);
+        emit(dma(chance(0.5) ? Op::H_LOAD_V : Op::H_STORE_V, 9, kAddrReg, kStrideReg, inside + 1 + pick(4)));
+        break;
+      }
+    }
+  }
+
+  void msram_out_of_range() {
+    const uint32_t rows = p_.msram_rows;
+    const bool far = chance(0.25);
+    if (chance(0.5)) {  // the MLEN rows an M_LDW/M_LDWT reads
+      const unsigned off = pick(4);
+      load_int(9, far ? near_2_to_32() : rows - p_.mlen - off + 1 + pick(p_.mlen));
+      emit(with(with(R(chance(0.5) ? Op::M_LDW : Op::M_LDWT), sy::kRs1, 9), sy::kOff9, off));
+    } else {  // the last rows an H_LOAD_M writes
+      const unsigned inside = pick(4);
+      load_int(9, far ? near_2_to_32() : rows - inside);
+      emit(dma(Op::H_LOAD_M, 9, kAddrReg, kStrideReg, inside + 1 + pick(4)));
+    }
+  }
+
+  void acc_out_of_range() {
+    // The BLEN accumulator rows an M_MM/M_MMA writes (rd) or an M_WO reads (rs1).
+    load_int(9, chance(0.25) ? near_2_to_32() : p_.acc_rows - p_.blen + 1 + pick(p_.blen));
+    static const Op ops[] = {Op::M_MM, Op::M_MMA, Op::M_WO};
+    const Op op = ops[pick(3)];
+    const bool wo = op == Op::M_WO;
+    emit(with(with(R(op), sy::kRd, wo ? row_reg() : 9), sy::kRs1, wo ? 9 : row_reg()));
+  }
+
+  void fpsram_out_of_range() {
+    const bool store = chance(0.5);
+    uint32_t w = with(R(store ? Op::S_ST_FP : Op::S_LD_FP), sy::kRd, store ? any_freg() : dest_freg());
+    if (chance(0.5)) {  // a register near the end plus an immediate that takes it to FPSRAM_WORDS or past
+      const unsigned inside = pick(4);
+      load_int(9, p_.fpsram_words - inside);
+      w = with(with(w, sy::kRs1, 9), sy::kImm17, inside + pick(4));
+    } else {  // a negative index: a huge unsigned word number
+      w = with(with(w, sy::kRs1, 0), sy::kImm17, static_cast<uint32_t>(-static_cast<int32_t>(1 + pick(64))));
+    }
+    emit(w);
+  }
+
+  void dram_misaligned() {
+    if (chance(0.5)) {  // an odd address
+      load_int(9, 2 * pick(4096) + 1);
+      emit(dma(any_dma_op(), row_reg(), 9, kStrideReg, 1 + pick(4)));
+    } else {  // an odd stride (one row too: the check does not look at the count)
+      load_int(9, p_.row_bytes() * pick(3) + 1);
+      emit(dma(any_dma_op(), row_reg(), kAddrReg, 9, 1 + pick(4)));
+    }
+  }
+
+  void dram_out_of_range() {
+    const unsigned row = p_.row_bytes();
+    switch (pick(3)) {
+      case 0:  // a row that starts inside DRAM and ends past it
+        load_int(9, static_cast<uint32_t>(dram_bytes_ - row + 2 * (1 + pick(row / 2))));
+        emit(dma(any_dma_op(), row_reg(), 9, kStrideReg, 1 + pick(3)));
+        break;
+      case 1:  // a stride that takes the last row out
+        load_int(9, static_cast<uint32_t>(dram_bytes_ / 2));
+        emit(dma(any_dma_op(), row_reg(), 0, 9, 3 + pick(2)));
+        break;
+      default:  // near 2^32 (addresses do not wrap)
+        load_int(9, chance(0.5) ? 0x7FFFFFFEu : 0xFFFFFFFEu);
+        emit(dma(any_dma_op(), row_reg(), 9, kStrideReg, 1));
+        break;
+    }
+  }
+
   const Params& p_;
   const RandomProgramOptions& o_;
   std::mt19937_64 rng_;
@@ -315,6 +597,14 @@ class Gen {
 };
 
 }  // namespace
+
+std::vector<ErrorCode> fault_kinds() {
+  std::vector<ErrorCode> kinds;
+  for (const ErrorInfo& e : kErrors) {
+    if (e.code != ErrorCode::kNone) kinds.push_back(e.code);
+  }
+  return kinds;
+}
 
 RandomProgram random_program(const Params& params, uint64_t seed, const RandomProgramOptions& options) {
   return Gen(params, seed, options).build(seed);

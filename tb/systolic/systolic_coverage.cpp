@@ -1,5 +1,6 @@
 #include "tb/systolic/systolic_coverage.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -109,8 +110,20 @@ void record_systolic_coverage(const std::string& hw, const std::vector<uint32_t>
 RandomProgramOptions steered_random_options(unsigned length, const std::vector<CoverageBinName>& focus) {
   RandomProgramOptions o;
   o.length = length;
+  for (const CoverageBinName& bin : focus) {
+    if (bin.group != "error") continue;
+    const auto e =
+        std::find_if(kErrors.begin(), kErrors.end(), [&](const auto& k) { return bin.name == k.name; });
+    if (e == kErrors.end() || e->code == ErrorCode::kNone)
+      throw std::invalid_argument(fmt::format("--steer: '{}' is no systolic error", bin.name));
+    if (std::find(o.faults.begin(), o.faults.end(), e->code) == o.faults.end()) o.faults.push_back(e->code);
+  }
   constexpr double kSteeredFaultRate = 0.5;
-  if (tb::focus_has_group(focus, "error")) o.fault_rate = kSteeredFaultRate;
+  if (!o.faults.empty()) {
+    o.fault_rate = kSteeredFaultRate;
+    // Late in the program, so that the faults cost the other bins little of the body.
+    o.fault_from = 0.75;
+  }
   return o;
 }
 
@@ -164,10 +177,14 @@ CommandReport SystolicPlatform::coverage(const CoverageOptions& options,
       "RTL's counters (hits = stalled cycles).",
       examples.size(), options.programs, options.seed, options.seed + options.programs - 1, options.length,
       baselines.programs.size(), fmt::join(options.configs, ", "));
-  if (!options.focus.empty())
+  if (!options.focus.empty()) {
     notes +=
         fmt::format("\nrandom programs steered toward {} unhit bins: deliberate faults in {:.0f}% of them",
                     options.focus.size(), 100 * random.fault_rate);
+    std::vector<std::string> kinds;
+    for (ErrorCode e : random.faults) kinds.emplace_back(error_name(e));
+    if (!kinds.empty()) notes += fmt::format(", of the kinds {}", fmt::join(kinds, " "));
+  }
   for (const auto& s : baselines.skipped) notes += "\nbaseline not run: " + s;
   if (options.rtl) notes += "\nRTL coverage build (" + rtl_config + "): " + rtl_note;
   return tb::coverage_report(kName, options, coverage, notes, options.rtl ? &rtl : nullptr);

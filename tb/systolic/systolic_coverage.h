@@ -26,9 +26,11 @@ void record_systolic_coverage(const std::string& hw, const std::vector<uint32_t>
                               const std::vector<uint8_t>& dram, const tb::DramTiming& timing,
                               tb::CoverageSource source, tb::Coverage& coverage);
 
-// The random generator's options for `length` instructions, steered toward `focus` (validate --steer): when
-// an error bin is unhit, half the programs end in a deliberate fault instead of one in twenty, which
-// reaches the fault kinds the generator makes more often. The other groups are hit by unsteered campaigns.
+// The random generator's options for `length` instructions, steered toward `focus` (validate --steer): unhit
+// error bins make half the programs end in a deliberate fault (instead of one in twenty), of those kinds
+// only, in the last quarter of the body. The other groups have no knob (unsteered campaigns hit them).
+// Without error bins: the unsteered options. Throws std::invalid_argument for an error systolic does not
+// have.
 RandomProgramOptions steered_random_options(unsigned length, const std::vector<CoverageBinName>& focus);
 
 }  // namespace kcraft::systolic

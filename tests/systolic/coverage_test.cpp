@@ -2,11 +2,14 @@
 // what it does (instructions, FP operand classes, DMA forms, errors, stall causes).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 
 #include <yaml-cpp/yaml.h>
 
+#include "isa/systolic/random_program.h"
+#include "isa/systolic/systolic_iss.h"
 #include "tasks/common/task_spec.h"
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_coverage.h"
@@ -129,6 +132,101 @@ TEST(SystolicCoverage, SteeringTowardUnhitBinsRaisesErrorCoverageAtEqualProgramC
   const auto steered = testing::platform().coverage(options, registry);
   EXPECT_GT(covered(steered, "error"), covered(plain, "error"));
   EXPECT_NE(steered.text.find("steered toward"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- the random campaign and its steering
+
+// FNV-1a over every word and DRAM byte of the programs of seeds 1..`programs`.
+uint64_t programs_hash(const Params& p, const RandomProgramOptions& options, uint64_t programs) {
+  uint64_t h = 14695981039346656037ull;
+  const auto mix = [&](uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  for (uint64_t seed = 1; seed <= programs; ++seed) {
+    const RandomProgram prog = random_program(p, seed, options);
+    for (uint32_t w : prog.words) mix(w);
+    for (uint8_t b : prog.dram) mix(b);
+  }
+  return h;
+}
+
+// Without fault options the generator makes the programs it made before it learnt every fault kind, so
+// that seeds, campaigns and their reports keep their meaning. The expected hashes were computed with that
+// generator; fault_rate 1 runs its deliberate faults (the original mix) in every program.
+TEST(SystolicRandomCampaign, UnsteeredProgramsAreThoseOfTheOriginalGenerator) {
+  const Params def = testing::platform().params("default"), small = testing::platform().params("small");
+  RandomProgramOptions always_fault;
+  always_fault.fault_rate = 1;
+  EXPECT_EQ(programs_hash(def, {}, 200), 4028516437100960776u);
+  EXPECT_EQ(programs_hash(small, {}, 200), 6558228439794438079u);
+  EXPECT_EQ(programs_hash(def, always_fault, 60), 14498965166016706140u);
+  EXPECT_EQ(programs_hash(small, always_fault, 60), 15944461092917949274u);
+  // `kcraft validate systolic` and `kcraft coverage systolic` without --steer: the same programs.
+  EXPECT_EQ(programs_hash(def, steered_random_options(ValidationOptions{}.length, {}), 200),
+            4028516437100960776u);
+  const RandomProgram seed7 = random_program(def, 7);
+  EXPECT_EQ(seed7.words.size(), 370u);
+  EXPECT_EQ(std::vector<uint32_t>(seed7.words.end() - 4, seed7.words.end()),
+            (std::vector<uint32_t>{0x003768E0, 0x5440051C, 0x00073C92, 0x00000002}));
+}
+
+// The error the functional model stops a program with (none when it halts).
+ErrorCode model_error(const Params& p, const RandomProgram& prog) {
+  Iss iss(p);
+  iss.reset(prog.words);
+  std::vector<uint8_t> dram = prog.dram;
+  EXPECT_NE(iss.run(dram, 2'000'000).stop, Iss::Stop::kInstructionCap) << "seed " << prog.seed;
+  return iss.state().error.code;
+}
+
+// Each kind the generator knows, asked for alone, is the error the model stops with: on both
+// configurations, and on the largest IMEM and FPSRAM a configuration may have (pc_out_of_range then first
+// skips over 8191-word stretches) with a loop stack as deep as the random loops nest.
+TEST(SystolicRandomCampaign, EveryFaultKindIsTheErrorItNames) {
+  Params edge = testing::platform().params("default");
+  edge.imem_words = 65536;
+  edge.fpsram_words = 65536;
+  edge.loop_depth = 2;
+  EXPECT_EQ(fault_kinds().size(), kErrors.size() - 1);
+  for (const Params& p : {testing::platform().params("default"), testing::platform().params("small"), edge}) {
+    for (ErrorCode kind : fault_kinds()) {
+      RandomProgramOptions o;
+      o.faults.push_back(kind);
+      o.fault_rate = 1;
+      for (uint64_t seed = 1; seed <= 12; ++seed) {
+        const RandomProgram prog = random_program(p, seed, o);
+        EXPECT_STREQ(error_name(model_error(p, prog)), error_name(kind))
+            << "MLEN " << p.mlen << " IMEM_WORDS " << p.imem_words << " seed " << seed;
+      }
+    }
+  }
+  RandomProgramOptions none;
+  none.faults.push_back(ErrorCode::kNone);
+  EXPECT_THROW(random_program(edge, 1, none), std::invalid_argument);
+}
+
+// Steering toward unhit error bins makes the deliberate faults those kinds, frequent and late.
+TEST(SystolicRandomCampaign, SteeringTowardErrorsMakesThoseFaults) {
+  const Params p = testing::platform().params("default");
+  const RandomProgramOptions o = steered_random_options(
+      160, {{"error", "loop_nesting"}, {"error", "msram_out_of_range"}, {"instruction", "C_NOP"}});
+  EXPECT_EQ(o.faults, (std::vector<ErrorCode>{ErrorCode::kLoopNest, ErrorCode::kMsramRange}));
+  EXPECT_GT(o.fault_rate, 0.4);
+  EXPECT_GE(o.fault_from, 0.5);  // late: the body before the fault still covers the other bins
+  std::map<ErrorCode, unsigned> stops;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const RandomProgram prog = random_program(p, seed, o);
+    EXPECT_EQ(random_program(p, seed, o).words, prog.words) << "deterministic per seed and options";
+    ++stops[model_error(p, prog)];
+  }
+  EXPECT_GT(stops[ErrorCode::kLoopNest], 5u);
+  EXPECT_GT(stops[ErrorCode::kMsramRange], 5u);
+  EXPECT_EQ(stops[ErrorCode::kLoopNest] + stops[ErrorCode::kMsramRange] + stops[ErrorCode::kNone], 40u)
+      << "only the kinds steered to";
+  // Bins of another platform's report: an error systolic does not have is refused.
+  EXPECT_THROW(steered_random_options(160, {{"error", "dma_empty"}}), std::invalid_argument);
+  EXPECT_THROW(steered_random_options(160, {{"error", "none"}}), std::invalid_argument);
 }
 
 }  // namespace
