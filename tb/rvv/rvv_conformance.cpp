@@ -174,7 +174,7 @@ TestOutcome build_and_run(const SuiteTest& test, const fs::path& suite_isa, cons
   } else if (rtl.signature.x[10] != 0) {
     out.verdict = Verdict::kFail;
     out.detail = "the RTL " + a0_meaning(rtl.signature.x[10]);
-  } else if (q.end != RunEnd::kExited) {
+  } else if (q.end != RunEnd::kExited || q.signature.x[10] != 0) {
     out.verdict = Verdict::kDisagree;
     out.detail = "the RTL passes, " + out.qemu;
   } else if (auto d = first_difference(rtl.signature, q.signature, dram.bytes(), q.dram)) {

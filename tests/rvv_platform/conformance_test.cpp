@@ -114,6 +114,16 @@ TEST(RvvConformance, AnEndStateQemuDisagreesWithIsReported) {
   EXPECT_NE(detail.find("end states differ: f5"), std::string::npos) << detail;
 }
 
+TEST(RvvConformance, ATestQemuFailsAndTheRtlPassesIsADisagreement) {
+  set_qemu_result_hook([](RunResult& q) { q.signature.x[10] = 5 << 1 | 1; });
+  const CommandReport report = rvv().conformance(ConformanceOptions{"default", kSample, {"rv32um-mul"}});
+  set_qemu_result_hook(nullptr);
+  EXPECT_FALSE(report.ok);
+  const auto t = by_test(report.json);
+  EXPECT_EQ(t.at("rv32um-mul")["verdict"], "disagree");
+  EXPECT_EQ(t.at("rv32um-mul")["detail"], "the RTL passes, QEMU fails test case 5");
+}
+
 TEST(RvvConformance, WhatIsNotASuiteIsAnErrorNamingTheMakefrag) {
   try {
     rvv().conformance(ConformanceOptions{"default", kSample + "/isa/rv32ui", {}});
