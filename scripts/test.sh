@@ -25,12 +25,13 @@ if [ "${1:-}" = "--sanitize" ]; then
   # them, a second run would only cost minutes.
   # systolic.extend_example (label scratch_build) configures and builds its own uninstrumented copy of the
   # tree (docs/extending.md): nothing of it runs under the sanitizers.
-  # The rvv decoder blocks on the RTL (tens of millions of cycles each, 1.5 min apiece uninstrumented) run
-  # the same instrumented code as conv_block's composite and every other rvv RTL test, several times slower.
+  # The decoder blocks on the RTL, rvv's (tens of millions of cycles each, 1.5 min apiece uninstrumented) and
+  # vliw's (3.5 min apiece instrumented on small), run the same instrumented code as conv_block's composite
+  # and every other RTL test of their platform, several times slower.
   # The vliw and rvv RTL coverage tests (label coverage_build) each build a Verilated coverage model in
   # build-asan/test-variant-cache: about 3 and 6 CPU minutes of uninstrumented model code (docs/coverage.md);
   # the instrumented part (the .dat reader) is in tb.RtlCoverage and systolic.SystolicRtlCoverage.
-  ctest_args=(-LE 'synth|scratch_build|coverage_build' -E 'RvvCompositeOnRtl.*decoder_block')
+  ctest_args=(-LE 'synth|scratch_build|coverage_build' -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block')
 fi
 "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"
 jobs="${KCRAFT_JOBS:-$(nproc)}"
