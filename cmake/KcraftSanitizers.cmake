@@ -1,6 +1,6 @@
-# KCRAFT_SANITIZE: AddressSanitizer + UndefinedBehaviorSanitizer for everything this project compiles:
-# its own code, the Verilator runtime and the Verilated models (kcraft_verilate passes the same flags to
-# Verilator's make). Third-party libraries (SystemC, yaml-cpp, libcurl ...) are Debian's, uninstrumented.
+# KCRAFT_SANITIZE: AddressSanitizer + UndefinedBehaviorSanitizer for the project's own code and the
+# Verilator runtime; the Verilated models are generated code and stay uninstrumented (kcraft_verilate,
+# docs/sanitizers.md). Third-party libraries (SystemC, yaml-cpp, libcurl ...) are Debian's, uninstrumented.
 # Every UBSan finding aborts (no recovery), so a test that triggers one fails.
 set(KCRAFT_SANITIZER_FLAGS "")
 if(KCRAFT_SANITIZE)
