@@ -65,11 +65,11 @@ function(kcraft_verilate target)
   set(mdir "${CMAKE_CURRENT_BINARY_DIR}/${V_PREFIX}")
   set(archive "${mdir}/${V_PREFIX}__ALL.a")
   set(extra_args ${V_ARGS})
-  # The models are compiled without the sanitizers even in a sanitizer build: Verilator guards every
-  # variable index into an array in the code it generates, so an out-of-range index from the RTL cannot
-  # reach memory, and the testbench code that touches a model (back door, DPI, drivers) is ours and
-  # instrumented. Instrumented models cost CI a third of its time (docs/sanitizers.md: 3x the compile time,
-  # and the RTL tests ran up to 6x slower) for generated code we cannot change.
+  # The models are compiled without the sanitizers even in a sanitizer build: Verilator guards variable
+  # indices into arrays in the code it generates, so an out-of-range index from the RTL does not reach
+  # memory, and the testbench code that touches a model (back door, DPI, drivers) is ours and instrumented.
+  # Uninstrumented models (with vliw's decoder blocks left out of that run) took the sanitizer tests from
+  # 27 to 18 minutes on the 2-core machine (docs/sanitizers.md).
   separate_arguments(extra_cxxflags UNIX_COMMAND "${KCRAFT_VERILATOR_CXXFLAGS}")
   foreach(flag IN LISTS extra_cxxflags)
     list(APPEND extra_args -CFLAGS ${flag})
