@@ -16,6 +16,7 @@
 #include "agent/bench/worker.h"
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
+#include "agent/common/eval_cache.h"
 #include "agent/common/replay.h"
 #include "agent/common/workflow.h"
 #include "agent/library/library.h"
@@ -45,7 +46,8 @@ struct AgentArgs {
   uint64_t max_tokens = 0;
   uint64_t seed = 1;
   std::string transcript;
-  std::string db = "results/kcraft.db";  // where the tuned baseline is cached
+  std::string db = "results/kcraft.db";  // where the tuned baseline and evaluations are cached
+  bool no_cache = false;                 // no evaluation cache: every evaluation simulates
   bool no_tuned_baseline = false;
   std::string library;  // the kernel library (default: --db)
   bool no_library = false;
@@ -225,6 +227,13 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
       throw UsageError(e.what());
     }
   }
+  if (!a.no_cache) {
+    try {
+      agent::use_evaluation_cache(a.db);
+    } catch (const std::exception& e) {
+      std::cerr << "kcraft: " << e.what() << "; evaluating without the evaluation cache\n";
+    }
+  }
   agent::AgentBudget budget{a.budget, a.max_tokens};
   const bool tuner = a.agent == "tuner" || (a.agent.empty() && a.model.empty() && a.provider_config.empty());
   if (!tuner && !a.agent.empty() && a.agent != "llm") {
@@ -357,7 +366,10 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--max-tokens", a.max_tokens, "stop when prompt+completion tokens reach this (0: no cap)");
   cmd->add_option("--seed", a.seed, "development seed (the inputs run_eval uses)")->capture_default_str();
   cmd->add_option("--transcript", a.transcript, "transcript file (default: results/transcripts/...)");
-  cmd->add_option("--db", a.db, "results store that caches the tuned baseline")->capture_default_str();
+  cmd->add_option("--db", a.db, "results store that caches the tuned baseline and evaluations")
+      ->capture_default_str();
+  cmd->add_flag("--no-cache", a.no_cache,
+                "simulate every evaluation, even those the store's evaluation cache has (and store none)");
   cmd->add_flag("--no-tuned-baseline", a.no_tuned_baseline,
                 "do not compare with the tuned baseline (the offline tuner's best kernel; computed once per "
                 "task, configuration, hardware and commit, then cached in --db)");

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "agent/common/eval_cache.h"
 #include "agent/common/tools.h"
 #include "cli/agent_cmd.h"
 #include "cli/compare_cmd.h"
@@ -441,6 +442,8 @@ struct EvalArgs {
   uint64_t seed = 1;
   uint64_t cycle_cap = 0;
   bool no_model = false;
+  std::string db = "results/kcraft.db";  // the results store whose evaluation cache is used
+  bool no_cache = false;
 };
 
 int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
@@ -465,7 +468,17 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
     timeline_out.open(a.timeline);  // before the run: a bad path is a usage error, not a lost run
     if (!timeline_out) throw UsageError("cannot write " + a.timeline);
   }
-  EvalReport report = platform.evaluate(req, registry);
+  // Through the evaluation cache (agent/common/eval_cache.h): a run asked for before is not simulated again.
+  // A waveform, trace or timeline always simulates.
+  std::unique_ptr<agent::EvalCache> cache;
+  if (!a.no_cache) {
+    try {
+      cache = std::make_unique<agent::EvalCache>(a.db);
+    } catch (const std::exception& e) {
+      std::cerr << "kcraft: " << e.what() << "; simulating without the evaluation cache\n";
+    }
+  }
+  EvalReport report = cache ? cache->evaluate(req, registry) : platform.evaluate(req, registry);
   if (timeline_out.is_open() && report.timeline) {
     report.timeline->write_chrome_json(timeline_out);
     timeline_out.close();
@@ -624,6 +637,9 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
       "ui.perfetto.dev or chrome://tracing)");
   eval->add_option("--cycle-cap", e.cycle_cap, "stop after this many cycles (default: from the task's size)");
   eval->add_flag("--no-model-check", e.no_model, "skip the functional-model comparison");
+  eval->add_option("--db", e.db, "results store holding the evaluation cache")->capture_default_str();
+  eval->add_flag("--no-cache", e.no_cache,
+                 "simulate even when the evaluation cache has this run's result (and do not store it)");
   eval->callback([&] { run = [&] { return cmd_eval(g, e); }; });
 
   auto* debug = app.add_subcommand(

@@ -39,6 +39,8 @@ struct BenchArgs {
   bool rerun = false;
   bool no_counters = false;
   bool library_examples = false;
+  bool full = false;
+  bool no_cache = false;
   std::string tuned_baseline = "auto";
 };
 
@@ -68,6 +70,7 @@ bench::SweepOptions sweep_options(const BenchArgs& a) {
   o.filters.configs = a.configs;
   o.filters.agents = a.agents;
   o.filters.attempts = a.attempts;
+  o.filters.full = a.full;
   try {
     o.filters.shard = bench::Shard::parse(a.shard);
     o.tuned_baselines = bench::parse_tuned_baseline_mode(a.tuned_baseline);
@@ -85,6 +88,7 @@ bench::SweepOptions sweep_options(const BenchArgs& a) {
   o.retry_errors = a.retry_errors;
   o.counters = !a.no_counters;
   o.library_examples = a.library_examples;
+  o.eval_cache = !a.no_cache;
   o.progress = progress_mode(a.progress);
   return o;
 }
@@ -139,26 +143,29 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
   const auto data = bench::report_data_for(store, result.plan.runs);
   if (g.json) {
     auto j = bench::report_json(data);
-    j["sweep"] = {{"id", result.sweep_id},
-                  {"planned", result.plan.runs.size()},
-                  {"already_done", result.already_done},
-                  {"ran", result.ran},
-                  {"failed_jobs", result.failed_jobs},
-                  {"interrupted", result.interrupted},
-                  {"tuned_baselines",
-                   {{"already_stored", result.tuned_stored},
-                    {"from_tuner_runs", result.tuned_from_runs},
-                    {"computed", result.tuned_computed},
-                    {"failed", result.tuned_failed},
-                    {"missing", result.tuned_missing}}},
-                  {"wall_seconds", result.wall_seconds},
-                  {"left_out", left_out_json(result.plan)},
-                  {"db", options.db.string()}};
+    j["sweep"] = {
+        {"id", result.sweep_id},
+        {"planned", result.plan.runs.size()},
+        {"already_done", result.already_done},
+        {"ran", result.ran},
+        {"failed_jobs", result.failed_jobs},
+        {"interrupted", result.interrupted},
+        {"tuned_baselines",
+         {{"already_stored", result.tuned_stored},
+          {"from_tuner_runs", result.tuned_from_runs},
+          {"computed", result.tuned_computed},
+          {"failed", result.tuned_failed},
+          {"missing", result.tuned_missing}}},
+        {"wall_seconds", result.wall_seconds},
+        {"evaluations", {{"simulated", result.evaluations_simulated}, {"cached", result.evaluations_cached}}},
+        {"quick", result.plan.quick},
+        {"left_out", left_out_json(result.plan)},
+        {"db", options.db.string()}};
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << "\n"
-              << bench::success_table(data.metrics) << bench::speedup_table(data.metrics)
-              << bench::cycles_table(data.metrics) << "\n"
+              << bench::coverage_text(result.plan) << bench::success_table(data.metrics)
+              << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics) << "\n"
               << bench::summary_table(data.metrics) << "\n"
               << bench::agents_table(data.metrics) << bench::porting_table(data.metrics)
               << bench::phases_table(data.runs);
@@ -167,6 +174,10 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
         result.plan.runs.size(), result.already_done, result.ran, result.failed_jobs,
         bench::format_duration(result.wall_seconds), options.db.string(),
         result.interrupted ? "; INTERRUPTED: run the same command again to finish" : "");
+    if (result.evaluations_simulated + result.evaluations_cached > 0) {
+      std::cout << fmt::format("evaluations: {} simulated, {} from the evaluation cache in {}\n",
+                               result.evaluations_simulated, result.evaluations_cached, options.db.string());
+    }
     std::cout << bench::left_out_text(result.plan);
     std::cout << fmt::format(
         "tuned baselines (the offline tuner's best kernel per cell): {} already stored, {} from this sweep's "
@@ -284,11 +295,16 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
 
 void add_filter_options(CLI::App* cmd, BenchArgs& a) {
   cmd->add_option("--platforms", a.platforms, "platforms (default: all)")->delimiter(',');
-  cmd->add_option("--hw", a.hw, "hardware configurations, NAME or PLATFORM/NAME (default: all)")
+  cmd->add_option("--hw", a.hw,
+                  "hardware configurations, NAME or PLATFORM/NAME (default: all; the quick sweep: default)")
       ->delimiter(',');
   cmd->add_option("--tasks", a.tasks, "tasks (default: all)")->delimiter(',');
   cmd->add_option("--levels", a.levels, "task levels 1,2,3 (default: all)")->delimiter(',');
-  cmd->add_option("--configs", a.configs, "configurations (default: C1..C5)")->delimiter(',');
+  cmd->add_option("--configs", a.configs, "configurations (default: C1..C5, or the quick sweep's C1-C2)")
+      ->delimiter(',');
+  cmd->add_flag("--full", a.full,
+                "the full sweep: every hardware configuration at C1..C5, no cell left out (default without "
+                "--hw and --configs: the quick sweep, each platform's default hardware at C1-C2)");
   cmd->add_option("--attempts", a.attempts, "attempts per configuration")->capture_default_str();
   cmd->add_option("--seed", a.seed, "development seed (run_eval's inputs; scoring uses hidden seeds)")
       ->capture_default_str();
@@ -327,6 +343,9 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   bench_cmd->add_flag("--retry-errors", a.retry_errors,
                       "run again the runs whose job failed (crash, timeout)");
   bench_cmd->add_flag("--rerun", a.rerun, "run every selected run again, replacing stored results");
+  bench_cmd->add_flag("--no-cache", a.no_cache,
+                      "simulate every evaluation, even those the store's evaluation cache has (--rerun alone "
+                      "reruns the agents but takes evaluations from the cache)");
   bench_cmd
       ->add_option("--tuned-baseline", a.tuned_baseline,
                    "cells whose tuned baseline (the offline tuner's best kernel) an extra tuner job "

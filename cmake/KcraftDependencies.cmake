@@ -6,6 +6,7 @@ find_package(nlohmann_json REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(CURL REQUIRED)
 find_package(SQLite3 REQUIRED)
+find_package(OpenSSL REQUIRED COMPONENTS Crypto)  # SHA-256 of the evaluation cache's keys
 
 # libsystemc-dev ships no CMake package: headers in /usr/include, library in the multiarch dir.
 find_path(SYSTEMC_INCLUDE_DIR systemc.h REQUIRED)

@@ -75,11 +75,51 @@ function(kcraft_platform_registry target)
   set(KCRAFT_PLATFORM_ENTRIES "${entries}")
   set(source "${CMAKE_CURRENT_BINARY_DIR}/${target}_list.cpp")
   configure_file("${KCRAFT_PLATFORM_LIST_TEMPLATE}" "${source}" @ONLY)
-  add_library(${target} "${KCRAFT_PLATFORM_REGISTRY_SOURCE}" "${source}")
+  kcraft_eval_identities(identity_source "${names}")
+  add_library(${target} "${KCRAFT_PLATFORM_REGISTRY_SOURCE}" "${source}" "${identity_source}"
+                        "${CMAKE_SOURCE_DIR}/tb/common/eval_identity.cpp")
   target_include_directories(${target} PUBLIC "${CMAKE_SOURCE_DIR}")
   target_link_libraries(${target} PUBLIC kcraft_tb_common ${libraries} PRIVATE fmt::fmt kcraft_warnings)
 endfunction()
 
+# kcraft_eval_identities(<out var> <platform names>): the generated source that embeds each platform's
+# evaluation identity (cmake/KcraftEvalIdentity.cmake; tb/common/eval_identity.h), recomputed at build time
+# whenever a file of rtl/, isa/, tasks/ or tb/ changes. The script also writes <build>/eval_identity.json.
+function(kcraft_eval_identities out_var names)
+  set(cpp "${CMAKE_CURRENT_BINARY_DIR}/eval_identity_list.cpp")
+  set(json "${CMAKE_BINARY_DIR}/eval_identity.json")
+  set(args "${CMAKE_BINARY_DIR}/eval_identity_args.cmake")
+  find_program(KCRAFT_IDENTITY_VERILATOR verilator)
+  set(verilator_version "no verilator")
+  if(KCRAFT_IDENTITY_VERILATOR)
+    execute_process(COMMAND "${KCRAFT_IDENTITY_VERILATOR}" --version OUTPUT_VARIABLE verilator_version
+                    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  endif()
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+  set(tools "kcraft ${PROJECT_VERSION}; ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}; \
+${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}} ${KCRAFT_SANITIZER_FLAGS}; ${verilator_version}; \
+${KCRAFT_VERILATOR_OPT_ARGS} ${KCRAFT_VERILATOR_CFLAGS} ${KCRAFT_VERILATOR_OPT_FAST} ${KCRAFT_VERILATOR_OPT_SLOW} \
+${KCRAFT_VERILATOR_CXXFLAGS}")
+  string(REPLACE "\\" "\\\\" tools "${tools}")
+  string(REPLACE "\"" "\\\"" tools "${tools}")
+  file(CONFIGURE OUTPUT "${args}" CONTENT "set(KCRAFT_EVAL_PLATFORMS \"${names}\")\nset(KCRAFT_EVAL_TOOLS \"${tools}\")\n")
+  set(inputs "")
+  foreach(room rtl isa tasks tb)
+    file(GLOB_RECURSE room_files CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/${room}/*")
+    list(APPEND inputs ${room_files})
+  endforeach()
+  add_custom_command(
+    OUTPUT "${cpp}" "${json}"
+    COMMAND "${CMAKE_COMMAND}" "-DSOURCE_DIR=${CMAKE_SOURCE_DIR}" "-DARGS_FILE=${args}" "-DOUT_CPP=${cpp}"
+            "-DOUT_JSON=${json}" -P "${KCRAFT_EVAL_IDENTITY_SCRIPT}"
+    DEPENDS "${KCRAFT_EVAL_IDENTITY_SCRIPT}" "${args}" ${inputs}
+    COMMENT "Evaluation identities of the platforms")
+  # Not in a unity batch: the batch's source would include it before the command has written it.
+  set_source_files_properties("${cpp}" PROPERTIES GENERATED ON SKIP_UNITY_BUILD_INCLUSION ON)
+  set(${out_var} "${cpp}" PARENT_SCOPE)
+endfunction()
+
+set(KCRAFT_EVAL_IDENTITY_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/KcraftEvalIdentity.cmake")
 set(KCRAFT_PLATFORM_LIST_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/platform_list.cpp.in")
 set(KCRAFT_PLATFORM_REGISTRY_SOURCE "${CMAKE_SOURCE_DIR}/tb/common/platform_registry.cpp")
 

@@ -22,6 +22,14 @@ set(KCRAFT_VERILATOR_CFLAGS "-std=gnu++17 -O3" CACHE STRING "C++ flags of all Ve
 set(KCRAFT_VERILATOR_OPT_FAST "-O3" CACHE STRING "C++ optimisation of Verilated hot code")
 set(KCRAFT_VERILATOR_OPT_SLOW "" CACHE STRING "C++ optimisation of Verilated run-once code (empty: CFLAGS')")
 set(KCRAFT_VERILATOR_CXXFLAGS "" CACHE STRING "Extra C++ flags of Verilated code (e.g. profile-guided optimisation)")
+# The models' compiles go through ccache when the project's do (scripts/setup.sh sets the launcher): the
+# sanitizer build (whose models are compiled without the sanitizers, with the same flags) and the scratch
+# copies of the tree in the examples' tests then reuse the normal build's model objects.
+set(_vl_objcache "")
+if(CMAKE_CXX_COMPILER_LAUNCHER MATCHES "ccache")
+  set(_vl_objcache "ccache")
+endif()
+set(KCRAFT_VERILATOR_OBJCACHE "${_vl_objcache}" CACHE STRING "Verilator's OBJCACHE (e.g. ccache; empty: none)")
 
 # The runtime every Verilated model links against, compiled once with the same macros as the models.
 set(_vl_inc "${KCRAFT_VERILATOR_ROOT}/include")
@@ -60,6 +68,8 @@ if(KCRAFT_SANITIZE)
 endif()
 endif()
 
+set(KCRAFT_RUN_LOGGED "${CMAKE_CURRENT_LIST_DIR}/run_logged.sh")
+
 function(kcraft_verilate target)
   cmake_parse_arguments(V "" "TOP;PREFIX;ARGS_FILE" "SOURCES;ARGS;DEPENDS" ${ARGN})
   set(mdir "${CMAKE_CURRENT_BINARY_DIR}/${V_PREFIX}")
@@ -81,11 +91,14 @@ function(kcraft_verilate target)
     OUTPUT "${archive}" "${mdir}/${V_PREFIX}.h"
     COMMAND "${CMAKE_COMMAND}" -E rm -rf "${mdir}"
     # The inner make must not inherit the outer jobserver (it would fall back to -j1).
-    COMMAND "${CMAKE_COMMAND}" -E env MAKEFLAGS= "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
+    # Its output (every compiler command line of the model) goes to a log, printed only on failure or
+    # with KCRAFT_VERBOSE=1 (cmake/run_logged.sh).
+    COMMAND "${CMAKE_COMMAND}" -E env MAKEFLAGS= sh "${KCRAFT_RUN_LOGGED}" "${mdir}.log"
+            "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
             ${KCRAFT_VERILATOR_OPT_ARGS} --trace-fst
             -Wall --output-split 20000 --output-split-cfuncs 2000
             -CFLAGS "${KCRAFT_VERILATOR_CFLAGS}"
-            -MAKEFLAGS "OPT_FAST=${KCRAFT_VERILATOR_OPT_FAST} OPT_SLOW=${KCRAFT_VERILATOR_OPT_SLOW} OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1"
+            -MAKEFLAGS "OPT_FAST=${KCRAFT_VERILATOR_OPT_FAST} OPT_SLOW=${KCRAFT_VERILATOR_OPT_SLOW} OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1 OBJCACHE=${KCRAFT_VERILATOR_OBJCACHE}"
             --prefix ${V_PREFIX} --top-module ${V_TOP} -Mdir "${mdir}"
             ${extra_args} ${V_SOURCES}
     DEPENDS ${V_SOURCES} ${V_ARGS_FILE} ${V_DEPENDS}

@@ -32,6 +32,7 @@ run_packages=(
   build-essential cmake pkg-config git
   verilator libsystemc-dev zlib1g-dev
   libyaml-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev libsqlite3-dev
+  libssl-dev  # OpenSSL's SHA-256: the evaluation cache's keys
   binutils-riscv64-unknown-elf clang-16 lld-16 qemu-user  # rvv: its toolchain and QEMU, the functional twin
 )
 test_packages=(
@@ -66,12 +67,21 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 jobs="${KCRAFT_JOBS:-$(nproc)}"
+build_args=()
+build_label="everything"
+if [ "$with_tests" -eq 0 ]; then
+  build_args=(--target kcraft)
+  build_label="kcraft"
+fi
 config_args=(-DCMAKE_BUILD_TYPE=Release)
 if [ "$with_tests" -eq 1 ]; then
-  config_args+=(-DKCRAFT_BUILD_TESTS=ON)
+  # The tests run every hardware configuration, so all of them are compiled in.
+  config_args+=(-DKCRAFT_BUILD_TESTS=ON -DKCRAFT_HW_CONFIGS=)
 elif [ ! -f "$build_dir/CMakeCache.txt" ]; then
   # A new build directory for running only; an existing one keeps its tests (they are not rebuilt here).
-  config_args+=(-DKCRAFT_BUILD_TESTS=OFF)
+  # Only each platform's `default` configuration is compiled in: the others are built on first use, into
+  # the variant cache (docs/explore.md), with a progress line.
+  config_args+=(-DKCRAFT_BUILD_TESTS=OFF -DKCRAFT_HW_CONFIGS=default)
 fi
 [ "$sanitize" -eq 1 ] && config_args+=(-DKCRAFT_SANITIZE=ON)
 # Through ccache when it is installed, with this tree as its base directory: a copy of the tree elsewhere
@@ -79,9 +89,43 @@ fi
 if command -v ccache >/dev/null 2>&1; then
   config_args+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$here;ccache")
 fi
-cmake -S "$here" -B "$build_dir" "${config_args[@]}"
-if [ "$with_tests" -eq 1 ]; then
-  cmake --build "$build_dir" -j "$jobs"
-else
-  cmake --build "$build_dir" -j "$jobs" --target kcraft
+mkdir -p "$build_dir"
+if [ "${KCRAFT_VERBOSE:-0}" = 1 ]; then
+  # Everything: CMake's own messages, every compile, the Verilator builds' compiler command lines.
+  cmake -S "$here" -B "$build_dir" "${config_args[@]}"
+  cmake --build "$build_dir" -j "$jobs" "${build_args[@]}"
+  exit 0
 fi
+
+# Quiet: one line per step (configure, each library, each Verilated model, each link); the whole output in
+# $build_dir/build.log, and on failure the compiler's output (every line that is not a progress line).
+log="$build_dir/build.log"
+start=$SECONDS
+printf 'kcraft setup: configuring %s ... ' "$build_dir"
+if ! cmake -S "$here" -B "$build_dir" "${config_args[@]}" > "$build_dir/configure.log" 2>&1; then
+  echo "failed"
+  cat "$build_dir/configure.log"
+  exit 1
+fi
+: > "$log"
+echo "$((SECONDS - start)) s"
+echo "kcraft setup: building ${build_label} with $jobs jobs (full output: $log; KCRAFT_VERBOSE=1 shows it)"
+set +e
+cmake --build "$build_dir" -j "$jobs" "${build_args[@]}" 2>&1 | tee -a "$log" |
+  awk '
+    { sub(/\r$/, "") }
+    /^\[ *[0-9]+%\] Built target / {
+      match($0, /^\[ *[0-9]+%\]/); pct = substr($0, 1, RLENGTH); sub(/.*Built target /, "")
+      print "  " pct " built " $0; fflush(); next
+    }
+    /^\[ *[0-9]+%\] Verilating / { print "  " $0; fflush(); next }
+    /^\[ *[0-9]+%\] Linking CXX (executable|shared module|shared library) / { print "  " $0; fflush(); next }'
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo "kcraft setup: the build failed; its output without the progress lines:" >&2
+  grep -vE '^\[ *[0-9]+%\] |^g?make(\[[0-9]+\])?: (Entering|Leaving) directory' "$log" >&2 || true
+  exit "$status"
+fi
+elapsed=$((SECONDS - start))
+echo "kcraft setup: done in $((elapsed / 60)) min $((elapsed % 60)) s"

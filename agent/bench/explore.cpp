@@ -227,7 +227,7 @@ VariantBuild build_variant(const std::string& platform, const Variant& v, const 
   // One plugin per set of build parameters (variants that differ in runtime settings share it).
   tb::VariantPluginRequest request;
   request.platform = platform;
-  request.model = "b" + v.build_hash.substr(0, 12);
+  request.model = tb::variant_model_name(v.config.build);
   request.build = v.config.build;
   request.jobs = jobs;
   request.label = fmt::format("hardware variant {} ({})", v.name, v.settings_text());

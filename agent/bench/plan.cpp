@@ -401,6 +401,8 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
     if (f.configs.empty() || std::count(f.configs.begin(), f.configs.end(), c) > 0) configs.push_back(c);
   }
 
+  plan.quick = !f.full && f.configs.empty() && f.hw_configs.empty();
+  const auto& quick_configs = quick_sweep_configs();
   std::vector<std::pair<PlannedRun, double>> runs;
   for (const auto& [p, hw] : targets) {
     for (const auto* spec : task_list) {
@@ -410,8 +412,17 @@ SweepPlan build_plan(const SweepFilters& f, const tasks::TaskRegistry& registry)
           plan.unsupported.push_back({p->name(), hw->name, spec->name, config, spec->level, why});
           continue;
         }
-        if (f.configs.empty() && f.hw_configs.empty()) {
-          if (auto why = p->default_sweep_exclusion(cfg, hw->name); !why.empty()) {
+        if (plan.quick) {
+          std::string why;
+          if (hw->name != kQuickSweepHw) {
+            why =
+                fmt::format("the quick sweep runs each platform's {} hardware configuration", kQuickSweepHw);
+          } else if (std::count(quick_configs.begin(), quick_configs.end(), config) == 0) {
+            why = fmt::format("the quick sweep runs {}", join(quick_configs));
+          } else {
+            why = p->default_sweep_exclusion(cfg, hw->name);
+          }
+          if (!why.empty()) {
             plan.left_out.push_back({p->name(), hw->name, spec->name, config, spec->level, why});
             continue;
           }
@@ -456,13 +467,40 @@ std::string left_out_text(const SweepPlan& plan) {
   std::string text;
   for (const auto& g : groups) {
     text += fmt::format(
-        "not in the default sweep: {}/{} {} ({} tasks): {} (run them with --platforms {} --hw {} "
+        "not in the quick sweep: {}/{} {} ({} tasks): {} (run them with --platforms {} --hw {} "
         "--configs {})\n",
         g.platform, g.hw, join(g.configs), g.tasks.size(), g.reason, g.platform, g.hw,
         std::accumulate(std::next(g.configs.begin()), g.configs.end(), g.configs.front(),
                         [](std::string a, const std::string& b) { return a + "," + b; }));
   }
+  if (!plan.left_out.empty()) {
+    std::set<std::string> targets;
+    for (const auto& c : plan.left_out) targets.insert(c.platform + "/" + c.hw_config);
+    text += fmt::format(
+        "the full sweep adds these {} cells on {} hardware configurations (every configuration C1-C5, no "
+        "cell "
+        "left out): `scripts/bench.sh --full` or `build/kcraft bench --full`; on a Slurm cluster "
+        "`scripts/slurm/submit.sh N --full` (docs/bench.md)\n",
+        plan.left_out.size(), targets.size());
+  }
   return text;
+}
+
+std::string coverage_text(const SweepPlan& plan) {
+  std::vector<std::string> targets, configs, agents;
+  std::set<std::string> tasks;
+  for (const auto& r : plan.runs) {
+    const std::string target = r.key.platform + "/" + r.key.hw_config;
+    if (std::count(targets.begin(), targets.end(), target) == 0) targets.push_back(target);
+    if (std::count(configs.begin(), configs.end(), r.key.config) == 0) configs.push_back(r.key.config);
+    tasks.insert(r.key.task);
+  }
+  std::sort(configs.begin(), configs.end());
+  for (const auto& a : plan.agents) agents.push_back(a.name);
+  return fmt::format("{}: {}; {} tasks; {}; agent{} {}: {} runs\n", plan.quick ? "quick sweep" : "sweep",
+                     targets.empty() ? "nothing" : join(targets), tasks.size(),
+                     configs.empty() ? "no configuration" : join(configs), agents.size() == 1 ? "" : "s",
+                     join(agents), plan.runs.size());
 }
 
 }  // namespace kcraft::bench

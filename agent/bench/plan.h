@@ -84,14 +84,27 @@ struct SweepFilters {
   std::vector<std::string> agents{"tuner"};
   unsigned attempts = 1;
   Shard shard;
+  // With neither --hw nor --configs, the sweep is the quick one: each platform's `default` hardware
+  // configuration at C1-C2, less the cells a platform keeps out of it (Platform::default_sweep_exclusion).
+  // `full` (--full) plans every hardware configuration at C1..C5 and leaves no cell out.
+  bool full = false;
 };
+
+// The configurations of the quick sweep, on the hardware configuration of this name.
+inline const std::vector<std::string>& quick_sweep_configs() {
+  static const std::vector<std::string> configs{"C1", "C2"};
+  return configs;
+}
+inline constexpr const char* kQuickSweepHw = "default";
 
 struct SweepPlan {
   std::vector<PlannedRun> runs;  // this shard's runs, sorted by key
   std::vector<UnsupportedCell> unsupported;
-  // Cells a platform leaves out of the default sweep (Platform::default_sweep_exclusion), with the reason;
-  // only when neither --configs nor --hw chose the cells.
+  // Cells the quick sweep leaves out (other hardware configurations, C3-C5, and the platforms' own
+  // exclusions, Platform::default_sweep_exclusion), with the reason; only when neither --configs, --hw nor
+  // --full chose the cells.
   std::vector<UnsupportedCell> left_out;
+  bool quick = false;  // the quick sweep (SweepFilters::full)
   std::vector<HardwareRecord> hardware;
   std::vector<AgentSpec> agents;
   std::vector<double> costs;  // estimated relative cost of each run (same order as runs)
@@ -100,8 +113,12 @@ struct SweepPlan {
 };
 
 // The plan's left-out cells for people: one line per platform, hardware configuration and reason, naming
-// the configurations and how many tasks; empty when none is left out.
+// the configurations and how many tasks, then what --full adds and how to run it; empty when none is left
+// out.
 std::string left_out_text(const SweepPlan& plan);
+// One line: what the plan covers ("quick sweep: a/default, b/default; 23 tasks; C1, C2; agent tuner:
+// 92 runs").
+std::string coverage_text(const SweepPlan& plan);
 
 // Throws std::invalid_argument naming the unknown platform, configuration, task, level or agent.
 SweepPlan build_plan(const SweepFilters& filters, const tasks::TaskRegistry& registry);

@@ -133,6 +133,8 @@ json RunRecord::to_json() const {
             {"worker_pid", worker_pid}});
   if (!evaluation.empty()) j["evaluation"] = evaluation;
   if (!phases.empty()) j["phases"] = phases;
+  if (evaluations_simulated || evaluations_cached)
+    j["eval_cache"] = {{"simulated", evaluations_simulated}, {"cached", evaluations_cached}};
   return j;
 }
 
@@ -179,6 +181,10 @@ RunRecord RunRecord::from_json(const json& j) {
   r.worker_pid = whole_number_or(j, "worker_pid", int64_t{0});
   r.evaluation = j.value("evaluation", json::array());
   r.phases = j.value("phases", json::object());
+  if (j.contains("eval_cache")) {
+    r.evaluations_simulated = j["eval_cache"].value("simulated", uint64_t{0});
+    r.evaluations_cached = j["eval_cache"].value("cached", uint64_t{0});
+  }
   return r;
 }
 

@@ -95,6 +95,9 @@ struct RunRecord {
   // Cycles per phase of a composite kernel (tasks with phases, passing runs): {"unmarked_cycles": n,
   // "phases": [{"name", "cycles", "marks"}]} from the first hidden seed's run; {} otherwise.
   nlohmann::json phases = nlohmann::json::object();
+  // The job's evaluations through the evaluation cache (agent/common/eval_cache.h): simulated, and taken
+  // from the cache. Reported by the worker for the sweep's totals; not kept in the store.
+  uint64_t evaluations_simulated = 0, evaluations_cached = 0;
 
   bool correct() const { return verdict == "pass"; }
   bool failed_job() const { return status == kErrorStatus; }

@@ -18,6 +18,7 @@
 #include "agent/bench/tuned_baseline.h"
 #include "agent/bench/worker.h"
 #include "agent/tuner/tuner.h"
+#include "tb/common/hw_variants.h"
 #include "tb/common/paths.h"
 
 namespace kcraft::bench {
@@ -267,6 +268,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.dev_seed = agent::kTunedBaselineDevSeed;
     job.budget = 0;  // the default by level
     job.counters = false;
+    if (o.eval_cache) job.eval_cache = std::filesystem::absolute(o.db).string();
     if (!transcript_dir.empty()) {
       job.transcript = (transcript_dir / cell.key.platform / cell.key.hw_config / cell.key.task /
                         cell.key.config / "tuned-baseline.jsonl")
@@ -289,6 +291,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.dev_seed = o.seed;
     job.budget = o.budget;
     job.counters = o.counters;
+    if (o.eval_cache) job.eval_cache = std::filesystem::absolute(o.db).string();
     if (o.library_examples && job.agent_kind == "llm") job.library = o.db.string();
     if (!transcript_dir.empty()) {
       job.transcript =
@@ -343,6 +346,24 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   store.begin_sweep(info);
   result.sweep_id = info.id;
 
+  // Hardware configurations not compiled into this binary are built (or checked) here, once, with a progress
+  // line, before any worker starts: each worker then finds its model ready (tb/common/hw_variants.h).
+  {
+    std::set<std::pair<std::string, std::string>> targets;
+    for (const auto& job : jobs) targets.emplace(job.key.platform, job.key.hw_config);
+    for (const auto& run : plan.runs) {
+      if (!plan.agent(run.key.agent).port_from.empty() && !finished.count(run.key))
+        targets.emplace(run.key.platform, run.key.hw_config);
+    }
+    for (const auto& [platform, hw] : targets) {
+      try {
+        tb::ensure_hw_model(platform, hw, progress_out);
+      } catch (const std::invalid_argument&) {
+        // this kcraft cannot build models (no build information): its workers say what they lack
+      }
+    }
+  }
+
   Progress progress(progress_out, o.progress, plan.runs.size(), result.already_done, total_cost);
   PoolOptions pool;
   pool.workers = std::max(1u, o.jobs);
@@ -361,6 +382,8 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     record.finished_at = utc_now();
     if (record.transcript.empty()) record.transcript = spec.transcript;
     record.dev_seed = spec.dev_seed;
+    result.evaluations_simulated += record.evaluations_simulated;
+    result.evaluations_cached += record.evaluations_cached;
     if (record.kcraft_version.empty()) record.kcraft_version = kcraft_version();
     if (record.git_commit.empty()) record.git_commit = kcraft_git_commit();
     if (!job_cells[job].empty()) {  // a tuned-baseline job: not a run

@@ -42,6 +42,9 @@ struct SweepOptions {
   double job_timeout_seconds = 3600;
   bool retry_errors = false;  // run again the runs stored with status "error"
   bool counters = true;       // performance counters of correct kernels (one more simulation each)
+  // Evaluations go through the store's evaluation cache (agent/common/eval_cache.h): a kernel evaluated
+  // before on the same task, configuration, seed, hardware and model build is not simulated again.
+  bool eval_cache = true;
   // LLM agents may retrieve passing kernels of other cells from the store's kernel library (find_examples;
   // never the scored cell). Off by default: what is retrievable then depends on what finished first.
   bool library_examples = false;
@@ -63,6 +66,8 @@ struct SweepResult {
   size_t tuned_stored = 0, tuned_from_runs = 0, tuned_computed = 0, tuned_failed = 0, tuned_missing = 0;
   bool interrupted = false;
   double wall_seconds = 0;
+  // The evaluations of this invocation's jobs: simulated, and taken from the evaluation cache.
+  uint64_t evaluations_simulated = 0, evaluations_cached = 0;
   std::vector<RunRecord> records;  // the plan's runs in the store at the end
 };
 

@@ -13,6 +13,7 @@
 #include "agent/bench/llm_job.h"
 #include "agent/common/agent_run.h"
 #include "agent/common/environment.h"
+#include "agent/common/eval_cache.h"
 #include "agent/common/scoring.h"
 #include "agent/tuner/tuner.h"
 
@@ -99,7 +100,7 @@ json JobSpec::to_json() const {
           {"fault", fault},           {"library", library},
           {"kernel", kernel},         {"language", language},
           {"workflow", workflow},     {"search", search},
-          {"port", port_json(port)}};
+          {"port", port_json(port)},  {"eval_cache", eval_cache}};
 }
 
 JobSpec JobSpec::from_json(const json& j) {
@@ -118,6 +119,7 @@ JobSpec JobSpec::from_json(const json& j) {
   s.language = j.value("language", "");
   s.workflow = j.value("workflow", "single");
   s.search = j.value("search", "");
+  s.eval_cache = j.value("eval_cache", "");
   if (j.contains("port") && j["port"].is_object()) {
     const json& p = j["port"];
     s.port.platform = p.value("platform", "");
@@ -165,10 +167,7 @@ RunRecord evaluate_candidate(const JobSpec& job, const agent::TaskContext& ctx) 
   return rec;
 }
 
-}  // namespace
-
-RunRecord execute_job(const JobSpec& job) {
-  inject_fault(job.fault);
+RunRecord execute_agent(const JobSpec& job) {
   agent::TaskContext ctx;
   ctx.platform = job.key.platform;
   ctx.hw_config = job.key.hw_config;
@@ -217,6 +216,22 @@ RunRecord execute_job(const JobSpec& job) {
     rec.counters = scored_counters(result.score);
   }
   if (result.score.verdict == Verdict::kPass) rec.phases = result.score.phases_json();
+  return rec;
+}
+
+}  // namespace
+
+RunRecord execute_job(const JobSpec& job) {
+  inject_fault(job.fault);
+  agent::use_evaluation_cache(job.eval_cache);
+  const agent::EvalCache* cache = agent::evaluation_cache();
+  const agent::EvalCacheStats before = cache ? cache->stats() : agent::EvalCacheStats{};
+  RunRecord rec = execute_agent(job);
+  if (cache) {
+    const agent::EvalCacheStats after = cache->stats();
+    rec.evaluations_cached = after.hits - before.hits;
+    rec.evaluations_simulated = after.misses + after.uncached - before.misses - before.uncached;
+  }
   return rec;
 }
 

@@ -38,6 +38,9 @@ struct JobSpec {
   // candidate: the kernel to evaluate on the development seed (run_eval, and profile when it passes)
   std::string kernel;
   std::string language;  // its KernelLanguage::name; "" = the platform's default
+  // The results store whose evaluation cache the job's evaluations go through (agent/common/eval_cache.h);
+  // empty: none, every evaluation simulates.
+  std::string eval_cache;
 
   nlohmann::json to_json() const;
   static JobSpec from_json(const nlohmann::json& j);

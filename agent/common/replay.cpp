@@ -13,12 +13,12 @@ namespace {
 
 using nlohmann::json;
 
-Verdict verdict_from_name(const std::string& name) {
-  for (Verdict v : {Verdict::kPass, Verdict::kMismatch, Verdict::kBuildError, Verdict::kRuntimeError,
-                    Verdict::kTimeout, Verdict::kHardwareBug, Verdict::kInputError}) {
-    if (name == verdict_name(v)) return v;
+Verdict recorded_verdict(const std::string& name) {
+  try {
+    return verdict_from_name(name);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string(e.what()) + " in transcript");
   }
-  throw std::runtime_error("unknown verdict '" + name + "' in transcript");
 }
 
 }  // namespace
@@ -133,7 +133,7 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
       const json& s = e["score"];
       Score recorded;
       try {
-        recorded.verdict = verdict_from_name(text(index, s, "verdict"));
+        recorded.verdict = recorded_verdict(text(index, s, "verdict"));
       } catch (const std::runtime_error& unknown) {
         throw malformed(index, unknown.what());
       }

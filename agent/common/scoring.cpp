@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "agent/common/environment.h"
+#include "agent/common/eval_cache.h"
 
 namespace kcraft::agent {
 
@@ -20,7 +21,7 @@ EvalReport evaluate(const TaskContext& ctx, const std::string& code, const std::
   req.seed = seed;
   req.source = code;
   req.filename = platform(ctx.platform).kernel_file_name(language);
-  return platform(ctx.platform).evaluate(req, task_registry());
+  return agent::evaluate(req, task_registry());  // through the evaluation cache, if any
 }
 
 // FNV-1a over the text: stable across compilers and runs.

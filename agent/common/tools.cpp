@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "agent/common/environment.h"
+#include "agent/common/eval_cache.h"
 #include "agent/library/library.h"
 #include "tasks/common/render.h"
 #include "tb/common/paths.h"
@@ -372,7 +373,7 @@ ToolResult ToolSession::run_eval(const json&) {
   req.seed = context_.dev_seed;
   req.source = code_;
   req.filename = platform(context_.platform).kernel_file_name(language_);
-  EvalReport report = platform(context_.platform).evaluate(req, task_registry());
+  EvalReport report = agent::evaluate(req, task_registry());  // through the evaluation cache, if any
   ++evaluations_;
   last_request_ = req;
   last_timeline_summary_.clear();

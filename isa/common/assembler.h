@@ -46,6 +46,9 @@ struct AssembleResult {
   // A platform toolchain's own product when `words` are not all of it (a linked ELF with data segments),
   // for that platform's evaluate(); empty from the table-driven assembler.
   std::any artifact;
+  // False when a tool's wall-clock timeout or failure to start decided the result, not the source: such a
+  // result is not kept by the evaluation cache.
+  bool reproducible = true;
 
   size_t instruction_count() const { return words.size(); }
   size_t error_count() const;

@@ -93,6 +93,7 @@ RunResult interpret_qemu_run(const ProcessResult& p, size_t dram_bytes, std::chr
   r.qemu_stderr = p.err;
   r.exit_code = p.exit_code;
   if (!p.started) {
+    r.started = false;
     r.message = "qemu-riscv32 could not run: " + p.error;
     return r;
   }

@@ -66,6 +66,7 @@ struct RunResult {
   std::string message;                   // what happened, for a report
   std::string qemu_stderr;
   double seconds = 0.0;
+  bool started = true;  // false: QEMU could not be started (`message` says why)
 };
 
 // What a finished QEMU process (run_process) means by the protocol of rvv_memory_map.h: the end state

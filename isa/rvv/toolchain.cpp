@@ -106,6 +106,7 @@ bool run_tool(const std::vector<std::string>& argv, const BuildOptions& options,
               const std::string& temp_name, BuiltKernel& out, std::string* stdout_text = nullptr) {
   ProcessResult r = run_process(argv, options.timeout, dir.string());
   out.log += r.err;
+  if (!r.started || r.timed_out) out.reproducible = false;
   if (!r.started) {
     out.diagnostics.push_back({"", 0, 0, isa::Severity::kError, r.error});
     return false;
@@ -180,6 +181,25 @@ std::string find_tool(const std::string& name, const std::string& package) {
                     package, package));
   }
   return path;
+}
+
+const std::string& toolchain_versions() {
+  static const std::string versions = [] {
+    std::string text;
+    for (const char* tool :
+         {"clang-16", "ld.lld-16", "riscv64-unknown-elf-as", "riscv64-unknown-elf-objdump", "qemu-riscv32"}) {
+      const std::string path = find_in_path(tool);
+      std::string line = "missing";
+      if (!path.empty()) {
+        const ProcessResult r = run_process({path, "--version"}, std::chrono::milliseconds(20000));
+        line = r.out.substr(0, r.out.find('\n'));
+        if (!r.started || r.timed_out) line = "unknown";
+      }
+      text += fmt::format("{}: {}\n", tool, line);
+    }
+    return text;
+  }();
+  return versions;
 }
 
 std::string linker_script() {

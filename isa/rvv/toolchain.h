@@ -57,8 +57,9 @@ struct BuiltKernel {
   std::vector<uint32_t> itcm;               // code from RVV_ITCM_BASE, one little-endian word each
   std::vector<DataSegment> data;            // everything else loadable (DTCM)
   uint32_t entry = 0;
-  std::string disassembly;  // objdump -d of the linked program
-  ElfImage elf;             // the linked program's loadable segments
+  std::string disassembly;   // objdump -d of the linked program
+  ElfImage elf;              // the linked program's loadable segments
+  bool reproducible = true;  // false when a tool timed out or could not start (not the source's doing)
 };
 
 // Throws std::invalid_argument for a bad language or VLEN, std::runtime_error when a tool is missing (the
@@ -67,6 +68,11 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
 
 // The path of a tool in PATH; throws std::runtime_error naming the Debian package that installs it.
 std::string find_tool(const std::string& name, const std::string& package);
+
+// The first line of `--version` of every external tool a kernel's build and reference run use (clang-16,
+// ld.lld-16, GNU as and objdump, qemu-riscv32), one per line, read once per process; a missing tool is
+// named as such. Part of the evaluation cache's key: a new tool version gives new results.
+const std::string& toolchain_versions();
 
 // The linker script, generated from rvv_memory_map.h.
 std::string linker_script();

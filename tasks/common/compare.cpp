@@ -342,4 +342,67 @@ nlohmann::json to_json(const TaskCompareResult& result, std::size_t max_rows) {
   return {{"pass", result.pass}, {"outputs", std::move(outputs)}};
 }
 
+double number_from_json(const nlohmann::json& value) {
+  if (value.is_string()) {
+    const auto& text = value.get_ref<const std::string&>();
+    if (text == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (text == "inf") return std::numeric_limits<double>::infinity();
+    if (text == "-inf") return -std::numeric_limits<double>::infinity();
+    throw std::invalid_argument("not a number: " + text);
+  }
+  return value.get<double>();
+}
+
+CompareResult compare_result_from_json(const nlohmann::json& json) {
+  CompareResult r;
+  r.name = json.at("name").get<std::string>();
+  r.shape = json.at("shape").get<Shape>();
+  const auto& t = json.at("tolerance");
+  r.tolerance =
+      Tolerance{t.at("atol").get<double>(), t.at("rtol").get<double>(), t.at("rel_l2").get<double>()};
+  r.pass = json.at("pass").get<bool>();
+  r.elements_ok = json.at("elements_ok").get<bool>();
+  r.rel_l2_ok = json.at("rel_l2_ok").get<bool>();
+  r.count = json.at("count").get<int64_t>();
+  r.within = json.at("within").get<int64_t>();
+  r.outside = json.at("outside").get<int64_t>();
+  r.nonfinite_mismatches = json.at("nonfinite_mismatches").get<int64_t>();
+  r.percent_within = json.at("percent_within").get<double>();
+  r.max_abs_error = number_from_json(json.at("max_abs_error"));
+  r.max_rel_error = number_from_json(json.at("max_rel_error"));
+  r.rel_l2 = number_from_json(json.at("rel_l2"));
+  r.row_length = json.at("row_length").get<int64_t>();
+  for (const auto& e : json.at("worst")) {
+    ElementError w;
+    w.flat_index = e.at("flat_index").get<int64_t>();
+    w.index = e.at("index").get<std::vector<int64_t>>();
+    w.out = number_from_json(e.at("out"));
+    w.ref = number_from_json(e.at("ref"));
+    w.abs_error = number_from_json(e.at("abs_error"));
+    w.rel_error = number_from_json(e.at("rel_error"));
+    w.allowed = number_from_json(e.at("allowed"));
+    w.within = e.at("within").get<bool>();
+    r.worst.push_back(std::move(w));
+  }
+  if (json.value("rows_truncated", false))
+    throw std::invalid_argument("compare result " + r.name + ": its rows were truncated");
+  for (const auto& row : json.at("rows")) {
+    RowStats s;
+    s.row = row.at("row").get<int64_t>();
+    s.index = row.at("index").get<std::vector<int64_t>>();
+    s.max_abs_error = number_from_json(row.at("max_abs_error"));
+    s.mse = number_from_json(row.at("mse"));
+    s.outside = row.at("outside").get<int64_t>();
+    r.rows.push_back(std::move(s));
+  }
+  return r;
+}
+
+TaskCompareResult task_compare_result_from_json(const nlohmann::json& json) {
+  TaskCompareResult r;
+  r.pass = json.at("pass").get<bool>();
+  for (const auto& output : json.at("outputs")) r.outputs.push_back(compare_result_from_json(output));
+  return r;
+}
+
 }  // namespace kcraft::tasks

@@ -94,4 +94,10 @@ nlohmann::json to_json(const TaskCompareResult& result,
 nlohmann::json json_number(double value);
 nlohmann::json to_json(const Tolerance& tolerance);
 
+// The inverse of to_json with every row (the default max_rows): the same result, field for field (the
+// evaluation cache stores results this way). Throws nlohmann::json::exception on a malformed object.
+CompareResult compare_result_from_json(const nlohmann::json& json);
+TaskCompareResult task_compare_result_from_json(const nlohmann::json& json);
+double number_from_json(const nlohmann::json& value);  // json_number's inverse
+
 }  // namespace kcraft::tasks

@@ -419,8 +419,8 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
 }
 
 DebugPreparation prepare_debug_run(const Platform& platform, const DebugOptions& o,
-                                   const tasks::TaskRegistry& registry,
-                                   const std::vector<std::string>& linked, uint8_t fill) {
+                                   const tasks::TaskRegistry& registry, const LinkedConfigs& linked,
+                                   uint8_t fill) {
   EvalRequest req;
   req.platform = platform.name();
   req.hw_config = o.hw_config;

@@ -106,8 +106,8 @@ struct DebugPreparation {
   CommandReport failed;
 };
 DebugPreparation prepare_debug_run(const Platform& platform, const DebugOptions& options,
-                                   const tasks::TaskRegistry& registry,
-                                   const std::vector<std::string>& linked, uint8_t fill);
+                                   const tasks::TaskRegistry& registry, const LinkedConfigs& linked,
+                                   uint8_t fill);
 
 // Applies the options to the target; the text and JSON of the report. Throws std::invalid_argument for a
 // stop point that does not exist (an unknown label, a pc the run never reaches).

@@ -28,6 +28,14 @@ const char* verdict_name(Verdict v) {
   return "unknown";
 }
 
+Verdict verdict_from_name(const std::string& name) {
+  for (Verdict v : {Verdict::kPass, Verdict::kMismatch, Verdict::kBuildError, Verdict::kRuntimeError,
+                    Verdict::kTimeout, Verdict::kHardwareBug, Verdict::kInputError}) {
+    if (name == verdict_name(v)) return v;
+  }
+  throw std::invalid_argument("unknown verdict '" + name + "'");
+}
+
 int verdict_exit_code(Verdict v) {
   switch (v) {
     case Verdict::kPass:
@@ -127,6 +135,7 @@ nlohmann::json EvalReport::to_json() const {
   if (compare) j["compare"] = tasks::to_json(*compare, 64);
   if (!trace.empty()) j["trace"] = trace;
   j["wall_seconds"] = wall_seconds;
+  if (!cache.empty()) j["cache"] = cache;
   return j;
 }
 
@@ -207,6 +216,11 @@ std::string EvalReport::to_text() const {
   }
   if (compare) out += tasks::format_compare(*compare);
   for (const auto& t : trace) out += t + "\n";
+  if (cache == "hit") {
+    out +=
+        fmt::format("(from the evaluation cache: simulated earlier in {:.2f} s; --no-cache runs it again)\n",
+                    wall_seconds);
+  }
   return out;
 }
 

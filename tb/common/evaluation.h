@@ -28,6 +28,8 @@ enum class Verdict {
   kInputError,    // the request itself is wrong (unknown task/config, unsupported shape, ...)
 };
 const char* verdict_name(Verdict v);
+// The inverse of verdict_name; throws std::invalid_argument("unknown verdict 'x'").
+Verdict verdict_from_name(const std::string& name);
 // Exit code of `kcraft eval`: 0 pass, 1 the kernel failed, 2 usage or input error, 3 hardware bug.
 int verdict_exit_code(Verdict v);
 
@@ -116,6 +118,13 @@ struct EvalReport {
   std::shared_ptr<const tb::Timeline> timeline;  // when requested and the kernel ran
 
   double wall_seconds = 0;
+
+  // Set by the platform: false when the result depends on more than the request (an external tool's
+  // wall-clock timeout, a tool that could not start), so the evaluation cache must not keep it.
+  bool cacheable = true;
+  // What the evaluation cache did (agent/common/eval_cache.h): "hit" (this result is a stored one, nothing
+  // was simulated), "miss" (simulated and stored), or "" (no cache was used).
+  std::string cache;
 
   nlohmann::json to_json() const;
   std::string to_text() const;

@@ -1,6 +1,7 @@
 #include "tb/common/evaluation_steps.h"
 
 #include <algorithm>
+#include <iostream>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,8 @@
 #include "tasks/common/inputs.h"
 #include "tasks/common/layout.h"
 #include "tasks/golden/golden.h"
+#include "tb/common/hw_variants.h"
+#include "tb/common/variant_build.h"
 
 namespace kcraft::tb {
 
@@ -35,8 +38,8 @@ uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg) {
 }
 
 std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalRequest& req,
-                                       const tasks::TaskRegistry& registry,
-                                       const std::vector<std::string>& linked, uint8_t fill, EvalReport& r) {
+                                       const tasks::TaskRegistry& registry, const LinkedConfigs& linked,
+                                       uint8_t fill, EvalReport& r) {
   const auto start = std::chrono::steady_clock::now();
   r.platform = platform.name();
   r.hw_config = req.hw_config;
@@ -73,6 +76,7 @@ std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalReque
     return std::nullopt;
   }
   k.program = platform.assemble(req.source, req.filename, platform.symbols(req.hw_config, &k.cfg, &k.layout));
+  r.cacheable = k.program.reproducible;
   r.errors = k.program.error_count();
   r.warnings = k.program.warning_count();
   r.instruction_count = k.program.instruction_count();
@@ -89,9 +93,21 @@ std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalReque
            start);
     return std::nullopt;
   }
-  // A configuration without a Verilated model in this binary (its file was added after the build, or the
-  // fuzz build, which links none) cannot run: say so before computing inputs and references.
-  if (std::find(linked.begin(), linked.end(), req.hw_config) == linked.end()) {
+  // A configuration not compiled into this binary gets its model built on first use. One that still has
+  // none (the fuzz build links no model and cannot build one) cannot run: say so before computing inputs
+  // and references.
+  auto models = linked();
+  if (std::find(models.begin(), models.end(), req.hw_config) == models.end()) {
+    try {
+      if (ensure_hw_model(platform.name(), req.hw_config, std::cerr)) models = linked();
+    } catch (const VariantBuildError& e) {
+      finish(r, Verdict::kInputError, e.what(), start);
+      return std::nullopt;
+    } catch (const std::invalid_argument&) {
+      // no build information: the message below says what to do
+    }
+  }
+  if (std::find(models.begin(), models.end(), req.hw_config) == models.end()) {
     finish(r, Verdict::kInputError,
            fmt::format("{}/{} has no Verilated model in this binary (rebuild kcraft)", platform.name(),
                        req.hw_config),

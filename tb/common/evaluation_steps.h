@@ -29,13 +29,17 @@ struct PreparedRun {
                // clock, cycle cap and the traces the request asks for
 };
 
+// The hardware configurations this process can simulate (the platform's generated <p>_hw_configs()).
+using LinkedConfigs = std::function<std::vector<std::string>()>;
+
 // Everything before the run. `linked` lists the hardware configurations with a Verilated model in this
-// binary. nullopt when the kernel cannot run: `r` then holds the input_error (unknown task, configuration
-// or hardware configuration, unsupported shape, no model) or build_error (assembler errors, a program
-// larger than the program memory) and its wall time.
+// process; a configuration of the data root without one gets its model built on first use
+// (ensure_hw_model, tb/common/hw_variants.h). nullopt when the kernel cannot run: `r` then holds the
+// input_error (unknown task, configuration or hardware configuration, unsupported shape, no model) or
+// build_error (assembler errors, a program larger than the program memory) and its wall time.
 std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalRequest& req,
-                                       const tasks::TaskRegistry& registry,
-                                       const std::vector<std::string>& linked, uint8_t fill, EvalReport& r);
+                                       const tasks::TaskRegistry& registry, const LinkedConfigs& linked,
+                                       uint8_t fill, EvalReport& r);
 
 // After the run: cycles, counters, utilisation against the bounds, the timeline and the instruction trace
 // (each entry's text from `describe(pc, word)`).

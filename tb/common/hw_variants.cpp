@@ -2,13 +2,19 @@
 
 #include <dlfcn.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <ostream>
+#include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "isa/common/hw_config.h"
 #include "tb/common/paths.h"
+#include "tb/common/variant_build.h"
 
 namespace kcraft::tb {
 
@@ -59,6 +65,44 @@ void register_variant_plugin(const std::string& platform, const std::string& con
                              const std::filesystem::path& plugin) {
   std::lock_guard<std::mutex> lock(registered_mutex);
   registered_plugins()[{platform, config}] = plugin;
+}
+
+bool ensure_hw_model(const std::string& platform, const std::string& config, std::ostream& progress) {
+  if (registered_plugin(platform, config)) return true;
+  const auto info = variant_build_info(platform);
+  std::vector<std::string> builtin;
+  std::istringstream names(info.value("builtin_configs", std::string()));
+  for (std::string name; std::getline(names, name, ';');) builtin.push_back(name);
+  if (std::find(builtin.begin(), builtin.end(), config) != builtin.end()) return true;
+  const auto configs = root_configs(platform);
+  if (model_among(configs, platform, config, builtin)) return true;
+  const auto it =
+      std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
+  if (it == configs.end()) return false;
+
+  VariantPluginRequest request;
+  request.platform = platform;
+  request.model = variant_model_name(it->build);
+  request.build = it->build;
+  request.jobs = std::max(1u, std::thread::hardware_concurrency());
+  request.label = fmt::format("the Verilated model of {}/{}", platform, config);
+  const auto plugin = variant_plugin_file(request, info);
+  const bool first = !std::filesystem::exists(plugin);
+  if (first) {
+    progress
+        << fmt::format(
+               "kcraft: building the Verilated model of {}/{} on first use (a minute or two; kept in {})\n",
+               platform, config, plugin.parent_path().parent_path().string())
+        << std::flush;
+  }
+  const auto built = build_variant_plugin(request, info);
+  if (built.rebuilt) {
+    progress << fmt::format("kcraft: {} the Verilated model of {}/{} in {:.0f} s\n",
+                            first ? "built" : "rebuilt", platform, config, built.seconds)
+             << std::flush;
+  }
+  register_variant_plugin(platform, config, built.plugin);
+  return true;
 }
 
 std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config) {

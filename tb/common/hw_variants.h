@@ -10,6 +10,7 @@
 #pragma once
 
 #include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,16 @@ struct VariantModel {
 // first simulation: the SystemC world makes the models of every configuration once, when it is built.
 void register_variant_plugin(const std::string& platform, const std::string& config,
                              const std::filesystem::path& plugin);
+
+// Makes sure this process can simulate configuration `config` of `platform`. A configuration of the data
+// root that is neither built into this binary nor a runtime-only variant of a built-in one, and has no
+// plugin in the data root, gets its plugin built on first use into the variant cache (one per set of build
+// parameters, shared with `kcraft explore`; a later use only checks that it is up to date, in under a
+// second) and registered for this process. `progress` gets a line before and after a build. Call it
+// before the platform's first simulation in the process. Returns false when the data root has no such
+// configuration; throws VariantBuildError when the build fails, and std::invalid_argument when this kcraft
+// has no build information for the platform.
+bool ensure_hw_model(const std::string& platform, const std::string& config, std::ostream& progress);
 
 // The plugin file a variant of `platform` named `config` would have under the data root.
 std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config);

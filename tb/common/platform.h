@@ -207,6 +207,10 @@ class Platform {
   virtual tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const = 0;
   // The roofline ideal and the attainable bound (docs/platforms.md §4).
   virtual IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const = 0;
+  // What, besides this binary and the request, decides a kernel's result: the versions of the external
+  // tools evaluate() runs (a compiler, a reference simulator). Part of the evaluation cache's key
+  // (agent/common/eval_cache.h). Empty by default: everything is in kcraft (tb/common/eval_identity.h).
+  virtual std::string toolchain_identity() const { return {}; }
   // The whole evaluation. Never throws for kernel problems; input problems give Verdict::kInputError.
   virtual EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const = 0;
   // The profile tool's lines on a run's counters: busy units, stalls by cause, instruction mix, traffic.

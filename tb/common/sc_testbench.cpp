@@ -245,7 +245,12 @@ ScWorld::ScWorld(sc_core::sc_module_name name, const std::vector<std::string>& c
 
 ScWorld::System& ScWorld::system(const std::string& config) {
   auto it = systems_.find(config);
-  if (it == systems_.end()) throw std::invalid_argument("unknown hardware configuration '" + config + "'");
+  if (it == systems_.end()) {
+    // Its model came (was built or registered) after this process's simulation was elaborated.
+    throw std::invalid_argument("hardware configuration '" + config +
+                                "' is not in this process's simulation (it was elaborated before the "
+                                "configuration's model was built; run it in a new process)");
+  }
   return *it->second;
 }
 

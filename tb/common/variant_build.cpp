@@ -1,11 +1,15 @@
 #include "tb/common/variant_build.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -60,6 +64,31 @@ void write_if_changed(const fs::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
 }
 
+// Holds an exclusive lock on a file while it lives: two processes building one plugin take turns.
+class FileLock {
+ public:
+  explicit FileLock(const fs::path& file) : fd_(::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+    if (fd_ >= 0) {
+      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+      }
+    }
+  }
+  ~FileLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+fs::path plugin_dir(const VariantPluginRequest& r, const nlohmann::json& info) {
+  const std::string folder = r.model + (r.rtl_coverage ? "-cov" : "");
+  return variant_cache_root() / r.platform /
+         fmt::format("{}-{:08x}", folder, variant_hash(info.dump()) & 0xFFFFFFFFu);
+}
+
 fs::path info_file(const std::string& platform) {
   return fs::path(KCRAFT_BINARY_DIR) / "variants" / (platform + ".json");
 }
@@ -93,12 +122,19 @@ nlohmann::json variant_build_info(const std::string& platform) {
   return nlohmann::json::parse(read_file(file));
 }
 
+std::string variant_model_name(const std::map<std::string, int64_t>& build) {
+  return fmt::format("b{:016x}", variant_hash(nlohmann::json(build).dump())).substr(0, 13);
+}
+
+fs::path variant_plugin_file(const VariantPluginRequest& r, const nlohmann::json& info) {
+  return plugin_dir(r, info) / "build" / (r.model + ".so");
+}
+
 VariantPluginBuild build_variant_plugin(const VariantPluginRequest& r, const nlohmann::json& info) {
-  const std::string folder = r.model + (r.rtl_coverage ? "-cov" : "");
-  const fs::path dir = variant_cache_root() / r.platform /
-                       fmt::format("{}-{:08x}", folder, variant_hash(info.dump()) & 0xFFFFFFFFu);
+  const fs::path dir = plugin_dir(r, info);
   const fs::path build = dir / "build", yaml = dir / (r.model + ".yaml");
   fs::create_directories(dir);
+  const FileLock lock(dir / ".lock");
   // Only what the build depends on, so that the file (and the build) stays the same for every variant.
   YAML::Emitter build_yaml;
   build_yaml << YAML::BeginMap << YAML::Key << "platform" << YAML::Value << r.platform << YAML::Key << "name"
@@ -107,7 +143,7 @@ VariantPluginBuild build_variant_plugin(const VariantPluginRequest& r, const nlo
   build_yaml << YAML::EndMap << YAML::EndMap;
   write_if_changed(yaml, std::string(build_yaml.c_str()) + "\n");
   VariantPluginBuild result;
-  result.plugin = build / (r.model + ".so");
+  result.plugin = variant_plugin_file(r, info);
   const auto before = mtime_or_min(result.plugin);
   const auto start = std::chrono::steady_clock::now();
   const auto fail = [&](const fs::path& log) {

@@ -31,6 +31,10 @@ nlohmann::json variant_build_info(const std::string& platform);
 // 64-bit FNV-1a: the hashes in cache folder names, stable across runs and machines.
 uint64_t variant_hash(const std::string& text);
 
+// The model (and plugin) name of a set of build parameters, "b" and 12 hex digits of their hash: variants
+// with the same build parameters share one plugin, whether `kcraft explore` or a first use built it.
+std::string variant_model_name(const std::map<std::string, int64_t>& build);
+
 struct VariantPluginRequest {
   std::string platform;
   std::string model;                     // the plugin's name and model prefix, e.g. "b<build hash>"
@@ -48,7 +52,10 @@ struct VariantPluginBuild {
 
 // Builds (or brings up to date) the plugin in <cache>/<platform>/<model>[-cov]-<hash of `info`>/: one
 // folder per model name, coverage setting and kcraft build (a plugin binds to the binary whose headers it
-// was compiled with); within it, make rebuilds what the RTL or headers changed. Throws VariantBuildError.
+// was compiled with); within it, make rebuilds what the RTL or headers changed. Processes that build the
+// same plugin at once take turns (a lock file in the folder). Throws VariantBuildError.
 VariantPluginBuild build_variant_plugin(const VariantPluginRequest& request, const nlohmann::json& info);
+// Where build_variant_plugin puts that plugin (whether or not it exists yet).
+std::filesystem::path variant_plugin_file(const VariantPluginRequest& request, const nlohmann::json& info);
 
 }  // namespace kcraft::tb

@@ -293,7 +293,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
 
 CommandReport RvvPlatform::debug(const DebugOptions& o, const tasks::TaskRegistry& registry) const {
   // The same image `kcraft eval` runs on.
-  const auto debug_run = tb::prepare_debug_run(*this, o, registry, rvv_hw_configs(), 0);
+  const auto debug_run = tb::prepare_debug_run(*this, o, registry, rvv_hw_configs, 0);
   if (!debug_run.run) return debug_run.failed;
   const auto& prepared = debug_run.run;
   const auto built = std::any_cast<std::shared_ptr<const BuiltKernel>>(prepared->program.artifact);

@@ -268,10 +268,12 @@ isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::
     if (!built->ok && out.error_count() == 0)
       out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, "the build failed:\n" + built->log, "", ""});
     out.ok = built->ok;
+    out.reproducible = built->reproducible;
     if (out.ok) out.words = built->itcm;
     out.artifact = std::shared_ptr<const BuiltKernel>(std::move(built));
   } catch (const std::exception& e) {
     out.ok = false;
+    out.reproducible = false;  // a missing tool, a full disk: nothing the source decided
     out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, e.what(), "", ""});
   }
   out.diagnostics = sorted_keeping_notes(std::move(out.diagnostics));
@@ -363,13 +365,17 @@ std::string RvvPlatform::describe_counters(const EvalReport& r) const {
   return text;
 }
 
+std::string RvvPlatform::toolchain_identity() const {
+  return toolchain_versions();
+}
+
 EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
   const auto t_start = std::chrono::steady_clock::now();
   EvalReport r;
   auto finish = [&](Verdict verdict, std::string headline) {
     return tb::finish(r, verdict, std::move(headline), t_start);
   };
-  const auto prepared = tb::prepare_run(*this, req, registry, rvv_hw_configs(), 0, r);
+  const auto prepared = tb::prepare_run(*this, req, registry, rvv_hw_configs, 0, r);
   if (!prepared) return r;
   RunJob job = prepared->job;
   // The shared default cap is sized for the vector platforms; a scalar C kernel here takes up to ~12
@@ -400,6 +406,7 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
   try {
     run = simulate(job, built->elf);
   } catch (const std::exception& e) {
+    r.cacheable = false;  // the simulator could not run it (e.g. no model in this process): not a result
     return finish(Verdict::kHardwareBug, std::string("the simulation failed: ") + e.what());
   }
   std::vector<CounterValue> counters;
@@ -433,6 +440,8 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
                     std::string("QEMU, the functional reference, cannot run: ") + e.what());
     }
     apply_qemu_result_hook(*qemu);
+    // QEMU's wall-clock timeout, or a QEMU that did not start, or a test's hook decided its part.
+    if (qemu->end == RunEnd::kTimedOut || !qemu->started || qemu_result_hook()) r.cacheable = false;
   } else {
     r.model_check = "skipped";
   }

@@ -57,6 +57,7 @@ class RvvPlatform : public Platform {
   std::string default_sweep_exclusion(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
   tasks::DramLayout layout(const tasks::ResolvedConfig& cfg) const override;
   IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
+  std::string toolchain_identity() const override;
   EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
   std::string describe_counters(const EvalReport& report) const override;
 

@@ -186,7 +186,7 @@ class SystolicDebugTarget final : public tb::DebugTarget {
 
 CommandReport SystolicPlatform::debug(const DebugOptions& o, const tasks::TaskRegistry& registry) const {
   // The same image `kcraft eval` runs on: the inputs, and unused DRAM reading as 0xFF.
-  const auto debug_run = tb::prepare_debug_run(*this, o, registry, systolic_hw_configs(), 0xFF);
+  const auto debug_run = tb::prepare_debug_run(*this, o, registry, systolic_hw_configs, 0xFF);
   if (!debug_run.run) return debug_run.failed;
   const auto& prepared = debug_run.run;
   SystolicDebugTarget target(*prepared, Params::from_config(*prepared->hw), o.model_fault);

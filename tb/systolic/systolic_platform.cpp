@@ -238,7 +238,7 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
   const auto t_start = std::chrono::steady_clock::now();
   EvalReport r;
   // Unused DRAM reads as 0xFF: a kernel that reads outside its inputs sees garbage, not zeros.
-  const auto prepared = tb::prepare_run(*this, req, registry, systolic_hw_configs(), 0xFF, r);
+  const auto prepared = tb::prepare_run(*this, req, registry, systolic_hw_configs, 0xFF, r);
   if (!prepared) return r;
   const isa::AssembleResult& asm_result = prepared->program;
   const RunJob& job = prepared->job;

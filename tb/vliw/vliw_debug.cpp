@@ -177,7 +177,7 @@ class VliwDebugTarget final : public tb::DebugTarget {
 
 CommandReport VliwPlatform::debug(const DebugOptions& o, const tasks::TaskRegistry& registry) const {
   // The same image `kcraft eval` runs on.
-  const auto debug_run = tb::prepare_debug_run(*this, o, registry, vliw_hw_configs(), 0);
+  const auto debug_run = tb::prepare_debug_run(*this, o, registry, vliw_hw_configs, 0);
   if (!debug_run.run) return debug_run.failed;
   const auto& prepared = debug_run.run;
   VliwDebugTarget target(*prepared, Params::from_config(*prepared->hw), o.model_fault);

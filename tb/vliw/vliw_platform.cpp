@@ -153,7 +153,7 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
   auto finish = [&](Verdict verdict, std::string headline) {
     return tb::finish(r, verdict, std::move(headline), t_start);
   };
-  const auto prepared = tb::prepare_run(*this, req, registry, vliw_hw_configs(), 0, r);
+  const auto prepared = tb::prepare_run(*this, req, registry, vliw_hw_configs, 0, r);
   if (!prepared) return r;
   const isa::AssembleResult& asm_result = prepared->program;
   const RunJob& job = prepared->job;

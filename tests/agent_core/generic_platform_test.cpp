@@ -154,6 +154,7 @@ TEST(GenericPlatform, SweepPlansRunOnIt) {
   f.platforms = {kFakePlatform};
   f.tasks = {"relu", "gemm"};
   f.agents = {"baseline"};
+  f.full = true;  // C1..C5, not the quick sweep's C1-C2
   const auto plan = bench::build_plan(f, task_registry());
   ASSERT_EQ(plan.hardware.size(), 1u);
   EXPECT_EQ(plan.hardware[0].platform, kFakePlatform);

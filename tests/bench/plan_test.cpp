@@ -1,4 +1,5 @@
 // Planning: filters, unsupported cells, agents, and shards that partition the sweep.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -47,46 +48,77 @@ TEST(Plan, EveryTaskConfigurationTargetAgentAndAttempt) {
 
 // A platform may leave cells out of the default sweep (Platform::default_sweep_exclusion): they are listed
 // with the reason, and naming the configurations runs them.
-TEST(Plan, LeftOutCellsAreListedAndRunWhenNamed) {
+// Without --hw, --configs or --full the sweep is the quick one: each platform's default hardware at C1-C2,
+// less the cells a platform keeps out; every other cell is listed with its reason, the last line says what
+// --full adds, and --full (or naming the configurations) runs them all.
+TEST(Plan, TheQuickSweepListsWhatItLeavesOutAndFullRunsEverything) {
   SweepFilters f;
   f.agents = {"baseline"};
   const auto plan = build_plan(f, registry());
-  size_t expected_left_out = 0;
+  EXPECT_TRUE(plan.quick);
+  const auto& quick = quick_sweep_configs();
+  size_t expected_runs = 0, expected_left_out = 0;
   for (const Platform* p : platforms()) {
     for (const auto& hw : p->hw_configs()) {
       for (const auto& spec : registry().tasks()) {
         for (const auto& c : tasks::standard_config_names()) {
           const auto cfg = spec.resolve(c, p->dtype());
           if (!p->unsupported_reason(cfg, hw.name).empty()) continue;
-          const auto why = p->default_sweep_exclusion(cfg, hw.name);
-          if (why.empty()) continue;
-          ++expected_left_out;
           const RunKey key{p->name(), hw.name, spec.name, c, "baseline", 1};
+          std::string why;
+          if (hw.name != kQuickSweepHw) {
+            why = "the quick sweep runs each platform's default hardware configuration";
+          } else if (std::count(quick.begin(), quick.end(), c) == 0) {
+            why = "the quick sweep runs C1, C2";
+          } else {
+            why = p->default_sweep_exclusion(cfg, hw.name);
+          }
+          if (why.empty()) {
+            ++expected_runs;
+            EXPECT_EQ(keys(plan).count(key), 1u) << key.id();
+            continue;
+          }
+          ++expected_left_out;
           EXPECT_EQ(keys(plan).count(key), 0u) << key.id();
-          EXPECT_TRUE(std::any_of(plan.left_out.begin(), plan.left_out.end(), [&](const UnsupportedCell& u) {
-            return u.platform == p->name() && u.hw_config == hw.name && u.task == spec.name &&
-                   u.config == c && u.reason == why;
-          })) << key.id();
+          EXPECT_TRUE(std::any_of(plan.left_out.begin(), plan.left_out.end(),
+                                  [&](const UnsupportedCell& u) {
+                                    return u.platform == p->name() && u.hw_config == hw.name &&
+                                           u.task == spec.name && u.config == c && u.reason == why;
+                                  }))
+              << key.id() << ": " << why;
         }
       }
     }
   }
+  EXPECT_EQ(plan.runs.size(), expected_runs);
   EXPECT_EQ(plan.left_out.size(), expected_left_out);
+  for (const auto& r : plan.runs) EXPECT_EQ(r.key.hw_config, kQuickSweepHw);
   const auto text = left_out_text(plan);
   for (const auto& u : plan.left_out) {
     EXPECT_NE(text.find(u.platform + "/" + u.hw_config), std::string::npos) << text;
     EXPECT_NE(text.find(u.reason), std::string::npos) << text;
   }
-  EXPECT_EQ(text.empty(), plan.left_out.empty());
+  EXPECT_NE(text.find(fmt::format("the full sweep adds these {} cells", plan.left_out.size())),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("--full"), std::string::npos) << text;
+  const auto covered = coverage_text(plan);
+  EXPECT_EQ(covered.rfind("quick sweep: ", 0), 0u) << covered;
+  EXPECT_NE(covered.find(fmt::format("{} runs", plan.runs.size())), std::string::npos) << covered;
 
-  // Named configurations and hardware run whatever is supported, left out by default or not.
-  SweepFilters named = f;
-  named.configs = tasks::standard_config_names();
-  const auto full = build_plan(named, registry());
+  // --full runs whatever is supported, left out of the quick sweep or not; so do named configurations.
+  SweepFilters full_filters = f;
+  full_filters.full = true;
+  const auto full = build_plan(full_filters, registry());
+  EXPECT_FALSE(full.quick);
   EXPECT_TRUE(full.left_out.empty());
+  EXPECT_TRUE(left_out_text(full).empty());
   EXPECT_EQ(full.runs.size(), plan.runs.size() + plan.left_out.size());
   for (const auto& u : plan.left_out)
     EXPECT_EQ(keys(full).count(RunKey{u.platform, u.hw_config, u.task, u.config, "baseline", 1}), 1u);
+  SweepFilters named = f;
+  named.configs = tasks::standard_config_names();
+  EXPECT_EQ(build_plan(named, registry()).runs.size(), full.runs.size());
 }
 
 // Level-3 blocks leave no silent gap: a cell the sweep runs has a baseline kernel to run, and every other

@@ -456,3 +456,74 @@ TEST(Cli, DebugStopsDumpsAndFindsTheFirstDivergence) {
 }
 
 }  // namespace
+
+namespace {
+
+// A copy of the data root (task specs, every platform's hardware configurations) to change files in.
+fs::path data_root_copy(const std::string& name) {
+  auto root = temp_dir(name);
+  fs::create_directories(root / "tasks");
+  fs::copy(fs::path(KCRAFT_SOURCE_DIR) / "tasks" / "specs", root / "tasks" / "specs",
+           fs::copy_options::recursive);
+  for (const auto& dir : fs::directory_iterator(fs::path(KCRAFT_SOURCE_DIR) / "rtl")) {
+    if (!fs::is_directory(dir.path() / "configs")) continue;
+    fs::create_directories(root / "rtl" / dir.path().filename());
+    fs::copy(dir.path() / "configs", root / "rtl" / dir.path().filename() / "configs",
+             fs::copy_options::recursive);
+  }
+  return root;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// `kcraft eval` through the evaluation cache: the same run again is the stored result, nothing simulated;
+// --no-cache simulates; a changed DRAM latency (a runtime parameter in the data root's YAML) misses and takes
+// other cycles, while a copy of the data root with the same contents hits.
+TEST(Cli, EvalTakesARunAskedForBeforeFromTheEvaluationCache) {
+  auto dir = temp_dir("eval_cache");
+  const std::string db = (dir / "cache.db").string();
+  auto base = kcraft("baseline systolic relu --config C2");
+  ASSERT_EQ(base.code, 0) << base.out;
+  write(dir / "relu.s", base.out);
+  const std::string eval = "eval systolic relu " + (dir / "relu.s").string() + " --config C2 --db " + db;
+  auto first = kcraft_json(eval + " --json");
+  EXPECT_EQ(first["verdict"], "pass");
+  EXPECT_EQ(first["cache"], "miss");
+  auto second = kcraft_json(eval + " --json");
+  EXPECT_EQ(second["cache"], "hit");
+  first.erase("cache");
+  second.erase("cache");
+  EXPECT_EQ(second, first);
+  auto text = kcraft(eval);
+  EXPECT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("(from the evaluation cache"), std::string::npos) << text.out;
+  auto uncached = kcraft_json(eval + " --no-cache --json");
+  EXPECT_FALSE(uncached.contains("cache")) << uncached.dump();
+  EXPECT_EQ(uncached["cycles"], first["cycles"]);
+
+  // The same files under another data root: the key is their contents, so it hits.
+  const auto root = data_root_copy("eval_cache_root");
+  EXPECT_EQ(kcraft_json(eval + " --root " + root.string() + " --json")["cache"], "hit");
+  // A slower DRAM in the default configuration's YAML: a miss, and more cycles.
+  std::ifstream in(root / "rtl" / "systolic" / "configs" / "default.yaml");
+  const std::string yaml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  write(root / "rtl" / "systolic" / "configs" / "default.yaml",
+        replaced(yaml, "dram_latency_cycles: 40", "dram_latency_cycles: 400"));
+  auto slow = kcraft_json(eval + " --root " + root.string() + " --json");
+  EXPECT_EQ(slow["cache"], "miss");
+  EXPECT_EQ(slow["verdict"], "pass");
+  EXPECT_GT(slow["cycles"].get<uint64_t>(), first["cycles"].get<uint64_t>());
+  // A changed seed misses too; a bad database path is not fatal: the run simulates without the cache.
+  EXPECT_EQ(kcraft_json(eval + " --seed 2 --json")["cache"], "miss");
+  auto no_db =
+      kcraft("eval systolic relu " + (dir / "relu.s").string() + " --config C2 --db /proc/no/such.db");
+  EXPECT_EQ(no_db.code, 0) << no_db.out;
+  EXPECT_NE(no_db.out.find("without the evaluation cache"), std::string::npos) << no_db.out;
+}
+
+}  // namespace

@@ -4,15 +4,18 @@
 // tools with the language parameter.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <string>
 
+#include "agent/common/eval_cache.h"
 #include "agent/common/tools.h"
 #include "isa/rvv/qemu_runner.h"
 #include "isa/rvv/random_program.h"
@@ -258,6 +261,38 @@ TEST_F(RvvVerdicts, DisagreeingWithQemuIsAHardwareBug) {
   EXPECT_EQ(r.verdict, Verdict::kHardwareBug) << r.headline;
   set_qemu_result_hook(nullptr);
   EXPECT_EQ(evaluate(kReluAsm, "relu.S").verdict, Verdict::kPass);
+}
+
+// A result that QEMU's wall-clock timeout (or a test's seam) decided is not the program's: the evaluation
+// cache does not keep it, while the same run with nothing of the kind is kept and then hit. The
+// toolchain's versions are part of the key.
+TEST_F(RvvVerdicts, ResultsThatAWallClockTimeoutDecidedAreNotCached) {
+  const auto db =
+      std::filesystem::temp_directory_path() / ("kcraft-rvv-cache-" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(db);
+  agent::EvalCache cache(db);
+  EvalRequest req;
+  req.platform = "rvv";
+  req.task = "relu";
+  req.config = "C1";
+  req.source = kReluAsm;
+  req.filename = "relu.S";
+  set_qemu_result_hook([](RunResult& q) { q.end = RunEnd::kTimedOut; });
+  const EvalReport timed_out = cache.evaluate(req, registry());
+  set_qemu_result_hook(nullptr);
+  EXPECT_EQ(timed_out.verdict, Verdict::kHardwareBug) << timed_out.headline;
+  EXPECT_FALSE(timed_out.cacheable);
+  EXPECT_EQ(timed_out.cache, "");
+  EXPECT_EQ(cache.size(), 0u);
+  const EvalReport first = cache.evaluate(req, registry());
+  EXPECT_EQ(first.verdict, Verdict::kPass) << first.headline;
+  EXPECT_EQ(first.cache, "miss");
+  EXPECT_EQ(cache.evaluate(req, registry()).cache, "hit");
+  const std::string tools = rvv().toolchain_identity();
+  for (const char* tool : {"clang-16: ", "ld.lld-16: ", "qemu-riscv32: "})
+    EXPECT_NE(tools.find(tool), std::string::npos) << tools;
+  EXPECT_EQ(tools.find("missing"), std::string::npos) << tools;
+  std::filesystem::remove(db);
 }
 
 TEST_F(RvvVerdicts, TimelineTotalsEqualTheCounters) {
