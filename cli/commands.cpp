@@ -26,6 +26,7 @@
 #include "tasks/common/dump.h"
 #include "tasks/common/render.h"
 #include "tb/common/debug_session.h"
+#include "tb/common/hw_variants.h"
 #include "tb/common/paths.h"
 #include "tb/common/platform.h"
 
@@ -65,6 +66,7 @@ int cmd_platforms(const GlobalOptions& g) {
                      {"build", c.build},
                      {"runtime", c.runtime},
                      {"file", c.source.string()},
+                     {"model", tb::hw_model_status(c.platform, c.name)},
                      {"languages", languages}});
     }
   }
@@ -89,6 +91,8 @@ int cmd_platforms(const GlobalOptions& g) {
       std::string rt;
       for (const auto& [k, v] : c.runtime) rt += fmt::format(" {}={}", k, v);
       std::cout << "             runtime:" << rt << "\n";
+      if (const auto model = tb::hw_model_status(platform->name(), c.name); !model.empty())
+        std::cout << "             model: " << model << "\n";
     }
   }
   return kExitOk;

@@ -218,7 +218,7 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
   std::filesystem::create_directories(dir);
   nlohmann::json rows = nlohmann::json::array();
   size_t planned = 0;
-  bool level3 = false;
+  bool full = false;
   std::string plan_text;
   for (unsigned jobs : a.jobs_list) {
     BenchArgs b = a.bench;
@@ -240,8 +240,8 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
       correct += rec.correct() ? 1 : 0;
       failed += rec.failed_job() ? 1 : 0;
     }
+    full = !r.plan.quick && r.plan.left_out.empty();
     for (const auto& p : r.plan.runs) {
-      level3 = level3 || p.level >= 3;
       targets.insert(p.key.target());
       task_names.insert(p.key.task);
       configs.insert(p.key.config);
@@ -286,10 +286,11 @@ int run_bench_speed(const GlobalOptions& g, BenchSpeedArgs a) {
   }
   double best = 1e300;
   for (const auto& row : rows) best = std::min(best, row["wall_seconds"].get<double>());
-  // The aims: the L1/L2 sweep in 5 minutes, the whole sweep with the level-3 blocks in 10.
-  const double target = level3 ? 600 : 300;
-  std::cout << fmt::format("target (the whole sweep{} under {:.0f} s): {} (fastest {:.1f} s)\n",
-                           level3 ? " with level 3" : "", target, best < target ? "met" : "NOT met", best);
+  // The aim for the whole benchmark on one 2-core machine: every cell of the full sweep in 30 minutes.
+  if (full) {
+    std::cout << fmt::format("target (the full sweep under 1800 s): {} (fastest {:.1f} s)\n",
+                             best < 1800 ? "met" : "NOT met", best);
+  }
   return kExitOk;
 }
 

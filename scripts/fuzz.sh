@@ -117,12 +117,11 @@ max_len_of() {
     *) echo 4096 ;;
   esac
 }
-found=0
-printf '%-24s %12s %10s  %s\n' harness executions "exec/s" result
-for h in "${selected[@]}"; do
-  corpus="$work/corpus/$h"
-  findings="$work/findings/$h"
-  mkdir -p "$corpus" "$findings" "$work/dict" "$work/logs"
+# One harness: its fuzzer over its corpus, its result line in $work/lines/<harness>.
+fuzz_one() {
+  local h="$1" corpus="$work/corpus/$1" findings="$work/findings/$1" dirs d dict options log start status
+  local elapsed execs rate result
+  mkdir -p "$corpus" "$findings" "$work/dict" "$work/logs" "$work/lines"
   dirs=("$corpus")
   for d in "$generated/seeds/$h" "$here/tests/fuzz/seeds/$h" "$here/tests/fuzz/regressions/$h"; do
     [ -d "$d" ] && dirs+=("$d")
@@ -143,13 +142,32 @@ for h in "${selected[@]}"; do
   if [ "$status" -eq 0 ]; then
     result="no finding (${elapsed} s)"
   else
-    found=1
     artifact=$(ls -t "$findings" 2>/dev/null | head -1)
     result="FINDING: $findings/${artifact:-?} (log: $log)"
   fi
-  printf '%-24s %12s %10s  %s\n' "$h" "${execs:-?}" "${rate:-?}" "$result"
+  printf '%-24s %12s %10s  %s\n' "$h" "${execs:-?}" "${rate:-?}" "$result" > "$work/lines/$h"
   echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $h executions=${execs:-?} exec_per_sec=${rate:-?} seconds=$elapsed status=$status" \
     >>"$work/results.txt"
+  return "$status"
+}
+
+# KCRAFT_JOBS harnesses at a time (each fuzzer is one process on one core), their lines in order.
+found=0
+printf '%-24s %12s %10s  %s\n' harness executions "exec/s" result
+rm -rf "$work/lines"
+for h in "${selected[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz_one "$h" &
+done
+wait || true
+for h in "${selected[@]}"; do
+  if [ -f "$work/lines/$h" ]; then
+    cat "$work/lines/$h"
+    grep -q FINDING "$work/lines/$h" && found=1
+  else
+    printf '%-24s %12s %10s  %s\n' "$h" "?" "?" "FAILED to run (log: $work/logs/$h.log)"
+    found=1
+  fi
 done
 if [ "$found" -ne 0 ]; then
   echo "scripts/fuzz.sh: finding(s) above; reproduce with $build/tests/fuzz/fuzz_<harness> <input>" >&2

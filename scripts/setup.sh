@@ -87,7 +87,8 @@ fi
 # Through ccache when it is installed, with this tree as its base directory: a copy of the tree elsewhere
 # (systolic.extend_example's, docs/extending.md) then hits the cache for every file it did not change.
 if command -v ccache >/dev/null 2>&1; then
-  config_args+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$here;ccache")
+  # pch_defines,time_macros: compiles with the tests' precompiled header are cached too (ccache's manual).
+  config_args+=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$here;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache")
 fi
 mkdir -p "$build_dir"
 if [ "${KCRAFT_VERBOSE:-0}" = 1 ]; then
@@ -111,15 +112,19 @@ fi
 echo "$((SECONDS - start)) s"
 echo "kcraft setup: building ${build_label} with $jobs jobs (full output: $log; KCRAFT_VERBOSE=1 shows it)"
 set +e
-cmake --build "$build_dir" -j "$jobs" "${build_args[@]}" 2>&1 | tee -a "$log" |
-  awk '
-    { sub(/\r$/, "") }
-    /^\[ *[0-9]+%\] Built target / {
-      match($0, /^\[ *[0-9]+%\]/); pct = substr($0, 1, RLENGTH); sub(/.*Built target /, "")
-      print "  " pct " built " $0; fflush(); next
-    }
-    /^\[ *[0-9]+%\] Verilating / { print "  " $0; fflush(); next }
-    /^\[ *[0-9]+%\] Linking CXX (executable|shared module|shared library) / { print "  " $0; fflush(); next }'
+# One line per step, as it happens (a shell loop: awk would buffer its input from the pipe).
+progress() {
+  local line re_built='^\[ *([0-9]+)%\] Built target (.*)$' re_step='^\[ *([0-9]+)%\] (Verilating .*|Linking CXX (executable|shared module|shared library) .*)$'
+  while IFS= read -r line; do
+    printf '%s\n' "$line" >> "$log"
+    if [[ $line =~ $re_built ]]; then
+      printf '  [%3s%%] built %s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+    elif [[ $line =~ $re_step ]]; then
+      printf '  [%3s%%] %s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+    fi
+  done
+}
+cmake --build "$build_dir" -j "$jobs" "${build_args[@]}" 2>&1 | progress
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Set up (installs missing Debian packages, builds everything including the tests), then run the whole
-# test suite with ctest.
+# Set up (installs missing Debian packages, builds everything including the tests), then run the test
+# suite with ctest.
 #
-#   scripts/test.sh [--sanitize] [ctest arguments...]
+#   scripts/test.sh [--sanitize | --long] [ctest arguments...]
 #
-#   --sanitize  the same suite on an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/);
+#   (none)      the test suite: every test but the long hardware checks below (about 10 minutes on 2 cores)
+#   --long      the long hardware checks only: yosys synthesis of each platform (label synth), the
+#               Verilator line/toggle coverage builds (label coverage_build) and the longest decoder-block
+#               runs on the RTL, about 12 minutes on 2 cores (docs/simulation-speed.md, "CI")
+#   --sanitize  the suite on an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/);
 #               any sanitizer report fails the test that caused it (docs/sanitizers.md).
 # Extra arguments go to ctest (e.g. -R systolic).
 set -euo pipefail
@@ -12,8 +16,22 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 setup_args=(--tests)
 build_dir="$here/build"
-ctest_args=()
-if [ "${1:-}" = "--sanitize" ]; then
+# The long hardware checks leave the suite for scripts/test.sh --long: yosys on each platform's RTL (about
+# 6 CPU minutes), the coverage builds (a Verilated model with coverage per platform, about 6 CPU minutes) and
+# the decoder blocks on the RTL where they take longest (rvv's 40-50M cycles of scalar C, vliw's small
+# configuration; about 3.5 CPU minutes; conv_block and vliw's default configuration stay in the suite).
+long_labels='synth|coverage_build'
+long_tests='RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block.*_small'
+ctest_args=(-LE "$long_labels" -E "$long_tests")
+if [ "${1:-}" = "--long" ]; then
+  shift
+  "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"
+  cd "$build_dir"
+  status=0
+  ctest --output-on-failure -j "${KCRAFT_JOBS:-$(nproc)}" -L "$long_labels" "$@" || status=$?
+  ctest --output-on-failure -j "${KCRAFT_JOBS:-$(nproc)}" -R "$long_tests" "$@" || status=$?
+  exit "$status"
+elif [ "${1:-}" = "--sanitize" ]; then
   shift
   setup_args=(--sanitize)
   build_dir="$here/build-asan"
@@ -21,8 +39,8 @@ if [ "${1:-}" = "--sanitize" ]; then
   export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
   export LSAN_OPTIONS="suppressions=$here/scripts/sanitizer/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-  # The yosys synthesis checks run yosys on the RTL, none of our instrumented code: the normal suite has
-  # them, a second run would only cost minutes.
+  # The yosys synthesis checks run yosys on the RTL, none of our instrumented code (scripts/test.sh --long
+  # runs them).
   # systolic.extend_example (label scratch_build) configures and builds its own uninstrumented copy of the
   # tree (docs/extending.md): nothing of it runs under the sanitizers.
   # The decoder blocks on the RTL, rvv's (tens of millions of cycles each, 1.5 min apiece uninstrumented) and
@@ -31,7 +49,13 @@ if [ "${1:-}" = "--sanitize" ]; then
   # The vliw and rvv RTL coverage tests (label coverage_build) each build a Verilated coverage model in
   # build-asan/test-variant-cache: about 3 and 6 CPU minutes of uninstrumented model code (docs/coverage.md);
   # the instrumented part (the .dat reader) is in tb.RtlCoverage and systolic.SystolicRtlCoverage.
-  ctest_args=(-LE 'synth|scratch_build|coverage_build' -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block')
+  # Exhaustive families run their smallest members only: every task's template on the vliw model at C1-C2
+  # (C3-C5 are the same code on more data), and not the every-knob-combination tests of the vliw and rvv
+  # templates nor the level-3 wrong-kernel checks (the same assembler, model and reference code as the
+  # runs that stay, for minutes: 1,253 of the 2,453 test-seconds of the instrumented run).
+  # docs/sanitizers.md lists the measurements.
+  ctest_args=(-LE 'synth|scratch_build|coverage_build'
+              -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block|VliwBaseline\.AssemblesCleanAndPassesOnTheModel/.*_C[345]_|VliwBaselineKnobs\.|RvvKnobs\.EveryCombination|ToleranceSanity\.WrongKernelsFail/decoder_block')
 fi
 "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"
 jobs="${KCRAFT_JOBS:-$(nproc)}"

@@ -113,6 +113,25 @@ AgentResult run_tuner(const TaskContext& ctx, const AgentBudget& budget, Transcr
   }
   const tasks::BaselineCompiler& compiler = *compiler_ptr;
   const auto knobs = compiler.knobs(cfg);
+  if (knobs.empty()) {
+    // A template without knobs has one candidate: a development run could not change what is submitted, so
+    // the kernel goes to scoring unevaluated, as the baseline agent's does (scoring's hidden seeds judge it).
+    const auto kernel = compiler.generate(cfg, layout);
+    json write_args = {{"code", kernel.source}};
+    if (!kernel.language.empty()) write_args["language"] = kernel.language;
+    transcript.write(
+        {{"type", "note"},
+         {"text", "the template has no knobs: its one kernel is submitted without a development run"}});
+    traced_call(session, transcript, 1, "tuner-1", "write_code", write_args);
+    traced_call(session, transcript, 1, "tuner-2", "submit", json::object());
+    result.status = "submitted";
+    result.iterations = 1;
+    result.final_code = kernel.source;
+    result.final_language = kernel.language;
+    result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    finish_run(result, transcript);
+    return result;
+  }
 
   tasks::KnobValues best_knobs;
   for (const auto& k : knobs) best_knobs[k.name] = k.baseline;

@@ -44,7 +44,7 @@ scratch_build() {
   shift 3
   local launcher=()
   if command -v ccache >/dev/null 2>&1; then
-    launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$src;ccache")
+    launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$src;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache")
   fi
   cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
     "${launcher[@]}" >"$log" 2>&1 || { tail -30 "$log" >&2; return 1; }

@@ -67,12 +67,56 @@ void register_variant_plugin(const std::string& platform, const std::string& con
   registered_plugins()[{platform, config}] = plugin;
 }
 
-bool ensure_hw_model(const std::string& platform, const std::string& config, std::ostream& progress) {
-  if (registered_plugin(platform, config)) return true;
-  const auto info = variant_build_info(platform);
+namespace {
+
+std::vector<std::string> builtin_of(const nlohmann::json& info) {
   std::vector<std::string> builtin;
   std::istringstream names(info.value("builtin_configs", std::string()));
   for (std::string name; std::getline(names, name, ';');) builtin.push_back(name);
+  return builtin;
+}
+
+// The plugin a first use of `config` builds.
+VariantPluginRequest first_use_request(const std::string& platform, const HwConfig& config) {
+  VariantPluginRequest request;
+  request.platform = platform;
+  request.model = variant_model_name(config.build);
+  request.build = config.build;
+  request.jobs = std::max(1u, std::thread::hardware_concurrency());
+  request.label = fmt::format("the Verilated model of {}/{}", platform, config.name);
+  return request;
+}
+
+}  // namespace
+
+std::string hw_model_status(const std::string& platform, const std::string& config) {
+  if (auto plugin = registered_plugin(platform, config)) return "plugin " + plugin->string();
+  nlohmann::json info;
+  try {
+    info = variant_build_info(platform);
+  } catch (const std::invalid_argument&) {
+    return "";
+  }
+  const auto builtin = builtin_of(info);
+  if (std::find(builtin.begin(), builtin.end(), config) != builtin.end()) return "compiled in";
+  const auto configs = root_configs(platform);
+  if (const auto model = model_among(configs, platform, config, builtin)) {
+    return model->plugin.empty() ? fmt::format("compiled in ({}'s build)", model->builtin)
+                                 : "plugin " + model->plugin.string();
+  }
+  const auto it =
+      std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
+  if (it == configs.end()) return "";
+  const auto plugin = variant_plugin_file(first_use_request(platform, *it), info);
+  return std::filesystem::exists(plugin)
+             ? fmt::format("built on first use (ready in {})", plugin.parent_path().parent_path().string())
+             : "built on first use (not built yet)";
+}
+
+bool ensure_hw_model(const std::string& platform, const std::string& config, std::ostream& progress) {
+  if (registered_plugin(platform, config)) return true;
+  const auto info = variant_build_info(platform);
+  const auto builtin = builtin_of(info);
   if (std::find(builtin.begin(), builtin.end(), config) != builtin.end()) return true;
   const auto configs = root_configs(platform);
   if (model_among(configs, platform, config, builtin)) return true;
@@ -80,12 +124,7 @@ bool ensure_hw_model(const std::string& platform, const std::string& config, std
       std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
   if (it == configs.end()) return false;
 
-  VariantPluginRequest request;
-  request.platform = platform;
-  request.model = variant_model_name(it->build);
-  request.build = it->build;
-  request.jobs = std::max(1u, std::thread::hardware_concurrency());
-  request.label = fmt::format("the Verilated model of {}/{}", platform, config);
+  const VariantPluginRequest request = first_use_request(platform, *it);
   const auto plugin = variant_plugin_file(request, info);
   const bool first = !std::filesystem::exists(plugin);
   if (first) {

@@ -42,6 +42,11 @@ void register_variant_plugin(const std::string& platform, const std::string& con
 // has no build information for the platform.
 bool ensure_hw_model(const std::string& platform, const std::string& config, std::ostream& progress);
 
+// Where the model of a configuration comes from, for people: "compiled in", "compiled in (default's
+// build)" for a runtime-only variant, "plugin <file>", "built on first use (ready in <folder>)" or "built on
+// first use (not built yet)"; "" when it cannot be said (no build information).
+std::string hw_model_status(const std::string& platform, const std::string& config);
+
 // The plugin file a variant of `platform` named `config` would have under the data root.
 std::filesystem::path variant_plugin_path(const std::string& platform, const std::string& config);
 

@@ -196,9 +196,10 @@ class Platform {
   // ---- tasks
   // Empty when the task configuration can run on the hardware configuration, otherwise why not.
   virtual std::string unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const = 0;
-  // Empty when the cell belongs to `kcraft bench`'s default sweep; otherwise why it is left out of it (e.g. a
-  // run takes minutes on this platform's RTL). Left-out cells still run when named with --configs or --hw,
-  // and the sweep lists them with the reason, so the gap is never silent.
+  // Empty when a cell of the default hardware configuration at C1-C2 belongs to `kcraft bench`'s quick
+  // sweep (the README's first table); otherwise why it is left out of it (e.g. a run takes minutes on this
+  // platform's RTL). Left-out cells run with --full or when named with --configs or --hw, and the sweep
+  // lists them with the reason, so the gap is never silent.
   virtual std::string default_sweep_exclusion(const tasks::ResolvedConfig& /*cfg*/,
                                               const std::string& /*hw*/) const {
     return {};

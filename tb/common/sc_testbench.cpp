@@ -241,6 +241,9 @@ ScWorld::ScWorld(sc_core::sc_module_name name, const std::vector<std::string>& c
     systems_.emplace(config, std::move(sys));
   }
   SC_THREAD(dispatch);
+  // Jobs run on this thread's stack (assembling, loading, the host's transactions): room for a sanitizer
+  // build's redzones and unoptimised frames, far beyond SystemC's default of a few hundred KiB.
+  set_stack_size(16u << 20);
 }
 
 ScWorld::System& ScWorld::system(const std::string& config) {

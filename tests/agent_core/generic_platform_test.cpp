@@ -3,8 +3,11 @@
 // planning, with no line of them naming it.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "agent/bench/plan.h"
 #include "agent/common/environment.h"
+#include "agent/common/replay.h"
 #include "agent/common/scoring.h"
 #include "agent/common/tools.h"
 #include "agent/common/transcript.h"
@@ -118,6 +121,29 @@ TEST(GenericPlatform, TheTunerExploresItsKnobs) {
   EXPECT_EQ(result.score.cycles, 100u);  // unroll=1 is the fastest, found past the refused unroll=4
   EXPECT_EQ(result.iterations, 3u);      // baseline, unroll=1, unroll=2: the refused point costs none
   EXPECT_NE(result.summary().find("(fake/default)"), std::string::npos) << result.summary();
+}
+
+// A template without knobs has one candidate: the tuner submits it without a development run, as the
+// baseline agent does, and scoring's hidden seeds are the only simulations.
+TEST(GenericPlatform, TheTunerSubmitsATemplateWithoutKnobsUnevaluated) {
+  TaskContext ctx = fake_relu();
+  ctx.task = "silu";
+  const auto path = std::filesystem::temp_directory_path() / "kcraft_tuner_no_knobs.jsonl";
+  AgentResult result;
+  {
+    Transcript transcript(path);
+    result = run_tuner(ctx, AgentBudget{0, 0}, transcript);
+  }
+  EXPECT_EQ(result.status, "submitted") << result.error;
+  EXPECT_EQ(result.iterations, 1u);
+  EXPECT_EQ(result.evaluations, 0u);
+  EXPECT_EQ(result.score.verdict, Verdict::kPass);
+  EXPECT_EQ(result.score.cycles, 300u);
+  EXPECT_DOUBLE_EQ(result.score.speedup, 1.0);
+  const auto replay = replay_transcript(path);
+  EXPECT_TRUE(replay.ok()) << replay.summary();
+  EXPECT_EQ(replay.tool_calls, 2u);  // write_code, submit
+  std::filesystem::remove(path);
 }
 
 TEST(GenericPlatform, McpToolsListAndSelectIt) {

@@ -145,6 +145,14 @@ TEST(FastLoops, AConfigurationNotCompiledInIsBuiltOnFirstUse) {
   ASSERT_EQ(second.code, 0) << second.err;
   EXPECT_EQ(second.err.find("building the Verilated model"), std::string::npos) << second.err;
   EXPECT_EQ(json::parse(second.out)["cycles"], j["cycles"]);
+  // `kcraft platforms` says where each configuration's model comes from.
+  const auto platforms = kcraft_in(dir, "--json platforms --root " + root.string());
+  ASSERT_EQ(platforms.code, 0) << platforms.err;
+  std::map<std::string, std::string> model;
+  for (const auto& c : json::parse(platforms.out))
+    if (c["platform"] == "systolic") model[c["config"].get<std::string>()] = c["model"].get<std::string>();
+  EXPECT_EQ(model["default"], "compiled in");
+  EXPECT_EQ(model["mlen8"].rfind("built on first use (ready in ", 0), 0u) << model["mlen8"];
   fs::remove_all(dir);
 }
 

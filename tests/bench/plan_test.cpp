@@ -46,8 +46,6 @@ TEST(Plan, EveryTaskConfigurationTargetAgentAndAttempt) {
                              [](const PlannedRun& a, const PlannedRun& b) { return a.key < b.key; }));
 }
 
-// A platform may leave cells out of the default sweep (Platform::default_sweep_exclusion): they are listed
-// with the reason, and naming the configurations runs them.
 // Without --hw, --configs or --full the sweep is the quick one: each platform's default hardware at C1-C2,
 // less the cells a platform keeps out; every other cell is listed with its reason, the last line says what
 // --full adds, and --full (or naming the configurations) runs them all.
