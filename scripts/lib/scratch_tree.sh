@@ -42,12 +42,14 @@ scratch_apply() {
 scratch_build() {
   local src="$1" log="$2" jobs="$3"
   shift 3
-  local launcher=()
+  local launcher=() generator=()
+  # The generator scripts/setup.sh gives a new build directory, so that the compile commands match its.
+  command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
   if command -v ccache >/dev/null 2>&1; then
     launcher=("-DCMAKE_CXX_COMPILER_LAUNCHER=env;CCACHE_BASEDIR=$src;CCACHE_SLOPPINESS=pch_defines,time_macros;ccache")
   fi
   cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release -DKCRAFT_HW_CONFIGS=default -DKCRAFT_BUILD_TESTS=ON \
-    "${launcher[@]}" >"$log" 2>&1 || { tail -30 "$log" >&2; return 1; }
+    "${generator[@]}" "${launcher[@]}" >"$log" 2>&1 || { tail -30 "$log" >&2; return 1; }
   cmake --build "$src/build" -j "$jobs" --target "$@" >>"$log" 2>&1 ||
     { grep -E -B2 -A12 'error|Error' "$log" | head -80 >&2; return 1; }
 }
