@@ -104,6 +104,8 @@ fi
 
 # Quiet: one line per step (configure, each library, each Verilated model, each link); the whole output in
 # $build_dir/build.log, and on failure the compiler's output (every line that is not a progress line).
+# shellcheck source=lib/quiet_build.sh
+source "$here/scripts/lib/quiet_build.sh"
 log="$build_dir/build.log"
 start=$SECONDS
 printf 'kcraft setup: configuring %s ... ' "$build_dir"
@@ -116,27 +118,12 @@ fi
 echo "$((SECONDS - start)) s"
 echo "kcraft setup: building ${build_label} with $jobs jobs (full output: $log; KCRAFT_VERBOSE=1 shows it)"
 set +e
-# One line per step, as it happens (a shell loop: awk would buffer its input from the pipe).
-progress() {
-  # make: "[ 42%] Built target x", "[ 42%] Verilating ...", "[ 42%] Linking CXX executable x";
-  # Ninja: "[12/83] Verilating ...", "[12/83] Linking CXX static library x".
-  local line re_built='^\[ *([0-9]+%)\] Built target (.*)$'
-  local re_step='^\[ *([0-9]+%|[0-9]+/[0-9]+)\] (Verilating .*|Linking CXX (executable|shared module|shared library|static library) .*)$'
-  while IFS= read -r line; do
-    printf '%s\n' "$line" >> "$log"
-    if [[ $line =~ $re_built ]]; then
-      printf '  [%7s] built %s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-    elif [[ $line =~ $re_step ]]; then
-      printf '  [%7s] %s\n' "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-    fi
-  done
-}
-cmake --build "$build_dir" -j "$jobs" "${build_args[@]}" 2>&1 | progress
+cmake --build "$build_dir" -j "$jobs" "${build_args[@]}" 2>&1 | quiet_build_progress "$log"
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then
   echo "kcraft setup: the build failed; its output without the progress lines:" >&2
-  grep -vE '^\[ *([0-9]+%|[0-9]+/[0-9]+)\] |^g?make(\[[0-9]+\])?: (Entering|Leaving) directory' "$log" >&2 || true
+  quiet_build_failure "$log" >&2
   exit "$status"
 fi
 elapsed=$((SECONDS - start))

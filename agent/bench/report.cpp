@@ -120,6 +120,16 @@ ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRu
   return d;
 }
 
+// A cell without a correct kernel: "--" unsupported, "..." planned and not run yet, "error" every job
+// failed, "x" no correct kernel; blank when the sweep never planned it (the quick sweep leaves cells out).
+std::string unsolved_cell_text(const Metrics& m, const CellSummary* cell, const std::string& target,
+                               const std::string& task, const std::string& config) {
+  if (m.unsupported_cell(target, task, config)) return "--";
+  if (cell == nullptr) return "";
+  if (cell->runs == 0) return "...";
+  return cell->failed_jobs == cell->runs ? "error" : "x";
+}
+
 std::string success_table(const Metrics& m) {
   const auto cols = columns(m);
   size_t name_width = 16;
@@ -183,22 +193,17 @@ std::string speedup_table(const Metrics& m) {
       std::string line = pad(t.name, name_width) + " " + pad(std::to_string(t.level), 2);
       for (const auto& cfg : m.configs) {
         std::string text;
-        if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg)) {
-          if (cell->solved()) {
-            text = (cell->best_speedup ? fmt::format("{:.2f}x", *cell->best_speedup) : std::string("ok")) +
-                   "/" + opt_text(cell->best_tuned_speedup, "{:.2f}x") +
-                   (cell->best_utilization ? fmt::format(" {:.0f}", 100 * *cell->best_utilization) : "") +
-                   (cell->best_attainable_utilization
-                        ? fmt::format("/{:.0f}", 100 * *cell->best_attainable_utilization)
-                        : "") +
-                   (cell->best_utilization ? "%" : "");
-          } else if (cell->runs == 0) {
-            text = "...";
-          } else {
-            text = cell->failed_jobs == cell->runs ? "error" : "x";
-          }
-        } else if (m.unsupported_cell(c.target, t.name, cfg)) {
-          text = "--";
+        const auto* cell = m.cell(c.agent, c.target, t.name, cfg);
+        if (cell != nullptr && cell->solved()) {
+          text = (cell->best_speedup ? fmt::format("{:.2f}x", *cell->best_speedup) : std::string("ok")) +
+                 "/" + opt_text(cell->best_tuned_speedup, "{:.2f}x") +
+                 (cell->best_utilization ? fmt::format(" {:.0f}", 100 * *cell->best_utilization) : "") +
+                 (cell->best_attainable_utilization
+                      ? fmt::format("/{:.0f}", 100 * *cell->best_attainable_utilization)
+                      : "") +
+                 (cell->best_utilization ? "%" : "");
+        } else {
+          text = unsolved_cell_text(m, cell, c.target, t.name, cfg);
         }
         line += "  " + pad(text, 19);
       }
@@ -222,27 +227,39 @@ std::string cycles_table(const Metrics& m) {
         "\n{} on {}: cycles of the fastest correct kernel (the baseline's, the tuned baseline's), per "
         "configuration\n",
         c.agent, c.target);
-    std::string head = pad("task", name_width) + " L ";
-    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 24);
-    out += head + "\n" + std::string(head.size(), '-') + "\n";
+    // The texts first: a column is as wide as its longest cell (tens of millions of cycles on a slow target).
+    std::vector<std::vector<std::string>> rows;
+    std::vector<size_t> widths(m.configs.size(), 24);
     for (const auto& t : m.tasks) {
       if (m.task_group(c.agent, c.target, t.name) == nullptr) continue;
-      std::string line = pad(t.name, name_width) + " " + pad(std::to_string(t.level), 2);
-      for (const auto& cfg : m.configs) {
+      std::vector<std::string> texts;
+      for (size_t i = 0; i < m.configs.size(); ++i) {
+        const auto* cell = m.cell(c.agent, c.target, t.name, m.configs[i]);
         std::string text;
-        if (const auto* cell = m.cell(c.agent, c.target, t.name, cfg); cell != nullptr && cell->solved()) {
+        if (cell != nullptr && cell->solved()) {
           text = std::to_string(cell->best_cycles);
           const std::string tuned = cell->tuned_baseline_cycles && *cell->tuned_baseline_cycles > 0
                                         ? std::to_string(*cell->tuned_baseline_cycles)
                                         : std::string("-");
           if (cell->baseline_cycles > 0) text += fmt::format(" ({}, {})", cell->baseline_cycles, tuned);
-        } else if (m.unsupported_cell(c.target, t.name, cfg)) {
-          text = "--";
         } else {
-          text = "x";
+          text = unsolved_cell_text(m, cell, c.target, t.name, m.configs[i]);
         }
-        line += "  " + pad(text, 24);
+        widths[i] = std::max(widths[i], text.size());
+        texts.push_back(std::move(text));
       }
+      rows.push_back(std::move(texts));
+    }
+    std::string head = pad("task", name_width) + " L ";
+    for (size_t i = 0; i < m.configs.size(); ++i) head += "  " + pad(m.configs[i], widths[i]);
+    out += head + "\n" + std::string(head.size(), '-') + "\n";
+    size_t r = 0;
+    for (const auto& t : m.tasks) {
+      if (m.task_group(c.agent, c.target, t.name) == nullptr) continue;
+      const auto& texts = rows[r++];
+      std::string line = pad(t.name, name_width) + " " + pad(std::to_string(t.level), 2);
+      for (size_t i = 0; i < m.configs.size(); ++i) line += "  " + pad(texts[i], widths[i]);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
     }
   }

@@ -124,6 +124,13 @@ bool ensure_hw_model(const std::string& platform, const std::string& config, std
       std::find_if(configs.begin(), configs.end(), [&](const HwConfig& c) { return c.name == config; });
   if (it == configs.end()) return false;
 
+  // A build without the RTL (the fuzz build, which links no Verilated model) has nothing to build from.
+  if (info.value("rtl_sources", std::string()).empty()) {
+    throw VariantBuildError(fmt::format(
+        "kcraft: {}/{} has no Verilated model in this build, and this build has no RTL to make one from "
+        "(a build without rtl/, such as the fuzz build)",
+        platform, config));
+  }
   const VariantPluginRequest request = first_use_request(platform, *it);
   const auto plugin = variant_plugin_file(request, info);
   const bool first = !std::filesystem::exists(plugin);

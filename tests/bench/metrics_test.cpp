@@ -166,6 +166,37 @@ TEST(Metrics, IterationsTokensAndSeparateColumnsPerAgentAndTarget) {
   EXPECT_EQ(m.totals.size(), 2u);
 }
 
+TEST(Metrics, TablesLeaveCellsTheSweepNeverPlannedBlankAndMarkFailuresX) {
+  // systolic/default ran C1 and C2, systolic/small only C1 (as the quick sweep leaves configurations out of
+  // a slow target): small's C2 was never planned, so it is blank, not "x" (no correct kernel). default's C2
+  // failed: "x". A cycle count wider than the column widens it instead of running into the next one.
+  std::vector<RunRecord> runs = {
+      make_run("a", "default", "gemm", 1, "C1", 1, "pass", 100, 200),
+      make_run("a", "default", "gemm", 1, "C2", 1, "mismatch", 0, 0),
+      make_run("a", "small", "gemm", 1, "C1", 1, "pass", 123456789012, 123456789012),
+  };
+  const auto m = compute_metrics(runs, {}, {});
+  const std::string cycles = cycles_table(m);
+  const std::string speed = speedup_table(m);
+  auto section = [](const std::string& text, const std::string& target) {
+    const auto begin = text.find("a on " + target);
+    const auto end = text.find("\n\n", begin);
+    return text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  };
+  auto row = [](const std::string& text, const std::string& task) {
+    const auto begin = text.find("\n" + task + " ");
+    return text.substr(begin + 1, text.find('\n', begin + 1) - begin - 1);
+  };
+  const std::string small_gemm = row(section(cycles, "systolic/small"), "gemm");
+  EXPECT_NE(small_gemm.find("123456789012 (123456789012, -)"), std::string::npos) << cycles;
+  EXPECT_EQ(small_gemm.find(" x"), std::string::npos) << cycles;
+  EXPECT_EQ(small_gemm.back(), ')') << cycles;  // nothing after the C1 cell: C2 is blank
+  const std::string default_gemm = row(section(cycles, "systolic/default"), "gemm");
+  EXPECT_EQ(default_gemm.back(), 'x') << cycles;
+  EXPECT_EQ(row(section(speed, "systolic/small"), "gemm").find(" x "), std::string::npos) << speed;
+  EXPECT_NE(row(section(speed, "systolic/default"), "gemm").find(" x "), std::string::npos) << speed;
+}
+
 TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {
   // gemm C1: baseline 2000 cycles, tuned baseline 1000. The agent's runs: 800 (2.5x / 1.25x), 1000
   // (2x / 1x), 1600 (1.25x / 0.625x), a mismatch. relu C1: a correct run whose tuned baseline is not known.
