@@ -10,6 +10,7 @@
 #include "isa/rvv/rvv_memory_map.h"
 #include "tasks/rvv/composite.h"
 #include "tasks/rvv/scalar_pieces.h"
+#include "tasks/rvv/vector_kernels.h"
 
 namespace kcraft::rvv {
 
@@ -775,7 +776,8 @@ const UnrollRule kAttentionKeys{
 
 const std::map<std::string, TaskTemplate>& templates() {
   const std::vector<int64_t> all = {1, 2, 4, 8};
-  const std::vector<int64_t> exp_lmuls = {1, 2, 4};  // kc_vexpf needs about 8 register groups
+  const std::vector<int64_t> exp_lmuls = {1, 2, 4};   // kc_vexpf needs about 8 register groups
+  const std::vector<int64_t> rope_lmuls = {1, 2, 4};  // two halves, their rotations and four table strips
   static const std::map<std::string, TaskTemplate> t = {
       {"relu", {kScalarRelu, false, false, all, 8, {}, {"x", "y"}}},
       {"silu", {kScalarSilu, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
@@ -784,12 +786,12 @@ const std::map<std::string, TaskTemplate>& templates() {
       {"gemm", {kScalarGemm, false, false, all, 2, kGemmRows, {"A", "B", "C"}}},
       {"linear", {kScalarLinear, false, false, all, 2, kLinearFeatures, {"x", "W", "b", "y"}}},
       {"gelu", {kScalarGelu, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
-      {"layer_norm", {kScalarLayerNorm, true, false, {}, 1, {}, {"x", "gamma", "beta", "y"}}},
+      {"layer_norm", {kScalarLayerNorm, true, false, all, 4, {}, {"x", "gamma", "beta", "y"}}},
       {"gemv", {kScalarGemv, false, false, all, 2, kGemvRows, {"A", "x", "y"}}},
       {"batch_matmul", {kScalarBatchMatmul, false, false, all, 2, kGemmRows, {"A", "B", "C"}}},
-      {"conv2d", {kScalarConv2d, false, false, {}, 1, {}, {"x", "w", "y"}}},
-      {"depthwise_conv", {kScalarDepthwiseConv, false, false, {}, 1, {}, {"x", "w", "y"}}},
-      {"rope", {kScalarRope, false, false, {}, 1, {}, {"x", "cos", "sin", "y"}}},
+      {"conv2d", {kScalarConv2d, false, false, all, 4, {}, {"x", "w", "y"}}},
+      {"depthwise_conv", {kScalarDepthwiseConv, false, false, all, 4, {}, {"x", "w", "y"}}},
+      {"rope", {kScalarRope, false, false, rope_lmuls, 2, {}, {"x", "cos", "sin", "y"}}},
       {"ffn", {kScalarFfn, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "W1", "b1", "W2", "b2", "y"}}},
       {"swiglu", {kScalarSwiglu, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "Wg", "Wu", "Wd", "y"}}},
       {"attention", {kScalarAttention, true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
@@ -858,6 +860,10 @@ int64_t clamp_down(const std::vector<int64_t>& candidates, int64_t value) {
 
 // The intrinsics kernel of the tasks after the first six, @L@ left for the caller.
 std::string intrinsics_body(const std::string& task, int64_t unroll) {
+  if (task == "layer_norm") return vector::layer_norm();
+  if (task == "rope") return vector::rope();
+  if (task == "depthwise_conv") return vector::depthwise_conv();
+  if (task == "conv2d") return vector::conv2d();
   if (task == "gelu") return std::string(kVectorGelu) + kVectorGeluKernel;
   if (task == "gemv") return vector_linear_fn(unroll) + kVectorGemvKernel;
   if (task == "batch_matmul") return vector_batch_matmul(unroll);

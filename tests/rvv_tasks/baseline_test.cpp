@@ -570,10 +570,19 @@ TEST(RvvCompiler, KnobsAndClamping) {
   EXPECT_EQ(knobs[0].name, "intrinsics");
   EXPECT_EQ(knobs[0].baseline, 0);
   EXPECT_EQ(c.knobs(resolve("relu", "C1")).size(), 2u);  // no unroll for element-wise tasks
-  // No intrinsics template: no knobs, and the scalar reference whatever is asked.
-  const auto conv = resolve("conv2d", "C1");
-  EXPECT_TRUE(c.knobs(conv).empty());
-  EXPECT_EQ(c.generate(conv, task_layout(conv), {{"intrinsics", 1}}).source.find("riscv_vector.h"),
+  // Every level-1/2 task has an intrinsics template, the convolutions, layer_norm and rope included.
+  for (const char* task : {"conv2d", "depthwise_conv", "layer_norm", "rope"}) {
+    const auto cfg1 = resolve(task, "C1");
+    ASSERT_EQ(c.knobs(cfg1).size(), 2u) << task;  // intrinsics, lmul
+    EXPECT_NE(c.generate(cfg1, task_layout(cfg1), {{"intrinsics", 1}}).source.find("__riscv_vsetvl_e32m"),
+              std::string::npos)
+        << task;
+  }
+  // The level-3 composites have no template of their own: no knobs, the composed references whatever is
+  // asked.
+  const auto block = resolve("conv_block", "C1");
+  EXPECT_TRUE(c.knobs(block).empty());
+  EXPECT_EQ(c.generate(block, task_layout(block), {{"intrinsics", 1}}).source.find("riscv_vector.h"),
             std::string::npos);
   // The attention family's unroll (keys per pass) has a tail loop, so it need not divide S.
   const auto att = resolve("attention", "C1");

@@ -1,0 +1,27 @@
+// RVV intrinsics templates of the tasks whose clang -O2 build leaves the vector unit idle: the normalisation
+// with a mean (layer_norm), the rotary embedding (rope) and the two convolutions (depthwise_conv, conv2d).
+// Each returns the kernel's C text with @L@ left for the LMUL (tasks/rvv/baseline_compiler.cpp fills it);
+// every loop strip-mines with vsetvl, so the kernels are correct for any VLEN and any dimension.
+#pragma once
+
+#include <string>
+
+namespace kcraft::rvv::vector {
+
+// y = (x - mean) / sqrt(var + eps) * gamma + beta per row: one pass for the sum, one for the squared
+// deviations, one for the output (kc_sqrtf from kcraft_math.h).
+const std::string& layer_norm();
+
+// Each row's two halves rotated against each other: y_lo = x_lo cos_lo - x_hi sin_lo and
+// y_hi = x_hi cos_hi + x_lo sin_hi, a strip of each half per pass.
+const std::string& rope();
+
+// Along the channels (contiguous in NHWC input, weights and output): one accumulator strip per output pixel,
+// a multiply-add per in-bounds tap.
+const std::string& depthwise_conv();
+
+// Along the filters (contiguous in HWIO weights and NHWC output): one accumulator strip per output pixel,
+// held in registers over every in-bounds tap and input channel (a vfmacc.vf with the input value).
+const std::string& conv2d();
+
+}  // namespace kcraft::rvv::vector
