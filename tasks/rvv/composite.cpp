@@ -11,6 +11,7 @@
 #include "tasks/golden/references.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/scalar_pieces.h"
+#include "tasks/rvv/vector_kernels.h"
 
 namespace kcraft::rvv::composite {
 
@@ -338,13 +339,18 @@ std::string unsupported_reason(const ResolvedConfig& cfg) {
   return "";
 }
 
-std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& layout) {
+std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& layout, int lmul) {
   if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
   const TaskInfo& i = info(cfg.task);
-  std::string s = fmt::format(
-      "/* {} {}: the composite baseline (clang -O2 with auto-vectorisation): the level-1/2\n"
-      " * tasks' scalar C references called in sequence, intermediates in DRAM scratch:\n",
-      cfg.task, cfg.config);
+  std::string s =
+      lmul > 0 ? fmt::format(
+                     "/* {} {}: the composite with its matrix products and convolution in RVV intrinsics\n"
+                     " * (LMUL={}), the other level-1/2 pieces as scalar C, intermediates in DRAM scratch:\n",
+                     cfg.task, cfg.config, lmul)
+               : fmt::format(
+                     "/* {} {}: the composite baseline (clang -O2 with auto-vectorisation): the level-1/2\n"
+                     " * tasks' scalar C references called in sequence, intermediates in DRAM scratch:\n",
+                     cfg.task, cfg.config);
   std::string line = " *";
   for (size_t at = 0; at < i.summary.size();) {  // the summary, wrapped at 100 columns
     size_t end = i.summary.find(' ', at);
@@ -358,8 +364,20 @@ std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& la
     at = end + 1;
   }
   s += line + ". */\n";
+  std::map<std::string, std::string> vectorised;
+  if (lmul > 0) {
+    s += "#include <riscv_vector.h>\n";
+    for (auto [name, text] : vector::composite_pieces()) {
+      // The convolution's strips run along 16-64 filters: LMUL 8 would leave half of each group idle at
+      // VLEN 128 (conv_block C1 on default: 278k cycles at 8, 149k at 4).
+      const int piece_lmul = name == "conv2d_nhwc" ? std::min(lmul, 4) : lmul;
+      for (size_t at = text.find("@L@"); at != std::string::npos; at = text.find("@L@", at))
+        text.replace(at, 3, std::to_string(piece_lmul));
+      vectorised.emplace(name, std::move(text));
+    }
+  }
   if (scalar::pieces_need_math(i.pieces)) s += math_header() + "\n";
-  s += scalar::pieces_source(i.pieces);
+  s += scalar::pieces_source(i.pieces, vectorised);
   if (cfg.task == "conv_block") return s + conv_block_kernel(cfg, layout);
   if (cfg.task == "decoder_block_llama") return s + llama_kernel(cfg, layout);
   return s + t5_kernel(cfg, layout);

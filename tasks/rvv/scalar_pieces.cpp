@@ -251,11 +251,14 @@ std::set<std::string> closure(const std::vector<std::string>& names) {
 
 }  // namespace
 
-std::string pieces_source(const std::vector<std::string>& names) {
+std::string pieces_source(const std::vector<std::string>& names,
+                          const std::map<std::string, std::string>& replacements) {
   const std::set<std::string> wanted = closure(names);
   std::string text;
   for (const auto& [name, piece] : pieces()) {
-    if (wanted.count(name) != 0) text += piece.text;
+    if (wanted.count(name) == 0) continue;
+    const auto it = replacements.find(name);
+    text += it == replacements.end() ? std::string(piece.text) : it->second;
   }
   return text;
 }

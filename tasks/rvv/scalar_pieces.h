@@ -9,6 +9,7 @@
 // upper-case macros.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,10 @@ namespace kcraft::rvv::scalar {
 // rms_norm_rows, linear_rows, relu_elements, add_elements, scale_shift_channels, rope_heads,
 // attention_head (with its attention_geometry struct), gqa_heads, swiglu_rows, conv2d_nhwc.
 // Throws std::invalid_argument for an unknown name.
-std::string pieces_source(const std::vector<std::string>& names);
+// `replacements` gives some pieces another text with the same signature (the vectorised pieces,
+// tasks/rvv/vector_kernels.h), emitted where the piece would be.
+std::string pieces_source(const std::vector<std::string>& names,
+                          const std::map<std::string, std::string>& replacements = {});
 
 // Whether any of the pieces (or their callees) calls kcraft_math.h (kc_expf, kc_sqrtf): the kernel must
 // paste the header before them.

@@ -138,4 +138,99 @@ const std::string& conv2d() {
   return text;
 }
 
+namespace {
+
+// One dot product, strip-mined, reduced once onto `init`; defined once whichever pieces use it.
+const char* kVdot = R"(#ifndef KC_VDOT_DEFINED
+#define KC_VDOT_DEFINED
+static inline float kc_vdot(const float* a, const float* b, int n, float init) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+  for (size_t k = 0, vl; k < (size_t)n; k += vl) {
+    vl = __riscv_vsetvl_e32m@L@(n - k);
+    acc = __riscv_vfmacc_vv_f32m@L@_tu(acc, __riscv_vle32_v_f32m@L@(a + k, vl), __riscv_vle32_v_f32m@L@(b + k, vl),
+                                      vl);
+  }
+  return __riscv_vfmv_f_s_f32m1_f32(
+      __riscv_vfredusum_vs_f32m@L@_f32m1(acc, __riscv_vfmv_s_f_f32m1(init, 1), vlmax));
+}
+#endif
+
+)";
+
+const char* kLinearRows =
+    R"(/* nn.Linear over `rows` rows (vectorised): y[m, n] = x[m, :] . w[n, :] + b[n]; b may be 0. */
+static void linear_rows(const float* x, const float* w, const float* b, float* y, int rows, int in_features,
+                        int out_features) {
+  for (int m = 0; m < rows; ++m) {
+    for (int n = 0; n < out_features; ++n)
+      y[m * out_features + n] = kc_vdot(x + m * in_features, w + n * in_features, in_features, b ? b[n] : 0.0f);
+  }
+}
+
+)";
+
+const char* kSwigluRows =
+    R"(/* SwiGLU over `rows` rows of `width` (vectorised dot products): hidden = silu(x Wg^T) * (x Wu^T)
+ * in DRAM scratch, then y = hidden Wd^T. */
+static void swiglu_rows(const float* x, const float* wg, const float* wu, const float* wd, float* hidden, float* y,
+                        int rows, int width, int features) {
+  for (int m = 0; m < rows; ++m) {
+    for (int f = 0; f < features; ++f) {
+      const float g = kc_vdot(x + m * width, wg + f * width, width, 0.0f);
+      const float u = kc_vdot(x + m * width, wu + f * width, width, 0.0f);
+      hidden[m * features + f] = g / (1.0f + kc_expf(-g)) * u;
+    }
+  }
+  for (int m = 0; m < rows; ++m) {
+    for (int e = 0; e < width; ++e) y[m * width + e] = kc_vdot(hidden + m * features, wd + e * features, features, 0.0f);
+  }
+}
+
+)";
+
+const char* kConv2dNhwc =
+    R"(/* 2-D convolution, NHWC input, HWIO weights (vectorised along the filters: one accumulator strip
+ * per output pixel held over every in-bounds tap and input channel). */
+static void conv2d_nhwc(const float* x, const float* w, float* y, int height, int width, int channels,
+                        int filters, int kernel_h, int kernel_w, int stride, int pad) {
+  const int out_h = (height + 2 * pad - kernel_h) / stride + 1;
+  const int out_w = (width + 2 * pad - kernel_w) / stride + 1;
+  for (int oh = 0; oh < out_h; ++oh) {
+    for (int ow = 0; ow < out_w; ++ow) {
+      float* yp = y + (oh * out_w + ow) * filters;
+      for (size_t f = 0, vl; f < (size_t)filters; f += vl) {
+        vl = __riscv_vsetvl_e32m@L@(filters - f);
+        vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+        for (int i = 0; i < kernel_h; ++i) {
+          const int ih = oh * stride + i - pad;
+          if (ih < 0 || ih >= height) continue;
+          for (int j = 0; j < kernel_w; ++j) {
+            const int iw = ow * stride + j - pad;
+            if (iw < 0 || iw >= width) continue;
+            const float* xp = x + (ih * width + iw) * channels;
+            const float* wp = w + (i * kernel_w + j) * channels * filters + f;
+            for (int c = 0; c < channels; ++c)
+              acc = __riscv_vfmacc_vf_f32m@L@(acc, xp[c], __riscv_vle32_v_f32m@L@(wp + c * filters, vl), vl);
+          }
+        }
+        __riscv_vse32_v_f32m@L@(yp + f, acc, vl);
+      }
+    }
+  }
+}
+
+)";
+
+}  // namespace
+
+const std::map<std::string, std::string>& composite_pieces() {
+  static const std::map<std::string, std::string> pieces = {
+      {"linear_rows", std::string(kVdot) + kLinearRows},
+      {"swiglu_rows", std::string(kVdot) + kSwigluRows},
+      {"conv2d_nhwc", kConv2dNhwc},
+  };
+  return pieces;
+}
+
 }  // namespace kcraft::rvv::vector

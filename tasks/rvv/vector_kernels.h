@@ -4,6 +4,7 @@
 // every loop strip-mines with vsetvl, so the kernels are correct for any VLEN and any dimension.
 #pragma once
 
+#include <map>
 #include <string>
 
 namespace kcraft::rvv::vector {
@@ -23,5 +24,11 @@ const std::string& depthwise_conv();
 // Along the filters (contiguous in HWIO weights and NHWC output): one accumulator strip per output pixel,
 // held in registers over every in-bounds tap and input channel (a vfmacc.vf with the input value).
 const std::string& conv2d();
+
+// Vectorised versions of scalar pieces (tasks/rvv/scalar_pieces.h) with the same signatures, for the level-3
+// composites: linear_rows and swiglu_rows as strip-mined dot products (kc_vdot, a reduction per output),
+// conv2d_nhwc along the filters as conv2d() above. @L@ is left for the LMUL. The pieces without a vector
+// version here (norms, RoPE, attention, the element-wise glue) are under 1 % of a composite's cycles.
+const std::map<std::string, std::string>& composite_pieces();
 
 }  // namespace kcraft::rvv::vector

@@ -159,8 +159,8 @@ TEST_P(RvvKnobs, EveryCombinationTheTunerCanTryPasses) {
     EXPECT_TRUE(r.passed()) << task << " " << config << what << "\n" << describe(r) << "\n" << k.source;
     expect_no_warnings(r, task + " " + config + what);
   }
-  // The scalar reference and one kernel per legal (lmul, unroll); a task without knobs has its reference.
-  EXPECT_GE(sources.size(), knobs.empty() ? 1 : 1 + knobs.at(1).candidates.size());
+  // The scalar reference and one kernel per legal (lmul, unroll); a composite (intrinsics only) its two.
+  EXPECT_GE(sources.size(), knobs.size() < 2 ? 1 + knobs.size() : 1 + knobs.at(1).candidates.size());
   std::printf("%s %s: %zu distinct kernels passed\n", task.c_str(), config.c_str(), sources.size());
 }
 
@@ -578,12 +578,20 @@ TEST(RvvCompiler, KnobsAndClamping) {
               std::string::npos)
         << task;
   }
-  // The level-3 composites have no template of their own: no knobs, the composed references whatever is
-  // asked.
+  // The level-3 composites: the composed scalar references by default; intrinsics = 1 vectorises their
+  // matrix products and convolution, at the lmul asked.
   const auto block = resolve("conv_block", "C1");
-  EXPECT_TRUE(c.knobs(block).empty());
-  EXPECT_EQ(c.generate(block, task_layout(block), {{"intrinsics", 1}}).source.find("riscv_vector.h"),
-            std::string::npos);
+  ASSERT_EQ(c.knobs(block).size(), 1u);
+  EXPECT_EQ(c.generate(block, task_layout(block)).source.find("riscv_vector.h"), std::string::npos);
+  const auto vector_block = c.generate(block, task_layout(block), {{"intrinsics", 1}});
+  EXPECT_NE(vector_block.source.find("__riscv_vfmacc_vf_f32m4"), std::string::npos);  // the convolution's
+  const auto vector_llama =
+      c.generate(resolve("decoder_block_llama", "C1"), task_layout(resolve("decoder_block_llama", "C1")),
+                 {{"intrinsics", 1}});
+  EXPECT_NE(vector_llama.source.find("__riscv_vfmacc_vv_f32m8_tu"), std::string::npos);  // the dot products'
+  EXPECT_EQ(vector_llama.source.find("@L@"), std::string::npos);
+  EXPECT_EQ(vector_block.source.find("@L@"), std::string::npos);
+  EXPECT_EQ(vector_block.knobs.at("intrinsics"), 1);
   // The attention family's unroll (keys per pass) has a tail loop, so it need not divide S.
   const auto att = resolve("attention", "C1");
   EXPECT_EQ(
@@ -727,8 +735,11 @@ TEST(RvvComposite, ConfigurationsItCannotBuildAreStated) {
   auto shrunk = resolve("conv_block", "C3");
   for (auto& t : shrunk.outputs) t.shape = {8, 8, 32};
   expect_reason(shrunk, "residual add needs");
-  // No knobs: the composed scalar references are the only kernel.
-  EXPECT_TRUE(c.knobs(llama).empty());
+  // One knob, the scalar composition the baseline.
+  const auto block_knobs = c.knobs(llama);
+  ASSERT_EQ(block_knobs.size(), 1u);
+  EXPECT_EQ(block_knobs[0].name, "intrinsics");
+  EXPECT_EQ(block_knobs[0].baseline, 0);
 }
 
 }  // namespace
