@@ -840,11 +840,6 @@ const TaskTemplate& find_template(const std::string& task) {
   return it->second;
 }
 
-// The composites' vectorised pieces use one LMUL, not a knob: the tuner would spend a sweep's worth of
-// cycles trying the others on blocks of millions of cycles, and the widest groups amortise each output's
-// reduction best (decoder_block_t5 C1 on default: 16.97M cycles at LMUL 2, 9.94M at 4, 7.09M at 8).
-constexpr int kCompositeLmul = 8;
-
 const std::vector<int64_t> kUnrolls = {1, 2, 4, 8};
 constexpr int64_t kUnrollBaseline = 4;
 constexpr int kVectorRegisters = 32;
@@ -961,14 +956,11 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
 }
 
 std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
-  if (composite::is_composite(cfg.task)) {
-    return {{"intrinsics",
-             fmt::format("0: the level-1/2 scalar C references in sequence (the baseline); 1: their matrix "
-                         "products and convolution vectorised with RVV intrinsics at LMUL={}",
-                         kCompositeLmul),
-             0,
-             {0, 1}}};
-  }
+  // The composites' vectorised form (composite::kernel_source with an LMUL) is not a knob yet: the tuner
+  // would simulate both forms of every block in every sweep, a minute more of the quick sweep (issue
+  // "rvv template compiler": it becomes the template once the scalar composition is the compiler
+  // baseline, simulated once per RTL change).
+  if (composite::is_composite(cfg.task)) return {};
   const TaskTemplate& t = find_template(cfg.task);
   std::vector<Knob> out;
   if (t.lmuls.empty()) return out;  // the scalar reference only (clang's vectorizer handles these loops)
@@ -998,16 +990,9 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   if (composite::is_composite(cfg.task)) {
     GeneratedKernel g;
     g.language = kKernelLanguage;
-    const bool intrinsics = knob_value(values, knobs(cfg), "intrinsics") != 0;
-    g.knobs["intrinsics"] = intrinsics ? 1 : 0;
-    g.source = composite::kernel_source(cfg, layout, intrinsics ? kCompositeLmul : 0);
-    g.summary = intrinsics
-                    ? fmt::format(
-                          "composite: matrix products and convolution in RVV intrinsics (LMUL={}), the "
-                          "rest scalar C, intermediates in DRAM scratch",
-                          kCompositeLmul)
-                    : "composite: the level-1/2 scalar C references in sequence, intermediates in DRAM "
-                      "scratch, at -O2";
+    g.source = composite::kernel_source(cfg, layout);
+    g.summary =
+        "composite: the level-1/2 scalar C references in sequence, intermediates in DRAM scratch, at -O2";
     return g;
   }
   const TaskTemplate& t = find_template(cfg.task);

@@ -8,9 +8,9 @@
 // or features per pass, i.e. accumulator registers) the tuner explores. Every knob lives in the kernel
 // source (evaluation builds from source with the toolchain's fixed flags).
 //
-// The level-3 tasks' baseline is the composition of the L1/L2 scalar references (tasks/rvv/composite.h);
-// their one knob, `intrinsics` = 1, vectorises the composition's matrix products and convolution
-// (tasks/rvv/vector_kernels.h).
+// The level-3 tasks have no template of their own: their baseline is the composition of the L1/L2 scalar
+// references (tasks/rvv/composite.h), with no knobs (composite::kernel_source has a vectorised form, not yet
+// offered as a knob).
 //
 // Kernels use the symbols header (isa/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
 // intrinsics templates strip-mine with vsetvl, so they are correct for any VLEN and any dimension.

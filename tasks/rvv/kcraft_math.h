@@ -58,9 +58,7 @@ KC_MATH_FN float kc_tanhf(float x) {
   const float z = x * x;
   const float small =
       ((((-5.70498872745e-3f * z + 2.06390887954e-2f) * z - 5.37397155531e-2f) * z + 1.33314422036e-1f) * z -
-       3.33332819422e-1f) *
-          z * x +
-      x;
+       3.33332819422e-1f) * z * x + x;
   return ax > 0.625f ? large : small;
 }
 

@@ -164,6 +164,26 @@ TEST_P(RvvKnobs, EveryCombinationTheTunerCanTryPasses) {
   std::printf("%s %s: %zu distinct kernels passed\n", task.c_str(), config.c_str(), sources.size());
 }
 
+// The composites' vectorised form (matrix products and convolution in RVV intrinsics, not yet a knob):
+// correct under QEMU on C1 and C2, with the LMUL each piece is given (dot products 8, convolution 4).
+TEST(RvvComposites, VectorisedFormPassesUnderQemu) {
+  for (const char* task : {"conv_block", "decoder_block_llama", "decoder_block_t5"}) {
+    for (const char* config : {"C1", "C2"}) {
+      const auto cfg = resolve(task, config);
+      const std::string source = composite::kernel_source(cfg, task_layout(cfg), 8);
+      ASSERT_NE(source.find("#include <riscv_vector.h>"), std::string::npos);
+      EXPECT_EQ(source.find("@L@"), std::string::npos);
+      EXPECT_NE(source.find(std::string(task) == "conv_block" ? "__riscv_vfmacc_vf_f32m4"
+                                                              : "__riscv_vfmacc_vv_f32m8_tu"),
+                std::string::npos)
+          << task;
+      const TaskRun r = run_task(task, config, source);
+      EXPECT_TRUE(r.passed()) << task << " " << config << "\n" << describe(r);
+      expect_no_warnings(r, std::string(task) + " " + config + " vectorised");
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(SmallConfigs, RvvKnobs,
                          ::testing::Combine(::testing::ValuesIn(kTasks), ::testing::Values("C1", "C2")),
                          case_name);
@@ -578,20 +598,11 @@ TEST(RvvCompiler, KnobsAndClamping) {
               std::string::npos)
         << task;
   }
-  // The level-3 composites: the composed scalar references by default; intrinsics = 1 vectorises their
-  // matrix products and convolution, at the lmul asked.
+  // The level-3 composites have no knobs: the composed references whatever is asked.
   const auto block = resolve("conv_block", "C1");
-  ASSERT_EQ(c.knobs(block).size(), 1u);
-  EXPECT_EQ(c.generate(block, task_layout(block)).source.find("riscv_vector.h"), std::string::npos);
-  const auto vector_block = c.generate(block, task_layout(block), {{"intrinsics", 1}});
-  EXPECT_NE(vector_block.source.find("__riscv_vfmacc_vf_f32m4"), std::string::npos);  // the convolution's
-  const auto vector_llama =
-      c.generate(resolve("decoder_block_llama", "C1"), task_layout(resolve("decoder_block_llama", "C1")),
-                 {{"intrinsics", 1}});
-  EXPECT_NE(vector_llama.source.find("__riscv_vfmacc_vv_f32m8_tu"), std::string::npos);  // the dot products'
-  EXPECT_EQ(vector_llama.source.find("@L@"), std::string::npos);
-  EXPECT_EQ(vector_block.source.find("@L@"), std::string::npos);
-  EXPECT_EQ(vector_block.knobs.at("intrinsics"), 1);
+  EXPECT_TRUE(c.knobs(block).empty());
+  EXPECT_EQ(c.generate(block, task_layout(block), {{"intrinsics", 1}}).source.find("riscv_vector.h"),
+            std::string::npos);
   // The attention family's unroll (keys per pass) has a tail loop, so it need not divide S.
   const auto att = resolve("attention", "C1");
   EXPECT_EQ(
@@ -735,11 +746,8 @@ TEST(RvvComposite, ConfigurationsItCannotBuildAreStated) {
   auto shrunk = resolve("conv_block", "C3");
   for (auto& t : shrunk.outputs) t.shape = {8, 8, 32};
   expect_reason(shrunk, "residual add needs");
-  // One knob, the scalar composition the baseline.
-  const auto block_knobs = c.knobs(llama);
-  ASSERT_EQ(block_knobs.size(), 1u);
-  EXPECT_EQ(block_knobs[0].name, "intrinsics");
-  EXPECT_EQ(block_knobs[0].baseline, 0);
+  // No knobs: the composed scalar references are the only kernel.
+  EXPECT_TRUE(c.knobs(llama).empty());
 }
 
 }  // namespace
