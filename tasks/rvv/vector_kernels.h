@@ -21,7 +21,8 @@ const std::string& rope();
 // a multiply-add per in-bounds tap.
 const std::string& depthwise_conv();
 
-// Along the filters (contiguous in HWIO weights and NHWC output): one accumulator strip per output pixel,
+// The conv2d_nhwc piece of composite_pieces() called on the task's tensors: along the filters (contiguous in
+// HWIO weights and NHWC output), one accumulator strip per output pixel,
 // held in registers over every in-bounds tap and input channel (a vfmacc.vf with the input value).
 const std::string& conv2d();
 
