@@ -519,8 +519,8 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
 
 // ---------------------------------------------------------------- baseline
 int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const std::string& task,
-                 const std::string& config, const std::string& hw,
-                 const std::vector<std::string>& knob_args) {
+                 const std::string& config, const std::string& hw, const std::vector<std::string>& knob_args,
+                 bool compiler_baseline) {
   const Platform& platform = require_platform(platform_name);
   auto registry = load_tasks();
   const auto& spec = registry.get(task);
@@ -529,6 +529,24 @@ int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const
   if (auto why = platform.unsupported_reason(cfg, hw); !why.empty()) throw UsageError(why);
   const auto compiler_ptr = platform.baseline_compiler(hw);
   const tasks::BaselineCompiler& compiler = *compiler_ptr;
+  if (compiler_baseline) {
+    const std::string name = compiler.compiler_baseline_name();
+    if (name.empty()) throw UsageError("platform " + platform_name + " has no compiler baseline");
+    if (!knob_args.empty()) throw UsageError("the compiler baseline has no knobs (--knob with --compiler)");
+    const auto kernel = compiler.compiler_baseline(cfg, platform.layout(cfg));
+    if (kernel.source.empty()) throw UsageError("no compiler baseline for " + task + " " + config);
+    if (g.json) {
+      print_json({{"task", task},
+                  {"config", config},
+                  {"hw_config", hw},
+                  {"compiler_baseline", name},
+                  {"summary", kernel.summary},
+                  {"source", kernel.source}});
+    } else {
+      std::cout << kernel.source;
+    }
+    return kExitOk;
+  }
   tasks::KnobValues knobs;
   for (const auto& kv : knob_args) {
     auto eq = kv.find('=');
@@ -681,13 +699,18 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   auto* baseline = app.add_subcommand("baseline", "print the template compiler's kernel for a task");
   static std::string b_platform, b_task, b_config = "C1", b_hw = "default";
   static std::vector<std::string> b_knobs;
+  static bool b_compiler = false;
   baseline->add_option("platform", b_platform, "platform")->required();
   baseline->add_option("task", b_task, "task name")->required();
   baseline->add_option("--config", b_config, "configuration C1..C5")->capture_default_str();
   baseline->add_option("--hw", b_hw, "hardware configuration")->capture_default_str();
   baseline->add_option("--knob", b_knobs, "override a template knob: name=value (repeatable)");
-  baseline->callback(
-      [&] { run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs); }; });
+  baseline->add_flag("--compiler", b_compiler,
+                     "print the platform's compiler baseline instead (the plain reference its compiler "
+                     "builds, where the platform has one)");
+  baseline->callback([&] {
+    run = [&] { return cmd_baseline(g, b_platform, b_task, b_config, b_hw, b_knobs, b_compiler); };
+  });
 
   register_sweep_command(app, g, run);
   register_agent_commands(app, g, run);

@@ -126,7 +126,7 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
     return kExitOk;
   }
   std::cout << bench::success_table(data.metrics) << bench::speedup_table(data.metrics)
-            << bench::cycles_table(data.metrics) << "\n"
+            << bench::cycles_table(data.metrics) << bench::compiler_table(data.metrics) << "\n"
             << bench::summary_table(data.metrics) << "\n"
             << bench::agents_table(data.metrics) << bench::porting_table(data.metrics)
             << bench::phases_table(data.runs);

@@ -165,7 +165,8 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
   } else {
     std::cout << "\n"
               << bench::coverage_text(result.plan) << bench::success_table(data.metrics)
-              << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics) << "\n"
+              << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics)
+              << bench::compiler_table(data.metrics) << "\n"
               << bench::summary_table(data.metrics) << "\n"
               << bench::agents_table(data.metrics) << bench::porting_table(data.metrics)
               << bench::phases_table(data.runs);

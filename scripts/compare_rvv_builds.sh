@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks that two kcraft binaries simulate the rvv platform identically: every task's baseline kernel and
-# (where the task has one) its RVV intrinsics template, plus the worked gemm examples, run through
+# Checks that two kcraft binaries simulate the rvv platform identically: every task's template (RVV
+# intrinsics) and its compiler baseline (the scalar C reference), plus the worked gemm examples, run through
 # `kcraft eval` with each binary, and the whole report (verdict, cycles, every counter, the output
 # tensors), the instruction trace (every retirement with its cycle) and the timeline (the stall cause of
 # every cycle and every DRAM request) must be byte-identical. For RTL or testbench changes that must not
@@ -9,7 +9,8 @@
 #   scripts/compare_rvv_builds.sh <old kcraft> <new kcraft> [--configs C1,C2] [--tasks a,b] [--hw default]
 #                                 [--work DIR]
 #
-# --tasks limits the tasks (default: all; the level-3 blocks' C1 baselines alone take 39M and 50M cycles).
+# --tasks limits the tasks (default: all; the level-3 blocks' C1 compiler baselines alone take 39M and 50M
+# cycles).
 # Exits 0 when every run agrees; prints each kernel's cycles.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -42,9 +43,6 @@ mapfile -t tasks < <("${new}" tasks | awk 'NR > 1 && $2 ~ /^[0-9]+$/ {print $1}'
 if [ -n "${only_tasks}" ]; then
   IFS=, read -r -a tasks <<< "${only_tasks}"
 fi
-# Tasks with an intrinsics template (docs/rvv.md: the knob `intrinsics`).
-templated=" relu silu softmax rms_norm gelu gemm batch_matmul linear gemv ffn swiglu attention mha gqa mqa \
-flash_attention "
 
 failures=0
 runs=0
@@ -82,12 +80,10 @@ IFS=, read -r -a config_list <<< "${configs}"
 for config in "${config_list[@]}"; do
   for task in "${tasks[@]}"; do
     "${new}" baseline rvv "${task}" --config "${config}" --hw "${hw}" > "${work}/${task}.${config}.c"
-    run_pair "${task}.${config}.baseline" "${task}" "${config}" "${work}/${task}.${config}.c"
-    if [[ "${templated}" == *" ${task} "* ]]; then
-      "${new}" baseline rvv "${task}" --config "${config}" --hw "${hw}" --knob intrinsics=1 \
-        > "${work}/${task}.${config}.intrinsics.c"
-      run_pair "${task}.${config}.intrinsics" "${task}" "${config}" "${work}/${task}.${config}.intrinsics.c"
-    fi
+    run_pair "${task}.${config}.template" "${task}" "${config}" "${work}/${task}.${config}.c"
+    "${new}" baseline rvv "${task}" --config "${config}" --hw "${hw}" --compiler \
+      > "${work}/${task}.${config}.compiler.c"
+    run_pair "${task}.${config}.compiler" "${task}" "${config}" "${work}/${task}.${config}.compiler.c"
   done
   if [ -z "${only_tasks}" ] || [[ ",${only_tasks}," == *",gemm,"* ]]; then
     for example in gemm.c gemm.S; do

@@ -59,6 +59,7 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
     if (r->correct() && r->speedup > 0) ++g.speedup_runs;
     if (r->tuned_baseline_cycles) ++g.tuned_runs;
     if (r->correct() && r->tuned_speedup > 0) ++g.tuned_speedup_runs;
+    if (r->correct() && r->compiler_speedup > 0) ++g.compiler_speedup_runs;
   }
   for (size_t i = 0; i < kFastP.size(); ++i) {
     g.fast_p[i] = fast_p(runs, kFastP[i]);
@@ -66,6 +67,7 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
   }
   g.geomean_speedup = geomean_speedup(runs);
   g.geomean_tuned_speedup = geomean_tuned_speedup(runs);
+  g.geomean_compiler_speedup = geomean_compiler_speedup(runs);
   if (g.reached_valid > 0) g.mean_first_valid = first_valid / g.reached_valid;
   if (g.reached_pass > 0) g.mean_first_pass = first_pass / g.reached_pass;
   if (g.runs > 0) {
@@ -91,17 +93,30 @@ double fast_p(const std::vector<const RunRecord*>& runs, double p) {
   return static_cast<double>(fast) / static_cast<double>(runs.size());
 }
 
-std::optional<double> geomean_speedup(const std::vector<const RunRecord*>& runs) {
+namespace {
+
+// The geometric mean of one speedup field over the correct runs where it is known (> 0).
+std::optional<double> geomean_of(const std::vector<const RunRecord*>& runs, double RunRecord::*speedup) {
   double log_sum = 0;
   size_t n = 0;
   for (const auto* r : runs) {
-    if (r->correct() && r->speedup > 0) {
-      log_sum += std::log(r->speedup);
+    if (r->correct() && r->*speedup > 0) {
+      log_sum += std::log(r->*speedup);
       ++n;
     }
   }
   if (n == 0) return std::nullopt;
   return std::exp(log_sum / static_cast<double>(n));
+}
+
+}  // namespace
+
+std::optional<double> geomean_speedup(const std::vector<const RunRecord*>& runs) {
+  return geomean_of(runs, &RunRecord::speedup);
+}
+
+std::optional<double> geomean_compiler_speedup(const std::vector<const RunRecord*>& runs) {
+  return geomean_of(runs, &RunRecord::compiler_speedup);
 }
 
 double fast_p_tuned(const std::vector<const RunRecord*>& runs, double p) {
@@ -119,16 +134,7 @@ double fast_p_tuned(const std::vector<const RunRecord*>& runs, double p) {
 }
 
 std::optional<double> geomean_tuned_speedup(const std::vector<const RunRecord*>& runs) {
-  double log_sum = 0;
-  size_t n = 0;
-  for (const auto* r : runs) {
-    if (r->correct() && r->tuned_speedup > 0) {
-      log_sum += std::log(r->tuned_speedup);
-      ++n;
-    }
-  }
-  if (n == 0) return std::nullopt;
-  return std::exp(log_sum / static_cast<double>(n));
+  return geomean_of(runs, &RunRecord::tuned_speedup);
 }
 
 json CellSummary::to_json() const {
@@ -150,7 +156,9 @@ json CellSummary::to_json() const {
           {"baseline_cycles", baseline_cycles},
           {"baseline_utilization", optional_json(baseline_utilization)},
           {"best_tuned_speedup", optional_json(best_tuned_speedup)},
-          {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)}};
+          {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)},
+          {"best_compiler_speedup", optional_json(best_compiler_speedup)},
+          {"compiler_baseline_cycles", compiler_baseline_cycles}};
 }
 
 json GroupMetrics::to_json() const {
@@ -177,6 +185,8 @@ json GroupMetrics::to_json() const {
             {"fast_p_tuned", fast_tuned},
             {"geomean_tuned_speedup", optional_json(geomean_tuned_speedup)},
             {"tuned_speedup_runs", tuned_speedup_runs},
+            {"geomean_compiler_speedup", optional_json(geomean_compiler_speedup)},
+            {"compiler_speedup_runs", compiler_speedup_runs},
             {"mean_first_valid_iteration", optional_json(mean_first_valid)},
             {"runs_with_valid_kernel", reached_valid},
             {"mean_first_pass_iteration", optional_json(mean_first_pass)},
@@ -326,7 +336,10 @@ Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<Pl
     if (r.failed_job()) ++c.failed_jobs;
     if (r.baseline_cycles > 0) c.baseline_cycles = r.baseline_cycles;
     if (r.tuned_baseline_cycles) c.tuned_baseline_cycles = r.tuned_baseline_cycles;
+    if (r.compiler_baseline_cycles > 0) c.compiler_baseline_cycles = r.compiler_baseline_cycles;
     if (!r.correct()) continue;
+    if (r.compiler_speedup > 0 && (!c.best_compiler_speedup || r.compiler_speedup > *c.best_compiler_speedup))
+      c.best_compiler_speedup = r.compiler_speedup;
     if (r.tuned_speedup > 0 && (!c.best_tuned_speedup || r.tuned_speedup > *c.best_tuned_speedup))
       c.best_tuned_speedup = r.tuned_speedup;
     ++c.correct;

@@ -15,6 +15,8 @@
 //   ... vs tuned        the same against the autotuned baseline (tuned_baseline.h) instead of the template
 //                       compiler's default knobs, over the runs whose tuned baseline is known: a gain that
 //                       only comes from a weak default is > 1 over the baseline and about 1 over the tuned
+//   ... vs compiler     the speedup against the platform's compiler baseline (the compiler's build of the
+//                       plain reference) over the correct runs that have one; per configuration the best
 //   first valid / pass  mean iteration of the first kernel that assembled / passed the development run,
 //                       over the runs that got there (with how many did)
 //   tokens per run      mean prompt + completion tokens
@@ -50,6 +52,8 @@ struct CellSummary {
   std::optional<double> baseline_utilization;  // the baseline kernel's, from a correct attempt's ideal cycles
   std::optional<double> best_tuned_speedup;    // over correct attempts whose tuned baseline has a kernel
   std::optional<uint64_t> tuned_baseline_cycles;  // known once a run of the cell has it (0: none correct)
+  std::optional<double> best_compiler_speedup;    // over correct attempts with a compiler baseline
+  uint64_t compiler_baseline_cycles = 0;          // 0: the platform has none
   bool solved() const { return correct > 0; }
   bool pending() const { return runs < planned; }
   std::string target() const { return platform + "/" + hw_config; }
@@ -73,6 +77,9 @@ struct GroupMetrics {
   std::array<double, kFastP.size()> fast_p_tuned{};
   std::optional<double> geomean_tuned_speedup;
   unsigned tuned_speedup_runs = 0;
+  // Against the platform's compiler baseline, over the correct runs that have one.
+  std::optional<double> geomean_compiler_speedup;
+  unsigned compiler_speedup_runs = 0;
   std::optional<double> mean_first_valid, mean_first_pass;
   unsigned reached_valid = 0, reached_pass = 0;
   uint64_t tokens = 0;
@@ -122,5 +129,6 @@ double fast_p(const std::vector<const RunRecord*>& runs, double p);
 std::optional<double> geomean_speedup(const std::vector<const RunRecord*>& runs);
 double fast_p_tuned(const std::vector<const RunRecord*>& runs, double p);
 std::optional<double> geomean_tuned_speedup(const std::vector<const RunRecord*>& runs);
+std::optional<double> geomean_compiler_speedup(const std::vector<const RunRecord*>& runs);
 
 }  // namespace kcraft::bench

@@ -22,6 +22,8 @@ std::string run_text(const RunRecord& r, bool aligned) {
                               r.key.config, r.key.agent);
   if (r.key.attempt > 1) s += fmt::format(" #{}", r.key.attempt);
   if (r.correct() && r.speedup > 0) s += fmt::format(" {:.2f}x", r.speedup);
+  if (r.correct() && r.compiler_speedup > 0)
+    s += fmt::format(" ({:.2f}x over the compiler)", r.compiler_speedup);
   if (r.failed_job()) s += ": " + r.error.substr(0, 120);
   return s;
 }

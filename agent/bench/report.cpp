@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
@@ -11,6 +12,7 @@
 
 #include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
+#include "agent/common/scoring.h"
 
 namespace kcraft::bench {
 
@@ -266,28 +268,117 @@ std::string cycles_table(const Metrics& m) {
   return out;
 }
 
+namespace {
+
+// The compiler baseline's name on a target ("" = none, or a target this kcraft no longer knows).
+std::string compiler_name(const std::string& target) {
+  const auto slash = target.find('/');
+  try {
+    return agent::compiler_baseline_name(target.substr(0, slash), target.substr(slash + 1));
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+std::string geomean_text(const std::vector<double>& values) {
+  if (values.empty()) return "";
+  double log_sum = 0;
+  for (double v : values) log_sum += std::log(v);
+  return fmt::format("{:.2f}x", std::exp(log_sum / static_cast<double>(values.size())));
+}
+
+}  // namespace
+
+std::string compiler_table(const Metrics& m) {
+  std::string out;
+  size_t name_width = 14;
+  for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
+  for (const auto& c : columns(m)) {
+    bool any = false;
+    for (const auto& cell : m.cells) {
+      any = any || (cell.agent == c.agent && cell.target() == c.target && cell.compiler_baseline_cycles > 0);
+    }
+    if (!any) continue;
+    std::string name = compiler_name(c.target);
+    out += fmt::format(
+        "\n{} on {}: best speedup over the compiler baseline ({}: the plain reference as the compiler "
+        "builds it), and its cycles, per configuration\n",
+        c.agent, c.target, name.empty() ? "compiler" : name);
+    std::string head = pad("task", name_width) + " L ";
+    for (const auto& cfg : m.configs) head += "  " + pad(cfg, 22);
+    head += "  geomean";
+    out += head + "\n" + std::string(head.size(), '-') + "\n";
+    std::map<std::pair<int, std::string>, std::vector<double>> by_level;  // (level, config) -> speedups
+    std::map<std::string, double> lowest;                                 // config -> lowest speedup
+    for (const auto& t : m.tasks) {
+      if (m.task_group(c.agent, c.target, t.name) == nullptr) continue;
+      std::string line = pad(t.name, name_width) + " " + pad(std::to_string(t.level), 2);
+      std::vector<double> task_speedups;
+      for (const auto& cfg : m.configs) {
+        const auto* cell = m.cell(c.agent, c.target, t.name, cfg);
+        std::string text;
+        if (cell != nullptr && cell->solved() && cell->best_compiler_speedup) {
+          const double x = *cell->best_compiler_speedup;
+          text = fmt::format("{:.2f}x ({})", x, cell->compiler_baseline_cycles);
+          task_speedups.push_back(x);
+          by_level[{t.level, cfg}].push_back(x);
+          lowest[cfg] = lowest.count(cfg) ? std::min(lowest[cfg], x) : x;
+        } else if (cell != nullptr && cell->solved()) {
+          text = "-";
+        } else {
+          text = unsolved_cell_text(m, cell, c.target, t.name, cfg);
+        }
+        line += "  " + pad(text, 22);
+      }
+      line += "  " + geomean_text(task_speedups);
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
+    out += std::string(head.size(), '-') + "\n";
+    for (int level : levels_of(m)) {
+      std::string line = pad(fmt::format("L{} geomean", level), name_width + 3);
+      for (const auto& cfg : m.configs) {
+        const auto it = by_level.find({level, cfg});
+        line += "  " + pad(it == by_level.end() ? "" : geomean_text(it->second), 22);
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
+    std::string line = pad("lowest", name_width + 3);
+    for (const auto& cfg : m.configs)
+      line += "  " + pad(lowest.count(cfg) ? fmt::format("{:.2f}x", lowest[cfg]) : "", 22);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  if (!out.empty()) out += "(-: the compiler baseline did not pass; see the cycles table for the others)\n";
+  return out;
+}
+
 std::string summary_table(const Metrics& m) {
   size_t agent_width = 14;
   for (const auto& a : m.agents) agent_width = std::max(agent_width, a.size());
   std::string out = fmt::format(
-      "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>9} {:>8} {:>10} {:>7}\n",
+      "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6} {:>6} {:>8} {:>6} {:>8} {:>12} {:>9} {:>12} {:>9} {:>8} {:>10} "
+      "{:>7}\n",
       "agent", agent_width, "target", "runs", "correct", "errors", "fast_0", "fast_1", "fast_1.5", "fast_2",
-      "geomean", "fast_1/tuned", "geo/tuned", "1st valid", "1st pass", "tokens/run", "s/run");
+      "geomean", "fast_1/tuned", "geo/tuned", "geo/compiler", "1st valid", "1st pass", "tokens/run", "s/run");
   out += std::string(out.size() - 1, '-') + "\n";
   for (const auto& c : columns(m)) {
     const auto* g = m.total(c.agent, c.target);
     const std::string fast_1_tuned = g->tuned_runs > 0 ? fmt::format("{:.2f}", g->fast_p_tuned[1]) : "-";
     out += fmt::format(
-        "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>9} {:>8} "
-        "{:>10.0f} {:>7.1f}\n",
+        "{:<{}} {:<18} {:>5} {:>7} {:>6} {:>6.2f} {:>6.2f} {:>8.2f} {:>6.2f} {:>8} {:>12} {:>9} {:>12} {:>9} "
+        "{:>8} {:>10.0f} {:>7.1f}\n",
         c.agent, agent_width, c.target, g->runs, g->correct, g->failed_jobs, g->fast_p[0], g->fast_p[1],
         g->fast_p[2], g->fast_p[3], opt_text(g->geomean_speedup, "{:.3f}x"), fast_1_tuned,
-        opt_text(g->geomean_tuned_speedup, "{:.3f}x"), opt_text(g->mean_first_valid, "{:.1f}"),
-        opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run, g->seconds_per_run);
+        opt_text(g->geomean_tuned_speedup, "{:.3f}x"), opt_text(g->geomean_compiler_speedup, "{:.3f}x"),
+        opt_text(g->mean_first_valid, "{:.1f}"), opt_text(g->mean_first_pass, "{:.1f}"), g->tokens_per_run,
+        g->seconds_per_run);
   }
   out +=
       "(fast_p, geomean: against the template compiler's baseline; .../tuned: against the tuned baseline,\n"
-      " the offline tuner's best kernel, over the runs whose tuned baseline is known)\n";
+      " the offline tuner's best kernel, over the runs whose tuned baseline is known; geo/compiler: against\n"
+      " the platform's compiler baseline, the plain reference as its compiler builds it, where it has one)\n";
   return out;
 }
 
@@ -496,7 +587,9 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                                   "worker_pid",
                                                   "finished_at",
                                                   "role_usage",
-                                                  "phases"};
+                                                  "phases",
+                                                  "compiler_baseline_cycles",
+                                                  "compiler_speedup"};
   std::string out;
   for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + header[i];
   out += "\n";
@@ -545,7 +638,9 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
                                              std::to_string(r.worker_pid),
                                              r.finished_at,
                                              r.roles.dump(),
-                                             r.phases.empty() ? std::string() : r.phases.dump()};
+                                             r.phases.empty() ? std::string() : r.phases.dump(),
+                                             std::to_string(r.compiler_baseline_cycles),
+                                             number(r.compiler_speedup)};
     for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
     out += "\n";
   }
@@ -558,19 +653,20 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
       "jobs,"
       "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,tuned_runs,fast_1_tuned,fast_1.5_tuned,fast_2_tuned,"
       "geomean_tuned_speedup,mean_first_valid_iteration,mean_first_pass_iteration,tokens_per_run,seconds_per_"
-      "run,model_calls,evaluations,agent_seconds,role_tokens\n";
+      "run,model_calls,evaluations,agent_seconds,role_tokens,geomean_compiler_speedup\n";
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
     auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
     out += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
         csv_field(g.agent), g.platform, g.hw_config, scope, g.task,
         g.level == 0 ? "" : std::to_string(g.level), g.configs, g.configs_solved, g.configs_pending, g.runs,
         g.correct, g.failed_jobs, number(g.fast_p[0]), number(g.fast_p[1]), number(g.fast_p[2]),
         number(g.fast_p[3]), opt(g.geomean_speedup), g.tuned_runs, tuned(1), tuned(2), tuned(3),
         opt(g.geomean_tuned_speedup), opt(g.mean_first_valid), opt(g.mean_first_pass),
         number(g.tokens_per_run), number(g.seconds_per_run), g.model_calls, g.evaluations,
-        number(g.agent_seconds), csv_field(nlohmann::json(g.role_tokens).dump()));
+        number(g.agent_seconds), csv_field(nlohmann::json(g.role_tokens).dump()),
+        opt(g.geomean_compiler_speedup));
   };
   for (const auto& g : m.per_task) line(g, "task");
   for (const auto& g : m.per_level) line(g, "level");

@@ -51,6 +51,10 @@ nlohmann::json porting_json(const Metrics& m);
 // Per (agent, target): task x configuration, cycles of the fastest correct kernel, the baseline's and the
 // tuned baseline's.
 std::string cycles_table(const Metrics& m);
+// Per (agent, target) with a compiler baseline (tasks::BaselineCompiler::compiler_baseline: the platform's
+// compiler's build of the plain reference): task x configuration, the best speedup over it and its
+// cycles, per-task and per-level geometric means, the lowest per configuration. Empty without one.
+std::string compiler_table(const Metrics& m);
 
 // A CSV field, quoted when it needs to be (RFC 4180).
 std::string csv_field(const std::string& s);

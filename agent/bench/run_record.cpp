@@ -104,6 +104,8 @@ json RunRecord::to_json() const {
             {"baseline_cycles", baseline_cycles},
             {"speedup", speedup},
             {"utilization", utilization},
+            {"compiler_baseline_cycles", compiler_baseline_cycles},
+            {"compiler_speedup", compiler_speedup},
             {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)},
             {"tuned_speedup", tuned_baseline_cycles ? json(tuned_speedup) : json(nullptr)},
             {"iterations", iterations},
@@ -150,6 +152,8 @@ RunRecord RunRecord::from_json(const json& j) {
   r.baseline_cycles = whole_number_or(j, "baseline_cycles", uint64_t{0});
   r.speedup = j.value("speedup", 0.0);
   r.utilization = j.value("utilization", 0.0);
+  r.compiler_baseline_cycles = whole_number_or(j, "compiler_baseline_cycles", uint64_t{0});
+  r.compiler_speedup = j.value("compiler_speedup", 0.0);
   if (j.contains("tuned_baseline_cycles") && !j.at("tuned_baseline_cycles").is_null()) {
     r.tuned_baseline_cycles = whole_number<uint64_t>(j.at("tuned_baseline_cycles"), "tuned_baseline_cycles");
     r.tuned_speedup = j.value("tuned_speedup", 0.0);

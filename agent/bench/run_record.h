@@ -64,6 +64,10 @@ struct RunRecord {
   uint64_t baseline_cycles = 0;  // the template compiler's kernel on the same inputs (0: none)
   double speedup = 0;            // baseline_cycles / cycles for a correct kernel with a baseline, else 0
   double utilization = 0;        // ideal (roofline) cycles / cycles
+  // The platform's compiler baseline (tasks::BaselineCompiler::compiler_baseline) on the same inputs, and
+  // the speedup over it; 0: the platform has none, or the run is not correct.
+  uint64_t compiler_baseline_cycles = 0;
+  double compiler_speedup = 0;
   // The autotuned baseline (tuned_baseline.h) of the run's cell, once known; nullopt: not known (yet).
   // 0: the tuner found no kernel correct on the hidden seeds.
   std::optional<uint64_t> tuned_baseline_cycles;

@@ -144,18 +144,22 @@ const std::vector<std::string>& run_value_columns() {
                                                    "tuned_baseline_cycles",
                                                    "tuned_speedup",
                                                    "role_usage",
-                                                   "phases"};
+                                                   "phases",
+                                                   "compiler_baseline_cycles",
+                                                   "compiler_speedup"};
   return columns;
 }
 
 // The runs columns a store of an older schema version has (merging one copies these; the others stay
-// NULL): version 1 lacks the tuned columns, role_usage and phases, versions 2 and 3 lack role_usage and
-// phases, version 4 lacks phases.
+// NULL): version 1 lacks the tuned columns, role_usage, phases and the compiler baseline columns, versions 2
+// and 3 lack role_usage, phases and the compiler columns, version 4 lacks phases and the compiler columns,
+// version 5 the compiler columns.
 std::vector<std::string> run_value_columns_of(int version) {
   const auto& all = run_value_columns();
-  if (version <= 1) return {all.begin(), all.end() - 4};
-  if (version <= 3) return {all.begin(), all.end() - 2};
-  if (version <= 4) return {all.begin(), all.end() - 1};
+  if (version <= 1) return {all.begin(), all.end() - 6};
+  if (version <= 3) return {all.begin(), all.end() - 4};
+  if (version <= 4) return {all.begin(), all.end() - 3};
+  if (version <= 5) return {all.begin(), all.end() - 2};
   return all;
 }
 
@@ -223,7 +227,9 @@ std::vector<Value> run_values(const RunRecord& r) {
                                    tuned_cycles,
                                    tuned_speedup,
                                    r.roles.dump(),
-                                   r.phases.dump()};
+                                   r.phases.dump(),
+                                   static_cast<int64_t>(r.compiler_baseline_cycles),
+                                   r.compiler_speedup};
   v.insert(v.end(), rest.begin(), rest.end());
   return v;
 }
@@ -279,7 +285,10 @@ RunRecord run_from(const Statement& s) {
   }
   c += 2;
   r.roles = s.json_value(c++, json::object());
-  r.phases = s.json_value(c, json::object());
+  r.phases = s.json_value(c++, json::object());
+  // NULL in runs recorded before the compiler baseline was (read as none).
+  if (!s.is_null(c)) r.compiler_baseline_cycles = static_cast<uint64_t>(s.integer(c));
+  if (!s.is_null(c + 1)) r.compiler_speedup = s.real(c + 1);
   return r;
 }
 
@@ -309,6 +318,7 @@ CREATE TABLE IF NOT EXISTS runs(
   kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
   sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
   tuned_baseline_cycles INTEGER, tuned_speedup REAL, role_usage TEXT, phases TEXT,
+  compiler_baseline_cycles INTEGER, compiler_speedup REAL,
   PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
 CREATE TABLE IF NOT EXISTS tuned_baselines(
   platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
@@ -333,6 +343,13 @@ const char* kMigrateFrom3 = "ALTER TABLE runs ADD COLUMN role_usage TEXT";
 // Version 4 -> 5: each run's cycles per phase of a composite kernel (tasks with phases). Existing rows keep
 // NULL (read as no phases).
 const char* kMigrateFrom4 = "ALTER TABLE runs ADD COLUMN phases TEXT";
+
+// Version 5 -> 6: each run's platform compiler baseline (BaselineCompiler::compiler_baseline) and the
+// speedup over it. Existing rows keep NULL (read as none: they were recorded before it was).
+const char* kMigrateFrom5 = R"SQL(
+ALTER TABLE runs ADD COLUMN compiler_baseline_cycles INTEGER;
+ALTER TABLE runs ADD COLUMN compiler_speedup REAL;
+)SQL";
 
 // Fills the tuned columns of runs that have none from a tuned baseline of their cell measured by the same
 // commit on the same hardware (the earliest stored, should a changed search space have made two).
@@ -429,6 +446,11 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
         if (!has_column("phases")) exec(kMigrateFrom4);
         exec("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
         if (migrated_from_ == 0) migrated_from_ = 4;
+      }
+      if (found == "1" || found == "2" || found == "3" || found == "4" || found == "5") {
+        if (!has_column("compiler_baseline_cycles")) exec(kMigrateFrom5);
+        exec("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+        if (migrated_from_ == 0) migrated_from_ = 5;
       } else if (found != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format(
             "{}: results schema version {}: this kcraft reads versions 1 to {} (older ones are upgraded in "
@@ -681,7 +703,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       } catch (const StoreError&) {
       }
       if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
-      if (version != "1" && version != "2" && version != "3" && version != "4" &&
+      if (version != "1" && version != "2" && version != "3" && version != "4" && version != "5" &&
           version != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format("{}: results schema version {}: this kcraft reads versions 1 to {}",
                                      other.string(), version, kSchemaVersion));

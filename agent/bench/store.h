@@ -33,7 +33,7 @@ struct sqlite3;
 
 namespace kcraft::bench {
 
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 struct SweepInfo {
   std::string id;  // unique: host, pid and start time

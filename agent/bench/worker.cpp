@@ -35,6 +35,8 @@ void copy_result(const agent::AgentResult& r, RunRecord& rec) {
   rec.cycles = r.score.cycles;
   rec.baseline_cycles = r.score.baseline_cycles;
   rec.speedup = r.score.speedup;
+  rec.compiler_baseline_cycles = r.score.compiler_baseline_cycles;
+  rec.compiler_speedup = r.score.compiler_speedup;
   rec.utilization = r.score.utilization;
   rec.iterations = r.iterations;
   rec.budget = r.budget;

@@ -136,6 +136,10 @@ std::string AgentResult::summary() const {
     s += fmt::format(", {} cycles", score.cycles);
     if (score.baseline_cycles > 0)
       s += fmt::format(" vs baseline {} = speedup {:.3f}x", score.baseline_cycles, score.speedup);
+    if (score.compiler_baseline_cycles > 0) {
+      s += fmt::format("; vs compiler baseline {} = {:.3f}x", score.compiler_baseline_cycles,
+                       score.compiler_speedup);
+    }
     // The speedup over the autotuned baseline shows how much of the gain a weak default explains.
     if (score.tuned_baseline_cycles && *score.tuned_baseline_cycles > 0) {
       s += fmt::format("; vs tuned baseline {} = {:.3f}x", *score.tuned_baseline_cycles, score.tuned_speedup);

@@ -50,6 +50,10 @@ nlohmann::json Score::to_json() const {
   nlohmann::json j = {
       {"verdict", verdict_name(verdict)},   {"seeds", seeds_json}, {"cycles", cycles},
       {"baseline_cycles", baseline_cycles}, {"speedup", speedup},  {"utilization", utilization}};
+  if (compiler_baseline_cycles > 0) {
+    j["compiler_baseline_cycles"] = compiler_baseline_cycles;
+    j["compiler_speedup"] = compiler_speedup;
+  }
   if (tuned_baseline_cycles) {
     j["tuned_baseline_cycles"] = *tuned_baseline_cycles;
     j["tuned_speedup"] = tuned_speedup;
@@ -77,7 +81,8 @@ std::vector<uint64_t> hidden_seeds(const TaskContext& ctx) {
 
 namespace {
 
-using BaselineKey = std::tuple<std::string, std::string, std::string, std::string, uint64_t>;
+// (which reference: "template" or "compiler", platform, hardware configuration, task, config, seed)
+using BaselineKey = std::tuple<std::string, std::string, std::string, std::string, std::string, uint64_t>;
 
 std::mutex& cache_mutex() {
   static std::mutex m;
@@ -95,36 +100,74 @@ void remember_if_baseline(const TaskContext& ctx, const std::string& code, const
   const auto baseline = baseline_kernel(ctx);
   if (code != baseline.source || platform(ctx.platform).language(language).name != baseline.language) return;
   std::lock_guard<std::mutex> lock(cache_mutex());
-  cache().emplace(BaselineKey{ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed}, cycles);
+  cache().emplace(BaselineKey{"template", ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed}, cycles);
 }
 
 }  // namespace
 
-tasks::GeneratedKernel baseline_kernel(const TaskContext& ctx) {
+namespace {
+
+enum class Reference { kTemplate, kCompiler };
+
+tasks::GeneratedKernel reference_kernel(const TaskContext& ctx, Reference which) {
   const Platform& p = platform(ctx.platform);
   const auto compiler = p.baseline_compiler(ctx.hw_config);
   if (compiler == nullptr || !compiler->supports(ctx.task)) return {};
   auto cfg = task_registry().get(ctx.task).resolve(ctx.config, p.dtype());
   if (!compiler->unsupported_reason(cfg).empty()) return {};
-  auto kernel = compiler->generate(cfg, p.layout(cfg));
+  auto kernel = which == Reference::kTemplate ? compiler->generate(cfg, p.layout(cfg))
+                                              : compiler->compiler_baseline(cfg, p.layout(cfg));
+  if (kernel.source.empty()) return {};
   kernel.language = p.language(kernel.language).name;
   return kernel;
 }
 
-uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
-  const BaselineKey key{ctx.platform, ctx.hw_config, ctx.task, ctx.config, seed};
+uint64_t reference_cycles(const TaskContext& ctx, uint64_t seed, Reference which) {
+  const BaselineKey key{which == Reference::kTemplate ? "template" : "compiler",
+                        ctx.platform,
+                        ctx.hw_config,
+                        ctx.task,
+                        ctx.config,
+                        seed};
   {
     std::lock_guard<std::mutex> lock(cache_mutex());
     if (auto it = cache().find(key); it != cache().end()) return it->second;
   }
   uint64_t cycles = 0;
-  if (const auto kernel = baseline_kernel(ctx); !kernel.source.empty()) {
+  if (const auto kernel = reference_kernel(ctx, which); !kernel.source.empty()) {
     auto report = evaluate(ctx, kernel.source, kernel.language, seed);
     if (report.verdict == Verdict::kPass) cycles = report.cycles;
   }
   std::lock_guard<std::mutex> lock(cache_mutex());
   cache()[key] = cycles;
   return cycles;
+}
+
+double ratio(uint64_t reference, uint64_t cycles) {
+  return reference > 0 && cycles > 0 ? static_cast<double>(reference) / static_cast<double>(cycles) : 0;
+}
+
+}  // namespace
+
+tasks::GeneratedKernel baseline_kernel(const TaskContext& ctx) {
+  return reference_kernel(ctx, Reference::kTemplate);
+}
+
+uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
+  return reference_cycles(ctx, seed, Reference::kTemplate);
+}
+
+std::string compiler_baseline_name(const std::string& platform_name, const std::string& hw_config) {
+  const auto compiler = platform(platform_name).baseline_compiler(hw_config);
+  return compiler == nullptr ? "" : compiler->compiler_baseline_name();
+}
+
+tasks::GeneratedKernel compiler_baseline_kernel(const TaskContext& ctx) {
+  return reference_kernel(ctx, Reference::kCompiler);
+}
+
+uint64_t compiler_baseline_cycles(const TaskContext& ctx, uint64_t seed) {
+  return reference_cycles(ctx, seed, Reference::kCompiler);
 }
 
 Score score_kernel(const TaskContext& ctx, const std::string& code, const std::string& language) {
@@ -149,9 +192,9 @@ Score score_kernel(const TaskContext& ctx, const std::string& code, const std::s
   if (score.verdict == Verdict::kPass) {
     remember_if_baseline(ctx, code, language, score.seeds.front().seed, score.cycles);
     score.baseline_cycles = baseline_cycles(ctx, score.seeds.front().seed);
-    if (score.baseline_cycles > 0 && score.cycles > 0) {
-      score.speedup = static_cast<double>(score.baseline_cycles) / static_cast<double>(score.cycles);
-    }
+    score.speedup = ratio(score.baseline_cycles, score.cycles);
+    score.compiler_baseline_cycles = compiler_baseline_cycles(ctx, score.seeds.front().seed);
+    score.compiler_speedup = ratio(score.compiler_baseline_cycles, score.cycles);
   }
   return score;
 }

@@ -3,7 +3,8 @@
 // run_eval uses the development seed; the score re-runs the kernel on hidden seeds derived from the
 // task and configuration (never equal to the development seed). A kernel that hard-codes outputs or
 // reads nothing from its inputs passes the development seed at best and fails here. Speed is measured
-// on the first hidden seed against the template compiler's baseline kernel on the same inputs.
+// on the first hidden seed against the template compiler's baseline kernel on the same inputs, and against
+// the platform's compiler baseline where it has one.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +32,10 @@ struct Score {
   uint64_t cycles = 0;           // on the first hidden seed
   uint64_t baseline_cycles = 0;  // the baseline kernel on the same seed (0: no baseline)
   double speedup = 0;            // baseline_cycles / cycles for a passing kernel, else 0
+  // The platform's compiler baseline (BaselineCompiler::compiler_baseline) on the same seed, for a passing
+  // kernel; 0: the platform has none, or it failed.
+  uint64_t compiler_baseline_cycles = 0;
+  double compiler_speedup = 0;  // compiler_baseline_cycles / cycles, else 0
   double utilization = 0;
   // The performance counters of the first hidden seed's run (name, value), in the platform's order.
   std::vector<std::pair<std::string, uint64_t>> counters;
@@ -44,7 +49,8 @@ struct Score {
   double tuned_speedup = 0;  // tuned_baseline_cycles / cycles for a passing kernel, else 0
 
   void set_tuned_baseline(uint64_t cycles);
-  nlohmann::json to_json() const;  // tuned_* fields only when the tuned baseline was looked up
+  // tuned_* fields only when the tuned baseline was looked up, compiler_* only when there is one.
+  nlohmann::json to_json() const;
 };
 
 std::vector<uint64_t> hidden_seeds(const TaskContext& context);
@@ -55,5 +61,11 @@ Score score_kernel(const TaskContext& context, const std::string& code, const st
 tasks::GeneratedKernel baseline_kernel(const TaskContext& context);
 // Cycles of the template compiler's baseline on `seed` (cached per process; 0 if there is none or it fails).
 uint64_t baseline_cycles(const TaskContext& context, uint64_t seed);
+// The platform's compiler baseline: its name in tables ("" = none), its kernel for the context (empty source:
+// none) and its cycles on `seed` (cached per process, and in the evaluation cache like any evaluation; 0 if
+// there is none or it fails).
+std::string compiler_baseline_name(const std::string& platform, const std::string& hw_config);
+tasks::GeneratedKernel compiler_baseline_kernel(const TaskContext& context);
+uint64_t compiler_baseline_cycles(const TaskContext& context, uint64_t seed);
 
 }  // namespace kcraft::agent

@@ -239,7 +239,12 @@ std::string format_score(const Score& score, unsigned submission) {
     text += fmt::format("cycles {}, utilization {:.1f}%", score.cycles, 100 * score.utilization);
     if (score.baseline_cycles > 0) {
       text +=
-          fmt::format(", baseline kernel {} cycles: speedup {:.3f}x\n", score.baseline_cycles, score.speedup);
+          fmt::format(", baseline kernel {} cycles: speedup {:.3f}x", score.baseline_cycles, score.speedup);
+      if (score.compiler_baseline_cycles > 0) {
+        text += fmt::format("; the compiler's build of the plain reference {} cycles: speedup {:.3f}x",
+                            score.compiler_baseline_cycles, score.compiler_speedup);
+      }
+      text += "\n";
     } else {
       text += " (no baseline kernel for this task to compare with)\n";
     }

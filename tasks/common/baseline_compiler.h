@@ -55,6 +55,17 @@ class BaselineCompiler {
   GeneratedKernel generate(const ResolvedConfig& cfg, const DramLayout& layout) const {
     return generate(cfg, layout, KnobValues{});
   }
+
+  // A second reference, for platforms whose users also have a standard compiler: what it makes of the
+  // task's plain reference code (KernelCraft's "RVV -O2" for its RISC-V platform). Benchmarks report the
+  // speedup over it beside the speedup over the template. Its name in tables ("" = the platform has none,
+  // the default), and its kernel for a configuration the template supports (an empty source = none).
+  // The tuner never sees it: it has no knobs.
+  virtual std::string compiler_baseline_name() const { return ""; }
+  virtual GeneratedKernel compiler_baseline(const ResolvedConfig& /*cfg*/,
+                                            const DramLayout& /*layout*/) const {
+    return {};
+  }
 };
 
 }  // namespace kcraft::tasks

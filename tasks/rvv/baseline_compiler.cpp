@@ -382,7 +382,7 @@ const char* kVectorSilu = R"(void kernel(void) {
 const char* kVectorSoftmax = R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   float* y = (float*)ADDR_Y;
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(N));
   for (int m = 0; m < M; ++m) {
     const float* xr = x + m * N;
     float* yr = y + m * N;
@@ -414,7 +414,7 @@ const char* kVectorRmsNorm = R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   const float* gamma = (const float*)ADDR_GAMMA;
   float* y = (float*)ADDR_Y;
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(N));
   for (int m = 0; m < M; ++m) {
     const float* xr = x + m * N;
     float* yr = y + m * N;
@@ -435,33 +435,6 @@ const char* kVectorRmsNorm = R"(void kernel(void) {
   }
 }
 )";
-
-// C[m .. m+U, n .. n+vl] in U accumulator groups: per k one vector load of B's row strip, shared by U
-// vfmacc.vf with A[m+u, k] as the scalar.
-std::string vector_gemm(int64_t lmul, int64_t unroll) {
-  std::string init, fma, store;
-  for (int64_t u = 0; u < unroll; ++u) {
-    init += fmt::format("      vfloat32m@L@_t acc{} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n", u);
-    fma += fmt::format("        acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], bv, vl);\n", u);
-    store += fmt::format("      __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n", u);
-  }
-  return subst(R"(void kernel(void) {
-  const float* a = (const float*)ADDR_A;
-  const float* b = (const float*)ADDR_B;
-  float* c = (float*)ADDR_C;
-  for (int m = 0; m < M; m += @U@) {
-    const float* ar = a + m * K;
-    for (size_t n = 0, vl; n < N; n += vl) {
-      vl = __riscv_vsetvl_e32m@L@(N - n);
-)" + init + R"(      for (int k = 0; k < K; ++k) {
-        vfloat32m@L@_t bv = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
-)" + fma + R"(      }
-)" + store + R"(    }
-  }
-}
-)",
-               {{"L", std::to_string(lmul)}, {"U", std::to_string(unroll)}});
-}
 
 // y[m, n .. n+U]: U dot products of x's row with W's rows n..n+U-1 (contiguous in k), each accumulated
 // in a register group over k strips (x's strip loaded once for all U), reduced with the bias as the start.
@@ -485,7 +458,7 @@ std::string vector_linear(int64_t lmul, int64_t unroll) {
   const float* w = (const float*)ADDR_W;
   const float* b = (const float*)ADDR_B;
   float* y = (float*)ADDR_Y;
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(K));
   for (int m = 0; m < M; ++m) {
     const float* xr = x + m * K;
     for (int n = 0; n < N; n += @U@) {
@@ -510,13 +483,42 @@ std::string unrolled(int64_t unroll, const char* pattern) {
   return s;
 }
 
+// gemm_one(a, b, c): C = A B for one batch's matrices. C[m .. m+U, n .. n+vl] in U accumulator groups:
+// per k one vector load of B's row strip, shared by U vfmacc.vf with A[m+u, k] as the scalar. K is taken in
+// blocks of @KB@ rows of B (the k_block knob), so that a block of B stays in the data cache while every row
+// of A passes over it; after the first block the accumulators start from C's partial sums.
+std::string vector_gemm_fn(int64_t unroll) {
+  return R"(static void gemm_one(const float* a, const float* b, float* c) {
+  for (int k0 = 0; k0 < K; k0 += @KB@) {
+    const int k1 = K - k0 < @KB@ ? K : k0 + @KB@;
+    for (int m = 0; m < M; m += @U@) {
+      const float* ar = a + m * K;
+      for (size_t n = 0, vl; n < N; n += vl) {
+        vl = __riscv_vsetvl_e32m@L@(N - n);
+)" +
+         unrolled(unroll,
+                  "        vfloat32m@L@_t acc{0} = k0 == 0 ? __riscv_vfmv_v_f_f32m@L@(0.0f, vl)\n"
+                  "                                        : __riscv_vle32_v_f32m@L@(c + (m + {0}) * N + n, "
+                  "vl);\n") +
+         R"(        for (int k = k0; k < k1; ++k) {
+          vfloat32m@L@_t bv = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
+)" + unrolled(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], bv, vl);\n") +
+         "        }\n" +
+         unrolled(unroll, "        __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n") +
+         R"(      }
+    }
+  }
+}
+)";
+}
+
 // vlinear: y[r, o] = sum_i x[r, i] * w[o, i] (+ bias[o]) — the linear template as a function: @U@ output
 // features per pass share each strip of x's row; `outs` must be a multiple of @U@ (generate() sees to it).
 // vdot: one dot product the same way, for tails.
 std::string vector_linear_fn(int64_t unroll) {
   return R"(static void vlinear(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
                     int outs) {
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(ins));
   for (int r = 0; r < rows; ++r) {
     const float* xr = x + r * ins;
     for (int o = 0; o < outs; o += @U@) {
@@ -602,7 +604,7 @@ const char* kVectorSwigluKernel = R"(void kernel(void) {
 // pv_row: out[d] = init(out)[d] * rescale + sum_j p[j] V[j, d] — one register group per strip of the row.
 std::string vector_attention_fns(int64_t unroll) {
   return R"(static void scores(const float* qr, const float* k, float* p, int j0, int count) {
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(D));
   int j = 0;
   for (; j + @U@ <= count; j += @U@) {
     const float* kr = k + (j0 + j) * D;
@@ -635,7 +637,7 @@ std::string vector_attention_fns(int64_t unroll) {
 }
 
 static float row_max(const float* p, size_t n, float start) {
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(n));
   vfloat32m@L@_t vmax = __riscv_vfmv_v_f_f32m@L@(start, vlmax);
   for (size_t j = 0, vl; j < n; j += vl) {
     vl = __riscv_vsetvl_e32m@L@(n - j);
@@ -646,7 +648,7 @@ static float row_max(const float* p, size_t n, float start) {
 }
 
 static float exp_row(float* p, size_t n, float max) {
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(n));
   vfloat32m@L@_t vsum = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
   for (size_t j = 0, vl; j < n; j += vl) {
     vl = __riscv_vsetvl_e32m@L@(n - j);
@@ -716,29 +718,16 @@ void kernel(void) {
 }
 )";
 
-// gemm's template as a function of one batch's matrices.
-std::string vector_batch_matmul(int64_t unroll) {
-  return R"(static void gemm_one(const float* a, const float* b, float* c) {
-  for (int m = 0; m < M; m += @U@) {
-    const float* ar = a + m * K;
-    for (size_t n = 0, vl; n < N; n += vl) {
-      vl = __riscv_vsetvl_e32m@L@(N - n);
-)" + unrolled(unroll, "      vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n") +
-         R"(      for (int k = 0; k < K; ++k) {
-        vfloat32m@L@_t bv = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
-)" + unrolled(unroll, "        acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], bv, vl);\n") +
-         "      }\n" +
-         unrolled(unroll, "      __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n") +
-         R"(    }
-  }
-}
+const char* kVectorGemmKernel = R"(
+void kernel(void) { gemm_one((const float*)ADDR_A, (const float*)ADDR_B, (float*)ADDR_C); }
+)";
 
+const char* kVectorBatchMatmulKernel = R"(
 void kernel(void) {
   for (int b = 0; b < BATCH; ++b)
     gemm_one((const float*)ADDR_A + b * M * K, (const float*)ADDR_B + b * K * N, (float*)ADDR_C + b * M * N);
 }
 )";
-}
 
 // ------------------------------------------------------------------ the tasks
 
@@ -751,12 +740,13 @@ struct UnrollRule {
 };
 
 struct TaskTemplate {
-  std::string scalar;          // the C reference
-  bool uses_math;              // needs kcraft_math.h (kc_expf / kc_tanhf / kc_sqrtf)
-  bool uses_vector_exp;        // the intrinsics template needs kc_vexpf
-  std::vector<int64_t> lmuls;  // LMUL candidates of the intrinsics template; empty: none (baseline only)
-  int64_t lmul_baseline;       // where the tuner starts once it tries intrinsics
+  std::string scalar;                // the C reference
+  bool uses_math;                    // needs kcraft_math.h (kc_expf / kc_tanhf / kc_sqrtf)
+  bool uses_vector_exp;              // the intrinsics template needs kc_vexpf
+  std::vector<int64_t> lmuls;        // LMUL candidates of the intrinsics template
+  int64_t lmul_baseline;             // the best the tuner found at C2 on default (the default: knobs())
   std::optional<UnrollRule> unroll;  // the matrix products: accumulator groups per pass
+  bool k_blocked = false;            // gemm_one: the k_block knob (rows of B per pass over A)
   std::vector<std::string> tensors;  // the tensors the kernels name, for a clear error if a spec changes
 };
 
@@ -778,37 +768,34 @@ const std::map<std::string, TaskTemplate>& templates() {
   const std::vector<int64_t> all = {1, 2, 4, 8};
   const std::vector<int64_t> exp_lmuls = {1, 2, 4};   // kc_vexpf needs about 8 register groups
   const std::vector<int64_t> rope_lmuls = {1, 2, 4};  // two halves, their rotations and four table strips
+  // The attention family: the vector exp, keys per pass as the unroll knob, Q, K, V and O.
+  const auto attention_like = [&](std::string scalar) {
+    return TaskTemplate{std::move(scalar),   true, true, exp_lmuls, 4, kAttentionKeys, false,
+                        {"Q", "K", "V", "O"}};
+  };
   static const std::map<std::string, TaskTemplate> t = {
-      {"relu", {kScalarRelu, false, false, all, 8, {}, {"x", "y"}}},
-      {"silu", {kScalarSilu, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
-      {"softmax", {kScalarSoftmax, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
-      {"rms_norm", {kScalarRmsNorm, true, false, all, 4, {}, {"x", "gamma", "y"}}},
-      {"gemm", {kScalarGemm, false, false, all, 2, kGemmRows, {"A", "B", "C"}}},
-      {"linear", {kScalarLinear, false, false, all, 2, kLinearFeatures, {"x", "W", "b", "y"}}},
-      {"gelu", {kScalarGelu, true, true, exp_lmuls, 2, {}, {"x", "y"}}},
-      {"layer_norm", {kScalarLayerNorm, true, false, all, 4, {}, {"x", "gamma", "beta", "y"}}},
-      {"gemv", {kScalarGemv, false, false, all, 2, kGemvRows, {"A", "x", "y"}}},
-      {"batch_matmul", {kScalarBatchMatmul, false, false, all, 2, kGemmRows, {"A", "B", "C"}}},
-      {"conv2d", {kScalarConv2d, false, false, all, 4, {}, {"x", "w", "y"}}},
-      {"depthwise_conv", {kScalarDepthwiseConv, false, false, all, 4, {}, {"x", "w", "y"}}},
-      {"rope", {kScalarRope, false, false, rope_lmuls, 2, {}, {"x", "cos", "sin", "y"}}},
-      {"ffn", {kScalarFfn, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "W1", "b1", "W2", "b2", "y"}}},
-      {"swiglu", {kScalarSwiglu, true, true, exp_lmuls, 2, kFfnFeatures, {"x", "Wg", "Wu", "Wd", "y"}}},
-      {"attention", {kScalarAttention, true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
-      {"mha",
-       {scalar_grouped_attention("HEADS"), true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
-      {"gqa",
-       {scalar_grouped_attention("KV_HEADS"),
-        true,
-        true,
-        exp_lmuls,
-        2,
-        kAttentionKeys,
-        {"Q", "K", "V", "O"}}},
-      {"mqa",
-       {scalar_grouped_attention("1"), true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
-      {"flash_attention",
-       {kScalarFlashAttention, true, true, exp_lmuls, 2, kAttentionKeys, {"Q", "K", "V", "O"}}},
+      {"relu", {kScalarRelu, false, false, all, 8, {}, false, {"x", "y"}}},
+      {"silu", {kScalarSilu, true, true, exp_lmuls, 4, {}, false, {"x", "y"}}},
+      {"softmax", {kScalarSoftmax, true, true, exp_lmuls, 4, {}, false, {"x", "y"}}},
+      {"rms_norm", {kScalarRmsNorm, true, false, all, 8, {}, false, {"x", "gamma", "y"}}},
+      {"gemm", {kScalarGemm, false, false, all, 8, kGemmRows, true, {"A", "B", "C"}}},
+      {"linear", {kScalarLinear, false, false, all, 4, kLinearFeatures, false, {"x", "W", "b", "y"}}},
+      {"gelu", {kScalarGelu, true, true, exp_lmuls, 4, {}, false, {"x", "y"}}},
+      {"layer_norm", {kScalarLayerNorm, true, false, all, 8, {}, false, {"x", "gamma", "beta", "y"}}},
+      {"gemv", {kScalarGemv, false, false, all, 8, kGemvRows, false, {"A", "x", "y"}}},
+      {"batch_matmul", {kScalarBatchMatmul, false, false, all, 8, kGemmRows, true, {"A", "B", "C"}}},
+      {"conv2d", {kScalarConv2d, false, false, all, 4, {}, false, {"x", "w", "y"}}},
+      {"depthwise_conv", {kScalarDepthwiseConv, false, false, all, 4, {}, false, {"x", "w", "y"}}},
+      {"rope", {kScalarRope, false, false, rope_lmuls, 4, {}, false, {"x", "cos", "sin", "y"}}},
+      {"ffn",
+       {kScalarFfn, true, true, exp_lmuls, 4, kFfnFeatures, false, {"x", "W1", "b1", "W2", "b2", "y"}}},
+      {"swiglu",
+       {kScalarSwiglu, true, true, exp_lmuls, 4, kFfnFeatures, false, {"x", "Wg", "Wu", "Wd", "y"}}},
+      {"attention", attention_like(kScalarAttention)},
+      {"mha", attention_like(scalar_grouped_attention("HEADS"))},
+      {"gqa", attention_like(scalar_grouped_attention("KV_HEADS"))},
+      {"mqa", attention_like(scalar_grouped_attention("1"))},
+      {"flash_attention", attention_like(kScalarFlashAttention)},
   };
   return t;
 }
@@ -841,6 +828,10 @@ const TaskTemplate& find_template(const std::string& task) {
 }
 
 const std::vector<int64_t> kUnrolls = {1, 2, 4, 8};
+// k_block: rows of B per pass (0: all of K at once).
+const std::vector<int64_t> kKBlocks = {0, 16, 32, 64, 128};
+// The composites' LMUL: the best of 2, 4 and 8 on decoder_block_t5 C1 (16.97M, 9.94M, 7.09M cycles).
+constexpr int kCompositeLmul = 8;
 constexpr int64_t kUnrollBaseline = 4;
 constexpr int kVectorRegisters = 32;
 
@@ -866,7 +857,8 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "conv2d") return vector::conv2d();
   if (task == "gelu") return std::string(kVectorGelu) + kVectorGeluKernel;
   if (task == "gemv") return vector_linear_fn(unroll) + kVectorGemvKernel;
-  if (task == "batch_matmul") return vector_batch_matmul(unroll);
+  if (task == "gemm") return vector_gemm_fn(unroll) + kVectorGemmKernel;
+  if (task == "batch_matmul") return vector_gemm_fn(unroll) + kVectorBatchMatmulKernel;
   if (task == "ffn") return vector_linear_fn(unroll) + kVectorGelu + kVectorFfnKernel;
   if (task == "swiglu") return vector_linear_fn(unroll) + kVectorSwigluKernel;
   if (task == "flash_attention") return vector_attention_fns(unroll) + kVectorFlashAttention;
@@ -876,6 +868,22 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "gqa") return head + kHeadsGqa;
   if (task == "mqa") return head + kHeadsMqa;
   throw std::logic_error("rvv: no intrinsics template for " + task);
+}
+
+// The length of the loop a template strip-mines: the dot products' K (D for the attention family and the
+// first layer of ffn/swiglu), a row for the norms and softmax, half a row for rope, the filters or channels
+// of the convolutions, B's row for the matrix products, every element for the element-wise tasks.
+int64_t strip_length(const ResolvedConfig& cfg) {
+  static const std::map<std::string, std::string> dim = {
+      {"gemv", "K"},          {"linear", "K"},       {"ffn", "D"},
+      {"swiglu", "D"},        {"attention", "D"},    {"mha", "D"},
+      {"gqa", "D"},           {"mqa", "D"},          {"flash_attention", "D"},
+      {"gemm", "N"},          {"batch_matmul", "N"}, {"softmax", "N"},
+      {"rms_norm", "N"},      {"layer_norm", "N"},   {"conv2d", "F"},
+      {"depthwise_conv", "C"}};
+  if (cfg.task == "rope") return cfg.dim("D") / 2;
+  const auto it = dim.find(cfg.task);
+  return it == dim.end() ? cfg.dim("M") * cfg.dim("N") : cfg.dim(it->second);
 }
 
 int64_t knob_value(const KnobValues& values, const std::vector<Knob>& knobs, const std::string& name) {
@@ -908,15 +916,16 @@ tasks::DramLayout task_layout(const ResolvedConfig& cfg) {
   return tasks::compute_layout(cfg, kLayoutAlignment);
 }
 
-BaselineCompiler::BaselineCompiler(int vlen) : vlen_(vlen) {
+BaselineCompiler::BaselineCompiler(int vlen, int64_t dcache_bytes)
+    : vlen_(vlen), dcache_bytes_(dcache_bytes) {
   if (vlen < 128 || vlen > 1024 || (vlen & (vlen - 1)) != 0) {
     throw std::invalid_argument(
         fmt::format("rvv baseline compiler: VLEN {} is not a power of two in [128, 1024]", vlen));
   }
 }
 
-std::unique_ptr<tasks::BaselineCompiler> make_baseline_compiler(int vlen) {
-  return std::make_unique<BaselineCompiler>(vlen);
+std::unique_ptr<tasks::BaselineCompiler> make_baseline_compiler(int vlen, int64_t dcache_bytes) {
+  return std::make_unique<BaselineCompiler>(vlen, dcache_bytes);
 }
 
 std::vector<std::string> BaselineCompiler::supported_tasks() const {
@@ -956,66 +965,94 @@ std::string BaselineCompiler::unsupported_reason(const ResolvedConfig& cfg) cons
 }
 
 std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
-  // The composites' vectorised form (composite::kernel_source with an LMUL) is not a knob yet: the tuner
-  // would simulate both forms of every block in every sweep, a minute more of the quick sweep (issue
-  // "rvv template compiler": it becomes the template once the scalar composition is the compiler
-  // baseline, simulated once per RTL change).
+  // The composites' template has no knobs: the tuner would simulate every form of every block in every
+  // sweep for a few per cent (their LMUL is fixed at the best measured, kCompositeLmul).
   if (composite::is_composite(cfg.task)) return {};
   const TaskTemplate& t = find_template(cfg.task);
   std::vector<Knob> out;
-  if (t.lmuls.empty()) return out;  // the scalar reference only (clang's vectorizer handles these loops)
-  out.push_back(
-      {"intrinsics",
-       "0: the plain scalar C reference, vectorised only by clang -O2's auto-vectorizer (the baseline); "
-       "1: hand-vectorised with RVV intrinsics (lmul" +
-           std::string(t.unroll ? ", unroll" : "") + ")",
-       0,
-       {0, 1}});
+  // The default LMUL: the template's best at C2, or the smallest whose VLMAX covers the strip when that is
+  // less (a wider group would move and reduce idle lanes).
+  int64_t lmul = t.lmul_baseline;
+  const int64_t strip = strip_length(cfg);
+  for (auto it = t.lmuls.rbegin(); it != t.lmuls.rend(); ++it) {
+    if (*it <= t.lmul_baseline && vlen_ / 32 * *it >= strip) lmul = *it;
+  }
   out.push_back({"lmul",
-                 "intrinsics: LMUL, the vector registers grouped per operand (elements per instruction "
-                 "= VLEN/32 x LMUL)",
-                 t.lmul_baseline, t.lmuls});
+                 "LMUL, the vector registers grouped per operand (elements per instruction = VLEN/32 x LMUL)",
+                 lmul, t.lmuls});
   if (t.unroll) out.push_back({"unroll", t.unroll->description, kUnrollBaseline, kUnrolls});
+  if (t.k_blocked) {
+    out.push_back(
+        {"k_block",
+         "rows of B per pass over A (0: all of K): a block of B stays in the data cache while every "
+         "row of A uses it; the default is the largest whose rows take at most half the cache",
+         default_k_block(cfg), kKBlocks});
+  }
   return out;
 }
 
-GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const tasks::DramLayout& layout,
-                                           const KnobValues& values) const {
-  if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
-  if (layout.task != cfg.task || layout.config != cfg.config) {
-    throw std::invalid_argument(
-        fmt::format("rvv baseline compiler: the layout is for {} {}, the configuration {} {}", layout.task,
-                    layout.config, cfg.task, cfg.config));
+int64_t BaselineCompiler::default_k_block(const ResolvedConfig& cfg) const {
+  const int64_t row_bytes = cfg.dim("N") * 4;
+  int64_t best = 0;
+  for (int64_t kb : kKBlocks) {
+    if (kb > 0 && kb * row_bytes <= dcache_bytes_ / 2) best = kb;
   }
+  // All of B fits in half the cache, or not even the smallest block does: no blocking.
+  if (best == 0 || best >= cfg.dim("K") || cfg.dim("K") * row_bytes <= dcache_bytes_ / 2) return 0;
+  return best;
+}
+
+std::string BaselineCompiler::compiler_baseline_name() const {
+  return "clang -O2";
+}
+
+GeneratedKernel BaselineCompiler::compiler_baseline(const ResolvedConfig& cfg,
+                                                    const tasks::DramLayout& layout) const {
+  check_generate_args(cfg, layout);
+  GeneratedKernel g;
+  g.language = kKernelLanguage;
   if (composite::is_composite(cfg.task)) {
-    GeneratedKernel g;
-    g.language = kKernelLanguage;
     g.source = composite::kernel_source(cfg, layout);
     g.summary =
         "composite: the level-1/2 scalar C references in sequence, intermediates in DRAM scratch, at -O2";
     return g;
   }
   const TaskTemplate& t = find_template(cfg.task);
-  const auto knob_list = knobs(cfg);
+  std::string& s = g.source;
+  s = fmt::format(
+      "/* {} {}: the plain scalar C reference (rvv's compiler baseline: clang -O2 with auto-vectorisation). "
+      "*/\n",
+      cfg.task, cfg.config);
+  if (t.uses_math || scalar::pieces_need_math(scalar_pieces_of(cfg.task))) s += math_header() + "\n";
+  s += scalar::pieces_source(scalar_pieces_of(cfg.task)) + t.scalar;
+  g.summary = "scalar C reference at -O2 (clang's auto-vectorizer decides what runs on the vector unit)";
+  return g;
+}
+
+void BaselineCompiler::check_generate_args(const ResolvedConfig& cfg, const tasks::DramLayout& layout) const {
+  if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
+  if (layout.task != cfg.task || layout.config != cfg.config) {
+    throw std::invalid_argument(
+        fmt::format("rvv baseline compiler: the layout is for {} {}, the configuration {} {}", layout.task,
+                    layout.config, cfg.task, cfg.config));
+  }
+}
+
+GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const tasks::DramLayout& layout,
+                                           const KnobValues& values) const {
+  check_generate_args(cfg, layout);
   GeneratedKernel g;
   g.language = kKernelLanguage;
-  const bool intrinsics = !knob_list.empty() && knob_value(values, knob_list, "intrinsics") != 0;
-  std::string& s = g.source;
-  if (!intrinsics) {
-    if (!knob_list.empty()) {  // the other knobs do not apply: report their baselines, so equal kernels have
-                               // equal knobs
-      g.knobs["intrinsics"] = 0;
-      g.knobs["lmul"] = t.lmul_baseline;
-      if (t.unroll) g.knobs["unroll"] = kUnrollBaseline;
-    }
-    s = fmt::format(
-        "/* {} {}: the plain scalar C reference (rvv's baseline: clang -O2 with auto-vectorisation). */\n",
-        cfg.task, cfg.config);
-    if (t.uses_math || scalar::pieces_need_math(scalar_pieces_of(cfg.task))) s += math_header() + "\n";
-    s += scalar::pieces_source(scalar_pieces_of(cfg.task)) + t.scalar;
-    g.summary = "scalar C reference at -O2 (clang's auto-vectorizer decides what runs on the vector unit)";
+  if (composite::is_composite(cfg.task)) {
+    g.source = composite::kernel_source(cfg, layout, kCompositeLmul);
+    g.summary = fmt::format(
+        "composite: the level-1/2 pieces in sequence, intermediates in DRAM scratch; the matrix products and "
+        "the convolution in RVV intrinsics (LMUL {})",
+        kCompositeLmul);
     return g;
   }
+  const TaskTemplate& t = find_template(cfg.task);
+  const auto knob_list = knobs(cfg);
   const int64_t lmul = clamp_down(t.lmuls, knob_value(values, knob_list, "lmul"));
   int64_t unroll = kUnrollBaseline;
   if (t.unroll) {
@@ -1025,32 +1062,45 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
       while (cfg.dim(dim) % unroll != 0) unroll /= 2;  // dims are multiples of 16 today; stay correct if not
     }
   }
-  g.knobs["intrinsics"] = 1;
   g.knobs["lmul"] = lmul;
   if (t.unroll) g.knobs["unroll"] = unroll;
-
-  s = fmt::format("/* {} {}: hand-vectorised with RVV intrinsics, LMUL={}{}. */\n#include <riscv_vector.h>\n",
-                  cfg.task, cfg.config, lmul, t.unroll ? fmt::format(", unroll {}", unroll) : "");
-  if (t.uses_math) s += "\n" + math_header() + "\n";
-  const std::map<std::string, std::string> l = {{"L", std::to_string(lmul)}, {"U", std::to_string(unroll)}};
-  if (t.uses_vector_exp) s += subst(kVectorExp, l);
-  if (cfg.task == "relu") {
-    s += subst(kVectorRelu, l);
-  } else if (cfg.task == "silu") {
-    s += subst(kVectorSilu, l);
-  } else if (cfg.task == "softmax") {
-    s += subst(kVectorSoftmax, l);
-  } else if (cfg.task == "rms_norm") {
-    s += subst(kVectorRmsNorm, l);
-  } else if (cfg.task == "gemm") {
-    s += vector_gemm(lmul, unroll);
-  } else if (cfg.task == "linear") {
-    s += vector_linear(lmul, unroll);
-  } else {
-    s += subst(intrinsics_body(cfg.task, unroll), l);
+  int64_t k_block = 0;
+  if (t.k_blocked) {
+    const int64_t asked = knob_value(values, knob_list, "k_block");
+    k_block = asked <= 0 ? 0 : std::max<int64_t>(16, clamp_down(kKBlocks, asked));
+    if (k_block >= cfg.dim("K")) k_block = 0;  // one block: the same kernel as none
+    g.knobs["k_block"] = k_block;
   }
-  g.summary = fmt::format("RVV intrinsics, LMUL={} ({} elements per instruction at VLEN {}){}", lmul,
-                          vlen_ / 32 * lmul, vlen_, t.unroll ? fmt::format(", unroll {}", unroll) : "");
+
+  std::string& s = g.source;
+  const std::string k_text = k_block > 0 ? fmt::format(", k_block {}", k_block) : "";
+  s = fmt::format(
+      "/* {} {}: hand-vectorised with RVV intrinsics, LMUL={}{}{}. */\n#include <riscv_vector.h>\n", cfg.task,
+      cfg.config, lmul, t.unroll ? fmt::format(", unroll {}", unroll) : "", k_text);
+  if (t.uses_math) s += "\n" + math_header() + "\n";
+  const std::map<std::string, std::string> l = {{"L", std::to_string(lmul)},
+                                                {"U", std::to_string(unroll)},
+                                                {"KB", k_block == 0 ? "K" : std::to_string(k_block)}};
+  std::string body;
+  if (cfg.task == "relu") {
+    body = subst(kVectorRelu, l);
+  } else if (cfg.task == "silu") {
+    body = subst(kVectorSilu, l);
+  } else if (cfg.task == "softmax") {
+    body = subst(kVectorSoftmax, l);
+  } else if (cfg.task == "rms_norm") {
+    body = subst(kVectorRmsNorm, l);
+  } else if (cfg.task == "linear") {
+    body = vector_linear(lmul, unroll);
+  } else {
+    body = subst(intrinsics_body(cfg.task, unroll), l);
+  }
+  if (body.find("kc_vlmax_e32m") != std::string::npos) s += subst(vector::vlmax_helper(), l);
+  if (t.uses_vector_exp) s += subst(kVectorExp, l);
+  s += body;
+  g.summary =
+      fmt::format("RVV intrinsics, LMUL={} ({} elements per instruction at VLEN {}){}{}", lmul,
+                  vlen_ / 32 * lmul, vlen_, t.unroll ? fmt::format(", unroll {}", unroll) : "", k_text);
   return g;
 }
 

@@ -1,16 +1,15 @@
 // The rvv platform's task side: its DRAM layout and its baseline compiler (tasks/common/baseline_compiler.h).
 //
-// Kernels are C. The baseline (every knob at its baseline value) is the task's plain scalar C reference —
-// straightforward loops, as a user of the toolchain writes them from the task's description — which the
-// toolchain compiles with clang -O2 and its loop vectorizer (isa/rvv/toolchain.h): exactly what a user
-// gets for free. The knob `intrinsics` = 1 switches to a hand-vectorised template with RVV intrinsics
-// (<riscv_vector.h>) whose `lmul` (register grouping) and, for the matrix products, `unroll` (output rows
-// or features per pass, i.e. accumulator registers) the tuner explores. Every knob lives in the kernel
-// source (evaluation builds from source with the toolchain's fixed flags).
+// Kernels are C. The template (the baseline agents are measured against, and the tuner's starting point) is
+// hand-vectorised with RVV intrinsics (<riscv_vector.h>): strip-mined loops over vsetvl, reductions, and
+// knobs for `lmul` (register grouping) and, for the matrix products, `unroll` (output rows or features per
+// pass, i.e. accumulator registers). The level-3 tasks are the composition of the L1/L2 pieces
+// (tasks/rvv/composite.h) with their matrix products and convolution vectorised, no knobs.
 //
-// The level-3 tasks have no template of their own: their baseline is the composition of the L1/L2 scalar
-// references (tasks/rvv/composite.h), with no knobs (composite::kernel_source has a vectorised form, not yet
-// offered as a knob).
+// The compiler baseline (compiler_baseline(), "clang -O2") is the task's plain scalar C reference —
+// straightforward loops, as a user of the toolchain writes them from the task's description — compiled with
+// clang -O2 and its loop vectorizer (isa/rvv/toolchain.h): what a user gets for free, and KernelCraft's
+// "RVV -O2" reference. For the level-3 tasks it is the composition of the scalar references.
 //
 // Kernels use the symbols header (isa/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
 // intrinsics templates strip-mine with vsetvl, so they are correct for any VLEN and any dimension.
@@ -51,7 +50,8 @@ class BaselineCompiler : public tasks::BaselineCompiler {
  public:
   // vlen: the core's VLEN in bits (a power of two in [128, 1024]); it appears only in the summary (the
   // kernels ask vsetvl), but a configuration's knob values stay meaningful per hardware configuration.
-  explicit BaselineCompiler(int vlen = 128);
+  // dcache_bytes: the data cache's size, which sets the matrix products' default k_block.
+  explicit BaselineCompiler(int vlen = 128, int64_t dcache_bytes = 32768);
 
   std::vector<std::string> supported_tasks() const override;
   std::string unsupported_reason(const tasks::ResolvedConfig& cfg) const override;
@@ -59,12 +59,20 @@ class BaselineCompiler : public tasks::BaselineCompiler {
   using tasks::BaselineCompiler::generate;
   tasks::GeneratedKernel generate(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout,
                                   const tasks::KnobValues& knobs) const override;
+  std::string compiler_baseline_name() const override;
+  tasks::GeneratedKernel compiler_baseline(const tasks::ResolvedConfig& cfg,
+                                           const tasks::DramLayout& layout) const override;
 
  private:
+  // Throws std::invalid_argument when cfg is unsupported or the layout is another configuration's.
+  void check_generate_args(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout) const;
+  // The largest k_block whose rows of B take at most half the data cache; 0 when all of K fits.
+  int64_t default_k_block(const tasks::ResolvedConfig& cfg) const;
   int vlen_;
+  int64_t dcache_bytes_;
 };
 
 // What Platform::baseline_compiler hands out. Throws std::invalid_argument for a bad VLEN.
-std::unique_ptr<tasks::BaselineCompiler> make_baseline_compiler(int vlen = 128);
+std::unique_ptr<tasks::BaselineCompiler> make_baseline_compiler(int vlen = 128, int64_t dcache_bytes = 32768);
 
 }  // namespace kcraft::rvv

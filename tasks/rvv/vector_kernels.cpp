@@ -2,13 +2,27 @@
 
 namespace kcraft::rvv::vector {
 
+const std::string& vlmax_helper() {
+  static const std::string text = R"(#ifndef KC_VLMAX_M@L@_DEFINED
+#define KC_VLMAX_M@L@_DEFINED
+/* An accumulator's width: VLMAX, but no wider than the loop it covers (a reduction costs a cycle per
+   element, idle ones included). Every strip's vl is at most both. */
+static inline size_t kc_vlmax_e32m@L@(size_t len) {
+  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  return len < vlmax ? len : vlmax;
+}
+#endif
+)";
+  return text;
+}
+
 const std::string& layer_norm() {
   static const std::string text = R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   const float* gamma = (const float*)ADDR_GAMMA;
   const float* beta = (const float*)ADDR_BETA;
   float* y = (float*)ADDR_Y;
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(N));
   for (int m = 0; m < M; ++m) {
     const float* xr = x + m * N;
     float* yr = y + m * N;
@@ -120,7 +134,7 @@ namespace {
 const char* kVdot = R"(#ifndef KC_VDOT_DEFINED
 #define KC_VDOT_DEFINED
 static inline float kc_vdot(const float* a, const float* b, int n, float init) {
-  const size_t vlmax = __riscv_vsetvlmax_e32m@L@();
+  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(n));
   vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
   for (size_t k = 0, vl; k < (size_t)n; k += vl) {
     vl = __riscv_vsetvl_e32m@L@(n - k);
@@ -202,8 +216,8 @@ static void conv2d_nhwc(const float* x, const float* w, float* y, int height, in
 
 const std::map<std::string, std::string>& composite_pieces() {
   static const std::map<std::string, std::string> pieces = {
-      {"linear_rows", std::string(kVdot) + kLinearRows},
-      {"swiglu_rows", std::string(kVdot) + kSwigluRows},
+      {"linear_rows", vlmax_helper() + kVdot + kLinearRows},
+      {"swiglu_rows", vlmax_helper() + kVdot + kSwigluRows},
       {"conv2d_nhwc", kConv2dNhwc},
   };
   return pieces;

@@ -9,6 +9,10 @@
 
 namespace kcraft::rvv::vector {
 
+// kc_vlmax_e32m@L@(len): min(VLMAX, len), the width of an accumulator that a loop of len elements fills,
+// defined once per LMUL however many pieces paste it. The templates that reduce use it.
+const std::string& vlmax_helper();
+
 // y = (x - mean) / sqrt(var + eps) * gamma + beta per row: one pass for the sum, one for the squared
 // deviations, one for the output (kc_sqrtf from kcraft_math.h).
 const std::string& layer_norm();

@@ -322,7 +322,8 @@ IdealCycles RvvPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const st
 }
 
 std::unique_ptr<tasks::BaselineCompiler> RvvPlatform::baseline_compiler(const std::string& hw) const {
-  return make_baseline_compiler(static_cast<int>(params(hw).vlen));
+  const auto p = params(hw);
+  return make_baseline_compiler(static_cast<int>(p.vlen), p.dcache_bytes);
 }
 
 std::string RvvPlatform::describe_counters(const EvalReport& r) const {

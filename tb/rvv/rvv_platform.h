@@ -61,7 +61,7 @@ class RvvPlatform : public Platform {
   EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
   std::string describe_counters(const EvalReport& report) const override;
 
-  // tasks/rvv: the scalar C references (the baseline) and the intrinsics templates.
+  // tasks/rvv: the intrinsics templates (the baseline) and the scalar C references (the compiler baseline).
   std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override;
 
   // tb/rvv/rvv_campaigns.cpp

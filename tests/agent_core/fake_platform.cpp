@@ -33,6 +33,16 @@ class FakeCompiler : public tasks::BaselineCompiler {
     for (int64_t i = 0; i < k.knobs["unroll"]; ++i) k.source += "FAKE_OP\n";
     return k;
   }
+  // A compiler baseline for relu only: five FAKE_OPs (what "a compiler" makes of the reference).
+  std::string compiler_baseline_name() const override { return "fake cc"; }
+  tasks::GeneratedKernel compiler_baseline(const tasks::ResolvedConfig& cfg,
+                                           const tasks::DramLayout&) const override {
+    tasks::GeneratedKernel k;
+    if (cfg.task != "relu") return k;
+    k.source = "; fake compiler baseline\n";
+    for (int i = 0; i < 5; ++i) k.source += "FAKE_OP\n";
+    return k;
+  }
 };
 
 class FakePlatform : public Platform {

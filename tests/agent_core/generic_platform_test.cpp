@@ -110,6 +110,19 @@ TEST(GenericPlatform, ScoringUsesItsBaselineCompiler) {
   EXPECT_EQ(score.cycles, 100u);
   EXPECT_EQ(score.baseline_cycles, 300u);  // the baseline unrolls three times
   EXPECT_DOUBLE_EQ(score.speedup, 3.0);
+  // The platform's compiler baseline (five FAKE_OPs) on the same seed, and the speedup over it.
+  EXPECT_EQ(score.compiler_baseline_cycles, 500u);
+  EXPECT_DOUBLE_EQ(score.compiler_speedup, 5.0);
+  EXPECT_EQ(score.to_json()["compiler_baseline_cycles"], 500u);
+  EXPECT_EQ(compiler_baseline_name(kFakePlatform, "default"), "fake cc");
+  // A task the compiler baseline does not cover: none, and no field.
+  TaskContext silu = fake_relu();
+  silu.task = "silu";
+  const Score none = score_kernel(silu, "FAKE_OP\n");
+  EXPECT_EQ(none.verdict, Verdict::kPass);
+  EXPECT_EQ(none.compiler_baseline_cycles, 0u);
+  EXPECT_EQ(none.compiler_speedup, 0.0);
+  EXPECT_FALSE(none.to_json().contains("compiler_baseline_cycles"));
 }
 
 TEST(GenericPlatform, TheTunerExploresItsKnobs) {

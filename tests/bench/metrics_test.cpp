@@ -197,6 +197,62 @@ TEST(Metrics, TablesLeaveCellsTheSweepNeverPlannedBlankAndMarkFailuresX) {
   EXPECT_NE(row(section(speed, "systolic/default"), "gemm").find(" x "), std::string::npos) << speed;
 }
 
+TEST(Metrics, SpeedupOverTheCompilerBaselinePerCellLevelAndTable) {
+  // A platform with a compiler baseline: gemm C1 template 2000 cycles, compiler 8000; the agent's runs
+  // 1000 (8x) and 4000 (2x); gemm C2 compiler 3000, one run of 1500 (2x); relu (level 1) C1 compiler 600,
+  // a run of 200 (3x); attention (level 2) C1 no compiler baseline (0); a mismatch never counts.
+  auto with_compiler = [](RunRecord r, uint64_t compiler) {
+    r.compiler_baseline_cycles = compiler;
+    r.compiler_speedup = r.correct() ? static_cast<double>(compiler) / static_cast<double>(r.cycles) : 0;
+    return r;
+  };
+  std::vector<RunRecord> runs = {
+      with_compiler(make_run("a", "default", "gemm", 1, "C1", 1, "pass", 1000, 2000), 8000),
+      with_compiler(make_run("a", "default", "gemm", 1, "C1", 2, "pass", 4000, 2000), 8000),
+      with_compiler(make_run("a", "default", "gemm", 1, "C2", 1, "pass", 1500, 2000), 3000),
+      with_compiler(make_run("a", "default", "relu", 1, "C1", 1, "pass", 200, 400), 600),
+      with_compiler(make_run("a", "default", "relu", 1, "C2", 1, "mismatch", 0, 0), 700),
+      make_run("a", "default", "attention", 2, "C1", 1, "pass", 100, 100),
+  };
+  std::vector<const RunRecord*> ptrs;
+  for (const auto& r : runs) ptrs.push_back(&r);
+  EXPECT_NEAR(*geomean_compiler_speedup(ptrs), std::pow(8.0 * 2.0 * 2.0 * 3.0, 0.25), 1e-12);
+  EXPECT_FALSE(geomean_compiler_speedup({&runs[4], &runs[5]}).has_value());
+
+  const auto m = compute_metrics(runs, {}, {});
+  const auto* cell = m.cell("a", "systolic/default", "gemm", "C1");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_DOUBLE_EQ(*cell->best_compiler_speedup, 8.0);
+  EXPECT_EQ(cell->compiler_baseline_cycles, 8000u);
+  EXPECT_FALSE(m.cell("a", "systolic/default", "attention", "C1")->best_compiler_speedup.has_value());
+  const auto* total = m.total("a", "systolic/default");
+  EXPECT_EQ(total->compiler_speedup_runs, 4u);
+  EXPECT_NEAR(*total->geomean_compiler_speedup, std::pow(8.0 * 2.0 * 2.0 * 3.0, 0.25), 1e-12);
+  EXPECT_TRUE(total->to_json()["geomean_compiler_speedup"].is_number());
+  EXPECT_TRUE(
+      m.task_group("a", "systolic/default", "attention")->to_json()["geomean_compiler_speedup"].is_null());
+
+  // The table: per cell the best speedup and the compiler's cycles; per task and per level the geometric
+  // mean over the cells (the best per configuration: gemm 8x and 2x, relu 3x); the lowest per config.
+  const std::string table = compiler_table(m);
+  EXPECT_NE(table.find("best speedup over the compiler baseline"), std::string::npos) << table;
+  EXPECT_NE(table.find("8.00x (8000)"), std::string::npos) << table;
+  EXPECT_NE(table.find("2.00x (3000)"), std::string::npos) << table;
+  EXPECT_NE(table.find("3.00x (600)"), std::string::npos) << table;
+  EXPECT_NE(table.find("  4.00x\n"), std::string::npos) << table;  // gemm: sqrt(8 * 2)
+  EXPECT_NE(
+      table.find(fmt::format("L1 geomean         {:<22}  2.00x", fmt::format("{:.2f}x", std::sqrt(24.0)))),
+      std::string::npos)
+      << table;  // C1: sqrt(8 * 3); C2: 2
+  EXPECT_NE(table.find("lowest"), std::string::npos) << table;
+  EXPECT_NE(table.find("3.00x                   2.00x"), std::string::npos) << table;  // lowest C1, C2
+  // The summary table's geomean over the compiler baseline.
+  EXPECT_NE(summary_table(m).find(fmt::format("{:.3f}x", *total->geomean_compiler_speedup)),
+            std::string::npos);
+  // Without a compiler baseline anywhere there is no table.
+  EXPECT_EQ(compiler_table(compute_metrics({runs[5]}, {}, {})), "");
+}
+
 TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {
   // gemm C1: baseline 2000 cycles, tuned baseline 1000. The agent's runs: 800 (2.5x / 1.25x), 1000
   // (2x / 1x), 1600 (1.25x / 0.625x), a mismatch. relu C1: a correct run whose tuned baseline is not known.
@@ -317,8 +373,10 @@ TEST(Metrics, AgentsSideBySideSumModelCallsEvaluationsAndTokensPerRole) {
   write_metrics_csv(m, dir / "metrics.csv");
   std::ifstream in(dir / "metrics.csv");
   const std::string csv((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_NE(csv.find(",model_calls,evaluations,agent_seconds,role_tokens\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",8,4,3,\"{\"\"coder\"\":3400,\"\"designer\"\":680}\"\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",model_calls,evaluations,agent_seconds,role_tokens,geomean_compiler_speedup\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",8,4,3,\"{\"\"coder\"\":3400,\"\"designer\"\":680}\",\n"), std::string::npos) << csv;
   std::filesystem::remove_all(dir);
   const std::string table = agents_table(m);
   EXPECT_NE(table.find("coder 3400, designer 680"), std::string::npos) << table;

@@ -69,6 +69,8 @@ RunRecord full_record() {
   r.host = "h";
   r.finished_at = "2025-01-01T00:00:00Z";
   r.worker_pid = 42;
+  r.compiler_baseline_cycles = 9876;
+  r.compiler_speedup = 9876.0 / 1234.0;
   r.phases = {{"unmarked_cycles", 34},
               {"phases",
                {{{"name", "norm"}, {"cycles", 200}, {"marks", 1}},
@@ -522,6 +524,50 @@ TEST(Store, AVersion4StoreGainsPhasesAndMergesIn) {
     ResultStore current(dir / "current.db");
     EXPECT_EQ(current.merge_from(dir / "shard.db").runs_added, 1u);
     EXPECT_EQ(current.runs()[0].phases, nlohmann::json::object());
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Version 5 (before the compiler baseline): upgraded in place, its runs without a compiler baseline (0);
+// new runs keep theirs; a v5 shard merges in the same way.
+TEST(Store, AVersion5StoreGainsTheCompilerBaselineAndMergesIn) {
+  auto dir = testing::fresh_dir("v5");
+  const auto old_run = make_run("baseline", "default", "relu", 1, "C1", 1, "pass", 10, 10);
+  const auto make_v5 = [&](const std::filesystem::path& file) {
+    { ResultStore(file).insert_run(old_run); }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "ALTER TABLE runs DROP COLUMN compiler_baseline_cycles; "
+                           "ALTER TABLE runs DROP COLUMN compiler_speedup; "
+                           "UPDATE meta SET value = '5' WHERE key = 'schema_version'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK)
+        << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  make_v5(dir / "v5.db");
+  {
+    ResultStore upgraded(dir / "v5.db");
+    EXPECT_EQ(upgraded.migrated_from(), 5);
+    ASSERT_EQ(upgraded.runs().size(), 1u);
+    EXPECT_EQ(upgraded.runs()[0].compiler_baseline_cycles, 0u);
+    const auto with_compiler = full_record();
+    EXPECT_TRUE(upgraded.insert_run(with_compiler));
+    for (const auto& r : upgraded.runs()) {
+      if (r.key == with_compiler.key) {
+        EXPECT_EQ(r.compiler_baseline_cycles, 9876u);
+        EXPECT_DOUBLE_EQ(r.compiler_speedup, with_compiler.compiler_speedup);
+      }
+    }
+  }
+  EXPECT_EQ(pragma(dir / "v5.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion));
+  make_v5(dir / "shard.db");
+  {
+    ResultStore current(dir / "current.db");
+    EXPECT_EQ(current.merge_from(dir / "shard.db").runs_added, 1u);
+    EXPECT_EQ(current.runs()[0].compiler_baseline_cycles, 0u);
   }
   std::filesystem::remove_all(dir);
 }

@@ -1,7 +1,8 @@
-// The rvv task side under QEMU (the platform's functional reference): every task x C1..C5 baseline (the
-// scalar C reference at -O2) passes the golden comparison; every knob combination the tuner can try passes on
-// C1 and C2; kernels with the classic mistakes, all-zero and unwritten outputs fail; kcraft_math.h's expf and
-// the templates' vector exp are as accurate as documented; the layout and the knob API.
+// The rvv task side under QEMU (the platform's functional reference): every task x C1..C5 template (RVV
+// intrinsics) and compiler baseline (the scalar C reference at -O2) passes the golden comparison; every knob
+// combination the tuner can try passes on C1 and C2; kernels with the classic mistakes, all-zero and
+// unwritten outputs fail; kcraft_math.h's expf and the templates' vector exp are as accurate as documented;
+// the layout and the knob API.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -69,6 +70,11 @@ tasks::GeneratedKernel generate(const std::string& task, const std::string& conf
   return BaselineCompiler().generate(cfg, task_layout(cfg), knobs);
 }
 
+tasks::GeneratedKernel compiler_baseline(const std::string& task, const std::string& config) {
+  const auto cfg = resolve(task, config);
+  return BaselineCompiler().compiler_baseline(cfg, task_layout(cfg));
+}
+
 std::string describe(const TaskRun& r) {
   if (!r.message.empty()) return r.message;
   std::string s = r.inputs_intact ? "" : "the kernel wrote an input region\n";
@@ -81,7 +87,7 @@ void expect_no_warnings(const TaskRun& r, const std::string& what) {
   }
 }
 
-// ------------------------------------------------------------------ every task x C1..C5: the baseline
+// ------------------------------------------------------------------ every task x C1..C5: both references
 
 using Case = std::tuple<std::string, std::string>;
 
@@ -91,32 +97,46 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 class RvvBaseline : public ::testing::TestWithParam<Case> {};
 
-TEST_P(RvvBaseline, ScalarReferenceAtO2PassesUnderQemu) {
+TEST_P(RvvBaseline, VectorTemplatePassesUnderQemu) {
   const auto& [task, config] = GetParam();
   const auto k = generate(task, config);
-  if (!k.knobs.empty()) {  // tasks without an intrinsics template have no knobs
-    EXPECT_EQ(k.knobs.at("intrinsics"), 0);
-  }
-  EXPECT_EQ(k.source.find("riscv_vector.h"), std::string::npos) << "the baseline is plain C";
+  EXPECT_NE(k.source.find("#include <riscv_vector.h>"), std::string::npos)
+      << "the template uses the vector unit";
+  EXPECT_NE(k.source.find("__riscv_vsetvl_e32m"), std::string::npos) << "and strip-mines with vsetvl";
   const TaskRun r = run_task(task, config, k.source);
   ASSERT_TRUE(r.passed()) << task << " " << config << "\n" << describe(r) << "\n" << k.source;
   expect_no_warnings(r, task + " " + config);
-  std::printf("%s %s baseline: build %.2f s, QEMU run %.2f s, %zu code words\n", task.c_str(), config.c_str(),
+  std::printf("%s %s template: build %.2f s, QEMU run %.2f s, %zu code words\n", task.c_str(), config.c_str(),
               r.build_seconds, r.run.seconds, r.built.itcm.size());
   RecordProperty("qemu_seconds", fmt::format("{:.3f}", r.run.seconds));
+}
+
+TEST_P(RvvBaseline, CompilerBaselineScalarReferenceAtO2PassesUnderQemu) {
+  const auto& [task, config] = GetParam();
+  const auto k = compiler_baseline(task, config);
+  EXPECT_TRUE(k.knobs.empty());
+  EXPECT_EQ(k.source.find("riscv_vector.h"), std::string::npos) << "the compiler baseline is plain C";
+  const TaskRun r = run_task(task, config, k.source);
+  ASSERT_TRUE(r.passed()) << task << " " << config << "\n" << describe(r) << "\n" << k.source;
+  expect_no_warnings(r, task + " " + config);
+  std::printf("%s %s compiler baseline: build %.2f s, QEMU run %.2f s, %zu code words\n", task.c_str(),
+              config.c_str(), r.build_seconds, r.run.seconds, r.built.itcm.size());
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, RvvBaseline,
                          ::testing::Combine(::testing::ValuesIn(kTasks), ::testing::ValuesIn(kConfigs)),
                          case_name);
 
-// The same baselines on C2 at VLEN 256 (the toolchain's Zvl256b changes what clang's vectorizer emits).
+// Both on C2 at VLEN 256 (the template asks vsetvl for more elements; the toolchain's Zvl256b changes what
+// clang's vectorizer emits).
 class RvvBaselineVlen256 : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(RvvBaselineVlen256, ScalarReferencePassesOnC2) {
+TEST_P(RvvBaselineVlen256, TemplateAndCompilerBaselinePassOnC2) {
   const std::string task = GetParam();
-  const TaskRun r = run_task(task, "C2", generate(task, "C2").source, 256);
-  ASSERT_TRUE(r.passed()) << describe(r);
+  const TaskRun t = run_task(task, "C2", generate(task, "C2").source, 256);
+  EXPECT_TRUE(t.passed()) << "template\n" << describe(t);
+  const TaskRun c = run_task(task, "C2", compiler_baseline(task, "C2").source, 256);
+  EXPECT_TRUE(c.passed()) << "compiler baseline\n" << describe(c);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTasks, RvvBaselineVlen256, ::testing::ValuesIn(kTasks));
@@ -130,10 +150,13 @@ TEST_P(RvvKnobs, EveryCombinationTheTunerCanTryPasses) {
   const auto cfg = resolve(task, config);
   const BaselineCompiler compiler;
   const auto knobs = compiler.knobs(cfg);
+  // Every combination of the register knobs (lmul, unroll); the matrix products' k_block (a loop bound
+  // only) takes each value at the others' defaults.
   std::vector<tasks::KnobValues> points(1);
   for (const auto& knob : knobs) {
     ASSERT_NE(std::find(knob.candidates.begin(), knob.candidates.end(), knob.baseline), knob.candidates.end())
         << knob.name;
+    if (knob.name == "k_block") continue;
     std::vector<tasks::KnobValues> next;
     for (const auto& p : points) {
       for (int64_t v : knob.candidates) {
@@ -143,6 +166,10 @@ TEST_P(RvvKnobs, EveryCombinationTheTunerCanTryPasses) {
       }
     }
     points = next;
+  }
+  for (const auto& knob : knobs) {
+    if (knob.name != "k_block") continue;
+    for (int64_t v : knob.candidates) points.push_back({{knob.name, v}});
   }
   std::set<std::string> sources;
   for (const auto& point : points) {
@@ -159,28 +186,23 @@ TEST_P(RvvKnobs, EveryCombinationTheTunerCanTryPasses) {
     EXPECT_TRUE(r.passed()) << task << " " << config << what << "\n" << describe(r) << "\n" << k.source;
     expect_no_warnings(r, task + " " + config + what);
   }
-  // The scalar reference and one kernel per legal (lmul, unroll); a composite (intrinsics only) its two.
-  EXPECT_GE(sources.size(), knobs.size() < 2 ? 1 + knobs.size() : 1 + knobs.at(1).candidates.size());
+  // One kernel per LMUL at least (more with unroll); a composite (no knobs) its one.
+  EXPECT_GE(sources.size(), knobs.empty() ? 1 : knobs.at(0).candidates.size());
   std::printf("%s %s: %zu distinct kernels passed\n", task.c_str(), config.c_str(), sources.size());
 }
 
-// The composites' vectorised form (matrix products and convolution in RVV intrinsics, not yet a knob):
-// correct under QEMU on C1 and C2, with the LMUL each piece is given (dot products 8, convolution 4).
-TEST(RvvComposites, VectorisedFormPassesUnderQemu) {
+// The composites' template vectorises their matrix products and convolution, with the LMUL each piece is
+// given (dot products 8, convolution 4); RvvBaseline runs it on every configuration.
+TEST(RvvComposites, TemplateVectorisesTheMatrixProductsAndTheConvolution) {
   for (const char* task : {"conv_block", "decoder_block_llama", "decoder_block_t5"}) {
-    for (const char* config : {"C1", "C2"}) {
-      const auto cfg = resolve(task, config);
-      const std::string source = composite::kernel_source(cfg, task_layout(cfg), 8);
-      ASSERT_NE(source.find("#include <riscv_vector.h>"), std::string::npos);
-      EXPECT_EQ(source.find("@L@"), std::string::npos);
-      EXPECT_NE(source.find(std::string(task) == "conv_block" ? "__riscv_vfmacc_vf_f32m4"
-                                                              : "__riscv_vfmacc_vv_f32m8_tu"),
-                std::string::npos)
-          << task;
-      const TaskRun r = run_task(task, config, source);
-      EXPECT_TRUE(r.passed()) << task << " " << config << "\n" << describe(r);
-      expect_no_warnings(r, std::string(task) + " " + config + " vectorised");
-    }
+    const std::string source = generate(task, "C1").source;
+    EXPECT_EQ(source.find("@L@"), std::string::npos);
+    EXPECT_NE(source.find(std::string(task) == "conv_block" ? "__riscv_vfmacc_vf_f32m4"
+                                                            : "__riscv_vfmacc_vv_f32m8_tu"),
+              std::string::npos)
+        << task;
+    // The compiler baseline composes the scalar pieces.
+    EXPECT_EQ(compiler_baseline(task, "C1").source.find("riscv_vector.h"), std::string::npos) << task;
   }
 }
 
@@ -213,7 +235,7 @@ TEST_P(RvvWrongKernels, ZerosUnwrittenAndClassicMistakesFail) {
   const std::string task = GetParam();
   const std::string config = "C2";
   const auto cfg = resolve(task, config);
-  const std::string baseline = generate(task, config).source;
+  const std::string baseline = compiler_baseline(task, config).source;
   // The mistake someone writing the task from its description could make, on the scalar reference.
   const std::map<std::string, std::pair<std::string, std::string>> mistakes = {
       {"relu", {"x[i] : 0.0f", "x[i] : 0.01f * x[i]"}},                                // leaky relu
@@ -257,7 +279,7 @@ TEST_P(RvvWrongKernels, ZerosUnwrittenAndClassicMistakesFail) {
 
 // A broken intrinsics kernel fails too: the gemm template with row 1 fed row 0's A values.
 TEST(RvvWrongKernels, IntrinsicsGemmWithAWrongRowFails) {
-  const auto k = generate("gemm", "C2", {{"intrinsics", 1}, {"lmul", 2}, {"unroll", 4}});
+  const auto k = generate("gemm", "C2", {{"lmul", 2}, {"unroll", 4}});
   const TaskRun good = run_task("gemm", "C2", k.source);
   ASSERT_TRUE(good.passed()) << describe(good);
   const TaskRun bad = run_task("gemm", "C2", replace_once(k.source, "ar[1 * K + k]", "ar[0 * K + k]"));
@@ -499,20 +521,20 @@ TEST_P(RvvExamples, HandVectorisedGemmPassesAtVlen128And256) {
 
 INSTANTIATE_TEST_SUITE_P(Gemm, RvvExamples, ::testing::ValuesIn(kConfigs));
 
-// The examples execute far fewer instructions than the baseline (cycles are the RTL's to tell; this is
-// the bound the docs' >= 2x claim starts from).
-TEST(RvvExamples, ExecuteUnderAQuarterOfTheBaselinesInstructions) {
+// The examples execute far fewer instructions than the compiler baseline (cycles are the RTL's to tell;
+// this is the bound the docs' >= 2x claim starts from).
+TEST(RvvExamples, ExecuteUnderAQuarterOfTheCompilerBaselinesInstructions) {
   const std::string config = "C3";
   const auto cfg = resolve("gemm", config);
   const auto dram = tasks::make_dram_image(task_layout(cfg), tasks::make_inputs(cfg, 1234));
-  const TaskRun base = run_task("gemm", config, generate("gemm", config).source);
+  const TaskRun base = run_task("gemm", config, compiler_baseline("gemm", config).source);
   ASSERT_TRUE(base.passed());
   const auto n_base = testing::count_instructions(base.built, dram).instructions;
   for (const auto& [file, language] : kExamples) {
     const TaskRun r = run_task("gemm", config, read_source(file), 128, 1234, language);
     ASSERT_TRUE(r.passed()) << file;
     const auto n = testing::count_instructions(r.built, dram).instructions;
-    std::printf("gemm %s: baseline %llu instructions, %s %llu (%.1fx fewer)\n", config.c_str(),
+    std::printf("gemm %s: compiler baseline %llu instructions, %s %llu (%.1fx fewer)\n", config.c_str(),
                 static_cast<unsigned long long>(n_base), file.c_str(), static_cast<unsigned long long>(n),
                 static_cast<double>(n_base) / static_cast<double>(n));
     EXPECT_LT(4 * n, n_base) << file;
@@ -587,37 +609,57 @@ TEST(RvvCompiler, KnobsAndClamping) {
   const auto cfg = resolve("gemm", "C3");
   const auto knobs = c.knobs(cfg);
   ASSERT_EQ(knobs.size(), 3u);
-  EXPECT_EQ(knobs[0].name, "intrinsics");
-  EXPECT_EQ(knobs[0].baseline, 0);
-  EXPECT_EQ(c.knobs(resolve("relu", "C1")).size(), 2u);  // no unroll for element-wise tasks
-  // Every level-1/2 task has an intrinsics template, the convolutions, layer_norm and rope included.
+  EXPECT_EQ(knobs[0].name, "lmul");
+  EXPECT_EQ(knobs[1].name, "unroll");
+  EXPECT_EQ(knobs[2].name, "k_block");
+  // k_block's default: all of K while B takes at most half the cache (C3: 64 x 128 x 4 = 32 KiB > 16 KiB:
+  // 32 rows of 512 bytes); a smaller cache, smaller blocks; C1's B fits whole.
+  EXPECT_EQ(knobs[2].baseline, 32);
+  EXPECT_EQ(BaselineCompiler(128, 8192).knobs(cfg)[2].baseline, 0);  // not even 16 rows fit: none
+  EXPECT_EQ(BaselineCompiler(128, 16384).knobs(cfg)[2].baseline, 16);
+  EXPECT_EQ(c.knobs(resolve("gemm", "C1"))[2].baseline, 0);
+  EXPECT_EQ(c.knobs(resolve("gemm", "C4"))[2].baseline, 32);
+  EXPECT_EQ(c.knobs(resolve("relu", "C1")).size(), 1u);  // no unroll for element-wise tasks
+  // Every level-1/2 task's template is vectorised, the convolutions, layer_norm and rope included.
   for (const char* task : {"conv2d", "depthwise_conv", "layer_norm", "rope"}) {
     const auto cfg1 = resolve(task, "C1");
-    ASSERT_EQ(c.knobs(cfg1).size(), 2u) << task;  // intrinsics, lmul
-    EXPECT_NE(c.generate(cfg1, task_layout(cfg1), {{"intrinsics", 1}}).source.find("__riscv_vsetvl_e32m"),
-              std::string::npos)
+    ASSERT_EQ(c.knobs(cfg1).size(), 1u) << task;  // lmul
+    EXPECT_NE(c.generate(cfg1, task_layout(cfg1)).source.find("__riscv_vsetvl_e32m"), std::string::npos)
         << task;
   }
-  // The level-3 composites have no knobs: the composed references whatever is asked.
+  // The level-3 composites have no knobs.
   const auto block = resolve("conv_block", "C1");
   EXPECT_TRUE(c.knobs(block).empty());
-  EXPECT_EQ(c.generate(block, task_layout(block), {{"intrinsics", 1}}).source.find("riscv_vector.h"),
-            std::string::npos);
+  // The compiler baseline: named, plain C, no knobs, for every task; none for an unsupported configuration.
+  EXPECT_EQ(c.compiler_baseline_name(), "clang -O2");
+  const auto layout = task_layout(cfg);
+  const auto scalar = c.compiler_baseline(cfg, layout);
+  EXPECT_TRUE(scalar.knobs.empty());
+  EXPECT_NE(scalar.source.find("the plain scalar C reference"), std::string::npos);
+  EXPECT_EQ(scalar.source.find("riscv_vector.h"), std::string::npos);
+  EXPECT_EQ(scalar.language, "c");
+  EXPECT_THROW(c.compiler_baseline(resolve("gemm", "C1"), layout), std::invalid_argument);
   // The attention family's unroll (keys per pass) has a tail loop, so it need not divide S.
   const auto att = resolve("attention", "C1");
-  EXPECT_EQ(
-      c.generate(att, task_layout(att), {{"intrinsics", 1}, {"lmul", 1}, {"unroll", 8}}).knobs.at("unroll"),
-      8);
-  // Knobs that do not apply to the scalar reference do not change it.
-  const auto layout = task_layout(cfg);
-  EXPECT_EQ(c.generate(cfg, layout).source, c.generate(cfg, layout, {{"lmul", 8}, {"unroll", 1}}).source);
+  EXPECT_EQ(c.generate(att, task_layout(att), {{"lmul", 1}, {"unroll", 8}}).knobs.at("unroll"), 8);
+  // The default knobs are the knobs' baselines.
+  EXPECT_EQ(c.generate(cfg, layout).source,
+            c.generate(cfg, layout, {{"lmul", knobs[0].baseline}, {"unroll", knobs[1].baseline}}).source);
   // LMUL 8 leaves room for two accumulator groups next to B's strip; 3 rounds down to 2; 100 to 8.
-  auto k = c.generate(cfg, layout, {{"intrinsics", 1}, {"lmul", 8}, {"unroll", 8}});
+  auto k = c.generate(cfg, layout, {{"lmul", 8}, {"unroll", 8}});
   EXPECT_EQ(k.knobs.at("unroll"), 2);
-  k = c.generate(cfg, layout, {{"intrinsics", 1}, {"lmul", 3}, {"unroll", 100}});
+  k = c.generate(cfg, layout, {{"lmul", 3}, {"unroll", 100}});
   EXPECT_EQ(k.knobs.at("lmul"), 2);
   EXPECT_EQ(k.knobs.at("unroll"), 8);
   EXPECT_NE(k.source.find("__riscv_vfmacc_vf_f32m2"), std::string::npos) << k.source;
+  // k_block: 0 and blocks of all of K or more are one pass (the same kernel); others round down to a
+  // candidate, at least 16.
+  EXPECT_EQ(c.generate(cfg, layout, {{"k_block", 0}}).knobs.at("k_block"), 0);
+  EXPECT_EQ(c.generate(cfg, layout, {{"k_block", 64}}).source,
+            c.generate(cfg, layout, {{"k_block", 0}}).source);
+  EXPECT_EQ(c.generate(cfg, layout, {{"k_block", 40}}).knobs.at("k_block"), 32);
+  EXPECT_EQ(c.generate(cfg, layout, {{"k_block", 3}}).knobs.at("k_block"), 16);
+  EXPECT_NE(c.generate(cfg, layout, {{"k_block", 16}}).source.find("k0 += 16"), std::string::npos);
   // Errors: an unknown task, a bf16 configuration, a layout of another configuration, a bad VLEN.
   auto other = cfg;
   other.task = "no_such_task";
@@ -627,11 +669,14 @@ TEST(RvvCompiler, KnobsAndClamping) {
   EXPECT_NE(c.unsupported_reason(bf16).find("FP32"), std::string::npos);
   EXPECT_THROW(c.generate(bf16, layout), std::invalid_argument);
   EXPECT_THROW(c.generate(resolve("gemm", "C1"), layout), std::invalid_argument);
+  EXPECT_THROW(c.compiler_baseline(bf16, layout), std::invalid_argument);
   EXPECT_THROW(BaselineCompiler(96), std::invalid_argument);
   EXPECT_NE(make_baseline_compiler(256), nullptr);
   // The math header is pasted only where it is used.
   EXPECT_EQ(generate("gemm", "C1").source.find("kc_expf"), std::string::npos);
   EXPECT_NE(generate("silu", "C1").source.find("KC_MATH_FN float kc_expf"), std::string::npos);
+  EXPECT_EQ(compiler_baseline("gemm", "C1").source.find("kc_expf"), std::string::npos);
+  EXPECT_NE(compiler_baseline("silu", "C1").source.find("KC_MATH_FN float kc_expf"), std::string::npos);
 }
 
 // ------------------------------------------------------------------ the level-3 composites
@@ -746,8 +791,9 @@ TEST(RvvComposite, ConfigurationsItCannotBuildAreStated) {
   auto shrunk = resolve("conv_block", "C3");
   for (auto& t : shrunk.outputs) t.shape = {8, 8, 32};
   expect_reason(shrunk, "residual add needs");
-  // No knobs: the composed scalar references are the only kernel.
+  // No knobs: one composed kernel; the compiler baseline refuses the configuration too.
   EXPECT_TRUE(c.knobs(llama).empty());
+  EXPECT_THROW(c.compiler_baseline(small_scratch, task_layout(small_scratch)), std::invalid_argument);
 }
 
 }  // namespace

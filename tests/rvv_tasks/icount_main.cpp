@@ -2,8 +2,9 @@
 // (-d in_asm,exec,nochain: every translated block's instructions once, then one line per executed block),
 // streamed through a pipe, so even 10^8-instruction runs need no disk.
 //
-//   rvv_icount [--vlen N] <task> <config> [knob=value ...]   one kernel (the baseline without knobs)
-//   rvv_icount [--vlen N] --table <config>                   every task's baseline and intrinsics kernel
+//   rvv_icount [--vlen N] <task> <config> [knob=value ...]   one template kernel (default knobs without)
+//   rvv_icount [--vlen N] <task> <config> compiler            the compiler baseline (scalar C at -O2)
+//   rvv_icount [--vlen N] --table <config>                   every task's compiler baseline and template
 //   rvv_icount --source <task> <config> [knob=value ...]     print the kernel instead
 //   rvv_icount [--vlen N] --file <kernel.c|.S> <task> <config>  a kernel of your own
 //
@@ -30,11 +31,13 @@ namespace kcraft::rvv {
 namespace {
 
 testing::InstructionCount count_kernel(const std::string& task, const std::string& config,
-                                       const tasks::KnobValues& knobs, int vlen,
+                                       const tasks::KnobValues& knobs, bool compiler, int vlen,
                                        std::string* used_knobs = nullptr) {
   const auto cfg = testing::registry().get(task).resolve(config, tasks::DType::fp32);
   const auto layout = task_layout(cfg);
-  const auto kernel = BaselineCompiler(vlen).generate(cfg, layout, knobs);
+  const BaselineCompiler c(vlen);
+  const auto kernel = compiler ? c.compiler_baseline(cfg, layout) : c.generate(cfg, layout, knobs);
+  if (compiler && used_knobs != nullptr) *used_knobs += "compiler baseline ";
   // The kernel must be correct before its count means anything.
   const auto run = testing::run_task(task, config, kernel.source, vlen);
   if (!run.passed())
@@ -49,7 +52,7 @@ testing::InstructionCount count_kernel(const std::string& task, const std::strin
 
 int usage() {
   std::fprintf(stderr,
-               "usage: rvv_icount [--vlen N] <task> <config> [knob=value ...]\n"
+               "usage: rvv_icount [--vlen N] <task> <config> [knob=value ... | compiler]\n"
                "       rvv_icount [--vlen N] --table <config>\n"
                "       rvv_icount --source <task> <config> [knob=value ...]\n"
                "       rvv_icount [--vlen N] --file <kernel.c|kernel.S> <task> <config>\n");
@@ -67,10 +70,9 @@ int run(int argc, char** argv) {
     std::printf(
         "| task | config | kernel | instructions | vector | QEMU s (logging) |\n|---|---|---|---|---|---|\n");
     for (const auto& task : BaselineCompiler(vlen).supported_tasks()) {
-      for (const bool intrinsics : {false, true}) {
+      for (const bool compiler : {true, false}) {
         std::string knobs;
-        const testing::InstructionCount c =
-            count_kernel(task, args[1], {{"intrinsics", intrinsics ? 1 : 0}}, vlen, &knobs);
+        const testing::InstructionCount c = count_kernel(task, args[1], {}, compiler, vlen, &knobs);
         std::printf("| %s | %s | %s| %llu | %llu | %.1f |\n", task.c_str(), args[1].c_str(), knobs.c_str(),
                     static_cast<unsigned long long>(c.instructions),
                     static_cast<unsigned long long>(c.vector_instructions), c.seconds);
@@ -100,18 +102,22 @@ int run(int argc, char** argv) {
   if (source) args.erase(args.begin());
   if (args.size() < 2) return usage();
   tasks::KnobValues knobs;
-  for (size_t i = 2; i < args.size(); ++i) {
+  const bool compiler = args.size() == 3 && args[2] == "compiler";
+  for (size_t i = compiler ? 3 : 2; i < args.size(); ++i) {
     const auto eq = args[i].find('=');
     if (eq == std::string::npos) return usage();
     knobs[args[i].substr(0, eq)] = std::stoll(args[i].substr(eq + 1));
   }
   if (source) {
     const auto cfg = testing::registry().get(args[0]).resolve(args[1], tasks::DType::fp32);
-    std::fputs(BaselineCompiler(vlen).generate(cfg, task_layout(cfg), knobs).source.c_str(), stdout);
+    const BaselineCompiler c(vlen);
+    const auto kernel =
+        compiler ? c.compiler_baseline(cfg, task_layout(cfg)) : c.generate(cfg, task_layout(cfg), knobs);
+    std::fputs(kernel.source.c_str(), stdout);
     return 0;
   }
   std::string used;
-  const testing::InstructionCount c = count_kernel(args[0], args[1], knobs, vlen, &used);
+  const testing::InstructionCount c = count_kernel(args[0], args[1], knobs, compiler, vlen, &used);
   std::printf("%s %s %s: %llu instructions (%llu vector) in %llu blocks, %.1f s\n", args[0].c_str(),
               args[1].c_str(), used.c_str(), static_cast<unsigned long long>(c.instructions),
               static_cast<unsigned long long>(c.vector_instructions),
