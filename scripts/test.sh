@@ -46,20 +46,19 @@ elif [ "${1:-}" = "--sanitize" ]; then
   # The decoder blocks on the RTL, rvv's (tens of millions of cycles each, 1.5 min apiece uninstrumented) and
   # vliw's (3.5 min apiece instrumented on small), run the same instrumented code as conv_block's composite
   # and every other RTL test of their platform, several times slower.
-  # The vliw and rvv RTL coverage tests (label coverage_build) each build a Verilated coverage model in
+  # The RTL coverage tests of every platform (label coverage_build) each build a Verilated coverage model in
   # build-asan/test-variant-cache: about 3 and 6 CPU minutes of uninstrumented model code (docs/coverage.md);
-  # the instrumented part (the .dat reader) is in tb.RtlCoverage and systolic.SystolicRtlCoverage.
+  # the instrumented part (the .dat reader) is in tb.RtlCoverage.
   # Exhaustive families run their smallest members only: every task's template on the vliw model at C1-C2
   # and rvv's template and compiler baseline under QEMU at C1-C2 (C3-C5 are the same code on more data), and not the every-knob-combination tests of the vliw and rvv
   # templates nor the level-3 wrong-kernel checks (the same assembler, model and reference code as the
   # runs that stay, for minutes: 1,253 of the 2,453 test-seconds of the instrumented run).
-  # systolic.SystolicRtlCoverage runs a Verilated coverage model (uninstrumented) for 77 s; its instrumented
-  # part, the .dat reader, is in tb.RtlCoverage. The four sweep-planning tests that plan the full sweep over
+  # The four sweep-planning tests that plan the full sweep over
   # and over (bench.Shard.ShardsAreDisjoint... plans it 27 times) are 108 s of the same instrumented planner
   # that the other bench.Plan tests and the BenchE2E sweeps run.
   # docs/sanitizers.md lists the measurements.
   ctest_args=(-LE 'synth|scratch_build|coverage_build'
-              -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block|VliwBaseline\.AssemblesCleanAndPassesOnTheModel/.*_C[345]_|VliwBaselineKnobs\.|RvvKnobs\.EveryCombination|RvvBaseline\.[A-Za-z0-9]+/[a-z0-9_]+_C[345] |ToleranceSanity\.WrongKernelsFail/decoder_block|SystolicRtlCoverage\.|bench\.Shard\.ShardsAreDisjointAndTheirUnionIsTheSweep|bench\.Plan\.(EveryTaskConfigurationTargetAgentAndAttempt|LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason|TheQuickSweepListsWhatItLeavesOutAndFullRunsEverything)')
+              -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block|VliwBaseline\.AssemblesCleanAndPassesOnTheModel/.*_C[345]_|VliwBaselineKnobs\.|RvvKnobs\.EveryCombination|RvvBaseline\.[A-Za-z0-9]+/[a-z0-9_]+_C[345] |ToleranceSanity\.WrongKernelsFail/decoder_block|bench\.Shard\.ShardsAreDisjointAndTheirUnionIsTheSweep|bench\.Plan\.(EveryTaskConfigurationTargetAgentAndAttempt|LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason|TheQuickSweepListsWhatItLeavesOutAndFullRunsEverything)')
 fi
 "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"
 jobs="${KCRAFT_JOBS:-$(nproc)}"
