@@ -162,10 +162,6 @@ std::string compiler_baseline_name(const std::string& platform_name, const std::
   return compiler == nullptr ? "" : compiler->compiler_baseline_name();
 }
 
-tasks::GeneratedKernel compiler_baseline_kernel(const TaskContext& ctx) {
-  return reference_kernel(ctx, Reference::kCompiler);
-}
-
 uint64_t compiler_baseline_cycles(const TaskContext& ctx, uint64_t seed) {
   return reference_cycles(ctx, seed, Reference::kCompiler);
 }

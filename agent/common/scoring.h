@@ -61,11 +61,9 @@ Score score_kernel(const TaskContext& context, const std::string& code, const st
 tasks::GeneratedKernel baseline_kernel(const TaskContext& context);
 // Cycles of the template compiler's baseline on `seed` (cached per process; 0 if there is none or it fails).
 uint64_t baseline_cycles(const TaskContext& context, uint64_t seed);
-// The platform's compiler baseline: its name in tables ("" = none), its kernel for the context (empty source:
-// none) and its cycles on `seed` (cached per process, and in the evaluation cache like any evaluation; 0 if
-// there is none or it fails).
+// The platform's compiler baseline: its name in tables ("" = none) and its cycles on `seed` (cached per
+// process, and in the evaluation cache like any evaluation; 0 if there is none or it fails).
 std::string compiler_baseline_name(const std::string& platform, const std::string& hw_config);
-tasks::GeneratedKernel compiler_baseline_kernel(const TaskContext& context);
 uint64_t compiler_baseline_cycles(const TaskContext& context, uint64_t seed);
 
 }  // namespace kcraft::agent
