@@ -27,6 +27,7 @@ module rvv_core #(
   parameter int unsigned DRAM_OUTSTANDING = 32,
   parameter int unsigned DIV_BITS_PER_CYCLE = 2,
   parameter int unsigned FDIV_BITS_PER_CYCLE = 2,
+  parameter int unsigned VECTOR_QUEUE = 4,
   parameter int unsigned ROW_BITS = VLEN,
   parameter int unsigned ROW_BYTES = ROW_BITS / 8,
   parameter int unsigned IAW = $clog2(ITCM_BYTES / 4),
@@ -130,7 +131,7 @@ module rvv_core #(
 
   // ================================================================ EX: decode
   logic        d_illegal, d_alu_imm, d_alu_pc, d_uses_xrs1, d_uses_xrs2, d_uses_frs1, d_uses_frs2;
-  logic        d_uses_frs3, d_we_x, d_we_f, d_fpu_rm, d_fpu_a_x, d_vec_mem, d_vec_res;
+  logic        d_uses_frs3, d_we_x, d_we_f, d_fpu_rm, d_fpu_a_x, d_vec_res;
   logic [3:0]  d_cls, d_alu_op;
   logic [4:0]  d_fpu_op;
   logic [31:0] d_imm;
@@ -152,7 +153,6 @@ module rvv_core #(
     .fpu_op_o   (d_fpu_op),
     .fpu_rm_o   (d_fpu_rm),
     .fpu_a_x_o  (d_fpu_a_x),
-    .vec_mem_o  (d_vec_mem),
     .vec_res_o  (d_vec_res)
   );
   wire [4:0] rs1 = ex_insn_q[19:15];
@@ -340,6 +340,7 @@ module rvv_core #(
 
   // ================================================================ EX: vector unit
   logic        vpu_issue_ready, vpu_illegal, vpu_result_valid, vpu_fflags_valid, vpu_busy, vpu_mem_busy;
+  logic        vpu_store_busy;
   logic [31:0] vpu_result;
   logic [4:0]  vpu_fflags;
   logic        vpu_error;
@@ -407,7 +408,8 @@ module rvv_core #(
     else if (d_cls == rvv_core_pkg::ClsDiv && !div_ready) ex_cause = rvv_pkg::STALL_DATA;
     else if (d_cls == rvv_core_pkg::ClsCsr && (mem_valid_q || wb_valid_q || !fpu_in_ready)) ex_cause = rvv_pkg::STALL_DATA;
     else if (d_cls == rvv_core_pkg::ClsCsr && csr_fp && vpu_busy) ex_cause = rvv_pkg::STALL_VECTOR;
-    else if ((is_load || is_store) && vpu_mem_busy) ex_cause = rvv_pkg::STALL_VECTOR;
+    // Scalar stores wait for every vector access before them, scalar loads for the vector stores.
+    else if ((is_store && vpu_mem_busy) || (is_load && vpu_store_busy)) ex_cause = rvv_pkg::STALL_VECTOR;
     else if (d_cls == rvv_core_pkg::ClsFpu && !fpu_in_ready) ex_cause = rvv_pkg::STALL_FP_DIVSQRT;
     else if (d_cls == rvv_core_pkg::ClsVec && !vpu_issue_ready) ex_cause = rvv_pkg::STALL_VECTOR;
     else ex_hold = 1'b0;
@@ -483,8 +485,8 @@ module rvv_core #(
   logic [31:0] vmem_req_addr;
   logic [ROW_BITS-1:0]  vmem_req_wdata, vmem_rsp_rdata;
   logic [ROW_BYTES-1:0] vmem_req_be;
-  logic [31:0] vpu_pc_q;
-  rvv_vpu #(.VLEN(VLEN), .LANES(LANES), .ROW_BITS(ROW_BITS)) u_vpu (
+  logic [31:0] vpu_mem_pc, vpu_done_pc;
+  rvv_vpu #(.VLEN(VLEN), .LANES(LANES), .ROW_BITS(ROW_BITS), .QUEUE(VECTOR_QUEUE)) u_vpu (
     .clk_i,
     .rst_ni,
     .issue_valid_i   (vpu_issue),
@@ -504,6 +506,9 @@ module rvv_core #(
     .fflags_o        (vpu_fflags),
     .busy_o          (vpu_busy),
     .mem_busy_o      (vpu_mem_busy),
+    .store_busy_o    (vpu_store_busy),
+    .mem_pc_o        (vpu_mem_pc),
+    .done_pc_o       (vpu_done_pc),
     .vmem_req_valid_o(vmem_req_valid),
     .vmem_req_ready_i(vmem_req_ready),
     .vmem_req_write_o(vmem_req_write),
@@ -552,7 +557,7 @@ module rvv_core #(
     .st_ready_o        (st_ready),
     .idle_o            (lsu_idle),
     .block_vpu_i       (stop_q && !stop_ecall_q),
-    .vpu_pc_i          (vpu_pc_q),
+    .vpu_pc_i          (vpu_mem_pc),
     .vmem_req_valid_i  (vmem_req_valid),
     .vmem_req_ready_o  (vmem_req_ready),
     .vmem_req_write_i  (vmem_req_write),
@@ -712,7 +717,6 @@ module rvv_core #(
       div_have_q <= 1'b0;
       vres_hold_q <= 1'b0;
       vres_hold_value_q <= '0;
-      vpu_pc_q <= '0;
     end else if (clear_i) begin
       for (int unsigned i = 0; i < 32; i++) begin
         xrf_q[i] <= '0;
@@ -817,7 +821,6 @@ module rvv_core #(
       end else if (mem_takes_vres) begin
         vres_hold_q <= 1'b0;
       end
-      if (vpu_issue && vpu_issue_ready && d_vec_mem) vpu_pc_q <= ex_pc_q;
 
       // ---- WB: registers, CSRs
       if (wb_retire && wb_wex_q && wb_rd_q != 5'd0) xrf_q[wb_rd_q] <= wb_value_q;
@@ -931,5 +934,5 @@ module rvv_core #(
   assign dbg_csr_o = dbg_csr[31:0];
 
   logic unused;
-  assign unused = ^{mul_p[65:64], ld_shifted[31:16], dbg_csr[33:32]};
+  assign unused = ^{mul_p[65:64], ld_shifted[31:16], dbg_csr[33:32], vpu_done_pc};  // done_pc: testbenches
 endmodule

@@ -19,7 +19,6 @@ module rvv_decode (
   output logic [4:0]  fpu_op_o,    // rvv_fpu_pkg::op_e
   output logic        fpu_rm_o,    // the operation rounds: funct3 is a rounding mode (5, 6 illegal; 7 = frm)
   output logic        fpu_a_x_o,   // FPU operand a is x[rs1] (FCVT.S.W[U], FMV.W.X)
-  output logic        vec_mem_o,   // a vector load or store
   output logic        vec_res_o    // a vector instruction with a scalar result (x or f, see we_*)
 );
   localparam logic [6:0] OpLoad = 7'b0000011;
@@ -71,7 +70,6 @@ module rvv_decode (
     fpu_op_o = rvv_fpu_pkg::OpAdd;
     fpu_rm_o = 1'b0;
     fpu_a_x_o = 1'b0;
-    vec_mem_o = 1'b0;
     vec_res_o = 1'b0;
     unique case (opcode)
       OpLui: begin
@@ -188,7 +186,6 @@ module rvv_decode (
         end else if (f3 == 3'b000 || f3[2:1] == 2'b11 || f3 == 3'b101) begin
           // Vector loads/stores (element widths 8, 16, 32, 64): mop 10 strided takes x[rs2].
           cls_o = rvv_core_pkg::ClsVec;
-          vec_mem_o = 1'b1;
           uses_xrs1_o = 1'b1;
           uses_xrs2_o = insn_i[27:26] == 2'b10;
         end else begin

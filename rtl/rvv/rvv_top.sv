@@ -23,6 +23,7 @@ module rvv_top #(
   parameter int unsigned DRAM_OUTSTANDING = 32,
   parameter int unsigned DIV_BITS_PER_CYCLE = 2,
   parameter int unsigned FDIV_BITS_PER_CYCLE = 2,
+  parameter int unsigned VECTOR_QUEUE = 4,  // vector instructions issued and not started (a power of two >= 2)
   parameter int unsigned ROW_BITS = VLEN,
   parameter int unsigned DBG_BITS = VLEN > 64 ? VLEN : 64
 ) (
@@ -161,7 +162,7 @@ module rvv_top #(
   rvv_core #(
     .VLEN(VLEN), .LANES(LANES), .ITCM_BYTES(ITCM_BYTES), .DTCM_BYTES(DTCM_BYTES), .DCACHE_BYTES(DCACHE_BYTES),
     .WRITE_BUFFER(WRITE_BUFFER), .DRAM_OUTSTANDING(DRAM_OUTSTANDING), .DIV_BITS_PER_CYCLE(DIV_BITS_PER_CYCLE),
-    .FDIV_BITS_PER_CYCLE(FDIV_BITS_PER_CYCLE), .ROW_BITS(ROW_BITS)
+    .FDIV_BITS_PER_CYCLE(FDIV_BITS_PER_CYCLE), .VECTOR_QUEUE(VECTOR_QUEUE), .ROW_BITS(ROW_BITS)
   ) u_core (
     .clk_i,
     .rst_ni,

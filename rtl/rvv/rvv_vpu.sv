@@ -2,17 +2,19 @@
 // THIS FILE IS THE CONTRACT between rvv_core (the scalar pipeline, rtl/rvv/rvv_core.sv) and the vector
 // unit (the header comment and the port list); the subset and its timing are in docs/rvv.md.
 //
-// Dispatch. The core decodes an instruction as vector (opcode OP-V 1010111 except vsetvl/vsetvli/vsetivli,
+// Issue. The core decodes an instruction as vector (opcode OP-V 1010111 except vsetvl/vsetvli/vsetivli,
 // which the core executes itself; LOAD-FP 0000111 / STORE-FP 0100111 with a vector width field) and, in
 // program order, offers it with its scalar operands already read (forwarded) and the vl/vtype in force.
 // issue_illegal_o is combinational on the offered instruction and vl/vtype: when set, the core does not
-// dispatch and stops with ERR_ILLEGAL at that pc. Otherwise the instruction is dispatched on the cycle
-// issue_valid_i && issue_ready_o. A vector instruction that writes a scalar register (vmv.x.s, vfmv.f.s,
-// vcpop.m, vfirst.m) returns its value on result_*, in program order; the core waits for it.
+// issue and stops with ERR_ILLEGAL at that pc. Otherwise the instruction is issued on the cycle
+// issue_valid_i && issue_ready_o, into the unit's instruction queue (QUEUE entries), and the core goes on.
+// A vector instruction that writes a scalar register (vmv.x.s, vfmv.f.s, vcpop.m, vfirst.m) returns its
+// value on result_*, in program order; the core waits for it.
 //
-// Ordering with the scalar side. The core holds scalar loads and stores while mem_busy_o (a vector memory
-// instruction is queued or in flight); both sides' DRAM accesses go through the one data cache and write
-// buffer of rvv_lsu, so memory is seen in program order. CSR accesses to fcsr/fflags/frm wait for !busy_o; the unit
+// Ordering with the scalar side. The core holds scalar stores while mem_busy_o (a vector memory
+// instruction is queued or in flight) and scalar loads while store_busy_o (a vector store is); both sides'
+// DRAM accesses go through the one data cache and write buffer of rvv_lsu, so memory is seen in program
+// order (a scalar load may pass a vector load: both only read). CSR accesses to fcsr/fflags/frm wait for !busy_o; the unit
 // reports the FP exception flags of each vector FP instruction on fflags_* and the core accrues them.
 // ecall waits for !busy_o before the run stops.
 //
@@ -21,21 +23,28 @@
 // unit splits unit-stride accesses into row pieces and strided/indexed ones into per-element requests.
 // Many requests may be outstanding; responses come back in request order, writes included; a response with
 // vmem_rsp_error_i means the address was outside DTCM and DRAM (nothing was written) and the unit stops
-// with error_o (ERR_LOAD/ERR_STORE, the instruction's pc and word, the faulting address).
+// with error_o (ERR_LOAD/ERR_STORE, the instruction's pc and word, the faulting address). The error is
+// imprecise, as in Ara: instructions after the faulting one may have started or finished.
 //
-// Implementation. One instruction at a time (issue_ready_o only when idle), so no hazards between vector
-// instructions. The register file is 32 x VLEN bits of flops, byte-addressed. Element-wise work goes in
-// beats: a beat covers 4 * LANES bytes of the widest operand (4 * LANES >> log2(bytes) elements), through
-// 4 * LANES element slots (LANES 32-bit ones, LANES 16-bit ones, 2 * LANES 8-bit ones; rvv_vpu_alu) and
-// LANES FPUs (rvv_fpu, FP32 only). Tail and inactive elements are left undisturbed (what QEMU 7.2 does).
+// Implementation. Two engines take instructions from the head of the queue in program order: the memory
+// engine (loads and stores) and the arithmetic engine (everything else), one instruction each at a time. An
+// instruction starts when its engine is free and it shares no vector register with the other engine's
+// instruction that either of them writes (reads and writes are whole registers, as many as the
+// instruction's elements touch), so a load or store overlaps arithmetic on other registers. An instruction
+// offered to an empty queue whose engine can take it starts that cycle. The register file is 32 x VLEN bits
+// of flops, byte-addressed, with a write port per engine. Element-wise work goes in beats: a beat covers
+// 4 * LANES bytes of the widest operand (4 * LANES >> log2(bytes) elements), through 4 * LANES element
+// slots (LANES 32-bit ones, LANES 16-bit ones, 2 * LANES 8-bit ones; rvv_vpu_alu) and LANES FPUs (rvv_fpu,
+// FP32 only). Tail and inactive elements are left undisturbed (what QEMU 7.2 does).
 module rvv_vpu #(
   parameter int unsigned VLEN = 128,
   parameter int unsigned LANES = VLEN / 32,  // 32-bit lanes: VLEN / (32 * LANES) cycles per register
-  parameter int unsigned ROW_BITS = VLEN
+  parameter int unsigned ROW_BITS = VLEN,
+  parameter int unsigned QUEUE = 4  // instruction queue entries (a power of two, at least 2)
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
-  // dispatch
+  // issue
   input  logic                  issue_valid_i,
   output logic                  issue_ready_o,
   output logic                  issue_illegal_o,  // combinational: the offered instruction is not supported
@@ -54,8 +63,11 @@ module rvv_vpu #(
   output logic                  fflags_valid_o,
   output logic [4:0]            fflags_o,
   // state
-  output logic                  busy_o,           // anything dispatched and not finished
-  output logic                  mem_busy_o,       // a vector memory instruction dispatched and not finished
+  output logic                  busy_o,           // anything issued and not finished
+  output logic                  mem_busy_o,       // a vector memory instruction queued or in flight
+  output logic                  store_busy_o,     // a vector store queued or in flight
+  output logic [31:0]           mem_pc_o,         // the pc of the memory engine's last instruction (DRAM tags)
+  output logic [31:0]           done_pc_o,        // the pc of the instruction result_* and fflags_* are of
   // memory requests and in-order responses
   output logic                  vmem_req_valid_o,
   input  logic                  vmem_req_ready_i,
@@ -87,20 +99,27 @@ module rvv_vpu #(
   localparam int unsigned MEMQ = 8;                  // outstanding memory requests
   localparam int unsigned QW = $clog2(MEMQ);
 
+  localparam int unsigned QPW = QUEUE > 1 ? $clog2(QUEUE) : 1;
+
+  // The arithmetic engine
   localparam logic [2:0] SIdle = 3'd0;
   localparam logic [2:0] SElem = 3'd1;     // beats
   localparam logic [2:0] SDrain = 3'd2;    // the last FPU results
   localparam logic [2:0] SSerial = 3'd3;   // one element per cycle (vcompress, FP reductions)
-  localparam logic [2:0] SMem = 3'd4;
-  localparam logic [2:0] SFinish = 3'd5;   // final writes, scalar result, flags
-  localparam logic [2:0] SError = 3'd6;
+  localparam logic [2:0] SFinish = 3'd4;   // final writes, scalar result, flags
+  // The memory engine
+  localparam logic [1:0] MIdle = 2'd0;
+  localparam logic [1:0] MRun = 2'd1;      // requests out, responses in
+  localparam logic [1:0] MFinish = 2'd2;
 
   // ---------------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------------
   logic [7:0]        vrf_q [NB];
-  logic [2:0]        state_q, state_d;
-  logic [31:0]       insn_q, pc_q, rs1v_q, rs2v_q, frs1_q, vl_q;
+  logic [2:0]        state_q, state_d;   // the arithmetic engine
+  logic [1:0]        m_state_q, m_state_d;  // the memory engine
+  logic [31:0]       pc_q, rs1v_q, frs1_q, vl_q;  // the arithmetic engine's instruction
+  logic [4:0]        imm_q;              // its 5-bit immediate (insn[19:15])
   logic [31:0]       i0_q, i0_d;         // first element of the beat / serial element / memory piece
   logic [VLEN-1:0]   macc_q, macc_d;     // mask destination being built
   logic [32:0]       acc_q, acc_d;       // integer reduction accumulator (extended)
@@ -112,13 +131,19 @@ module rvv_vpu #(
   logic              meta_valid_q, meta_valid_d;
   logic [31:0]       meta_i0_q, meta_i0_d;
   logic [LANES-1:0]  meta_act_q, meta_act_d;
+  // the memory engine's instruction
+  logic [31:0]       m_insn_q, m_pc_q, m_rs1_q, m_rs2_q, m_evl_q;
+  logic [1:0]        m_mode_q, m_eew_q, m_idx_eew_q;
+  logic [4:0]        m_vd_q, m_vs2_q;
+  logic              m_vm_q, m_store_q;
+  logic [31:0]       m_i0_q, m_i0_d;     // the memory piece (unit-stride: row; otherwise: element)
   // errors
   logic              err_q, err_d;
   logic [3:0]        err_code_q, err_code_d;
   logic [31:0]       err_addr_q, err_addr_d;
 
   // ---------------------------------------------------------------------------------------------------
-  // Decoders: the offered instruction (legality, dispatch-time reads) and the running one.
+  // The decoder of the offered instruction (legality, and what the queue holds of it)
   // ---------------------------------------------------------------------------------------------------
   logic        id_illegal;
   logic [3:0]  id_kind;
@@ -151,7 +176,149 @@ module rvv_vpu #(
     .sh_mask_o(id_sh_mask), .scalar_op_o(id_scalar_op), .mask_fn_o(id_mask_fn), .mem_mode_o(id_mem_mode),
     .idx_eew_o(id_idx_eew));
 
-  // The running instruction's decoded fields, registered at dispatch from the issue decoder (its inputs,
+  // ---------------------------------------------------------------------------------------------------
+  // The offered instruction as a queue entry, with the registers it reads and writes
+  // ---------------------------------------------------------------------------------------------------
+  // The registers from r on that hold nbytes of an operand (at least r itself).
+  function automatic logic [31:0] regs_of(input logic [4:0] r, input logic [31:0] nbytes);
+    logic [31:0] n;
+    n = (nbytes + 32'(VLENB - 1)) / 32'(VLENB);
+    if (n == 32'd0) n = 32'd1;
+    if (n > 32'd8) n = 32'd8;
+    regs_of = ((32'd1 << n) - 32'd1) << r;
+  endfunction
+
+  rvv_vpu_pkg::dec_t id_dec;
+  rvv_vpu_pkg::entry_t id_ent;
+  logic [31:0] id_vd_group, id_vs2_group, id_vs1_group, id_idx_group;
+  always_comb begin
+    id_dec.kind = id_kind;
+    id_dec.alu_op = id_alu_op;
+    id_dec.fp = id_fp;
+    id_dec.fpu_op = id_fpu_op;
+    id_dec.rm = id_rm;
+    id_dec.fpa = id_fpa;
+    id_dec.fpb = id_fpb;
+    id_dec.fpc = id_fpc;
+    id_dec.fp_post = id_fp_post;
+    id_dec.sew = id_sew;
+    id_dec.eew_d = id_eew_d;
+    id_dec.eew_s2 = id_eew_s2;
+    id_dec.eew_s1 = id_eew_s1;
+    id_dec.beat_eew = id_beat_eew;
+    id_dec.s2_signed = id_s2_signed;
+    id_dec.s1_signed = id_s1_signed;
+    id_dec.src = id_src;
+    id_dec.gather = id_gather;
+    id_dec.mask_dest = id_mask_dest;
+    id_dec.merge = id_merge;
+    id_dec.vm = id_vm;
+    id_dec.vd = id_vd;
+    id_dec.vs1 = id_vs1;
+    id_dec.vs2 = id_vs2;
+    id_dec.evl = id_evl;
+    id_dec.vlmax = id_vlmax;
+    id_dec.skip = id_skip;
+    id_dec.sh_mask = id_sh_mask;
+    id_dec.scalar_op = id_scalar_op;
+    id_dec.mask_fn = id_mask_fn;
+    id_dec.mem_mode = id_mem_mode;
+    id_dec.idx_eew = id_idx_eew;
+    id_ent.dec = id_dec;
+    id_ent.insn = issue_insn_i;
+    id_ent.pc = issue_pc_i;
+    id_ent.rs1 = issue_rs1_i;
+    id_ent.rs2 = issue_rs2_i;
+    id_ent.frs1 = issue_frs1_i;
+    id_ent.vl = issue_vl_i;
+    // The registers each operand's elements occupy; mask operands, reduction scalars and vmv.x.s's source
+    // are one register. Over-approximations only cost overlap, never correctness.
+    id_vd_group = regs_of(id_vd, id_evl << id_eew_d);
+    id_vs2_group = regs_of(id_vs2, ((id_gather != rvv_vpu_pkg::GatherNone) ? id_vlmax : id_evl) << id_eew_s2);
+    id_vs1_group = regs_of(id_vs1, id_evl << id_eew_s1);
+    id_idx_group = regs_of(id_vs2, id_evl << id_idx_eew);
+    id_ent.reads = 32'd1;  // v0
+    id_ent.writes = '0;
+    unique case (id_kind)
+      rvv_vpu_pkg::KindLoad: begin
+        id_ent.writes = id_vd_group;
+        if (id_mem_mode == rvv_vpu_pkg::MemIndexed) id_ent.reads = 32'd1 | id_idx_group;
+      end
+      rvv_vpu_pkg::KindStore: begin
+        id_ent.reads = 32'd1 | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
+      end
+      rvv_vpu_pkg::KindElem: begin
+        id_ent.writes = id_mask_dest ? regs_of(id_vd, 32'd1) : id_vd_group;
+        id_ent.reads = 32'd1 | id_ent.writes |
+                       ((id_alu_op == rvv_vpu_pkg::AluIota) ? regs_of(id_vs2, 32'd1) : id_vs2_group) |
+                       ((id_src == rvv_vpu_pkg::SrcVs1 || id_gather == rvv_vpu_pkg::GatherVv) ? id_vs1_group : '0);
+      end
+      rvv_vpu_pkg::KindRed, rvv_vpu_pkg::KindFred: begin
+        id_ent.writes = regs_of(id_vd, 32'd1);
+        id_ent.reads = 32'd1 | id_ent.writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
+      end
+      rvv_vpu_pkg::KindCompress: begin
+        id_ent.writes = regs_of(id_vd, id_evl << id_sew);
+        id_ent.reads = 32'd1 | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
+      end
+      rvv_vpu_pkg::KindScalar: id_ent.reads = 32'd1 | regs_of(id_vs2, 32'd1);
+      default: begin  // mask logic and vmsbf/vmsif/vmsof: whole mask registers
+        id_ent.writes = regs_of(id_vd, 32'd1);
+        id_ent.reads = 32'd1 | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
+      end
+    endcase
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // The instruction queue and the start of each engine's next instruction, in program order
+  // ---------------------------------------------------------------------------------------------------
+  rvv_vpu_pkg::entry_t q_q [QUEUE];
+  logic [QPW-1:0] q_head_q, q_tail_q;
+  logic [QPW:0]   q_count_q;
+  logic [QPW:0]   q_mem_q;             // memory instructions in the queue
+  logic [QPW:0]   q_store_q;           // of them, stores
+  logic [31:0]    a_reads_q, a_writes_q, m_reads_q, m_writes_q;  // of each engine's instruction
+  rvv_vpu_pkg::entry_t st;             // the next instruction to start: the queue's head, or the offered one
+  logic st_valid, st_mem, st_from_queue;
+  logic a_start, m_start, enqueue;
+  logic a_conflict, m_conflict;
+
+  assign st_from_queue = q_count_q != '0;
+  assign st = st_from_queue ? q_q[q_head_q] : id_ent;
+  assign st_valid = !err_q && (st_from_queue || (issue_valid_i && !id_illegal));
+  assign st_mem = st.dec.kind == rvv_vpu_pkg::KindLoad || st.dec.kind == rvv_vpu_pkg::KindStore;
+  // A register one of the two instructions writes and the other reads or writes.
+  assign a_conflict = state_q != SIdle &&
+                      ((st.writes & (a_reads_q | a_writes_q)) | (st.reads & a_writes_q)) != '0;
+  assign m_conflict = m_state_q != MIdle &&
+                      ((st.writes & (m_reads_q | m_writes_q)) | (st.reads & m_writes_q)) != '0;
+  assign m_start = st_valid && st_mem && m_state_q == MIdle && !a_conflict;
+  assign a_start = st_valid && !st_mem && state_q == SIdle && !m_conflict;
+  assign enqueue = issue_valid_i && issue_ready_o && !id_illegal && (st_from_queue || !(a_start || m_start));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      q_head_q <= '0;
+      q_tail_q <= '0;
+      q_count_q <= '0;
+      q_mem_q <= '0;
+      q_store_q <= '0;
+    end else begin
+      if (enqueue) q_tail_q <= q_tail_q + QPW'(1);
+      if (st_from_queue && (a_start || m_start)) q_head_q <= q_head_q + QPW'(1);
+      q_count_q <= q_count_q + (QPW + 1)'(enqueue) - (QPW + 1)'(st_from_queue && (a_start || m_start));
+      q_mem_q <= q_mem_q +
+                 (QPW + 1)'(enqueue && (id_kind == rvv_vpu_pkg::KindLoad || id_kind == rvv_vpu_pkg::KindStore)) -
+                 (QPW + 1)'(st_from_queue && m_start);
+      q_store_q <= q_store_q + (QPW + 1)'(enqueue && id_kind == rvv_vpu_pkg::KindStore) -
+                   (QPW + 1)'(st_from_queue && m_start && st.dec.kind == rvv_vpu_pkg::KindStore);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (enqueue) q_q[q_tail_q] <= id_ent;
+  end
+
+  // The arithmetic engine's instruction's decoded fields, registered at its start (the decoder's inputs,
   // the instruction, vl, vtype and frm, are what the unit would otherwise hold and decode again).
   logic [3:0]  x_kind_q;
   logic [4:0]  x_alu_op_q;
@@ -170,7 +337,6 @@ module rvv_vpu #(
   logic [4:0]  x_sh_mask_q;
   logic [1:0]  x_scalar_op_q;
   logic [2:0]  x_mask_fn_q;
-  logic [1:0]  x_mem_mode_q, x_idx_eew_q;
 
   // ---------------------------------------------------------------------------------------------------
   // Register file reads
@@ -203,7 +369,7 @@ module rvv_vpu #(
   logic [VLEN-1:0] vs1_bits;     // vs1 of the running instruction as a mask
   logic [VLEN-1:0] vs2_bits;     // vs2 of the running instruction as a mask
   logic [VLEN-1:0] vd_bits;      // vd of the running instruction (old value)
-  logic [VLEN-1:0] id_vd_bits;   // vd of the offered instruction
+  logic [VLEN-1:0] st_vd_bits;   // vd of the instruction the arithmetic engine starts
   // Every datapath block below computes only in the states whose results use it and is 0 otherwise
   // (operand isolation): the values are the same wherever they are used, and an idle unit, or one idle
   // part of it, costs the simulation next to nothing (Verilator evaluates all combinational logic on
@@ -213,18 +379,18 @@ module rvv_vpu #(
     vs1_bits = '0;
     vs2_bits = '0;
     vd_bits = '0;
-    id_vd_bits = '0;
+    st_vd_bits = '0;
     dbg_vreg_o = '0;
     for (int k = 0; k < VLENB; k++) begin
-      // beats (mask bits), the serial engine, the memory engine, the mask engine (SFinish)
-      if (state_q != SIdle) v0_bits[8*k +: 8] = vrf_q[k];
+      // beats (mask bits), the serial engine, the mask engine (SFinish), the memory engine
+      if (state_q != SIdle || m_state_q == MRun) v0_bits[8*k +: 8] = vrf_q[k];
       // vcompress (SSerial), the mask engine
       if (state_q == SSerial || state_q == SFinish) vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
       // viota (SElem), the mask engine
       if (state_q == SElem || state_q == SFinish) vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
       if (state_q == SFinish) vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
-      // the mask destination's old value, taken at dispatch
-      if (state_q == SIdle && issue_valid_i) id_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(id_vd) + AW'(k))];
+      // the mask destination's old value, taken at the start
+      if (a_start) st_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(st.dec.vd) + AW'(k))];
       if (dbg_en_i) dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
     end
   end
@@ -278,8 +444,8 @@ module rvv_vpu #(
     end
     unique case (x_src_q)
       rvv_vpu_pkg::SrcX: scalar_raw = rs1v_q;
-      rvv_vpu_pkg::SrcSimm: scalar_raw = {{27{insn_q[19]}}, insn_q[19:15]};
-      rvv_vpu_pkg::SrcUimm: scalar_raw = {27'd0, insn_q[19:15]};
+      rvv_vpu_pkg::SrcSimm: scalar_raw = {{27{imm_q[4]}}, imm_q};
+      rvv_vpu_pkg::SrcUimm: scalar_raw = {27'd0, imm_q};
       default: scalar_raw = frs1_q;
     endcase
   end
@@ -571,7 +737,7 @@ module rvv_vpu #(
   assign fred_issue = state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindFred && ser_act;
 
   // ---------------------------------------------------------------------------------------------------
-  // Memory engine
+  // Memory engine (loads and stores)
   // ---------------------------------------------------------------------------------------------------
   logic [AW-1:0]   mq_vaddr [MEMQ];  // register file byte of the row's byte 0
   logic [ROWB-1:0] mq_be [MEMQ];
@@ -595,10 +761,10 @@ module rvv_vpu #(
   logic            mem_cross;       // the element crosses into the next row
   logic            mem_store;
 
-  assign mem_store = x_kind_q == rvv_vpu_pkg::KindStore;
+  assign mem_store = m_store_q;
   assign mq_full = mq_count_q == (QW + 1)'(MEMQ);
-  assign mem_nbytes = x_evl_q << x_eew_d_q;
-  assign mem_nrows = ({{(32 - RW){1'b0}}, rs1v_q[RW-1:0]} + mem_nbytes + 32'(ROWB - 1)) >> RW;
+  assign mem_nbytes = m_evl_q << m_eew_q;
+  assign mem_nrows = ({{(32 - RW){1'b0}}, m_rs1_q[RW-1:0]} + mem_nbytes + 32'(ROWB - 1)) >> RW;
 
   always_comb begin
     logic [31:0] g;
@@ -615,34 +781,34 @@ module rvv_vpu #(
     mem_eaddr = '0;
     mem_gen_done = 1'b1;
     idx = '0;
-    if (state_q != SMem) begin
-      // nothing: the generator's outputs are read in SMem only
-    end else if (x_mem_mode_q == rvv_vpu_pkg::MemUnit) begin
-      mem_gen_done = i0_q >= mem_nrows;
-      mem_row = {rs1v_q[31:RW], {RW{1'b0}}} + (i0_q << RW);
-      mem_vaddr = AW'(reg_base(x_vd_q) + AW'(mem_row - rs1v_q));
+    if (m_state_q != MRun) begin
+      // nothing: the generator's outputs are read in MRun only
+    end else if (m_mode_q == rvv_vpu_pkg::MemUnit) begin
+      mem_gen_done = m_i0_q >= mem_nrows;
+      mem_row = {m_rs1_q[31:RW], {RW{1'b0}}} + (m_i0_q << RW);
+      mem_vaddr = AW'(reg_base(m_vd_q) + AW'(mem_row - m_rs1_q));
       for (int k = 0; k < ROWB; k++) begin
-        g = mem_row + 32'(k) - rs1v_q;
-        e = $clog2(VLEN)'(g >> x_eew_d_q);
-        mem_be[k] = (g < mem_nbytes) && (x_vm_q || v0_bits[e]);
+        g = mem_row + 32'(k) - m_rs1_q;
+        e = $clog2(VLEN)'(g >> m_eew_q);
+        mem_be[k] = (g < mem_nbytes) && (m_vm_q || v0_bits[e]);
       end
     end else begin
-      mem_gen_done = i0_q >= x_evl_q;
-      if (x_mem_mode_q == rvv_vpu_pkg::MemIndexed) begin
-        idx = rd_elem(AW'(reg_base(x_vs2_q) + AW'(i0_q << x_idx_eew_q)), x_idx_eew_q);
-        mem_eaddr = rs1v_q + idx;
+      mem_gen_done = m_i0_q >= m_evl_q;
+      if (m_mode_q == rvv_vpu_pkg::MemIndexed) begin
+        idx = rd_elem(AW'(reg_base(m_vs2_q) + AW'(m_i0_q << m_idx_eew_q)), m_idx_eew_q);
+        mem_eaddr = m_rs1_q + idx;
       end else begin
         mem_eaddr = mem_addr_q;
       end
       off = {{(32 - RW){1'b0}}, mem_eaddr[RW-1:0]};
-      mem_cross = off + (32'd1 << x_eew_d_q) > 32'(ROWB);
+      mem_cross = off + (32'd1 << m_eew_q) > 32'(ROWB);
       mem_row = {mem_eaddr[31:RW], {RW{1'b0}}} + (mem_second_q ? 32'(ROWB) : 32'd0);
-      mem_vaddr = AW'(reg_base(x_vd_q) + AW'(i0_q << x_eew_d_q) - AW'(off) + (mem_second_q ? AW'(ROWB) : AW'(0)));
+      mem_vaddr = AW'(reg_base(m_vd_q) + AW'(m_i0_q << m_eew_q) - AW'(off) + (mem_second_q ? AW'(ROWB) : AW'(0)));
       for (int k = 0; k < ROWB; k++) begin
-        if (!mem_second_q) mem_be[k] = 32'(k) >= off && 32'(k) < off + (32'd1 << x_eew_d_q);
-        else mem_be[k] = 32'(k) + 32'(ROWB) < off + (32'd1 << x_eew_d_q);
+        if (!mem_second_q) mem_be[k] = 32'(k) >= off && 32'(k) < off + (32'd1 << m_eew_q);
+        else mem_be[k] = 32'(k) + 32'(ROWB) < off + (32'd1 << m_eew_q);
       end
-      if (!(x_vm_q || v0_bits[i0_q[$clog2(VLEN)-1:0]])) mem_be = '0;
+      if (!(m_vm_q || v0_bits[m_i0_q[$clog2(VLEN)-1:0]])) mem_be = '0;
     end
     mem_first = mem_row;
     for (int k = ROWB - 1; k >= 0; k--) begin
@@ -651,21 +817,21 @@ module rvv_vpu #(
     mem_piece_req = !mem_gen_done && (mem_be != '0);
   end
 
-  assign vmem_req_valid_o = state_q == SMem && mem_piece_req && !mq_full;
+  assign vmem_req_valid_o = m_state_q == MRun && mem_piece_req && !mq_full;
   assign vmem_req_write_o = mem_store;
   assign vmem_req_addr_o = mem_first;
   assign vmem_req_be_o = mem_be;
   always_comb begin
     vmem_req_wdata_o = '0;
-    if (state_q == SMem && mem_store) begin  // the data of a read request is not used
+    if (m_state_q == MRun && mem_store) begin  // the data of a read request is not used
       for (int k = 0; k < ROWB; k++) begin
         vmem_req_wdata_o[8*k +: 8] = vrf_q[AW'(mem_vaddr + AW'(k))];
       end
     end
   end
   assign mem_push = vmem_req_valid_o && vmem_req_ready_i;
-  assign mem_advance = state_q == SMem && !mem_gen_done && (mem_push || !mem_piece_req);
-  assign mem_pop = state_q == SMem && vmem_rsp_valid_i && mq_count_q != '0;
+  assign mem_advance = m_state_q == MRun && !mem_gen_done && (mem_push || !mem_piece_req);
+  assign mem_pop = m_state_q == MRun && vmem_rsp_valid_i && mq_count_q != '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -688,7 +854,9 @@ module rvv_vpu #(
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // The register file write port (one per cycle; which engine writes depends on the state)
+  // The register file's write ports: the arithmetic engine's (which part writes depends on its state) and
+  // the memory engine's (load responses). They never write the same register in one cycle: the engines
+  // share no register that either writes (the start condition).
   // ---------------------------------------------------------------------------------------------------
   logic            wr_en;
   logic [AW-1:0]   wr_addr;
@@ -732,13 +900,6 @@ module rvv_vpu #(
         wr_data[b] = v[8*b +: 8];
         wr_be[b] = b < (1 << x_sew_q);
       end
-    end else if (mem_pop && !mem_store && !vmem_rsp_error_i) begin
-      wr_en = 1'b1;
-      wr_addr = mq_vaddr[mq_head_q];
-      for (int k = 0; k < ROWB; k++) begin
-        wr_data[k] = vmem_rsp_rdata_i[8*k +: 8];
-        wr_be[k] = mq_be[mq_head_q][k];
-      end
     end else if (state_q == SFinish && !x_skip_q) begin
       wr_addr = reg_base(x_vd_q);
       if (x_kind_q == rvv_vpu_pkg::KindRed || x_kind_q == rvv_vpu_pkg::KindFred) begin
@@ -761,19 +922,25 @@ module rvv_vpu #(
     end
   end
 
+  logic m_wr_en;
+  assign m_wr_en = mem_pop && !mem_store && !vmem_rsp_error_i;
+
   always_ff @(posedge clk_i) begin
     if (wr_en) begin
       for (int k = 0; k < WB; k++) begin
         if (wr_be[k]) vrf_q[AW'(wr_addr + AW'(k))] <= wr_data[k];
       end
     end
+    if (m_wr_en) begin
+      for (int k = 0; k < ROWB; k++) begin
+        if (mq_be[mq_head_q][k]) vrf_q[AW'(mq_vaddr[mq_head_q] + AW'(k))] <= vmem_rsp_rdata_i[8*k +: 8];
+      end
+    end
   end
 
   // ---------------------------------------------------------------------------------------------------
-  // Sequencer
+  // The arithmetic engine's sequencer
   // ---------------------------------------------------------------------------------------------------
-  logic dispatch;
-  assign dispatch = state_q == SIdle && issue_valid_i && !id_illegal && !err_q;
   assign beat_go = state_q == SElem && (!x_fp_q || fpu_ready);
   assign fpu_issue = beat_go && x_fp_q;
 
@@ -789,11 +956,6 @@ module rvv_vpu #(
     meta_valid_d = meta_valid_q;
     meta_i0_d = meta_i0_q;
     meta_act_d = meta_act_q;
-    mem_second_d = mem_second_q;
-    mem_addr_d = mem_addr_q;
-    err_d = err_q;
-    err_code_d = err_code_q;
-    err_addr_d = err_addr_q;
 
     // FPU results of a beat: mask bits and flags (vector destinations are written by the write port).
     if (fp_wb) begin
@@ -809,23 +971,20 @@ module rvv_vpu #(
 
     unique case (state_q)
       SIdle: begin
-        if (dispatch) begin
+        if (a_start) begin
           i0_d = '0;
           cnt_d = '0;
           flags_d = '0;
           meta_valid_d = 1'b0;
-          mem_second_d = 1'b0;
-          mem_addr_d = issue_rs1_i;
-          macc_d = id_vd_bits;
+          macc_d = st_vd_bits;
           // Reduction start values: vs1[0] (integer: extended as the operation compares).
-          acc_d = extend(rd_elem(reg_base(id_vs1), id_eew_s1), id_eew_s1, id_s1_signed);
-          facc_d = rd_elem(reg_base(id_vs1), 2'd2);
-          if (id_skip) state_d = SFinish;
+          acc_d = extend(rd_elem(reg_base(st.dec.vs1), st.dec.eew_s1), st.dec.eew_s1, st.dec.s1_signed);
+          facc_d = rd_elem(reg_base(st.dec.vs1), 2'd2);
+          if (st.dec.skip) state_d = SFinish;
           else begin
-            unique case (id_kind)
+            unique case (st.dec.kind)
               rvv_vpu_pkg::KindElem, rvv_vpu_pkg::KindRed: state_d = SElem;
               rvv_vpu_pkg::KindFred, rvv_vpu_pkg::KindCompress: state_d = SSerial;
-              rvv_vpu_pkg::KindLoad, rvv_vpu_pkg::KindStore: state_d = SMem;
               default: state_d = SFinish;
             endcase
           end
@@ -861,39 +1020,19 @@ module rvv_vpu #(
           state_d = SFinish;
         end
       end
-      SMem: begin
-        if (mem_advance) begin
-          if (x_mem_mode_q == rvv_vpu_pkg::MemUnit) begin
-            i0_d = i0_q + 32'd1;
-          end else if (mem_cross && !mem_second_q && mem_piece_req) begin
-            mem_second_d = 1'b1;
-          end else begin
-            mem_second_d = 1'b0;
-            i0_d = i0_q + 32'd1;
-            mem_addr_d = mem_addr_q + rs2v_q;
-          end
-        end
-        if (mem_pop && vmem_rsp_error_i) begin
-          err_d = 1'b1;
-          err_code_d = mem_store ? rvv_pkg::ERR_STORE : rvv_pkg::ERR_LOAD;
-          err_addr_d = mq_addr[mq_head_q];
-          state_d = SError;
-        end else if (mem_gen_done && mq_count_q == '0) begin
-          state_d = SFinish;
-        end
-      end
       SFinish: state_d = SIdle;
-      default: ;  // SError: stopped until reset
+      default: ;
     endcase
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= SIdle;
-      insn_q <= '0;
+      a_reads_q <= '0;
+      a_writes_q <= '0;
+      imm_q <= '0;
       pc_q <= '0;
       rs1v_q <= '0;
-      rs2v_q <= '0;
       frs1_q <= '0;
       vl_q <= '0;
       x_kind_q <= '0;
@@ -926,8 +1065,6 @@ module rvv_vpu #(
       x_sh_mask_q <= '0;
       x_scalar_op_q <= '0;
       x_mask_fn_q <= '0;
-      x_mem_mode_q <= '0;
-      x_idx_eew_q <= '0;
       i0_q <= '0;
       macc_q <= '0;
       acc_q <= '0;
@@ -938,52 +1075,46 @@ module rvv_vpu #(
       meta_valid_q <= 1'b0;
       meta_i0_q <= '0;
       meta_act_q <= '0;
-      mem_second_q <= 1'b0;
-      mem_addr_q <= '0;
-      err_q <= 1'b0;
-      err_code_q <= '0;
-      err_addr_q <= '0;
     end else begin
       state_q <= state_d;
-      if (dispatch) begin
-        insn_q <= issue_insn_i;
-        pc_q <= issue_pc_i;
-        rs1v_q <= issue_rs1_i;
-        rs2v_q <= issue_rs2_i;
-        frs1_q <= issue_frs1_i;
-        vl_q <= issue_vl_i;
-        x_kind_q <= id_kind;
-        x_alu_op_q <= id_alu_op;
-        x_fp_q <= id_fp;
-        x_fpu_op_q <= id_fpu_op;
-        x_rm_q <= id_rm;
-        x_fpa_q <= id_fpa;
-        x_fpb_q <= id_fpb;
-        x_fpc_q <= id_fpc;
-        x_fp_post_q <= id_fp_post;
-        x_sew_q <= id_sew;
-        x_eew_d_q <= id_eew_d;
-        x_eew_s2_q <= id_eew_s2;
-        x_eew_s1_q <= id_eew_s1;
-        x_beat_eew_q <= id_beat_eew;
-        x_s2_signed_q <= id_s2_signed;
-        x_s1_signed_q <= id_s1_signed;
-        x_src_q <= id_src;
-        x_gather_q <= id_gather;
-        x_mask_dest_q <= id_mask_dest;
-        x_merge_q <= id_merge;
-        x_vm_q <= id_vm;
-        x_vd_q <= id_vd;
-        x_vs1_q <= id_vs1;
-        x_vs2_q <= id_vs2;
-        x_evl_q <= id_evl;
-        x_vlmax_q <= id_vlmax;
-        x_skip_q <= id_skip;
-        x_sh_mask_q <= id_sh_mask;
-        x_scalar_op_q <= id_scalar_op;
-        x_mask_fn_q <= id_mask_fn;
-        x_mem_mode_q <= id_mem_mode;
-        x_idx_eew_q <= id_idx_eew;
+      if (a_start) begin
+        a_reads_q <= st.reads;
+        a_writes_q <= st.writes;
+        imm_q <= st.insn[19:15];
+        pc_q <= st.pc;
+        rs1v_q <= st.rs1;
+        frs1_q <= st.frs1;
+        vl_q <= st.vl;
+        x_kind_q <= st.dec.kind;
+        x_alu_op_q <= st.dec.alu_op;
+        x_fp_q <= st.dec.fp;
+        x_fpu_op_q <= st.dec.fpu_op;
+        x_rm_q <= st.dec.rm;
+        x_fpa_q <= st.dec.fpa;
+        x_fpb_q <= st.dec.fpb;
+        x_fpc_q <= st.dec.fpc;
+        x_fp_post_q <= st.dec.fp_post;
+        x_sew_q <= st.dec.sew;
+        x_eew_d_q <= st.dec.eew_d;
+        x_eew_s2_q <= st.dec.eew_s2;
+        x_eew_s1_q <= st.dec.eew_s1;
+        x_beat_eew_q <= st.dec.beat_eew;
+        x_s2_signed_q <= st.dec.s2_signed;
+        x_s1_signed_q <= st.dec.s1_signed;
+        x_src_q <= st.dec.src;
+        x_gather_q <= st.dec.gather;
+        x_mask_dest_q <= st.dec.mask_dest;
+        x_merge_q <= st.dec.merge;
+        x_vm_q <= st.dec.vm;
+        x_vd_q <= st.dec.vd;
+        x_vs1_q <= st.dec.vs1;
+        x_vs2_q <= st.dec.vs2;
+        x_evl_q <= st.dec.evl;
+        x_vlmax_q <= st.dec.vlmax;
+        x_skip_q <= st.dec.skip;
+        x_sh_mask_q <= st.dec.sh_mask;
+        x_scalar_op_q <= st.dec.scalar_op;
+        x_mask_fn_q <= st.dec.mask_fn;
       end
       i0_q <= i0_d;
       macc_q <= macc_d;
@@ -995,6 +1126,97 @@ module rvv_vpu #(
       meta_valid_q <= meta_valid_d;
       meta_i0_q <= meta_i0_d;
       meta_act_q <= meta_act_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------------
+  // The memory engine's sequencer
+  // ---------------------------------------------------------------------------------------------------
+  always_comb begin
+    m_state_d = m_state_q;
+    m_i0_d = m_i0_q;
+    mem_second_d = mem_second_q;
+    mem_addr_d = mem_addr_q;
+    err_d = err_q;
+    err_code_d = err_code_q;
+    err_addr_d = err_addr_q;
+    unique case (m_state_q)
+      MIdle: begin
+        if (m_start) begin
+          m_i0_d = '0;
+          mem_second_d = 1'b0;
+          mem_addr_d = st.rs1;
+          m_state_d = st.dec.skip ? MFinish : MRun;
+        end
+      end
+      MRun: begin
+        if (mem_advance) begin
+          if (m_mode_q == rvv_vpu_pkg::MemUnit) begin
+            m_i0_d = m_i0_q + 32'd1;
+          end else if (mem_cross && !mem_second_q && mem_piece_req) begin
+            mem_second_d = 1'b1;
+          end else begin
+            mem_second_d = 1'b0;
+            m_i0_d = m_i0_q + 32'd1;
+            mem_addr_d = mem_addr_q + m_rs2_q;
+          end
+        end
+        if (mem_pop && vmem_rsp_error_i) begin
+          // Stopped until reset: nothing starts any more (st_valid) and the core ends the run.
+          err_d = 1'b1;
+          err_code_d = mem_store ? rvv_pkg::ERR_STORE : rvv_pkg::ERR_LOAD;
+          err_addr_d = mq_addr[mq_head_q];
+          m_state_d = MIdle;
+        end else if (mem_gen_done && mq_count_q == '0) begin
+          m_state_d = MFinish;
+        end
+      end
+      default: m_state_d = MIdle;  // MFinish
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      m_state_q <= MIdle;
+      m_reads_q <= '0;
+      m_writes_q <= '0;
+      m_insn_q <= '0;
+      m_pc_q <= '0;
+      m_rs1_q <= '0;
+      m_rs2_q <= '0;
+      m_evl_q <= '0;
+      m_mode_q <= '0;
+      m_eew_q <= '0;
+      m_idx_eew_q <= '0;
+      m_vd_q <= '0;
+      m_vs2_q <= '0;
+      m_vm_q <= 1'b0;
+      m_store_q <= 1'b0;
+      m_i0_q <= '0;
+      mem_second_q <= 1'b0;
+      mem_addr_q <= '0;
+      err_q <= 1'b0;
+      err_code_q <= '0;
+      err_addr_q <= '0;
+    end else begin
+      m_state_q <= m_state_d;
+      if (m_start) begin
+        m_reads_q <= st.reads;
+        m_writes_q <= st.writes;
+        m_insn_q <= st.insn;
+        m_pc_q <= st.pc;
+        m_rs1_q <= st.rs1;
+        m_rs2_q <= st.rs2;
+        m_evl_q <= st.dec.evl;
+        m_mode_q <= st.dec.mem_mode;
+        m_eew_q <= st.dec.eew_d;
+        m_idx_eew_q <= st.dec.idx_eew;
+        m_vd_q <= st.dec.vd;
+        m_vs2_q <= st.dec.vs2;
+        m_vm_q <= st.dec.vm;
+        m_store_q <= st.dec.kind == rvv_vpu_pkg::KindStore;
+      end
+      m_i0_q <= m_i0_d;
       mem_second_q <= mem_second_d;
       mem_addr_q <= mem_addr_d;
       err_q <= err_d;
@@ -1006,10 +1228,13 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   // Outputs
   // ---------------------------------------------------------------------------------------------------
-  assign issue_ready_o = state_q == SIdle && !err_q;
+  assign issue_ready_o = !err_q && q_count_q != (QPW + 1)'(QUEUE);
   assign issue_illegal_o = id_illegal;
-  assign busy_o = state_q != SIdle && state_q != SError;
-  assign mem_busy_o = state_q == SMem;
+  assign busy_o = !err_q && (q_count_q != '0 || state_q != SIdle || m_state_q != MIdle);
+  assign mem_busy_o = !err_q && (q_mem_q != '0 || m_state_q != MIdle);
+  assign store_busy_o = !err_q && (q_store_q != '0 || (m_state_q != MIdle && m_store_q));
+  assign mem_pc_o = m_pc_q;
+  assign done_pc_o = pc_q;
   assign result_valid_o = state_q == SFinish && x_kind_q == rvv_vpu_pkg::KindScalar;
   logic [32:0] mvxs;  // vmv.x.s sign-extends
   assign mvxs = extend(rd_elem(reg_base(x_vs2_q), x_sew_q), x_sew_q, 1'b1);
@@ -1024,10 +1249,10 @@ module rvv_vpu #(
   assign fflags_o = flags_q;
   assign error_o = err_q;
   assign error_code_o = err_code_q;
-  assign error_pc_o = pc_q;
-  assign error_insn_o = insn_q;
+  assign error_pc_o = m_pc_q;  // errors are the memory engine's
+  assign error_insn_o = m_insn_q;
   assign error_addr_o = err_addr_q;
 
   logic unused;
-  assign unused = ^{x_vlmax_q, x_fpa_q, x_fpb_q, x_fpc_q, fpu_in_ready, fpu_out_v, slot_in, rs2v_q, mvxs[32]};
+  assign unused = ^{x_vlmax_q, x_fpa_q, x_fpb_q, x_fpc_q, fpu_in_ready, fpu_out_v, slot_in, mvxs[32]};
 endmodule

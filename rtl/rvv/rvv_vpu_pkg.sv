@@ -80,4 +80,35 @@ package rvv_vpu_pkg;
   localparam logic [1:0] MemUnit = 2'd0;      // unit-stride, whole-register and mask: row pieces
   localparam logic [1:0] MemStrided = 2'd1;
   localparam logic [1:0] MemIndexed = 2'd2;
+
+  // An instruction as the decoder describes it (rvv_vpu_decode's outputs): what the issue queue holds and
+  // the engines run.
+  typedef struct packed {
+    logic [3:0]  kind;
+    logic [4:0]  alu_op;
+    logic        fp;
+    logic [4:0]  fpu_op;
+    logic [2:0]  rm;
+    logic [1:0]  fpa, fpb, fpc;
+    logic [2:0]  fp_post;
+    logic [1:0]  sew, eew_d, eew_s2, eew_s1, beat_eew;
+    logic        s2_signed, s1_signed;
+    logic [2:0]  src, gather;
+    logic        mask_dest, merge, vm;
+    logic [4:0]  vd, vs1, vs2;
+    logic [31:0] evl, vlmax;
+    logic        skip;
+    logic [4:0]  sh_mask;
+    logic [1:0]  scalar_op;
+    logic [2:0]  mask_fn;
+    logic [1:0]  mem_mode, idx_eew;
+  } dec_t;
+
+  // An issued instruction: its decode, what the core read for it, and the vector registers it reads and
+  // writes (bit r: register r), for the hazard check between the two engines.
+  typedef struct packed {
+    dec_t        dec;
+    logic [31:0] insn, pc, rs1, rs2, frs1, vl;
+    logic [31:0] reads, writes;
+  } entry_t;
 endpackage

@@ -500,9 +500,19 @@ std::string vector_gemm_fn(int64_t unroll) {
                   "        vfloat32m@L@_t acc{0} = k0 == 0 ? __riscv_vfmv_v_f_f32m@L@(0.0f, vl)\n"
                   "                                        : __riscv_vle32_v_f32m@L@(c + (m + {0}) * N + n, "
                   "vl);\n") +
-         R"(        for (int k = k0; k < k1; ++k) {
-          vfloat32m@L@_t bv = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
-)" + unrolled(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], bv, vl);\n") +
+         // Two rows of B in flight: the load of one overlaps the multiply-adds of the other (the vector
+         // unit's memory and arithmetic engines, docs/rvv.md).
+         R"(        int k = k0;
+        for (; k + 1 < k1; k += 2) {
+          vfloat32m@L@_t b0 = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
+          vfloat32m@L@_t b1 = __riscv_vle32_v_f32m@L@(b + (k + 1) * N + n, vl);
+)" + unrolled(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], b0, vl);\n") +
+         unrolled(unroll,
+                  "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k + 1], b1, vl);\n") +
+         R"(        }
+        if (k < k1) {
+          vfloat32m@L@_t b0 = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
+)" + unrolled(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], b0, vl);\n") +
          "        }\n" +
          unrolled(unroll, "        __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n") +
          R"(      }

@@ -146,6 +146,11 @@ bool ensure_hw_model(const std::string& platform, const std::string& config, std
     progress << fmt::format("kcraft: {} the Verilated model of {}/{} in {:.0f} s\n",
                             first ? "built" : "rebuilt", platform, config, built.seconds)
              << std::flush;
+  } else if (first) {
+    // Another kcraft process held the cache's lock and built it meanwhile (parallel sweeps and tests).
+    progress << fmt::format("kcraft: another kcraft process built the Verilated model of {}/{} meanwhile\n",
+                            platform, config)
+             << std::flush;
   }
   register_variant_plugin(platform, config, built.plugin);
   return true;

@@ -49,6 +49,10 @@ const std::map<std::string, std::string>& parameter_descriptions() {
       {"DRAM_OUTSTANDING", "DRAM requests (rows) in flight at once"},
       {"DIV_BITS_PER_CYCLE", "integer divide: 32 / this + 2 cycles"},
       {"FDIV_BITS_PER_CYCLE", "fdiv.s/fsqrt.s: ceil(28 / this) + 1 cycles"},
+      {"VECTOR_QUEUE",
+       "vector instructions issued by the core and not yet started; the memory and arithmetic engines run "
+       "one "
+       "each at a time, overlapping when they share no written register"},
       {"DRAM_LATENCY", "cycles from a DRAM request to its data"},
       {"DRAM_BYTES_PER_CYCLE", "DRAM channel bandwidth; one row (VLEN / 8 bytes) per request"},
   };

@@ -56,7 +56,11 @@ struct Step {
 
 class Program {
  public:
-  explicit Program(int vlen) : vlen_(vlen), vlenb_(static_cast<uint32_t>(vlen / 8)) {
+  // init_registers: load the initial register file first (timing programs leave it out: the loads would
+  // overlap the instructions under test).
+  explicit Program(int vlen, bool init_registers = true)
+      : vlen_(vlen), vlenb_(static_cast<uint32_t>(vlen / 8)) {
+    if (!init_registers) return;
     // Load the initial register file (e8, m8: four groups of eight registers).
     set_vtype(8 * vlenb_, 8, 3);
     for (int g = 0; g < 4; g++) {
@@ -91,6 +95,12 @@ class Program {
     set_vtype(saved_vl, saved_sew, saved_lmul);
     if (vl_ != saved_vl || vtype_ != saved_vtype) throw std::logic_error("vtype restore");
     count_++;
+  }
+
+  // An instruction with nothing stored after it (timing programs).
+  void plain(const std::string& text, uint32_t rs1 = 0, uint32_t rs2 = 0, uint32_t frs1 = 0,
+             uint32_t frm = 0) {
+    raw_op(text, rs1, rs2, frs1, frm);
   }
 
   uint32_t count() const { return count_; }

@@ -1,6 +1,7 @@
 // Drives a Verilated rvv_vpu through a vpu_program.h Program: the testbench plays the scalar core (issue
-// port with the scalar operands, vl and vtype, results and flags into the results area) and the memory
-// system (an in-order DRAM with random latency and back-pressure on the request port).
+// port with the scalar operands, vl and vtype, results and flags into the results area, by the pc the unit
+// names) and the memory system (an in-order DRAM with random latency and back-pressure on the request
+// port).
 #pragma once
 
 #include <fmt/format.h>
@@ -8,7 +9,6 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -51,8 +51,7 @@ struct SimResult {
   size_t illegal_step = 0;
   bool error = false;  // the unit stopped with error_o
   uint32_t error_code = 0, error_pc = 0, error_addr = 0;
-  std::vector<uint64_t> step_cycles;  // cycles from each dispatch to the next instruction's (or idle)
-  uint64_t cycles = 0;
+  uint64_t cycles = 0;  // from the first issue until the unit is idle
   uint64_t busy_cycles = 0;
 };
 
@@ -97,8 +96,6 @@ class VpuSim {
     std::deque<Pending> rsp;
     uint64_t last_due = 0;
     size_t next = 0;
-    std::optional<size_t> last_dispatched;
-    uint64_t last_dispatch_cycle = 0;
     uint64_t cycle = 0;
     auto put32 = [&](uint32_t off, uint32_t v) {
       for (int b = 0; b < 4; b++) dram.at(off + b) = static_cast<uint8_t>(v >> (8 * b));
@@ -138,14 +135,18 @@ class VpuSim {
       m_->eval();
 
       if (m_->busy_o) res.busy_cycles++;
+      // Results and flags name their instruction by its pc (step k at pc 4k), and come in program order.
+      auto done_step = [&]() -> const Step& {
+        const size_t k = m_->done_pc_o / 4;
+        if (k >= next) throw std::runtime_error(fmt::format("a result of step {}, not yet issued", k));
+        return steps[k];
+      };
       if (m_->result_valid_o) {
-        if (!last_dispatched) throw std::runtime_error("scalar result with nothing dispatched");
-        const Step& s = steps[*last_dispatched];
+        const Step& s = done_step();
         if (s.dumped) put32(kResultsOff + 8 * s.index, m_->result_data_o);
       }
       if (m_->fflags_valid_o) {
-        if (!last_dispatched) throw std::runtime_error("fflags with nothing dispatched");
-        const Step& s = steps[*last_dispatched];
+        const Step& s = done_step();
         if (s.dumped)
           put32(kResultsOff + 8 * s.index + 4, get32(kResultsOff + 8 * s.index + 4) | m_->fflags_o);
       }
@@ -161,7 +162,7 @@ class VpuSim {
         res.illegal_step = next;
         break;
       }
-      bool dispatched = offering && m_->issue_ready_o;
+      const bool issued = offering && m_->issue_ready_o;
       if (m_->vmem_req_valid_o && ready) {
         const uint32_t addr = m_->vmem_req_addr_o;
         const uint32_t row = addr & ~static_cast<uint32_t>(kRowBytes - 1);
@@ -192,18 +193,13 @@ class VpuSim {
       m_->clk_i = 1;
       m_->eval();
       cycle++;
-      if (dispatched) {
-        if (last_dispatched) res.step_cycles.push_back(cycle - 1 - last_dispatch_cycle);
-        last_dispatched = next;
-        last_dispatch_cycle = cycle - 1;
-        next++;
-      }
+      if (issued) next++;
       if (next == steps.size() && !m_->busy_o && rsp.empty()) {
         // The last instruction finished: settle one more cycle for its final outputs.
         m_->clk_i = 0;
         m_->eval();
-        if (m_->result_valid_o || m_->fflags_valid_o) continue;
-        res.step_cycles.push_back(cycle - last_dispatch_cycle);
+        // (An error also leaves the unit idle: the loop's head records it.)
+        if (m_->result_valid_o || m_->fflags_valid_o || m_->error_o) continue;
         break;
       }
     }
