@@ -321,9 +321,15 @@ TEST(BenchE2E, ProgressIsOneLineOnATerminalAndCtrlCStopsCleanly) {
   argv.insert(argv.begin(), KCRAFT_BIN);
   const std::string tag = "sigint" + std::to_string(::getpid());
   const pid_t bench = start(argv, dir / "i_out.txt", dir / "i_err.txt", tag);
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  // Interrupt once a worker runs (the sweep itself and a worker carry the tag): a fixed delay raced the
+  // planning of an instrumented build on a loaded machine, before the sweep handles SIGINT.
   int status = 0;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (tagged_processes(tag).size() < 2 && ::waitpid(bench, &status, WNOHANG) == 0 &&
+         std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ASSERT_EQ(::waitpid(bench, &status, WNOHANG), 0) << "the sweep ended before it could be interrupted";
+  ASSERT_GE(tagged_processes(tag).size(), 2u) << "no worker started within two minutes";
   ::kill(bench, SIGINT);
   EXPECT_EQ(wait_for(bench), 130) << slurp(dir / "i_err.txt");
   EXPECT_TRUE(no_tagged_processes_within(tag, std::chrono::seconds(5)));
