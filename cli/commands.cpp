@@ -541,6 +541,7 @@ int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const
                   {"hw_config", hw},
                   {"compiler_baseline", name},
                   {"summary", kernel.summary},
+                  {"file_name", platform.kernel_file_name(kernel.language)},
                   {"source", kernel.source}});
     } else {
       std::cout << kernel.source;
@@ -577,6 +578,7 @@ int cmd_baseline(const GlobalOptions& g, const std::string& platform_name, const
                 {"hw_config", hw},
                 {"summary", kernel.summary},
                 {"knobs", kj},
+                {"file_name", platform.kernel_file_name(kernel.language)},
                 {"source", kernel.source}});
   } else {
     std::cout << kernel.source;

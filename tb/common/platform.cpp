@@ -88,6 +88,10 @@ bool Platform::has_baseline(const std::string& task) const {
   return compiler != nullptr && compiler->supports(task);
 }
 
+std::vector<SpeedWorkload> Platform::speed_workloads() const {
+  return {{"gemm", "C4"}, {"softmax", "C5"}, {"relu", "C5"}};
+}
+
 CommandReport Platform::debug(const DebugOptions& /*options*/, const tasks::TaskRegistry& /*tasks*/) const {
   throw std::invalid_argument(fmt::format("the {} platform has no `kcraft debug` support", name()));
 }

@@ -64,12 +64,19 @@ struct ValidationOptions {
   std::vector<CoverageBinName> focus;
 };
 
-// `kcraft speed <platform>`: simulated cycles per second through the SystemC testbench and bare Verilator.
+// `kcraft speed <platform>`: simulated cycles per CPU-second through the SystemC testbench and bare
+// Verilator, one workload (a task's baseline kernel at one configuration) per call.
 struct SpeedOptions {
   std::string hw_config = "default";
   std::string task = "gemm";  // workload: this task's baseline kernel
   std::string config = "C4";
   unsigned repeats = 3;  // runs of each; the median is reported
+};
+
+// One workload of the platform's fixed set (`kcraft speed <platform>` without --task).
+struct SpeedWorkload {
+  std::string task;
+  std::string config;
 };
 
 // `kcraft debug`: rows of one on-chip memory to dump ("vsram:0-7").
@@ -226,6 +233,9 @@ class Platform {
   // ---- hardware teams
   virtual CommandReport validate(const ValidationOptions& options) const = 0;
   virtual CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const = 0;
+  // The fixed workloads whose rates are the platform's simulation-speed figures (docs/simulation-speed.md):
+  // what its sweeps simulate most. The default: gemm C4, softmax C5 and relu C5.
+  virtual std::vector<SpeedWorkload> speed_workloads() const;
   // `kcraft debug`. The default throws std::invalid_argument: the platform has no bring-up aids.
   // Kernel problems (build errors) are reported with ok = false; bad options throw std::invalid_argument.
   virtual CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const;

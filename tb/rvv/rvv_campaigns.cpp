@@ -100,6 +100,12 @@ CommandReport RvvPlatform::validate(const ValidationOptions& a) const {
   });
 }
 
+// One to two million cycles each of the template's main shapes: the vector unit streaming a matrix product,
+// a row reduction with exp, an element-wise pass (softmax C5 would take tens of seconds per run).
+std::vector<SpeedWorkload> RvvPlatform::speed_workloads() const {
+  return {{"gemm", "C4"}, {"softmax", "C4"}, {"relu", "C5"}};
+}
+
 CommandReport RvvPlatform::speed(const SpeedOptions& a, const tasks::TaskRegistry& registry) const {
   const Params p = params(a.hw_config);
   const auto cfg = registry.get(a.task).resolve(a.config, kDType);

@@ -67,6 +67,7 @@ class RvvPlatform : public Platform {
   // tb/rvv/rvv_campaigns.cpp
   CommandReport validate(const ValidationOptions& options) const override;
   CommandReport speed(const SpeedOptions& options, const tasks::TaskRegistry& tasks) const override;
+  std::vector<SpeedWorkload> speed_workloads() const override;
   // tb/rvv/rvv_debug.cpp
   CommandReport debug(const DebugOptions& options, const tasks::TaskRegistry& tasks) const override;
   // tb/rvv/rvv_coverage.cpp

@@ -138,11 +138,12 @@ TEST(FastLoops, AConfigurationNotCompiledInIsBuiltOnFirstUse) {
   const bool built_now =
       first.err.find("building the Verilated model of systolic/mlen8 on first use") != std::string::npos;
   // Built by this process, or by another one (the explore test builds the same variant) while it waited.
-  if (built_now)
+  if (built_now) {
     EXPECT_TRUE(first.err.find("built the Verilated model of systolic/mlen8 in") != std::string::npos ||
                 first.err.find("another kcraft process built the Verilated model of systolic/mlen8") !=
                     std::string::npos)
         << first.err;
+  }
   std::cout << "systolic/mlen8: " << (built_now ? "built on first use" : "found in the variant cache")
             << "\n";
   const auto second = kcraft_in(dir, eval);

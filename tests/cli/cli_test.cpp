@@ -335,15 +335,32 @@ TEST(Cli, BenchValidateAndSpeed) {
   auto validate = kcraft("validate systolic --programs 5 --hw small");
   EXPECT_EQ(validate.code, 0) << validate.out;
   EXPECT_NE(validate.out.find("agree"), std::string::npos);
+  // One workload: the baseline kernel's run, the same cycles as `kcraft eval` gives it.
+  const auto dir = temp_dir("speed");
+  std::ofstream(dir / "relu.s") << kcraft("baseline systolic relu --config C2").out;
+  const auto eval = kcraft_json("eval systolic relu " + (dir / "relu.s").string() + " --config C2 --json");
   auto speed = kcraft_json("speed systolic --task relu --config C2 --repeats 1 --json");
-  EXPECT_GT(speed["systemc_cycles_per_second"].get<double>(), 0);
-  EXPECT_GT(speed["bare_cycles_per_second"].get<double>(), 0);
-  EXPECT_GT(speed["ratio"].get<double>(), 0);
+  ASSERT_EQ(speed["workloads"].size(), 1u) << speed.dump();
+  const auto& relu = speed["workloads"][0];
+  EXPECT_EQ(relu["workload"], "relu C2 baseline");
+  EXPECT_EQ(relu["cycles"], eval["cycles"]);
+  for (const char* rate : {"systemc_cycles_per_cpu_second", "bare_cycles_per_cpu_second",
+                           "systemc_cycles_per_second", "bare_cycles_per_second", "ratio"})
+    EXPECT_GT(relu[rate].get<double>(), 0) << rate;
+  // No --task: the platform's fixed set, each with its own cycles.
+  auto fixed = kcraft_json("speed systolic --repeats 1 --json");
+  std::vector<std::string> names;
+  for (const auto& w : fixed["workloads"]) {
+    names.push_back(w["workload"]);
+    EXPECT_GT(w["cycles"].get<uint64_t>(), 0u) << w.dump();
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"gemm C4 baseline", "softmax C5 baseline", "relu C5 baseline"}));
+  EXPECT_EQ(kcraft("speed systolic --config C2").code, 2);
   // The same commands on the second platform.
   auto vliw_validate = kcraft("validate vliw --programs 20 --hw small");
   EXPECT_EQ(vliw_validate.code, 0) << vliw_validate.out;
   EXPECT_NE(vliw_validate.out.find("agree"), std::string::npos) << vliw_validate.out;
-  auto vliw_speed = kcraft_json("speed vliw --task relu --config C2 --repeats 1 --json");
+  auto vliw_speed = kcraft_json("speed vliw --task relu --config C2 --repeats 1 --json")["workloads"][0];
   EXPECT_GT(vliw_speed["cycles"].get<uint64_t>(), 0u);
   EXPECT_GT(vliw_speed["ratio"].get<double>(), 0);
 }

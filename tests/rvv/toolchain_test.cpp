@@ -48,7 +48,7 @@ struct ReluTask {
     const BuiltKernel k = build_kernel(source, options);
     ASSERT_TRUE(k.ok) << format_diagnostics(k.diagnostics) << k.log;
     const auto dram = tasks::make_dram_image(layout, inputs);
-    const RunResult r = run_qemu(k, dram, {options.vlen, 10s});
+    const RunResult r = run_qemu(k, dram, {options.vlen, 10s, {}});
     ASSERT_EQ(r.end, RunEnd::kExited) << r.message << r.qemu_stderr;
     ASSERT_EQ(r.dram.size(), dram.size());
     const auto& x = layout.region("x");
@@ -403,7 +403,7 @@ TEST(RvvRun, OutOfRangeStoresAreTraps) {
 TEST(RvvRun, InfiniteLoopTimesOut) {
   const BuiltKernel k = build_asm("  .globl kernel\nkernel:\n1:\n  j 1b\n");
   const auto start = std::chrono::steady_clock::now();
-  const RunResult r = run_qemu(k, {}, {128, 300ms});
+  const RunResult r = run_qemu(k, {}, {128, 300ms, {}});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.end, RunEnd::kTimedOut) << r.message;
   EXPECT_GE(seconds, 0.3);
@@ -422,7 +422,7 @@ kernel:
   ret
 )");
   for (const int vlen : {128, 256}) {
-    const RunResult r = run_qemu(k, std::vector<uint8_t>(16, 0xab), {vlen, 10s});
+    const RunResult r = run_qemu(k, std::vector<uint8_t>(16, 0xab), {vlen, 10s, {}});
     ASSERT_EQ(r.end, RunEnd::kExited) << r.message;
     EXPECT_EQ(r.signature.x[18], 0x12345678u);  // s2
     EXPECT_EQ(r.signature.x[10], static_cast<uint32_t>(-7));

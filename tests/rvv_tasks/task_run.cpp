@@ -49,7 +49,7 @@ TaskRun run_task(const std::string& task, const std::string& config, const std::
     return r;
   }
   const auto dram = tasks::make_dram_image(r.layout, inputs);
-  r.run = run_qemu(r.built, dram, {vlen, 120s});
+  r.run = run_qemu(r.built, dram, {vlen, 120s, {}});
   if (r.run.end != RunEnd::kExited) {
     r.message = fmt::format("QEMU: {}: {}", run_end_name(r.run.end), r.run.message);
     return r;
