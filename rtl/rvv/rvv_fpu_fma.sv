@@ -124,11 +124,21 @@ module rvv_fpu_fma (
         sign_r = sign_c;
       end
 
-      lead_zeros = 7'(Window);
-      for (int i = 0; i < Window; i++) begin
-        if (mag[i]) lead_zeros = 7'(Window - 1 - i);
+      // Normalise: the leading-zero count in halving steps (64, 32, ..., 1: binary digits of a count
+      // below 128 > Window), shifting as it goes; a zero magnitude counts Window and stays zero.
+      mag_norm = mag;
+      lead_zeros = '0;
+      if (mag == '0) begin
+        lead_zeros = 7'(Window);
+      end else begin
+        if (mag_norm[Window-1 -: 64] == 64'd0) begin mag_norm = mag_norm << 64; lead_zeros += 7'd64; end
+        if (mag_norm[Window-1 -: 32] == 32'd0) begin mag_norm = mag_norm << 32; lead_zeros += 7'd32; end
+        if (mag_norm[Window-1 -: 16] == 16'd0) begin mag_norm = mag_norm << 16; lead_zeros += 7'd16; end
+        if (mag_norm[Window-1 -: 8] == 8'd0) begin mag_norm = mag_norm << 8; lead_zeros += 7'd8; end
+        if (mag_norm[Window-1 -: 4] == 4'd0) begin mag_norm = mag_norm << 4; lead_zeros += 7'd4; end
+        if (mag_norm[Window-1 -: 2] == 2'd0) begin mag_norm = mag_norm << 2; lead_zeros += 7'd2; end
+        if (!mag_norm[Window-1]) begin mag_norm = mag_norm << 1; lead_zeros += 7'd1; end
       end
-      mag_norm = mag << lead_zeros;
       exp_r = win_exp + 12'(Window - 1) - {5'd0, lead_zeros} + 12'sd127;
     end
   end

@@ -88,12 +88,14 @@ package rvv_fpu_pkg;
     logic signed [11:0] exp;
     mant = {x[30:23] != 8'd0, x[22:0]};
     exp = (x[30:23] == 8'd0) ? 12'sd1 : $signed({4'd0, x[30:23]});
-    // Left-justify a subnormal one bit at a time (constant bound; at most 23 shifts).
-    for (int i = 0; i < 23; i++) begin
-      if (mant != 24'd0 && !mant[23]) begin
-        mant = mant << 1;
-        exp = exp - 12'sd1;
-      end
+    // Left-justify a subnormal: a leading-zero count in five halving steps (16, 8, 4, 2, 1), only for
+    // a subnormal (a normal's MSB is set; a simulator skips the steps for it and for zero).
+    if (x[30:23] == 8'd0 && mant != 24'd0) begin
+      if (mant[23:8] == 16'd0) begin mant = mant << 16; exp = exp - 12'sd16; end
+      if (mant[23:16] == 8'd0) begin mant = mant << 8; exp = exp - 12'sd8; end
+      if (mant[23:20] == 4'd0) begin mant = mant << 4; exp = exp - 12'sd4; end
+      if (mant[23:22] == 2'd0) begin mant = mant << 2; exp = exp - 12'sd2; end
+      if (!mant[23]) begin mant = mant << 1; exp = exp - 12'sd1; end
     end
     unpack = {exp, mant};
   endfunction
