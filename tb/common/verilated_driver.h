@@ -70,10 +70,24 @@ template <typename VModel>
 struct has_mem_req_be<VModel, std::void_t<decltype(std::declval<VModel&>().mem_req_be_o)>> : std::true_type {
 };
 
+// Whether the driver can reach the value of clk_i that the model's edge detection compares with
+// (Verilator 5 keeps it in the root module; the per-configuration unit includes that header).
+template <typename VModel, typename = void>
+struct has_clock_edge_state : std::false_type {};
+template <typename VModel>
+struct has_clock_edge_state<VModel,
+                            std::void_t<decltype(std::declval<VModel&>().rootp->__Vtrigrprev__TOP__clk_i)>>
+    : std::true_type {};
+
 }  // namespace detail
 
 template <class VModel, class Hw>
 class VerilatedDriver final : public Hw {
+  static_assert(detail::has_clock_edge_state<VModel>::value,
+                "the Verilated model's clock edge state (rootp->__Vtrigrprev__TOP__clk_i) is not visible: "
+                "include its ___024root.h, or tick() evaluates every falling edge (another Verilator "
+                "version may name it otherwise)");
+
  public:
   using Params = typename Hw::ParamsType;
 
@@ -216,12 +230,23 @@ class VerilatedDriver final : public Hw {
     std::vector<uint8_t> data;
   };
 
+  // One clock cycle: the rising edge, evaluated, then the clock low again. No block of any platform runs
+  // on the falling edge, and the inputs do not change between the two evaluations, so the second would
+  // only recompute the logic the inputs reach (Verilator evaluates it at every eval()) to the same values:
+  // without a waveform the clock is lowered in the edge detection's state as well and not evaluated, which
+  // saves a third of the per-cycle evaluation overhead. With a waveform both edges are evaluated and dumped.
   void tick() {
     auto& m = *model_;
     m.clk_i = 1;
     m.eval();
     if (fst_) fst_->dump(time_++);
     m.clk_i = 0;
+    if constexpr (detail::has_clock_edge_state<VModel>::value) {
+      if (!fst_) {
+        m.rootp->__Vtrigrprev__TOP__clk_i = 0;
+        return;
+      }
+    }
     m.eval();
     if (fst_) fst_->dump(time_++);
   }
