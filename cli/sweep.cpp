@@ -42,6 +42,7 @@ struct BenchArgs {
   bool full = false;
   bool no_cache = false;
   std::string tuned_baseline = "auto";
+  std::string compiler_baseline = "auto";
 };
 
 // The command as typed, for the sweeps table.
@@ -74,6 +75,7 @@ bench::SweepOptions sweep_options(const BenchArgs& a) {
   try {
     o.filters.shard = bench::Shard::parse(a.shard);
     o.tuned_baselines = bench::parse_tuned_baseline_mode(a.tuned_baseline);
+    o.compiler_baselines = bench::parse_compiler_baseline_mode(a.compiler_baseline);
     for (const auto& f : a.faults) o.faults.push_back(bench::FaultInjection::parse(f));
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -352,6 +354,11 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
       ->add_option("--tuned-baseline", a.tuned_baseline,
                    "cells whose tuned baseline (the offline tuner's best kernel) an extra tuner job "
                    "computes when it is not stored: auto (cells with LLM runs), all, none")
+      ->capture_default_str();
+  bench_cmd
+      ->add_option("--compiler-baseline", a.compiler_baseline,
+                   "runs that simulate their compiler baseline when the evaluation cache lacks it: auto "
+                   "(C1, C2; the others take it from the cache), all, cached (none)")
       ->capture_default_str();
   bench_cmd->callback([&] {
     const std::string command = command_line_text();

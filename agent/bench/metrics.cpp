@@ -158,7 +158,8 @@ json CellSummary::to_json() const {
           {"best_tuned_speedup", optional_json(best_tuned_speedup)},
           {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)},
           {"best_compiler_speedup", optional_json(best_compiler_speedup)},
-          {"compiler_baseline_cycles", compiler_baseline_cycles}};
+          {"compiler_baseline_cycles", compiler_baseline_cycles},
+          {"compiler_baseline_not_simulated", compiler_baseline_not_simulated}};
 }
 
 json GroupMetrics::to_json() const {
@@ -340,6 +341,7 @@ Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<Pl
     if (!r.correct()) continue;
     if (r.compiler_speedup > 0 && (!c.best_compiler_speedup || r.compiler_speedup > *c.best_compiler_speedup))
       c.best_compiler_speedup = r.compiler_speedup;
+    if (r.compiler_baseline_not_simulated) c.compiler_baseline_not_simulated = true;
     if (r.tuned_speedup > 0 && (!c.best_tuned_speedup || r.tuned_speedup > *c.best_tuned_speedup))
       c.best_tuned_speedup = r.tuned_speedup;
     ++c.correct;
@@ -353,6 +355,7 @@ Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<Pl
     }
   }
   for (auto& [id, c] : cells) {
+    if (c.compiler_baseline_cycles > 0) c.compiler_baseline_not_simulated = false;
     if (c.best_cycles == 0) continue;
     if (auto bound = attainable_cycles(c.platform, c.hw_config, c.task, c.config)) {
       c.best_attainable_utilization = *bound / static_cast<double>(c.best_cycles);

@@ -54,6 +54,9 @@ struct CellSummary {
   std::optional<uint64_t> tuned_baseline_cycles;  // known once a run of the cell has it (0: none correct)
   std::optional<double> best_compiler_speedup;    // over correct attempts with a compiler baseline
   uint64_t compiler_baseline_cycles = 0;          // 0: the platform has none
+  // A correct attempt's compiler baseline was not simulated (RunRecord::compiler_baseline_not_simulated)
+  // and none of the cell's has one.
+  bool compiler_baseline_not_simulated = false;
   bool solved() const { return correct > 0; }
   bool pending() const { return runs < planned; }
   std::string target() const { return platform + "/" + hw_config; }

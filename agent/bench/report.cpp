@@ -291,15 +291,20 @@ std::string geomean_text(const std::vector<double>& values) {
 
 std::string compiler_table(const Metrics& m) {
   std::string out;
+  bool any_not_simulated = false;
   size_t name_width = 14;
   for (const auto& t : m.tasks) name_width = std::max(name_width, t.name.size() + 1);
   for (const auto& c : columns(m)) {
-    bool any = false;
+    bool any_cycles = false, any_unsimulated = false;
     for (const auto& cell : m.cells) {
-      any = any || (cell.agent == c.agent && cell.target() == c.target && cell.compiler_baseline_cycles > 0);
+      if (cell.agent != c.agent || cell.target() != c.target) continue;
+      any_cycles = any_cycles || cell.compiler_baseline_cycles > 0;
+      any_unsimulated = any_unsimulated || cell.compiler_baseline_not_simulated;
     }
-    if (!any) continue;
     std::string name = compiler_name(c.target);
+    // Runs stored before compiler baselines were read as not simulated: only a platform that has one shows
+    // them.
+    if (!any_cycles && !(any_unsimulated && !name.empty())) continue;
     out += fmt::format(
         "\n{} on {}: best speedup over the compiler baseline ({}: the plain reference as the compiler "
         "builds it), and its cycles, per configuration\n",
@@ -323,6 +328,9 @@ std::string compiler_table(const Metrics& m) {
           task_speedups.push_back(x);
           by_level[{t.level, cfg}].push_back(x);
           lowest[cfg] = lowest.count(cfg) ? std::min(lowest[cfg], x) : x;
+        } else if (cell != nullptr && cell->solved() && cell->compiler_baseline_not_simulated) {
+          text = "not simulated";
+          any_not_simulated = true;
         } else if (cell != nullptr && cell->solved()) {
           text = "-";
         } else {
@@ -351,6 +359,11 @@ std::string compiler_table(const Metrics& m) {
     out += line + "\n";
   }
   if (!out.empty()) out += "(-: the compiler baseline did not pass; see the cycles table for the others)\n";
+  if (any_not_simulated) {
+    out +=
+        "(not simulated: the sweep takes these compiler baselines from the evaluation cache only, which had "
+        "none for this model build; `--compiler-baseline all` simulates them, docs/bench.md)\n";
+  }
   return out;
 }
 

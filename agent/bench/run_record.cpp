@@ -106,6 +106,7 @@ json RunRecord::to_json() const {
             {"utilization", utilization},
             {"compiler_baseline_cycles", compiler_baseline_cycles},
             {"compiler_speedup", compiler_speedup},
+            {"compiler_baseline_not_simulated", compiler_baseline_not_simulated},
             {"tuned_baseline_cycles", tuned_baseline_cycles ? json(*tuned_baseline_cycles) : json(nullptr)},
             {"tuned_speedup", tuned_baseline_cycles ? json(tuned_speedup) : json(nullptr)},
             {"iterations", iterations},
@@ -154,6 +155,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.utilization = j.value("utilization", 0.0);
   r.compiler_baseline_cycles = whole_number_or(j, "compiler_baseline_cycles", uint64_t{0});
   r.compiler_speedup = j.value("compiler_speedup", 0.0);
+  r.compiler_baseline_not_simulated = j.value("compiler_baseline_not_simulated", false);
   if (j.contains("tuned_baseline_cycles") && !j.at("tuned_baseline_cycles").is_null()) {
     r.tuned_baseline_cycles = whole_number<uint64_t>(j.at("tuned_baseline_cycles"), "tuned_baseline_cycles");
     r.tuned_speedup = j.value("tuned_speedup", 0.0);

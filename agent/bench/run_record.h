@@ -68,6 +68,9 @@ struct RunRecord {
   // the speedup over it; 0: the platform has none, or the run is not correct.
   uint64_t compiler_baseline_cycles = 0;
   double compiler_speedup = 0;
+  // A correct run whose compiler baseline the sweep did not simulate (`--compiler-baseline`: the cell's
+  // cycles come from the evaluation cache only, and it had none); its compiler_* fields are then 0.
+  bool compiler_baseline_not_simulated = false;
   // The autotuned baseline (tuned_baseline.h) of the run's cell, once known; nullopt: not known (yet).
   // 0: the tuner found no kernel correct on the hidden seeds.
   std::optional<uint64_t> tuned_baseline_cycles;

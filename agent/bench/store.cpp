@@ -187,6 +187,10 @@ std::vector<Value> run_values(const RunRecord& r) {
   std::vector<Value> v = key_values(r.key);
   // NULL while the tuned baseline is not known (never 0, which means the tuner found no correct kernel).
   Value tuned_cycles(nullptr);
+  // NULL: the sweep did not simulate the run's compiler baseline
+  // (RunRecord::compiler_baseline_not_simulated).
+  Value compiler_cycles(nullptr);
+  if (!r.compiler_baseline_not_simulated) compiler_cycles = static_cast<int64_t>(r.compiler_baseline_cycles);
   Value tuned_speedup(nullptr);
   if (r.tuned_baseline_cycles) {
     tuned_cycles.emplace<int64_t>(static_cast<int64_t>(*r.tuned_baseline_cycles));
@@ -228,7 +232,7 @@ std::vector<Value> run_values(const RunRecord& r) {
                                    tuned_speedup,
                                    r.roles.dump(),
                                    r.phases.dump(),
-                                   static_cast<int64_t>(r.compiler_baseline_cycles),
+                                   compiler_cycles,
                                    r.compiler_speedup};
   v.insert(v.end(), rest.begin(), rest.end());
   return v;
@@ -286,8 +290,10 @@ RunRecord run_from(const Statement& s) {
   c += 2;
   r.roles = s.json_value(c++, json::object());
   r.phases = s.json_value(c++, json::object());
-  // NULL in runs recorded before the compiler baseline was (read as none).
+  // NULL: not simulated by the sweep (also in runs recorded before the compiler baseline was, for the
+  // correct ones of a platform that has one: not known either).
   if (!s.is_null(c)) r.compiler_baseline_cycles = static_cast<uint64_t>(s.integer(c));
+  r.compiler_baseline_not_simulated = s.is_null(c) && r.correct();
   if (!s.is_null(c + 1)) r.compiler_speedup = s.real(c + 1);
   return r;
 }

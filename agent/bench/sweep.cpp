@@ -98,6 +98,20 @@ TunedBaselineMode parse_tuned_baseline_mode(const std::string& text) {
   throw std::invalid_argument("--tuned-baseline expects auto, all or none, got '" + text + "'");
 }
 
+CompilerBaselineMode parse_compiler_baseline_mode(const std::string& text) {
+  if (text == "auto") return CompilerBaselineMode::kAuto;
+  if (text == "all") return CompilerBaselineMode::kAll;
+  if (text == "cached") return CompilerBaselineMode::kCached;
+  throw std::invalid_argument("--compiler-baseline expects auto, all or cached, got '" + text + "'");
+}
+
+bool simulates_compiler_baseline(CompilerBaselineMode mode, const std::string& config) {
+  if (mode == CompilerBaselineMode::kAll) return true;
+  if (mode == CompilerBaselineMode::kCached) return false;
+  const auto& quick = quick_sweep_configs();
+  return std::find(quick.begin(), quick.end(), config) != quick.end();
+}
+
 FaultInjection FaultInjection::parse(const std::string& text) {
   const auto colon = text.find(':');
   static const std::set<std::string> kinds = {"crash", "abort", "hang", "throw", "exit"};
@@ -269,6 +283,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.budget = 0;  // the default by level
     job.counters = false;
     if (o.eval_cache) job.eval_cache = std::filesystem::absolute(o.db).string();
+    job.compiler_baseline_from_cache = !simulates_compiler_baseline(o.compiler_baselines, cell.key.config);
     if (!transcript_dir.empty()) {
       job.transcript = (transcript_dir / cell.key.platform / cell.key.hw_config / cell.key.task /
                         cell.key.config / "tuned-baseline.jsonl")
@@ -292,6 +307,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.budget = o.budget;
     job.counters = o.counters;
     if (o.eval_cache) job.eval_cache = std::filesystem::absolute(o.db).string();
+    job.compiler_baseline_from_cache = !simulates_compiler_baseline(o.compiler_baselines, run.key.config);
     if (o.library_examples && job.agent_kind == "llm") job.library = o.db.string();
     if (!transcript_dir.empty()) {
       job.transcript =

@@ -32,6 +32,17 @@ struct FaultInjection {
 enum class TunedBaselineMode { kAuto, kAll, kNone };
 TunedBaselineMode parse_tuned_baseline_mode(const std::string& text);  // throws std::invalid_argument
 
+// Which runs simulate their compiler baseline (agent/common/scoring.h) when the evaluation cache does not
+// have it; the others take it from the cache or go without ("not simulated" in the tables):
+//   auto    runs of the quick sweep's configurations (C1, C2); beyond them a compiler baseline can take
+//           minutes per cell (a scalar reference at hundreds of millions of cycles), so it is simulated
+//           once per model build by a sweep with `all` and comes from the evaluation cache after that
+//   all     every run
+//   cached  none: only what the evaluation cache has
+enum class CompilerBaselineMode { kAuto, kAll, kCached };
+CompilerBaselineMode parse_compiler_baseline_mode(const std::string& text);  // throws std::invalid_argument
+bool simulates_compiler_baseline(CompilerBaselineMode mode, const std::string& config);
+
 struct SweepOptions {
   SweepFilters filters;
   unsigned jobs = 1;
@@ -49,6 +60,7 @@ struct SweepOptions {
   // never the scored cell). Off by default: what is retrievable then depends on what finished first.
   bool library_examples = false;
   TunedBaselineMode tuned_baselines = TunedBaselineMode::kAuto;
+  CompilerBaselineMode compiler_baselines = CompilerBaselineMode::kAuto;
   std::vector<FaultInjection> faults;
   std::string command_line;
   std::vector<std::string> worker_argv;  // empty: this executable's `bench-worker`

@@ -37,6 +37,7 @@ void copy_result(const agent::AgentResult& r, RunRecord& rec) {
   rec.speedup = r.score.speedup;
   rec.compiler_baseline_cycles = r.score.compiler_baseline_cycles;
   rec.compiler_speedup = r.score.compiler_speedup;
+  rec.compiler_baseline_not_simulated = r.score.compiler_baseline_not_simulated;
   rec.utilization = r.score.utilization;
   rec.iterations = r.iterations;
   rec.budget = r.budget;
@@ -95,14 +96,23 @@ json port_json(const agent::PortSource& port) {
 }  // namespace
 
 json JobSpec::to_json() const {
-  return {{"key", key.to_json()},     {"level", level},
-          {"agent_kind", agent_kind}, {"settings_file", settings_file},
-          {"dev_seed", dev_seed},     {"budget", budget},
-          {"transcript", transcript}, {"counters", counters},
-          {"fault", fault},           {"library", library},
-          {"kernel", kernel},         {"language", language},
-          {"workflow", workflow},     {"search", search},
-          {"port", port_json(port)},  {"eval_cache", eval_cache}};
+  return {{"key", key.to_json()},
+          {"level", level},
+          {"agent_kind", agent_kind},
+          {"settings_file", settings_file},
+          {"dev_seed", dev_seed},
+          {"budget", budget},
+          {"transcript", transcript},
+          {"counters", counters},
+          {"fault", fault},
+          {"library", library},
+          {"kernel", kernel},
+          {"language", language},
+          {"workflow", workflow},
+          {"search", search},
+          {"port", port_json(port)},
+          {"eval_cache", eval_cache},
+          {"compiler_baseline_from_cache", compiler_baseline_from_cache}};
 }
 
 JobSpec JobSpec::from_json(const json& j) {
@@ -122,6 +132,7 @@ JobSpec JobSpec::from_json(const json& j) {
   s.workflow = j.value("workflow", "single");
   s.search = j.value("search", "");
   s.eval_cache = j.value("eval_cache", "");
+  s.compiler_baseline_from_cache = j.value("compiler_baseline_from_cache", false);
   if (j.contains("port") && j["port"].is_object()) {
     const json& p = j["port"];
     s.port.platform = p.value("platform", "");
@@ -226,6 +237,9 @@ RunRecord execute_agent(const JobSpec& job) {
 RunRecord execute_job(const JobSpec& job) {
   inject_fault(job.fault);
   agent::use_evaluation_cache(job.eval_cache);
+  agent::set_compiler_baseline_policy(job.compiler_baseline_from_cache
+                                          ? agent::CompilerBaselinePolicy::kCacheOnly
+                                          : agent::CompilerBaselinePolicy::kSimulate);
   const agent::EvalCache* cache = agent::evaluation_cache();
   const agent::EvalCacheStats before = cache ? cache->stats() : agent::EvalCacheStats{};
   RunRecord rec = execute_agent(job);

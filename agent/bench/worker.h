@@ -41,6 +41,9 @@ struct JobSpec {
   // The results store whose evaluation cache the job's evaluations go through (agent/common/eval_cache.h);
   // empty: none, every evaluation simulates.
   std::string eval_cache;
+  // The run's compiler baseline comes from the evaluation cache only, never simulated (SweepOptions::
+  // compiler_baselines; agent::CompilerBaselinePolicy::kCacheOnly).
+  bool compiler_baseline_from_cache = false;
 
   nlohmann::json to_json() const;
   static JobSpec from_json(const nlohmann::json& j);

@@ -1,7 +1,9 @@
 #include "agent/common/scoring.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <tuple>
 
 #include "agent/common/environment.h"
@@ -11,8 +13,8 @@ namespace kcraft::agent {
 
 namespace {
 
-EvalReport evaluate(const TaskContext& ctx, const std::string& code, const std::string& language,
-                    uint64_t seed) {
+EvalRequest request_for(const TaskContext& ctx, const std::string& code, const std::string& language,
+                        uint64_t seed) {
   EvalRequest req;
   req.platform = ctx.platform;
   req.hw_config = ctx.hw_config;
@@ -21,7 +23,12 @@ EvalReport evaluate(const TaskContext& ctx, const std::string& code, const std::
   req.seed = seed;
   req.source = code;
   req.filename = platform(ctx.platform).kernel_file_name(language);
-  return agent::evaluate(req, task_registry());  // through the evaluation cache, if any
+  return req;
+}
+
+EvalReport evaluate(const TaskContext& ctx, const std::string& code, const std::string& language,
+                    uint64_t seed) {
+  return agent::evaluate(request_for(ctx, code, language, seed), task_registry());  // through the cache
 }
 
 // FNV-1a over the text: stable across compilers and runs.
@@ -54,6 +61,7 @@ nlohmann::json Score::to_json() const {
     j["compiler_baseline_cycles"] = compiler_baseline_cycles;
     j["compiler_speedup"] = compiler_speedup;
   }
+  if (compiler_baseline_not_simulated) j["compiler_baseline"] = "not simulated";
   if (tuned_baseline_cycles) {
     j["tuned_baseline_cycles"] = *tuned_baseline_cycles;
     j["tuned_speedup"] = tuned_speedup;
@@ -122,7 +130,14 @@ tasks::GeneratedKernel reference_kernel(const TaskContext& ctx, Reference which)
   return kernel;
 }
 
-uint64_t reference_cycles(const TaskContext& ctx, uint64_t seed, Reference which) {
+std::atomic<CompilerBaselinePolicy>& policy() {
+  static std::atomic<CompilerBaselinePolicy> p{CompilerBaselinePolicy::kSimulate};
+  return p;
+}
+
+// nullopt: `simulate` is false and neither the process nor the evaluation cache knows the cycles.
+std::optional<uint64_t> reference_cycles(const TaskContext& ctx, uint64_t seed, Reference which,
+                                         bool simulate) {
   const BaselineKey key{which == Reference::kTemplate ? "template" : "compiler",
                         ctx.platform,
                         ctx.hw_config,
@@ -135,8 +150,17 @@ uint64_t reference_cycles(const TaskContext& ctx, uint64_t seed, Reference which
   }
   uint64_t cycles = 0;
   if (const auto kernel = reference_kernel(ctx, which); !kernel.source.empty()) {
-    auto report = evaluate(ctx, kernel.source, kernel.language, seed);
-    if (report.verdict == Verdict::kPass) cycles = report.cycles;
+    std::optional<EvalReport> report;
+    if (simulate) {
+      report = evaluate(ctx, kernel.source, kernel.language, seed);
+    } else {
+      EvalCache* store = evaluation_cache();
+      const EvalRequest req = request_for(ctx, kernel.source, kernel.language, seed);
+      const std::string eval_key = store == nullptr ? "" : evaluation_key(req, task_registry());
+      if (!eval_key.empty()) report = store->find(eval_key);
+      if (!report) return std::nullopt;  // not remembered: a later simulating call may still fill it
+    }
+    if (report->verdict == Verdict::kPass) cycles = report->cycles;
   }
   std::lock_guard<std::mutex> lock(cache_mutex());
   cache()[key] = cycles;
@@ -154,7 +178,7 @@ tasks::GeneratedKernel baseline_kernel(const TaskContext& ctx) {
 }
 
 uint64_t baseline_cycles(const TaskContext& ctx, uint64_t seed) {
-  return reference_cycles(ctx, seed, Reference::kTemplate);
+  return *reference_cycles(ctx, seed, Reference::kTemplate, true);
 }
 
 std::string compiler_baseline_name(const std::string& platform_name, const std::string& hw_config) {
@@ -163,7 +187,18 @@ std::string compiler_baseline_name(const std::string& platform_name, const std::
 }
 
 uint64_t compiler_baseline_cycles(const TaskContext& ctx, uint64_t seed) {
-  return reference_cycles(ctx, seed, Reference::kCompiler);
+  return *reference_cycles(ctx, seed, Reference::kCompiler, true);
+}
+
+void set_compiler_baseline_policy(CompilerBaselinePolicy p) {
+  policy() = p;
+}
+CompilerBaselinePolicy compiler_baseline_policy() {
+  return policy();
+}
+
+std::optional<uint64_t> find_compiler_baseline_cycles(const TaskContext& ctx, uint64_t seed) {
+  return reference_cycles(ctx, seed, Reference::kCompiler, policy() == CompilerBaselinePolicy::kSimulate);
 }
 
 Score score_kernel(const TaskContext& ctx, const std::string& code, const std::string& language) {
@@ -189,7 +224,9 @@ Score score_kernel(const TaskContext& ctx, const std::string& code, const std::s
     remember_if_baseline(ctx, code, language, score.seeds.front().seed, score.cycles);
     score.baseline_cycles = baseline_cycles(ctx, score.seeds.front().seed);
     score.speedup = ratio(score.baseline_cycles, score.cycles);
-    score.compiler_baseline_cycles = compiler_baseline_cycles(ctx, score.seeds.front().seed);
+    const auto compiler = find_compiler_baseline_cycles(ctx, score.seeds.front().seed);
+    score.compiler_baseline_not_simulated = !compiler.has_value();
+    score.compiler_baseline_cycles = compiler.value_or(0);
     score.compiler_speedup = ratio(score.compiler_baseline_cycles, score.cycles);
   }
   return score;

@@ -36,6 +36,9 @@ struct Score {
   // kernel; 0: the platform has none, or it failed.
   uint64_t compiler_baseline_cycles = 0;
   double compiler_speedup = 0;  // compiler_baseline_cycles / cycles, else 0
+  // The platform has a compiler baseline for the cell but it was not simulated: the policy was
+  // CompilerBaselinePolicy::kCacheOnly and the evaluation cache did not have it.
+  bool compiler_baseline_not_simulated = false;
   double utilization = 0;
   // The performance counters of the first hidden seed's run (name, value), in the platform's order.
   std::vector<std::pair<std::string, uint64_t>> counters;
@@ -65,5 +68,16 @@ uint64_t baseline_cycles(const TaskContext& context, uint64_t seed);
 // process, and in the evaluation cache like any evaluation; 0 if there is none or it fails).
 std::string compiler_baseline_name(const std::string& platform, const std::string& hw_config);
 uint64_t compiler_baseline_cycles(const TaskContext& context, uint64_t seed);
+
+// Whether scoring simulates the compiler baseline when the evaluation cache does not have it. A sweep
+// sets kCacheOnly for the cells whose compiler baseline is too slow to simulate in every sweep (`kcraft
+// bench --compiler-baseline`, docs/bench.md): their cycles come from the store's evaluation cache, filled
+// once per model build by a sweep with `--compiler-baseline all`. Process-wide; kSimulate by default.
+enum class CompilerBaselinePolicy { kSimulate, kCacheOnly };
+void set_compiler_baseline_policy(CompilerBaselinePolicy policy);
+CompilerBaselinePolicy compiler_baseline_policy();
+// The compiler baseline's cycles on `seed` under the policy: nullopt when the policy is kCacheOnly and
+// neither this process nor the evaluation cache has them; 0 when the platform has none or it fails.
+std::optional<uint64_t> find_compiler_baseline_cycles(const TaskContext& context, uint64_t seed);
 
 }  // namespace kcraft::agent

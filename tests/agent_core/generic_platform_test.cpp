@@ -125,6 +125,27 @@ TEST(GenericPlatform, ScoringUsesItsBaselineCompiler) {
   EXPECT_FALSE(none.to_json().contains("compiler_baseline_cycles"));
 }
 
+TEST(GenericPlatform, ACacheOnlyCompilerBaselineIsNotSimulated) {
+  TaskContext c = fake_relu();
+  c.config = "C2";  // no other test scores it: this process has not remembered its compiler baseline
+  set_compiler_baseline_policy(CompilerBaselinePolicy::kCacheOnly);
+  // No evaluation cache: the compiler baseline is not simulated, and the score says so.
+  const Score none = score_kernel(c, "FAKE_OP\n");
+  EXPECT_EQ(none.verdict, Verdict::kPass);
+  EXPECT_TRUE(none.compiler_baseline_not_simulated);
+  EXPECT_EQ(none.compiler_baseline_cycles, 0u);
+  EXPECT_EQ(none.to_json()["compiler_baseline"], "not simulated");
+
+  // (The evaluation cache keeps nothing of a platform registered at run time; the path through it is
+  // bench.BenchE2E.CompilerBaselinesBeyondC2ComeFromTheEvaluationCacheUnlessAllIsAsked's.)
+  // Simulating (the default, and what every other test sees) fills it in: nothing was remembered.
+  set_compiler_baseline_policy(CompilerBaselinePolicy::kSimulate);
+  const Score simulated = score_kernel(c, "FAKE_OP\n");
+  EXPECT_FALSE(simulated.compiler_baseline_not_simulated);
+  EXPECT_EQ(simulated.compiler_baseline_cycles, 500u);
+  EXPECT_FALSE(simulated.to_json().contains("compiler_baseline"));
+}
+
 TEST(GenericPlatform, TheTunerExploresItsKnobs) {
   EXPECT_EQ(tuner_search_space_id(fake_relu()).size(), 16u);
   Transcript transcript;

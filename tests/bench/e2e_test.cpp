@@ -737,6 +737,59 @@ auto dump_dom(const std::string& chromium, const fs::path& page, const fs::path&
              dir);
 }
 
+TEST(BenchE2E, CompilerBaselinesBeyondC2ComeFromTheEvaluationCacheUnlessAllIsAsked) {
+  const auto dir = testing::fresh_dir("compiler_baseline");
+  const std::string db = (dir / "r.db").string();
+  const std::string cells =
+      "bench --agents baseline --platforms rvv --tasks relu --configs C2,C3 --hw default --progress none "
+      "--db " +
+      db;
+  const auto compiler_cycles = [](const json& j, const std::string& config) {
+    for (const auto& r : j["runs"]) {
+      if (r["config"] == config)
+        return std::make_pair(r["compiler_baseline_cycles"].get<uint64_t>(),
+                              r["compiler_baseline_not_simulated"].get<bool>());
+    }
+    ADD_FAILURE() << "no run of " << config;
+    return std::make_pair(uint64_t{0}, false);
+  };
+  // auto: C2's compiler baseline is simulated, C3's is not (the cache is empty), and the table says so.
+  auto p = kcraft(cells, dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_NE(p.out.find("not simulated"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("`--compiler-baseline all` simulates them"), std::string::npos) << p.out;
+  p = kcraft("--json " + cells, dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  auto j = json::parse(p.out);
+  const auto c2 = compiler_cycles(j, "C2");
+  EXPECT_GT(c2.first, 0u);
+  EXPECT_FALSE(c2.second);
+  EXPECT_EQ(compiler_cycles(j, "C3"), std::make_pair(uint64_t{0}, true));
+
+  // all, rerun: C3's is simulated (the runs themselves come from the evaluation cache) ...
+  p = kcraft("--json " + cells + " --rerun --compiler-baseline all", dir);
+  ASSERT_EQ(p.code, 0) << p.err;
+  j = json::parse(p.out);
+  const auto c3 = compiler_cycles(j, "C3");
+  EXPECT_GT(c3.first, c2.first);  // C3 is 8x C2's elements
+  EXPECT_FALSE(c3.second);
+  EXPECT_EQ(j["sweep"]["evaluations"]["simulated"], 1);  // the C3 compiler baseline's only (first seed)
+
+  // ... and from then on auto (and cached) take it from the cache: nothing is simulated.
+  for (const std::string mode : {"auto", "cached"}) {
+    p = kcraft("--json " + cells + " --rerun --compiler-baseline " + mode, dir);
+    ASSERT_EQ(p.code, 0) << p.err;
+    j = json::parse(p.out);
+    EXPECT_EQ(compiler_cycles(j, "C3"), c3) << mode;
+    EXPECT_EQ(compiler_cycles(j, "C2"), c2) << mode;
+    EXPECT_EQ(j["sweep"]["evaluations"]["simulated"], 0) << mode;
+  }
+  p = kcraft(cells + " --compiler-baseline sometimes", dir);
+  EXPECT_EQ(p.code, 2);
+  EXPECT_NE(p.err.find("--compiler-baseline expects auto, all or cached, got 'sometimes'"), std::string::npos)
+      << p.err;
+}
+
 TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
   const std::string chromium = chromium_binary();
   ASSERT_FALSE(chromium.empty()) << "Debian's chromium is not installed: scripts/setup.sh installs it";

@@ -251,6 +251,18 @@ TEST(Metrics, SpeedupOverTheCompilerBaselinePerCellLevelAndTable) {
             std::string::npos);
   // Without a compiler baseline anywhere there is no table.
   EXPECT_EQ(compiler_table(compute_metrics({runs[5]}, {}, {})), "");
+  // A correct run whose compiler baseline was not simulated: no speedup over it, the cell says so (a
+  // cell with another run that has one does not).
+  auto unsimulated = make_run("a", "default", "gemm", 1, "C3", 1, "pass", 1000, 2000);
+  unsimulated.compiler_baseline_not_simulated = true;
+  auto simulated_too = with_compiler(make_run("a", "default", "gemm", 1, "C1", 3, "pass", 1000, 2000), 8000);
+  auto unsimulated_c1 = make_run("a", "default", "gemm", 1, "C1", 4, "pass", 1000, 2000);
+  unsimulated_c1.compiler_baseline_not_simulated = true;
+  const auto m2 = compute_metrics({unsimulated, simulated_too, unsimulated_c1}, {}, {});
+  EXPECT_TRUE(m2.cell("a", "systolic/default", "gemm", "C3")->compiler_baseline_not_simulated);
+  EXPECT_FALSE(m2.cell("a", "systolic/default", "gemm", "C3")->best_compiler_speedup.has_value());
+  EXPECT_FALSE(m2.cell("a", "systolic/default", "gemm", "C1")->compiler_baseline_not_simulated);
+  EXPECT_TRUE(m2.cell("a", "systolic/default", "gemm", "C3")->to_json()["compiler_baseline_not_simulated"]);
 }
 
 TEST(Metrics, SpeedupOverTheTunedBaselineItsFastPAndGeomean) {

@@ -336,3 +336,20 @@ TEST(Plan, YamlBecomesTypedJson) {
 
 }  // namespace
 }  // namespace kcraft::bench
+
+namespace kcraft::bench {
+namespace {
+
+TEST(Plan, CompilerBaselinesAreSimulatedAtTheQuickSweepsConfigurationsUnlessAllOrCached) {
+  const auto mode = parse_compiler_baseline_mode("auto");
+  for (const std::string config : {"C1", "C2"}) EXPECT_TRUE(simulates_compiler_baseline(mode, config));
+  for (const std::string config : {"C3", "C4", "C5"}) EXPECT_FALSE(simulates_compiler_baseline(mode, config));
+  for (const std::string config : {"C1", "C5"}) {
+    EXPECT_TRUE(simulates_compiler_baseline(parse_compiler_baseline_mode("all"), config));
+    EXPECT_FALSE(simulates_compiler_baseline(parse_compiler_baseline_mode("cached"), config));
+  }
+  EXPECT_THROW(parse_compiler_baseline_mode("none"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace kcraft::bench

@@ -108,12 +108,31 @@ TEST(Store, RowsRoundTripAndAKeyIsStoredOnce) {
   // Optional iterations stay absent when absent.
   auto bare = make_run("tuner", "default", "relu", 1, "C1", 1, "mismatch", 0, 0);
   store.insert_run(bare);
+  // A correct run whose compiler baseline was not simulated stays so (and one with none stays none).
+  auto unsimulated = make_run("tuner", "default", "relu", 1, "C3", 1, "pass", 100, 200);
+  unsimulated.compiler_baseline_not_simulated = true;
+  store.insert_run(unsimulated);
+  auto without = make_run("tuner", "default", "relu", 1, "C4", 1, "pass", 100, 200);
+  store.insert_run(without);
+  unsigned seen = 0;
   for (const auto& row : store.runs()) {
     if (row.key == bare.key) {
       EXPECT_FALSE(row.first_valid_iteration.has_value());
       EXPECT_EQ(row.to_json(), bare.to_json());
+      ++seen;
+    }
+    if (row.key == unsimulated.key) {
+      EXPECT_TRUE(row.compiler_baseline_not_simulated);
+      EXPECT_EQ(row.to_json(), unsimulated.to_json());
+      ++seen;
+    }
+    if (row.key == without.key) {
+      EXPECT_FALSE(row.compiler_baseline_not_simulated);
+      EXPECT_EQ(row.to_json(), without.to_json());
+      ++seen;
     }
   }
+  EXPECT_EQ(seen, 3u);
   std::filesystem::remove_all(dir);
 }
 
