@@ -258,7 +258,8 @@ static void conv2d_nhwc(const float* x, const float* w, float* y, int height, in
 const std::map<std::string, std::string>& composite_pieces() {
   static const std::map<std::string, std::string> pieces = {
       {"linear_rows", vlmax_helper() + kVdot + kLinearRows},
-      {"swiglu_rows", vlmax_helper() + kVdot + kLinearRows + kSwigluRows},  // its down projection is linear_rows
+      {"swiglu_rows",
+       vlmax_helper() + kVdot + kLinearRows + kSwigluRows},  // its down projection is linear_rows
       {"conv2d_nhwc", kConv2dNhwc},
   };
   return pieces;
