@@ -438,18 +438,20 @@ const char* kVectorRmsNorm = R"(void kernel(void) {
 
 // y[m, n .. n+U]: U dot products of x's row with W's rows n..n+U-1 (contiguous in k), each accumulated
 // in a register group over k strips (x's strip loaded once for all U), reduced with the bias as the start.
-std::string vector_linear(int64_t lmul, int64_t unroll) {
+// block_bytes: x's rows are taken in blocks of that size, each kept in the data cache while W passes over it.
+std::string vector_linear(int64_t lmul, int64_t unroll, int64_t block_bytes) {
   std::string init, fma, store;
   for (int64_t u = 0; u < unroll; ++u) {
-    init += fmt::format("      vfloat32m@L@_t acc{} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n", u);
+    init += fmt::format("        vfloat32m@L@_t acc{} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n", u);
     fma += fmt::format(
-        "        acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (n + {0}) * K "
+        "          acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (n + {0}) * "
+        "K "
         "+ "
         "k, vl), vl);\n",
         u);
     store += fmt::format(
-        "      y[m * N + n + {0}] = __riscv_vfmv_f_s_f32m1_f32(\n"
-        "          __riscv_vfredusum_vs_f32m@L@_f32m1(acc{0}, __riscv_vfmv_s_f_f32m1(b[n + {0}], 1), "
+        "        y[m * N + n + {0}] = __riscv_vfmv_f_s_f32m1_f32(\n"
+        "            __riscv_vfredusum_vs_f32m@L@_f32m1(acc{0}, __riscv_vfmv_s_f_f32m1(b[n + {0}], 1), "
         "vlmax));\n",
         u);
   }
@@ -459,18 +461,26 @@ std::string vector_linear(int64_t lmul, int64_t unroll) {
   const float* b = (const float*)ADDR_B;
   float* y = (float*)ADDR_Y;
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(K));
-  for (int m = 0; m < M; ++m) {
-    const float* xr = x + m * K;
+  /* x's rows in blocks of at most @XB@ bytes (half the data cache), each kept cached while W passes over it
+     once: W comes from DRAM once per block rather than once per row. */
+  const int rows_per_block = K * 4 >= @XB@ ? 1 : @XB@ / (K * 4);
+  for (int m0 = 0; m0 < M; m0 += rows_per_block) {
+    const int m1 = M - m0 < rows_per_block ? M : m0 + rows_per_block;
     for (int n = 0; n < N; n += @U@) {
-)" + init + R"(      for (size_t k = 0, vl; k < K; k += vl) {
-        vl = __riscv_vsetvl_e32m@L@(K - k);
-        vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
-)" + fma + R"(      }
-)" + store + R"(    }
+      for (int m = m0; m < m1; ++m) {
+        const float* xr = x + m * K;
+)" + init + R"(        for (size_t k = 0, vl; k < K; k += vl) {
+          vl = __riscv_vsetvl_e32m@L@(K - k);
+          vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
+)" + fma + R"(        }
+)" + store + R"(      }
+    }
   }
 }
 )",
-               {{"L", std::to_string(lmul)}, {"U", std::to_string(unroll)}});
+               {{"L", std::to_string(lmul)},
+                {"U", std::to_string(unroll)},
+                {"XB", std::to_string(block_bytes)}});
 }
 
 // ------------------------------------------------------------------ intrinsics for the composites
@@ -529,24 +539,30 @@ std::string vector_linear_fn(int64_t unroll) {
   return R"(static void vlinear(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
                     int outs) {
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(ins));
-  for (int r = 0; r < rows; ++r) {
-    const float* xr = x + r * ins;
+  /* x's rows in blocks of at most @XB@ bytes (half the data cache), each kept cached while w passes over it. */
+  const int rows_per_block = ins * 4 >= @XB@ ? 1 : @XB@ / (ins * 4);
+  for (int r0 = 0; r0 < rows; r0 += rows_per_block) {
+    const int r1 = rows - r0 < rows_per_block ? rows : r0 + rows_per_block;
     for (int o = 0; o < outs; o += @U@) {
-)" + unrolled(unroll, "      vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
-         R"(      for (size_t i = 0, vl; i < (size_t)ins; i += vl) {
-        vl = __riscv_vsetvl_e32m@L@(ins - i);
-        vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + i, vl);
+      for (int r = r0; r < r1; ++r) {
+        const float* xr = x + r * ins;
+)" + unrolled(unroll, "        vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
+         R"(        for (size_t i = 0, vl; i < (size_t)ins; i += vl) {
+          vl = __riscv_vsetvl_e32m@L@(ins - i);
+          vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + i, vl);
 )" +
-         unrolled(unroll,
-                  "        acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (o "
-                  "+ {0}) * "
-                  "ins + i, vl), vl);\n") +
-         "      }\n" +
          unrolled(
              unroll,
-             "      y[r * outs + o + {0}] = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
-             "          acc{0}, __riscv_vfmv_s_f_f32m1(bias ? bias[o + {0}] : 0.0f, 1), vlmax));\n") +
-         R"(    }
+             "          acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (o "
+             "+ {0}) * "
+             "ins + i, vl), vl);\n") +
+         "        }\n" +
+         unrolled(unroll,
+                  "        y[r * outs + o + {0}] = "
+                  "__riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
+                  "            acc{0}, __riscv_vfmv_s_f_f32m1(bias ? bias[o + {0}] : 0.0f, 1), vlmax));\n") +
+         R"(      }
+    }
   }
 }
 
@@ -1054,10 +1070,10 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   GeneratedKernel g;
   g.language = kKernelLanguage;
   if (composite::is_composite(cfg.task)) {
-    g.source = composite::kernel_source(cfg, layout, kCompositeLmul);
+    g.source = composite::kernel_source(cfg, layout, kCompositeLmul, dcache_bytes_ / 2);
     g.summary = fmt::format(
-        "composite: the level-1/2 pieces in sequence, intermediates in DRAM scratch; the matrix products and "
-        "the convolution in RVV intrinsics (LMUL {})",
+        "composite: the level-1/2 pieces in sequence, intermediates in DRAM scratch; the matrix products, "
+        "attention and the convolution in RVV intrinsics (LMUL {})",
         kCompositeLmul);
     return g;
   }
@@ -1090,7 +1106,8 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   if (t.uses_math) s += "\n" + math_header() + "\n";
   const std::map<std::string, std::string> l = {{"L", std::to_string(lmul)},
                                                 {"U", std::to_string(unroll)},
-                                                {"KB", k_block == 0 ? "K" : std::to_string(k_block)}};
+                                                {"KB", k_block == 0 ? "K" : std::to_string(k_block)},
+                                                {"XB", std::to_string(dcache_bytes_ / 2)}};
   std::string body;
   if (cfg.task == "relu") {
     body = subst(kVectorRelu, l);
@@ -1101,7 +1118,7 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   } else if (cfg.task == "rms_norm") {
     body = subst(kVectorRmsNorm, l);
   } else if (cfg.task == "linear") {
-    body = vector_linear(lmul, unroll);
+    body = vector_linear(lmul, unroll, dcache_bytes_ / 2);
   } else {
     body = subst(intrinsics_body(cfg.task, unroll), l);
   }

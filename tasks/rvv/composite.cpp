@@ -339,7 +339,8 @@ std::string unsupported_reason(const ResolvedConfig& cfg) {
   return "";
 }
 
-std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& layout, int lmul) {
+std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& layout, int lmul,
+                          int64_t block_bytes) {
   if (const std::string why = unsupported_reason(cfg); !why.empty()) throw std::invalid_argument(why);
   const TaskInfo& i = info(cfg.task);
   std::string s =
@@ -373,6 +374,8 @@ std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& la
       const int piece_lmul = name == "conv2d_nhwc" ? std::min(lmul, 4) : lmul;
       for (size_t at = text.find("@L@"); at != std::string::npos; at = text.find("@L@", at))
         text.replace(at, 3, std::to_string(piece_lmul));
+      for (size_t at = text.find("@XB@"); at != std::string::npos; at = text.find("@XB@", at))
+        text.replace(at, 4, std::to_string(block_bytes));
       vectorised.emplace(name, std::move(text));
     }
   }

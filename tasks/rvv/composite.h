@@ -32,9 +32,12 @@ std::string unsupported_reason(const tasks::ResolvedConfig& cfg);
 
 // The kernel's C source (kcraft_math.h pasted in where needed). Throws std::invalid_argument when
 // unsupported_reason is not empty.
-// lmul > 0: the matrix products and the convolution (linear_rows, swiglu_rows, conv2d_nhwc) vectorised with
-// RVV intrinsics at that LMUL (tasks/rvv/vector_kernels.h), the rest as in the scalar composite.
-std::string kernel_source(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout, int lmul = 0);
+// lmul > 0: the matrix products, attention and the convolution (linear_rows, swiglu_rows, attention_head,
+// conv2d_nhwc) vectorised with RVV intrinsics at that LMUL (tasks/rvv/vector_kernels.h), the rest as in the
+// scalar composite; the products take their input rows in blocks of at most block_bytes (half the data
+// cache).
+std::string kernel_source(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout, int lmul = 0,
+                          int64_t block_bytes = 16384);
 
 // One intermediate in the scratch region: the kernel's C name, its place (bytes from ADDR_SCRATCH), its
 // shape in the task's dimensions and what it holds. Buffers do not overlap.

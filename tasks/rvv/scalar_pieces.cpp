@@ -91,7 +91,7 @@ static void rope_heads(const float* x, const float* cos_t, const float* sin_t, f
 
 )";
 
-const char* kAttentionHead = R"(/* Where one attention head's rows are and how its scores are formed. */
+const char* kAttentionGeometry = R"(/* Where one attention head's rows are and how its scores are formed. */
 typedef struct {
   int seq;                     /* query and key rows */
   int dim;                     /* elements of a q, k, v and o row */
@@ -103,7 +103,10 @@ typedef struct {
   const unsigned char* bucket; /* with bias: the bucket of each distance i - j */
 } attention_geometry;
 
-/* One head of scaled dot-product attention, a query row at a time: the row's scores in p (seq floats, on
+)";
+
+const char* kAttentionHeadBody =
+    R"(/* One head of scaled dot-product attention, a query row at a time: the row's scores in p (seq floats, on
  * the caller's stack), their softmax, then O's row accumulates p[j] times V's row j. */
 static void attention_head(const attention_geometry* g, const float* q, const float* k, const float* v, float* o,
                            float* p) {
@@ -136,6 +139,8 @@ static void attention_head(const attention_geometry* g, const float* q, const fl
 }
 
 )";
+
+const std::string kAttentionHead = std::string(kAttentionGeometry) + kAttentionHeadBody;
 
 const char* kGqaHeads =
     R"(/* Grouped-query attention: query head h reads key/value head h / (heads / kv_heads) (mha: kv_heads =
@@ -221,7 +226,7 @@ const std::vector<std::pair<std::string, Piece>>& pieces() {
       {"add_elements", {kAddElements, false, {}}},
       {"scale_shift_channels", {kScaleShiftChannels, false, {}}},
       {"rope_heads", {kRopeHeads, false, {}}},
-      {"attention_head", {kAttentionHead, true, {}}},
+      {"attention_head", {kAttentionHead.c_str(), true, {}}},
       {"gqa_heads", {kGqaHeads, false, {"attention_head"}}},
       {"swiglu_rows", {kSwigluRows, true, {}}},
       {"conv2d_nhwc", {kConv2dNhwc, false, {}}},
@@ -268,6 +273,10 @@ bool pieces_need_math(const std::vector<std::string>& names) {
     if (find(name).needs_math) return true;
   }
   return false;
+}
+
+const char* attention_geometry_source() {
+  return kAttentionGeometry;
 }
 
 }  // namespace kcraft::rvv::scalar

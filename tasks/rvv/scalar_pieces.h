@@ -28,4 +28,8 @@ std::string pieces_source(const std::vector<std::string>& names,
 // paste the header before them.
 bool pieces_need_math(const std::vector<std::string>& names);
 
+// The attention_geometry struct that attention_head takes, as C text (a replacement of attention_head
+// starts with it).
+const char* attention_geometry_source();
+
 }  // namespace kcraft::rvv::scalar

@@ -1,5 +1,7 @@
 #include "tasks/rvv/vector_kernels.h"
 
+#include "tasks/rvv/scalar_pieces.h"
+
 namespace kcraft::rvv::vector {
 
 const std::string& vlmax_helper() {
@@ -148,41 +150,47 @@ static inline float kc_vdot(const float* a, const float* b, int n, float init) {
 
 )";
 
-// Both take W's rows in the outer loop and every row of x in the inner one, so that the rows of W in use stay
-// in the data cache while x passes over them: W comes from DRAM once, not once per row of x (1.4x on
-// decoder_block_llama C1). Two accumulators, x's strip and W's fill LMUL 8's four register groups.
+// Both take x's rows in blocks of half the data cache (@XB@ bytes), W's rows in the loop over a block and the
+// block's rows inside it, so that the rows of W in use and the block stay in the data cache: W comes from
+// DRAM once per block, not once per row of x (1.4x on decoder_block_llama C1). Two accumulators, x's strip
+// and W's fill LMUL 8's four register groups.
 const char* kLinearRows =
     R"(#ifndef KC_LINEAR_ROWS_DEFINED
 #define KC_LINEAR_ROWS_DEFINED
-/* nn.Linear over `rows` rows (vectorised): y[m, n] = x[m, :] . w[n, :] + b[n]; b may be 0. Two rows of w
- * per pass share each strip of x's row; every row of x passes over them while they are in the data cache. */
+/* nn.Linear over `rows` rows (vectorised): y[m, n] = x[m, :] . w[n, :] + b[n]; b may be 0. x's rows in
+ * blocks of at most @XB@ bytes (half the data cache); two rows of w per pass share each strip of x's row,
+ * and every row of the block passes over them while both are in the data cache. */
 static void linear_rows(const float* x, const float* w, const float* b, float* y, int rows, int in_features,
                         int out_features) {
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(in_features));
-  int n = 0;
-  for (; n + 2 <= out_features; n += 2) {
-    const float* w0 = w + n * in_features;
-    const float* w1 = w0 + in_features;
-    for (int m = 0; m < rows; ++m) {
-      const float* xr = x + m * in_features;
-      vfloat32m@L@_t acc0 = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
-      vfloat32m@L@_t acc1 = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
-      for (size_t k = 0, vl; k < (size_t)in_features; k += vl) {
-        vl = __riscv_vsetvl_e32m@L@(in_features - k);
-        vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
-        acc0 = __riscv_vfmacc_vv_f32m@L@_tu(acc0, xv, __riscv_vle32_v_f32m@L@(w0 + k, vl), vl);
-        acc1 = __riscv_vfmacc_vv_f32m@L@_tu(acc1, xv, __riscv_vle32_v_f32m@L@(w1 + k, vl), vl);
+  const int rows_per_block = in_features * 4 >= @XB@ ? 1 : @XB@ / (in_features * 4);
+  for (int m0 = 0; m0 < rows; m0 += rows_per_block) {
+    const int m1 = rows - m0 < rows_per_block ? rows : m0 + rows_per_block;
+    int n = 0;
+    for (; n + 2 <= out_features; n += 2) {
+      const float* w0 = w + n * in_features;
+      const float* w1 = w0 + in_features;
+      for (int m = m0; m < m1; ++m) {
+        const float* xr = x + m * in_features;
+        vfloat32m@L@_t acc0 = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+        vfloat32m@L@_t acc1 = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+        for (size_t k = 0, vl; k < (size_t)in_features; k += vl) {
+          vl = __riscv_vsetvl_e32m@L@(in_features - k);
+          vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
+          acc0 = __riscv_vfmacc_vv_f32m@L@_tu(acc0, xv, __riscv_vle32_v_f32m@L@(w0 + k, vl), vl);
+          acc1 = __riscv_vfmacc_vv_f32m@L@_tu(acc1, xv, __riscv_vle32_v_f32m@L@(w1 + k, vl), vl);
+        }
+        float* yr = y + m * out_features + n;
+        yr[0] = __riscv_vfmv_f_s_f32m1_f32(
+            __riscv_vfredusum_vs_f32m@L@_f32m1(acc0, __riscv_vfmv_s_f_f32m1(b ? b[n] : 0.0f, 1), vlmax));
+        yr[1] = __riscv_vfmv_f_s_f32m1_f32(
+            __riscv_vfredusum_vs_f32m@L@_f32m1(acc1, __riscv_vfmv_s_f_f32m1(b ? b[n + 1] : 0.0f, 1), vlmax));
       }
-      float* yr = y + m * out_features + n;
-      yr[0] = __riscv_vfmv_f_s_f32m1_f32(
-          __riscv_vfredusum_vs_f32m@L@_f32m1(acc0, __riscv_vfmv_s_f_f32m1(b ? b[n] : 0.0f, 1), vlmax));
-      yr[1] = __riscv_vfmv_f_s_f32m1_f32(
-          __riscv_vfredusum_vs_f32m@L@_f32m1(acc1, __riscv_vfmv_s_f_f32m1(b ? b[n + 1] : 0.0f, 1), vlmax));
     }
-  }
-  for (; n < out_features; ++n) {
-    for (int m = 0; m < rows; ++m)
-      y[m * out_features + n] = kc_vdot(x + m * in_features, w + n * in_features, in_features, b ? b[n] : 0.0f);
+    for (; n < out_features; ++n) {
+      for (int m = m0; m < m1; ++m)
+        y[m * out_features + n] = kc_vdot(x + m * in_features, w + n * in_features, in_features, b ? b[n] : 0.0f);
+    }
   }
 }
 #endif
@@ -192,30 +200,75 @@ static void linear_rows(const float* x, const float* w, const float* b, float* y
 const char* kSwigluRows =
     R"(/* SwiGLU over `rows` rows of `width` (vectorised dot products): hidden = silu(x Wg^T) * (x Wu^T)
  * in DRAM scratch, then y = hidden Wd^T. Feature f's rows of Wg and Wu share each strip of x's row, and
- * every row of x passes over them while they are in the data cache. */
+ * every row of a block of x (at most @XB@ bytes) passes over them while both are in the data cache. */
 static void swiglu_rows(const float* x, const float* wg, const float* wu, const float* wd, float* hidden, float* y,
                         int rows, int width, int features) {
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(width));
   const vfloat32m1_t zero = __riscv_vfmv_s_f_f32m1(0.0f, 1);
-  for (int f = 0; f < features; ++f) {
-    const float* gr = wg + f * width;
-    const float* ur = wu + f * width;
-    for (int m = 0; m < rows; ++m) {
-      const float* xr = x + m * width;
-      vfloat32m@L@_t ag = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
-      vfloat32m@L@_t au = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
-      for (size_t k = 0, vl; k < (size_t)width; k += vl) {
-        vl = __riscv_vsetvl_e32m@L@(width - k);
-        vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
-        ag = __riscv_vfmacc_vv_f32m@L@_tu(ag, xv, __riscv_vle32_v_f32m@L@(gr + k, vl), vl);
-        au = __riscv_vfmacc_vv_f32m@L@_tu(au, xv, __riscv_vle32_v_f32m@L@(ur + k, vl), vl);
+  const int rows_per_block = width * 4 >= @XB@ ? 1 : @XB@ / (width * 4);
+  for (int m0 = 0; m0 < rows; m0 += rows_per_block) {
+    const int m1 = rows - m0 < rows_per_block ? rows : m0 + rows_per_block;
+    for (int f = 0; f < features; ++f) {
+      const float* gr = wg + f * width;
+      const float* ur = wu + f * width;
+      for (int m = m0; m < m1; ++m) {
+        const float* xr = x + m * width;
+        vfloat32m@L@_t ag = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+        vfloat32m@L@_t au = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
+        for (size_t k = 0, vl; k < (size_t)width; k += vl) {
+          vl = __riscv_vsetvl_e32m@L@(width - k);
+          vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
+          ag = __riscv_vfmacc_vv_f32m@L@_tu(ag, xv, __riscv_vle32_v_f32m@L@(gr + k, vl), vl);
+          au = __riscv_vfmacc_vv_f32m@L@_tu(au, xv, __riscv_vle32_v_f32m@L@(ur + k, vl), vl);
+        }
+        const float g = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(ag, zero, vlmax));
+        const float u = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(au, zero, vlmax));
+        hidden[m * features + f] = g / (1.0f + kc_expf(-g)) * u;
       }
-      const float g = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(ag, zero, vlmax));
-      const float u = __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(au, zero, vlmax));
-      hidden[m * features + f] = g / (1.0f + kc_expf(-g)) * u;
     }
   }
   linear_rows(hidden, wd, 0, y, rows, features, width);
+}
+
+)";
+
+// One head a query row at a time, as the scalar piece, with the dot products (kc_vdot) and O's row (strips of
+// p[j] V[j] multiply-adds, scaled by 1 / sum at the end) on the vector unit; the softmax's exponentials stay
+// scalar (kc_expf).
+const char* kAttentionHeadBody =
+    R"(/* One head of scaled dot-product attention, a query row at a time (vectorised): the row's scores in p,
+ * their softmax, then O's row as strips of p[j] V[j] sums scaled by 1 / sum. */
+static void attention_head(const attention_geometry* g, const float* q, const float* k, const float* v, float* o,
+                           float* p) {
+  const int seq = g->seq, dim = g->dim, q_stride = g->q_stride, kv_stride = g->kv_stride;
+  const float scale = g->scale;
+  const float* bias = g->bias;
+  const unsigned char* bucket = g->bucket;
+  for (int i = 0; i < seq; ++i) {
+    const int keys = g->causal ? i + 1 : seq;
+    const float* qr = q + i * q_stride;
+    float max = -__builtin_inff();
+    for (int j = 0; j < keys; ++j) {
+      float s = kc_vdot(qr, k + j * kv_stride, dim, 0.0f) * scale;
+      if (bias) s += bias[bucket[i - j]];
+      p[j] = s;
+      max = s > max ? s : max;
+    }
+    float sum = 0.0f;
+    for (int j = 0; j < keys; ++j) {
+      p[j] = kc_expf(p[j] - max);
+      sum += p[j];
+    }
+    const float inv = 1.0f / sum;
+    float* orow = o + i * q_stride;
+    for (size_t d = 0, vl; d < (size_t)dim; d += vl) {
+      vl = __riscv_vsetvl_e32m@L@(dim - d);
+      vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+      for (int j = 0; j < keys; ++j)
+        acc = __riscv_vfmacc_vf_f32m@L@(acc, p[j], __riscv_vle32_v_f32m@L@(v + j * kv_stride + d, vl), vl);
+      __riscv_vse32_v_f32m@L@(orow + d, __riscv_vfmul_vf_f32m@L@(acc, inv, vl), vl);
+    }
+  }
 }
 
 )";
@@ -258,6 +311,7 @@ static void conv2d_nhwc(const float* x, const float* w, float* y, int height, in
 const std::map<std::string, std::string>& composite_pieces() {
   static const std::map<std::string, std::string> pieces = {
       {"linear_rows", vlmax_helper() + kVdot + kLinearRows},
+      {"attention_head", vlmax_helper() + kVdot + scalar::attention_geometry_source() + kAttentionHeadBody},
       {"swiglu_rows",
        vlmax_helper() + kVdot + kLinearRows + kSwigluRows},  // its down projection is linear_rows
       {"conv2d_nhwc", kConv2dNhwc},

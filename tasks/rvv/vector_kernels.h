@@ -31,10 +31,11 @@ const std::string& depthwise_conv();
 const std::string& conv2d();
 
 // Vectorised versions of scalar pieces (tasks/rvv/scalar_pieces.h) with the same signatures, for the level-3
-// composites: linear_rows and swiglu_rows as strip-mined dot products (a reduction per output), W's rows
-// in the outer loop so that they stay in the data cache while every token's row passes over them,
-// conv2d_nhwc along the filters as conv2d() above. @L@ is left for the LMUL. The pieces without a vector
-// version here (norms, RoPE, attention, the element-wise glue) take under 10 % of a composite's cycles.
+// composites: linear_rows and swiglu_rows as strip-mined dot products (a reduction per output) over blocks
+// of x's rows that stay in the data cache with the rows of W in use, attention_head with its dot products
+// and O's rows on the vector unit, conv2d_nhwc along the filters as conv2d() above. @L@ is left for the
+// LMUL, @XB@ for the bytes of a block of x's rows (half the data cache). The pieces without a vector
+// version here (norms, RoPE, the element-wise glue) take under 5 % of a composite's cycles.
 const std::map<std::string, std::string>& composite_pieces();
 
 }  // namespace kcraft::rvv::vector
