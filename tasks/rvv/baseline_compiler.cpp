@@ -701,15 +701,39 @@ static void pv_row(const float* p, const float* v, int count, const float* in, f
 )";
 }
 
-// One head, a query row at a time: scores on the stack, softmax, O's row = (p V) / sum.
+// One head, a block of query rows at a time: their scores on the stack, softmax, O's rows = (p V) / sum. The
+// keys go in blocks of at most @XB@ bytes of K (or V) rows (half the data cache), each block's rows used by
+// every query row of the block while they are cached: K and V come from DRAM once per block of queries
+// rather than once per query.
 const char* kVectorAttentionHead =
-    R"(static void attention_head(const float* q, const float* k, const float* v, float* o) {
-  float p[S];
-  for (int i = 0; i < S; ++i) {
-    const int keys = CAUSAL ? i + 1 : S;
-    scores(q + i * D, k, p, 0, keys);
-    const float sum = exp_row(p, keys, row_max(p, keys, -__builtin_inff()));
-    pv_row(p, v, keys, 0, 0.0f, o + i * D, 1.0f / sum);
+    R"(#define Q_BLOCK 8
+static void attention_head(const float* q, const float* k, const float* v, float* o) {
+  const int kv_block = D * 4 >= @XB@ ? 1 : @XB@ / (D * 4);
+  float p[Q_BLOCK][S];
+  float inv_sum[Q_BLOCK];
+  for (int i0 = 0; i0 < S; i0 += Q_BLOCK) {
+    const int rows = S - i0 < Q_BLOCK ? S - i0 : Q_BLOCK;
+    const int block_keys = CAUSAL ? i0 + rows : S; /* the keys the block's last row attends */
+    for (int j0 = 0; j0 < block_keys; j0 += kv_block) {
+      for (int r = 0; r < rows; ++r) {
+        const int keys = CAUSAL ? i0 + r + 1 : S;
+        if (j0 < keys) scores(q + (i0 + r) * D, k, p[r] + j0, j0, keys - j0 < kv_block ? keys - j0 : kv_block);
+      }
+    }
+    for (int r = 0; r < rows; ++r) {
+      const int keys = CAUSAL ? i0 + r + 1 : S;
+      inv_sum[r] = 1.0f / exp_row(p[r], keys, row_max(p[r], keys, -__builtin_inff()));
+    }
+    /* O's rows accumulate block by block; the last block of a row scales it by 1 / sum. */
+    for (int j0 = 0; j0 < block_keys; j0 += kv_block) {
+      for (int r = 0; r < rows; ++r) {
+        const int keys = CAUSAL ? i0 + r + 1 : S;
+        if (j0 >= keys) continue;
+        const int count = keys - j0 < kv_block ? keys - j0 : kv_block;
+        float* orow = o + (i0 + r) * D;
+        pv_row(p[r] + j0, v + j0 * D, count, j0 ? orow : 0, 1.0f, orow, j0 + count == keys ? inv_sum[r] : 1.0f);
+      }
+    }
   }
 }
 
