@@ -21,6 +21,8 @@ set(KCRAFT_VERILATOR_OPT_ARGS -O3 -fno-localize --x-assign fast --x-initial fast
 set(KCRAFT_VERILATOR_CFLAGS "-std=gnu++17 -O3" CACHE STRING "C++ flags of all Verilated code")
 set(KCRAFT_VERILATOR_OPT_FAST "-O3" CACHE STRING "C++ optimisation of Verilated hot code")
 set(KCRAFT_VERILATOR_OPT_SLOW "" CACHE STRING "C++ optimisation of Verilated run-once code (empty: CFLAGS')")
+set(KCRAFT_VERILATOR_SPLIT_ARGS --output-split 20000 --output-split-cfuncs 2000
+    CACHE STRING "How Verilator splits the generated C++ into files and functions (a list)")
 set(KCRAFT_VERILATOR_CXXFLAGS "" CACHE STRING "Extra C++ flags of Verilated code (e.g. profile-guided optimisation)")
 # The models' compiles go through ccache when the project's do (scripts/setup.sh sets the launcher): the
 # sanitizer build (whose models are compiled without the sanitizers, with the same flags) and the scratch
@@ -96,7 +98,7 @@ function(kcraft_verilate target)
     COMMAND "${CMAKE_COMMAND}" -E env MAKEFLAGS= sh "${KCRAFT_RUN_LOGGED}" "${mdir}.log"
             "${VERILATOR_BIN}" --cc --build -j ${KCRAFT_VERILATOR_JOBS}
             ${KCRAFT_VERILATOR_OPT_ARGS} --trace-fst
-            -Wall --output-split 20000 --output-split-cfuncs 2000
+            -Wall ${KCRAFT_VERILATOR_SPLIT_ARGS}
             -CFLAGS "${KCRAFT_VERILATOR_CFLAGS}"
             -MAKEFLAGS "OPT_FAST=${KCRAFT_VERILATOR_OPT_FAST} OPT_SLOW=${KCRAFT_VERILATOR_OPT_SLOW} OPT_GLOBAL=-O2 VM_PARALLEL_BUILDS=1 OBJCACHE=${KCRAFT_VERILATOR_OBJCACHE}"
             --prefix ${V_PREFIX} --top-module ${V_TOP} -Mdir "${mdir}"

@@ -16,6 +16,8 @@
 #   no-vl-O3    Verilator's own optimisations at their default level instead of -O3
 #   x-unique    --x-assign unique --x-initial unique (Verilator's defaults) instead of fast
 #   threads2    --threads 2 (a second evaluation thread)
+#   localize    without -fno-localize (Verilator may turn signals into function locals)
+#   big-funcs   evaluation functions split at 20000 statements instead of 2000
 #   pgo         GCC profile-guided optimisation: -fprofile-generate, one run of every workload, -fprofile-use
 #   vl-pgo      Verilator's --prof-pgo with --threads 2: one profiled run, then the profile fed back
 # Takes about 3 minutes per variant to build on 2 cores, then a few seconds per run.
@@ -36,7 +38,7 @@ while [ $# -gt 0 ]; do
     --variants) variants="$2"; shift ;;
     --workloads) workloads="$2"; shift ;;
     --jobs) jobs="$2"; shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "verilator_speed_study: unknown argument $1" >&2; exit 2 ;;
   esac
   shift
@@ -60,6 +62,8 @@ variant_cmake_args() {
     no-vl-O3) echo "-DKCRAFT_VERILATOR_OPT_ARGS=-fno-localize;--x-assign;fast;--x-initial;fast;--noassert" ;;
     x-unique) echo "-DKCRAFT_VERILATOR_OPT_ARGS=-O3;-fno-localize;--x-assign;unique;--x-initial;unique;--noassert" ;;
     threads2) echo "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2" ;;
+    localize) echo "-DKCRAFT_VERILATOR_OPT_ARGS=-O3;--x-assign;fast;--x-initial;fast;--noassert" ;;
+    big-funcs) echo "-DKCRAFT_VERILATOR_SPLIT_ARGS=--output-split;20000;--output-split-cfuncs;20000" ;;
     pgo) echo "" ;;     # two builds, set below
     vl-pgo) echo "" ;;  # two builds, set below
     *) echo "verilator_speed_study: unknown variant $1" >&2; exit 2 ;;

@@ -330,10 +330,14 @@ void kernel(void) {
 // updated tail-undisturbed (_tu), so a short last strip leaves the other lanes' partial results intact,
 // and are reduced once per row.
 
-// kc_expf (kcraft_math.h) per element. Unlike kc_expf, a NaN input is not propagated (vfmax/vfmin return
-// the other operand): task inputs are finite.
+// kc_expf's range reduction and polynomial (kcraft_math.h) per element, 2^k applied as one integer add to
+// the result's exponent field (2 instructions instead of kc_expf's 8 for two powers of two): x is clamped to
+// [-86, 88.7], where k = round(x / ln2) is in [-124, 128] and e^r 2^k a normal number (e^r < 1 when k is
+// 128), so below -86 the result is e^-86 (4.4e-38, not 0 or a subnormal) and above 88.7 it is e^88.7
+// (3.3e38, not infinity). A NaN input is not propagated (vfmax/vfmin return the other operand): task
+// inputs are finite.
 const char* kVectorExp = R"(static inline vfloat32m@L@_t kc_vexpf(vfloat32m@L@_t x, size_t vl) {
-  x = __riscv_vfmin_vf_f32m@L@(__riscv_vfmax_vf_f32m@L@(x, -104.0f, vl), 89.0f, vl);
+  x = __riscv_vfmin_vf_f32m@L@(__riscv_vfmax_vf_f32m@L@(x, -86.0f, vl), 88.7f, vl);
   /* k = round(x / ln2) (fcsr's default round-to-nearest-even), r = x - k ln2 in two parts */
   vint32m@L@_t k = __riscv_vfcvt_x_f_v_i32m@L@(__riscv_vfmul_vf_f32m@L@(x, 1.44269504088896341f, vl), vl);
   vfloat32m@L@_t kf = __riscv_vfcvt_f_x_v_f32m@L@(k, vl);
@@ -346,12 +350,10 @@ const char* kVectorExp = R"(static inline vfloat32m@L@_t kc_vexpf(vfloat32m@L@_t
   p = __riscv_vfadd_vf_f32m@L@(__riscv_vfmul_vv_f32m@L@(p, r, vl), 5.0000001201e-1f, vl);
   p = __riscv_vfmadd_vv_f32m@L@(__riscv_vfmul_vv_f32m@L@(p, r, vl), r, r, vl); /* p r^2 + r */
   p = __riscv_vfadd_vf_f32m@L@(p, 1.0f, vl);
-  /* times 2^k as two normal powers of two, 2^(k>>1) and 2^(k - (k>>1)) */
-  vint32m@L@_t k1 = __riscv_vsra_vx_i32m@L@(k, 1, vl);
-  vint32m@L@_t e1 = __riscv_vsll_vx_i32m@L@(__riscv_vadd_vx_i32m@L@(k1, 127, vl), 23, vl);
-  vint32m@L@_t e2 = __riscv_vsll_vx_i32m@L@(__riscv_vadd_vx_i32m@L@(__riscv_vsub_vv_i32m@L@(k, k1, vl), 127, vl), 23, vl);
-  p = __riscv_vfmul_vv_f32m@L@(p, __riscv_vreinterpret_v_i32m@L@_f32m@L@(e1), vl);
-  return __riscv_vfmul_vv_f32m@L@(p, __riscv_vreinterpret_v_i32m@L@_f32m@L@(e2), vl);
+  /* times 2^k: e^r is in [0.70, 1.42] (below 1 when k is 128), so k added to its exponent field stays in
+     the normal range */
+  vint32m@L@_t bits = __riscv_vadd_vv_i32m@L@(__riscv_vreinterpret_v_f32m@L@_i32m@L@(p), __riscv_vsll_vx_i32m@L@(k, 23, vl), vl);
+  return __riscv_vreinterpret_v_i32m@L@_f32m@L@(bits);
 }
 
 )";
@@ -787,6 +789,7 @@ struct UnrollRule {
   int64_t spare_groups = 0;
   std::vector<std::string> divides;
   std::string description;
+  int64_t baseline = 4;  // the default: the tuner's best at C2 on default
 };
 
 struct TaskTemplate {
@@ -811,12 +814,22 @@ const UnrollRule kFfnFeatures{
     {"D", "F"},
     "intrinsics: output features per pass in both layers (accumulator groups sharing each "
     "load of the layer's input row)"};
+// Beside the accumulators: the tap row's KW weight strips and the input column (KW is 3 in every config;
+// generate() takes the real KW).
+const UnrollRule kDepthwisePixels{
+    4,
+    {},
+    "intrinsics: output pixels of a row per pass (accumulator groups sharing each input column's "
+    "load and the tap row's weights)",
+    2};
 const UnrollRule kAttentionKeys{
     2, {}, "intrinsics: keys per pass of the scores (accumulator groups sharing each load of Q's row)"};
 
 const std::map<std::string, TaskTemplate>& templates() {
   const std::vector<int64_t> all = {1, 2, 4, 8};
-  const std::vector<int64_t> exp_lmuls = {1, 2, 4};   // kc_vexpf needs about 8 register groups
+  // kc_vexpf needs 3-4 register groups: the element-wise tasks fit them at LMUL 8 (4 groups) without a spill;
+  // the templates that call it next to dot products spill there.
+  const std::vector<int64_t> exp_lmuls = {1, 2, 4};
   const std::vector<int64_t> rope_lmuls = {1, 2, 4};  // two halves, their rotations and four table strips
   // The attention family: the vector exp, keys per pass as the unroll knob, Q, K, V and O.
   const auto attention_like = [&](std::string scalar) {
@@ -825,17 +838,18 @@ const std::map<std::string, TaskTemplate>& templates() {
   };
   static const std::map<std::string, TaskTemplate> t = {
       {"relu", {kScalarRelu, false, false, all, 8, {}, false, {"x", "y"}}},
-      {"silu", {kScalarSilu, true, true, exp_lmuls, 4, {}, false, {"x", "y"}}},
-      {"softmax", {kScalarSoftmax, true, true, exp_lmuls, 4, {}, false, {"x", "y"}}},
+      {"silu", {kScalarSilu, true, true, all, 8, {}, false, {"x", "y"}}},
+      {"softmax", {kScalarSoftmax, true, true, all, 8, {}, false, {"x", "y"}}},
       {"rms_norm", {kScalarRmsNorm, true, false, all, 8, {}, false, {"x", "gamma", "y"}}},
       {"gemm", {kScalarGemm, false, false, all, 8, kGemmRows, true, {"A", "B", "C"}}},
       {"linear", {kScalarLinear, false, false, all, 4, kLinearFeatures, false, {"x", "W", "b", "y"}}},
-      {"gelu", {kScalarGelu, true, true, exp_lmuls, 4, {}, false, {"x", "y"}}},
+      {"gelu", {kScalarGelu, true, true, all, 8, {}, false, {"x", "y"}}},
       {"layer_norm", {kScalarLayerNorm, true, false, all, 8, {}, false, {"x", "gamma", "beta", "y"}}},
       {"gemv", {kScalarGemv, false, false, all, 8, kGemvRows, false, {"A", "x", "y"}}},
       {"batch_matmul", {kScalarBatchMatmul, false, false, all, 8, kGemmRows, true, {"A", "B", "C"}}},
       {"conv2d", {kScalarConv2d, false, false, all, 4, {}, false, {"x", "w", "y"}}},
-      {"depthwise_conv", {kScalarDepthwiseConv, false, false, all, 4, {}, false, {"x", "w", "y"}}},
+      {"depthwise_conv",
+       {kScalarDepthwiseConv, false, false, all, 4, kDepthwisePixels, false, {"x", "w", "y"}}},
       {"rope", {kScalarRope, false, false, rope_lmuls, 4, {}, false, {"x", "cos", "sin", "y"}}},
       {"ffn",
        {kScalarFfn, true, true, exp_lmuls, 4, kFfnFeatures, false, {"x", "W1", "b1", "W2", "b2", "y"}}},
@@ -903,7 +917,6 @@ int64_t clamp_down(const std::vector<int64_t>& candidates, int64_t value) {
 std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "layer_norm") return vector::layer_norm();
   if (task == "rope") return vector::rope();
-  if (task == "depthwise_conv") return vector::depthwise_conv();
   if (task == "conv2d") return vector::conv2d();
   if (task == "gelu") return std::string(kVectorGelu) + kVectorGeluKernel;
   if (task == "gemv") return vector_linear_fn(unroll) + kVectorGemvKernel;
@@ -1030,7 +1043,7 @@ std::vector<Knob> BaselineCompiler::knobs(const ResolvedConfig& cfg) const {
   out.push_back({"lmul",
                  "LMUL, the vector registers grouped per operand (elements per instruction = VLEN/32 x LMUL)",
                  lmul, t.lmuls});
-  if (t.unroll) out.push_back({"unroll", t.unroll->description, kUnrollBaseline, kUnrolls});
+  if (t.unroll) out.push_back({"unroll", t.unroll->description, t.unroll->baseline, kUnrolls});
   if (t.k_blocked) {
     out.push_back(
         {"k_block",
@@ -1105,9 +1118,17 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   const auto knob_list = knobs(cfg);
   const int64_t lmul = clamp_down(t.lmuls, knob_value(values, knob_list, "lmul"));
   int64_t unroll = kUnrollBaseline;
+  bool depthwise_streaming = false;
   if (t.unroll) {
     unroll =
         clamp_down(kUnrolls, std::min(knob_value(values, knob_list, "unroll"), max_unroll(*t.unroll, lmul)));
+    if (cfg.task == "depthwise_conv") {
+      // KW weight groups and the input column beside the accumulators; no room left (LMUL 8): one pixel per
+      // pass with every operand loaded per tap (reported as unroll 1).
+      const int64_t room = kVectorRegisters / lmul - cfg.dim("KW") - 1;
+      depthwise_streaming = room < 1;
+      unroll = depthwise_streaming ? 1 : clamp_down(kUnrolls, std::min(unroll, room));
+    }
     for (const auto& dim : t.unroll->divides) {
       while (cfg.dim(dim) % unroll != 0) unroll /= 2;  // dims are multiples of 16 today; stay correct if not
     }
@@ -1143,6 +1164,9 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
     body = subst(kVectorRmsNorm, l);
   } else if (cfg.task == "linear") {
     body = vector_linear(lmul, unroll, dcache_bytes_ / 2);
+  } else if (cfg.task == "depthwise_conv") {
+    body =
+        subst(vector::depthwise_conv(cfg.dim("KW"), cfg.dim("STRIDE"), depthwise_streaming ? 0 : unroll), l);
   } else {
     body = subst(intrinsics_body(cfg.task, unroll), l);
   }

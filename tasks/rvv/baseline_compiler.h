@@ -42,8 +42,9 @@ tasks::DramLayout task_layout(const tasks::ResolvedConfig& cfg);
 
 // The text of kcraft_math.h (kc_expf, kc_sqrtf), as the kernels include it.
 const std::string& math_header();
-// kc_vexpf(x, vl): kc_expf's algorithm on a vfloat32m<lmul>_t, as the intrinsics templates define it (a
-// NaN input is not propagated). lmul in {1, 2, 4, 8}; throws std::invalid_argument otherwise.
+// kc_vexpf(x, vl): kc_expf's algorithm on a vfloat32m<lmul>_t, as the intrinsics templates define it: x
+// clamped to [-86, 88.7], so results are never 0, subnormal or infinite, and a NaN input is not
+// propagated. lmul in {1, 2, 4, 8}; throws std::invalid_argument otherwise.
 std::string vector_exp_source(int lmul);
 
 class BaselineCompiler : public tasks::BaselineCompiler {

@@ -2,6 +2,8 @@
 
 #include "tasks/rvv/scalar_pieces.h"
 
+#include <fmt/format.h>
+
 namespace kcraft::rvv::vector {
 
 const std::string& vlmax_helper() {
@@ -88,8 +90,8 @@ const std::string& rope() {
   return text;
 }
 
-const std::string& depthwise_conv() {
-  static const std::string text = R"(void kernel(void) {
+std::string depthwise_conv_streaming() {
+  return R"(void kernel(void) {
   const float* x = (const float*)ADDR_X;
   const float* w = (const float*)ADDR_W;
   float* y = (float*)ADDR_Y;
@@ -117,7 +119,63 @@ const std::string& depthwise_conv() {
   }
 }
 )";
-  return text;
+}
+
+std::string depthwise_conv(int64_t kw, int64_t stride, int64_t unroll) {
+  if (unroll < 1) return depthwise_conv_streaming();
+  // The input columns a pass of `unroll` output pixels reads in one tap row, each loaded once (unless in the
+  // padding) and multiplied into every accumulator whose window holds it: column t serves pixel u with tap
+  // j = t - u * STRIDE. (Loading the next column ahead of this one's multiply-adds made clang hoist every
+  // load of the row and spill register groups: slower.)
+  const int64_t columns = (unroll - 1) * stride + kw;
+  std::string decl_acc, decl_w, taps, stores;
+  for (int64_t u = 0; u < unroll; ++u) {
+    decl_acc += fmt::format("        vfloat32m@L@_t acc{} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n", u);
+    stores += fmt::format(
+        "        if (ow + {0} < out_w) __riscv_vse32_v_f32m@L@(y + ((oh * out_w + ow + {0}) * C + c), "
+        "acc{0}, vl);\n",
+        u);
+  }
+  for (int64_t j = 0; j < kw; ++j) {
+    decl_w +=
+        fmt::format("          const vfloat32m@L@_t w{0} = __riscv_vle32_v_f32m@L@(wr + {0} * C, vl);\n", j);
+  }
+  for (int64_t t = 0; t < columns; ++t) {
+    std::string fmas;
+    for (int64_t u = 0; u < unroll; ++u) {
+      const int64_t j = t - u * stride;
+      if (j < 0 || j >= kw) continue;
+      fmas += fmt::format("            acc{0} = __riscv_vfmacc_vv_f32m@L@(acc{0}, w{1}, xv, vl);\n", u, j);
+    }
+    taps += fmt::format(
+        "          if ((unsigned)(iw0 + {0}) < (unsigned)W) {{\n"
+        "            const vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + (iw0 + {0}) * C, vl);\n{1}"
+        "          }}\n",
+        t, fmas);
+  }
+  return fmt::format(R"(void kernel(void) {{
+  const float* x = (const float*)ADDR_X;
+  const float* w = (const float*)ADDR_W;
+  float* y = (float*)ADDR_Y;
+  const int out_h = (H + 2 * PAD - KH) / STRIDE + 1;
+  const int out_w = (W + 2 * PAD - KW) / STRIDE + 1;
+  for (int oh = 0; oh < out_h; ++oh) {{
+    for (int ow = 0; ow < out_w; ow += {0}) {{
+      const int iw0 = ow * STRIDE - PAD;
+      for (size_t c = 0, vl; c < C; c += vl) {{
+        vl = __riscv_vsetvl_e32m@L@(C - c);
+{1}        for (int i = 0; i < KH; ++i) {{
+          const int ih = oh * STRIDE + i - PAD;
+          if (ih < 0 || ih >= H) continue;
+          const float* wr = w + i * KW * C + c;
+          const float* xr = x + ih * W * C + c;
+{2}{3}        }}
+{4}      }}
+    }}
+  }}
+}}
+)",
+                     unroll, decl_acc, decl_w, taps, stores);
 }
 
 const std::string& conv2d() {

@@ -4,6 +4,7 @@
 // every loop strip-mines with vsetvl, so the kernels are correct for any VLEN and any dimension.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -21,9 +22,12 @@ const std::string& layer_norm();
 // y_hi = x_hi cos_hi + x_lo sin_hi, a strip of each half per pass.
 const std::string& rope();
 
-// Along the channels (contiguous in NHWC input, weights and output): one accumulator strip per output pixel,
-// a multiply-add per in-bounds tap.
-const std::string& depthwise_conv();
+// Along the channels (contiguous in NHWC input, weights and output), `unroll` output pixels of a row per
+// pass, each an accumulator group: per tap row the kw weight strips are loaded once into registers and each
+// input column the pass's windows cover once, multiplied into every accumulator whose window holds it
+// (unroll + kw + 1 register groups; the tap loop is unrolled for this kw and stride). unroll 0: one pixel at
+// a time with every operand loaded per tap (two register groups).
+std::string depthwise_conv(int64_t kw, int64_t stride, int64_t unroll);
 
 // The conv2d_nhwc piece of composite_pieces() called on the task's tensors: along the filters (contiguous in
 // HWIO weights and NHWC output), one accumulator strip per output pixel,
