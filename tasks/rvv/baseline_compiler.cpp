@@ -252,7 +252,8 @@ std::string scalar_grouped_attention(const std::string& kv_heads) {
 )";
 }
 
-// The intrinsics templates' head loops around their own attention_head(q, k, v, o) (kVectorAttentionHead).
+// The intrinsics templates' head loops around their own attention_head(q, k, v, o)
+// (vector::attention_head_by_query_blocks).
 const char* kHeadsAttention = R"(void kernel(void) {
   attention_head((const float*)ADDR_Q, (const float*)ADDR_K, (const float*)ADDR_V, (float*)ADDR_O);
 }
@@ -703,44 +704,6 @@ static void pv_row(const float* p, const float* v, int count, const float* in, f
 )";
 }
 
-// One head, a block of query rows at a time: their scores on the stack, softmax, O's rows = (p V) / sum. The
-// keys go in blocks of at most @XB@ bytes of K (or V) rows (half the data cache), each block's rows used by
-// every query row of the block while they are cached: K and V come from DRAM once per block of queries
-// rather than once per query.
-const char* kVectorAttentionHead =
-    R"(#define Q_BLOCK 8
-static void attention_head(const float* q, const float* k, const float* v, float* o) {
-  const int kv_block = D * 4 >= @XB@ ? 1 : @XB@ / (D * 4);
-  float p[Q_BLOCK][S];
-  float inv_sum[Q_BLOCK];
-  for (int i0 = 0; i0 < S; i0 += Q_BLOCK) {
-    const int rows = S - i0 < Q_BLOCK ? S - i0 : Q_BLOCK;
-    const int block_keys = CAUSAL ? i0 + rows : S; /* the keys the block's last row attends */
-    for (int j0 = 0; j0 < block_keys; j0 += kv_block) {
-      for (int r = 0; r < rows; ++r) {
-        const int keys = CAUSAL ? i0 + r + 1 : S;
-        if (j0 < keys) scores(q + (i0 + r) * D, k, p[r] + j0, j0, keys - j0 < kv_block ? keys - j0 : kv_block);
-      }
-    }
-    for (int r = 0; r < rows; ++r) {
-      const int keys = CAUSAL ? i0 + r + 1 : S;
-      inv_sum[r] = 1.0f / exp_row(p[r], keys, row_max(p[r], keys, -__builtin_inff()));
-    }
-    /* O's rows accumulate block by block; the last block of a row scales it by 1 / sum. */
-    for (int j0 = 0; j0 < block_keys; j0 += kv_block) {
-      for (int r = 0; r < rows; ++r) {
-        const int keys = CAUSAL ? i0 + r + 1 : S;
-        if (j0 >= keys) continue;
-        const int count = keys - j0 < kv_block ? keys - j0 : kv_block;
-        float* orow = o + (i0 + r) * D;
-        pv_row(p[r] + j0, v + j0 * D, count, j0 ? orow : 0, 1.0f, orow, j0 + count == keys ? inv_sum[r] : 1.0f);
-      }
-    }
-  }
-}
-
-)";
-
 // The online softmax over blocks of KEY_BLOCK keys (the scalar reference's algorithm), the unnormalised
 // output row on the stack.
 const char* kVectorFlashAttention = R"(#define KEY_BLOCK 64
@@ -822,6 +785,11 @@ const UnrollRule kDepthwisePixels{
     "intrinsics: output pixels of a row per pass (accumulator groups sharing each input column's "
     "load and the tap row's weights)",
     2};
+const UnrollRule kAttentionHeadPasses{
+    2,
+    {},
+    "intrinsics: keys per pass of the scores and query rows per pass of P V (accumulator groups "
+    "sharing each load of the transposed query block, or of V's row strip)"};
 const UnrollRule kAttentionKeys{
     2, {}, "intrinsics: keys per pass of the scores (accumulator groups sharing each load of Q's row)"};
 
@@ -833,7 +801,7 @@ const std::map<std::string, TaskTemplate>& templates() {
   const std::vector<int64_t> rope_lmuls = {1, 2, 4};  // two halves, their rotations and four table strips
   // The attention family: the vector exp, keys per pass as the unroll knob, Q, K, V and O.
   const auto attention_like = [&](std::string scalar) {
-    return TaskTemplate{std::move(scalar),   true, true, exp_lmuls, 4, kAttentionKeys, false,
+    return TaskTemplate{std::move(scalar),   true, true, all, 8, kAttentionHeadPasses, false,
                         {"Q", "K", "V", "O"}};
   };
   static const std::map<std::string, TaskTemplate> t = {
@@ -859,7 +827,8 @@ const std::map<std::string, TaskTemplate>& templates() {
       {"mha", attention_like(scalar_grouped_attention("HEADS"))},
       {"gqa", attention_like(scalar_grouped_attention("KV_HEADS"))},
       {"mqa", attention_like(scalar_grouped_attention("1"))},
-      {"flash_attention", attention_like(kScalarFlashAttention)},
+      {"flash_attention",
+       {kScalarFlashAttention, true, true, exp_lmuls, 4, kAttentionKeys, false, {"Q", "K", "V", "O"}}},
   };
   return t;
 }
@@ -913,6 +882,21 @@ int64_t clamp_down(const std::vector<int64_t>& candidates, int64_t value) {
   return best;
 }
 
+// The attention head's query rows per block: a register group's elements, at most 32 (its buffers take
+// (D + S) * 32 floats of DTCM).
+int64_t attention_query_block(int vlen, int64_t lmul) {
+  return std::min<int64_t>(32, vlen / 32 * lmul);
+}
+
+// The head loop of the attention family's templates around attention_head (nullptr: not one of them).
+const char* attention_heads(const std::string& task) {
+  if (task == "attention") return kHeadsAttention;
+  if (task == "mha") return kHeadsMha;
+  if (task == "gqa") return kHeadsGqa;
+  if (task == "mqa") return kHeadsMqa;
+  return nullptr;
+}
+
 // The intrinsics kernel of the tasks after the first six, @L@ left for the caller.
 std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "layer_norm") return vector::layer_norm();
@@ -925,11 +909,6 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "ffn") return vector_linear_fn(unroll) + kVectorGelu + kVectorFfnKernel;
   if (task == "swiglu") return vector_linear_fn(unroll) + kVectorSwigluKernel;
   if (task == "flash_attention") return vector_attention_fns(unroll) + kVectorFlashAttention;
-  const std::string head = vector_attention_fns(unroll) + kVectorAttentionHead;
-  if (task == "attention") return head + kHeadsAttention;
-  if (task == "mha") return head + kHeadsMha;
-  if (task == "gqa") return head + kHeadsGqa;
-  if (task == "mqa") return head + kHeadsMqa;
   throw std::logic_error("rvv: no intrinsics template for " + task);
 }
 
@@ -938,13 +917,11 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
 // of the convolutions, B's row for the matrix products, every element for the element-wise tasks.
 int64_t strip_length(const ResolvedConfig& cfg) {
   static const std::map<std::string, std::string> dim = {
-      {"gemv", "K"},          {"linear", "K"},       {"ffn", "D"},
-      {"swiglu", "D"},        {"attention", "D"},    {"mha", "D"},
-      {"gqa", "D"},           {"mqa", "D"},          {"flash_attention", "D"},
-      {"gemm", "N"},          {"batch_matmul", "N"}, {"softmax", "N"},
-      {"rms_norm", "N"},      {"layer_norm", "N"},   {"conv2d", "F"},
-      {"depthwise_conv", "C"}};
+      {"gemv", "K"},   {"linear", "K"},        {"ffn", "D"},     {"swiglu", "D"},   {"flash_attention", "D"},
+      {"gemm", "N"},   {"batch_matmul", "N"},  {"softmax", "N"}, {"rms_norm", "N"}, {"layer_norm", "N"},
+      {"conv2d", "F"}, {"depthwise_conv", "C"}};
   if (cfg.task == "rope") return cfg.dim("D") / 2;
+  if (attention_heads(cfg.task) != nullptr) return std::min<int64_t>(cfg.dim("S"), 32);  // a query block
   const auto it = dim.find(cfg.task);
   return it == dim.end() ? cfg.dim("M") * cfg.dim("N") : cfg.dim(it->second);
 }
@@ -1152,7 +1129,8 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   const std::map<std::string, std::string> l = {{"L", std::to_string(lmul)},
                                                 {"U", std::to_string(unroll)},
                                                 {"KB", k_block == 0 ? "K" : std::to_string(k_block)},
-                                                {"XB", std::to_string(dcache_bytes_ / 2)}};
+                                                {"XB", std::to_string(dcache_bytes_ / 2)},
+                                                {"B", std::to_string(32 / lmul)}};
   std::string body;
   if (cfg.task == "relu") {
     body = subst(kVectorRelu, l);
@@ -1164,6 +1142,9 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
     body = subst(kVectorRmsNorm, l);
   } else if (cfg.task == "linear") {
     body = vector_linear(lmul, unroll, dcache_bytes_ / 2);
+  } else if (const char* heads = attention_heads(cfg.task)) {
+    body =
+        subst(vector::attention_head_by_query_blocks(unroll, attention_query_block(vlen_, lmul)) + heads, l);
   } else if (cfg.task == "depthwise_conv") {
     body =
         subst(vector::depthwise_conv(cfg.dim("KW"), cfg.dim("STRIDE"), depthwise_streaming ? 0 : unroll), l);
