@@ -156,7 +156,8 @@ build_json="${build_json%,}}"
 
 /usr/bin/python3 - "${results}" "${build_json}" "${variants}" <<'EOF'
 import json, statistics, sys
-rows = [json.loads(l) for l in open(sys.argv[1])]
+# `kcraft speed --json` prints one object per run with its workloads in a list: one row per workload.
+rows = [dict(w, variant=run["variant"]) for run in map(json.loads, open(sys.argv[1])) for w in run["workloads"]]
 build = json.loads(sys.argv[2])
 order = [v for v in sys.argv[3].split(",") if v in build]
 workloads = list(dict.fromkeys(r["workload"] for r in rows))

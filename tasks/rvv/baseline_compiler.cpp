@@ -628,108 +628,10 @@ const char* kVectorSwigluKernel = R"(void kernel(void) {
 }
 )";
 
-// scores: p[j0 + j] = scale * Q[i] . K[j0 + j] for j < count, @U@ keys per pass sharing each strip of Q's
-// row (vdot-like tail). softmax_row: p[0 .. n) = exp(p - max) in place, returns the sum.
-// pv_row: out[d] = init(out)[d] * rescale + sum_j p[j] V[j, d] — one register group per strip of the row.
-std::string vector_attention_fns(int64_t unroll) {
-  return R"(static void scores(const float* qr, const float* k, float* p, int j0, int count) {
-  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(D));
-  int j = 0;
-  for (; j + @U@ <= count; j += @U@) {
-    const float* kr = k + (j0 + j) * D;
-)" + unrolled(unroll, "    vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
-         R"(    for (size_t d = 0, vl; d < D; d += vl) {
-      vl = __riscv_vsetvl_e32m@L@(D - d);
-      vfloat32m@L@_t qv = __riscv_vle32_v_f32m@L@(qr + d, vl);
-)" +
-         unrolled(unroll,
-                  "      acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, qv, __riscv_vle32_v_f32m@L@(kr + {0} "
-                  "* D + d, "
-                  "vl), vl);\n") +
-         "    }\n" +
-         unrolled(
-             unroll,
-             "    p[j + {0}] = PARAM_SCALE * __riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
-             "        acc{0}, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));\n") +
-         R"(  }
-  for (; j < count; ++j) {
-    const float* kr = k + (j0 + j) * D;
-    vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
-    for (size_t d = 0, vl; d < D; d += vl) {
-      vl = __riscv_vsetvl_e32m@L@(D - d);
-      acc = __riscv_vfmacc_vv_f32m@L@_tu(acc, __riscv_vle32_v_f32m@L@(qr + d, vl),
-                                         __riscv_vle32_v_f32m@L@(kr + d, vl), vl);
-    }
-    p[j] = PARAM_SCALE * __riscv_vfmv_f_s_f32m1_f32(
-        __riscv_vfredusum_vs_f32m@L@_f32m1(acc, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-  }
-}
-
-static float row_max(const float* p, size_t n, float start) {
-  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(n));
-  vfloat32m@L@_t vmax = __riscv_vfmv_v_f_f32m@L@(start, vlmax);
-  for (size_t j = 0, vl; j < n; j += vl) {
-    vl = __riscv_vsetvl_e32m@L@(n - j);
-    vmax = __riscv_vfmax_vv_f32m@L@_tu(vmax, vmax, __riscv_vle32_v_f32m@L@(p + j, vl), vl);
-  }
-  return __riscv_vfmv_f_s_f32m1_f32(
-      __riscv_vfredmax_vs_f32m@L@_f32m1(vmax, __riscv_vfmv_s_f_f32m1(start, 1), vlmax));
-}
-
-static float exp_row(float* p, size_t n, float max) {
-  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(n));
-  vfloat32m@L@_t vsum = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);
-  for (size_t j = 0, vl; j < n; j += vl) {
-    vl = __riscv_vsetvl_e32m@L@(n - j);
-    vfloat32m@L@_t e = kc_vexpf(__riscv_vfsub_vf_f32m@L@(__riscv_vle32_v_f32m@L@(p + j, vl), max, vl), vl);
-    __riscv_vse32_v_f32m@L@(p + j, e, vl);
-    vsum = __riscv_vfadd_vv_f32m@L@_tu(vsum, vsum, e, vl);
-  }
-  return __riscv_vfmv_f_s_f32m1_f32(
-      __riscv_vfredusum_vs_f32m@L@_f32m1(vsum, __riscv_vfmv_s_f_f32m1(0.0f, 1), vlmax));
-}
-
-static void pv_row(const float* p, const float* v, int count, const float* in, float in_scale, float* out,
-                   float out_scale) {
-  for (size_t d = 0, vl; d < D; d += vl) {
-    vl = __riscv_vsetvl_e32m@L@(D - d);
-    vfloat32m@L@_t acc = in ? __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(in + d, vl), in_scale, vl)
-                            : __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
-    for (int j = 0; j < count; ++j)
-      acc = __riscv_vfmacc_vf_f32m@L@(acc, p[j], __riscv_vle32_v_f32m@L@(v + j * D + d, vl), vl);
-    __riscv_vse32_v_f32m@L@(out + d, __riscv_vfmul_vf_f32m@L@(acc, out_scale, vl), vl);
-  }
-}
-
-)";
-}
-
-// The online softmax over blocks of KEY_BLOCK keys (the scalar reference's algorithm), the unnormalised
-// output row on the stack.
-const char* kVectorFlashAttention = R"(#define KEY_BLOCK 64
-void kernel(void) {
-  const float* q = (const float*)ADDR_Q;
-  const float* k = (const float*)ADDR_K;
-  const float* v = (const float*)ADDR_V;
-  float* o = (float*)ADDR_O;
-  _Static_assert(KEY_BLOCK * 4 <= (int)PARAM_SCORE_BUDGET_BYTES, "the score block fits the budget");
-  float p[KEY_BLOCK];
-  float acc[D];
-  for (int i = 0; i < S; ++i) {
-    const int keys = CAUSAL ? i + 1 : S;
-    float max = -__builtin_inff();
-    float sum = 0.0f;
-    for (int j0 = 0; j0 < keys; j0 += KEY_BLOCK) {
-      const int block = keys - j0 < KEY_BLOCK ? keys - j0 : KEY_BLOCK;
-      scores(q + i * D, k, p, j0, block);
-      const float block_max = row_max(p, block, max);
-      const float rescale = kc_expf(max - block_max);
-      sum = sum * rescale + exp_row(p, block, block_max);
-      pv_row(p, v + j0 * D, block, j0 == 0 ? 0 : acc, rescale, acc, 1.0f);
-      max = block_max;
-    }
-    pv_row(p, v, 0, acc, 1.0f / sum, o + i * D, 1.0f);
-  }
+// FlashAttention: one head whose key blocks take the score budget (attention_head_by_query_blocks).
+const char* kFlashAttentionKernel = R"(void kernel(void) {
+  _Static_assert(KB * QB * 4 <= (int)PARAM_SCORE_BUDGET_BYTES, "a block of scores fits the budget");
+  attention_head((const float*)ADDR_Q, (const float*)ADDR_K, (const float*)ADDR_V, (float*)ADDR_O);
 }
 )";
 
@@ -790,8 +692,6 @@ const UnrollRule kAttentionHeadPasses{
     {},
     "intrinsics: keys per pass of the scores and query rows per pass of P V (accumulator groups "
     "sharing each load of the transposed query block, or of V's row strip)"};
-const UnrollRule kAttentionKeys{
-    2, {}, "intrinsics: keys per pass of the scores (accumulator groups sharing each load of Q's row)"};
 
 const std::map<std::string, TaskTemplate>& templates() {
   const std::vector<int64_t> all = {1, 2, 4, 8};
@@ -827,8 +727,7 @@ const std::map<std::string, TaskTemplate>& templates() {
       {"mha", attention_like(scalar_grouped_attention("HEADS"))},
       {"gqa", attention_like(scalar_grouped_attention("KV_HEADS"))},
       {"mqa", attention_like(scalar_grouped_attention("1"))},
-      {"flash_attention",
-       {kScalarFlashAttention, true, true, exp_lmuls, 4, kAttentionKeys, false, {"Q", "K", "V", "O"}}},
+      {"flash_attention", attention_like(kScalarFlashAttention)},
   };
   return t;
 }
@@ -908,7 +807,6 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
   if (task == "batch_matmul") return vector_gemm_fn(unroll) + kVectorBatchMatmulKernel;
   if (task == "ffn") return vector_linear_fn(unroll) + kVectorGelu + kVectorFfnKernel;
   if (task == "swiglu") return vector_linear_fn(unroll) + kVectorSwigluKernel;
-  if (task == "flash_attention") return vector_attention_fns(unroll) + kVectorFlashAttention;
   throw std::logic_error("rvv: no intrinsics template for " + task);
 }
 
@@ -917,11 +815,12 @@ std::string intrinsics_body(const std::string& task, int64_t unroll) {
 // of the convolutions, B's row for the matrix products, every element for the element-wise tasks.
 int64_t strip_length(const ResolvedConfig& cfg) {
   static const std::map<std::string, std::string> dim = {
-      {"gemv", "K"},   {"linear", "K"},        {"ffn", "D"},     {"swiglu", "D"},   {"flash_attention", "D"},
-      {"gemm", "N"},   {"batch_matmul", "N"},  {"softmax", "N"}, {"rms_norm", "N"}, {"layer_norm", "N"},
-      {"conv2d", "F"}, {"depthwise_conv", "C"}};
+      {"gemv", "K"},       {"linear", "K"},       {"ffn", "D"},           {"swiglu", "D"},
+      {"gemm", "N"},       {"batch_matmul", "N"}, {"softmax", "N"},       {"rms_norm", "N"},
+      {"layer_norm", "N"}, {"conv2d", "F"},       {"depthwise_conv", "C"}};
   if (cfg.task == "rope") return cfg.dim("D") / 2;
-  if (attention_heads(cfg.task) != nullptr) return std::min<int64_t>(cfg.dim("S"), 32);  // a query block
+  if (attention_heads(cfg.task) != nullptr || cfg.task == "flash_attention")
+    return std::min<int64_t>(cfg.dim("S"), 32);  // a query block
   const auto it = dim.find(cfg.task);
   return it == dim.end() ? cfg.dim("M") * cfg.dim("N") : cfg.dim(it->second);
 }
@@ -1143,8 +1042,14 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   } else if (cfg.task == "linear") {
     body = vector_linear(lmul, unroll, dcache_bytes_ / 2);
   } else if (const char* heads = attention_heads(cfg.task)) {
-    body =
-        subst(vector::attention_head_by_query_blocks(unroll, attention_query_block(vlen_, lmul)) + heads, l);
+    body = subst(
+        vector::attention_head_by_query_blocks(unroll, attention_query_block(vlen_, lmul), "S") + heads, l);
+  } else if (cfg.task == "flash_attention") {
+    // Key blocks of the score budget over the query block's rows (64 keys x 32 rows in FP32).
+    body = subst(vector::attention_head_by_query_blocks(unroll, attention_query_block(vlen_, lmul),
+                                                        "(int)PARAM_SCORE_BUDGET_BYTES / (QB * 4)") +
+                     kFlashAttentionKernel,
+                 l);
   } else if (cfg.task == "depthwise_conv") {
     body =
         subst(vector::depthwise_conv(cfg.dim("KW"), cfg.dim("STRIDE"), depthwise_streaming ? 0 : unroll), l);

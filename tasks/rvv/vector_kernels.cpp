@@ -189,99 +189,136 @@ std::string repeat(int64_t count, const char* pattern) {
 
 }  // namespace
 
-std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block) {
-  const std::string u = std::to_string(unroll);
-  std::string s = fmt::format(R"(#define QB {}
-static float kc_qt[D * QB]; /* Q's block, transposed and scaled: row d holds the block's Q[i, d] */
-static float kc_pt[S * QB]; /* scores, then probabilities, transposed: row j holds key j's of every query */
-static float kc_inv_sum[QB];
-static void attention_head(const float* q, const float* k, const float* v, float* o) {{
-  for (int i0 = 0; i0 < S; i0 += QB) {{
+std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block,
+                                           const std::string& key_block) {
+  // With one block of all the keys, O's rows go straight to the output: no buffer, no rescaling.
+  const bool online = key_block != "S";
+  const auto if_online = [&](const std::string& text) { return online ? text : std::string(); };
+  std::string s =
+      fmt::format("#define QB {}\n#define KB ({}) /* keys per block */\n", query_block, key_block);
+  s += R"(static float kc_qt[D * QB]; /* Q's block, transposed and scaled: row d holds the block's Q[i, d] */
+static float kc_pt[KB * QB]; /* a key block's scores, then probabilities, transposed: row j for key j0 + j */
+static float kc_max[QB], kc_sum[QB];
+)";
+  s += if_online(
+      "static float kc_rescale[QB];\n"
+      "static float kc_o[QB * D]; /* O's rows before the last key block, unnormalised */\n");
+  s += R"(static void attention_head(const float* q, const float* k, const float* v, float* o) {
+  for (int i0 = 0; i0 < S; i0 += QB) {
     const int rows = S - i0 < QB ? S - i0 : QB;
     const int keys = CAUSAL ? i0 + rows : S; /* the keys the block's last row attends */
-    size_t vl = __riscv_vsetvl_e32m@L@(rows);
-    for (int d = 0; d < D; ++d) {{
+    const size_t vl = __riscv_vsetvl_e32m@L@(rows);
+    for (int d = 0; d < D; ++d) {
       vfloat32m@L@_t col = __riscv_vlse32_v_f32m@L@(q + i0 * D + d, D * 4, vl);
       __riscv_vse32_v_f32m@L@(kc_qt + d * QB, __riscv_vfmul_vf_f32m@L@(col, PARAM_SCALE, vl), vl);
-    }}
-    /* scores: @U@ keys per pass, each row of qt loaded once for all of them */
-    int j = 0;
-    for (; j + {} <= keys; j += {}) {{
-      const float* kr = k + j * D;
-)",
-                              query_block, u, u);
-  s += repeat(unroll, "      vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n");
+    }
+    const vuint32m@L@_t row = __riscv_vid_v_u32m@L@(vl);
+    for (int j0 = 0; j0 < keys; j0 += KB) {
+      const int j1 = keys - j0 < KB ? keys : j0 + KB;
+      const int last = j1 == keys;
+      /* scores: @U@ keys per pass, each row of qt loaded once for all of them */
+      int j = j0;
+      for (; j + @U@ <= j1; j += @U@) {
+        const float* kr = k + j * D;
+)";
+  s += repeat(unroll, "        vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n");
   // The scalar K elements would miss the data cache once per line (the core waits ~20 cycles each): the
   // next pass's rows (contiguous) are loaded into the cache ahead by vector loads (8 lines in flight),
   // added into an accumulator times 0 so that they are not optimised away.
-  s += R"(      const int ahead = keys - (j + @U@) < @U@ ? keys - (j + @U@) : @U@;
-      for (size_t c = 0, vc; c < (size_t)(ahead > 0 ? ahead * D : 0); c += vc) {
-        vc = __riscv_vsetvl_e32m@L@(ahead * D - c);
-        acc0 = __riscv_vfmacc_vf_f32m@L@_tu(acc0, 0.0f, __riscv_vle32_v_f32m@L@(kr + @U@ * D + c, vc), vc);
-      }
-      /* two rows of qt per step, so that one loads while the other is used */
-      for (int d = 0; d < D; d += 2) {
-        const vfloat32m@L@_t qa = __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl);
-        const vfloat32m@L@_t qb = __riscv_vle32_v_f32m@L@(kc_qt + (d + 1) * QB, vl);
+  s += R"(        const int ahead = j1 - (j + @U@) < @U@ ? j1 - (j + @U@) : @U@;
+        for (size_t c = 0, vc; c < (size_t)(ahead > 0 ? ahead * D : 0); c += vc) {
+          vc = __riscv_vsetvl_e32m@L@(ahead * D - c);
+          acc0 = __riscv_vfmacc_vf_f32m@L@_tu(acc0, 0.0f, __riscv_vle32_v_f32m@L@(kr + @U@ * D + c, vc), vc);
+        }
+        /* two rows of qt per step, so that one loads while the other is used */
+        for (int d = 0; d < D; d += 2) {
+          const vfloat32m@L@_t qa = __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl);
+          const vfloat32m@L@_t qb = __riscv_vle32_v_f32m@L@(kc_qt + (d + 1) * QB, vl);
 )";
-  s += repeat(unroll, "        acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * D + d], qa, vl);\n");
-  s += repeat(unroll, "        acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * D + d + 1], qb, vl);\n");
-  s += "      }\n";
-  s += repeat(unroll, "      __riscv_vse32_v_f32m@L@(kc_pt + (j + {0}) * QB, acc{0}, vl);\n");
-  s += R"(    }
-    for (; j < keys; ++j) {
-      vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
-      for (int d = 0; d < D; ++d)
-        acc = __riscv_vfmacc_vf_f32m@L@(acc, k[j * D + d], __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl), vl);
-      __riscv_vse32_v_f32m@L@(kc_pt + j * QB, acc, vl);
-    }
-    /* softmax along the keys, every query row at once; with CAUSAL, key j > i0 is masked for the rows
-       r < j - i0 (-inf for the maximum, 0 after the exp) */
-    const vuint32m@L@_t row = __riscv_vid_v_u32m@L@(vl);
-    vfloat32m@L@_t vmax = __riscv_vfmv_v_f_f32m@L@(-__builtin_inff(), vl);
-    for (j = 0; j < keys; ++j) {
-      vfloat32m@L@_t sj = __riscv_vle32_v_f32m@L@(kc_pt + j * QB, vl);
-      if (CAUSAL && j > i0)
-        sj = __riscv_vfmerge_vfm_f32m@L@(sj, -__builtin_inff(), __riscv_vmsltu_vx_u32m@L@_b@B@(row, j - i0, vl), vl);
-      vmax = __riscv_vfmax_vv_f32m@L@(vmax, sj, vl);
-    }
-    vfloat32m@L@_t vsum = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
-    for (j = 0; j < keys; ++j) {
-      vfloat32m@L@_t e = kc_vexpf(__riscv_vfsub_vv_f32m@L@(__riscv_vle32_v_f32m@L@(kc_pt + j * QB, vl), vmax, vl), vl);
-      if (CAUSAL && j > i0)
-        e = __riscv_vfmerge_vfm_f32m@L@(e, 0.0f, __riscv_vmsltu_vx_u32m@L@_b@B@(row, j - i0, vl), vl);
-      __riscv_vse32_v_f32m@L@(kc_pt + j * QB, e, vl);
-      vsum = __riscv_vfadd_vv_f32m@L@(vsum, e, vl);
-    }
-    __riscv_vse32_v_f32m@L@(kc_inv_sum, __riscv_vfrdiv_vf_f32m@L@(vsum, 1.0f, vl), vl);
-    /* O's rows: @U@ rows per pass, each strip of V's rows loaded once for all of them (a masked
-       probability is 0, so a pass runs to the keys of its last row) */
-    int r = 0;
-    for (; r + @U@ <= rows; r += @U@) {
-      const int pass_keys = CAUSAL ? i0 + r + @U@ : S;
-      for (size_t d = 0, vd; d < D; d += vd) {
-        vd = __riscv_vsetvl_e32m@L@(D - d);
-)";
-  s += repeat(unroll, "        vfloat32m@L@_t out{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vd);\n");
-  s += R"(        for (int jj = 0; jj < pass_keys; ++jj) {
-          const vfloat32m@L@_t vv = __riscv_vle32_v_f32m@L@(v + jj * D + d, vd);
-          const float* pr = kc_pt + jj * QB + r;
-)";
-  s += repeat(unroll, "          out{0} = __riscv_vfmacc_vf_f32m@L@(out{0}, pr[{0}], vv, vd);\n");
+  s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * D + d], qa, vl);\n");
+  s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * D + d + 1], qb, vl);\n");
   s += "        }\n";
-  s += repeat(unroll,
-              "        __riscv_vse32_v_f32m@L@(o + (i0 + r + {0}) * D + d, "
-              "__riscv_vfmul_vf_f32m@L@(out{0}, kc_inv_sum[r + {0}], vd), vd);\n");
+  s += repeat(unroll, "        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0 + {0}) * QB, acc{0}, vl);\n");
   s += R"(      }
-    }
-    for (; r < rows; ++r) {
-      const int pass_keys = CAUSAL ? i0 + r + 1 : S;
-      for (size_t d = 0, vd; d < D; d += vd) {
-        vd = __riscv_vsetvl_e32m@L@(D - d);
-        vfloat32m@L@_t out = __riscv_vfmv_v_f_f32m@L@(0.0f, vd);
-        for (int jj = 0; jj < pass_keys; ++jj)
-          out = __riscv_vfmacc_vf_f32m@L@(out, kc_pt[jj * QB + r], __riscv_vle32_v_f32m@L@(v + jj * D + d, vd), vd);
-        __riscv_vse32_v_f32m@L@(o + (i0 + r) * D + d, __riscv_vfmul_vf_f32m@L@(out, kc_inv_sum[r], vd), vd);
+      for (; j < j1; ++j) {
+        vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+        for (int d = 0; d < D; ++d)
+          acc = __riscv_vfmacc_vf_f32m@L@(acc, k[j * D + d], __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl), vl);
+        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0) * QB, acc, vl);
+      }
+      /* softmax along the keys, every query row at once; with CAUSAL, key j > i0 is masked for the rows
+         r < j - i0 (-inf for the maximum, 0 after the exp) */
+      vfloat32m@L@_t vmax = j0 ? __riscv_vle32_v_f32m@L@(kc_max, vl) : __riscv_vfmv_v_f_f32m@L@(-__builtin_inff(), vl);
+      for (j = j0; j < j1; ++j) {
+        vfloat32m@L@_t sj = __riscv_vle32_v_f32m@L@(kc_pt + (j - j0) * QB, vl);
+        if (CAUSAL && j > i0)
+          sj = __riscv_vfmerge_vfm_f32m@L@(sj, -__builtin_inff(), __riscv_vmsltu_vx_u32m@L@_b@B@(row, j - i0, vl), vl);
+        vmax = __riscv_vfmax_vv_f32m@L@(vmax, sj, vl);
+      }
+)";
+  s += if_online(R"(      if (j0) { /* the running sum and O's rows shrink by e^(old max - new max) */
+        const vfloat32m@L@_t rescale = kc_vexpf(__riscv_vfsub_vv_f32m@L@(__riscv_vle32_v_f32m@L@(kc_max, vl), vmax, vl), vl);
+        __riscv_vse32_v_f32m@L@(kc_rescale, rescale, vl);
+        __riscv_vse32_v_f32m@L@(kc_sum, __riscv_vfmul_vv_f32m@L@(__riscv_vle32_v_f32m@L@(kc_sum, vl), rescale, vl), vl);
+      }
+      __riscv_vse32_v_f32m@L@(kc_max, vmax, vl);
+)");
+  s +=
+      R"(      vfloat32m@L@_t vsum = j0 ? __riscv_vle32_v_f32m@L@(kc_sum, vl) : __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+      for (j = j0; j < j1; ++j) {
+        vfloat32m@L@_t e = kc_vexpf(__riscv_vfsub_vv_f32m@L@(__riscv_vle32_v_f32m@L@(kc_pt + (j - j0) * QB, vl), vmax, vl), vl);
+        if (CAUSAL && j > i0)
+          e = __riscv_vfmerge_vfm_f32m@L@(e, 0.0f, __riscv_vmsltu_vx_u32m@L@_b@B@(row, j - i0, vl), vl);
+        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0) * QB, e, vl);
+        vsum = __riscv_vfadd_vv_f32m@L@(vsum, e, vl);
+      }
+      /* after the last block kc_sum holds 1 / sum */
+      __riscv_vse32_v_f32m@L@(kc_sum, last ? __riscv_vfrdiv_vf_f32m@L@(vsum, 1.0f, vl) : vsum, vl);
+      /* O's rows: @U@ rows per pass, each strip of V's rows loaded once for all of them (a masked
+         probability is 0, so a pass runs to the keys of its last row) */
+      int r = 0;
+      for (; r + @U@ <= rows; r += @U@) {
+        const int pass_end = CAUSAL && i0 + r + @U@ < j1 ? i0 + r + @U@ : j1;
+        for (size_t d = 0, vd; d < D; d += vd) {
+          vd = __riscv_vsetvl_e32m@L@(D - d);
+)";
+  s += repeat(unroll, "          vfloat32m@L@_t out{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vd);\n");
+  s += if_online(
+      repeat(unroll,
+             "          if (j0) out{0} = __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(kc_o + (r + {0}) "
+             "* D + d, vd), kc_rescale[r + {0}], vd);\n"));
+  s += R"(          for (int jj = j0; jj < pass_end; ++jj) {
+            const vfloat32m@L@_t vv = __riscv_vle32_v_f32m@L@(v + jj * D + d, vd);
+            const float* pr = kc_pt + (jj - j0) * QB + r;
+)";
+  s += repeat(unroll, "            out{0} = __riscv_vfmacc_vf_f32m@L@(out{0}, pr[{0}], vv, vd);\n");
+  s += "          }\n          if (last) {\n";
+  s += repeat(unroll,
+              "            __riscv_vse32_v_f32m@L@(o + (i0 + r + {0}) * D + d, "
+              "__riscv_vfmul_vf_f32m@L@(out{0}, kc_sum[r + {0}], vd), vd);\n");
+  s += "          }\n";
+  s += if_online(
+      "          else {\n" +
+      repeat(unroll, "            __riscv_vse32_v_f32m@L@(kc_o + (r + {0}) * D + d, out{0}, vd);\n") +
+      "          }\n");
+  s += R"(        }
+      }
+      for (; r < rows; ++r) {
+        const int pass_end = CAUSAL && i0 + r + 1 < j1 ? i0 + r + 1 : j1;
+        for (size_t d = 0, vd; d < D; d += vd) {
+          vd = __riscv_vsetvl_e32m@L@(D - d);
+          vfloat32m@L@_t out = __riscv_vfmv_v_f_f32m@L@(0.0f, vd);
+)";
+  s += if_online(
+      "          if (j0) out = __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(kc_o + r * D + d, vd), "
+      "kc_rescale[r], vd);\n");
+  s += R"(          for (int jj = j0; jj < pass_end; ++jj)
+            out = __riscv_vfmacc_vf_f32m@L@(out, kc_pt[(jj - j0) * QB + r], __riscv_vle32_v_f32m@L@(v + jj * D + d, vd), vd);
+          if (last)
+            __riscv_vse32_v_f32m@L@(o + (i0 + r) * D + d, __riscv_vfmul_vf_f32m@L@(out, kc_sum[r], vd), vd);
+)";
+  s += if_online("          else\n            __riscv_vse32_v_f32m@L@(kc_o + r * D + d, out, vd);\n");
+  s += R"(        }
       }
     }
   }

@@ -29,14 +29,17 @@ const std::string& rope();
 // a time with every operand loaded per tap (two register groups).
 std::string depthwise_conv(int64_t kw, int64_t stride, int64_t unroll);
 
-// attention_head(q, k, v, o) for the attention family (S, D, CAUSAL, PARAM_SCALE from the symbols): blocks
-// of query_block query rows with the rows as the vector (query_block at most VLMAX at LMUL @L@). Q's block
-// is transposed and scaled once (strided loads); the scores of `unroll` keys per pass are vfmacc.vf of
-// their K elements with each row of the transposed block (no reduction per score), stored transposed;
-// the softmax runs along the keys for every row at once (kc_vexpf, pasted before); O's rows, `unroll` per
-// pass, are vfmacc.vf of the probabilities with V's row strips. Static buffers: (D + S) * query_block
-// floats in DTCM. @U@ and @B@ (32 / LMUL, the mask type) are filled here or by the caller: @L@ and @B@.
-std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block);
+// attention_head(q, k, v, o) for the attention family and flash_attention (S, D, CAUSAL, PARAM_SCALE from the
+// symbols): blocks of query_block query rows with the rows as the vector (query_block at most VLMAX at LMUL
+// @L@). Q's block is transposed and scaled once (strided loads); the scores of `unroll` keys per pass are
+// vfmacc.vf of their K elements with each row of the transposed block (no reduction per score), stored
+// transposed; the softmax runs along the keys for every row at once (kc_vexpf, pasted before); O's rows,
+// `unroll` per pass, are vfmacc.vf of the probabilities with V's row strips. key_block (a C expression) is
+// the keys per block: "S" for one block, fewer for FlashAttention's online softmax (running maximum, sum and
+// unnormalised O rows, rescaled when the maximum grows). Static buffers in DTCM: (D + key_block) *
+// query_block floats, and query_block * D more with key blocks. @L@, @U@ and @B@ (32 / LMUL, the mask type)
+// are left for the caller.
+std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block, const std::string& key_block);
 
 // The conv2d_nhwc piece of composite_pieces() called on the task's tensors: along the filters (contiguous in
 // HWIO weights and NHWC output), one accumulator strip per output pixel,
