@@ -157,6 +157,8 @@ module rvv_vpu #(
   logic        id_s2_signed, id_s1_signed;
   logic [2:0]  id_src, id_gather;
   logic        id_mask_dest, id_merge, id_vm;
+  logic [31:0] id_v0_read;  // v0 when the offered instruction is masked
+  assign id_v0_read = {31'd0, !id_vm};
   logic [4:0]  id_vd, id_vs1, id_vs2;
   logic [31:0] id_evl, id_vlmax;
   logic        id_skip;
@@ -232,39 +234,40 @@ module rvv_vpu #(
     id_ent.frs1 = issue_frs1_i;
     id_ent.vl = issue_vl_i;
     // The registers each operand's elements occupy; mask operands, reduction scalars and vmv.x.s's source
-    // are one register. Over-approximations only cost overlap, never correctness.
+    // are one register. Over-approximations only cost overlap, never correctness. v0 is read as the mask
+    // by a masked instruction (vm = 0: in this subset that is every reader of v0, vmerge/vfmerge too).
     id_vd_group = regs_of(id_vd, id_evl << id_eew_d);
     id_vs2_group = regs_of(id_vs2, ((id_gather != rvv_vpu_pkg::GatherNone) ? id_vlmax : id_evl) << id_eew_s2);
     id_vs1_group = regs_of(id_vs1, id_evl << id_eew_s1);
     id_idx_group = regs_of(id_vs2, id_evl << id_idx_eew);
-    id_ent.reads = 32'd1;  // v0
+    id_ent.reads = id_v0_read;
     id_ent.writes = '0;
     unique case (id_kind)
       rvv_vpu_pkg::KindLoad: begin
         id_ent.writes = id_vd_group;
-        if (id_mem_mode == rvv_vpu_pkg::MemIndexed) id_ent.reads = 32'd1 | id_idx_group;
+        if (id_mem_mode == rvv_vpu_pkg::MemIndexed) id_ent.reads = id_v0_read | id_idx_group;
       end
       rvv_vpu_pkg::KindStore: begin
-        id_ent.reads = 32'd1 | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
+        id_ent.reads = id_v0_read | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
       end
       rvv_vpu_pkg::KindElem: begin
         id_ent.writes = id_mask_dest ? regs_of(id_vd, 32'd1) : id_vd_group;
-        id_ent.reads = 32'd1 | id_ent.writes |
+        id_ent.reads = id_v0_read | id_ent.writes |
                        ((id_alu_op == rvv_vpu_pkg::AluIota) ? regs_of(id_vs2, 32'd1) : id_vs2_group) |
                        ((id_src == rvv_vpu_pkg::SrcVs1 || id_gather == rvv_vpu_pkg::GatherVv) ? id_vs1_group : '0);
       end
       rvv_vpu_pkg::KindRed, rvv_vpu_pkg::KindFred: begin
         id_ent.writes = regs_of(id_vd, 32'd1);
-        id_ent.reads = 32'd1 | id_ent.writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
+        id_ent.reads = id_v0_read | id_ent.writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
       end
       rvv_vpu_pkg::KindCompress: begin
         id_ent.writes = regs_of(id_vd, id_evl << id_sew);
-        id_ent.reads = 32'd1 | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
+        id_ent.reads = id_v0_read | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
       end
-      rvv_vpu_pkg::KindScalar: id_ent.reads = 32'd1 | regs_of(id_vs2, 32'd1);
+      rvv_vpu_pkg::KindScalar: id_ent.reads = id_v0_read | regs_of(id_vs2, 32'd1);
       default: begin  // mask logic and vmsbf/vmsif/vmsof: whole mask registers
         id_ent.writes = regs_of(id_vd, 32'd1);
-        id_ent.reads = 32'd1 | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
+        id_ent.reads = id_v0_read | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
       end
     endcase
   end

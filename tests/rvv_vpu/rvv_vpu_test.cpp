@@ -656,6 +656,13 @@ TEST(VpuTiming, MemoryOverlapsArithmeticOnOtherRegisters) {
   // more before the load delays it by the compare's occupancy).
   const std::string cmp = "vmseq.vv v0, v8, v24", masked = "vle32.v v16, (t0), v0.t";
   EXPECT_EQ(cycles({cmp, cmp, masked}) - cycles({cmp, masked}), cycles({cmp, cmp}) - cycles({cmp}));
+  // Only a masked instruction reads v0: a load into the v0 group runs beside an unmasked add on other
+  // registers, and waits for a masked one (a masked add is no slower alone).
+  const std::string load_v0 = "vle32.v v0, (t0)";
+  const std::string masked_add = "vfadd.vv v8, v8, v24, v0.t";
+  ASSERT_EQ(cycles({masked_add}), add_alone);
+  EXPECT_EQ(cycles({add, load_v0}), std::max(add_alone, 1 + load_alone));
+  EXPECT_EQ(cycles({masked_add, load_v0}), add_occupancy + load_alone);
 }
 
 }  // namespace
