@@ -439,53 +439,6 @@ const char* kVectorRmsNorm = R"(void kernel(void) {
 }
 )";
 
-// y[m, n .. n+U]: U dot products of x's row with W's rows n..n+U-1 (contiguous in k), each accumulated
-// in a register group over k strips (x's strip loaded once for all U), reduced with the bias as the start.
-// block_bytes: x's rows are taken in blocks of that size, each kept in the data cache while W passes over it.
-std::string vector_linear(int64_t lmul, int64_t unroll, int64_t block_bytes) {
-  std::string init, fma, store;
-  for (int64_t u = 0; u < unroll; ++u) {
-    init += fmt::format("        vfloat32m@L@_t acc{} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n", u);
-    fma += fmt::format(
-        "          acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (n + {0}) * "
-        "K "
-        "+ "
-        "k, vl), vl);\n",
-        u);
-    store += fmt::format(
-        "        y[m * N + n + {0}] = __riscv_vfmv_f_s_f32m1_f32(\n"
-        "            __riscv_vfredusum_vs_f32m@L@_f32m1(acc{0}, __riscv_vfmv_s_f_f32m1(b[n + {0}], 1), "
-        "vlmax));\n",
-        u);
-  }
-  return subst(R"(void kernel(void) {
-  const float* x = (const float*)ADDR_X;
-  const float* w = (const float*)ADDR_W;
-  const float* b = (const float*)ADDR_B;
-  float* y = (float*)ADDR_Y;
-  const size_t vlmax = kc_vlmax_e32m@L@((size_t)(K));
-  /* x's rows in blocks of at most @XB@ bytes (half the data cache), each kept cached while W passes over it
-     once: W comes from DRAM once per block rather than once per row. */
-  const int rows_per_block = K * 4 >= @XB@ ? 1 : @XB@ / (K * 4);
-  for (int m0 = 0; m0 < M; m0 += rows_per_block) {
-    const int m1 = M - m0 < rows_per_block ? M : m0 + rows_per_block;
-    for (int n = 0; n < N; n += @U@) {
-      for (int m = m0; m < m1; ++m) {
-        const float* xr = x + m * K;
-)" + init + R"(        for (size_t k = 0, vl; k < K; k += vl) {
-          vl = __riscv_vsetvl_e32m@L@(K - k);
-          vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + k, vl);
-)" + fma + R"(        }
-)" + store + R"(      }
-    }
-  }
-}
-)",
-               {{"L", std::to_string(lmul)},
-                {"U", std::to_string(unroll)},
-                {"XB", std::to_string(block_bytes)}});
-}
-
 // ------------------------------------------------------------------ intrinsics for the composites
 // Building blocks the composite templates share (@L@ LMUL, @U@ unroll), pasted as static functions.
 
@@ -539,8 +492,15 @@ std::string vector_gemm_fn(int64_t unroll) {
 // features per pass share each strip of x's row; `outs` must be a multiple of @U@ (generate() sees to it).
 // vdot: one dot product the same way, for tails.
 std::string vector_linear_fn(int64_t unroll) {
-  return R"(static void vlinear(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
+  return vector::linear_tokens() +
+         R"(static void vlinear(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
                     int outs) {
+  /* the token blocks when there are enough tokens and columns to amortise the transposition and the
+     strided stores (linear C1, 16 x 16 x 16, is faster as dot products) */
+  if (rows >= 8 && (ins >= 32 || outs >= 32)) {
+    vlinear_tokens(x, w, bias, y, rows, ins, outs);
+    return;
+  }
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(ins));
   /* x's rows in blocks of at most @XB@ bytes (half the data cache), each kept cached while w passes over it. */
   const int rows_per_block = ins * 4 >= @XB@ ? 1 : @XB@ / (ins * 4);
@@ -595,6 +555,11 @@ const char* kVectorGeluKernel = R"(void kernel(void) {
     __riscv_vse32_v_f32m@L@(y + i, __riscv_vle32_v_f32m@L@(x + i, vl), vl);
   }
   vgelu(y, (size_t)M * N);
+}
+)";
+
+const char* kVectorLinearKernel = R"(void kernel(void) {
+  vlinear((const float*)ADDR_X, (const float*)ADDR_W, (const float*)ADDR_B, (float*)ADDR_Y, M, K, N);
 }
 )";
 
@@ -1040,7 +1005,7 @@ GeneratedKernel BaselineCompiler::generate(const ResolvedConfig& cfg, const task
   } else if (cfg.task == "rms_norm") {
     body = subst(kVectorRmsNorm, l);
   } else if (cfg.task == "linear") {
-    body = vector_linear(lmul, unroll, dcache_bytes_ / 2);
+    body = subst(vector_linear_fn(unroll) + kVectorLinearKernel, l);
   } else if (const char* heads = attention_heads(cfg.task)) {
     body = subst(
         vector::attention_head_by_query_blocks(unroll, attention_query_block(vlen_, lmul), "S") + heads, l);

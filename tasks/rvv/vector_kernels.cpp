@@ -328,6 +328,78 @@ static float kc_max[QB], kc_sum[QB];
   return s;
 }
 
+// vlinear_tokens (vector_kernels.h): the block's columns, KC_KC at a time, transposed into DTCM by strided
+// loads; each output feature's values for the block are vfmacc.vf of w's row with the transposed rows, two
+// features per pass, stored with a strided store (a previous chunk's partial sums loaded back the same way).
+const std::string& linear_tokens() {
+  const int64_t unroll = 2;
+  static const std::string text = [unroll] {
+    std::string s = R"(#ifndef KC_VLINEAR_TOKENS_DEFINED
+#define KC_VLINEAR_TOKENS_DEFINED
+#define KC_TB 32 /* tokens per block: at most VLMAX at LMUL 8 (32 at VLEN 128) */
+#define KC_KC 128
+static float kc_xt[KC_KC * KC_TB];
+static void vlinear_tokens(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
+                           int outs) {
+  for (int m0 = 0; m0 < rows; m0 += KC_TB) {
+    const int tb = rows - m0 < KC_TB ? rows - m0 : KC_TB;
+    const size_t vl = __riscv_vsetvl_e32m8(tb);
+    for (int k0 = 0; k0 < ins; k0 += KC_KC) {
+      const int kc = ins - k0 < KC_KC ? ins - k0 : KC_KC;
+      for (int k = 0; k < kc; ++k)
+        __riscv_vse32_v_f32m8(kc_xt + k * KC_TB, __riscv_vlse32_v_f32m8(x + m0 * ins + k0 + k, ins * 4, vl), vl);
+      int o = 0;
+      for (; o + #U# <= outs; o += #U#) {
+        const float* wr = w + o * ins + k0;
+)";
+    s += repeat(
+        unroll,
+        "        vfloat32m8_t acc{0} = k0 ? __riscv_vlse32_v_f32m8(y + m0 * outs + o + {0}, outs * 4, vl)\n"
+        "                                 : __riscv_vfmv_v_f_f32m8(bias ? bias[o + {0}] : 0.0f, vl);\n");
+    s += R"(        const int ahead = outs - (o + #U#) < #U# ? outs - (o + #U#) : #U#;
+        for (int a = 0; a < ahead; ++a) {
+          for (size_t c = 0, vc; c < (size_t)kc; c += vc) {
+            vc = __riscv_vsetvl_e32m8(kc - c);
+            acc0 = __riscv_vfmacc_vf_f32m8_tu(acc0, 0.0f, __riscv_vle32_v_f32m8(wr + (#U# + a) * ins + c, vc), vc);
+          }
+        }
+        int k = 0;
+        for (; k + 1 < kc; k += 2) {
+          const vfloat32m8_t xa = __riscv_vle32_v_f32m8(kc_xt + k * KC_TB, vl);
+          const vfloat32m8_t xb = __riscv_vle32_v_f32m8(kc_xt + (k + 1) * KC_TB, vl);
+)";
+    s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m8(acc{0}, wr[{0} * ins + k], xa, vl);\n");
+    s += repeat(unroll,
+                "          acc{0} = __riscv_vfmacc_vf_f32m8(acc{0}, wr[{0} * ins + k + 1], xb, vl);\n");
+    s += R"(        }
+        if (k < kc) {
+          const vfloat32m8_t xa = __riscv_vle32_v_f32m8(kc_xt + k * KC_TB, vl);
+)";
+    s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m8(acc{0}, wr[{0} * ins + k], xa, vl);\n");
+    s += "        }\n";
+    s += repeat(unroll, "        __riscv_vsse32_v_f32m8(y + m0 * outs + o + {0}, outs * 4, acc{0}, vl);\n");
+    s += R"(      }
+      for (; o < outs; ++o) {
+        const float* wr = w + o * ins + k0;
+        vfloat32m8_t acc = k0 ? __riscv_vlse32_v_f32m8(y + m0 * outs + o, outs * 4, vl)
+                              : __riscv_vfmv_v_f_f32m8(bias ? bias[o] : 0.0f, vl);
+        for (int k = 0; k < kc; ++k)
+          acc = __riscv_vfmacc_vf_f32m8(acc, wr[k], __riscv_vle32_v_f32m8(kc_xt + k * KC_TB, vl), vl);
+        __riscv_vsse32_v_f32m8(y + m0 * outs + o, outs * 4, acc, vl);
+      }
+    }
+  }
+}
+
+)";
+    s += "#endif\n";
+    for (size_t at = s.find("#U#"); at != std::string::npos; at = s.find("#U#", at))
+      s.replace(at, 3, std::to_string(unroll));
+    return s;
+  }();
+  return text;
+}
+
 const std::string& conv2d() {
   // The composites' vectorised conv2d_nhwc piece on the task's tensors (clang inlines the one call and
   // folds the constant sizes, as for the scalar reference).
@@ -370,6 +442,10 @@ const char* kLinearRows =
  * and every row of the block passes over them while both are in the data cache. */
 static void linear_rows(const float* x, const float* w, const float* b, float* y, int rows, int in_features,
                         int out_features) {
+  if (rows >= 8 && (in_features >= 32 || out_features >= 32)) { /* as vlinear */
+    vlinear_tokens(x, w, b, y, rows, in_features, out_features);
+    return;
+  }
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(in_features));
   const int rows_per_block = in_features * 4 >= @XB@ ? 1 : @XB@ / (in_features * 4);
   for (int m0 = 0; m0 < rows; m0 += rows_per_block) {
@@ -518,10 +594,10 @@ static void conv2d_nhwc(const float* x, const float* w, float* y, int height, in
 
 const std::map<std::string, std::string>& composite_pieces() {
   static const std::map<std::string, std::string> pieces = {
-      {"linear_rows", vlmax_helper() + kVdot + kLinearRows},
+      {"linear_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows},
       {"attention_head", vlmax_helper() + kVdot + scalar::attention_geometry_source() + kAttentionHeadBody},
-      {"swiglu_rows",
-       vlmax_helper() + kVdot + kLinearRows + kSwigluRows},  // its down projection is linear_rows
+      {"swiglu_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows +
+                          kSwigluRows},  // its down projection is linear_rows
       {"conv2d_nhwc", kConv2dNhwc},
   };
   return pieces;

@@ -29,6 +29,14 @@ const std::string& rope();
 // a time with every operand loaded per tap (two register groups).
 std::string depthwise_conv(int64_t kw, int64_t stride, int64_t unroll);
 
+// vlinear_tokens(x, w, bias, y, rows, ins, outs): y = x w^T (+ bias; bias may be 0), at LMUL 8 with a block
+// of 32 rows (tokens) as the vector: the block's columns, 128 at a time, transposed once into DTCM by strided
+// loads; each output feature's values for the block are vfmacc.vf of w's row (scalars, pulled into the
+// cache a pass ahead by vector loads) with the transposed rows, 2 features per pass, stored with a strided
+// store (a previous chunk's partial sums loaded back the same way): no reduction per output. Worth it from
+// 8 rows and 32 columns or features on (the callers fall back to dot products below that). No placeholders.
+const std::string& linear_tokens();
+
 // attention_head(q, k, v, o) for the attention family and flash_attention (S, D, CAUSAL, PARAM_SCALE from the
 // symbols): blocks of query_block query rows with the rows as the vector (query_block at most VLMAX at LMUL
 // @L@). Q's block is transposed and scaled once (strided loads); the scores of `unroll` keys per pass are
