@@ -1,5 +1,6 @@
 #include "tasks/rvv/vector_kernels.h"
 
+#include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/scalar_pieces.h"
 
 #include <fmt/format.h>
@@ -481,12 +482,66 @@ static void linear_rows(const float* x, const float* w, const float* b, float* y
 
 )";
 
+// swiglu_tokens: swiglu_rows' two projections and the gate as vlinear_tokens computes a product: a block of
+// tokens (as many as kc_xt holds at this width, at most 32) transposed into DTCM whole, then per feature the
+// gate's and the up projection's values for the block as vfmacc.vf of Wg's and Wu's rows (both pulled into
+// the cache a feature ahead) with the transposed rows, silu(g) u on the vector unit (kc_vexpf), stored with a
+// strided store into the hidden features.
+const char* kSwigluTokens =
+    R"(static void swiglu_tokens(const float* x, const float* wg, const float* wu, float* hidden, int rows,
+                          int width, int features) {
+  const int block = KC_KC * KC_TB / width < KC_TB ? KC_KC * KC_TB / width : KC_TB;
+  for (int m0 = 0; m0 < rows; m0 += block) {
+    const int tb = rows - m0 < block ? rows - m0 : block;
+    const size_t vl = __riscv_vsetvl_e32m8(tb);
+    for (int k = 0; k < width; ++k)
+      __riscv_vse32_v_f32m8(kc_xt + k * tb, __riscv_vlse32_v_f32m8(x + m0 * width + k, width * 4, vl), vl);
+    for (int f = 0; f < features; ++f) {
+      const float* gr = wg + f * width;
+      const float* ur = wu + f * width;
+      vfloat32m8_t ag = __riscv_vfmv_v_f_f32m8(0.0f, vl);
+      vfloat32m8_t au = __riscv_vfmv_v_f_f32m8(0.0f, vl);
+      if (f + 1 < features) {
+        for (size_t c = 0, vc; c < (size_t)width; c += vc) {
+          vc = __riscv_vsetvl_e32m8(width - c);
+          ag = __riscv_vfmacc_vf_f32m8_tu(ag, 0.0f, __riscv_vle32_v_f32m8(gr + width + c, vc), vc);
+          au = __riscv_vfmacc_vf_f32m8_tu(au, 0.0f, __riscv_vle32_v_f32m8(ur + width + c, vc), vc);
+        }
+      }
+      int k = 0;
+      for (; k + 1 < width; k += 2) {
+        const vfloat32m8_t xa = __riscv_vle32_v_f32m8(kc_xt + k * tb, vl);
+        const vfloat32m8_t xb = __riscv_vle32_v_f32m8(kc_xt + (k + 1) * tb, vl);
+        ag = __riscv_vfmacc_vf_f32m8(ag, gr[k], xa, vl);
+        au = __riscv_vfmacc_vf_f32m8(au, ur[k], xa, vl);
+        ag = __riscv_vfmacc_vf_f32m8(ag, gr[k + 1], xb, vl);
+        au = __riscv_vfmacc_vf_f32m8(au, ur[k + 1], xb, vl);
+      }
+      if (k < width) {
+        const vfloat32m8_t xa = __riscv_vle32_v_f32m8(kc_xt + k * tb, vl);
+        ag = __riscv_vfmacc_vf_f32m8(ag, gr[k], xa, vl);
+        au = __riscv_vfmacc_vf_f32m8(au, ur[k], xa, vl);
+      }
+      const vfloat32m8_t e = kc_vexpf(__riscv_vfneg_v_f32m8(ag, vl), vl);
+      const vfloat32m8_t h = __riscv_vfmul_vv_f32m8(__riscv_vfdiv_vv_f32m8(ag, __riscv_vfadd_vf_f32m8(e, 1.0f, vl), vl), au, vl);
+      __riscv_vsse32_v_f32m8(hidden + m0 * features + f, features * 4, h, vl);
+    }
+  }
+}
+
+)";
+
 const char* kSwigluRows =
     R"(/* SwiGLU over `rows` rows of `width` (vectorised dot products): hidden = silu(x Wg^T) * (x Wu^T)
  * in DRAM scratch, then y = hidden Wd^T. Feature f's rows of Wg and Wu share each strip of x's row, and
  * every row of a block of x (at most @XB@ bytes) passes over them while both are in the data cache. */
 static void swiglu_rows(const float* x, const float* wg, const float* wu, const float* wd, float* hidden, float* y,
                         int rows, int width, int features) {
+  if (rows >= 8 && width <= KC_KC * KC_TB / 8) { /* blocks of at least 8 tokens */
+    swiglu_tokens(x, wg, wu, hidden, rows, width, features);
+    linear_rows(hidden, wd, 0, y, rows, features, width);
+    return;
+  }
   const size_t vlmax = kc_vlmax_e32m@L@((size_t)(width));
   const vfloat32m1_t zero = __riscv_vfmv_s_f_f32m1(0.0f, 1);
   const int rows_per_block = width * 4 >= @XB@ ? 1 : @XB@ / (width * 4);
@@ -596,8 +651,8 @@ const std::map<std::string, std::string>& composite_pieces() {
   static const std::map<std::string, std::string> pieces = {
       {"linear_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows},
       {"attention_head", vlmax_helper() + kVdot + scalar::attention_geometry_source() + kAttentionHeadBody},
-      {"swiglu_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows +
-                          kSwigluRows},  // its down projection is linear_rows
+      {"swiglu_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows + vector_exp_source(8) +
+                          kSwigluTokens + kSwigluRows},  // its down projection is linear_rows
       {"conv2d_nhwc", kConv2dNhwc},
   };
   return pieces;
