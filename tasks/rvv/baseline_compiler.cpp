@@ -442,13 +442,6 @@ const char* kVectorRmsNorm = R"(void kernel(void) {
 // ------------------------------------------------------------------ intrinsics for the composites
 // Building blocks the composite templates share (@L@ LMUL, @U@ unroll), pasted as static functions.
 
-// Repeats `pattern` for u = 0 .. unroll-1 ({0} is u).
-std::string unrolled(int64_t unroll, const char* pattern) {
-  std::string s;
-  for (int64_t u = 0; u < unroll; ++u) s += fmt::format(fmt::runtime(pattern), u);
-  return s;
-}
-
 // gemm_one(a, b, c): C = A B for one batch's matrices. C[m .. m+U, n .. n+vl] in U accumulator groups:
 // per k one vector load of B's row strip, shared by U vfmacc.vf with A[m+u, k] as the scalar. K is taken in
 // blocks of @KB@ rows of B (the k_block knob), so that a block of B stays in the data cache while every row
@@ -462,25 +455,30 @@ std::string vector_gemm_fn(int64_t unroll) {
       for (size_t n = 0, vl; n < N; n += vl) {
         vl = __riscv_vsetvl_e32m@L@(N - n);
 )" +
-         unrolled(unroll,
-                  "        vfloat32m@L@_t acc{0} = k0 == 0 ? __riscv_vfmv_v_f_f32m@L@(0.0f, vl)\n"
-                  "                                        : __riscv_vle32_v_f32m@L@(c + (m + {0}) * N + n, "
-                  "vl);\n") +
+         vector::repeat(
+             unroll,
+             "        vfloat32m@L@_t acc{0} = k0 == 0 ? __riscv_vfmv_v_f_f32m@L@(0.0f, vl)\n"
+             "                                        : __riscv_vle32_v_f32m@L@(c + (m + {0}) * N + n, "
+             "vl);\n") +
          // Two rows of B in flight: the load of one overlaps the multiply-adds of the other (the vector
          // unit's memory and arithmetic engines, docs/rvv.md).
          R"(        int k = k0;
         for (; k + 1 < k1; k += 2) {
           vfloat32m@L@_t b0 = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
           vfloat32m@L@_t b1 = __riscv_vle32_v_f32m@L@(b + (k + 1) * N + n, vl);
-)" + unrolled(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], b0, vl);\n") +
-         unrolled(unroll,
-                  "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k + 1], b1, vl);\n") +
+)" +
+         vector::repeat(unroll,
+                        "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], b0, vl);\n") +
+         vector::repeat(
+             unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k + 1], b1, vl);\n") +
          R"(        }
         if (k < k1) {
           vfloat32m@L@_t b0 = __riscv_vle32_v_f32m@L@(b + k * N + n, vl);
-)" + unrolled(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], b0, vl);\n") +
+)" +
+         vector::repeat(unroll,
+                        "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, ar[{0} * K + k], b0, vl);\n") +
          "        }\n" +
-         unrolled(unroll, "        __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n") +
+         vector::repeat(unroll, "        __riscv_vse32_v_f32m@L@(c + (m + {0}) * N + n, acc{0}, vl);\n") +
          R"(      }
     }
   }
@@ -509,21 +507,22 @@ std::string vector_linear_fn(int64_t unroll) {
     for (int o = 0; o < outs; o += @U@) {
       for (int r = r0; r < r1; ++r) {
         const float* xr = x + r * ins;
-)" + unrolled(unroll, "        vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
+)" + vector::repeat(unroll, "        vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vlmax);\n") +
          R"(        for (size_t i = 0, vl; i < (size_t)ins; i += vl) {
           vl = __riscv_vsetvl_e32m@L@(ins - i);
           vfloat32m@L@_t xv = __riscv_vle32_v_f32m@L@(xr + i, vl);
 )" +
-         unrolled(
+         vector::repeat(
              unroll,
              "          acc{0} = __riscv_vfmacc_vv_f32m@L@_tu(acc{0}, xv, __riscv_vle32_v_f32m@L@(w + (o "
              "+ {0}) * "
              "ins + i, vl), vl);\n") +
          "        }\n" +
-         unrolled(unroll,
-                  "        y[r * outs + o + {0}] = "
-                  "__riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
-                  "            acc{0}, __riscv_vfmv_s_f_f32m1(bias ? bias[o + {0}] : 0.0f, 1), vlmax));\n") +
+         vector::repeat(
+             unroll,
+             "        y[r * outs + o + {0}] = "
+             "__riscv_vfmv_f_s_f32m1_f32(__riscv_vfredusum_vs_f32m@L@_f32m1(\n"
+             "            acc{0}, __riscv_vfmv_s_f_f32m1(bias ? bias[o + {0}] : 0.0f, 1), vlmax));\n") +
          R"(      }
     }
   }

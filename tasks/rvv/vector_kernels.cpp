@@ -179,16 +179,11 @@ std::string depthwise_conv(int64_t kw, int64_t stride, int64_t unroll) {
                      unroll, decl_acc, decl_w, taps, stores);
 }
 
-namespace {
-
-// Repeats `pattern` for u = 0 .. count-1 ({0} is u).
 std::string repeat(int64_t count, const char* pattern) {
   std::string s;
   for (int64_t u = 0; u < count; ++u) s += fmt::format(fmt::runtime(pattern), u);
   return s;
 }
-
-}  // namespace
 
 std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block,
                                            const std::string& key_block) {

@@ -10,6 +10,9 @@
 
 namespace kcraft::rvv::vector {
 
+// `pattern` repeated for u = 0 .. count-1, {0} standing for u: the unrolled lines of a template.
+std::string repeat(int64_t count, const char* pattern);
+
 // kc_vlmax_e32m@L@(len): min(VLMAX, len), the width of an accumulator that a loop of len elements fills,
 // defined once per LMUL however many pieces paste it. The templates that reduce use it.
 const std::string& vlmax_helper();
