@@ -1,6 +1,7 @@
-// RVV intrinsics templates of the tasks whose clang -O2 build leaves the vector unit idle: the normalisation
-// with a mean (layer_norm), the rotary embedding (rope) and the two convolutions (depthwise_conv, conv2d).
-// Each returns the kernel's C text with @L@ left for the LMUL (tasks/rvv/baseline_compiler.cpp fills it);
+// RVV intrinsics templates and pieces of them: layer_norm, rope and the two convolutions (whose clang -O2
+// build leaves the vector unit idle), the attention head of the attention family and flash_attention, the
+// token-block matrix product of linear/ffn/swiglu, and the level-3 composites' vectorised pieces. Each
+// returns C text with @L@ (and the placeholders it names) left for tasks/rvv/baseline_compiler.cpp to fill;
 // every loop strip-mines with vsetvl, so the kernels are correct for any VLEN and any dimension.
 #pragma once
 
