@@ -493,9 +493,7 @@ std::string vector_linear_fn(int64_t unroll) {
   return vector::linear_tokens() +
          R"(static void vlinear(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
                     int outs) {
-  /* the token blocks when there are enough tokens and columns to amortise the transposition and the
-     strided stores (linear C1, 16 x 16 x 16, is faster as dot products) */
-  if (rows >= 8 && (ins >= 32 || outs >= 32)) {
+  if (KC_TOKEN_BLOCKS_PAY(rows, ins, outs)) {
     vlinear_tokens(x, w, bias, y, rows, ins, outs);
     return;
   }

@@ -334,6 +334,9 @@ const std::string& linear_tokens() {
 #define KC_VLINEAR_TOKENS_DEFINED
 #define KC_TB 32 /* tokens per block: at most VLMAX at LMUL 8 (32 at VLEN 128) */
 #define KC_KC 128
+/* Where token blocks beat dot products: enough tokens and columns to amortise the transposition and the
+   strided stores (linear C1, 16 x 16 x 16, is faster as dot products). */
+#define KC_TOKEN_BLOCKS_PAY(rows, ins, outs) ((rows) >= 8 && ((ins) >= 32 || (outs) >= 32))
 static float kc_xt[KC_KC * KC_TB];
 static void vlinear_tokens(const float* x, const float* w, const float* bias, float* y, int rows, int ins,
                            int outs) {
@@ -438,7 +441,7 @@ const char* kLinearRows =
  * and every row of the block passes over them while both are in the data cache. */
 static void linear_rows(const float* x, const float* w, const float* b, float* y, int rows, int in_features,
                         int out_features) {
-  if (rows >= 8 && (in_features >= 32 || out_features >= 32)) { /* as vlinear */
+  if (KC_TOKEN_BLOCKS_PAY(rows, in_features, out_features)) {
     vlinear_tokens(x, w, b, y, rows, in_features, out_features);
     return;
   }
