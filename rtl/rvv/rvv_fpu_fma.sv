@@ -3,15 +3,17 @@
 // a * b = a * b + 0 with the zero taking the product's sign, so that exact-zero signs come out as IEEE
 // specifies for the multiplication alone).
 //
-// Datapath: the 48-bit exact product and the 24-bit addend are placed in one Window-bit fixed-point
-// window and added exactly. Bit 0 of the window is a sticky bit: bits of an operand that would fall
-// below bit 1 are ORed into it. This is exact for rounding because the other operand then dominates so
-// much that the rounding position lies far above bit 1, and replacing a value in (0, 2) by 1 keeps the
-// sum in the same open interval between rounding boundaries (including for subtraction).
-//   - Product at bits [49:2]; addend LSB at bit A = 2 + (addend LSB exponent - product LSB exponent).
-//   - A >= 52: the addend is so large that the whole product lies below its guard position; the addend
-//     is pinned at bit 52 and the product replaced by the sticky bit.
-//   - A <= 0: the addend's low bits go into the sticky bit.
+// Datapath: the 48-bit exact product and the 24-bit addend, each left-justified in 64 bits (MSB at bit
+// 61 or 60), are aligned on the one whose bit 0 has the larger exponent: the other is shifted right by the
+// difference and the bits shifted out are ORed into its bit 0 (a sticky bit). The sum or difference then
+// fits in 64 bits, which a simulator computes as one machine word (a window of 3p + 5 bits would not).
+// This is exact for rounding: a shift loses bits only when it exceeds the operand's zero low bits (14 for
+// the product, 38 for the addend), and then that operand lies below bit 48 while the other reaches bit
+// 60, so the result's MSB is at bit 59 or above and its rounding position far above bit 1; replacing a
+// value in (0, 2) by 1 keeps the sum in the same open interval between rounding boundaries (including
+// for subtraction). Where the exponents are close and the difference can cancel, no bit is shifted out.
+// The normalised 64-bit magnitude goes to the rounder as 31 bits and a sticky bit (the rounder keeps 24
+// and a guard bit, also when a subnormal result moves its rounding position up).
 module rvv_fpu_fma (
     input  logic        en_i,  // an operation is accepted: otherwise the outputs are 0
     input  logic [31:0] a_i,
@@ -21,8 +23,8 @@ module rvv_fpu_fma (
     output logic [31:0] result_o,
     output logic [4:0]  flags_o
 );
-  localparam int unsigned Window = 77;  // addend pinned at 52 (MSB 75) + one carry bit
-  localparam int unsigned AddendPin = 52;
+  localparam int unsigned Width = 64;    // the aligned operands, their sum and its normalisation
+  localparam int unsigned RoundWidth = 32;  // what the rounder is given: 31 bits and a sticky bit
 
   logic [35:0]            a_unpacked;
   logic [35:0]            b_unpacked;
@@ -36,16 +38,16 @@ module rvv_fpu_fma (
   logic                   sign_p;
   logic                   sign_c;
   logic [47:0]            product;
-  logic signed [11:0]     addend_pos;
-  logic [11:0]            addend_rshift;
-  logic [23:0]            addend_rshifted;
-  logic [Window-1:0]      prod_win;
-  logic [Window-1:0]      addend_win;
-  logic signed [11:0]     win_exp;   // unbiased exponent of window bit 0
-  logic [Window-1:0]      mag;
+  logic signed [11:0]     lsb_diff;  // exponent of the product's bit 0 less the addend's (both at 64 bits)
+  logic                   align_on_c;
+  logic [Width-1:0]       prod_al;
+  logic [Width-1:0]       addend_al;
+  logic signed [11:0]     win_exp;   // unbiased exponent of bit 0 of the aligned operands
+  logic [Width-1:0]       mag;
   logic                   sign_r;
   logic [6:0]             lead_zeros;
-  logic [Window-1:0]      mag_norm;
+  logic [Width-1:0]       mag_norm;
+  logic [RoundWidth-1:0]  mag_round;
   logic signed [11:0]     exp_r;
   logic [31:0]            rounded;
   logic                   of;
@@ -75,76 +77,73 @@ module rvv_fpu_fma (
   assign sign_c = c_i[31];
   assign product = mant_a * mant_b;  // of zeros while idle
 
+  // x >> s with the bits shifted out ORed into bit 0.
+  function automatic logic [Width-1:0] shift_right_jam(input logic [Width-1:0] x, input logic [11:0] s);
+    if (s >= 12'(Width)) shift_right_jam = {{(Width - 1){1'b0}}, |x};
+    else shift_right_jam = (x >> s) | {{(Width - 1){1'b0}}, |(x & ~({Width{1'b1}} << s))};
+  endfunction
+
   always_comb begin
     // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
-    addend_pos = '0;
-    addend_rshift = '0;
-    addend_rshifted = '0;
-    addend_win = '0;
-    prod_win = '0;
+    lsb_diff = '0;
+    align_on_c = '0;
+    prod_al = '0;
+    addend_al = '0;
     win_exp = '0;
     mag = '0;
     sign_r = '0;
     lead_zeros = '0;
     mag_norm = '0;
+    mag_round = '0;
     exp_r = '0;
     if (en_i) begin
-      // Addend LSB exponent exp_c - 150, product LSB exponent exp_a + exp_b - 254 - 46.
-      addend_pos = exp_c - exp_a - exp_b + 12'sd152;
-      addend_rshift = 12'd0;
-      addend_rshifted = 24'd0;
-      if (product == 48'd0 || (mant_c != 24'd0 && addend_pos >= 12'sd52)) begin
-        addend_win = {1'b0, mant_c, 52'd0};
-        prod_win = {76'd0, product != 48'd0};
-        win_exp = exp_c - 12'sd150 - 12'(AddendPin);
+      // Bit 0 of the product at bit 14: exponent exp_a + exp_b - 300 - 14; of the addend at bit 38:
+      // exp_c - 150 - 38. A zero operand never sets the alignment (the other stays exact).
+      lsb_diff = exp_a + exp_b - exp_c - 12'sd126;
+      align_on_c = (product == 48'd0) || (mant_c != 24'd0 && lsb_diff < 12'sd0);
+      if (align_on_c) begin
+        addend_al = {2'b00, mant_c, 38'd0};
+        prod_al = shift_right_jam({2'b00, product, 14'd0}, 12'(-lsb_diff));
+        win_exp = exp_c - 12'sd188;
       end else begin
-        prod_win = {27'd0, product, 2'b00};
-        win_exp = exp_a + exp_b - 12'sd302;
-        if (mant_c == 24'd0) begin
-          addend_win = '0;
-        end else if (addend_pos >= 12'sd1) begin
-          addend_win = {53'd0, mant_c} << addend_pos;
-        end else begin
-          addend_rshift = 12'd1 - addend_pos;
-          if (addend_rshift > 12'd25) addend_rshift = 12'd25;
-          addend_rshifted = mant_c >> addend_rshift;
-          addend_win = {52'd0, addend_rshifted, (mant_c & ~(24'hff_ffff << addend_rshift)) != 24'd0};
-        end
+        prod_al = {2'b00, product, 14'd0};
+        addend_al = shift_right_jam({2'b00, mant_c, 38'd0}, 12'(lsb_diff));
+        win_exp = exp_a + exp_b - 12'sd314;
       end
 
       if (sign_p == sign_c) begin
-        mag = prod_win + addend_win;
+        mag = prod_al + addend_al;
         sign_r = sign_p;
-      end else if (prod_win >= addend_win) begin
-        mag = prod_win - addend_win;
+      end else if (prod_al >= addend_al) begin
+        mag = prod_al - addend_al;
         // An exact zero difference is +0, except -0 when rounding down.
         sign_r = (mag == '0) ? (rm_i == rvv_fpu_pkg::RmRdn) : sign_p;
       end else begin
-        mag = addend_win - prod_win;
+        mag = addend_al - prod_al;
         sign_r = sign_c;
       end
 
-      // Normalise: the leading-zero count in halving steps (64, 32, ..., 1: binary digits of a count
-      // below 128 > Window), shifting as it goes; a zero magnitude counts Window and stays zero.
+      // Normalise: the leading-zero count in halving steps (32, 16, ..., 1), shifting as it goes; a zero
+      // magnitude counts Width and stays zero.
       mag_norm = mag;
       lead_zeros = '0;
       if (mag == '0) begin
-        lead_zeros = 7'(Window);
+        lead_zeros = 7'(Width);
       end else begin
-        if (mag_norm[Window-1 -: 64] == 64'd0) begin mag_norm = mag_norm << 64; lead_zeros += 7'd64; end
-        if (mag_norm[Window-1 -: 32] == 32'd0) begin mag_norm = mag_norm << 32; lead_zeros += 7'd32; end
-        if (mag_norm[Window-1 -: 16] == 16'd0) begin mag_norm = mag_norm << 16; lead_zeros += 7'd16; end
-        if (mag_norm[Window-1 -: 8] == 8'd0) begin mag_norm = mag_norm << 8; lead_zeros += 7'd8; end
-        if (mag_norm[Window-1 -: 4] == 4'd0) begin mag_norm = mag_norm << 4; lead_zeros += 7'd4; end
-        if (mag_norm[Window-1 -: 2] == 2'd0) begin mag_norm = mag_norm << 2; lead_zeros += 7'd2; end
-        if (!mag_norm[Window-1]) begin mag_norm = mag_norm << 1; lead_zeros += 7'd1; end
+        if (mag_norm[Width-1 -: 32] == 32'd0) begin mag_norm = mag_norm << 32; lead_zeros += 7'd32; end
+        if (mag_norm[Width-1 -: 16] == 16'd0) begin mag_norm = mag_norm << 16; lead_zeros += 7'd16; end
+        if (mag_norm[Width-1 -: 8] == 8'd0) begin mag_norm = mag_norm << 8; lead_zeros += 7'd8; end
+        if (mag_norm[Width-1 -: 4] == 4'd0) begin mag_norm = mag_norm << 4; lead_zeros += 7'd4; end
+        if (mag_norm[Width-1 -: 2] == 2'd0) begin mag_norm = mag_norm << 2; lead_zeros += 7'd2; end
+        if (!mag_norm[Width-1]) begin mag_norm = mag_norm << 1; lead_zeros += 7'd1; end
       end
-      exp_r = win_exp + 12'(Window - 1) - {5'd0, lead_zeros} + 12'sd127;
+      mag_round = {mag_norm[Width-1 -: RoundWidth-1], |mag_norm[Width-RoundWidth:0]};
+      exp_r = win_exp + 12'(Width - 1) - {5'd0, lead_zeros} + 12'sd127;
     end
   end
 
-  rvv_fpu_round #(.Width(Window)) u_round (
-      .en_i(en_i), .sign_i(sign_r), .exp_i(exp_r), .mant_i(mag_norm), .sticky_i(1'b0), .rm_i(rm_i),
+  rvv_fpu_round #(.Width(RoundWidth)) u_round (
+      .en_i(en_i), .sign_i(sign_r), .exp_i(exp_r), .mant_i(mag_round), .sticky_i(1'b0), .rm_i(rm_i),
       .result_o(rounded), .of_o(of), .uf_o(uf), .nx_o(nx));
 
   always_comb begin

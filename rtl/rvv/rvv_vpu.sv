@@ -167,8 +167,23 @@ module rvv_vpu #(
   logic [2:0]  id_mask_fn;
   logic [1:0]  id_mem_mode, id_idx_eew;
 
+  // The decode is held in flops while the same instruction is offered under the same vl, vtype and frm
+  // (a vector instruction waits in EX while the unit is busy): the decoder runs only for a new one. A
+  // pure function of the key, so holding it changes nothing but the work (in simulation, the decoder is
+  // skipped on those cycles).
+  localparam int unsigned DcKeyBits = 3 * 32 + 3;
+  logic [DcKeyBits-1:0] dc_key, dc_key_q;
+  logic                 dc_valid_q, dc_hit;
+  rvv_vpu_pkg::dec_t    dc_dec_q;
+  logic                 dc_illegal_q;
+  logic [31:0]          dc_reads_q, dc_writes_q;
+  rvv_vpu_pkg::dec_t    nd_dec;      // the decoder's, this cycle
+  logic [31:0]          nd_reads, nd_writes;
+  assign dc_key = {issue_insn_i, issue_vl_i, issue_vtype_i, issue_frm_i};
+  assign dc_hit = dc_valid_q && dc_key == dc_key_q;
+
   rvv_vpu_decode #(.VLEN(VLEN)) u_issue_decode (
-    .insn_i(issue_insn_i), .vl_i(issue_vl_i), .vtype_i(issue_vtype_i), .frm_i(issue_frm_i),
+    .en_i(!dc_hit), .insn_i(issue_insn_i), .vl_i(issue_vl_i), .vtype_i(issue_vtype_i), .frm_i(issue_frm_i),
     .illegal_o(id_illegal), .kind_o(id_kind), .alu_op_o(id_alu_op), .fp_o(id_fp), .fpu_op_o(id_fpu_op),
     .rm_o(id_rm), .fpa_sel_o(id_fpa), .fpb_sel_o(id_fpb), .fpc_sel_o(id_fpc), .fp_post_o(id_fp_post),
     .sew_o(id_sew), .eew_d_o(id_eew_d), .eew_s2_o(id_eew_s2), .eew_s1_o(id_eew_s1),
@@ -190,49 +205,43 @@ module rvv_vpu #(
     regs_of = ((32'd1 << n) - 32'd1) << r;
   endfunction
 
-  rvv_vpu_pkg::dec_t id_dec;
+  rvv_vpu_pkg::dec_t id_dec;        // the offered instruction's decode: held or the decoder's
+  logic              id_dec_illegal;
   rvv_vpu_pkg::entry_t id_ent;
   logic [31:0] id_vd_group, id_vs2_group, id_vs1_group, id_idx_group;
   always_comb begin
-    id_dec.kind = id_kind;
-    id_dec.alu_op = id_alu_op;
-    id_dec.fp = id_fp;
-    id_dec.fpu_op = id_fpu_op;
-    id_dec.rm = id_rm;
-    id_dec.fpa = id_fpa;
-    id_dec.fpb = id_fpb;
-    id_dec.fpc = id_fpc;
-    id_dec.fp_post = id_fp_post;
-    id_dec.sew = id_sew;
-    id_dec.eew_d = id_eew_d;
-    id_dec.eew_s2 = id_eew_s2;
-    id_dec.eew_s1 = id_eew_s1;
-    id_dec.beat_eew = id_beat_eew;
-    id_dec.s2_signed = id_s2_signed;
-    id_dec.s1_signed = id_s1_signed;
-    id_dec.src = id_src;
-    id_dec.gather = id_gather;
-    id_dec.mask_dest = id_mask_dest;
-    id_dec.merge = id_merge;
-    id_dec.vm = id_vm;
-    id_dec.vd = id_vd;
-    id_dec.vs1 = id_vs1;
-    id_dec.vs2 = id_vs2;
-    id_dec.evl = id_evl;
-    id_dec.vlmax = id_vlmax;
-    id_dec.skip = id_skip;
-    id_dec.sh_mask = id_sh_mask;
-    id_dec.scalar_op = id_scalar_op;
-    id_dec.mask_fn = id_mask_fn;
-    id_dec.mem_mode = id_mem_mode;
-    id_dec.idx_eew = id_idx_eew;
-    id_ent.dec = id_dec;
-    id_ent.insn = issue_insn_i;
-    id_ent.pc = issue_pc_i;
-    id_ent.rs1 = issue_rs1_i;
-    id_ent.rs2 = issue_rs2_i;
-    id_ent.frs1 = issue_frs1_i;
-    id_ent.vl = issue_vl_i;
+    nd_dec.kind = id_kind;
+    nd_dec.alu_op = id_alu_op;
+    nd_dec.fp = id_fp;
+    nd_dec.fpu_op = id_fpu_op;
+    nd_dec.rm = id_rm;
+    nd_dec.fpa = id_fpa;
+    nd_dec.fpb = id_fpb;
+    nd_dec.fpc = id_fpc;
+    nd_dec.fp_post = id_fp_post;
+    nd_dec.sew = id_sew;
+    nd_dec.eew_d = id_eew_d;
+    nd_dec.eew_s2 = id_eew_s2;
+    nd_dec.eew_s1 = id_eew_s1;
+    nd_dec.beat_eew = id_beat_eew;
+    nd_dec.s2_signed = id_s2_signed;
+    nd_dec.s1_signed = id_s1_signed;
+    nd_dec.src = id_src;
+    nd_dec.gather = id_gather;
+    nd_dec.mask_dest = id_mask_dest;
+    nd_dec.merge = id_merge;
+    nd_dec.vm = id_vm;
+    nd_dec.vd = id_vd;
+    nd_dec.vs1 = id_vs1;
+    nd_dec.vs2 = id_vs2;
+    nd_dec.evl = id_evl;
+    nd_dec.vlmax = id_vlmax;
+    nd_dec.skip = id_skip;
+    nd_dec.sh_mask = id_sh_mask;
+    nd_dec.scalar_op = id_scalar_op;
+    nd_dec.mask_fn = id_mask_fn;
+    nd_dec.mem_mode = id_mem_mode;
+    nd_dec.idx_eew = id_idx_eew;
     // The registers each operand's elements occupy; mask operands, reduction scalars and vmv.x.s's source
     // are one register. Over-approximations only cost overlap, never correctness. v0 is read as the mask
     // by a masked instruction (vm = 0: in this subset that is every reader of v0, vmerge/vfmerge too).
@@ -240,36 +249,67 @@ module rvv_vpu #(
     id_vs2_group = regs_of(id_vs2, ((id_gather != rvv_vpu_pkg::GatherNone) ? id_vlmax : id_evl) << id_eew_s2);
     id_vs1_group = regs_of(id_vs1, id_evl << id_eew_s1);
     id_idx_group = regs_of(id_vs2, id_evl << id_idx_eew);
-    id_ent.reads = id_v0_read;
-    id_ent.writes = '0;
+    nd_reads = id_v0_read;
+    nd_writes = '0;
     unique case (id_kind)
       rvv_vpu_pkg::KindLoad: begin
-        id_ent.writes = id_vd_group;
-        if (id_mem_mode == rvv_vpu_pkg::MemIndexed) id_ent.reads = id_v0_read | id_idx_group;
+        nd_writes = id_vd_group;
+        if (id_mem_mode == rvv_vpu_pkg::MemIndexed) nd_reads = id_v0_read | id_idx_group;
       end
       rvv_vpu_pkg::KindStore: begin
-        id_ent.reads = id_v0_read | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
+        nd_reads = id_v0_read | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
       end
       rvv_vpu_pkg::KindElem: begin
-        id_ent.writes = id_mask_dest ? regs_of(id_vd, 32'd1) : id_vd_group;
-        id_ent.reads = id_v0_read | id_ent.writes |
+        nd_writes = id_mask_dest ? regs_of(id_vd, 32'd1) : id_vd_group;
+        nd_reads = id_v0_read | nd_writes |
                        ((id_alu_op == rvv_vpu_pkg::AluIota) ? regs_of(id_vs2, 32'd1) : id_vs2_group) |
                        ((id_src == rvv_vpu_pkg::SrcVs1 || id_gather == rvv_vpu_pkg::GatherVv) ? id_vs1_group : '0);
       end
       rvv_vpu_pkg::KindRed, rvv_vpu_pkg::KindFred: begin
-        id_ent.writes = regs_of(id_vd, 32'd1);
-        id_ent.reads = id_v0_read | id_ent.writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
+        nd_writes = regs_of(id_vd, 32'd1);
+        nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
       end
       rvv_vpu_pkg::KindCompress: begin
-        id_ent.writes = regs_of(id_vd, id_evl << id_sew);
-        id_ent.reads = id_v0_read | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
+        nd_writes = regs_of(id_vd, id_evl << id_sew);
+        nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
       end
-      rvv_vpu_pkg::KindScalar: id_ent.reads = id_v0_read | regs_of(id_vs2, 32'd1);
+      rvv_vpu_pkg::KindScalar: nd_reads = id_v0_read | regs_of(id_vs2, 32'd1);
       default: begin  // mask logic and vmsbf/vmsif/vmsof: whole mask registers
-        id_ent.writes = regs_of(id_vd, 32'd1);
-        id_ent.reads = id_v0_read | id_ent.writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
+        nd_writes = regs_of(id_vd, 32'd1);
+        nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
       end
     endcase
+  end
+
+  always_comb begin
+    id_dec = dc_hit ? dc_dec_q : nd_dec;
+    id_dec_illegal = dc_hit ? dc_illegal_q : id_illegal;
+    id_ent.dec = id_dec;
+    id_ent.insn = issue_insn_i;
+    id_ent.pc = issue_pc_i;
+    id_ent.rs1 = issue_rs1_i;
+    id_ent.rs2 = issue_rs2_i;
+    id_ent.frs1 = issue_frs1_i;
+    id_ent.vl = issue_vl_i;
+    id_ent.reads = dc_hit ? dc_reads_q : nd_reads;
+    id_ent.writes = dc_hit ? dc_writes_q : nd_writes;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dc_valid_q <= 1'b0;
+    end else begin
+      dc_valid_q <= 1'b1;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!dc_hit) begin
+      dc_key_q <= dc_key;
+      dc_dec_q <= nd_dec;
+      dc_illegal_q <= id_illegal;
+      dc_reads_q <= nd_reads;
+      dc_writes_q <= nd_writes;
+    end
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -288,7 +328,7 @@ module rvv_vpu #(
 
   assign st_from_queue = q_count_q != '0;
   assign st = st_from_queue ? q_q[q_head_q] : id_ent;
-  assign st_valid = !err_q && (st_from_queue || (issue_valid_i && !id_illegal));
+  assign st_valid = !err_q && (st_from_queue || (issue_valid_i && !id_dec_illegal));
   assign st_mem = st.dec.kind == rvv_vpu_pkg::KindLoad || st.dec.kind == rvv_vpu_pkg::KindStore;
   // A register one of the two instructions writes and the other reads or writes.
   assign a_conflict = state_q != SIdle &&
@@ -297,7 +337,7 @@ module rvv_vpu #(
                       ((st.writes & (m_reads_q | m_writes_q)) | (st.reads & m_writes_q)) != '0;
   assign m_start = st_valid && st_mem && m_state_q == MIdle && !a_conflict;
   assign a_start = st_valid && !st_mem && state_q == SIdle && !m_conflict;
-  assign enqueue = issue_valid_i && issue_ready_o && !id_illegal && (st_from_queue || !(a_start || m_start));
+  assign enqueue = issue_valid_i && issue_ready_o && !id_dec_illegal && (st_from_queue || !(a_start || m_start));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -311,9 +351,9 @@ module rvv_vpu #(
       if (st_from_queue && (a_start || m_start)) q_head_q <= q_head_q + QPW'(1);
       q_count_q <= q_count_q + (QPW + 1)'(enqueue) - (QPW + 1)'(st_from_queue && (a_start || m_start));
       q_mem_q <= q_mem_q +
-                 (QPW + 1)'(enqueue && (id_kind == rvv_vpu_pkg::KindLoad || id_kind == rvv_vpu_pkg::KindStore)) -
+                 (QPW + 1)'(enqueue && (id_dec.kind == rvv_vpu_pkg::KindLoad || id_dec.kind == rvv_vpu_pkg::KindStore)) -
                  (QPW + 1)'(st_from_queue && m_start);
-      q_store_q <= q_store_q + (QPW + 1)'(enqueue && id_kind == rvv_vpu_pkg::KindStore) -
+      q_store_q <= q_store_q + (QPW + 1)'(enqueue && id_dec.kind == rvv_vpu_pkg::KindStore) -
                    (QPW + 1)'(st_from_queue && m_start && st.dec.kind == rvv_vpu_pkg::KindStore);
     end
   end
@@ -493,9 +533,10 @@ module rvv_vpu #(
       slot_c[s] = '0;
       slot_in[s] = 1'b0;
       slot_act[s] = 1'b0;
-      if (state_q == SElem) begin
+      // Slots beyond the beat (s >= beat_k: wider elements) are never in the body: isolated.
+      if (state_q == SElem && s < beat_k) begin
         i = i0_q + 32'(s);
-        in_body = (s < beat_k) && (i < x_evl_q);
+        in_body = i < x_evl_q;
         slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
         // Gather / slide source index.
         use_scalar_a = 1'b0;
@@ -515,7 +556,9 @@ module rvv_vpu #(
           default: gidx = {1'b0, i};
         endcase
         gvalid = gidx < {1'b0, x_vlmax_q};
-        ga_raw = gvalid ? rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q) : 32'd0;
+        // The gathered element is read only for gathers and slides (its read port is isolated otherwise).
+        if (x_gather_q != rvv_vpu_pkg::GatherNone && !use_scalar_a && gvalid)
+          ga_raw = rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q);
         if (x_gather_q == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2_q);
         else if (use_scalar_a) slot_a_raw[s] = scalar_raw;
         else slot_a_raw[s] = ga_raw;
@@ -533,7 +576,7 @@ module rvv_vpu #(
 
     // The integer datapath works in integer beats only (FP beats use the FPUs).
     rvv_vpu_alu #(.W(W), .HasDiv(W == 32)) u_alu (
-      .en_i(state_q == SElem && !x_fp_q), .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
+      .en_i(state_q == SElem && !x_fp_q && s < beat_k), .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
       .mask_i(slot_mbit[s]), .sh_mask_i(x_sh_mask_q), .sew_i(x_sew_q), .result_o(res), .cmp_o(cmp));
 
     always_comb begin
@@ -1232,7 +1275,7 @@ module rvv_vpu #(
   // Outputs
   // ---------------------------------------------------------------------------------------------------
   assign issue_ready_o = !err_q && q_count_q != (QPW + 1)'(QUEUE);
-  assign issue_illegal_o = id_illegal;
+  assign issue_illegal_o = id_dec_illegal;
   assign busy_o = !err_q && (q_count_q != '0 || state_q != SIdle || m_state_q != MIdle);
   assign mem_busy_o = !err_q && (q_mem_q != '0 || m_state_q != MIdle);
   assign store_busy_o = !err_q && (q_store_q != '0 || (m_state_q != MIdle && m_store_q));

@@ -10,6 +10,7 @@
 module rvv_vpu_decode #(
   parameter int unsigned VLEN = 128
 ) (
+  input  logic        en_i,         // decode: otherwise the outputs are 0 and illegal_o is 1
   input  logic [31:0] insn_i,
   input  logic [31:0] vl_i,
   input  logic [31:0] vtype_i,
@@ -138,9 +139,9 @@ module rvv_vpu_decode #(
   // STORE-FP with a vector width: what rvv_decode calls ClsVec); otherwise the outputs are 0 and
   // illegal_o is 1, and the core reads none of them. Operand isolation: free in simulation.
   wire [2:0] en_f3 = insn_i[14:12];
-  wire en = (insn_i[6:0] == 7'b1010111 && en_f3 != 3'b111) ||
-            ((insn_i[6:0] == 7'b0000111 || insn_i[6:0] == 7'b0100111) &&
-             (en_f3 == 3'b000 || en_f3[2:1] == 2'b11 || en_f3 == 3'b101));
+  wire en = en_i && ((insn_i[6:0] == 7'b1010111 && en_f3 != 3'b111) ||
+                     ((insn_i[6:0] == 7'b0000111 || insn_i[6:0] == 7'b0100111) &&
+                      (en_f3 == 3'b000 || en_f3[2:1] == 2'b11 || en_f3 == 3'b101)));
 
   always_comb begin
     opcode = '0;

@@ -109,6 +109,18 @@ inline void random_operands(OperandGenerator& gen, Op op, uint32_t* a, uint32_t*
     std::memcpy(&pb, &p, 4);
     *c = gen.near(pb);
   }
+  if (operand_count(op) == 3 && shape == 2) {
+    // c within 2^+-45 of the product, any mantissa: every alignment the fused sum shifts an operand by
+    // (exact ones and those that collapse low bits into a sticky bit) around the product's significand.
+    float x, y;
+    std::memcpy(&x, a, 4);
+    std::memcpy(&y, b, 4);
+    const float p = x * y;
+    uint32_t pb;
+    std::memcpy(&pb, &p, 4);
+    const int e = static_cast<int>((pb >> 23) & 0xffu) - 45 + static_cast<int>(gen.below(91));
+    if (e >= 1 && e <= 254) *c = (gen.bits() & 0x807fffffu) | (static_cast<uint32_t>(e) << 23);
+  }
 }
 
 // Runs operations on a Verilated rvv_fpu (Model is Vrvv_fpu or a parameter variant).
