@@ -67,7 +67,7 @@ class BaselineCompiler : public tasks::BaselineCompiler {
  private:
   // Throws std::invalid_argument when cfg is unsupported or the layout is another configuration's.
   void check_generate_args(const tasks::ResolvedConfig& cfg, const tasks::DramLayout& layout) const;
-  // The largest k_block whose rows of B take at most half the data cache; 0 when all of K fits.
+  // The largest k_block whose rows of B fit the data cache; 0 when all of K fits.
   int64_t default_k_block(const tasks::ResolvedConfig& cfg) const;
   int vlen_;
   int64_t dcache_bytes_;

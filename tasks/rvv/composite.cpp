@@ -376,6 +376,8 @@ std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& la
         text.replace(at, 3, std::to_string(piece_lmul));
       for (size_t at = text.find("@XB@"); at != std::string::npos; at = text.find("@XB@", at))
         text.replace(at, 4, std::to_string(block_bytes));
+      for (size_t at = text.find("@B@"); at != std::string::npos; at = text.find("@B@", at))
+        text.replace(at, 3, std::to_string(32 / piece_lmul));  // the mask type of LMUL's comparisons
       vectorised.emplace(name, std::move(text));
     }
   }

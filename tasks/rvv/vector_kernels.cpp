@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
+#include <utility>
+
 namespace kcraft::rvv::vector {
 
 const std::string& vlmax_helper() {
@@ -185,28 +188,58 @@ std::string repeat(int64_t count, const char* pattern) {
   return s;
 }
 
-std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block,
-                                           const std::string& key_block) {
+std::string attention_head_by_query_blocks(int64_t unroll, const std::string& query_block,
+                                           const std::string& key_block, const AttentionHeadForm& form) {
   // With one block of all the keys, O's rows go straight to the output: no buffer, no rescaling.
   const bool online = key_block != "S";
+  const bool strided = form.geometry;  // rows of q, k, v and o further apart than their dim elements
   const auto if_online = [&](const std::string& text) { return online ? text : std::string(); };
+  const auto if_geometry = [&](const std::string& text) { return form.geometry ? text : std::string(); };
   std::string s =
       fmt::format("#define QB {}\n#define KB ({}) /* keys per block */\n", query_block, key_block);
-  s += R"(static float kc_qt[D * QB]; /* Q's block, transposed and scaled: row d holds the block's Q[i, d] */
+  // The buffers, every element written before it is read: in the tasks static (DTCM), in the composites on
+  // the stack (also DTCM), so that crt0 does not spend a composite's cycles zeroing them as .bss.
+  std::string buffers =
+      R"(static float kc_qt[@DMAX@ * QB]; /* Q's block, transposed and scaled: row d holds the block's Q[i, d] */
 static float kc_pt[KB * QB]; /* a key block's scores, then probabilities, transposed: row j for key j0 + j */
 static float kc_max[QB], kc_sum[QB];
 )";
-  s += if_online(
+  buffers += if_online(
       "static float kc_rescale[QB];\n"
-      "static float kc_o[QB * D]; /* O's rows before the last key block, unnormalised */\n");
-  s += R"(static void attention_head(const float* q, const float* k, const float* v, float* o) {
-  for (int i0 = 0; i0 < S; i0 += QB) {
-    const int rows = S - i0 < QB ? S - i0 : QB;
-    const int keys = CAUSAL ? i0 + rows : S; /* the keys the block's last row attends */
+      "static float kc_o[QB * @DMAX@]; /* O's rows before the last key block, unnormalised */\n");
+  buffers += if_geometry(
+      "static float kc_bias[QB + S]; /* the bias of each distance i - j, after QB zeros (negative distances) "
+      "*/\n");
+  if (!form.geometry) s += buffers;
+  if (form.geometry) {
+    s +=
+        R"(/* The attention_geometry form (the composites): rows strided, the scale and the causal flag at run time,
+ * and with a bias, score (i, j) + bias[bucket[i - j]] (causal heads: i >= j). p is not needed. */
+static void attention_head(const attention_geometry* g, const float* q, const float* k, const float* v, float* o,
+                           float* p) {
+  const int seq = g->seq, dim = g->dim, q_stride = g->q_stride, kv_stride = g->kv_stride, causal = g->causal;
+  const float scale = g->scale;
+  (void)p;
+)";
+    for (size_t at = 0, end; at < buffers.size(); at = end + 1) {  // the buffers as locals, indented
+      end = buffers.find('\n', at);
+      s += "  " + buffers.substr(at + std::strlen("static "), end - at - std::strlen("static ")) + "\n";
+    }
+    s += R"(  if (g->bias) {
+    for (int d = 0; d < QB; ++d) kc_bias[d] = 0.0f;
+    for (int d = 0; d < seq; ++d) kc_bias[QB + d] = g->bias[g->bucket[d]];
+  }
+)";
+  } else {
+    s += "static void attention_head(const float* q, const float* k, const float* v, float* o) {\n";
+  }
+  s += R"(  for (int i0 = 0; i0 < @SEQ@; i0 += QB) {
+    const int rows = @SEQ@ - i0 < QB ? @SEQ@ - i0 : QB;
+    const int keys = @CAUSAL@ ? i0 + rows : @SEQ@; /* the keys the block's last row attends */
     const size_t vl = __riscv_vsetvl_e32m@L@(rows);
-    for (int d = 0; d < D; ++d) {
-      vfloat32m@L@_t col = __riscv_vlse32_v_f32m@L@(q + i0 * D + d, D * 4, vl);
-      __riscv_vse32_v_f32m@L@(kc_qt + d * QB, __riscv_vfmul_vf_f32m@L@(col, PARAM_SCALE, vl), vl);
+    for (int d = 0; d < @DIM@; ++d) {
+      vfloat32m@L@_t col = __riscv_vlse32_v_f32m@L@(q + i0 * @QS@ + d, @QS@ * 4, vl);
+      __riscv_vse32_v_f32m@L@(kc_qt + d * QB, __riscv_vfmul_vf_f32m@L@(col, @SCALE@, vl), vl);
     }
     const vuint32m@L@_t row = __riscv_vid_v_u32m@L@(vl);
     for (int j0 = 0; j0 < keys; j0 += KB) {
@@ -215,39 +248,68 @@ static float kc_max[QB], kc_sum[QB];
       /* scores: @U@ keys per pass, each row of qt loaded once for all of them */
       int j = j0;
       for (; j + @U@ <= j1; j += @U@) {
-        const float* kr = k + j * D;
+        const float* kr = k + j * @KVS@;
 )";
   s += repeat(unroll, "        vfloat32m@L@_t acc{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);\n");
   // The scalar K elements would miss the data cache once per line (the core waits ~20 cycles each): the
   // next pass's rows (contiguous) are loaded into the cache ahead by vector loads (8 lines in flight),
   // added into an accumulator times 0 so that they are not optimised away.
-  s += R"(        const int ahead = j1 - (j + @U@) < @U@ ? j1 - (j + @U@) : @U@;
-        for (size_t c = 0, vc; c < (size_t)(ahead > 0 ? ahead * D : 0); c += vc) {
+  s += "        const int ahead = j1 - (j + @U@) < @U@ ? j1 - (j + @U@) : @U@;\n";
+  if (strided) {
+    s += R"(        for (int a = 0; a < ahead; ++a)
+          for (size_t c = 0, vc; c < (size_t)@DIM@; c += vc) {
+            vc = __riscv_vsetvl_e32m@L@(@DIM@ - c);
+            acc0 = __riscv_vfmacc_vf_f32m@L@_tu(acc0, 0.0f, __riscv_vle32_v_f32m@L@(kr + (@U@ + a) * @KVS@ + c, vc), vc);
+          }
+)";
+  } else {
+    s += R"(        for (size_t c = 0, vc; c < (size_t)(ahead > 0 ? ahead * D : 0); c += vc) {
           vc = __riscv_vsetvl_e32m@L@(ahead * D - c);
           acc0 = __riscv_vfmacc_vf_f32m@L@_tu(acc0, 0.0f, __riscv_vle32_v_f32m@L@(kr + @U@ * D + c, vc), vc);
         }
-        /* two rows of qt per step, so that one loads while the other is used */
+)";
+  }
+  s += strided ? R"(        /* two rows of qt per step, so that one loads while the other is used */
+        int d = 0;
+        for (; d + 1 < dim; d += 2) {
+)"
+               : R"(        /* two rows of qt per step, so that one loads while the other is used */
         for (int d = 0; d < D; d += 2) {
-          const vfloat32m@L@_t qa = __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl);
+)";
+  s += R"(          const vfloat32m@L@_t qa = __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl);
           const vfloat32m@L@_t qb = __riscv_vle32_v_f32m@L@(kc_qt + (d + 1) * QB, vl);
 )";
-  s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * D + d], qa, vl);\n");
-  s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * D + d + 1], qb, vl);\n");
+  s += repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * @KVS@ + d], qa, vl);\n");
+  s += repeat(unroll,
+              "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * @KVS@ + d + 1], qb, vl);\n");
   s += "        }\n";
+  s += if_geometry(
+      "        if (d < dim) {\n          const vfloat32m@L@_t qa = __riscv_vle32_v_f32m@L@(kc_qt + d * QB, "
+      "vl);\n" +
+      repeat(unroll, "          acc{0} = __riscv_vfmacc_vf_f32m@L@(acc{0}, kr[{0} * @KVS@ + d], qa, vl);\n") +
+      "        }\n        if (g->bias) {\n" +
+      repeat(unroll,
+             "          acc{0} = __riscv_vfadd_vv_f32m@L@(acc{0}, __riscv_vle32_v_f32m@L@(kc_bias + QB + i0 "
+             "- (j + {0}), vl), vl);\n") +
+      "        }\n");
   s += repeat(unroll, "        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0 + {0}) * QB, acc{0}, vl);\n");
   s += R"(      }
       for (; j < j1; ++j) {
         vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
-        for (int d = 0; d < D; ++d)
-          acc = __riscv_vfmacc_vf_f32m@L@(acc, k[j * D + d], __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl), vl);
-        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0) * QB, acc, vl);
+        for (int d = 0; d < @DIM@; ++d)
+          acc = __riscv_vfmacc_vf_f32m@L@(acc, k[j * @KVS@ + d], __riscv_vle32_v_f32m@L@(kc_qt + d * QB, vl), vl);
+)" +
+       if_geometry(
+           "        if (g->bias) acc = __riscv_vfadd_vv_f32m@L@(acc, __riscv_vle32_v_f32m@L@(kc_bias + QB + "
+           "i0 - j, vl), vl);\n") +
+       R"(        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0) * QB, acc, vl);
       }
       /* softmax along the keys, every query row at once; with CAUSAL, key j > i0 is masked for the rows
          r < j - i0 (-inf for the maximum, 0 after the exp) */
       vfloat32m@L@_t vmax = j0 ? __riscv_vle32_v_f32m@L@(kc_max, vl) : __riscv_vfmv_v_f_f32m@L@(-__builtin_inff(), vl);
       for (j = j0; j < j1; ++j) {
         vfloat32m@L@_t sj = __riscv_vle32_v_f32m@L@(kc_pt + (j - j0) * QB, vl);
-        if (CAUSAL && j > i0)
+        if (@CAUSAL@ && j > i0)
           sj = __riscv_vfmerge_vfm_f32m@L@(sj, -__builtin_inff(), __riscv_vmsltu_vx_u32m@L@_b@B@(row, j - i0, vl), vl);
         vmax = __riscv_vfmax_vv_f32m@L@(vmax, sj, vl);
       }
@@ -263,7 +325,7 @@ static float kc_max[QB], kc_sum[QB];
       R"(      vfloat32m@L@_t vsum = j0 ? __riscv_vle32_v_f32m@L@(kc_sum, vl) : __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
       for (j = j0; j < j1; ++j) {
         vfloat32m@L@_t e = kc_vexpf(__riscv_vfsub_vv_f32m@L@(__riscv_vle32_v_f32m@L@(kc_pt + (j - j0) * QB, vl), vmax, vl), vl);
-        if (CAUSAL && j > i0)
+        if (@CAUSAL@ && j > i0)
           e = __riscv_vfmerge_vfm_f32m@L@(e, 0.0f, __riscv_vmsltu_vx_u32m@L@_b@B@(row, j - i0, vl), vl);
         __riscv_vse32_v_f32m@L@(kc_pt + (j - j0) * QB, e, vl);
         vsum = __riscv_vfadd_vv_f32m@L@(vsum, e, vl);
@@ -274,46 +336,46 @@ static float kc_max[QB], kc_sum[QB];
          probability is 0, so a pass runs to the keys of its last row) */
       int r = 0;
       for (; r + @U@ <= rows; r += @U@) {
-        const int pass_end = CAUSAL && i0 + r + @U@ < j1 ? i0 + r + @U@ : j1;
-        for (size_t d = 0, vd; d < D; d += vd) {
-          vd = __riscv_vsetvl_e32m@L@(D - d);
+        const int pass_end = @CAUSAL@ && i0 + r + @U@ < j1 ? i0 + r + @U@ : j1;
+        for (size_t d = 0, vd; d < @DIMZ@; d += vd) {
+          vd = __riscv_vsetvl_e32m@L@(@DIM@ - d);
 )";
   s += repeat(unroll, "          vfloat32m@L@_t out{0} = __riscv_vfmv_v_f_f32m@L@(0.0f, vd);\n");
   s += if_online(
       repeat(unroll,
              "          if (j0) out{0} = __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(kc_o + (r + {0}) "
-             "* D + d, vd), kc_rescale[r + {0}], vd);\n"));
+             "* @DIM@ + d, vd), kc_rescale[r + {0}], vd);\n"));
   s += R"(          for (int jj = j0; jj < pass_end; ++jj) {
-            const vfloat32m@L@_t vv = __riscv_vle32_v_f32m@L@(v + jj * D + d, vd);
+            const vfloat32m@L@_t vv = __riscv_vle32_v_f32m@L@(v + jj * @KVS@ + d, vd);
             const float* pr = kc_pt + (jj - j0) * QB + r;
 )";
   s += repeat(unroll, "            out{0} = __riscv_vfmacc_vf_f32m@L@(out{0}, pr[{0}], vv, vd);\n");
   s += "          }\n          if (last) {\n";
   s += repeat(unroll,
-              "            __riscv_vse32_v_f32m@L@(o + (i0 + r + {0}) * D + d, "
+              "            __riscv_vse32_v_f32m@L@(o + (i0 + r + {0}) * @QS@ + d, "
               "__riscv_vfmul_vf_f32m@L@(out{0}, kc_sum[r + {0}], vd), vd);\n");
   s += "          }\n";
   s += if_online(
       "          else {\n" +
-      repeat(unroll, "            __riscv_vse32_v_f32m@L@(kc_o + (r + {0}) * D + d, out{0}, vd);\n") +
+      repeat(unroll, "            __riscv_vse32_v_f32m@L@(kc_o + (r + {0}) * @DIM@ + d, out{0}, vd);\n") +
       "          }\n");
   s += R"(        }
       }
       for (; r < rows; ++r) {
-        const int pass_end = CAUSAL && i0 + r + 1 < j1 ? i0 + r + 1 : j1;
-        for (size_t d = 0, vd; d < D; d += vd) {
-          vd = __riscv_vsetvl_e32m@L@(D - d);
+        const int pass_end = @CAUSAL@ && i0 + r + 1 < j1 ? i0 + r + 1 : j1;
+        for (size_t d = 0, vd; d < @DIMZ@; d += vd) {
+          vd = __riscv_vsetvl_e32m@L@(@DIM@ - d);
           vfloat32m@L@_t out = __riscv_vfmv_v_f_f32m@L@(0.0f, vd);
 )";
   s += if_online(
-      "          if (j0) out = __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(kc_o + r * D + d, vd), "
+      "          if (j0) out = __riscv_vfmul_vf_f32m@L@(__riscv_vle32_v_f32m@L@(kc_o + r * @DIM@ + d, vd), "
       "kc_rescale[r], vd);\n");
   s += R"(          for (int jj = j0; jj < pass_end; ++jj)
-            out = __riscv_vfmacc_vf_f32m@L@(out, kc_pt[(jj - j0) * QB + r], __riscv_vle32_v_f32m@L@(v + jj * D + d, vd), vd);
+            out = __riscv_vfmacc_vf_f32m@L@(out, kc_pt[(jj - j0) * QB + r], __riscv_vle32_v_f32m@L@(v + jj * @KVS@ + d, vd), vd);
           if (last)
-            __riscv_vse32_v_f32m@L@(o + (i0 + r) * D + d, __riscv_vfmul_vf_f32m@L@(out, kc_sum[r], vd), vd);
+            __riscv_vse32_v_f32m@L@(o + (i0 + r) * @QS@ + d, __riscv_vfmul_vf_f32m@L@(out, kc_sum[r], vd), vd);
 )";
-  s += if_online("          else\n            __riscv_vse32_v_f32m@L@(kc_o + r * D + d, out, vd);\n");
+  s += if_online("          else\n            __riscv_vse32_v_f32m@L@(kc_o + r * @DIM@ + d, out, vd);\n");
   s += R"(        }
       }
     }
@@ -321,6 +383,13 @@ static float kc_max[QB], kc_sum[QB];
 }
 
 )";
+  const std::pair<const char*, const std::string*> names[] = {
+      {"@SEQ@", &form.seq},      {"@DIMZ@", &form.dim_size}, {"@DIM@", &form.dim},
+      {"@DMAX@", &form.dim_max}, {"@QS@", &form.q_stride},   {"@KVS@", &form.kv_stride},
+      {"@SCALE@", &form.scale},  {"@CAUSAL@", &form.causal}};
+  for (const auto& [token, value] : names)
+    for (size_t at = s.find(token); at != std::string::npos; at = s.find(token, at + value->size()))
+      s.replace(at, std::strlen(token), *value);
   return s;
 }
 
@@ -569,47 +638,6 @@ static void swiglu_rows(const float* x, const float* wg, const float* wu, const 
 
 )";
 
-// One head a query row at a time, as the scalar piece, with the dot products (kc_vdot) and O's row (strips of
-// p[j] V[j] multiply-adds, scaled by 1 / sum at the end) on the vector unit; the softmax's exponentials stay
-// scalar (kc_expf).
-const char* kAttentionHeadBody =
-    R"(/* One head of scaled dot-product attention, a query row at a time (vectorised): the row's scores in p,
- * their softmax, then O's row as strips of p[j] V[j] sums scaled by 1 / sum. */
-static void attention_head(const attention_geometry* g, const float* q, const float* k, const float* v, float* o,
-                           float* p) {
-  const int seq = g->seq, dim = g->dim, q_stride = g->q_stride, kv_stride = g->kv_stride;
-  const float scale = g->scale;
-  const float* bias = g->bias;
-  const unsigned char* bucket = g->bucket;
-  for (int i = 0; i < seq; ++i) {
-    const int keys = g->causal ? i + 1 : seq;
-    const float* qr = q + i * q_stride;
-    float max = -__builtin_inff();
-    for (int j = 0; j < keys; ++j) {
-      float s = kc_vdot(qr, k + j * kv_stride, dim, 0.0f) * scale;
-      if (bias) s += bias[bucket[i - j]];
-      p[j] = s;
-      max = s > max ? s : max;
-    }
-    float sum = 0.0f;
-    for (int j = 0; j < keys; ++j) {
-      p[j] = kc_expf(p[j] - max);
-      sum += p[j];
-    }
-    const float inv = 1.0f / sum;
-    float* orow = o + i * q_stride;
-    for (size_t d = 0, vl; d < (size_t)dim; d += vl) {
-      vl = __riscv_vsetvl_e32m@L@(dim - d);
-      vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
-      for (int j = 0; j < keys; ++j)
-        acc = __riscv_vfmacc_vf_f32m@L@(acc, p[j], __riscv_vle32_v_f32m@L@(v + j * kv_stride + d, vl), vl);
-      __riscv_vse32_v_f32m@L@(orow + d, __riscv_vfmul_vf_f32m@L@(acc, inv, vl), vl);
-    }
-  }
-}
-
-)";
-
 const char* kConv2dNhwc =
     R"(/* 2-D convolution, NHWC input, HWIO weights (vectorised along the filters: one accumulator strip
  * per output pixel held over every in-bounds tap and input channel). */
@@ -643,13 +671,38 @@ static void conv2d_nhwc(const float* x, const float* w, float* y, int height, in
 
 )";
 
+// The vector exp at LMUL 8, once however many pieces use it.
+std::string vector_exp_m8_once() {
+  return "#ifndef KC_VEXPF_M8_DEFINED\n#define KC_VEXPF_M8_DEFINED\n" + vector_exp_source(8) + "#endif\n";
+}
+
+// The composites' attention_head: the tasks' query blocks (attention_head_by_query_blocks) on the
+// attention_geometry, 2 keys and 2 rows per pass as the tasks' default; 32 query rows at LMUL 8 (VLMAX on
+// both configurations: 4 * LMUL rows fit any VLEN from 128 on), all keys in one block (S).
+std::string composite_attention_head() {
+  AttentionHeadForm form;
+  form.geometry = true;
+  form.seq = "seq";
+  form.dim = "dim";
+  form.dim_size = "(size_t)dim";
+  form.dim_max = "DH";
+  form.q_stride = "q_stride";
+  form.kv_stride = "kv_stride";
+  form.scale = "scale";
+  form.causal = "causal";
+  std::string s = attention_head_by_query_blocks(2, "(4 * @L@ < 32 ? 4 * @L@ : 32)", "S", form);
+  for (size_t at = s.find("@U@"); at != std::string::npos; at = s.find("@U@", at)) s.replace(at, 3, "2");
+  return s;
+}
+
 }  // namespace
 
 const std::map<std::string, std::string>& composite_pieces() {
   static const std::map<std::string, std::string> pieces = {
       {"linear_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows},
-      {"attention_head", vlmax_helper() + kVdot + scalar::attention_geometry_source() + kAttentionHeadBody},
-      {"swiglu_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows + vector_exp_source(8) +
+      {"attention_head",
+       scalar::attention_geometry_source() + vector_exp_m8_once() + composite_attention_head()},
+      {"swiglu_rows", vlmax_helper() + kVdot + linear_tokens() + kLinearRows + vector_exp_m8_once() +
                           kSwigluTokens + kSwigluRows},  // its down projection is linear_rows
       {"conv2d_nhwc", kConv2dNhwc},
   };

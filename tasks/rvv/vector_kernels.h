@@ -51,7 +51,16 @@ const std::string& linear_tokens();
 // unnormalised O rows, rescaled when the maximum grows). Static buffers in DTCM: (D + key_block) *
 // query_block floats, and query_block * D more with key blocks. @L@, @U@ and @B@ (32 / LMUL, the mask type)
 // are left for the caller.
-std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block, const std::string& key_block);
+// form: the C the head is written in. The default is the tasks' (macros, rows of D floats); `geometry` is the
+// composites' attention_head(const attention_geometry* g, q, k, v, o, p) (scalar_pieces.h: rows strided,
+// scale and causal at run time, T5's bias by distance bucket; S and DH size its static buffers).
+struct AttentionHeadForm {
+  bool geometry = false;
+  std::string seq = "S", dim = "D", dim_size = "D", dim_max = "D", q_stride = "D", kv_stride = "D",
+              scale = "PARAM_SCALE", causal = "CAUSAL";
+};
+std::string attention_head_by_query_blocks(int64_t unroll, const std::string& query_block,
+                                           const std::string& key_block, const AttentionHeadForm& form = {});
 
 // The conv2d_nhwc piece of composite_pieces() called on the task's tensors: along the filters (contiguous in
 // HWIO weights and NHWC output), one accumulator strip per output pixel,
@@ -59,11 +68,12 @@ std::string attention_head_by_query_blocks(int64_t unroll, int64_t query_block, 
 const std::string& conv2d();
 
 // Vectorised versions of scalar pieces (tasks/rvv/scalar_pieces.h) with the same signatures, for the level-3
-// composites: linear_rows and swiglu_rows as strip-mined dot products (a reduction per output) over blocks
-// of x's rows that stay in the data cache with the rows of W in use, attention_head with its dot products
-// and O's rows on the vector unit, conv2d_nhwc along the filters as conv2d() above. @L@ is left for the
-// LMUL, @XB@ for the bytes of a block of x's rows (half the data cache). The pieces without a vector
-// version here (norms, RoPE, the element-wise glue) take under 5 % of a composite's cycles.
+// composites: linear_rows and swiglu_rows with blocks of tokens as the vector (linear_tokens; strip-mined
+// dot products below 8 rows), attention_head by query blocks as the tasks' (the `geometry` form above; LMUL
+// 8 only, its vector exp being kc_vexpf at m8), conv2d_nhwc along the filters as conv2d() above. @L@ is left
+// for the LMUL, @B@ for 32 / LMUL, @XB@ for the bytes of a block of x's rows (half the data cache). The
+// pieces without a vector version here (norms, RoPE, the element-wise glue) take under 5 % of a composite's
+// cycles.
 const std::map<std::string, std::string>& composite_pieces();
 
 }  // namespace kcraft::rvv::vector

@@ -622,13 +622,16 @@ TEST(RvvCompiler, KnobsAndClamping) {
   EXPECT_EQ(knobs[0].name, "lmul");
   EXPECT_EQ(knobs[1].name, "unroll");
   EXPECT_EQ(knobs[2].name, "k_block");
-  // k_block's default: all of K while B takes at most half the cache (C3: 64 x 128 x 4 = 32 KiB > 16 KiB:
-  // 32 rows of 512 bytes); a smaller cache, smaller blocks; C1's B fits whole.
-  EXPECT_EQ(knobs[2].baseline, 32);
-  EXPECT_EQ(BaselineCompiler(128, 8192).knobs(cfg)[2].baseline, 0);  // not even 16 rows fit: none
-  EXPECT_EQ(BaselineCompiler(128, 16384).knobs(cfg)[2].baseline, 16);
+  // k_block's default: all of K while B fits the cache (C3: 64 x 128 x 4 = 32 KiB, the whole cache), else
+  // the largest block that does (C4: 64 rows of 512 bytes; C5: 32 rows of 1 KiB); a smaller cache, smaller
+  // blocks; C1's B fits whole.
+  EXPECT_EQ(knobs[2].baseline, 0);
+  EXPECT_EQ(BaselineCompiler(128, 4096).knobs(cfg)[2].baseline, 0);  // not even 16 rows fit: none
+  EXPECT_EQ(BaselineCompiler(128, 8192).knobs(cfg)[2].baseline, 16);
+  EXPECT_EQ(BaselineCompiler(128, 16384).knobs(cfg)[2].baseline, 32);
   EXPECT_EQ(c.knobs(resolve("gemm", "C1"))[2].baseline, 0);
-  EXPECT_EQ(c.knobs(resolve("gemm", "C4"))[2].baseline, 32);
+  EXPECT_EQ(c.knobs(resolve("gemm", "C4"))[2].baseline, 64);
+  EXPECT_EQ(c.knobs(resolve("gemm", "C5"))[2].baseline, 32);
   EXPECT_EQ(c.knobs(resolve("relu", "C1")).size(), 1u);  // no unroll for element-wise tasks
   // Every level-1/2 task's template is vectorised, the convolutions, layer_norm and rope included.
   for (const char* task : {"conv2d", "depthwise_conv", "layer_norm", "rope"}) {
