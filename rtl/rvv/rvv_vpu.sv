@@ -336,7 +336,10 @@ module rvv_vpu #(
   assign m_conflict = m_state_q != MIdle &&
                       ((st.writes & (m_reads_q | m_writes_q)) | (st.reads & m_writes_q)) != '0;
   assign m_start = st_valid && st_mem && m_state_q == MIdle && !a_conflict;
-  assign a_start = st_valid && !st_mem && state_q == SIdle && !m_conflict;
+  // The arithmetic engine takes its next instruction when idle, or in its current one's last cycle
+  // (SFinish, whose writes land at that edge) unless the next reads or writes what the current writes.
+  assign a_start = st_valid && !st_mem && !m_conflict &&
+                   (state_q == SIdle || (state_q == SFinish && ((st.reads | st.writes) & a_writes_q) == '0));
   assign enqueue = issue_valid_i && issue_ready_o && !id_dec_illegal && (st_from_queue || !(a_start || m_start));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1016,26 +1019,6 @@ module rvv_vpu #(
     if (state_q == SSerial && fpend_q && fpu_out_valid) flags_d = flags_d | fpu_flags[0];
 
     unique case (state_q)
-      SIdle: begin
-        if (a_start) begin
-          i0_d = '0;
-          cnt_d = '0;
-          flags_d = '0;
-          meta_valid_d = 1'b0;
-          macc_d = st_vd_bits;
-          // Reduction start values: vs1[0] (integer: extended as the operation compares).
-          acc_d = extend(rd_elem(reg_base(st.dec.vs1), st.dec.eew_s1), st.dec.eew_s1, st.dec.s1_signed);
-          facc_d = rd_elem(reg_base(st.dec.vs1), 2'd2);
-          if (st.dec.skip) state_d = SFinish;
-          else begin
-            unique case (st.dec.kind)
-              rvv_vpu_pkg::KindElem, rvv_vpu_pkg::KindRed: state_d = SElem;
-              rvv_vpu_pkg::KindFred, rvv_vpu_pkg::KindCompress: state_d = SSerial;
-              default: state_d = SFinish;
-            endcase
-          end
-        end
-      end
       SElem: begin
         if (beat_go) begin
           i0_d = i0_q + 32'(beat_k);
@@ -1069,6 +1052,26 @@ module rvv_vpu #(
       SFinish: state_d = SIdle;
       default: ;
     endcase
+
+    // The start of the next instruction (from SIdle or SFinish: the finishing one's outputs are its _q).
+    if (a_start) begin
+      i0_d = '0;
+      cnt_d = '0;
+      flags_d = '0;
+      meta_valid_d = 1'b0;
+      macc_d = st_vd_bits;
+      // Reduction start values: vs1[0] (integer: extended as the operation compares).
+      acc_d = extend(rd_elem(reg_base(st.dec.vs1), st.dec.eew_s1), st.dec.eew_s1, st.dec.s1_signed);
+      facc_d = rd_elem(reg_base(st.dec.vs1), 2'd2);
+      if (st.dec.skip) state_d = SFinish;
+      else begin
+        unique case (st.dec.kind)
+          rvv_vpu_pkg::KindElem, rvv_vpu_pkg::KindRed: state_d = SElem;
+          rvv_vpu_pkg::KindFred, rvv_vpu_pkg::KindCompress: state_d = SSerial;
+          default: state_d = SFinish;
+        endcase
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -320,16 +320,17 @@ IdealCycles RvvPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const st
   // Everything runs on the vector unit: LANES FP32 lanes, at most two flops each per cycle (vfmacc).
   ideal.vector = cfg.flops / (2.0 * p.lanes);
   // What the ISA allows at best: an FP vector instruction covers at most VLMAX(e32, m8) = VLEN / 4
-  // elements, B = VLEN / (4 LANES) beats, and occupies the arithmetic engine B + 3 cycles (docs/rvv.md,
-  // "Organisation and timing"); the scalar FPU may add one fused multiply-add per cycle beside it.
+  // elements, B = VLEN / (4 LANES) beats, and occupies the arithmetic engine at least B + 2 cycles
+  // (docs/rvv.md, "Organisation and timing": B + 3, or B + 2 when the next instruction starts in its last
+  // cycle); the scalar FPU may add one fused multiply-add per cycle beside it.
   const double beats = p.vlen / (4.0 * p.lanes);
-  const double vector_floor = cfg.flops / (2.0 * (p.lanes * beats / (beats + 3.0) + 1.0));
+  const double vector_floor = cfg.flops / (2.0 * (p.lanes * beats / (beats + 2.0) + 1.0));
   const bool dram_bound = ideal.dram >= vector_floor;
   ideal.attainable = std::ceil(std::max(ideal.dram, vector_floor) + p.dram_latency);
   ideal.attainable_bound = dram_bound ? "dram" : "vector";
   ideal.attainable_why = fmt::format(
       "{}-bound: DRAM {:.0f} cycles; the vector unit {:.0f} (its {:.0f}-beat e32 m8 instructions take "
-      "{:.0f} + 3 cycles each, the scalar FPU beside it) + one DRAM latency ({})",
+      "{:.0f} + 2 cycles each, the scalar FPU beside it) + one DRAM latency ({})",
       dram_bound ? "dram" : "vector", ideal.dram, vector_floor, beats, beats, p.dram_latency);
   return ideal;
 }

@@ -41,7 +41,10 @@ constexpr const char* kScalarFpKernel =
 constexpr const char* kVectorKernel =
     "  li a0, 8\n  vsetvli a1, a0, e32, m2, ta, ma\n  vid.v v2\n  vadd.vi v2, v2, 1\n  vmul.vv v4, v2, v2\n"
     "  vdivu.vv v6, v4, v2\n  vredsum.vs v8, v4, v2\n  vfcvt.f.x.v v10, v2\n  vfmul.vv v12, v10, v10\n"
-    "  vfadd.vv v14, v12, v10\n  vfdiv.vv v16, v14, v10\n";
+    "  vfadd.vv v14, v12, v10\n  vfdiv.vv v16, v14, v10\n"
+    // Narrow integer elements: the 16- and 8-bit slots' ALUs work only in beats of elements that narrow.
+    "  vsetvli a1, a0, e16, m1, ta, ma\n  vadd.vv v20, v2, v4\n  vsetvli a1, a0, e8, m1, ta, ma\n"
+    "  vadd.vv v21, v2, v4\n";
 
 BuiltKernel build(const std::string& body) {
   BuildOptions o;

@@ -625,12 +625,22 @@ TEST(VpuTiming, CyclesPerInstruction) {
   EXPECT_EQ(c[7], 32u + 4);
   EXPECT_EQ(c[8], 32u + 3);
   EXPECT_EQ(c[9], 2u);
-  EXPECT_EQ(c[10], 2u);
+  EXPECT_EQ(c[10], 1u);  // writes no vector register: the second starts in the first's last cycle (below)
   // Memory: requests + latency (1 here) + 3.
   EXPECT_EQ(c[11], 8u + 1 + 3);
   EXPECT_EQ(c[12], 8u + 1 + 3);
   EXPECT_EQ(c[13], 32u + 1 + 3);
   EXPECT_EQ(c[14], 8u + 2);
+  // Each pair above shares its destination, so the second waits for the first to finish. An instruction
+  // that shares no register with what the one before writes starts in that one's last cycle, one cycle
+  // sooner; reading its destination still waits.
+  const auto after = [&](const std::string& first, const std::string& second) {
+    return run_cycles<Sim>(128, {first, second}, {32, 3}, avl) - run_cycles<Sim>(128, {first}, {32, 3}, avl);
+  };
+  EXPECT_EQ(after("vfadd.vv v0, v16, v24", "vfadd.vv v8, v16, v24"), 8u + 2);
+  EXPECT_EQ(after("vadd.vv v0, v16, v24", "vadd.vv v8, v16, v24"), 8u + 1);
+  EXPECT_EQ(after("vfadd.vv v0, v16, v24", "vfadd.vv v8, v0, v24"), 8u + 3);
+  EXPECT_EQ(after("vadd.vv v0, v16, v24", "vadd.vv v8, v16, v0"), 8u + 2);
 }
 
 // The two engines: a load or store runs beside arithmetic that shares no register with it that either
