@@ -241,6 +241,80 @@ package kc_fp_pkg;
     bf16_mul = result;
   endfunction
 
+  // Multiply-accumulate c + a * b, the systolic array's PEs and the vliw vector MACs: equal to
+  // fp32_add(c, bf16_mul(a, b)) for every input (tests/arith compares them). For simulation, the common
+  // case (a and b normal with a normal product, c normal or zero-exponent) runs fp32_add's steps without
+  // its special cases and counts leading zeros only after a cancellation; every other input takes the two
+  // general functions. That is about half of a Verilated model's work per MAC. For synthesis (the macro
+  // SYNTHESIS, which yosys defines) it is the two functions: in hardware a bypass saves nothing, and yosys
+  // 0.23 leaves fp32_add's shifters undriven when it is called from the function's other branch.
+  function automatic logic [31:0] bf16_mac(input logic [31:0] c, input logic [15:0] a, input logic [15:0] b);
+`ifdef SYNTHESIS
+    bf16_mac = fp32_add(c, bf16_mul(a, b));
+`else
+    logic [15:0] product;   // significand product, [2^14, 2^16)
+    logic [9:0] exp_sum;    // biased product exponent + 127
+    logic [31:0] p;         // the product (exact)
+    logic [31:0] swap_mask;
+    logic [31:0] big_op;
+    logic [30:0] small_mag;
+    logic [7:0] e_big;
+    logic [7:0] shift;
+    logic [26:0] m_small_full;
+    logic [26:0] m_small;
+    logic [27:0] sum;
+    logic [5:0] leading_zeros;
+    logic [26:0] normalized;
+    logic [8:0] biased_exp;
+    logic [24:0] mant;
+    logic [31:0] result;
+    product = {8'd0, 1'b1, a[6:0]} * {8'd0, 1'b1, b[6:0]};
+    exp_sum = {2'd0, a[14:7]} + {2'd0, b[14:7]} + {9'd0, product[15]};
+    // a, b normal (exponent 1..254), the product normal (exp_sum 128..381), c not NaN or infinity.
+    if (8'(a[14:7] - 8'd1) < 8'd254 && 8'(b[14:7] - 8'd1) < 8'd254 && 10'(exp_sum - 10'd128) < 10'd254 &&
+        c[30:23] != 8'hff) begin
+      p = {a[15] ^ b[15], 8'(exp_sum - 10'd127),
+           product[15] ? {product[14:0], 8'd0} : {product[13:0], 9'd0}};
+      if (c[30:23] == 8'd0) begin
+        result = p;  // DAZ: c reads as zero
+      end else begin
+        // big_op = swap ? p : c, small_mag the other's magnitude, selected by a mask (a data-dependent
+        // branch in the Verilated model otherwise).
+        swap_mask = 32'd0 - {31'd0, c[30:0] < p[30:0]};
+        big_op = c ^ ((c ^ p) & swap_mask);
+        small_mag = p[30:0] ^ ((c[30:0] ^ p[30:0]) & swap_mask[30:0]);
+        e_big = big_op[30:23];
+        shift = e_big - small_mag[30:23];
+        m_small_full = {1'b1, small_mag[22:0], 3'b000};
+        // The bits shifted out are never all zero past 26 (the hidden one), so they leave a sticky 1.
+        if (shift >= 8'd27) m_small = 27'd1;
+        else m_small = (m_small_full >> shift) | {26'd0, (m_small_full & ((27'd1 << shift) - 27'd1)) != 27'd0};
+        sum = (c[31] == p[31]) ? ({2'b01, big_op[22:0], 3'b000} + {1'b0, m_small})
+                               : ({2'b01, big_op[22:0], 3'b000} - {1'b0, m_small});
+        leading_zeros = 6'd0;
+        if (sum[27:26] == 2'b00) begin  // cancellation
+          leading_zeros = count_leading_zeros32({sum[26:0], 5'b10000});
+          normalized = sum[26:0] << leading_zeros;
+          biased_exp = {1'b0, e_big} - {3'd0, leading_zeros};
+        end else begin
+          normalized = sum[27] ? {sum[27:2], sum[1] | sum[0]} : sum[26:0];
+          biased_exp = {1'b0, e_big} + {8'd0, sum[27]};
+        end
+        mant = {1'b0, normalized[26:3]}
+             + {24'd0, normalized[2] & ((normalized[1:0] != 2'd0) | normalized[3])};
+        biased_exp = biased_exp + {8'd0, mant[24]};
+        if (sum == 28'd0) result = 32'd0;
+        else if (!sum[27] && {2'd0, leading_zeros} >= e_big) result = {big_op[31], 31'd0};
+        else if (biased_exp >= 9'd255) result = {big_op[31], Fp32InfMagnitude};
+        else result = {big_op[31], biased_exp[7:0], mant[24] ? mant[23:1] : mant[22:0]};
+      end
+    end else begin
+      result = fp32_add(c, bf16_mul(a, b));
+    end
+    bf16_mac = result;
+`endif
+  endfunction
+
   // ---- max / min ----
 
   function automatic logic [31:0] fp32_max(input logic [31:0] a, input logic [31:0] b);

@@ -124,16 +124,15 @@ module systolic_array #(
   end
 
 `ifndef SYNTHESIS
-  // Simulation form. PE(k, n)'s state at [p*16 +: 16] and [p*32 +: 32] of packed vectors, because the next
-  // state is assigned whole (Verilator cannot assign array elements non-blockingly in a loop it does not
-  // unroll, yosys cannot assign whole unpacked arrays).
-  logic [NPE*16-1:0] pe_a_q;
-  logic [NPE*32-1:0] pe_psum_q;
+  // Simulation form. PE(k, n)'s state is element p of unpacked arrays, assigned whole (Verilator cannot
+  // assign array elements non-blockingly in a loop it does not unroll); yosys never reads this form.
+  logic [15:0] pe_a_q [NPE];
+  logic [31:0] pe_psum_q [NPE];
 
   always_ff @(posedge clk_i) begin
     if (en_i) begin
-      logic [NPE*16-1:0] pe_a_d;
-      logic [NPE*32-1:0] pe_psum_d;
+      logic [15:0] pe_a_d [NPE];
+      logic [31:0] pe_psum_d [NPE];
       logic [15:0] a;
       logic [31:0] psum_in;
       pe_a_d = pe_a_q;
@@ -142,12 +141,11 @@ module systolic_array #(
         if (pe_valid_in[p]) begin
           // The neighbours' indices wrap modulo NPE so they stay in range where they are not used.
           if (p % MLEN == 0) a = lane_data[IDX_W'(p / MLEN)];
-          else a = pe_a_q[((p + NPE - 1) % NPE)*16 +: 16];
+          else a = pe_a_q[(p + NPE - 1) % NPE];
           if (p < MLEN) psum_in = 32'h0000_0000;
-          else psum_in = pe_psum_q[((p + NPE - MLEN) % NPE)*32 +: 32];
-          pe_a_d[p*16 +: 16] = a;
-          pe_psum_d[p*32 +: 32] = kc_fp_pkg::fp32_add(psum_in,
-              kc_fp_pkg::bf16_mul(a, weight_q[IDX_W'(p / MLEN)][IDX_W'(p % MLEN)]));
+          else psum_in = pe_psum_q[(p + NPE - MLEN) % NPE];
+          pe_a_d[p] = a;
+          pe_psum_d[p] = kc_fp_pkg::bf16_mac(psum_in, a, weight_q[IDX_W'(p / MLEN)][IDX_W'(p % MLEN)]);
         end
       end
       pe_a_q <= pe_a_d;
@@ -156,7 +154,7 @@ module systolic_array #(
   end
 
   for (genvar n = 0; n < MLEN; n++) begin : g_bottom
-    assign bottom_psum[n*32 +: 32] = pe_psum_q[((MLEN-1)*MLEN + n)*32 +: 32];
+    assign bottom_psum[n*32 +: 32] = pe_psum_q[(MLEN-1)*MLEN + n];
   end
 `else
   // Synthesis form: the loop above, unrolled, kept yosys busy for more than 40 minutes at MLEN = 16.
@@ -178,7 +176,7 @@ module systolic_array #(
       end
       always_ff @(posedge clk_i) begin
         if (en_i && pe_valid_in[P]) begin
-          psum_q <= kc_fp_pkg::fp32_add(psum_in, kc_fp_pkg::bf16_mul(a, weight_q[k][n]));
+          psum_q <= kc_fp_pkg::bf16_mac(psum_in, a, weight_q[k][n]);
         end
       end
       if (n + 1 < MLEN) begin : g_pass  // the last column passes no activation on

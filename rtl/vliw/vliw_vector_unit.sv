@@ -80,8 +80,7 @@ module vliw_vector_unit #(
     r_vmac = '0;
     if (op_i == vliw_isa_pkg::OP_A_VMAC) begin
       for (int unsigned i = 0; i < VLEN; i++)
-        r_vmac[32*i +: 32] =
-            kc_fp_pkg::fp32_add(ad_i[32*i +: 32], kc_fp_pkg::bf16_mul(va_i[16*i +: 16], vb_i[16*i +: 16]));
+        r_vmac[32*i +: 32] = kc_fp_pkg::bf16_mac(ad_i[32*i +: 32], va_i[16*i +: 16], vb_i[16*i +: 16]);
     end
   end
 
@@ -96,8 +95,7 @@ module vliw_vector_unit #(
         for (int unsigned n = 0; n < MM_N; n++) begin
           acc = (op_i == vliw_isa_pkg::OP_A_MMAC) ? ad_i[32*(m*MM_N+n) +: 32] : 32'd0;
           for (int unsigned k = 0; k < MM_K; k++)
-            acc = kc_fp_pkg::fp32_add(acc, kc_fp_pkg::bf16_mul(va_i[16*(m*MM_K+k) +: 16],
-                                                               vb_i[16*(k*MM_N+n) +: 16]));
+            acc = kc_fp_pkg::bf16_mac(acc, va_i[16*(m*MM_K+k) +: 16], vb_i[16*(k*MM_N+n) +: 16]);
           r_mm[32*(m*MM_N+n) +: 32] = acc;
         end
       end

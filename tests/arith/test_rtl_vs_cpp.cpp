@@ -36,6 +36,7 @@ enum class Op : uint8_t {
   kFp32ToBf16,
   kInt32ToFp32,
   kBf16Mul,
+  kBf16Mac,
   kCount
 };
 
@@ -67,6 +68,8 @@ F32 reference(Op op, F32 a, F32 b) {
       return ref::int32_to_fp32(static_cast<int32_t>(a));
     case Op::kBf16Mul:
       return ref::bf16_mul(static_cast<Bf16>(a), static_cast<Bf16>(b));
+    case Op::kBf16Mac:  // a + lo(b) * hi(b), as kc_fp_pkg::bf16_mac
+      return ref::fp32_add(a, ref::bf16_mul(static_cast<Bf16>(b & 0xFFFFu), static_cast<Bf16>(b >> 16)));
     case Op::kCount:
       break;
   }
@@ -83,6 +86,12 @@ bool is_bf16_input(Op op) {
 std::pair<F32, F32> operands(Op op, EdgeCaseGenerator& gen) {
   if (op == Op::kInt32ToFp32) return {static_cast<F32>(static_cast<int32_t>(gen.bits()) >> gen.below(32)), 0};
   auto [a, b] = gen.pair();
+  if (op == Op::kBf16Mac) {  // the accumulator a, the factors from the high halves of b and a third value
+    const F32 c = gen.pair().first;
+    const F32 lo = gen.below(2) != 0 ? b >> 16 : gen.bits() & 0xFFFFu;
+    const F32 hi = gen.below(2) != 0 ? c >> 16 : gen.bits() & 0xFFFFu;
+    return {a, lo | (hi << 16)};
+  }
   if (is_bf16_input(op)) {
     a = gen.below(2) != 0 ? a >> 16 : gen.bits() & 0xFFFFu;
     b = gen.below(2) != 0 ? b >> 16 : gen.bits() & 0xFFFFu;
@@ -112,6 +121,51 @@ TEST(RtlVsCpp, AllFunctionsOnAMillionVectorsEach) {
   auto context = std::make_unique<VerilatedContext>();
   Vfp_bench model(context.get());
   compare_all_ops(model, 1'000'000, 100);
+}
+
+// bf16_mac's short path against the general functions where they interact: accumulators near the
+// product (cancellation, a sign away from it, a half-ulp tie) and at every alignment shift from 0 to 40.
+TEST(RtlVsCpp, Bf16MacAroundTheProduct) {
+  auto context = std::make_unique<VerilatedContext>();
+  Vfp_bench model(context.get());
+  model.op_i = static_cast<uint8_t>(Op::kBf16Mac);
+  EdgeCaseGenerator gen(300);
+  for (int i = 0; i < 4'000'000; ++i) {
+    const auto [x, y] = gen.pair();
+    const F32 lo = gen.below(4) != 0 ? x >> 16 : gen.bits() & 0xFFFFu;
+    const F32 hi = gen.below(4) != 0 ? y >> 16 : gen.bits() & 0xFFFFu;
+    const F32 p = ref::bf16_mul(static_cast<Bf16>(lo), static_cast<Bf16>(hi));
+    const uint32_t ep = (p >> 23) & 0xFFu;
+    F32 c = 0;
+    switch (gen.below(5)) {
+      case 0:  // -p plus a few ulps: cancellation
+        c = (p ^ 0x80000000u) + gen.below(64) - 32;
+        break;
+      case 1:  // p plus a few ulps
+        c = p + gen.below(64) - 32;
+        break;
+      case 2: {  // any sign, exponent within 40 of the product's, random or short significand
+        const uint32_t e = ep + gen.below(81) - 40;
+        c = (gen.bits() & 0x807FFFFFu) | ((e & 0xFFu) << 23);
+        if (gen.below(2) != 0) c = gen.short_significand(c);
+        break;
+      }
+      case 3: {  // a half-ulp of the accumulator (or of the product) away: exact ties
+        const uint32_t e = ep > 24 ? ep - 24 + gen.below(3) : gen.below(4);
+        c = (gen.bits() & 0x80000000u) | (e << 23) | (gen.below(2) != 0 ? 1u : 0u);
+        if (gen.below(2) != 0) c |= gen.bits() & 0x007F0000u;
+        break;
+      }
+      default:
+        c = gen.operand();
+        break;
+    }
+    model.a_i = c;
+    model.b_i = lo | (hi << 16);
+    model.eval();
+    ASSERT_EQ(model.result_o, ref::fp32_add(c, p))
+        << std::hex << "c=0x" << c << " a=0x" << lo << " b=0x" << hi << " (vector " << std::dec << i << ")";
+  }
 }
 
 TEST(RtlVsCpp, UnusedOpcodesGiveZero) {
