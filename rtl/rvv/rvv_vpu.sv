@@ -820,9 +820,15 @@ module rvv_vpu #(
     logic [$clog2(VLEN)-1:0] e;
     logic [31:0] off;
     logic [31:0] idx;
+    logic signed [31:0] lo, hi;  // the unit-stride piece's bytes, relative to its row: [lo, hi)
+    logic [RW:0] lo_c, hi_c;
     g = '0;
     e = '0;
     off = '0;
+    lo = '0;
+    hi = '0;
+    lo_c = '0;
+    hi_c = '0;
     mem_row = '0;
     mem_be = '0;
     mem_vaddr = '0;
@@ -836,10 +842,19 @@ module rvv_vpu #(
       mem_gen_done = m_i0_q >= mem_nrows;
       mem_row = {m_rs1_q[31:RW], {RW{1'b0}}} + (m_i0_q << RW);
       mem_vaddr = AW'(reg_base(m_vd_q) + AW'(mem_row - m_rs1_q));
-      for (int k = 0; k < ROWB; k++) begin
-        g = mem_row + 32'(k) - m_rs1_q;
-        e = $clog2(VLEN)'(g >> m_eew_q);
-        mem_be[k] = (g < mem_nbytes) && (m_vm_q || v0_bits[e]);
+      if (m_vm_q) begin
+        // Unmasked: one range of bytes, as two shifts (what the loop below gives with every v0 bit set).
+        lo = $signed(m_rs1_q - mem_row);
+        hi = lo + $signed(mem_nbytes);
+        lo_c = (lo <= 0) ? '0 : (lo >= $signed(32'(ROWB))) ? (RW + 1)'(ROWB) : (RW + 1)'(lo);
+        hi_c = (hi <= 0) ? '0 : (hi >= $signed(32'(ROWB))) ? (RW + 1)'(ROWB) : (RW + 1)'(hi);
+        mem_be = ({ROWB{1'b1}} << lo_c) & ~({ROWB{1'b1}} << hi_c);
+      end else begin
+        for (int k = 0; k < ROWB; k++) begin
+          g = mem_row + 32'(k) - m_rs1_q;
+          e = $clog2(VLEN)'(g >> m_eew_q);
+          mem_be[k] = (g < mem_nbytes) && v0_bits[e];
+        end
       end
     end else begin
       mem_gen_done = m_i0_q >= m_evl_q;
