@@ -262,7 +262,9 @@ package kc_fp_pkg;
     logic [7:0] shift;
     logic [26:0] m_small_full;
     logic [26:0] m_small;
+    logic [27:0] sub_mask;
     logic [27:0] sum;
+    logic [4:0] lz_step;
     logic [5:0] leading_zeros;
     logic [26:0] normalized;
     logic [8:0] biased_exp;
@@ -289,15 +291,32 @@ package kc_fp_pkg;
         // The bits shifted out are never all zero past 26 (the hidden one), so they leave a sticky 1.
         if (shift >= 8'd27) m_small = 27'd1;
         else m_small = (m_small_full >> shift) | {26'd0, (m_small_full & ((27'd1 << shift) - 27'd1)) != 27'd0};
-        sum = (c[31] == p[31]) ? ({2'b01, big_op[22:0], 3'b000} + {1'b0, m_small})
-                               : ({2'b01, big_op[22:0], 3'b000} - {1'b0, m_small});
+        // m_big + m_small, or m_big - m_small as m_big + ~m_small + 1 for opposite signs.
+        sub_mask = 28'd0 - {27'd0, c[31] ^ p[31]};
+        sum = {2'b01, big_op[22:0], 3'b000} + ({1'b0, m_small} ^ sub_mask) + {27'd0, c[31] ^ p[31]};
         leading_zeros = 6'd0;
         if (sum[27:26] == 2'b00) begin  // cancellation
-          leading_zeros = count_leading_zeros32({sum[26:0], 5'b10000});
-          normalized = sum[26:0] << leading_zeros;
+          // count_leading_zeros32({sum[26:0], 5'b10000}) as shifts by 16, 8, 4, 2 and 1 or 0.
+          normalized = sum[26:0];
+          lz_step = {normalized[26:11] == 16'd0, 4'd0};
+          normalized = normalized << lz_step;
+          leading_zeros = {1'b0, lz_step};
+          lz_step = {1'b0, normalized[26:19] == 8'd0, 3'd0};
+          normalized = normalized << lz_step;
+          leading_zeros = leading_zeros + {1'b0, lz_step};
+          lz_step = {2'b0, normalized[26:23] == 4'd0, 2'd0};
+          normalized = normalized << lz_step;
+          leading_zeros = leading_zeros + {1'b0, lz_step};
+          lz_step = {3'b0, normalized[26:25] == 2'd0, 1'd0};
+          normalized = normalized << lz_step;
+          leading_zeros = leading_zeros + {1'b0, lz_step};
+          lz_step = {4'b0, !normalized[26]};
+          normalized = normalized << lz_step;
+          leading_zeros = leading_zeros + {1'b0, lz_step};
           biased_exp = {1'b0, e_big} - {3'd0, leading_zeros};
         end else begin
-          normalized = sum[27] ? {sum[27:2], sum[1] | sum[0]} : sum[26:0];
+          // sum[27] ? {sum[27:2], sum[1] | sum[0]} : sum[26:0], without a branch.
+          normalized = 27'(sum >> sum[27]) | {26'd0, sum[27] & sum[0]};
           biased_exp = {1'b0, e_big} + {8'd0, sum[27]};
         end
         mant = {1'b0, normalized[26:3]}
