@@ -18,8 +18,20 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+// This test process's scratch directory, removed when the process exits.
+const fs::path& scratch_dir() {
+  static const struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("kcraft-eval-cache-test-" + std::to_string(::getpid()));
+    ~Scratch() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } scratch;
+  return scratch.dir;
+}
+
 fs::path fresh_db(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("kcraft-eval-cache-test-" + std::to_string(::getpid()));
+  const fs::path& dir = scratch_dir();
   fs::create_directories(dir);
   const fs::path db = dir / (name + ".db");
   fs::remove(db);

@@ -37,9 +37,21 @@ std::map<std::string, std::string> identities_of(const fs::path& tree, const fs:
   return nlohmann::json::parse(in).get<std::map<std::string, std::string>>();
 }
 
+// This test process's scratch directory, removed when the process exits.
+const fs::path& scratch_dir() {
+  static const struct Scratch {
+    fs::path dir = fs::temp_directory_path() / ("kcraft-identity-" + std::to_string(::getpid()));
+    ~Scratch() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } scratch;
+  return scratch.dir;
+}
+
 // A copy of the rooms an evaluation runs, in a fresh directory.
 fs::path copy_tree(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("kcraft-identity-" + std::to_string(::getpid())) / name;
+  const fs::path dir = scratch_dir() / name;
   fs::remove_all(dir);
   for (const char* room : {"rtl", "isa", "tasks", "tb"}) {
     fs::create_directories(dir / room);
@@ -74,7 +86,7 @@ fs::path first_sv_file(const fs::path& dir) {
 TEST(EvalIdentity, TheBinaryEmbedsTheIdentityOfItsSourceTree) {
   const auto& built = built_eval_identities();
   ASSERT_FALSE(built.empty());
-  const auto computed = identities_of(kSource, fs::temp_directory_path() / "kcraft-identity-tree");
+  const auto computed = identities_of(kSource, scratch_dir() / "tree");
   for (const auto& [platform, identity] : built) {
     EXPECT_EQ(identity.size(), 64u) << platform;
     EXPECT_EQ(eval_identity(platform), identity);
