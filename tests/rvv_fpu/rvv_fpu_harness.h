@@ -99,27 +99,22 @@ inline void random_operands(OperandGenerator& gen, Op op, uint32_t* a, uint32_t*
     *b = gen.near(y_bits);
     if (operand_count(op) == 3) *c = gen.below(2) ? gen.near(target_bits) : (gen.bits() & 0x80ffffffu);
   }
-  if (operand_count(op) == 3 && shape == 0) {
-    // c near the rounded product: massive cancellation in the fused sum.
+  if (operand_count(op) == 3 && (shape == 0 || shape == 2)) {
     float x, y;
     std::memcpy(&x, a, 4);
     std::memcpy(&y, b, 4);
     const float p = x * y;
     uint32_t pb;
     std::memcpy(&pb, &p, 4);
-    *c = gen.near(pb);
-  }
-  if (operand_count(op) == 3 && shape == 2) {
-    // c within 2^+-45 of the product, any mantissa: every alignment the fused sum shifts an operand by
-    // (exact ones and those that collapse low bits into a sticky bit) around the product's significand.
-    float x, y;
-    std::memcpy(&x, a, 4);
-    std::memcpy(&y, b, 4);
-    const float p = x * y;
-    uint32_t pb;
-    std::memcpy(&pb, &p, 4);
-    const int e = static_cast<int>((pb >> 23) & 0xffu) - 45 + static_cast<int>(gen.below(91));
-    if (e >= 1 && e <= 254) *c = (gen.bits() & 0x807fffffu) | (static_cast<uint32_t>(e) << 23);
+    // shape 0: c near the rounded product, massive cancellation in the fused sum. shape 2: c within 2^+-45
+    // of the product, any mantissa: every alignment the fused sum shifts an operand by (exact ones and
+    // those that collapse low bits into a sticky bit) around the product's significand.
+    if (shape == 0) {
+      *c = gen.near(pb);
+    } else {
+      const int e = static_cast<int>((pb >> 23) & 0xffu) - 45 + static_cast<int>(gen.below(91));
+      if (e >= 1 && e <= 254) *c = (gen.bits() & 0x807fffffu) | (static_cast<uint32_t>(e) << 23);
+    }
   }
 }
 
