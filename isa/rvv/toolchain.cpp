@@ -8,6 +8,10 @@
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <list>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <regex>
 #include <stdexcept>
 
@@ -293,6 +297,74 @@ std::string format_diagnostics(const std::vector<ToolDiagnostic>& diagnostics) {
   return out;
 }
 
+namespace {
+
+// crt0.o depends only on the VLEN (its -march) and the tools: assembled once per process and VLEN, then
+// copied into each build's directory (it was half of a C kernel's build time: three LLVM processes).
+std::mutex& crt0_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+bool place_crt0(const BuildOptions& options, const fs::path& dir, const std::string& name, BuiltKernel& out) {
+  static std::map<int, std::vector<uint8_t>> objects;
+  {
+    std::lock_guard<std::mutex> lock(crt0_mutex());
+    if (const auto it = objects.find(options.vlen); it != objects.end()) {
+      write_file(dir / "crt0.o", std::string(it->second.begin(), it->second.end()));
+      return true;
+    }
+  }
+  std::vector<std::string> crt0 = compiler(tools().clang, options.vlen);
+  crt0.insert(crt0.end(), {"-x", "assembler-with-cpp", "-c", "crt0.S", "-o", "crt0.o"});
+  if (!run_tool(crt0, options, dir, name, out)) return false;
+  std::lock_guard<std::mutex> lock(crt0_mutex());
+  objects.emplace(options.vlen, read_file(dir / "crt0.o"));
+  return true;
+}
+
+// The last builds of this process, by everything that decides them: an evaluation on several seeds, a
+// compiler baseline asked for again, a tuner revisiting a point, build once. Only results the source
+// decided are kept (a tool that timed out or could not start is tried again).
+class BuildMemo {
+ public:
+  static std::string key(const std::string& source, const BuildOptions& o) {
+    std::string k = fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(),
+                                o.vlen, o.opt_level, o.auto_vectorize, o.gnu_assembler);
+    for (const auto& f : o.extra_flags) k += f + '\n';
+    k += fmt::format("{}\n{}\n{}\n{}", o.symbols_header.size(), o.symbols_header, source.size(), source);
+    return k;
+  }
+  std::optional<BuiltKernel> find(const std::string& k) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->first != k) continue;
+      entries_.splice(entries_.begin(), entries_, it);  // most recently used first
+      return entries_.front().second;
+    }
+    return std::nullopt;
+  }
+  void add(std::string k, const BuiltKernel& built) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    entries_.emplace_front(std::move(k), built);
+    if (entries_.size() > kCapacity) entries_.pop_back();
+  }
+
+ private:
+  static constexpr size_t kCapacity = 16;
+  std::mutex mutex_;
+  std::list<std::pair<std::string, BuiltKernel>> entries_;
+};
+
+BuildMemo& build_memo() {
+  static BuildMemo memo;
+  return memo;
+}
+
+BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions& options);
+
+}  // namespace
+
 BuiltKernel build_kernel(const std::string& source, const BuildOptions& options) {
   if (options.language != "c" && options.language != "asm") {
     throw std::invalid_argument("rvv toolchain: language must be \"c\" or \"asm\", not \"" +
@@ -302,6 +374,16 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
     throw std::invalid_argument(
         fmt::format("rvv toolchain: VLEN {} is not a power of two in [128, 1024]", options.vlen));
   }
+  std::string k = BuildMemo::key(source, options);
+  if (auto built = build_memo().find(k)) return std::move(*built);
+  BuiltKernel built = build_kernel_uncached(source, options);
+  if (built.reproducible) build_memo().add(std::move(k), built);
+  return built;
+}
+
+namespace {
+
+BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions& options) {
   const Tools& t = tools();
   BuiltKernel out;
   TempDir dir;
@@ -319,9 +401,7 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   write_file(dir.path() / "link.ld", linker_script());
   if (!options.symbols_header.empty()) write_file(dir.path() / "kcraft_symbols.h", options.symbols_header);
 
-  std::vector<std::string> crt0 = compiler(t.clang, options.vlen);
-  crt0.insert(crt0.end(), {"-x", "assembler-with-cpp", "-c", "crt0.S", "-o", "crt0.o"});
-  if (!run_tool(crt0, options, dir.path(), name, out)) return out;
+  if (!place_crt0(options, dir.path(), name, out)) return out;
 
   std::vector<std::string> cc = compiler(t.clang, options.vlen);
   if (!options.symbols_header.empty()) cc.insert(cc.end(), {"-include", "kcraft_symbols.h"});
@@ -361,5 +441,7 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
   out.ok = run_tool({t.objdump, "-d", "kernel.elf"}, options, dir.path(), name, out, &out.disassembly);
   return out;
 }
+
+}  // namespace
 
 }  // namespace kcraft::rvv

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -342,6 +343,52 @@ TEST(RvvToolchain, TempFilesAreRemoved) {
   ::unsetenv("TMPDIR");
   EXPECT_TRUE(std::filesystem::is_empty(tmp));
   std::filesystem::remove_all(tmp);
+}
+
+// A build the source decided is kept for the rest of the process (an evaluation builds once for all its
+// seeds): the same inputs again need no tools and no temporary directory, and every input that decides
+// the program (the source, the symbols, the VLEN) gives a build of its own.
+TEST(RvvToolchain, RepeatedBuildsComeFromTheProcesssMemo) {
+  const std::string source = "void kernel(void) { *(volatile int*)0x80000000 = VALUE; }\n";
+  BuildOptions o = c_options("memo.c");
+  o.symbols_header = "#define VALUE 1234567\n";
+  const BuiltKernel first = build_kernel(source, o);
+  ASSERT_TRUE(first.ok) << first.log;
+
+  const std::string tmp = ::testing::TempDir() + "/kcraft-rvv-no-such-dir/deeper";
+  std::filesystem::remove_all(::testing::TempDir() + "/kcraft-rvv-no-such-dir");
+  ::setenv("TMPDIR", tmp.c_str(), 1);  // a build that runs the tools now fails
+  const BuiltKernel again = build_kernel(source, o);
+  BuildOptions other_symbols = o;
+  other_symbols.symbols_header = "#define VALUE 7654321\n";
+  BuildOptions other_vlen = o;
+  other_vlen.vlen = 256;
+  EXPECT_THROW(build_kernel(source, other_symbols), std::runtime_error);
+  EXPECT_THROW(build_kernel(source, other_vlen), std::runtime_error);
+  EXPECT_THROW(build_kernel(source + "// changed\n", o), std::runtime_error);
+  ::unsetenv("TMPDIR");
+
+  ASSERT_TRUE(again.ok);
+  EXPECT_EQ(again.itcm, first.itcm);
+  EXPECT_EQ(again.disassembly, first.disassembly);
+  const BuiltKernel changed = build_kernel(source, other_symbols);
+  ASSERT_TRUE(changed.ok) << changed.log;
+  EXPECT_NE(changed.itcm, first.itcm);  // the constant is in the code
+}
+
+// A build that failed because of the source is remembered as failed; one the tools could not finish is not.
+TEST(RvvToolchain, CompileErrorsAreRememberedToo) {
+  const BuiltKernel first = build_kernel("void kernel(void) { memo_error }\n", c_options("memo_error.c"));
+  ASSERT_FALSE(first.ok);
+  ASSERT_TRUE(first.reproducible);
+  const std::string tmp = ::testing::TempDir() + "/kcraft-rvv-no-such-dir/deeper";
+  ::setenv("TMPDIR", tmp.c_str(), 1);  // no tool can run now
+  std::optional<BuiltKernel> again;
+  EXPECT_NO_THROW(again = build_kernel("void kernel(void) { memo_error }\n", c_options("memo_error.c")));
+  ::unsetenv("TMPDIR");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->ok);
+  EXPECT_EQ(format_diagnostics(again->diagnostics), format_diagnostics(first.diagnostics));
 }
 
 TEST(RvvToolchain, BadOptionsAreRejected) {
