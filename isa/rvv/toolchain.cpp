@@ -329,8 +329,9 @@ bool place_crt0(const BuildOptions& options, const fs::path& dir, const std::str
 class BuildMemo {
  public:
   static std::string key(const std::string& source, const BuildOptions& o) {
-    std::string k = fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(),
-                                o.vlen, o.opt_level, o.auto_vectorize, o.gnu_assembler);
+    std::string k =
+        fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(), o.vlen,
+                    o.opt_level, o.auto_vectorize, o.gnu_assembler);
     for (const auto& f : o.extra_flags) k += f + '\n';
     k += fmt::format("{}\n{}\n{}\n{}", o.symbols_header.size(), o.symbols_header, source.size(), source);
     return k;
