@@ -661,6 +661,7 @@ const std::map<std::string, TaskTemplate>& templates() {
   // the templates that call it next to dot products spill there.
   const std::vector<int64_t> exp_lmuls = {1, 2, 4};
   const std::vector<int64_t> rope_lmuls = {1, 2, 4};  // two halves, their rotations and four table strips
+  const std::vector<int64_t> conv_lmuls = {1, 2, 4};  // four accumulators and the weights' strip
   // The attention family: the vector exp, keys per pass as the unroll knob, Q, K, V and O.
   const auto attention_like = [&](std::string scalar) {
     return TaskTemplate{std::move(scalar),   true, true, all, 8, kAttentionHeadPasses, false,
@@ -677,7 +678,7 @@ const std::map<std::string, TaskTemplate>& templates() {
       {"layer_norm", {kScalarLayerNorm, true, false, all, 8, {}, false, {"x", "gamma", "beta", "y"}}},
       {"gemv", {kScalarGemv, false, false, all, 8, kGemvRows, false, {"A", "x", "y"}}},
       {"batch_matmul", {kScalarBatchMatmul, false, false, all, 8, kGemmRows, true, {"A", "B", "C"}}},
-      {"conv2d", {kScalarConv2d, false, false, all, 4, {}, false, {"x", "w", "y"}}},
+      {"conv2d", {kScalarConv2d, false, false, conv_lmuls, 4, {}, false, {"x", "w", "y"}}},
       {"depthwise_conv",
        {kScalarDepthwiseConv, false, false, all, 4, kDepthwisePixels, false, {"x", "w", "y"}}},
       {"rope", {kScalarRope, false, false, rope_lmuls, 4, {}, false, {"x", "cos", "sin", "y"}}},

@@ -639,31 +639,71 @@ static void swiglu_rows(const float* x, const float* wg, const float* wu, const 
 )";
 
 const char* kConv2dNhwc =
-    R"(/* 2-D convolution, NHWC input, HWIO weights (vectorised along the filters: one accumulator strip
- * per output pixel held over every in-bounds tap and input channel). */
+    R"(/* 2-D convolution, NHWC input, HWIO weights, vectorised along the filters: four output pixels of a row
+ * at a time, one accumulator strip each, held over every tap and input channel, so each strip of weights
+ * is loaded once for the four (the weights outgrow the data cache from C4 on: each load is a DRAM
+ * stream). A tap outside the image, and a pixel past the row's end, read a row of zeros (adding 0 * w
+ * leaves a sum as it is). Wider inputs than the zero row take one pixel at a time. */
+#define KC_CONV_ZERO_FLOATS 256
+static float kc_conv_zero[KC_CONV_ZERO_FLOATS];
 static void conv2d_nhwc(const float* x, const float* w, float* y, int height, int width, int channels,
                         int filters, int kernel_h, int kernel_w, int stride, int pad) {
   const int out_h = (height + 2 * pad - kernel_h) / stride + 1;
   const int out_w = (width + 2 * pad - kernel_w) / stride + 1;
+  const int block = channels <= KC_CONV_ZERO_FLOATS ? 4 : 1;
   for (int oh = 0; oh < out_h; ++oh) {
-    for (int ow = 0; ow < out_w; ++ow) {
-      float* yp = y + (oh * out_w + ow) * filters;
+    for (int ow0 = 0; ow0 < out_w; ow0 += block) {
+      const int pixels = out_w - ow0 < block ? out_w - ow0 : block;
+      float* yp = y + (oh * out_w + ow0) * filters;
       for (size_t f = 0, vl; f < (size_t)filters; f += vl) {
         vl = __riscv_vsetvl_e32m@L@(filters - f);
-        vfloat32m@L@_t acc = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+        vfloat32m@L@_t a0 = __riscv_vfmv_v_f_f32m@L@(0.0f, vl);
+        vfloat32m@L@_t a1 = a0, a2 = a0, a3 = a0;
         for (int i = 0; i < kernel_h; ++i) {
           const int ih = oh * stride + i - pad;
           if (ih < 0 || ih >= height) continue;
+          const float* row = x + ih * width * channels;
           for (int j = 0; j < kernel_w; ++j) {
-            const int iw = ow * stride + j - pad;
-            if (iw < 0 || iw >= width) continue;
-            const float* xp = x + (ih * width + iw) * channels;
+            const int iw = ow0 * stride + j - pad; /* pixel p reads column iw + p * stride */
             const float* wp = w + (i * kernel_w + j) * channels * filters + f;
-            for (int c = 0; c < channels; ++c)
-              acc = __riscv_vfmacc_vf_f32m@L@(acc, xp[c], __riscv_vle32_v_f32m@L@(wp + c * filters, vl), vl);
+            if (block == 1) {
+              if (iw < 0 || iw >= width) continue;
+              const float* x0 = row + iw * channels;
+              for (int c = 0; c < channels; ++c)
+                a0 = __riscv_vfmacc_vf_f32m@L@(a0, x0[c], __riscv_vle32_v_f32m@L@(wp + c * filters, vl), vl);
+              continue;
+            }
+            const float* x0 = (unsigned)iw < (unsigned)width ? row + iw * channels : kc_conv_zero;
+            const int iw1 = iw + stride, iw2 = iw1 + stride, iw3 = iw2 + stride;
+            const float* x1 = pixels > 1 && (unsigned)iw1 < (unsigned)width ? row + iw1 * channels : kc_conv_zero;
+            const float* x2 = pixels > 2 && (unsigned)iw2 < (unsigned)width ? row + iw2 * channels : kc_conv_zero;
+            const float* x3 = pixels > 3 && (unsigned)iw3 < (unsigned)width ? row + iw3 * channels : kc_conv_zero;
+            int c = 0;
+            for (; c + 1 < channels; c += 2) { /* two strips in flight: the second load overlaps the first */
+              const vfloat32m@L@_t wv = __riscv_vle32_v_f32m@L@(wp + c * filters, vl);
+              const vfloat32m@L@_t wn = __riscv_vle32_v_f32m@L@(wp + (c + 1) * filters, vl);
+              a0 = __riscv_vfmacc_vf_f32m@L@(a0, x0[c], wv, vl);
+              a1 = __riscv_vfmacc_vf_f32m@L@(a1, x1[c], wv, vl);
+              a2 = __riscv_vfmacc_vf_f32m@L@(a2, x2[c], wv, vl);
+              a3 = __riscv_vfmacc_vf_f32m@L@(a3, x3[c], wv, vl);
+              a0 = __riscv_vfmacc_vf_f32m@L@(a0, x0[c + 1], wn, vl);
+              a1 = __riscv_vfmacc_vf_f32m@L@(a1, x1[c + 1], wn, vl);
+              a2 = __riscv_vfmacc_vf_f32m@L@(a2, x2[c + 1], wn, vl);
+              a3 = __riscv_vfmacc_vf_f32m@L@(a3, x3[c + 1], wn, vl);
+            }
+            for (; c < channels; ++c) {
+              const vfloat32m@L@_t wv = __riscv_vle32_v_f32m@L@(wp + c * filters, vl);
+              a0 = __riscv_vfmacc_vf_f32m@L@(a0, x0[c], wv, vl);
+              a1 = __riscv_vfmacc_vf_f32m@L@(a1, x1[c], wv, vl);
+              a2 = __riscv_vfmacc_vf_f32m@L@(a2, x2[c], wv, vl);
+              a3 = __riscv_vfmacc_vf_f32m@L@(a3, x3[c], wv, vl);
+            }
           }
         }
-        __riscv_vse32_v_f32m@L@(yp + f, acc, vl);
+        __riscv_vse32_v_f32m@L@(yp + f, a0, vl);
+        if (pixels > 1) __riscv_vse32_v_f32m@L@(yp + filters + f, a1, vl);
+        if (pixels > 2) __riscv_vse32_v_f32m@L@(yp + 2 * filters + f, a2, vl);
+        if (pixels > 3) __riscv_vse32_v_f32m@L@(yp + 3 * filters + f, a3, vl);
       }
     }
   }
