@@ -642,15 +642,18 @@ const char* kConv2dNhwc =
     R"(/* 2-D convolution, NHWC input, HWIO weights, vectorised along the filters: four output pixels of a row
  * at a time, one accumulator strip each, held over every tap and input channel, so each strip of weights
  * is loaded once for the four (the weights outgrow the data cache from C4 on: each load is a DRAM
- * stream). A tap outside the image, and a pixel past the row's end, read a row of zeros (adding 0 * w
- * leaves a sum as it is). Wider inputs than the zero row take one pixel at a time. */
-#define KC_CONV_ZERO_FLOATS 256
-static float kc_conv_zero[KC_CONV_ZERO_FLOATS];
+ * stream). A tap outside the image, and a pixel past the row's end, read a row of zeros on the stack
+ * (adding 0 * w leaves a sum as it is). */
 static void conv2d_nhwc(const float* x, const float* w, float* y, int height, int width, int channels,
                         int filters, int kernel_h, int kernel_w, int stride, int pad) {
   const int out_h = (height + 2 * pad - kernel_h) / stride + 1;
   const int out_w = (width + 2 * pad - kernel_w) / stride + 1;
-  const int block = channels <= KC_CONV_ZERO_FLOATS ? 4 : 1;
+  const int block = 4;
+  float zero[channels];
+  for (size_t c = 0, vl; c < (size_t)channels; c += vl) {
+    vl = __riscv_vsetvl_e32m@L@(channels - c);
+    __riscv_vse32_v_f32m@L@(zero + c, __riscv_vfmv_v_f_f32m@L@(0.0f, vl), vl);
+  }
   for (int oh = 0; oh < out_h; ++oh) {
     for (int ow0 = 0; ow0 < out_w; ow0 += block) {
       const int pixels = out_w - ow0 < block ? out_w - ow0 : block;
@@ -666,18 +669,11 @@ static void conv2d_nhwc(const float* x, const float* w, float* y, int height, in
           for (int j = 0; j < kernel_w; ++j) {
             const int iw = ow0 * stride + j - pad; /* pixel p reads column iw + p * stride */
             const float* wp = w + (i * kernel_w + j) * channels * filters + f;
-            if (block == 1) {
-              if (iw < 0 || iw >= width) continue;
-              const float* x0 = row + iw * channels;
-              for (int c = 0; c < channels; ++c)
-                a0 = __riscv_vfmacc_vf_f32m@L@(a0, x0[c], __riscv_vle32_v_f32m@L@(wp + c * filters, vl), vl);
-              continue;
-            }
-            const float* x0 = (unsigned)iw < (unsigned)width ? row + iw * channels : kc_conv_zero;
+            const float* x0 = (unsigned)iw < (unsigned)width ? row + iw * channels : zero;
             const int iw1 = iw + stride, iw2 = iw1 + stride, iw3 = iw2 + stride;
-            const float* x1 = pixels > 1 && (unsigned)iw1 < (unsigned)width ? row + iw1 * channels : kc_conv_zero;
-            const float* x2 = pixels > 2 && (unsigned)iw2 < (unsigned)width ? row + iw2 * channels : kc_conv_zero;
-            const float* x3 = pixels > 3 && (unsigned)iw3 < (unsigned)width ? row + iw3 * channels : kc_conv_zero;
+            const float* x1 = pixels > 1 && (unsigned)iw1 < (unsigned)width ? row + iw1 * channels : zero;
+            const float* x2 = pixels > 2 && (unsigned)iw2 < (unsigned)width ? row + iw2 * channels : zero;
+            const float* x3 = pixels > 3 && (unsigned)iw3 < (unsigned)width ? row + iw3 * channels : zero;
             int c = 0;
             for (; c + 1 < channels; c += 2) { /* two strips in flight: the second load overlaps the first */
               const vfloat32m@L@_t wv = __riscv_vle32_v_f32m@L@(wp + c * filters, vl);

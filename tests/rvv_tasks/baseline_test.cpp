@@ -27,6 +27,8 @@
 #include "tasks/common/inputs.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/composite.h"
+#include "tasks/rvv/scalar_pieces.h"
+#include "tasks/rvv/vector_kernels.h"
 #include "tests/rvv_tasks/task_run.h"
 
 namespace kcraft::rvv {
@@ -205,6 +207,54 @@ TEST(RvvComposites, TemplateVectorisesTheMatrixProductsAndTheConvolution) {
     // The compiler baseline composes the scalar pieces.
     EXPECT_EQ(compiler_baseline(task, "C1").source.find("riscv_vector.h"), std::string::npos) << task;
   }
+}
+
+// The vectorised conv2d piece against the scalar one on shapes no task has: odd channels (the channel
+// loop's tail), a row whose pixels are not a multiple of four (the zero row for the missing ones), more
+// filters than one strip, a non-square kernel, stride 2 with padding 2, a 1x1 kernel with one channel.
+// An output it skipped or wrote to the wrong pixel shows as a large error (or NaN: y starts as NaN).
+TEST(RvvComposites, VectorConv2dPieceMatchesTheScalarPieceOnOddShapes) {
+  const auto cfg = resolve("relu", "C1");
+  const auto layout = task_layout(cfg);
+  std::string piece = vector::composite_pieces().at("conv2d_nhwc");
+  for (size_t at = piece.find("@L@"); at != std::string::npos; at = piece.find("@L@", at)) piece.replace(at, 3, "4");
+  const std::string source = "#include <riscv_vector.h>\n#define conv2d_nhwc conv2d_vector\n" + piece +
+                             "#undef conv2d_nhwc\n" + scalar::pieces_source({"conv2d_nhwc"}, {}) + R"(
+static const int kShapes[3][8] = {  /* H, W, C, F, KH, KW, stride, pad */
+    {7, 9, 3, 5, 3, 3, 1, 1}, {8, 10, 2, 20, 5, 3, 2, 2}, {5, 6, 1, 3, 1, 1, 1, 0}};
+static float xs[8 * 10 * 3], ws[5 * 3 * 3 * 20], yv[8 * 10 * 20], ys[8 * 10 * 20];
+void kernel(void) {
+  unsigned state = 12345u;
+  float worst = 0.0f, outputs = 0.0f;
+  for (int s = 0; s < 3; ++s) {
+    const int* d = kShapes[s];
+    const int oh = (d[0] + 2 * d[7] - d[4]) / d[6] + 1, ow = (d[1] + 2 * d[7] - d[5]) / d[6] + 1;
+    for (int i = 0; i < d[0] * d[1] * d[2]; ++i) xs[i] = (float)((state = state * 1103515245u + 12345u) >> 16) / 32768.0f - 1.0f;
+    for (int i = 0; i < d[4] * d[5] * d[2] * d[3]; ++i) ws[i] = (float)((state = state * 1103515245u + 12345u) >> 16) / 32768.0f - 1.0f;
+    for (int i = 0; i < oh * ow * d[3]; ++i) yv[i] = __builtin_nanf("");
+    conv2d_vector(xs, ws, yv, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+    conv2d_nhwc(xs, ws, ys, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+    for (int i = 0; i < oh * ow * d[3]; ++i) {
+      const float diff = yv[i] > ys[i] ? yv[i] - ys[i] : ys[i] - yv[i];
+      const float err = diff / (1.0f + (ys[i] > 0 ? ys[i] : -ys[i]));
+      if (!(err <= worst)) worst = err == err ? err : 1e30f;
+      outputs += 1.0f;
+    }
+  }
+  ((float*)ADDR_Y)[0] = worst;
+  ((float*)ADDR_Y)[1] = outputs;
+}
+)";
+  BuildOptions o;
+  o.symbols_header = symbols_header(cfg, layout, {{"VLEN", 128}});
+  const BuiltKernel k = build_kernel(source, o);
+  ASSERT_TRUE(k.ok) << format_diagnostics(k.diagnostics) << k.log;
+  const RunResult r = run_qemu(k, std::vector<uint8_t>(layout.total_bytes, 0));
+  ASSERT_EQ(r.end, RunEnd::kExited) << r.message;
+  float got[2];
+  std::memcpy(got, r.dram.data() + layout.region("y").address, sizeof got);
+  EXPECT_EQ(got[1], 7 * 9 * 5 + 4 * 6 * 20 + 5 * 6 * 3);
+  EXPECT_LT(got[0], 1e-5f);  // the same products in the same order; only the rounding of a sum may differ
 }
 
 INSTANTIATE_TEST_SUITE_P(SmallConfigs, RvvKnobs,
