@@ -217,7 +217,8 @@ TEST(RvvComposites, VectorConv2dPieceMatchesTheScalarPieceOnOddShapes) {
   const auto cfg = resolve("relu", "C1");
   const auto layout = task_layout(cfg);
   std::string piece = vector::composite_pieces().at("conv2d_nhwc");
-  for (size_t at = piece.find("@L@"); at != std::string::npos; at = piece.find("@L@", at)) piece.replace(at, 3, "4");
+  for (size_t at = piece.find("@L@"); at != std::string::npos; at = piece.find("@L@", at))
+    piece.replace(at, 3, "4");
   const std::string source = "#include <riscv_vector.h>\n#define conv2d_nhwc conv2d_vector\n" + piece +
                              "#undef conv2d_nhwc\n" + scalar::pieces_source({"conv2d_nhwc"}, {}) + R"(
 static const int kShapes[3][8] = {  /* H, W, C, F, KH, KW, stride, pad */
