@@ -393,8 +393,11 @@ module vliw_core #(
   logic [VLEN*16-1:0] va, vb, vs0, vs1;
   logic [VLEN*32-1:0] as_v, at_v, ad_v, vec_result;
   logic               vec_to_acc;
+  // The unit sees the vec slot's op only in the cycle it issues (no op otherwise): its result is taken
+  // then alone, and a simulator need not recompute a stalled or empty slot's lanes every cycle.
+  wire vec_issue = issue && slot_v[2];
   vliw_vector_unit #(.VLEN(VLEN)) u_vector (
-    .op_i     (vec_op),
+    .op_i     (vec_issue ? vec_op : 7'd0),
     .imm_i    (vliw_isa_pkg::imm6_field(slot_w[2])),
     .va_i     (va),
     .vb_i     (vb),
@@ -441,7 +444,7 @@ module vliw_core #(
     .ls_idx_i    ({vliw_isa_pkg::d_field(slot_w[1]), vliw_isa_pkg::d_field(slot_w[0])}),
     .ls_lat_i    ({3'(vliw_isa_pkg::latency_of(ls_op1)), 3'(vliw_isa_pkg::latency_of(ls_op0))}),
     .ls_data_i   (ls_vdata),
-    .vec_valid_i (issue && slot_v[2]),
+    .vec_valid_i (vec_issue),
     .vec_to_acc_i(vec_to_acc),
     .vec_idx_i   (vliw_isa_pkg::d_field(slot_w[2])),
     .vec_lat_i   (3'(vliw_isa_pkg::latency_of(vec_op))),

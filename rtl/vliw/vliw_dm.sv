@@ -55,20 +55,36 @@ module vliw_dm #(
   wire [RAW-1:0] c0_row = c_row_i[0 +: RAW];
   wire [RAW-1:0] c1_row = c_row_i[RAW +: RAW];
 
+  // A core write as a whole row: the bytes its enables select from the write data, the others from the
+  // row as it stands (a simulator then writes one row per port, not a byte at a time). When ls1 writes
+  // the row ls0 writes at the same edge, it builds on ls0's row, so each byte keeps the last write.
+  logic [ROW_BITS-1:0] c_row_d [2];
+  always_comb begin
+    logic [ROW_BITS-1:0] mask, base;
+    c_row_d[0] = '0;
+    c_row_d[1] = '0;
+    for (int unsigned p = 0; p < 2; p++) begin
+      if (c_we_i[p]) begin
+        for (int unsigned k = 0; k < 2 * VLEN; k++) mask[8*k +: 8] = {8{c_be_i[p*2*VLEN + k]}};
+        base = (p == 1 && c_we_i[0] && c0_row == c1_row) ? c_row_d[0] : c_rdata_o[p*ROW_BITS +: ROW_BITS];
+        c_row_d[p] = (base & ~mask) | (c_wdata_i[p*ROW_BITS +: ROW_BITS] & mask);
+      end else begin
+        mask = '0;
+        base = '0;
+      end
+    end
+  end
+
   for (genvar b = 0; b < DM_BANKS; b++) begin : g_bank
     logic [ROW_BITS-1:0] mem_q [RPB];
+    wire c0_hit = c_we_i[0] && 32'(bank_of(c0_row)) == b;
+    wire c1_hit = c_we_i[1] && 32'(bank_of(c1_row)) == b;
     always_ff @(posedge clk_i) begin
       if (clear_i) begin
         mem_q[clear_idx_i] <= '0;
       end else begin
-        for (int unsigned p = 0; p < 2; p++) begin
-          if (c_we_i[p] && 32'(bank_of(c_row_i[p*RAW +: RAW])) == b) begin
-            for (int unsigned k = 0; k < 2 * VLEN; k++) begin
-              if (c_be_i[p*2*VLEN + k]) mem_q[index_of(c_row_i[p*RAW +: RAW])][8*k +: 8]
-                  <= c_wdata_i[p*ROW_BITS + 8*k +: 8];
-            end
-          end
-        end
+        if (c0_hit) mem_q[index_of(c0_row)] <= c_row_d[0];
+        if (c1_hit) mem_q[index_of(c1_row)] <= c_row_d[1];
         if (d_we_i && 32'(bank_of(d_wrow_i)) == b) mem_q[index_of(d_wrow_i)] <= d_wdata_i;
       end
     end

@@ -124,7 +124,10 @@ module vliw_result_pipe #(
           st_acc_q[s*W+w] <= st_acc_q[(s-1)*W+w];
           st_idx_q[s*W+w] <= st_idx_q[(s-1)*W+w];
           st_rem_q[s*W+w] <= st_rem_q[(s-1)*W+w] - 3'd1;
-          st_data_q[s*W+w] <= st_data_q[(s-1)*W+w];
+          // An entry's data is read only while it is valid: it moves only then (fewer wide copies to
+          // simulate per step).
+          if (st_valid_q[(s-1)*W+w] && st_rem_q[(s-1)*W+w] != 3'd1)
+            st_data_q[s*W+w] <= st_data_q[(s-1)*W+w];
         end
       end
       for (int unsigned w = 0; w < W; w++) begin
@@ -132,7 +135,7 @@ module vliw_result_pipe #(
         st_acc_q[w] <= in_acc[w];
         st_idx_q[w] <= in_idx[w];
         st_rem_q[w] <= in_lat[w] - 3'd1;
-        st_data_q[w] <= in_data[w];
+        if (in_valid[w] && in_lat[w] != 3'd1) st_data_q[w] <= in_data[w];
       end
     end
   end

@@ -160,6 +160,17 @@ const std::vector<std::pair<std::string, std::string>>& directed_programs() {
       {"bank_conflict",
        "S_LI r1, ROW_BYTES*DM_BANKS\nS_PMOV p2, r1\n{ L_VLD v7, p0 ; L_VLD v8, p2 }\n"
        "{ L_SST r1, p0 ; L_SLD r2, p2, 4 }\n{ L_VLD v9, p0 ; L_VLD v10, p1 }\n"},
+      // Both slots storing into one row at one edge (after the bank conflict's cycle): different words
+      // merge, the same word keeps ls1's, a word over a whole row lands on it and a row over a word
+      // replaces it. The data memory writes whole rows, ls1's built on ls0's.
+      {"two_stores_into_one_row",
+       "S_LI r1, 2048\nS_PMOV p2, r1\nS_LI r1, 2052\nS_PMOV p3, r1\nS_LI r2, 0x1234567\nS_LI r3, -99\n"
+       "{ L_SST r2, p2 ; L_SST r3, p3 }\nS_LI r1, 2056\nS_PMOV p2, r1\nS_PMOV p3, r1\n"
+       "{ L_SST r2, p2 ; L_SST r3, p3 }\nS_LI r1, 2048+ROW_BYTES\nS_PMOV p2, r1\nS_LI r1, 2048+ROW_BYTES+12\n"
+       "S_PMOV p3, r1\n{ L_VST v1, p2 ; L_SST r3, p3 }\nS_LI r1, 2048+2*ROW_BYTES+4\nS_PMOV p2, r1\n"
+       "S_LI r1, 2048+2*ROW_BYTES\nS_PMOV p3, r1\n{ L_SST r2, p2 ; L_VST v2, p3 }\nS_LI r1, 2048\n"
+       "S_PMOV p4, r1\nL_VLD v7, p4, ROW_BYTES\nL_VLD v8, p4, ROW_BYTES\nL_VLD v9, "
+       "p4\nC_NOP\nC_NOP\nC_NOP\n"},
       {"halt_inside_a_loop_with_results_in_flight",
        "C_LOOPI 5, end\n  A_EXP a5, a1\n  { A_RSUM a6, a5 ; C_HALT }\nend:\n"},
   };
