@@ -61,16 +61,14 @@ module vliw_dm #(
   logic [ROW_BITS-1:0] c_row_d [2];
   always_comb begin
     logic [ROW_BITS-1:0] mask, base;
-    c_row_d[0] = '0;
-    c_row_d[1] = '0;
+    mask = '0;
+    base = '0;
     for (int unsigned p = 0; p < 2; p++) begin
+      c_row_d[p] = '0;
       if (c_we_i[p]) begin
         for (int unsigned k = 0; k < 2 * VLEN; k++) mask[8*k +: 8] = {8{c_be_i[p*2*VLEN + k]}};
         base = (p == 1 && c_we_i[0] && c0_row == c1_row) ? c_row_d[0] : c_rdata_o[p*ROW_BITS +: ROW_BITS];
         c_row_d[p] = (base & ~mask) | (c_wdata_i[p*ROW_BITS +: ROW_BITS] & mask);
-      end else begin
-        mask = '0;
-        base = '0;
       end
     end
   end
