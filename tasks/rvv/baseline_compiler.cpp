@@ -23,16 +23,7 @@ using tasks::Knob;
 using tasks::KnobValues;
 using tasks::ResolvedConfig;
 
-// Replaces every @KEY@ (C code is full of braces, so no fmt templates).
-std::string subst(std::string text, const std::map<std::string, std::string>& values) {
-  for (const auto& [key, value] : values) {
-    const std::string pattern = "@" + key + "@";
-    for (size_t at = text.find(pattern); at != std::string::npos; at = text.find(pattern, at + value.size()))
-      text.replace(at, pattern.size(), value);
-  }
-  if (text.find('@') != std::string::npos) throw std::logic_error("rvv template: unreplaced placeholder");
-  return text;
-}
+using vector::subst;
 
 // ------------------------------------------------------------------ the scalar C references (the baseline)
 

@@ -368,17 +368,14 @@ std::string kernel_source(const ResolvedConfig& cfg, const tasks::DramLayout& la
   std::map<std::string, std::string> vectorised;
   if (lmul > 0) {
     s += "#include <riscv_vector.h>\n";
-    for (auto [name, text] : vector::composite_pieces()) {
+    for (const auto& [name, text] : vector::composite_pieces()) {
       // The convolution's strips run along 16-64 filters: LMUL 8 would leave half of each group idle at
       // VLEN 128 (conv_block C1 on default: 278k cycles at 8, 149k at 4).
       const int piece_lmul = name == "conv2d_nhwc" ? std::min(lmul, 4) : lmul;
-      for (size_t at = text.find("@L@"); at != std::string::npos; at = text.find("@L@", at))
-        text.replace(at, 3, std::to_string(piece_lmul));
-      for (size_t at = text.find("@XB@"); at != std::string::npos; at = text.find("@XB@", at))
-        text.replace(at, 4, std::to_string(block_bytes));
-      for (size_t at = text.find("@B@"); at != std::string::npos; at = text.find("@B@", at))
-        text.replace(at, 3, std::to_string(32 / piece_lmul));  // the mask type of LMUL's comparisons
-      vectorised.emplace(name, std::move(text));
+      vectorised.emplace(name, vector::subst(text, {{"L", std::to_string(piece_lmul)},
+                                                    {"XB", std::to_string(block_bytes)},
+                                                    // the mask type of LMUL's comparisons
+                                                    {"B", std::to_string(32 / piece_lmul)}}));
     }
   }
   if (scalar::pieces_need_math(i.pieces)) s += math_header() + "\n";

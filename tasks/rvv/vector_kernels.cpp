@@ -6,9 +6,20 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 namespace kcraft::rvv::vector {
+
+std::string subst(std::string text, const std::map<std::string, std::string>& values) {
+  for (const auto& [key, value] : values) {
+    const std::string pattern = "@" + key + "@";
+    for (size_t at = text.find(pattern); at != std::string::npos; at = text.find(pattern, at + value.size()))
+      text.replace(at, pattern.size(), value);
+  }
+  if (text.find('@') != std::string::npos) throw std::logic_error("rvv template: unreplaced placeholder");
+  return text;
+}
 
 const std::string& vlmax_helper() {
   static const std::string text = R"(#ifndef KC_VLMAX_M@L@_DEFINED

@@ -11,6 +11,10 @@
 
 namespace kcraft::rvv::vector {
 
+// Replaces every @KEY@ of the text by its value (C code is full of braces, so no fmt templates); a
+// placeholder left unreplaced is a logic error (std::logic_error).
+std::string subst(std::string text, const std::map<std::string, std::string>& values);
+
 // `pattern` repeated for u = 0 .. count-1, {0} standing for u: the unrolled lines of a template.
 std::string repeat(int64_t count, const char* pattern);
 
