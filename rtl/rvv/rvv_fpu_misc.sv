@@ -63,6 +63,11 @@ module rvv_fpu_misc (
   end
 
   // float -> int: a_i = m * 2^(e - 23), shifted so that the integer part lands in f2i_fixed[63:32].
+  // Each conversion computes only for its own operations (operand isolation, as for the whole block).
+  logic f2i_en, i2f_en;
+  assign f2i_en = en_i && (op_i == rvv_fpu_pkg::OpCvtWS || op_i == rvv_fpu_pkg::OpCvtWuS);
+  assign i2f_en = en_i && (op_i == rvv_fpu_pkg::OpCvtSW || op_i == rvv_fpu_pkg::OpCvtSWu);
+
   always_comb begin
     // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
     f2i_mant = '0;
@@ -75,7 +80,7 @@ module rvv_fpu_misc (
     f2i_mag = '0;
     f2i_invalid = '0;
     f2i_result = '0;
-    if (en_i) begin
+    if (f2i_en) begin
       f2i_mant = {a_i[30:23] != 8'd0, a_i[22:0]};
       f2i_exp = ((a_i[30:23] == 8'd0) ? 12'sd1 : $signed({4'd0, a_i[30:23]})) - 12'sd127;
       f2i_signed = op_i == rvv_fpu_pkg::OpCvtWS;
@@ -136,19 +141,22 @@ module rvv_fpu_misc (
     i2f_mag = '0;
     i2f_lead_zeros = '0;
     i2f_norm = '0;
-    if (en_i) begin
+    if (i2f_en) begin
       i2f_sign = (op_i == rvv_fpu_pkg::OpCvtSW) && a_i[31];
       i2f_mag = i2f_sign ? 32'd0 - a_i : a_i;
-      i2f_lead_zeros = 6'd32;
-      for (int i = 0; i < 32; i++) begin
-        if (i2f_mag[i]) i2f_lead_zeros = 6'(31 - i);
-      end
-      i2f_norm = i2f_mag << i2f_lead_zeros;
+      // Leading zeros in five halving steps, shifting as they count (a hardware normaliser's shape).
+      i2f_norm = i2f_mag;
+      if (i2f_norm[31:16] == '0) begin i2f_lead_zeros = i2f_lead_zeros + 6'd16; i2f_norm = i2f_norm << 16; end
+      if (i2f_norm[31:24] == '0) begin i2f_lead_zeros = i2f_lead_zeros + 6'd8; i2f_norm = i2f_norm << 8; end
+      if (i2f_norm[31:28] == '0) begin i2f_lead_zeros = i2f_lead_zeros + 6'd4; i2f_norm = i2f_norm << 4; end
+      if (i2f_norm[31:30] == '0) begin i2f_lead_zeros = i2f_lead_zeros + 6'd2; i2f_norm = i2f_norm << 2; end
+      if (!i2f_norm[31]) begin i2f_lead_zeros = i2f_lead_zeros + 6'd1; i2f_norm = i2f_norm << 1; end
+      if (i2f_mag == '0) i2f_lead_zeros = 6'd32;  // i2f_norm is 0, as the shift by 32 gives
     end
   end
 
   rvv_fpu_round #(.Width(32)) u_round (
-      .en_i(en_i), .sign_i(i2f_sign), .exp_i(12'sd158 - $signed({6'd0, i2f_lead_zeros})), .mant_i(i2f_norm),
+      .en_i(i2f_en), .sign_i(i2f_sign), .exp_i(12'sd158 - $signed({6'd0, i2f_lead_zeros})), .mant_i(i2f_norm),
       .sticky_i(1'b0), .rm_i(rm_i), .result_o(i2f_result), .of_o(i2f_of), .uf_o(i2f_uf), .nx_o(i2f_nx));
 
   always_comb begin

@@ -90,13 +90,16 @@ module rvv_lsu #(
   localparam logic [31:0] DtcmBase = 32'h0001_0000;
 
   // The enabled bytes of the row at DRAM offset `row_off` that lie inside the DRAM.
+  // The row's bytes below `size` (byte k is at row_off + k): one range, as a shift (one by ROW_BYTES or
+  // more gives 0, so every byte is inside).
   function automatic logic [ROW_BYTES-1:0] inside_mask(input logic [31:0] row_off, input logic [32:0] size);
-    for (int unsigned k = 0; k < ROW_BYTES; k++) inside_mask[k] = ({1'b0, row_off} + 33'(k)) < size;
+    if (size <= {1'b0, row_off}) inside_mask = '0;
+    else inside_mask = ~({ROW_BYTES{1'b1}} << (size - {1'b0, row_off}));
   endfunction
 
+  // $countones, not a loop over the bits: a simulator evaluates it as one population count.
   function automatic logic [31:0] popcount(input logic [ROW_BYTES-1:0] be);
-    popcount = '0;
-    for (int unsigned k = 0; k < ROW_BYTES; k++) popcount = popcount + 32'(be[k]);
+    popcount = 32'($countones(be));
   endfunction
 
   // ---------------------------------------------------------------- cache

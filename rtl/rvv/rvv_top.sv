@@ -8,7 +8,9 @@
 //     ITCM words;
 //   - mem_*: DRAM requests, one ROW_BITS row per beat at the row's byte offset from the DRAM base
 //     (0x8000_0000), with byte enables (mem_req_be_o: the bytes the access touches), and in-order
-//     responses (writes answer too);
+//     responses (writes answer too). The response port is registered: a response presented in cycle d
+//     reaches the core in cycle d + 1, so the testbench's DRAM model presents each one a cycle before it
+//     is due (RvvHw::kDramResponseLead) and the core sees it when it is due;
 //   - retire_*: the instruction that retires this cycle (byte pc, word); stall_o the cycle's stall cause;
 //     retire_fflags_o the FP exception flags that instruction raises, vector_fflags_o those of a vector FP
 //     instruction finishing this cycle (coverage reads them: fcsr.fflags only shows flags not yet set).
@@ -152,6 +154,20 @@ module rvv_top #(
     .dbg_rdata_o(dtcm_dbg)
   );
 
+  // ---------------------------------------------------------------- DRAM response register
+  // No logic reads the response port combinationally: what the core does with a response starts from
+  // these flops. (A simulator evaluates whatever a top-level input reaches at every evaluation, before the
+  // clock edge and again after it; here that was the core's stall and much of the pipeline behind it.)
+  logic                rsp_valid_q;
+  logic [ROW_BITS-1:0] rsp_rdata_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rsp_valid_q <= 1'b0;
+    else rsp_valid_q <= mem_rsp_valid_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (mem_rsp_valid_i) rsp_rdata_q <= mem_rsp_rdata_i;
+  end
+
   // ---------------------------------------------------------------- core
   logic              running, stopped, retire;
   logic [3:0]        err_code;
@@ -189,8 +205,8 @@ module rvv_top #(
     .mem_req_wdata_o,
     .mem_req_be_o,
     .mem_req_tag_o,
-    .mem_rsp_valid_i,
-    .mem_rsp_rdata_i,
+    .mem_rsp_valid_i(rsp_valid_q),
+    .mem_rsp_rdata_i(rsp_rdata_q),
     .running_o      (running),
     .stopped_o      (stopped),
     .err_code_o     (err_code),

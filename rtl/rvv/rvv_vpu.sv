@@ -199,7 +199,7 @@ module rvv_vpu #(
   // The registers from r on that hold nbytes of an operand (at least r itself).
   function automatic logic [31:0] regs_of(input logic [4:0] r, input logic [31:0] nbytes);
     logic [31:0] n;
-    n = (nbytes + 32'(VLENB - 1)) / 32'(VLENB);
+    n = (nbytes + 32'(VLENB - 1)) >> $clog2(VLENB);  // VLENB is a power of two
     if (n == 32'd0) n = 32'd1;
     if (n > 32'd8) n = 32'd8;
     regs_of = ((32'd1 << n) - 32'd1) << r;
@@ -209,76 +209,86 @@ module rvv_vpu #(
   logic              id_dec_illegal;
   rvv_vpu_pkg::entry_t id_ent;
   logic [31:0] id_vd_group, id_vs2_group, id_vs1_group, id_idx_group;
+  // Read only when the decoder runs (!dc_hit: the flops below take it, id_dec shows it); held otherwise.
   always_comb begin
-    nd_dec.kind = id_kind;
-    nd_dec.alu_op = id_alu_op;
-    nd_dec.fp = id_fp;
-    nd_dec.fpu_op = id_fpu_op;
-    nd_dec.rm = id_rm;
-    nd_dec.fpa = id_fpa;
-    nd_dec.fpb = id_fpb;
-    nd_dec.fpc = id_fpc;
-    nd_dec.fp_post = id_fp_post;
-    nd_dec.sew = id_sew;
-    nd_dec.eew_d = id_eew_d;
-    nd_dec.eew_s2 = id_eew_s2;
-    nd_dec.eew_s1 = id_eew_s1;
-    nd_dec.beat_eew = id_beat_eew;
-    nd_dec.s2_signed = id_s2_signed;
-    nd_dec.s1_signed = id_s1_signed;
-    nd_dec.src = id_src;
-    nd_dec.gather = id_gather;
-    nd_dec.mask_dest = id_mask_dest;
-    nd_dec.merge = id_merge;
-    nd_dec.vm = id_vm;
-    nd_dec.vd = id_vd;
-    nd_dec.vs1 = id_vs1;
-    nd_dec.vs2 = id_vs2;
-    nd_dec.evl = id_evl;
-    nd_dec.vlmax = id_vlmax;
-    nd_dec.skip = id_skip;
-    nd_dec.sh_mask = id_sh_mask;
-    nd_dec.scalar_op = id_scalar_op;
-    nd_dec.mask_fn = id_mask_fn;
-    nd_dec.mem_mode = id_mem_mode;
-    nd_dec.idx_eew = id_idx_eew;
-    // The registers each operand's elements occupy; mask operands, reduction scalars and vmv.x.s's source
-    // are one register. Over-approximations only cost overlap, never correctness. v0 is read as the mask
-    // by a masked instruction (vm = 0: in this subset that is every reader of v0, vmerge/vfmerge too).
-    id_vd_group = regs_of(id_vd, id_evl << id_eew_d);
-    id_vs2_group = regs_of(id_vs2, ((id_gather != rvv_vpu_pkg::GatherNone) ? id_vlmax : id_evl) << id_eew_s2);
-    id_vs1_group = regs_of(id_vs1, id_evl << id_eew_s1);
-    id_idx_group = regs_of(id_vs2, id_evl << id_idx_eew);
-    nd_reads = id_v0_read;
+    nd_dec = '0;
+    id_vd_group = '0;
+    id_vs2_group = '0;
+    id_vs1_group = '0;
+    id_idx_group = '0;
+    nd_reads = '0;
     nd_writes = '0;
-    unique case (id_kind)
-      rvv_vpu_pkg::KindLoad: begin
-        nd_writes = id_vd_group;
-        if (id_mem_mode == rvv_vpu_pkg::MemIndexed) nd_reads = id_v0_read | id_idx_group;
-      end
-      rvv_vpu_pkg::KindStore: begin
-        nd_reads = id_v0_read | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
-      end
-      rvv_vpu_pkg::KindElem: begin
-        nd_writes = id_mask_dest ? regs_of(id_vd, 32'd1) : id_vd_group;
-        nd_reads = id_v0_read | nd_writes |
-                       ((id_alu_op == rvv_vpu_pkg::AluIota) ? regs_of(id_vs2, 32'd1) : id_vs2_group) |
-                       ((id_src == rvv_vpu_pkg::SrcVs1 || id_gather == rvv_vpu_pkg::GatherVv) ? id_vs1_group : '0);
-      end
-      rvv_vpu_pkg::KindRed, rvv_vpu_pkg::KindFred: begin
-        nd_writes = regs_of(id_vd, 32'd1);
-        nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
-      end
-      rvv_vpu_pkg::KindCompress: begin
-        nd_writes = regs_of(id_vd, id_evl << id_sew);
-        nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
-      end
-      rvv_vpu_pkg::KindScalar: nd_reads = id_v0_read | regs_of(id_vs2, 32'd1);
-      default: begin  // mask logic and vmsbf/vmsif/vmsof: whole mask registers
-        nd_writes = regs_of(id_vd, 32'd1);
-        nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
-      end
-    endcase
+    if (!dc_hit) begin
+      nd_dec.kind = id_kind;
+      nd_dec.alu_op = id_alu_op;
+      nd_dec.fp = id_fp;
+      nd_dec.fpu_op = id_fpu_op;
+      nd_dec.rm = id_rm;
+      nd_dec.fpa = id_fpa;
+      nd_dec.fpb = id_fpb;
+      nd_dec.fpc = id_fpc;
+      nd_dec.fp_post = id_fp_post;
+      nd_dec.sew = id_sew;
+      nd_dec.eew_d = id_eew_d;
+      nd_dec.eew_s2 = id_eew_s2;
+      nd_dec.eew_s1 = id_eew_s1;
+      nd_dec.beat_eew = id_beat_eew;
+      nd_dec.s2_signed = id_s2_signed;
+      nd_dec.s1_signed = id_s1_signed;
+      nd_dec.src = id_src;
+      nd_dec.gather = id_gather;
+      nd_dec.mask_dest = id_mask_dest;
+      nd_dec.merge = id_merge;
+      nd_dec.vm = id_vm;
+      nd_dec.vd = id_vd;
+      nd_dec.vs1 = id_vs1;
+      nd_dec.vs2 = id_vs2;
+      nd_dec.evl = id_evl;
+      nd_dec.vlmax = id_vlmax;
+      nd_dec.skip = id_skip;
+      nd_dec.sh_mask = id_sh_mask;
+      nd_dec.scalar_op = id_scalar_op;
+      nd_dec.mask_fn = id_mask_fn;
+      nd_dec.mem_mode = id_mem_mode;
+      nd_dec.idx_eew = id_idx_eew;
+      // The registers each operand's elements occupy; mask operands, reduction scalars and vmv.x.s's source
+      // are one register. Over-approximations only cost overlap, never correctness. v0 is read as the mask
+      // by a masked instruction (vm = 0: in this subset that is every reader of v0, vmerge/vfmerge too).
+      id_vd_group = regs_of(id_vd, id_evl << id_eew_d);
+      id_vs2_group = regs_of(id_vs2, ((id_gather != rvv_vpu_pkg::GatherNone) ? id_vlmax : id_evl) << id_eew_s2);
+      id_vs1_group = regs_of(id_vs1, id_evl << id_eew_s1);
+      id_idx_group = regs_of(id_vs2, id_evl << id_idx_eew);
+      nd_reads = id_v0_read;
+      nd_writes = '0;
+      unique case (id_kind)
+        rvv_vpu_pkg::KindLoad: begin
+          nd_writes = id_vd_group;
+          if (id_mem_mode == rvv_vpu_pkg::MemIndexed) nd_reads = id_v0_read | id_idx_group;
+        end
+        rvv_vpu_pkg::KindStore: begin
+          nd_reads = id_v0_read | id_vd_group | ((id_mem_mode == rvv_vpu_pkg::MemIndexed) ? id_idx_group : '0);
+        end
+        rvv_vpu_pkg::KindElem: begin
+          nd_writes = id_mask_dest ? regs_of(id_vd, 32'd1) : id_vd_group;
+          nd_reads = id_v0_read | nd_writes |
+                     ((id_alu_op == rvv_vpu_pkg::AluIota) ? regs_of(id_vs2, 32'd1) : id_vs2_group) |
+                     ((id_src == rvv_vpu_pkg::SrcVs1 || id_gather == rvv_vpu_pkg::GatherVv) ? id_vs1_group : '0);
+        end
+        rvv_vpu_pkg::KindRed, rvv_vpu_pkg::KindFred: begin
+          nd_writes = regs_of(id_vd, 32'd1);
+          nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | id_vs2_group;
+        end
+        rvv_vpu_pkg::KindCompress: begin
+          nd_writes = regs_of(id_vd, id_evl << id_sew);
+          nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, id_evl << id_sew);
+        end
+        rvv_vpu_pkg::KindScalar: nd_reads = id_v0_read | regs_of(id_vs2, 32'd1);
+        default: begin  // mask logic and vmsbf/vmsif/vmsof: whole mask registers
+          nd_writes = regs_of(id_vd, 32'd1);
+          nd_reads = id_v0_read | nd_writes | regs_of(id_vs1, 32'd1) | regs_of(id_vs2, 32'd1);
+        end
+      endcase
+    end
   end
 
   always_comb begin
@@ -420,25 +430,38 @@ module rvv_vpu #(
   // (operand isolation): the values are the same wherever they are used, and an idle unit, or one idle
   // part of it, costs the simulation next to nothing (Verilator evaluates all combinational logic on
   // every clock). The sequencer's states that read each view are named at its condition.
+  // The mask engine runs in SFinish of the instructions that read its results (the mask-register
+  // instructions, vcpop.m and vfirst.m).
+  logic mask_engine;
+  assign mask_engine = state_q == SFinish && (x_kind_q == rvv_vpu_pkg::KindMaskLogic ||
+                       x_kind_q == rvv_vpu_pkg::KindMaskSet || x_kind_q == rvv_vpu_pkg::KindScalar);
   always_comb begin
     v0_bits = '0;
     vs1_bits = '0;
     vs2_bits = '0;
     vd_bits = '0;
     st_vd_bits = '0;
-    dbg_vreg_o = '0;
     for (int k = 0; k < VLENB; k++) begin
-      // beats (mask bits), the serial engine, the mask engine (SFinish), the memory engine
-      if (state_q != SIdle || m_state_q == MRun) v0_bits[8*k +: 8] = vrf_q[k];
+      // masked beats and vmerge, the serial engine, the mask engine (SFinish), the masked memory engine
+      if ((state_q != SIdle && (!x_vm_q || x_merge_q)) || (m_state_q == MRun && !m_vm_q))
+        v0_bits[8*k +: 8] = vrf_q[k];
       // vcompress (SSerial), the mask engine
-      if (state_q == SSerial || state_q == SFinish) vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
+      if ((state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindCompress) || mask_engine)
+        vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
       // viota (SElem), the mask engine
-      if (state_q == SElem || state_q == SFinish) vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
-      if (state_q == SFinish) vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
-      // the mask destination's old value, taken at the start
-      if (a_start) st_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(st.dec.vd) + AW'(k))];
-      if (dbg_en_i) dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
+      if ((state_q == SElem && x_alu_op_q == rvv_vpu_pkg::AluIota) || mask_engine)
+        vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
+      if (mask_engine) vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
+      // the mask destination's old value, taken at the start (macc_q is read for mask destinations only)
+      if (a_start && st.dec.mask_dest) st_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(st.dec.vd) + AW'(k))];
     end
+  end
+  // The back door on its own: it reads the testbench's inputs, and a simulator evaluates what they reach
+  // at every evaluation, so it must not share a block with the views above.
+  always_comb begin
+    dbg_vreg_o = '0;
+    if (dbg_en_i)
+      for (int k = 0; k < VLENB; k++) dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -630,18 +653,34 @@ module rvv_vpu #(
   end
 
   // Beat results as destination bytes (integer path, written at the end of the beat's cycle).
+  // Slot s's result fills bytes [s << eew, (s + 1) << eew) of the window (eew 3 does not occur: ELEN 32).
   always_comb begin
     for (int k = 0; k < SB; k++) begin
       beat_wdata[k] = '0;
       beat_wbe[k] = 1'b0;
     end
-    for (int s = 0; s < SB; s++) begin
-      for (int b = 0; b < 4; b++) begin
-        if (state_q == SElem && !x_fp_q && (b < (1 << x_eew_d_q)) && ((s << x_eew_d_q) + b < SB)) begin
-          beat_wdata[(s << x_eew_d_q) + b] = slot_res[s][8*b +: 8];
-          beat_wbe[(s << x_eew_d_q) + b] = slot_act[s];
-        end
-      end
+    if (state_q == SElem && !x_fp_q) begin
+      unique case (x_eew_d_q)
+        2'd0:
+          for (int s = 0; s < SB; s++) begin
+            beat_wdata[s] = slot_res[s][7:0];
+            beat_wbe[s] = slot_act[s];
+          end
+        2'd1:
+          for (int s = 0; s < SB / 2; s++) begin
+            for (int b = 0; b < 2; b++) begin
+              beat_wdata[2 * s + b] = slot_res[s][8*b +: 8];
+              beat_wbe[2 * s + b] = slot_act[s];
+            end
+          end
+        default:
+          for (int s = 0; s < SB / 4; s++) begin
+            for (int b = 0; b < 4; b++) begin
+              beat_wdata[4 * s + b] = slot_res[s][8*b +: 8];
+              beat_wbe[4 * s + b] = slot_act[s];
+            end
+          end
+      endcase
     end
   end
 
@@ -739,8 +778,8 @@ module rvv_vpu #(
     first = '1;
     mask_logic_res = '0;
     mask_set_res = '0;
-    // Its results are read in SFinish only (the write port, result_data_o).
-    if (state_q == SFinish) for (int k = 0; k < VLEN; k++) begin
+    // Its results are read in SFinish only (the write port, result_data_o), of its own instructions.
+    if (mask_engine) for (int k = 0; k < VLEN; k++) begin
       body = 32'(k) < vl_q;
       act = body && (x_vm_q || v0_bits[k]);
       // vmand..vmxnor: funct6[2:0] = andn, and, or, xor, orn, nand, nor, xnor; vd = f(vs2, vs1).
@@ -868,15 +907,23 @@ module rvv_vpu #(
       mem_cross = off + (32'd1 << m_eew_q) > 32'(ROWB);
       mem_row = {mem_eaddr[31:RW], {RW{1'b0}}} + (mem_second_q ? 32'(ROWB) : 32'd0);
       mem_vaddr = AW'(reg_base(m_vd_q) + AW'(m_i0_q << m_eew_q) - AW'(off) + (mem_second_q ? AW'(ROWB) : AW'(0)));
-      for (int k = 0; k < ROWB; k++) begin
-        if (!mem_second_q) mem_be[k] = 32'(k) >= off && 32'(k) < off + (32'd1 << m_eew_q);
-        else mem_be[k] = 32'(k) + 32'(ROWB) < off + (32'd1 << m_eew_q);
-      end
+      // The element's bytes in this row, as a range (a shift by the row's width or more gives 0).
+      if (!mem_second_q) mem_be = ({ROWB{1'b1}} << off) & ~({ROWB{1'b1}} << (off + (32'd1 << m_eew_q)));
+      else mem_be = ~({ROWB{1'b1}} << (off + (32'd1 << m_eew_q) - 32'(ROWB)));
       if (!(m_vm_q || v0_bits[m_i0_q[$clog2(VLEN)-1:0]])) mem_be = '0;
     end
+    // The first enabled byte: the range's start where the enables are one range, else a search.
     mem_first = mem_row;
-    for (int k = ROWB - 1; k >= 0; k--) begin
-      if (mem_be[k]) mem_first = mem_row + 32'(k);
+    if (m_state_q == MRun && mem_be != '0) begin
+      if (m_mode_q != rvv_vpu_pkg::MemUnit) begin
+        if (!mem_second_q) mem_first = mem_row + off;
+      end else if (m_vm_q) begin
+        mem_first = mem_row + 32'(lo_c);
+      end else begin
+        for (int k = ROWB - 1; k >= 0; k--) begin
+          if (mem_be[k]) mem_first = mem_row + 32'(k);
+        end
+      end
     end
     mem_piece_req = !mem_gen_done && (mem_be != '0);
   end
@@ -1075,9 +1122,11 @@ module rvv_vpu #(
       flags_d = '0;
       meta_valid_d = 1'b0;
       macc_d = st_vd_bits;
-      // Reduction start values: vs1[0] (integer: extended as the operation compares).
-      acc_d = extend(rd_elem(reg_base(st.dec.vs1), st.dec.eew_s1), st.dec.eew_s1, st.dec.s1_signed);
-      facc_d = rd_elem(reg_base(st.dec.vs1), 2'd2);
+      // Reduction start values: vs1[0] (integer: extended as the operation compares); each accumulator
+      // is read by its own kind of reduction only.
+      if (st.dec.kind == rvv_vpu_pkg::KindRed)
+        acc_d = extend(rd_elem(reg_base(st.dec.vs1), st.dec.eew_s1), st.dec.eew_s1, st.dec.s1_signed);
+      if (st.dec.kind == rvv_vpu_pkg::KindFred) facc_d = rd_elem(reg_base(st.dec.vs1), 2'd2);
       if (st.dec.skip) state_d = SFinish;
       else begin
         unique case (st.dec.kind)

@@ -5,8 +5,9 @@
 // (cmake/KcraftTestbench.cmake), each of which includes its own Verilated header first. `Hw` provides
 // `ParamsType read_params()` (from the back door) and `static uint32_t trace_word(const VModel&)` (the
 // top's per-cycle trace signal for CycleObserver). Cycle k is the k-th clock cycle after the START write;
-// in each, the driver presents the DRAM response due then (one per cycle, in request order), clocks the
-// model, and hands the request visible after the edge to the MemoryPort with the cycle DRAM sees it in.
+// in each, the driver presents the DRAM response due then (one per cycle, in request order; a cycle early
+// for a top whose response port is registered: dram_response_lead), clocks the model, and hands the
+// request visible after the edge to the MemoryPort with the cycle DRAM sees it in.
 // A top with a `mem_req_be_o` output (one bit per row byte) gets its byte enables passed on; the others
 // access whole rows (detected at compile time).
 #pragma once
@@ -68,6 +69,16 @@ template <typename VModel, typename = void>
 struct has_mem_req_be : std::false_type {};
 template <typename VModel>
 struct has_mem_req_be<VModel, std::void_t<decltype(std::declval<VModel&>().mem_req_be_o)>> : std::true_type {
+};
+
+// How many cycles before it is due the driver presents a DRAM response: Hw::kDramResponseLead for a top
+// whose response port is registered (the response then reaches the core in the cycle it is due), else 0.
+template <typename Hw, typename = void>
+struct dram_response_lead : std::integral_constant<uint64_t, 0> {};
+template <typename Hw>
+struct dram_response_lead<Hw, std::void_t<decltype(Hw::kDramResponseLead)>>
+    : std::integral_constant<uint64_t, Hw::kDramResponseLead> {
+  static_assert(Hw::kDramResponseLead <= 1, "a response is known only one cycle before it can be due");
 };
 
 // Whether the driver can reach the value of clk_i that the model's edge detection compares with
@@ -157,7 +168,9 @@ class VerilatedDriver final : public Hw {
     const unsigned row_bytes = params_.row_bytes();
     uint64_t ran = 0;
     while (ran < budget && !m.halted_o) {
-      if (!responses_.empty() && responses_.front().due <= cycle_) {
+      // A request is seen at least one cycle before its response is due (issue_request), so a registered
+      // response port can always be given its response a cycle early.
+      if (!responses_.empty() && responses_.front().due <= cycle_ + detail::dram_response_lead<Hw>::value) {
         m.mem_rsp_valid_i = 1;
         detail::copy_to_signal(m.mem_rsp_rdata_i, responses_.front().data.data(), row_bytes);
         responses_.pop_front();

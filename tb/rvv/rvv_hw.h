@@ -77,6 +77,8 @@ struct BareRun {
 class RvvHw : public tb::AcceleratorHw {
  public:
   using ParamsType = Params;
+  // rvv_top registers the DRAM response port: the driver presents each response a cycle before it is due.
+  static constexpr uint64_t kDramResponseLead = 1;
 
   virtual const Params& params() const = 0;
 
