@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   }
   if (!global.root.empty()) kcraft::set_root(global.root);
   try {
+    kcraft::cli::resolve_platforms();  // KCRAFT_PLATFORM where a subcommand was given no platform
     return run ? run() : kcraft::cli::kExitUsage;
   } catch (const kcraft::cli::UsageError& e) {
     std::cerr << "kcraft: " << e.what() << "\n";

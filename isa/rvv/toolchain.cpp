@@ -330,8 +330,8 @@ class BuildMemo {
  public:
   static std::string key(const std::string& source, const BuildOptions& o) {
     std::string k =
-        fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(), o.vlen,
-                    o.opt_level, o.auto_vectorize, o.gnu_assembler);
+        fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(),
+                    o.vlen, o.opt_level, o.auto_vectorize, o.gnu_assembler, o.debug_lines);
     for (const auto& f : o.extra_flags) k += f + '\n';
     k += fmt::format("{}\n{}\n{}\n{}", o.symbols_header.size(), o.symbols_header, source.size(), source);
     return k;
@@ -384,6 +384,32 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
 
 namespace {
 
+// The address -> kernel line map of an `objdump -d -l` listing: "/tmp/kcraft-rvv-x/kernel.c:12" lines (with
+// an optional " (discriminator N)") name the place of the instructions after them; another file's lines
+// (crt0, a header) and line 0 (code of no line) name none.
+std::map<uint32_t, int> source_lines_of(const std::string& listing, const std::string& kernel_name) {
+  static const std::regex place(R"(^(.*):(\d+)(?: \(discriminator \d+\))?$)");
+  static const std::regex insn(R"(^\s*([0-9a-f]+):\s)");
+  std::map<uint32_t, int> lines;
+  int current = 0;
+  size_t pos = 0;
+  while (pos < listing.size()) {
+    const size_t nl = listing.find('\n', pos);
+    const std::string line = listing.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    pos = nl == std::string::npos ? listing.size() : nl + 1;
+    std::smatch m;
+    if (std::regex_match(line, m, place)) {
+      current = fs::path(m[1].str()).filename() == kernel_name ? bounded_number(m[2].str()) : 0;
+    } else if (line.find(">:") != std::string::npos && line.find(':') > 0 && !line.empty() &&
+               std::isxdigit(static_cast<unsigned char>(line[0]))) {
+      current = 0;  // a new symbol: its place comes with its first line
+    } else if (current > 0 && std::regex_search(line, m, insn)) {
+      lines[static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16))] = current;
+    }
+  }
+  return lines;
+}
+
 BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions& options) {
   const Tools& t = tools();
   BuiltKernel out;
@@ -414,12 +440,14 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
     cc.insert(cc.end(), {"-x", "assembler-with-cpp"});
   }
   cc.insert(cc.end(), options.extra_flags.begin(), options.extra_flags.end());
+  if (options.debug_lines && !gnu) cc.push_back("-g");
   if (gnu) {
     // The preprocessor's line markers carry the source's file names and lines through to GNU as's messages.
     cc.insert(cc.end(), {"-E", name, "-o", "kernel.i.s"});
     if (!run_tool(cc, options, dir.path(), name, out)) return out;
-    if (!run_tool({gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s", "-o", "kernel.o"}, options,
-                  dir.path(), name, out)) {
+    std::vector<std::string> as = {gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s", "-o", "kernel.o"};
+    if (options.debug_lines) as.push_back("-g");
+    if (!run_tool(as, options, dir.path(), name, out)) {
       return out;
     }
   } else {
@@ -440,6 +468,11 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
   out.entry = out.elf.entry;
   if (!place_segments(out)) return out;
   out.ok = run_tool({t.objdump, "-d", "kernel.elf"}, options, dir.path(), name, out, &out.disassembly);
+  if (out.ok && options.debug_lines) {
+    std::string listing;
+    out.ok = run_tool({t.objdump, "-d", "-l", "kernel.elf"}, options, dir.path(), name, out, &listing);
+    out.source_lines = source_lines_of(listing, name);
+  }
   return out;
 }
 

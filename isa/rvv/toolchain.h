@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct BuildOptions {
   bool auto_vectorize = true;            // C only: let clang's loop vectorizer use RVV
   bool gnu_assembler = false;            // assembly only: GNU as after clang's preprocessor
   std::vector<std::string> extra_flags;  // appended to the compile (for GNU as: the preprocessor) command
+  // Compile with debug information (-g) and fill BuiltKernel::source_lines. clang's code does not depend on
+  // -g, but a caller mapping another build's addresses should compare the words (`kcraft check` does).
+  bool debug_lines = false;
   std::chrono::milliseconds timeout{30000};  // per tool invocation
 };
 
@@ -59,6 +63,9 @@ struct BuiltKernel {
   uint32_t entry = 0;
   std::string disassembly;   // objdump -d of the linked program
   ElfImage elf;              // the linked program's loadable segments
+  // With BuildOptions::debug_lines: the kernel source's line (1-based) of each instruction address the line
+  // table gives one for (not crt0's, nor the compiler's line-0 code).
+  std::map<uint32_t, int> source_lines;
   bool reproducible = true;  // false when a tool timed out or could not start (not the source's doing)
 };
 
