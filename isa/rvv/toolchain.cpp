@@ -384,31 +384,39 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
 
 namespace {
 
-// The address -> kernel line map of an `objdump -d -l` listing: "/tmp/kcraft-rvv-x/kernel.c:12" lines (with
-// an optional " (discriminator N)") name the place of the instructions after them; another file's lines
-// (crt0, a header) and line 0 (code of no line) name none.
-std::map<uint32_t, int> source_lines_of(const std::string& listing, const std::string& kernel_name) {
-  static const std::regex place(R"(^(.*):(\d+)(?: \(discriminator \d+\))?$)");
-  static const std::regex insn(R"(^\s*([0-9a-f]+):\s)");
-  std::map<uint32_t, int> lines;
-  int current = 0;
+// The line table's rows of `objdump --dwarf=decodedline --wide`: "kernel.c   12   0x1c   3   x" (file, line,
+// starting address, view, statement). A row of another file, of line 0 or ending a sequence ("-") maps
+// to 0. Of rows at one address the last counts (the one the following instructions run under).
+std::map<uint32_t, int> line_rows_of(const std::string& listing, const std::string& kernel_name) {
+  static const std::regex row(R"(^(\S+)\s+(\d+|-)\s+(0x[0-9a-f]+|\d+)(\s+\d+)?(\s+x)?\s*$)");
+  std::map<uint32_t, int> rows;
   size_t pos = 0;
   while (pos < listing.size()) {
     const size_t nl = listing.find('\n', pos);
     const std::string line = listing.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
     pos = nl == std::string::npos ? listing.size() : nl + 1;
     std::smatch m;
-    if (std::regex_match(line, m, place)) {
-      current = fs::path(m[1].str()).filename() == kernel_name ? bounded_number(m[2].str()) : 0;
-    } else if (line.find(">:") != std::string::npos && line.find(':') > 0 && !line.empty() &&
-               std::isxdigit(static_cast<unsigned char>(line[0]))) {
-      current = 0;  // a new symbol: its place comes with its first line
-    } else if (current > 0 && std::regex_search(line, m, insn)) {
-      lines[static_cast<uint32_t>(std::stoul(m[1].str(), nullptr, 16))] = current;
+    if (!std::regex_match(line, m, row)) continue;
+    const auto address = static_cast<uint32_t>(std::stoul(m[3].str(), nullptr, 0));
+    if (m[2].str() == "-") {
+      rows.emplace(address, 0);  // a sequence's end never hides the next sequence's first row
+      continue;
     }
+    rows[address] = fs::path(m[1].str()).filename() == kernel_name ? bounded_number(m[2].str()) : 0;
   }
-  return lines;
+  return rows;
 }
+
+}  // namespace
+
+int source_line_at(const std::map<uint32_t, int>& rows, uint32_t pc, bool exact) {
+  auto it = rows.upper_bound(pc);
+  if (it == rows.begin()) return 0;
+  --it;
+  return exact && it->first != pc ? 0 : it->second;
+}
+
+namespace {
 
 BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions& options) {
   const Tools& t = tools();
@@ -470,8 +478,9 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
   out.ok = run_tool({t.objdump, "-d", "kernel.elf"}, options, dir.path(), name, out, &out.disassembly);
   if (out.ok && options.debug_lines) {
     std::string listing;
-    out.ok = run_tool({t.objdump, "-d", "-l", "kernel.elf"}, options, dir.path(), name, out, &listing);
-    out.source_lines = source_lines_of(listing, name);
+    out.ok = run_tool({t.objdump, "--dwarf=decodedline", "--wide", "kernel.elf"}, options, dir.path(), name, out,
+                      &listing);
+    out.line_rows = line_rows_of(listing, name);
   }
   return out;
 }

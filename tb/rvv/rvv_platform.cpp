@@ -293,7 +293,16 @@ isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::
 isa::AssembleResult RvvPlatform::check(const std::string& source, const std::string& filename,
                                        const isa::SymbolTable& symbols) const {
   isa::AssembleResult out = assemble(source, filename, symbols);
-  if (!out.ok) return out;
+  if (!out.ok) {
+    // The assembler refuses some of them itself (EEW = 64 under Zve32f, in its own words): the hint gives
+    // the guide's.
+    for (auto& d : out.diagnostics) {
+      if (d.severity != isa::Severity::kError || d.line <= 0 || !d.hint.empty()) continue;
+      if (const std::string what = outside_class_of_line(source, d.line); !what.empty())
+        d.hint = "outside the implemented subset: " + what;
+    }
+    return out;
+  }
   const auto built = std::any_cast<std::shared_ptr<const BuiltKernel>>(out.artifact);
   std::vector<OutsideInstruction> found;
   try {
@@ -312,7 +321,13 @@ isa::AssembleResult RvvPlatform::check(const std::string& source, const std::str
     BuildOptions o = build_options(filename, symbols);
     o.debug_lines = true;
     const BuiltKernel with_lines = build_kernel(source, o);
-    if (with_lines.ok && with_lines.itcm == built->itcm) lines = with_lines.source_lines;
+    if (with_lines.ok && with_lines.itcm == built->itcm) {
+      // Assembly has a row per instruction: a word without one (.word data) has no line of its own.
+      const bool exact = o.language != "c";
+      for (const auto& f : found) {
+        if (const int line = source_line_at(with_lines.line_rows, f.pc, exact); line > 0) lines[f.pc] = line;
+      }
+    }
   } catch (const std::exception&) {
     // no line table: the errors name the pc alone
   }

@@ -103,4 +103,15 @@ std::vector<isa::Diagnostic> outside_subset_diagnostics(const std::vector<Outsid
   return out;
 }
 
+std::string outside_class_of_line(const std::string& source, int line) {
+  const std::string text = lowercase_name(std::string(line_of_source(source, line)));
+  const auto begin = text.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  const std::string word = text.substr(begin, text.find_first_of(" \t", begin) - begin);
+  for (const auto& c : outside_classes()) {
+    if (c.mnemonics.count(word) != 0) return c.what;
+  }
+  return "";
+}
+
 }  // namespace kcraft::rvv

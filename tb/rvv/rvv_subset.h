@@ -29,4 +29,8 @@ std::vector<isa::Diagnostic> outside_subset_diagnostics(const std::vector<Outsid
                                                         const std::map<uint32_t, int>& lines,
                                                         const std::string& source, size_t limit = 20);
 
+// The class (isa_reference.h's OutsideClass::what) of the instruction an assembly line starts with, when
+// the table lists it as outside the subset; "" otherwise.
+std::string outside_class_of_line(const std::string& source, int line);
+
 }  // namespace kcraft::rvv

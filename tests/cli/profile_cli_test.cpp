@@ -21,14 +21,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct CliRun {
   int code = -1;
   std::string out;  // stdout only
 };
 
-Run kcraft_stdout(const std::string& args) {
+CliRun kcraft_stdout(const std::string& args) {
   const std::string cmd = "env -u KCRAFT_PLATFORM " + std::string(KCRAFT_BIN) + " " + args + " 2>/dev/null";
-  Run r;
+  CliRun r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 4096> buf{};
@@ -59,7 +59,7 @@ TEST(CliProfile, PrintsTheAgentsProfileOnEveryPlatform) {
     ASSERT_FALSE(tool.is_error) << tool.text;
     ASSERT_LT(tool.text.size(), agent::kMaxToolText) << "the tool cut its text: compare a shorter run";
 
-    const Run cli = kcraft_stdout(fmt::format("profile {} relu {} --no-cache", name, file.string()));
+    const CliRun cli = kcraft_stdout(fmt::format("profile {} relu {} --no-cache", name, file.string()));
     EXPECT_EQ(cli.code, 0) << cli.out;
     EXPECT_EQ(cli.out, tool.text);
     EXPECT_NE(cli.out.find("attainable bound"), std::string::npos) << cli.out;
@@ -67,7 +67,7 @@ TEST(CliProfile, PrintsTheAgentsProfileOnEveryPlatform) {
   // Nothing to profile: the build's diagnostics, exit 1.
   const fs::path broken = dir / "broken.s";
   std::ofstream(broken) << "NOT_AN_INSTRUCTION\n";
-  const Run r = kcraft_stdout("profile " + default_platform_name() + " relu " + broken.string() + " --no-cache");
+  const CliRun r = kcraft_stdout("profile " + default_platform_name() + " relu " + broken.string() + " --no-cache");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("build_error"), std::string::npos) << r.out;
 }

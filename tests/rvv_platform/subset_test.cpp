@@ -25,14 +25,6 @@
 namespace kcraft::rvv::test {
 namespace {
 
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
-
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Operands that assemble for a vector mnemonic, from its form (the suffix) and family. v8, v16 and v24
 // never overlap at any LMUL, so the assembler's register checks pass.
 std::string vector_operands(const std::string& m) {
@@ -210,12 +202,19 @@ TEST(RvvSubset, TheTableDefinesItOnce) {
   }
   EXPECT_EQ(outside_reason("vfrec7.v"), "`vfrec7`, `vfrsqrt7`");
   EXPECT_EQ(outside_reason("vfmacc.vf"), "");
-  // Every implemented form's instruction is named in the reference's text (the rows and their "also").
-  const std::string md = isa_markdown(128);
+  // Every implemented instruction is named in the reference's text (the rows and their "also ..."), up to
+  // its element widths and an unsigned `u` ("vl2re16.v" is in "vl1re32.v (also vl2re32.v ...)", "vmsltu"
+  // in "vmslt(u)").
+  const auto without_digits = [](std::string s) {
+    s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }),
+            s.end());
+    return s;
+  };
+  const std::string md = without_digits(isa_markdown(128));
   for (const auto& m : implemented) {
-    const std::string base = m.substr(0, m.find('.'));
-    EXPECT_NE(md.find(base), std::string::npos) << m << " is implemented but the reference never names "
-                                                << base;
+    std::string base = without_digits(m.substr(0, m.find('.')));
+    if (md.find(base) == std::string::npos && base.back() == 'u') base.pop_back();
+    EXPECT_NE(md.find(base), std::string::npos) << m << " is implemented but the reference never names it";
   }
 }
 
@@ -254,8 +253,9 @@ TEST(RvvSubset, CheckRejectsAnUnimplementedInstructionOfACKernelAtItsLine) {
       << tool.text;
 }
 
-// Every instruction of every class the guide lists as outside the subset: one error each, at its line and
-// column, with the class's wording; and objdump's names are the table's (each line's error quotes it).
+// Every instruction of every class the guide lists as outside the subset is rejected at its line: by the
+// assembler (clang refuses 64-bit element widths under Zve32f; the hint then gives the guide's words), or by check,
+// with the class's wording, at its column; and objdump's names are the table's (each error quotes it).
 TEST(RvvSubset, CheckRejectsEveryInstructionOutsideTheSubset) {
   std::vector<std::string> mnemonics;
   std::map<std::string, std::string> what;
@@ -265,24 +265,69 @@ TEST(RvvSubset, CheckRejectsEveryInstructionOutsideTheSubset) {
       what[m] = c.what;
     }
   }
-  const std::string source = vector_kernel(mnemonics);
-  const auto r = rvv().check(source, "outside.S", rvv().symbols("default"));
-  ASSERT_FALSE(r.ok);
-  std::map<int, const isa::Diagnostic*> by_line;
-  for (const auto& d : r.diagnostics) {
-    if (d.severity == isa::Severity::kError) by_line[d.line] = &d;
-  }
-  EXPECT_EQ(r.error_count(), mnemonics.size()) << isa::format_diagnostics(r, source).substr(0, 3000);
+  const auto errors_by_line = [](const isa::AssembleResult& r) {
+    std::map<int, isa::Diagnostic> by_line;
+    for (const auto& d : r.diagnostics)
+      if (d.severity == isa::Severity::kError) by_line.emplace(d.line, d);
+    return by_line;
+  };
+  const auto symbols = rvv().symbols("default");
+  const std::string all = vector_kernel(mnemonics);
+  const auto refused = errors_by_line(rvv().check(all, "outside.S", symbols));
+  std::vector<std::string> assembled;
   for (size_t i = 0; i < mnemonics.size(); ++i) {
-    const std::string& m = mnemonics[i];
-    const int line = static_cast<int>(i) + 4;
-    const auto it = by_line.find(line);
-    ASSERT_NE(it, by_line.end()) << m << " (line " << line << ") was not rejected";
-    EXPECT_NE(it->second->message.find("`" + m + " "), std::string::npos) << m << ": " << it->second->message;
-    EXPECT_TRUE(ends_with(it->second->message, "is outside the implemented subset: " + what[m]) ||
-                it->second->message.find("outside the implemented subset: " + what[m]) != std::string::npos)
-        << it->second->message;
-    EXPECT_EQ(it->second->column, 3) << m;
+    const auto it = refused.find(static_cast<int>(i) + 4);
+    if (it == refused.end()) {
+      assembled.push_back(mnemonics[i]);
+      continue;
+    }
+    // Only 64-bit element widths, which Zve32f lacks (vle64.v, vlseg2e64.v, vluxei64.v, vle64ff.v, ...).
+    EXPECT_TRUE(std::regex_search(mnemonics[i], std::regex("ei?64"))) << mnemonics[i] << ": " << it->second.message;
+    EXPECT_EQ(it->second.hint, "outside the implemented subset: " + what[mnemonics[i]]) << mnemonics[i];
+  }
+  ASSERT_GT(assembled.size(), 200u);
+
+  // What the assembler takes, check rejects: one error per line, in the guide's words, in kernels of 20
+  // lines (check lists 20 and counts the rest). Words objdump decodes as EEW = 64 accesses (vle64.v
+  // v8,(a0); vlseg2e64.v v8,(a0); vl1re64.v v8,(a0)) are rejected in the same words, at no line (the
+  // assembler's line table has no row for data: the previous instruction's line would be wrong).
+  const std::vector<std::string> words = {"0x02057407", "0x22057407", "0x02857407"};
+  for (size_t first = 0; first < assembled.size() + words.size(); first += 20) {
+    std::vector<std::string> lines;  // mnemonics, or ".word 0x..."
+    for (size_t i = first; i < std::min(first + 20, assembled.size() + words.size()); ++i)
+      lines.push_back(i < assembled.size() ? assembled[i] : ".word " + words[i - assembled.size()]);
+    std::string source = "  .globl kernel\nkernel:\n  vsetvli t0, zero, e32, m1, ta, ma\n";
+    for (const auto& l : lines) source += "  " + l + (l[0] == '.' ? "" : " " + vector_operands(l)) + "\n";
+    source += "  ret\n";
+    const auto r = rvv().check(source, "outside.S", symbols);
+    ASSERT_FALSE(r.ok);
+    EXPECT_EQ(r.error_count(), lines.size()) << isa::format_diagnostics(r, source);
+    const auto by_line = errors_by_line(r);
+    std::string at_no_line;
+    for (const auto& d : r.diagnostics) {
+      if (d.line == 0) at_no_line += d.message + "\n";
+    }
+    if (std::find(lines.begin(), lines.end(), ".word " + words[0]) != lines.end()) {
+      const std::string no_line = " no source line known) is outside the implemented subset: ";
+      for (const std::string expected :
+           {"`vle64.v v8,(a0)` (pc 0x", "`vlseg2e64.v v8,(a0)` (pc 0x", "`vl1re64.v v8,(a0)` (pc 0x"}) {
+        const auto at = at_no_line.find(expected);
+        ASSERT_NE(at, std::string::npos) << expected << "\n" << at_no_line;
+        const std::string message = at_no_line.substr(at, at_no_line.find('\n', at) - at);
+        const std::string m = expected.substr(1, expected.find(' ') - 1);
+        EXPECT_NE(message.find(no_line + what[m]), std::string::npos) << message;
+      }
+    }
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const std::string& m = lines[i];
+      if (m[0] == '.') continue;
+      const auto it = by_line.find(static_cast<int>(i) + 4);
+      ASSERT_NE(it, by_line.end()) << m << " was not rejected";
+      const std::string& message = it->second.message;
+      EXPECT_NE(message.find("`" + m + " "), std::string::npos) << m << ": " << message;
+      EXPECT_NE(message.find(") is outside the implemented subset: " + what[m]), std::string::npos) << message;
+      EXPECT_EQ(it->second.column, 3) << m;
+    }
   }
 }
 
@@ -344,13 +389,16 @@ TEST(RvvSubset, TheReferenceAndTheGuideAgree) {
     const auto end = text.find(';', at);
     std::set<std::string> listed;
     std::istringstream list(text.substr(at + marker.size(), end - at - marker.size()));
-    for (std::string item; std::getline(list, item, ',');) listed.insert(one_line(item).substr(item[0] == ' '));
+    for (std::string item; std::getline(list, item, ',');) {
+      item.erase(std::remove(item.begin(), item.end(), ' '), item.end());
+      listed.insert(item);
+    }
     EXPECT_EQ(listed, with_scratch) << name;
   }
   EXPECT_NE(md.find("ADDR_SCRATCH"), std::string::npos);
   EXPECT_NE(doc.find("ADDR_SCRATCH"), std::string::npos);
   // The memory map (isa/rvv/rvv_memory_map.h).
-  const auto hex = [](uint32_t a) { return fmt::format("0x{:04x}_{:04x}", a >> 16, a & 0xffff); };
+  const auto hex = [](uint32_t a) { return fmt::format("0x{:04X}_{:04X}", a >> 16, a & 0xffff); };
   for (const std::string& fact : {hex(RVV_DTCM_BASE), hex(RVV_DRAM_BASE), hex(RVV_STACK_TOP)}) {
     EXPECT_NE(md.find(fact), std::string::npos) << "reference: " << fact;
     EXPECT_NE(doc.find(fact), std::string::npos) << "guide: " << fact;
