@@ -256,8 +256,9 @@ int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::st
                         platform_list_text());
       break;
   }
-  std::cout << fmt::format("Platform {} ({}), hardware configuration {}: the layout and symbols below are {}'s.\n\n",
-                           platform_name, why, hw, platform_name);
+  std::cout << fmt::format(
+      "Platform {} ({}), hardware configuration {}: the layout and symbols below are {}'s.\n\n",
+      platform_name, why, hw, platform_name);
   std::cout << agent::task_text(agent::TaskContext{platform_name, hw, task, config, 1});
   if (auto why_not = platform.unsupported_reason(cfg, hw); !why_not.empty())
     std::cout << "\nNOT SUPPORTED: " << why_not << "\n";
@@ -697,12 +698,13 @@ CLI::Option* add_platform_argument(CLI::App* command, std::string& platform, con
   // validate_positionals skips an option whose check fails); without it, every first argument is the
   // platform, as before, and an unknown one gets require_platform's error.
   command->validate_positionals();
-  auto* option = command->add_option("platform", platform, help)->check(CLI::Validator(
-      [](std::string& value) -> std::string {
-        if (platform_variable().empty() || find_platform(value) != nullptr) return "";
-        return "not a platform";
-      },
-      "PLATFORM"));
+  auto* option = command->add_option("platform", platform, help)
+                     ->check(CLI::Validator(
+                         [](std::string& value) -> std::string {
+                           if (platform_variable().empty() || find_platform(value) != nullptr) return "";
+                           return "not a platform";
+                         },
+                         "PLATFORM"));
   platform_slots().push_back({command, option, &platform, nullptr, true});
   return option;
 }
@@ -754,7 +756,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
 
   auto* tasks_cmd = app.add_subcommand("tasks", "list tasks: level, configurations, support per platform");
   static std::string tasks_platform;
-  add_platform_option(tasks_cmd, tasks_platform, nullptr, "only this platform (default: $KCRAFT_PLATFORM, else all)");
+  add_platform_option(tasks_cmd, tasks_platform, nullptr,
+                      "only this platform (default: $KCRAFT_PLATFORM, else all)");
   tasks_cmd->callback([&] { run = [&] { return cmd_tasks(g, tasks_platform); }; });
 
   auto* task = app.add_subcommand("task", "one task: show it or dump its data");
@@ -768,7 +771,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   add_platform_option(show, t_platform, &t_platform_from);
   show->add_option("--config", t_config, "configuration C1..C5")->capture_default_str();
   show->add_option("--hw", t_hw, "hardware configuration")->capture_default_str();
-  show->callback([&] { run = [&] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw, t_platform_from); }; });
+  show->callback(
+      [&] { run = [&] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw, t_platform_from); }; });
   auto* dump = task->add_subcommand("dump", "inputs and reference outputs as .npy files");
   dump->add_option("task", t_name, "task name")->required();
   add_platform_option(dump, t_platform);
@@ -844,7 +848,8 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
 
   auto* profile = app.add_subcommand(
       "profile",
-      "run a kernel as eval does and print where its cycles went: exactly the agents' profile tool (counters, "
+      "run a kernel as eval does and print where its cycles went: exactly the agents' profile tool "
+      "(counters, "
       "stalls, utilisation against the ideal and the attainable bound, phases, a timeline summary)");
   static ProfileArgs pa;
   add_platform_argument(profile, pa.platform);

@@ -46,8 +46,9 @@ CLI::Option* add_platform_argument(CLI::App* command, std::string& platform,
                                    const std::string& help = "platform (default: $KCRAFT_PLATFORM)");
 // A `--platform NAME` option; `platform` holds its default (the default platform, or "" for none).
 CLI::Option* add_platform_option(CLI::App* command, std::string& platform, PlatformFrom* from = nullptr,
-                                 const std::string& help = "platform (default: $KCRAFT_PLATFORM, else the "
-                                                           "default platform)");
+                                 const std::string& help =
+                                     "platform (default: $KCRAFT_PLATFORM, else the "
+                                     "default platform)");
 // After parsing, before the chosen subcommand runs: fills the platform of every parsed subcommand that was
 // not given one from KCRAFT_PLATFORM. Throws UsageError when the variable names no platform, or when a
 // positional platform is missing and the variable is not set.

@@ -96,7 +96,8 @@ std::vector<std::string> expand_braces(const std::string& pattern) {
   std::vector<std::string> out;
   for (size_t begin = 0;;) {
     const auto comma = choices.find(',', begin);
-    const std::string choice = choices.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+    const std::string choice =
+        choices.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
     for (auto& rest : expand_braces(head + choice + tail)) out.push_back(std::move(rest));
     if (comma == std::string::npos) break;
     begin = comma + 1;

@@ -453,7 +453,8 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
     // The preprocessor's line markers carry the source's file names and lines through to GNU as's messages.
     cc.insert(cc.end(), {"-E", name, "-o", "kernel.i.s"});
     if (!run_tool(cc, options, dir.path(), name, out)) return out;
-    std::vector<std::string> as = {gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s", "-o", "kernel.o"};
+    std::vector<std::string> as = {gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s",
+                                   "-o",     "kernel.o"};
     if (options.debug_lines) as.push_back("-g");
     if (!run_tool(as, options, dir.path(), name, out)) {
       return out;
@@ -478,8 +479,8 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
   out.ok = run_tool({t.objdump, "-d", "kernel.elf"}, options, dir.path(), name, out, &out.disassembly);
   if (out.ok && options.debug_lines) {
     std::string listing;
-    out.ok = run_tool({t.objdump, "--dwarf=decodedline", "--wide", "kernel.elf"}, options, dir.path(), name, out,
-                      &listing);
+    out.ok = run_tool({t.objdump, "--dwarf=decodedline", "--wide", "kernel.elf"}, options, dir.path(), name,
+                      out, &listing);
     out.line_rows = line_rows_of(listing, name);
   }
   return out;

@@ -33,7 +33,9 @@ std::string_view line_of_source(std::string_view source, int line) {
 // Where `mnemonic` is written on an assembly line, as a whole word (case-insensitive): 1-based, 0 = not.
 int column_of(std::string_view line, const std::string& mnemonic) {
   const std::string text = lowercase_name(std::string(line));
-  const auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_'; };
+  const auto is_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_';
+  };
   for (size_t at = text.find(mnemonic); at != std::string::npos; at = text.find(mnemonic, at + 1)) {
     const size_t end = at + mnemonic.size();
     if ((at == 0 || !is_word(text[at - 1])) && (end == text.size() || !is_word(text[end])))
@@ -55,10 +57,11 @@ std::vector<OutsideInstruction> instructions_outside_subset(const std::vector<ui
     const std::string mnemonic = lowercase_name(text.substr(0, text.find(' ')));
     if (!mnemonic.empty() && mnemonic[0] == '.') {
       // objdump's ".4byte 0x..": no instruction of RV32IMF + Zicsr + Zve32f (data in .text, or .insn).
-      found.push_back({pc, mnemonic, text,
-                       fmt::format("0x{:08x} is not an instruction of RV32IMF + Zicsr + Zve32f (data in .text? "
-                                   "put tables in .rodata)",
-                                   itcm[i])});
+      found.push_back(
+          {pc, mnemonic, text,
+           fmt::format("0x{:08x} is not an instruction of RV32IMF + Zicsr + Zve32f (data in .text? "
+                       "put tables in .rodata)",
+                       itcm[i])});
       continue;
     }
     if (std::string reason = outside_reason(mnemonic); !reason.empty())
@@ -92,8 +95,9 @@ std::vector<isa::Diagnostic> outside_subset_diagnostics(const std::vector<Outsid
     d.message = word ? fmt::format("the word at pc 0x{:x}: {}", f.pc, f.reason)
                      : fmt::format("`{}` (pc 0x{:x}{}) is outside the implemented subset: {}", f.text, f.pc,
                                    line > 0 ? "" : ", no source line known", f.reason);
-    d.hint = word ? "the core stops with an illegal-instruction error if it runs it"
-                  : "the RTL stops on it with ERR_ILLEGAL; `kcraft isa rvv` lists the instructions the core runs";
+    d.hint =
+        word ? "the core stops with an illegal-instruction error if it runs it"
+             : "the RTL stops on it with ERR_ILLEGAL; `kcraft isa rvv` lists the instructions the core runs";
     out.push_back(std::move(d));
   }
   if (left > 0) {

@@ -142,10 +142,11 @@ TEST(Cli, TaskShowListsLayoutAndSymbols) {
       << r.out;
   EXPECT_EQ(r.out.find("the default platform"), std::string::npos) << r.out;
   auto implicit = kcraft("task show gemm --config C3");
-  EXPECT_EQ(implicit.out.rfind("Platform systolic (the default platform; --platform NAME or KCRAFT_PLATFORM=NAME "
-                               "for another: ",
-                               0),
-            0u)
+  EXPECT_EQ(
+      implicit.out.rfind("Platform systolic (the default platform; --platform NAME or KCRAFT_PLATFORM=NAME "
+                         "for another: ",
+                         0),
+      0u)
       << implicit.out;
   auto j = kcraft_json("task show gemm --config C3 --json");
   EXPECT_EQ(j["symbols"]["ADDR_A"], 0);

@@ -67,7 +67,8 @@ TEST(CliProfile, PrintsTheAgentsProfileOnEveryPlatform) {
   // Nothing to profile: the build's diagnostics, exit 1.
   const fs::path broken = dir / "broken.s";
   std::ofstream(broken) << "NOT_AN_INSTRUCTION\n";
-  const CliRun r = kcraft_stdout("profile " + default_platform_name() + " relu " + broken.string() + " --no-cache");
+  const CliRun r =
+      kcraft_stdout("profile " + default_platform_name() + " relu " + broken.string() + " --no-cache");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("build_error"), std::string::npos) << r.out;
 }

@@ -29,14 +29,22 @@ namespace {
 // never overlap at any LMUL, so the assembler's register checks pass.
 std::string vector_operands(const std::string& m) {
   static const std::map<std::string, std::string> special = {
-      {"vsetvli", "a0, a1, e32, m1, ta, ma"}, {"vsetivli", "a0, 4, e32, m1, ta, ma"},
-      {"vsetvl", "a0, a1, a2"},               {"vmv.v.v", "v8, v16"},
-      {"vmv.v.x", "v8, a0"},                  {"vmv.v.i", "v8, 3"},
-      {"vfmv.v.f", "v8, fa0"},                {"vmv.x.s", "a0, v16"},
-      {"vmv.s.x", "v8, a0"},                  {"vfmv.f.s", "fa0, v16"},
-      {"vfmv.s.f", "v8, fa0"},                {"vcpop.m", "a0, v16"},
-      {"vfirst.m", "a0, v16"},                {"vid.v", "v8"},
-      {"vlm.v", "v8, (a0)"},                  {"vsm.v", "v8, (a0)"},
+      {"vsetvli", "a0, a1, e32, m1, ta, ma"},
+      {"vsetivli", "a0, 4, e32, m1, ta, ma"},
+      {"vsetvl", "a0, a1, a2"},
+      {"vmv.v.v", "v8, v16"},
+      {"vmv.v.x", "v8, a0"},
+      {"vmv.v.i", "v8, 3"},
+      {"vfmv.v.f", "v8, fa0"},
+      {"vmv.x.s", "a0, v16"},
+      {"vmv.s.x", "v8, a0"},
+      {"vfmv.f.s", "fa0, v16"},
+      {"vfmv.s.f", "v8, fa0"},
+      {"vcpop.m", "a0, v16"},
+      {"vfirst.m", "a0, v16"},
+      {"vid.v", "v8"},
+      {"vlm.v", "v8, (a0)"},
+      {"vsm.v", "v8, (a0)"},
   };
   if (const auto it = special.find(m); it != special.end()) return it->second;
   // Loads and stores: indexed (…x…ei…), strided (vlse, vsse, vlsseg, vssseg), the rest unit-stride or
@@ -48,7 +56,8 @@ std::string vector_operands(const std::string& m) {
   if (std::regex_match(m, strided)) return "v8, (a0), a1";
   if (std::regex_match(m, unit)) return "v8, (a0)";
   // Multiply-adds take the scalar first: vd, rs1, vs2.
-  const bool multiply_add = std::regex_search(m, std::regex(R"(^vf?w?n?(macc|nmsac|madd|nmsub|msac|msub|nmadd|nmacc|maccu|maccsu|maccus)\.)"));
+  const bool multiply_add = std::regex_search(
+      m, std::regex(R"(^vf?w?n?(macc|nmsac|madd|nmsub|msac|msub|nmadd|nmacc|maccu|maccsu|maccus)\.)"));
   const std::string form = m.substr(m.rfind('.') + 1);
   if (form == "vv" || form == "wv" || form == "mm" || form == "vs" || form == "vm") return "v8, v16, v24";
   if (form == "vx" || form == "wx") return multiply_add ? "v8, a0, v16" : "v8, v16, a0";
@@ -206,7 +215,8 @@ TEST(RvvSubset, TheTableDefinesItOnce) {
   // its element widths and an unsigned `u` ("vl2re16.v" is in "vl1re32.v (also vl2re32.v ...)", "vmsltu"
   // in "vmslt(u)").
   const auto without_digits = [](std::string s) {
-    s.erase(std::remove_if(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }),
+    s.erase(std::remove_if(s.begin(), s.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }),
             s.end());
     return s;
   };
@@ -254,8 +264,8 @@ TEST(RvvSubset, CheckRejectsAnUnimplementedInstructionOfACKernelAtItsLine) {
 }
 
 // Every instruction of every class the guide lists as outside the subset is rejected at its line: by the
-// assembler (clang refuses 64-bit element widths under Zve32f; the hint then gives the guide's words), or by check,
-// with the class's wording, at its column; and objdump's names are the table's (each error quotes it).
+// assembler (clang refuses 64-bit element widths under Zve32f; the hint then gives the guide's words), or by
+// check, with the class's wording, at its column; and objdump's names are the table's (each error quotes it).
 TEST(RvvSubset, CheckRejectsEveryInstructionOutsideTheSubset) {
   std::vector<std::string> mnemonics;
   std::map<std::string, std::string> what;
@@ -282,7 +292,8 @@ TEST(RvvSubset, CheckRejectsEveryInstructionOutsideTheSubset) {
       continue;
     }
     // Only 64-bit element widths, which Zve32f lacks (vle64.v, vlseg2e64.v, vluxei64.v, vle64ff.v, ...).
-    EXPECT_TRUE(std::regex_search(mnemonics[i], std::regex("ei?64"))) << mnemonics[i] << ": " << it->second.message;
+    EXPECT_TRUE(std::regex_search(mnemonics[i], std::regex("ei?64")))
+        << mnemonics[i] << ": " << it->second.message;
     EXPECT_EQ(it->second.hint, "outside the implemented subset: " + what[mnemonics[i]]) << mnemonics[i];
   }
   ASSERT_GT(assembled.size(), 200u);
@@ -325,7 +336,8 @@ TEST(RvvSubset, CheckRejectsEveryInstructionOutsideTheSubset) {
       ASSERT_NE(it, by_line.end()) << m << " was not rejected";
       const std::string& message = it->second.message;
       EXPECT_NE(message.find("`" + m + " "), std::string::npos) << m << ": " << message;
-      EXPECT_NE(message.find(") is outside the implemented subset: " + what[m]), std::string::npos) << message;
+      EXPECT_NE(message.find(") is outside the implemented subset: " + what[m]), std::string::npos)
+          << message;
       EXPECT_EQ(it->second.column, 3) << m;
     }
   }
@@ -352,7 +364,8 @@ TEST(RvvSubset, EveryBaselineChecksClean) {
     const auto cfg = registry().get(task).resolve("C1", rvv().dtype());
     const auto layout = rvv().layout(cfg);
     const auto symbols = rvv().symbols("default", &cfg, &layout);
-    for (const auto& kernel : {compiler->generate(cfg, layout, {}), compiler->compiler_baseline(cfg, layout)}) {
+    for (const auto& kernel :
+         {compiler->generate(cfg, layout, {}), compiler->compiler_baseline(cfg, layout)}) {
       if (kernel.source.empty()) continue;
       const std::string file = rvv().kernel_file_name(kernel.language);
       const auto r = rvv().check(kernel.source, file, symbols);
