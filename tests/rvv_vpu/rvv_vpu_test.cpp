@@ -742,16 +742,16 @@ TEST(VpuSubset, TheUnitRunsEveryInstructionTheTableLists) {
   // FP scalar, t4 and ft1 scalar results (the program's conventions, vpu_program.h).
   const auto operands = [](const std::string& m) -> std::string {
     static const std::map<std::string, std::string> special = {
-        {"vmv.v.v", "v8, v16"},   {"vmv.v.x", "v8, t0"},    {"vmv.v.i", "v8, 3"},     {"vfmv.v.f", "v8, ft0"},
-        {"vmv.x.s", "t4, v16"},   {"vmv.s.x", "v8, t0"},    {"vfmv.f.s", "ft1, v16"}, {"vfmv.s.f", "v8, ft0"},
-        {"vcpop.m", "t4, v16"},   {"vfirst.m", "t4, v16"},  {"vid.v", "v8"},          {"vlm.v", "v8, (t0)"},
+        {"vmv.v.v", "v8, v16"}, {"vmv.v.x", "v8, t0"},   {"vmv.v.i", "v8, 3"},     {"vfmv.v.f", "v8, ft0"},
+        {"vmv.x.s", "t4, v16"}, {"vmv.s.x", "v8, t0"},   {"vfmv.f.s", "ft1, v16"}, {"vfmv.s.f", "v8, ft0"},
+        {"vcpop.m", "t4, v16"}, {"vfirst.m", "t4, v16"}, {"vid.v", "v8"},          {"vlm.v", "v8, (t0)"},
         {"vsm.v", "v8, (t0)"}};
     if (const auto it = special.find(m); it != special.end()) return it->second;
     if (std::regex_match(m, std::regex(R"(^v[ls][uo]xei\d+\.v$)"))) return "v8, (t0), v16";
     if (std::regex_match(m, std::regex(R"(^v[ls]se\d+\.v$)"))) return "v8, (t0), t1";
     if (std::regex_match(m, std::regex(R"(^(v[ls]e\d+\.v|vl\dre\d+\.v|vs\dr\.v)$)"))) return "v8, (t0)";
-    const bool multiply_add =
-        std::regex_search(m, std::regex(R"(^vf?w?n?(macc|nmsac|madd|nmsub|msac|msub|nmadd|nmacc|maccu|maccsu|maccus)\.)"));
+    const bool multiply_add = std::regex_search(
+        m, std::regex(R"(^vf?w?n?(macc|nmsac|madd|nmsub|msac|msub|nmadd|nmacc|maccu|maccsu|maccus)\.)"));
     const std::string form = m.substr(m.rfind('.') + 1);
     if (form == "vv" || form == "wv" || form == "mm" || form == "vs" || form == "vm") return "v8, v16, v24";
     if (form == "vx" || form == "wx") return multiply_add ? "v8, t0, v16" : "v8, v16, t0";
@@ -788,7 +788,8 @@ TEST(VpuSubset, TheUnitRunsEveryInstructionTheTableLists) {
     Sim sim;
     const SimResult r = sim.run(prog, kernel_vector_words(k.disassembly), dram);
     EXPECT_FALSE(r.illegal) << "e" << sew << ": the unit refuses "
-                            << (r.illegal_step < prog.steps().size() ? prog.steps()[r.illegal_step].text : "?")
+                            << (r.illegal_step < prog.steps().size() ? prog.steps()[r.illegal_step].text
+                                                                     : "?")
                             << ", which isa/rvv/rvv_isa.yaml lists as implemented";
     EXPECT_FALSE(r.error) << "e" << sew << ": error " << r.error_code << " at an access";
   }
