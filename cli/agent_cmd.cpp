@@ -345,7 +345,7 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
   static AgentArgs a;
   auto* cmd =
       app.add_subcommand("agent", "one agent run on one task: transcript, verdict on hidden inputs, speedup");
-  cmd->add_option("--platform", a.platform, "platform")->capture_default_str();
+  add_platform_option(cmd, a.platform);
   cmd->add_option("--task", a.task, "task name");
   cmd->add_option("--config", a.config, "configuration C1..C5")->capture_default_str();
   cmd->add_option("--hw", a.hw, "hardware configuration")->capture_default_str();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -209,8 +210,21 @@ int cmd_tasks(const GlobalOptions& g, const std::string& platform_filter) {
 }
 
 // ---------------------------------------------------------------- task show / dump
+// Where the platform of `task show` came from, for its first line and --json.
+const char* platform_from_name(PlatformFrom from) {
+  switch (from) {
+    case PlatformFrom::kCommandLine:
+      return "command line";
+    case PlatformFrom::kEnvironment:
+      return "environment";
+    case PlatformFrom::kDefault:
+      break;
+  }
+  return "default";
+}
+
 int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::string& platform_name,
-                  const std::string& config, const std::string& hw, bool platform_given) {
+                  const std::string& config, const std::string& hw, PlatformFrom from) {
   const Platform& platform = require_platform(platform_name);
   auto registry = load_tasks();
   const auto& spec = registry.get(task);
@@ -220,23 +234,34 @@ int cmd_task_show(const GlobalOptions& g, const std::string& task, const std::st
   if (g.json) {
     json j = tasks::task_to_json(spec, config, platform.dtype(), layout);
     j["platform"] = platform_name;
+    j["platform_from"] = platform_from_name(from);
     j["hw_config"] = hw;
     j["symbols"] = symbols;
     j["unsupported"] = platform.unsupported_reason(cfg, hw);
     print_json(j);
     return kExitOk;
   }
-  std::cout << agent::task_text(agent::TaskContext{platform_name, hw, task, config, 1});
-  if (!platform_given) {
-    // The symbols depend on the platform: a kernel writer who left --platform out should know whose these
-    // are.
-    std::cerr << fmt::format(
-        "kcraft: the symbols above are {}'s (the default platform); --platform NAME for "
-        "another ({})\n",
-        platform_name, platform_list_text());
+  // The layout, the symbols and the data type are the platform's: the first line says whose, and why this
+  // one (a kernel writer who left --platform out must not read another platform's addresses unawares).
+  std::string why;
+  switch (from) {
+    case PlatformFrom::kCommandLine:
+      why = "--platform";
+      break;
+    case PlatformFrom::kEnvironment:
+      why = std::string("from ") + kPlatformVariable;
+      break;
+    case PlatformFrom::kDefault:
+      why = fmt::format("the default platform; --platform NAME or {}=NAME for another: {}", kPlatformVariable,
+                        platform_list_text());
+      break;
   }
-  if (auto why = platform.unsupported_reason(cfg, hw); !why.empty())
-    std::cout << "\nNOT SUPPORTED: " << why << "\n";
+  std::cout << fmt::format(
+      "Platform {} ({}), hardware configuration {}: the layout and symbols below are {}'s.\n\n",
+      platform_name, why, hw, platform_name);
+  std::cout << agent::task_text(agent::TaskContext{platform_name, hw, task, config, 1});
+  if (auto why_not = platform.unsupported_reason(cfg, hw); !why_not.empty())
+    std::cout << "\nNOT SUPPORTED: " << why_not << "\n";
   return kExitOk;
 }
 
@@ -363,7 +388,7 @@ int cmd_check(const GlobalOptions& g, const std::string& platform_name, const st
   } else {
     symbols = platform.symbols(hw);
   }
-  auto result = platform.assemble(source, file, symbols);
+  auto result = platform.check(source, file, symbols);
   if (task.empty() && !result.ok) hint_task_symbols(platform, hw, source, result);
   const std::string diags = isa::format_diagnostics(result, source);
   if (g.json) {
@@ -450,6 +475,21 @@ struct EvalArgs {
   bool no_cache = false;
 };
 
+// The evaluation through the results store's evaluation cache, unless `no_cache` (or the store cannot be
+// opened: then it simulates, saying so).
+EvalReport evaluate_through_cache(const Platform& platform, const EvalRequest& req,
+                                  const tasks::TaskRegistry& registry, const std::string& db, bool no_cache) {
+  std::unique_ptr<agent::EvalCache> cache;
+  if (!no_cache) {
+    try {
+      cache = std::make_unique<agent::EvalCache>(db);
+    } catch (const std::exception& e) {
+      std::cerr << "kcraft: " << e.what() << "; simulating without the evaluation cache\n";
+    }
+  }
+  return cache ? cache->evaluate(req, registry) : platform.evaluate(req, registry);
+}
+
 int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
   const Platform& platform = require_platform(a.platform);
   auto registry = load_tasks();
@@ -474,15 +514,7 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
   }
   // Through the evaluation cache (agent/common/eval_cache.h): a run asked for before is not simulated again.
   // A waveform, trace or timeline always simulates.
-  std::unique_ptr<agent::EvalCache> cache;
-  if (!a.no_cache) {
-    try {
-      cache = std::make_unique<agent::EvalCache>(a.db);
-    } catch (const std::exception& e) {
-      std::cerr << "kcraft: " << e.what() << "; simulating without the evaluation cache\n";
-    }
-  }
-  EvalReport report = cache ? cache->evaluate(req, registry) : platform.evaluate(req, registry);
+  EvalReport report = evaluate_through_cache(platform, req, registry, a.db, a.no_cache);
   if (timeline_out.is_open() && report.timeline) {
     report.timeline->write_chrome_json(timeline_out);
     timeline_out.close();
@@ -513,6 +545,50 @@ int cmd_eval(const GlobalOptions& g, const EvalArgs& a) {
                                a.timeline)
                 << report.timeline->summary();
     }
+  }
+  return verdict_exit_code(report.verdict);
+}
+
+// ---------------------------------------------------------------- profile
+struct ProfileArgs {
+  std::string platform, task, file, config = "C1", hw = "default";
+  uint64_t seed = 1;
+  std::string db = "results/kcraft.db";
+  bool no_cache = false;
+};
+
+// The agents' profile tool on a kernel file: the run as run_eval makes it, then exactly the tool's text
+// (agent::profile_report, whole: the tool cuts it for the model only).
+int cmd_profile(const GlobalOptions& g, const ProfileArgs& a) {
+  const Platform& platform = require_platform(a.platform);
+  auto registry = load_tasks();
+  EvalRequest req;
+  req.platform = a.platform;
+  req.hw_config = a.hw;
+  req.task = a.task;
+  req.config = a.config;
+  req.seed = a.seed;
+  req.source = read_file(a.file);
+  require_language(platform, a.file);
+  req.filename = a.file;
+  const EvalReport report = evaluate_through_cache(platform, req, registry, a.db, a.no_cache);
+  if (report.verdict == Verdict::kBuildError || report.verdict == Verdict::kInputError) {
+    // Nothing ran: what eval says instead (the diagnostics).
+    if (g.json) {
+      print_json(report.to_json());
+    } else {
+      std::cout << report.to_text();
+    }
+    return verdict_exit_code(report.verdict);
+  }
+  const agent::ProfileReport profile = agent::profile_report(report, req);
+  if (g.json) {
+    json j = profile.data;
+    j["verdict"] = verdict_name(report.verdict);
+    j["text"] = profile.text;
+    print_json(j);
+  } else {
+    std::cout << profile.text;
   }
   return verdict_exit_code(report.verdict);
 }
@@ -593,6 +669,78 @@ const Platform& require_platform(const std::string& name) {
   throw UsageError(fmt::format("unknown platform '{}' (available: {})", name, platform_list_text()));
 }
 
+namespace {
+
+// A platform argument or option registered by add_platform_*, resolved by resolve_platforms().
+struct PlatformSlot {
+  CLI::App* command;
+  CLI::Option* option;
+  std::string* platform;
+  PlatformFrom* from;
+  bool positional;
+};
+
+std::vector<PlatformSlot>& platform_slots() {
+  static std::vector<PlatformSlot> slots;
+  return slots;
+}
+
+// KCRAFT_PLATFORM, "" when unset or empty.
+std::string platform_variable() {
+  const char* value = std::getenv(kPlatformVariable);
+  return value == nullptr ? std::string() : std::string(value);
+}
+
+}  // namespace
+
+CLI::Option* add_platform_argument(CLI::App* command, std::string& platform, const std::string& help) {
+  // With the variable set, a positional that names no platform goes on to the next positional (CLI11's
+  // validate_positionals skips an option whose check fails); without it, every first argument is the
+  // platform, as before, and an unknown one gets require_platform's error.
+  command->validate_positionals();
+  auto* option = command->add_option("platform", platform, help)
+                     ->check(CLI::Validator(
+                         [](std::string& value) -> std::string {
+                           if (platform_variable().empty() || find_platform(value) != nullptr) return "";
+                           return "not a platform";
+                         },
+                         "PLATFORM"));
+  platform_slots().push_back({command, option, &platform, nullptr, true});
+  return option;
+}
+
+CLI::Option* add_platform_option(CLI::App* command, std::string& platform, PlatformFrom* from,
+                                 const std::string& help) {
+  auto* option = command->add_option("--platform", platform, help);
+  if (!platform.empty()) option->capture_default_str();
+  platform_slots().push_back({command, option, &platform, from, false});
+  return option;
+}
+
+void resolve_platforms() {
+  for (const PlatformSlot& slot : platform_slots()) {
+    if (!slot.command->parsed()) continue;
+    if (slot.option->count() > 0) {
+      if (slot.from) *slot.from = PlatformFrom::kCommandLine;
+      continue;
+    }
+    const std::string variable = platform_variable();
+    if (!variable.empty()) {
+      if (find_platform(variable) == nullptr) {
+        throw UsageError(fmt::format("{}={} names no platform (available: {}); set it to one or unset it",
+                                     kPlatformVariable, variable, platform_list_text()));
+      }
+      *slot.platform = variable;
+      if (slot.from) *slot.from = PlatformFrom::kEnvironment;
+    } else if (slot.positional) {
+      throw UsageError(fmt::format("{}: no platform: name one first ({}) or set {}", slot.command->get_name(),
+                                   platform_list_text(), kPlatformVariable));
+    } else if (slot.from) {
+      *slot.from = PlatformFrom::kDefault;
+    }
+  }
+}
+
 void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
   app.add_flag("--json", g.json, "machine-readable JSON output");
   app.add_option("--root", g.root, "data directory holding tasks/ and rtl/ (default: the source tree)");
@@ -603,12 +751,13 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   auto* isa =
       app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
   static std::string isa_platform;
-  isa->add_option("platform", isa_platform, "platform")->required();
+  add_platform_argument(isa, isa_platform);
   isa->callback([&] { run = [&] { return cmd_isa(g, isa_platform); }; });
 
   auto* tasks_cmd = app.add_subcommand("tasks", "list tasks: level, configurations, support per platform");
   static std::string tasks_platform;
-  tasks_cmd->add_option("--platform", tasks_platform, "only this platform");
+  add_platform_option(tasks_cmd, tasks_platform, nullptr,
+                      "only this platform (default: $KCRAFT_PLATFORM, else all)");
   tasks_cmd->callback([&] { run = [&] { return cmd_tasks(g, tasks_platform); }; });
 
   auto* task = app.add_subcommand("task", "one task: show it or dump its data");
@@ -618,16 +767,15 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   static bool t_raw = false;
   auto* show = task->add_subcommand("show", "the task exactly as an agent sees it");
   show->add_option("task", t_name, "task name")->required();
-  auto* show_platform = show->add_option("--platform", t_platform, "platform")->capture_default_str();
+  static PlatformFrom t_platform_from = PlatformFrom::kDefault;
+  add_platform_option(show, t_platform, &t_platform_from);
   show->add_option("--config", t_config, "configuration C1..C5")->capture_default_str();
   show->add_option("--hw", t_hw, "hardware configuration")->capture_default_str();
-  show->callback([&, show_platform] {
-    const bool given = show_platform->count() > 0;
-    run = [&, given] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw, given); };
-  });
+  show->callback(
+      [&] { run = [&] { return cmd_task_show(g, t_name, t_platform, t_config, t_hw, t_platform_from); }; });
   auto* dump = task->add_subcommand("dump", "inputs and reference outputs as .npy files");
   dump->add_option("task", t_name, "task name")->required();
-  dump->add_option("--platform", t_platform, "platform")->capture_default_str();
+  add_platform_option(dump, t_platform);
   dump->add_option("--config", t_config, "configuration C1..C5")->capture_default_str();
   dump->add_option("--seed", t_seed, "input seed")->capture_default_str();
   dump->add_option("--out", t_out, "output directory")->required();
@@ -638,7 +786,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   auto* check =
       app.add_subcommand("check", "build a kernel (assembly or C, by extension) and print diagnostics");
   static std::string c_platform, c_file, c_task, c_config = "C1", c_hw = "default";
-  check->add_option("platform", c_platform, "platform")->required();
+  add_platform_argument(check, c_platform);
   check->add_option("kernel", c_file, "kernel source file; its extension gives the language")->required();
   check->add_option("--task", c_task, "define the task's symbols (ADDR_*, dimensions)");
   check->add_option("--config", c_config, "configuration for --task")->capture_default_str();
@@ -647,7 +795,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
 
   auto* eval = app.add_subcommand("eval", "run a kernel on the RTL: verdict, cycles, counters, diffs");
   static EvalArgs e;
-  eval->add_option("platform", e.platform, "platform")->required();
+  add_platform_argument(eval, e.platform);
   eval->add_option("task", e.task, "task name")->required();
   eval->add_option("kernel", e.file, "kernel source file; its extension gives the language")->required();
   eval->add_option("--config", e.config, "configuration C1..C5")->capture_default_str();
@@ -671,7 +819,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
       "bring-up: run a kernel on the RTL and the functional model to a stop point, dump both states side by "
       "side, and with --lockstep find the first instruction after which they differ");
   static DebugArgs d;
-  debug->add_option("platform", d.platform, "platform")->required();
+  add_platform_argument(debug, d.platform);
   debug->add_option("task", d.options.task, "task name (its inputs are loaded in DRAM as `kcraft eval` does)")
       ->required();
   debug->add_option("kernel", d.file, "kernel source file; its extension gives the language")->required();
@@ -698,11 +846,28 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
       "functional model after K retired instructions");
   debug->callback([&] { run = [&] { return cmd_debug(g, d); }; });
 
+  auto* profile = app.add_subcommand(
+      "profile",
+      "run a kernel as eval does and print where its cycles went: exactly the agents' profile tool "
+      "(counters, "
+      "stalls, utilisation against the ideal and the attainable bound, phases, a timeline summary)");
+  static ProfileArgs pa;
+  add_platform_argument(profile, pa.platform);
+  profile->add_option("task", pa.task, "task name")->required();
+  profile->add_option("kernel", pa.file, "kernel source file; its extension gives the language")->required();
+  profile->add_option("--config", pa.config, "configuration C1..C5")->capture_default_str();
+  profile->add_option("--seed", pa.seed, "input seed")->capture_default_str();
+  profile->add_option("--hw", pa.hw, "hardware configuration")->capture_default_str();
+  profile->add_option("--db", pa.db, "results store holding the evaluation cache")->capture_default_str();
+  profile->add_flag("--no-cache", pa.no_cache,
+                    "simulate even when the evaluation cache has this run's result (and do not store it)");
+  profile->callback([&] { run = [&] { return cmd_profile(g, pa); }; });
+
   auto* baseline = app.add_subcommand("baseline", "print the template compiler's kernel for a task");
   static std::string b_platform, b_task, b_config = "C1", b_hw = "default";
   static std::vector<std::string> b_knobs;
   static bool b_compiler = false;
-  baseline->add_option("platform", b_platform, "platform")->required();
+  add_platform_argument(baseline, b_platform);
   baseline->add_option("task", b_task, "task name")->required();
   baseline->add_option("--config", b_config, "configuration C1..C5")->capture_default_str();
   baseline->add_option("--hw", b_hw, "hardware configuration")->capture_default_str();

@@ -33,6 +33,27 @@ struct GlobalOptions {
 // The registered platform of that name; a usage error naming the available ones otherwise.
 const Platform& require_platform(const std::string& name);
 
+// ---- the platform a subcommand works on: on its command line, else KCRAFT_PLATFORM, else (for the commands
+// whose --platform has one) the default platform.
+inline constexpr const char* kPlatformVariable = "KCRAFT_PLATFORM";
+
+// Where a subcommand's platform came from (`task show` says so in its first line).
+enum class PlatformFrom { kCommandLine, kEnvironment, kDefault };
+
+// A positional `platform` argument (`kcraft check PLATFORM KERNEL`). With KCRAFT_PLATFORM set it may be left
+// out: a first argument that is not a platform name is then the next positional (`check kernel.c`).
+CLI::Option* add_platform_argument(CLI::App* command, std::string& platform,
+                                   const std::string& help = "platform (default: $KCRAFT_PLATFORM)");
+// A `--platform NAME` option; `platform` holds its default (the default platform, or "" for none).
+CLI::Option* add_platform_option(CLI::App* command, std::string& platform, PlatformFrom* from = nullptr,
+                                 const std::string& help =
+                                     "platform (default: $KCRAFT_PLATFORM, else the "
+                                     "default platform)");
+// After parsing, before the chosen subcommand runs: fills the platform of every parsed subcommand that was
+// not given one from KCRAFT_PLATFORM. Throws UsageError when the variable names no platform, or when a
+// positional platform is missing and the variable is not set.
+void resolve_platforms();
+
 // Registers every subcommand on `app`; `run` is set to the chosen subcommand's action.
 void register_commands(CLI::App& app, GlobalOptions& global, std::function<int()>& run);
 

@@ -94,7 +94,7 @@ void register_explore_command(CLI::App& app, GlobalOptions& g, std::function<int
       "design-space exploration: hardware variants of a platform (build and runtime parameters replaced), "
       "each built on demand and cached, run by an agent over tasks; cycles, utilisation, yosys cells, "
       "Pareto front (docs/explore.md)");
-  cmd->add_option("platform", a.platform, "the platform whose parameters vary")->required();
+  add_platform_argument(cmd, a.platform, "the platform whose parameters vary (default: $KCRAFT_PLATFORM)");
   cmd->add_option("--set", a.sets,
                   "NAME=v1,v2,...: a build: or runtime: parameter of the base configuration and its values "
                   "(NAME1,NAME2=... ties parameters to one value; repeat for more; variants are every "

@@ -1,6 +1,7 @@
 // kcraft: one binary, many subcommands (see `kcraft --help`).
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -20,10 +21,19 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
+    const char* variable = std::getenv(kcraft::cli::kPlatformVariable);
+    if (code != 0 && variable != nullptr && *variable != '\0') {
+      // With the variable set, a first argument that names no platform is the next positional: a misspelt
+      // platform shows up as one argument too many.
+      std::cerr << "kcraft: " << kcraft::cli::kPlatformVariable << "=" << variable
+                << " is set, so a platform argument may be left out; a first argument that is not a platform "
+                   "name is taken as the next one\n";
+    }
     return code == 0 ? 0 : kcraft::cli::kExitUsage;
   }
   if (!global.root.empty()) kcraft::set_root(global.root);
   try {
+    kcraft::cli::resolve_platforms();  // KCRAFT_PLATFORM where a subcommand was given no platform
     return run ? run() : kcraft::cli::kExitUsage;
   } catch (const kcraft::cli::UsageError& e) {
     std::cerr << "kcraft: " << e.what() << "\n";

@@ -49,7 +49,7 @@ void register_mcp_command(CLI::App& app, GlobalOptions& /*global*/, std::functio
       "a task "
       "with list_tasks and select_task; with --task the task is fixed.\n"
       "Claude Code: claude mcp add kcraft -- /path/to/build/kcraft mcp");
-  cmd->add_option("--platform", a.platform, "platform")->capture_default_str();
+  add_platform_option(cmd, a.platform);
   cmd->add_option("--task", a.task, "fix the task (select_task can then only restart it)");
   auto* config =
       cmd->add_option("--config", a.config, "configuration C1..C5 of --task")->capture_default_str();

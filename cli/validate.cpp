@@ -112,7 +112,7 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   static ValidateArgs v;
   auto* validate =
       app.add_subcommand("validate", "random differential campaign: RTL against the functional model");
-  validate->add_option("platform", v.platform, "platform")->required();
+  add_platform_argument(validate, v.platform);
   validate->add_option("--hw", v.options.hw_config, "hardware configuration")->capture_default_str();
   validate->add_option("--programs", v.options.programs, "number of random programs")->capture_default_str();
   validate->add_option("--seed", v.options.seed, "seed of the first program")->capture_default_str();
@@ -126,7 +126,7 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   auto* speed = app.add_subcommand(
       "speed",
       "simulated cycles per CPU-second of a fixed set of workloads: SystemC testbench vs bare Verilator");
-  speed->add_option("platform", s.platform, "platform")->required();
+  add_platform_argument(speed, s.platform);
   speed->add_option("--hw", s.options.hw_config, "hardware configuration")->capture_default_str();
   speed->add_option("--task", s.task,
                     "one workload: this task's baseline kernel (default: the platform's set)");
@@ -140,7 +140,7 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
       "coverage",
       "which instructions, operand classes, errors and stalls the directed programs, the random "
       "campaign and the task baselines exercise");
-  coverage->add_option("platform", c.platform, "platform")->required();
+  add_platform_argument(coverage, c.platform);
   coverage->add_option("--hw", c.options.hw_config, "hardware configuration")->capture_default_str();
   coverage->add_option("--programs", c.options.programs, "random programs (kcraft validate's generator)")
       ->capture_default_str();
@@ -165,7 +165,7 @@ void register_validate_commands(CLI::App& app, GlobalOptions& g, std::function<i
   auto* conformance = app.add_subcommand(
       "conformance",
       "an external test suite of a standard ISA (e.g. riscv-tests) on the RTL, its reference beside it");
-  conformance->add_option("platform", k.platform, "platform")->required();
+  add_platform_argument(conformance, k.platform);
   conformance->add_option("--suite", k.options.suite_dir, "the suite's folder (a riscv-tests checkout)")
       ->required();
   conformance->add_option("--hw", k.options.hw_config, "hardware configuration")->capture_default_str();

@@ -331,13 +331,17 @@ struct Assembled {
   std::string text;
 };
 
-Assembled assemble_for(const TaskContext& ctx, const std::string& code, const std::string& language) {
+// `check`: the platform's check (check_syntax: everything a build can tell, instructions the hardware does
+// not run included); otherwise the build alone (get_inst_size).
+Assembled assemble_for(const TaskContext& ctx, const std::string& code, const std::string& language,
+                       bool check = false) {
   const Platform& platform = kcraft::platform(ctx.platform);
   auto cfg = task_registry().get(ctx.task).resolve(ctx.config, platform.dtype());
   auto layout = platform.layout(cfg);
+  const auto symbols = platform.symbols(ctx.hw_config, &cfg, &layout);
+  const std::string file = platform.kernel_file_name(language);
   Assembled a;
-  a.result = platform.assemble(code, platform.kernel_file_name(language),
-                               platform.symbols(ctx.hw_config, &cfg, &layout));
+  a.result = check ? platform.check(code, file, symbols) : platform.assemble(code, file, symbols);
   a.text = isa::format_diagnostics(a.result, code);
   return a;
 }
@@ -349,7 +353,7 @@ ToolResult ToolSession::check_syntax(const json& args) {
   std::string language = language_;
   if (auto bad = check_language("check_syntax", context_.platform, args, language)) return *bad;
   if (code.empty()) return error("check_syntax: no kernel yet; call write_code first (or pass `code`)");
-  auto a = assemble_for(context_, code, language);
+  auto a = assemble_for(context_, code, language, /*check=*/true);
   const auto imem = platform(context_.platform).program_capacity(context_.hw_config);
   json data = {{"ok", a.result.ok},
                {"errors", a.result.error_count()},
@@ -582,6 +586,12 @@ ToolResult ToolSession::profile(const json&) {
   if (r.verdict == Verdict::kBuildError || r.verdict == Verdict::kInputError) {
     return error("profile: the last run_eval did not run (" + std::string(verdict_name(r.verdict)) + ")");
   }
+  ProfileReport report = profile_report(r, *last_request_, &last_timeline_summary_);
+  return ToolResult{truncate_for_model(report.text), false, std::move(report.data)};
+}
+
+ProfileReport profile_report(const EvalReport& r, const EvalRequest& request, std::string* timeline_summary) {
+  const Platform& p = platform(request.platform);
   json counters = json::object();
   for (const auto& c : r.counters) counters[c.name] = c.value;
   std::string text = fmt::format(
@@ -594,28 +604,30 @@ ToolResult ToolSession::profile(const json&) {
         fmt::format("utilization: {}; attainable: {}\n", share_of_cycles("ideal", r.ideal.total(), r.cycles),
                     share_of_cycles("bound", r.ideal.attainable, r.cycles));
   }
-  text += platform(context_.platform).describe_counters(r);
+  text += p.describe_counters(r);
   if (!r.phases.empty()) text += r.format_phases();
-  // The timeline: the same run again with the per-cycle recorder on (run_eval leaves it off to stay fast;
-  // runs are deterministic, so it is the same run).
-  if (last_timeline_summary_.empty() && last_request_ && r.cycles > 0) {
-    EvalRequest again = *last_request_;
+  // The timeline: the same run again with the per-cycle recorder on (evaluations leave it off to stay fast;
+  // runs are deterministic, so it is the same run). Kept in *timeline_summary for the next call.
+  std::string local_summary;
+  std::string& summary = timeline_summary ? *timeline_summary : local_summary;
+  if (summary.empty() && r.cycles > 0) {
+    EvalRequest again = request;
     again.timeline = true;
     again.check_model = false;
-    const EvalReport traced = platform(context_.platform).evaluate(again, task_registry());
+    const EvalReport traced = p.evaluate(again, task_registry());
     if (traced.timeline && traced.cycles == r.cycles) {
-      last_timeline_summary_ = traced.timeline->summary(40);
+      summary = traced.timeline->summary(40);
     } else {
-      last_timeline_summary_ = "(no timeline: the run could not be repeated)\n";
+      summary = "(no timeline: the run could not be repeated)\n";
     }
   }
-  text += last_timeline_summary_;
+  text += summary;
   json data{{"cycles", r.cycles},
             {"counters", counters},
             {"utilization", r.utilization},
             {"attainable_utilization", r.attainable_utilization}};
   if (!r.phases.empty()) data["phases"] = r.to_json()["phases"];
-  return ToolResult{truncate_for_model(text), false, std::move(data)};
+  return ProfileReport{std::move(text), std::move(data)};
 }
 
 ToolResult ToolSession::submit(const json&) {

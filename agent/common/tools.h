@@ -121,6 +121,18 @@ std::string hardware_summary(const std::string& platform, const std::string& hw_
 // The task exactly as `kcraft task show` prints it (the user prompt's core).
 std::string task_text(const TaskContext& context);
 
+// What the profile tool reports on an evaluated run (one code path for the agents' `profile` and `kcraft
+// profile`): cycles against the ideal and the attainable bound, the platform's counters, the phases, and a
+// timeline summary, for which `request` (the evaluation's) is run again with the per-cycle recorder on.
+// `timeline_summary`, when given, keeps that summary between calls on the same run: a non-empty
+// one is used as it is. The text is whole; the tool cuts it for the model (truncate_for_model).
+struct ProfileReport {
+  std::string text;
+  nlohmann::json data;
+};
+ProfileReport profile_report(const EvalReport& report, const EvalRequest& request,
+                             std::string* timeline_summary = nullptr);
+
 // Cuts text to `limit` characters at a line boundary with a note saying how much was left out.
 std::string truncate_for_model(const std::string& text, size_t limit = kMaxToolText);
 

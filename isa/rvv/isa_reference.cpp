@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 namespace kcraft::rvv {
@@ -17,11 +19,26 @@ struct Row {
 struct Group {
   std::string name, text;
   std::vector<Row> rows;
+  std::vector<std::string> also;  // the other implemented forms, expanded, lower case
 };
 struct Table {
   std::string title, intro;
   std::vector<Group> groups;
+  std::vector<OutsideClass> outside;
 };
+
+std::string lower_case(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::vector<std::string> expanded_list(const YAML::Node& patterns) {
+  std::vector<std::string> out;
+  for (const auto& p : patterns) {
+    for (auto& m : expand_braces(p.as<std::string>())) out.push_back(lower_case(std::move(m)));
+  }
+  return out;
+}
 
 const Table& table() {
   static const Table t = [] {
@@ -39,7 +56,14 @@ const Table& table() {
             throw std::runtime_error("a row is not [MNEMONIC, syntax, effect]");
           group.rows.push_back({r[0].as<std::string>(), r[1].as<std::string>(), r[2].as<std::string>()});
         }
+        if (g["also"]) group.also = expanded_list(g["also"]);
         out.groups.push_back(std::move(group));
+      }
+      for (const auto& o : root["outside"]) {
+        OutsideClass c;
+        c.what = o["what"].as<std::string>();
+        for (auto& m : expanded_list(o["mnemonics"])) c.mnemonics.insert(std::move(m));
+        out.outside.push_back(std::move(c));
       }
     } catch (const YAML::Exception& e) {
       throw std::runtime_error(std::string("isa/rvv/rvv_isa.yaml: ") + e.what());
@@ -62,6 +86,25 @@ std::string trimmed(const std::string& s) {
 
 }  // namespace
 
+std::vector<std::string> expand_braces(const std::string& pattern) {
+  const auto open = pattern.find('{');
+  if (open == std::string::npos) return {pattern};
+  const auto close = pattern.find('}', open);
+  if (close == std::string::npos) throw std::runtime_error("isa/rvv/rvv_isa.yaml: unclosed { in " + pattern);
+  const std::string head = pattern.substr(0, open), tail = pattern.substr(close + 1);
+  const std::string choices = pattern.substr(open + 1, close - open - 1);
+  std::vector<std::string> out;
+  for (size_t begin = 0;;) {
+    const auto comma = choices.find(',', begin);
+    const std::string choice =
+        choices.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+    for (auto& rest : expand_braces(head + choice + tail)) out.push_back(std::move(rest));
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
+  return out;
+}
+
 std::string isa_markdown(int vlen) {
   const Table& t = table();
   std::string md =
@@ -72,6 +115,14 @@ std::string isa_markdown(int vlen) {
     for (const auto& r : g.rows)
       md += fmt::format("#### {}\n\n`{}`\n\n{}\n\n", r.mnemonic, r.syntax, r.effect);
   }
+  md +=
+      "\n## Outside the implemented subset\n\n"
+      "Assemblers accept these and QEMU 7.2 runs all but the last, but the core does not: the RTL stops on "
+      "them with "
+      "ERR_ILLEGAL, and `kcraft check` (the agents' check_syntax) rejects a program that contains one, "
+      "naming its line. FP arithmetic at SEW = 16 is outside too; that depends on vtype at run time, so only "
+      "the run finds it.\n\n";
+  for (const auto& c : t.outside) md += fmt::format("- {}\n", c.what);
   return md;
 }
 
@@ -81,6 +132,31 @@ std::vector<std::string> instruction_names() {
     for (const auto& r : g.rows) names.push_back(r.mnemonic);
   }
   return names;
+}
+
+const std::set<std::string>& implemented_mnemonics() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> out;
+    for (const auto& g : table().groups) {
+      for (const auto& r : g.rows) out.insert(lower_case(r.mnemonic));
+      out.insert(g.also.begin(), g.also.end());
+    }
+    return out;
+  }();
+  return names;
+}
+
+const std::vector<OutsideClass>& outside_classes() {
+  return table().outside;
+}
+
+std::string outside_reason(const std::string& mnemonic) {
+  const std::string m = lower_case(mnemonic);
+  if (implemented_mnemonics().count(m) != 0) return "";
+  for (const auto& c : outside_classes()) {
+    if (c.mnemonics.count(m) != 0) return c.what;
+  }
+  return "not in the implemented subset (`kcraft isa rvv` lists every instruction the core runs)";
 }
 
 }  // namespace kcraft::rvv

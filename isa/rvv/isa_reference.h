@@ -2,6 +2,7 @@
 // the implemented subset, isa/rvv/rvv_isa.yaml (embedded in the library at build time).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,5 +14,24 @@ std::string isa_markdown(int vlen);
 
 // The mnemonics with an entry, upper case ("VFMACC.VF"), in table order.
 std::vector<std::string> instruction_names();
+
+// Every instruction the core implements, lower case as GNU objdump -M no-aliases names it ("vfmacc.vf",
+// "addi"): the rows of the table and each group's `also` forms. The one definition of the subset.
+const std::set<std::string>& implemented_mnemonics();
+
+// A class of instructions assemblers accept that the core does not implement (the RTL stops on them with
+// ERR_ILLEGAL), in the wording of the guide ("fixed-point (`vsadd*`, ...)").
+struct OutsideClass {
+  std::string what;
+  std::set<std::string> mnemonics;  // lower case, as implemented_mnemonics()
+};
+const std::vector<OutsideClass>& outside_classes();
+
+// Why the core does not run an instruction (a lower-case mnemonic): "" for an implemented one, the class's
+// `what` for one the table lists as outside, a general sentence for any other.
+std::string outside_reason(const std::string& mnemonic);
+
+// "vadd.{vv,vx}" -> vadd.vv, vadd.vx (nested and repeated braces; an empty alternative is allowed).
+std::vector<std::string> expand_braces(const std::string& pattern);
 
 }  // namespace kcraft::rvv

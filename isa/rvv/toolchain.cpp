@@ -330,8 +330,8 @@ class BuildMemo {
  public:
   static std::string key(const std::string& source, const BuildOptions& o) {
     std::string k =
-        fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(), o.vlen,
-                    o.opt_level, o.auto_vectorize, o.gnu_assembler);
+        fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n{}\n", o.language, fs::path(o.file_name).filename().string(),
+                    o.vlen, o.opt_level, o.auto_vectorize, o.gnu_assembler, o.debug_lines);
     for (const auto& f : o.extra_flags) k += f + '\n';
     k += fmt::format("{}\n{}\n{}\n{}", o.symbols_header.size(), o.symbols_header, source.size(), source);
     return k;
@@ -384,6 +384,40 @@ BuiltKernel build_kernel(const std::string& source, const BuildOptions& options)
 
 namespace {
 
+// The line table's rows of `objdump --dwarf=decodedline --wide`: "kernel.c   12   0x1c   3   x" (file, line,
+// starting address, view, statement). A row of another file, of line 0 or ending a sequence ("-") maps
+// to 0. Of rows at one address the last counts (the one the following instructions run under).
+std::map<uint32_t, int> line_rows_of(const std::string& listing, const std::string& kernel_name) {
+  static const std::regex row(R"(^(\S+)\s+(\d+|-)\s+(0x[0-9a-f]+|\d+)(\s+\d+)?(\s+x)?\s*$)");
+  std::map<uint32_t, int> rows;
+  size_t pos = 0;
+  while (pos < listing.size()) {
+    const size_t nl = listing.find('\n', pos);
+    const std::string line = listing.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    pos = nl == std::string::npos ? listing.size() : nl + 1;
+    std::smatch m;
+    if (!std::regex_match(line, m, row)) continue;
+    const auto address = static_cast<uint32_t>(std::stoul(m[3].str(), nullptr, 0));
+    if (m[2].str() == "-") {
+      rows.emplace(address, 0);  // a sequence's end never hides the next sequence's first row
+      continue;
+    }
+    rows[address] = fs::path(m[1].str()).filename() == kernel_name ? bounded_number(m[2].str()) : 0;
+  }
+  return rows;
+}
+
+}  // namespace
+
+int source_line_at(const std::map<uint32_t, int>& rows, uint32_t pc, bool exact) {
+  auto it = rows.upper_bound(pc);
+  if (it == rows.begin()) return 0;
+  --it;
+  return exact && it->first != pc ? 0 : it->second;
+}
+
+namespace {
+
 BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions& options) {
   const Tools& t = tools();
   BuiltKernel out;
@@ -414,12 +448,15 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
     cc.insert(cc.end(), {"-x", "assembler-with-cpp"});
   }
   cc.insert(cc.end(), options.extra_flags.begin(), options.extra_flags.end());
+  if (options.debug_lines && !gnu) cc.push_back("-g");
   if (gnu) {
     // The preprocessor's line markers carry the source's file names and lines through to GNU as's messages.
     cc.insert(cc.end(), {"-E", name, "-o", "kernel.i.s"});
     if (!run_tool(cc, options, dir.path(), name, out)) return out;
-    if (!run_tool({gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s", "-o", "kernel.o"}, options,
-                  dir.path(), name, out)) {
+    std::vector<std::string> as = {gnu_as(), march(options.vlen), "-mabi=ilp32f", "kernel.i.s",
+                                   "-o",     "kernel.o"};
+    if (options.debug_lines) as.push_back("-g");
+    if (!run_tool(as, options, dir.path(), name, out)) {
       return out;
     }
   } else {
@@ -440,6 +477,12 @@ BuiltKernel build_kernel_uncached(const std::string& source, const BuildOptions&
   out.entry = out.elf.entry;
   if (!place_segments(out)) return out;
   out.ok = run_tool({t.objdump, "-d", "kernel.elf"}, options, dir.path(), name, out, &out.disassembly);
+  if (out.ok && options.debug_lines) {
+    std::string listing;
+    out.ok = run_tool({t.objdump, "--dwarf=decodedline", "--wide", "kernel.elf"}, options, dir.path(), name,
+                      out, &listing);
+    out.line_rows = line_rows_of(listing, name);
+  }
   return out;
 }
 

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct BuildOptions {
   bool auto_vectorize = true;            // C only: let clang's loop vectorizer use RVV
   bool gnu_assembler = false;            // assembly only: GNU as after clang's preprocessor
   std::vector<std::string> extra_flags;  // appended to the compile (for GNU as: the preprocessor) command
+  // Compile with debug information (-g) and fill BuiltKernel::line_rows. clang's code does not depend on
+  // -g, but a caller mapping another build's addresses should compare the words (`kcraft check` does).
+  bool debug_lines = false;
   std::chrono::milliseconds timeout{30000};  // per tool invocation
 };
 
@@ -59,6 +63,9 @@ struct BuiltKernel {
   uint32_t entry = 0;
   std::string disassembly;   // objdump -d of the linked program
   ElfImage elf;              // the linked program's loadable segments
+  // With BuildOptions::debug_lines: the rows of the line table, by the address each starts at: the kernel
+  // source's line (1-based), or 0 (crt0, another file, the compiler's line-0 code, a sequence's end).
+  std::map<uint32_t, int> line_rows;
   bool reproducible = true;  // false when a tool timed out or could not start (not the source's doing)
 };
 
@@ -68,6 +75,11 @@ struct BuiltKernel {
 // timeout: the same source and options again return the same program without running the tools (an
 // evaluation on several seeds, a compiler baseline asked for twice). crt0.o is assembled once per VLEN.
 BuiltKernel build_kernel(const std::string& source, const BuildOptions& options);
+
+// The kernel's line of the instruction at `pc` from BuiltKernel::line_rows: the row it runs under (a row
+// covers the addresses up to the next one, as a compiler's rows do), or with `exact` only a row starting at
+// `pc` (an assembler writes one per instruction and none for data such as .word). 0 = none.
+int source_line_at(const std::map<uint32_t, int>& rows, uint32_t pc, bool exact);
 
 // The path of a tool in PATH; throws std::runtime_error naming the Debian package that installs it.
 std::string find_tool(const std::string& name, const std::string& package);

@@ -197,6 +197,13 @@ class Platform {
   // The language is the one of `filename`'s extension (callers check it with language_of_file first).
   virtual isa::AssembleResult assemble(const std::string& source, const std::string& filename,
                                        const isa::SymbolTable& symbols) const = 0;
+  // `kcraft check` and the agents' check_syntax: assemble()'s result, with errors for what the build accepts
+  // but the hardware does not run (instructions outside the implemented subset), which a run would only
+  // find when it reached them. By default assemble(): an assembler that knows only the platform's ISA.
+  virtual isa::AssembleResult check(const std::string& source, const std::string& filename,
+                                    const isa::SymbolTable& symbols) const {
+    return assemble(source, filename, symbols);
+  }
   // A program image as assembly text, one instruction per line.
   virtual std::string disassemble(const std::vector<uint32_t>& words) const = 0;
 

@@ -25,6 +25,7 @@
 #include "tb/rvv/rvv_diff.h"
 #include "tb/rvv/rvv_disasm.h"
 #include "tb/rvv/rvv_sim.h"
+#include "tb/rvv/rvv_subset.h"
 
 namespace kcraft::rvv {
 
@@ -255,16 +256,21 @@ std::vector<isa::Diagnostic> sorted_keeping_notes(std::vector<isa::Diagnostic> d
 }
 }  // namespace
 
+BuildOptions RvvPlatform::build_options(const std::string& filename, const isa::SymbolTable& symbols) const {
+  BuildOptions o;
+  o.language = language_of_file(filename).name;
+  o.file_name = filename;
+  o.vlen = vlen_of(symbols);
+  o.symbols_header = symbols_header(symbols);
+  return o;
+}
+
 isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::string& filename,
                                           const isa::SymbolTable& symbols) const {
   isa::AssembleResult out;
   out.filename = filename;
-  BuildOptions o;
   try {
-    o.language = language_of_file(filename).name;
-    o.file_name = filename;
-    o.vlen = vlen_of(symbols);
-    o.symbols_header = symbols_header(symbols);
+    const BuildOptions o = build_options(filename, symbols);
     auto built = std::make_shared<BuiltKernel>(build_kernel(source, o));
     const std::string kernel_file = std::filesystem::path(filename).filename().string();
     for (const auto& d : built->diagnostics) out.diagnostics.push_back(to_diagnostic(d, kernel_file));
@@ -280,6 +286,53 @@ isa::AssembleResult RvvPlatform::assemble(const std::string& source, const std::
     out.reproducible = false;  // a missing tool, a full disk: nothing the source decided
     out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, e.what(), "", ""});
   }
+  out.diagnostics = sorted_keeping_notes(std::move(out.diagnostics));
+  return out;
+}
+
+isa::AssembleResult RvvPlatform::check(const std::string& source, const std::string& filename,
+                                       const isa::SymbolTable& symbols) const {
+  isa::AssembleResult out = assemble(source, filename, symbols);
+  if (!out.ok) {
+    // The assembler refuses some of them itself (EEW = 64 under Zve32f, in its own words): the hint gives
+    // the guide's.
+    for (auto& d : out.diagnostics) {
+      if (d.severity != isa::Severity::kError || d.line <= 0 || !d.hint.empty()) continue;
+      if (const std::string what = outside_class_of_line(source, d.line); !what.empty())
+        d.hint = "outside the implemented subset: " + what;
+    }
+    return out;
+  }
+  const auto built = std::any_cast<std::shared_ptr<const BuiltKernel>>(out.artifact);
+  std::vector<OutsideInstruction> found;
+  try {
+    found = instructions_outside_subset(built->itcm);
+  } catch (const std::exception& e) {
+    out.ok = false;
+    out.reproducible = false;
+    out.diagnostics.push_back({isa::Severity::kError, 0, 0, 0, e.what(), "", ""});
+    return out;
+  }
+  if (found.empty()) return out;
+  // The kernel's lines come from the same build with debug information; its code is clang's without -g
+  // too, and the words are compared so that a difference never points at a wrong line.
+  std::map<uint32_t, int> lines;
+  try {
+    BuildOptions o = build_options(filename, symbols);
+    o.debug_lines = true;
+    const BuiltKernel with_lines = build_kernel(source, o);
+    if (with_lines.ok && with_lines.itcm == built->itcm) {
+      // Assembly has a row per instruction: a word without one (.word data) has no line of its own.
+      const bool exact = o.language != "c";
+      for (const auto& f : found) {
+        if (const int line = source_line_at(with_lines.line_rows, f.pc, exact); line > 0) lines[f.pc] = line;
+      }
+    }
+  } catch (const std::exception&) {
+    // no line table: the errors name the pc alone
+  }
+  for (auto& d : outside_subset_diagnostics(found, lines, source)) out.diagnostics.push_back(std::move(d));
+  out.ok = false;
   out.diagnostics = sorted_keeping_notes(std::move(out.diagnostics));
   return out;
 }

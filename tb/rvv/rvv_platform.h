@@ -10,6 +10,7 @@
 
 #include "isa/common/hw_config.h"
 #include "isa/rvv/qemu_runner.h"
+#include "isa/rvv/toolchain.h"
 #include "tb/common/platform.h"
 #include "tb/rvv/rvv_hw.h"
 
@@ -50,6 +51,10 @@ class RvvPlatform : public Platform {
   // BuiltKernel>); diagnostics of the kernel's file keep its line:column.
   isa::AssembleResult assemble(const std::string& source, const std::string& filename,
                                const isa::SymbolTable& symbols) const override;
+  // assemble(), then every instruction of the program outside the implemented subset is an error
+  // (tb/rvv/rvv_subset.h), at the kernel's line when the build's line table gives one (C kernels too).
+  isa::AssembleResult check(const std::string& source, const std::string& filename,
+                            const isa::SymbolTable& symbols) const override;
   // objdump's listing of the words placed from address 0.
   std::string disassemble(const std::vector<uint32_t>& words) const override;
 
@@ -76,6 +81,9 @@ class RvvPlatform : public Platform {
   CommandReport conformance(const ConformanceOptions& options) const override;
 
  private:
+  // The toolchain's options for a kernel file (its language by extension) and symbols (VLEN among them).
+  BuildOptions build_options(const std::string& filename, const isa::SymbolTable& symbols) const;
+
   std::vector<HwConfig> configs_;
 };
 

@@ -20,8 +20,11 @@ struct Run {
   std::string out;  // stdout and stderr together
 };
 
-Run kcraft(const std::string& args) {
-  const std::string cmd = std::string(KCRAFT_BIN) + " " + args + " 2>&1";
+// `environment`: "NAME=value ..." for this run; KCRAFT_PLATFORM is unset unless it names it (a user's own
+// setting must not change what the tests see).
+Run kcraft(const std::string& args, const std::string& environment = "") {
+  const std::string cmd =
+      "env -u KCRAFT_PLATFORM " + environment + " " + std::string(KCRAFT_BIN) + " " + args + " 2>&1";
   Run r;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return r;
@@ -35,7 +38,7 @@ Run kcraft(const std::string& args) {
 
 // stdout only, for --json output.
 nlohmann::json kcraft_json(const std::string& args, int expected_code = 0) {
-  const std::string cmd = std::string(KCRAFT_BIN) + " " + args + " 2>/dev/null";
+  const std::string cmd = "env -u KCRAFT_PLATFORM " + std::string(KCRAFT_BIN) + " " + args + " 2>/dev/null";
   std::string out;
   FILE* pipe = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf{};
@@ -131,15 +134,76 @@ TEST(Cli, TaskShowListsLayoutAndSymbols) {
   for (const char* s : {"ADDR_A=0x0", "ADDR_B=", "ADDR_C=", "MLEN=16", "K=64"}) {
     EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
   }
-  // Without --platform the symbols are the default platform's, and it says so (on stderr).
+  // The first line says whose symbols these are, and why that platform.
+  EXPECT_EQ(r.out.rfind("Platform systolic (--platform), hardware configuration default: the layout and "
+                        "symbols below are systolic's.\n",
+                        0),
+            0u)
+      << r.out;
   EXPECT_EQ(r.out.find("the default platform"), std::string::npos) << r.out;
   auto implicit = kcraft("task show gemm --config C3");
-  EXPECT_NE(implicit.out.find("the symbols above are systolic's (the default platform); --platform NAME"),
-            std::string::npos)
+  EXPECT_EQ(
+      implicit.out.rfind("Platform systolic (the default platform; --platform NAME or KCRAFT_PLATFORM=NAME "
+                         "for another: ",
+                         0),
+      0u)
       << implicit.out;
   auto j = kcraft_json("task show gemm --config C3 --json");
   EXPECT_EQ(j["symbols"]["ADDR_A"], 0);
   EXPECT_EQ(j["symbols"]["ADDR_B"], 64 * 64 * 2);
+  EXPECT_EQ(j["platform_from"], "default");
+}
+
+// KCRAFT_PLATFORM names the platform of every subcommand that takes one and was given none; the command
+// line wins; an unknown name is an error naming the variable.
+TEST(Cli, TheEnvironmentNamesThePlatform) {
+  const auto shown = kcraft("task show gemm --config C3", "KCRAFT_PLATFORM=vliw");
+  ASSERT_EQ(shown.code, 0) << shown.out;
+  EXPECT_EQ(shown.out.rfind("Platform vliw (from KCRAFT_PLATFORM), hardware configuration default:", 0), 0u)
+      << shown.out;
+  // The same task text as with --platform (only the first line says where the platform came from).
+  const auto explicit_vliw = kcraft("task show gemm --config C3 --platform vliw");
+  EXPECT_EQ(shown.out.substr(shown.out.find('\n')), explicit_vliw.out.substr(explicit_vliw.out.find('\n')));
+  const auto flag_wins = kcraft("task show gemm --platform rvv", "KCRAFT_PLATFORM=vliw");
+  EXPECT_EQ(flag_wins.out.rfind("Platform rvv (--platform)", 0), 0u) << flag_wins.out;
+
+  // Positional platforms: left out with the variable set, given (and winning) without it.
+  EXPECT_EQ(kcraft("isa", "KCRAFT_PLATFORM=vliw").out, kcraft("isa vliw").out);
+  EXPECT_EQ(kcraft("isa systolic", "KCRAFT_PLATFORM=vliw").out, kcraft("isa systolic").out);
+  EXPECT_EQ(kcraft("baseline relu --config C2", "KCRAFT_PLATFORM=vliw").out,
+            kcraft("baseline vliw relu --config C2").out);
+  const auto dir = temp_dir("environment");
+  const auto kernel = dir / "relu.s";
+  write(kernel, kcraft("baseline systolic relu").out);
+  const auto checked = kcraft("check " + kernel.string() + " --task relu", "KCRAFT_PLATFORM=systolic");
+  EXPECT_EQ(checked.code, 0) << checked.out;
+  EXPECT_EQ(checked.out, kcraft("check systolic " + kernel.string() + " --task relu").out);
+  const auto evaluated = kcraft("eval relu " + kernel.string() + " --no-cache", "KCRAFT_PLATFORM=systolic");
+  EXPECT_EQ(evaluated.code, 0) << evaluated.out;
+  EXPECT_EQ(kcraft("tasks", "KCRAFT_PLATFORM=vliw").out, kcraft("tasks --platform vliw").out);
+  EXPECT_NE(kcraft("tasks", "KCRAFT_PLATFORM=vliw").out, kcraft("tasks").out);
+
+  // No platform anywhere: the positional is missing, and the error says both ways to give one.
+  const auto missing = kcraft("isa");
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.out.find("kcraft: isa: no platform: name one first (systolic"), std::string::npos)
+      << missing.out;
+  EXPECT_NE(missing.out.find("or set KCRAFT_PLATFORM"), std::string::npos) << missing.out;
+
+  // An unknown name in the variable, for every subcommand that takes a platform: nothing runs.
+  for (const std::string command :
+       {"isa", "tasks", "task show relu", "task dump relu --out /nonexistent", "check k.s", "eval relu k.s",
+        "debug relu k.s", "baseline relu", "profile relu k.s", "validate", "speed", "coverage",
+        "conformance --suite /nonexistent", "explore --set build:MLEN=8", "agent --task relu", "mcp"}) {
+    const auto r = kcraft(command, "KCRAFT_PLATFORM=nope");
+    EXPECT_EQ(r.code, 2) << command << "\n" << r.out;
+    EXPECT_NE(r.out.find("kcraft: KCRAFT_PLATFORM=nope names no platform (available: systolic"),
+              std::string::npos)
+        << command << "\n"
+        << r.out;
+  }
+  // An explicit platform does not read the variable.
+  EXPECT_EQ(kcraft("isa vliw", "KCRAFT_PLATFORM=nope").code, 0);
 }
 
 TEST(Cli, TaskDumpWritesNpyFilesNumpyCanLoad) {
