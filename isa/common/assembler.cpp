@@ -14,6 +14,7 @@
 #include "isa/common/bundle.h"
 #include "isa/common/disassembler.h"
 #include "isa/common/expression.h"
+#include "isa/common/pipeline_hazards.h"
 
 namespace kcraft::isa {
 namespace {
@@ -134,6 +135,21 @@ struct LoopRecord {
   int column = 0;
   int length = 0;
   std::string text;
+};
+
+// `.reads_old [registers]` (the next bundle) or `.reads_old begin [registers]` ... `.reads_old end` (a
+// region of words): reads of an old value there are intended (VLIW ISAs; docs/vliw.md §1).
+struct OldReadMark {
+  bool region = false;
+  int64_t first_word = 0;
+  int64_t end_word = 0;                // regions: one past the last word
+  std::vector<RegisterRef> registers;  // empty: every register
+  std::vector<std::string> register_names;
+  int line = 0;
+  int column = 0;
+  int length = 0;
+  std::string text;
+  bool used = false;
 };
 
 // The values a pseudo-instruction's operands substitute into its templates.
@@ -799,6 +815,12 @@ class Assembler {
              "end the bundle with '}'");
       close_bundle(pc);
     }
+    if (open_old_region_) {
+      const OldReadMark& m = *open_old_region_;
+      report(Severity::kError, m.line, m.column, m.length, m.text, "'.reads_old begin' is never ended",
+             "close the region with '.reads_old end' after its last bundle");
+      open_old_region_.reset();
+    }
     program_size_ = pc;
   }
 
@@ -1138,6 +1160,10 @@ class Assembler {
       define_constant(st, head);
       return;
     }
+    if (name == ".READS_OLD") {
+      reads_old(st, head, pc);
+      return;
+    }
     if (name == ".WORD") {
       st.kind = StatementKind::kWord;
       st.operands = split_operands(st.code, tokens, st.mnemonic + 1);
@@ -1152,10 +1178,91 @@ class Assembler {
     }
     report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
            fmt::format("unknown directive '{}'", head.text), [&] {
-             std::string hint = did_you_mean(
-                 closest_matches(head.text, std::vector<std::string_view>{".equ", ".set", ".word"}));
-             return hint.empty() ? std::string("directives are .equ, .set and .word") : hint;
+             std::vector<std::string_view> known{".equ", ".set", ".word"};
+             if (spec_.bundle.present()) known.push_back(".reads_old");
+             std::string hint = did_you_mean(closest_matches(head.text, known));
+             if (!hint.empty()) return hint;
+             return std::string(spec_.bundle.present() ? "directives are .equ, .set, .word and .reads_old"
+                                                       : "directives are .equ, .set and .word");
            }());
+  }
+
+  // `.reads_old [reg, ...]`, `.reads_old begin [reg, ...]`, `.reads_old end`.
+  void reads_old(const Statement& st, const Token& head, int64_t pc) {
+    const int head_length = static_cast<int>(head.text.size());
+    if (!spec_.bundle.present()) {
+      report(Severity::kError, st.line, head.column, head_length, head.text,
+             fmt::format("the {} ISA has no exposed pipeline, so no read sees an old value", spec_.name),
+             ".reads_old marks intended reads of an old value in VLIW ISAs; remove it");
+      return;
+    }
+    // An optional keyword, `begin` or `end`, then the registers, comma-separated.
+    size_t first_register = st.mnemonic + 1;
+    std::string keyword;
+    const Token* keyword_token = nullptr;
+    if (first_register < st.tokens.size() && st.tokens[first_register].kind == TokenKind::kIdentifier) {
+      const std::string word = to_upper(st.tokens[first_register].text);
+      if (word == "BEGIN" || word == "END") {
+        keyword = word;
+        keyword_token = &st.tokens[first_register];
+        ++first_register;
+      }
+    }
+    const std::vector<Slice> operands = split_operands(st.code, st.tokens, first_register);
+    Site site;
+    site.line = st.line;
+    OldReadMark mark;
+    mark.line = st.line;
+    mark.column = head.column;
+    mark.length = head_length;
+    mark.text = std::string(head.text);
+    mark.first_word = pc;
+    const auto keyword_error = [&](std::string message, std::string hint) {
+      report(Severity::kError, st.line, keyword_token->column, static_cast<int>(keyword_token->text.size()),
+             keyword_token->text, std::move(message), std::move(hint));
+    };
+    if (keyword == "END") {
+      if (!operands.empty()) {
+        error_at(site, operands[0], "'.reads_old end' takes nothing after 'end'",
+                 "list the registers on the '.reads_old begin' line");
+      }
+      if (!open_old_region_) {
+        keyword_error("'.reads_old end' without a '.reads_old begin'",
+                      "open the region with '.reads_old begin' before its first bundle");
+        return;
+      }
+      open_old_region_->end_word = pc;
+      old_read_marks_.push_back(std::move(*open_old_region_));
+      open_old_region_.reset();
+      return;
+    }
+    if (keyword == "BEGIN") {
+      if (open_old_region_) {
+        keyword_error(fmt::format("a .reads_old region is already open (line {})", open_old_region_->line),
+                      "regions do not nest: close the first with '.reads_old end'");
+        return;
+      }
+      mark.region = true;
+    }
+    for (const Slice& s : operands) {
+      const std::optional<RegisterRef> r = parse_register(spec_, s.text);
+      const RegisterClass* rc = r ? &spec_.register_classes[static_cast<size_t>(r->register_class)] : nullptr;
+      if (rc == nullptr || r->number >= static_cast<int64_t>(rc->count) ||
+          !spec_.bundle.is_exposed(rc->name)) {
+        error_at(site, s, fmt::format("'{}' is not a register whose results land late", s.text),
+                 fmt::format("list registers of the exposed classes ({}), or none for every register; a "
+                             "region is '.reads_old begin' ... '.reads_old end'",
+                             fmt::join(spec_.bundle.exposed_classes, ", ")));
+        return;
+      }
+      mark.registers.push_back(*r);
+      mark.register_names.emplace_back(s.text);
+    }
+    if (mark.region) {
+      open_old_region_ = std::move(mark);
+    } else {
+      old_read_marks_.push_back(std::move(mark));
+    }
   }
 
   void define_constant(const Statement& st, const Token& head) {
@@ -1460,116 +1567,106 @@ class Assembler {
     }
   }
 
-  // VLIW ISAs: read-before-ready. An op's result in an exposed register class lands `latency` bundles after
-  // its issue; a bundle in between that reads the register gets the old value. Every path the program can
-  // take is followed, loop back edges included (a loop with an immediate count of 0 or 1 has none), so the
-  // warning names the producer's and the consumer's lines however far apart they are written.
+  // VLIW ISAs: the exposed pipeline's hazards (pipeline_hazards.h). A read of an old value that a
+  // `.reads_old` mark covers is intended and silent; a mark that covers no such read is itself a warning,
+  // so marks cannot go stale unnoticed.
   void check_hazards() {
-    const BundleSpec& b = spec_.bundle;
-    if (!b.present() || result_.words.empty()) return;
+    if (!spec_.bundle.present() || result_.words.empty()) return;
+    const PipelineHazards hazards = find_pipeline_hazards(spec_, result_.words);
     const std::vector<BundleRange> bundles = split_bundles(spec_, result_.words);
-    std::vector<size_t> bundle_of(result_.words.size() + 1, bundles.size());
-    for (size_t k = 0; k < bundles.size(); ++k) {
-      for (size_t w = bundles[k].first; w < bundles[k].first + bundles[k].count; ++w) bundle_of[w] = k;
-    }
-    struct RegisterUse {
-      size_t word;
-      size_t operand;
-      int register_class;
-      int64_t number;
-    };
-    std::vector<std::vector<RegisterUse>> reads(bundles.size()), writes(bundles.size());
-    std::vector<int> back_edge(bundles.size(), -1);  // bundle that follows this one when its loop repeats
-    std::vector<std::optional<DecodedInstruction>> ops(result_.words.size());
-    for (size_t w = 0; w < result_.words.size(); ++w) {
-      ops[w] = decode(spec_, result_.words[w]);
-      if (!ops[w]) continue;
-      const InstructionSpec& insn = *ops[w]->insn;
-      for (size_t i = 0; i < insn.operands.size(); ++i) {
-        const OperandSpec& op = insn.operands[i];
-        if (op.kind == OperandKind::kBody) {
-          const int64_t end = static_cast<int64_t>(w) + 1 + ops[w]->values[i];
-          bool repeats = true;
-          for (size_t k = 0; k < insn.operands.size(); ++k) {
-            if (insn.operands[k].kind == OperandKind::kUimm && insn.operands[k].name == "count")
-              repeats = ops[w]->values[k] > 1;
-          }
-          if (repeats && end > static_cast<int64_t>(w) + 1 &&
-              end <= static_cast<int64_t>(result_.words.size())) {
-            const size_t end_bundle = bundle_of[static_cast<size_t>(end)];
-            if (end_bundle > 0 && end_bundle <= bundles.size())
-              back_edge[end_bundle - 1] = static_cast<int>(bundle_of[w] + 1);
-          }
-          continue;
-        }
-        if (op.kind != OperandKind::kRegister) continue;
-        if (!b.is_exposed(spec_.register_classes[static_cast<size_t>(op.register_class)].name)) continue;
-        const RegisterUse a{w, i, op.register_class, ops[w]->values[i]};
-        if (op.access != Access::kWrite) reads[bundle_of[w]].push_back(a);
-        if (op.access != Access::kRead) writes[bundle_of[w]].push_back(a);
+    for (const ReadBeforeReady& h : hazards.reads) {
+      if (OldReadMark* mark = mark_covering(h.read, bundles)) {
+        mark->used = true;
+        continue;
       }
+      report_read_before_ready(h);
     }
-    std::set<std::tuple<size_t, size_t, int, int64_t>> reported;
-    for (size_t producer = 0; producer < bundles.size(); ++producer) {
-      for (const RegisterUse& write : writes[producer]) {
-        const InstructionSpec& insn = *ops[write.word]->insn;
-        int64_t latency = 0;
-        if (const auto value = parse_latency(insn.latency)) latency = *value;
-        if (latency < 2) continue;
-        // Breadth-first over (bundle, distance, crossed a back edge), so the shortest distance to a read is
-        // the one reported; latency <= max_latency keeps the search small.
-        std::deque<std::tuple<size_t, int64_t, bool>> queue;
-        auto push_successors = [&](size_t from, int64_t distance, bool crossed) {
-          if (distance + 1 >= latency) return;
-          if (from + 1 < bundles.size()) queue.emplace_back(from + 1, distance + 1, crossed);
-          if (back_edge[from] >= 0)
-            queue.emplace_back(static_cast<size_t>(back_edge[from]), distance + 1, true);
-        };
-        push_successors(producer, 0, false);
-        while (!queue.empty()) {
-          const auto [at, distance, crossed] = queue.front();
-          queue.pop_front();
-          for (const RegisterUse& read : reads[at]) {
-            if (read.register_class != write.register_class || read.number != write.number) continue;
-            if (!reported.emplace(write.word, read.word, read.register_class, read.number).second) continue;
-            report_hazard(write, read.word, read.operand, distance, latency, crossed);
-          }
-          push_successors(at, distance, crossed);
-        }
-      }
+    for (const LandingOutOfOrder& h : hazards.overwrites) report_landing_out_of_order(h);
+    for (const OldReadMark& mark : old_read_marks_) {
+      if (mark.used) continue;
+      report(Severity::kWarning, mark.line, mark.column, mark.length, mark.text,
+             mark.registers.empty()
+                 ? std::string(mark.region ? "no read in this .reads_old region sees an old value"
+                                           : "the bundle after this .reads_old reads no old value")
+                 : fmt::format("{} reads no old value of {}",
+                               mark.region ? "this .reads_old region" : "the bundle after this .reads_old",
+                               fmt::join(mark.register_names, ", ")),
+             "remove the mark, or move it to the read it means (the next bundle, or a region around it)");
     }
   }
 
-  static std::optional<int64_t> parse_latency(const std::string& text) {
-    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos)
-      return std::nullopt;
-    return std::stoll(text);
+  // The mark, if any, that declares this read of an old value intended: a one-bundle mark on the bundle
+  // holding the read, or a region around it; with registers listed, only reads of those.
+  OldReadMark* mark_covering(const RegisterUse& read, const std::vector<BundleRange>& bundles) {
+    const auto word = static_cast<int64_t>(read.word);
+    for (OldReadMark& mark : old_read_marks_) {
+      bool covers = false;
+      if (mark.region) {
+        covers = word >= mark.first_word && word < mark.end_word;
+      } else {
+        for (const BundleRange& b : bundles) {
+          if (static_cast<int64_t>(b.first) == mark.first_word)
+            covers = word >= mark.first_word && word < static_cast<int64_t>(b.first + b.count);
+        }
+      }
+      if (!covers) continue;
+      if (mark.registers.empty()) return &mark;
+      for (const RegisterRef& r : mark.registers) {
+        if (r.register_class == read.register_class && static_cast<int64_t>(r.number) == read.number)
+          return &mark;
+      }
+    }
+    return nullptr;
   }
 
-  template <typename RegisterUse>
-  void report_hazard(const RegisterUse& write, size_t read_word, size_t read_operand, int64_t distance,
-                     int64_t latency, bool crossed) {
-    const RegisterClass& rc = spec_.register_classes[static_cast<size_t>(write.register_class)];
-    const std::string reg = fmt::format("{}{}", rc.prefix, write.number);
-    const InstructionSpec& producer = *decode(spec_, result_.words[write.word])->insn;
-    int column = 0;
-    int length = 0;
-    std::string_view text;
-    const Statement* st = word_statements_[read_word];
-    if (st != nullptr && st->kind == StatementKind::kInstruction && read_operand < st->operands.size()) {
-      column = st->operands[read_operand].column;
-      length = st->operands[read_operand].length;
-      text = st->operands[read_operand].text;
+  std::string register_name(const RegisterUse& use) const {
+    return fmt::format("{}{}", spec_.register_classes[static_cast<size_t>(use.register_class)].prefix,
+                       use.number);
+  }
+
+  // Where an operand of a word was written: column, length and text of the operand, if the word is one
+  // instruction statement.
+  std::tuple<int, int, std::string_view> operand_site(const RegisterUse& use) const {
+    const Statement* st = word_statements_[use.word];
+    if (st != nullptr && st->kind == StatementKind::kInstruction && use.operand < st->operands.size()) {
+      const Slice& s = st->operands[use.operand];
+      return {s.column, s.length, s.text};
     }
-    const int64_t missing = latency - distance;
-    report(
-        Severity::kWarning, result_.word_lines[read_word], column, length, text,
-        fmt::format("{} is read {} bundle{} after {} (line {}) writes it{}, but that result lands {} bundles "
-                    "after its issue: this reads the old value",
-                    reg, distance, distance == 1 ? "" : "s", producer.name, result_.word_lines[write.word],
-                    crossed ? " (counting across the loop's back edge)" : "", latency),
-        fmt::format("put {} more bundle{} between them (independent work, or C_NOP), or use another register",
-                    missing, missing == 1 ? "" : "s"));
+    return {0, 0, std::string_view()};
+  }
+
+  void report_read_before_ready(const ReadBeforeReady& h) {
+    const std::string reg = register_name(h.write);
+    const InstructionSpec& producer = *decode(spec_, result_.words[h.write.word])->insn;
+    const auto [column, length, text] = operand_site(h.read);
+    const int64_t missing = h.latency - h.distance;
+    report(Severity::kWarning, result_.word_lines[h.read.word], column, length, text,
+           fmt::format(
+               "{} is read {} bundle{} after {} (line {}) writes it{}, but that result lands {} bundles "
+               "after its issue: this reads the old value",
+               reg, h.distance, h.distance == 1 ? "" : "s", producer.name, result_.word_lines[h.write.word],
+               h.crossed_back_edge ? " (counting across the loop's back edge)" : "", h.latency),
+           fmt::format("put {} more bundle{} between them (independent work, or C_NOP), or use another "
+                       "register; if the old value is meant, write `.reads_old {}` on the line before",
+                       missing, missing == 1 ? "" : "s", reg));
+  }
+
+  void report_landing_out_of_order(const LandingOutOfOrder& h) {
+    const std::string reg = register_name(h.later);
+    const InstructionSpec& earlier = *decode(spec_, result_.words[h.earlier.word])->insn;
+    const InstructionSpec& later = *decode(spec_, result_.words[h.later.word])->insn;
+    const auto [column, length, text] = operand_site(h.later);
+    const int64_t gap = h.earlier_latency - (h.distance + h.later_latency);
+    report(Severity::kWarning, result_.word_lines[h.later.word], column, length, text,
+           fmt::format("{} writes {} {} bundle{} after {} (line {}) does{}, but lands {} bundle{} before it: "
+                       "when {}'s result lands, {} holds the older result",
+                       later.name, reg, h.distance, h.distance == 1 ? "" : "s", earlier.name,
+                       result_.word_lines[h.earlier.word],
+                       h.crossed_back_edge ? " (counting across the loop's back edge)" : "", gap,
+                       gap == 1 ? "" : "s", earlier.name, reg),
+           fmt::format("write {} again only once {}'s result has landed ({} more bundle{}), or use another "
+                       "register",
+                       reg, earlier.name, gap, gap == 1 ? "" : "s"));
   }
 
   // " (e.g. C_NOP)": an instruction without operands that is not the halt, for hints.
@@ -1634,10 +1731,12 @@ class Assembler {
   std::vector<Statement> statements_;
   std::vector<LoopRecord> loops_;
   OpenBundle bundle_;
+  std::vector<OldReadMark> old_read_marks_;
+  std::optional<OldReadMark> open_old_region_;  // a `.reads_old begin` not yet ended
   uint32_t end_of_bundle_mask_ = 0;
   const Statement* current_statement_ = nullptr;   // pass 2: the statement being encoded
   std::vector<const Statement*> word_statements_;  // the statement of each word
-  std::vector<std::string_view> mnemonic_names_;  // instructions and pseudo-instructions, for hints
+  std::vector<std::string_view> mnemonic_names_;   // instructions and pseudo-instructions, for hints
   int64_t program_size_ = 0;
   size_t errors_ = 0;
   bool too_many_errors_ = false;

@@ -580,6 +580,15 @@ class MarkdownWriter {
         "in the file. |");
     line("| `.set NAME, expr` | The same as `.equ` (a constant cannot be redefined). |");
     line("| `.word expr[, expr...]` | Emits raw instruction words (each -2147483648..4294967295). |");
+    if (spec_.bundle.present()) {
+      line(
+          "| `.reads_old [reg, ...]` | The next bundle reads the old value of these registers (none listed: "
+          "of "
+          "every register) on purpose: `kcraft check` does not warn about those reads, and warns about a "
+          "mark "
+          "that covers none. |");
+      line("| `.reads_old begin [reg, ...]` ... `.reads_old end` | The same for every bundle in between. |");
+    }
     line();
     line("### Expressions");
     line();

@@ -256,8 +256,10 @@ TEST(VliwHazards, ReadBeforeReadyNamesBothLines) {
   EXPECT_EQ(w[0].message,
             "a0 is read 1 bundle after A_VMAC (line 1) writes it, but that result lands 3 bundles after its "
             "issue: this reads the old value");
-  EXPECT_EQ(w[0].hint,
-            "put 2 more bundles between them (independent work, or C_NOP), or use another register");
+  EXPECT_EQ(
+      w[0].hint,
+      "put 2 more bundles between them (independent work, or C_NOP), or use another register; if the old "
+      "value is meant, write `.reads_old a0` on the line before");
   EXPECT_THAT(format_diagnostics(vasm(source), source),
               HasSubstr("kernel.s:2:12: warning: a0 is read 1 bundle after A_VMAC (line 1)"));
 }
