@@ -100,10 +100,14 @@ int cmd_platforms(const GlobalOptions& g) {
 }
 
 // ---------------------------------------------------------------- isa
-int cmd_isa(const GlobalOptions& g, const std::string& platform_name) {
+int cmd_isa(const GlobalOptions& g, const std::string& platform_name, const std::string& hw) {
   const Platform& platform = require_platform(platform_name);
   if (g.json) {
-    print_json({{"platform", platform_name}, {"markdown", platform.isa_reference()}});
+    // The reference and the scheduling table (per instruction its unit, latency, occupancy, hazards).
+    print_json({{"platform", platform_name},
+                {"hw", platform.hw_config(hw).name},
+                {"markdown", platform.isa_reference()},
+                {"scheduling", to_json(platform.scheduling_table(hw))}});
   } else {
     std::cout << platform.isa_reference();
   }
@@ -748,11 +752,15 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   auto* platforms = app.add_subcommand("platforms", "list platforms and their hardware configurations");
   platforms->callback([&] { run = [&] { return cmd_platforms(g); }; });
 
-  auto* isa =
-      app.add_subcommand("isa", "print a platform's ISA reference (Markdown, generated from its YAML)");
-  static std::string isa_platform;
+  auto* isa = app.add_subcommand(
+      "isa",
+      "print a platform's ISA reference (Markdown, generated from its YAML); with --json also "
+      "the scheduling table: per instruction its unit, latency, occupancy and hazards");
+  static std::string isa_platform, isa_hw = "default";
   add_platform_argument(isa, isa_platform);
-  isa->callback([&] { run = [&] { return cmd_isa(g, isa_platform); }; });
+  isa->add_option("--hw", isa_hw, "hardware configuration of --json's scheduling table")
+      ->capture_default_str();
+  isa->callback([&] { run = [&] { return cmd_isa(g, isa_platform, isa_hw); }; });
 
   auto* tasks_cmd = app.add_subcommand("tasks", "list tasks: level, configurations, support per platform");
   static std::string tasks_platform;

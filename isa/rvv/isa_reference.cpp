@@ -25,6 +25,9 @@ struct Table {
   std::string title, intro;
   std::vector<Group> groups;
   std::vector<OutsideClass> outside;
+  std::string timing_issue;
+  std::vector<std::pair<std::string, std::string>> timing_units, timing_rules;
+  std::vector<TimingClass> timing;
 };
 
 std::string lower_case(std::string s) {
@@ -64,6 +67,21 @@ const Table& table() {
         c.what = o["what"].as<std::string>();
         for (auto& m : expanded_list(o["mnemonics"])) c.mnemonics.insert(std::move(m));
         out.outside.push_back(std::move(c));
+      }
+      out.timing_issue = root["timing_issue"].as<std::string>();
+      for (const auto& u : root["timing_units"])
+        out.timing_units.emplace_back(u["name"].as<std::string>(), u["description"].as<std::string>());
+      for (const auto& r : root["timing_rules"])
+        out.timing_rules.emplace_back(r["title"].as<std::string>(), r["text"].as<std::string>());
+      for (const auto& c : root["timing"]) {
+        TimingClass tc;
+        tc.name = c["class"].as<std::string>();
+        tc.unit = c["unit"].as<std::string>();
+        tc.latency = c["latency"].as<std::string>();
+        tc.occupancy = c["occupancy"].as<std::string>();
+        tc.hazards = c["hazards"].as<std::string>();
+        tc.mnemonics = expanded_list(c["mnemonics"]);
+        out.timing.push_back(std::move(tc));
       }
     } catch (const YAML::Exception& e) {
       throw std::runtime_error(std::string("isa/rvv/rvv_isa.yaml: ") + e.what());
@@ -157,6 +175,32 @@ std::string outside_reason(const std::string& mnemonic) {
     if (c.mnemonics.count(m) != 0) return c.what;
   }
   return "not in the implemented subset (`kcraft isa rvv` lists every instruction the core runs)";
+}
+
+const std::vector<TimingClass>& timing_classes() {
+  return table().timing;
+}
+
+const std::string& timing_issue() {
+  return table().timing_issue;
+}
+
+const std::vector<std::pair<std::string, std::string>>& timing_units() {
+  return table().timing_units;
+}
+
+const std::vector<std::pair<std::string, std::string>>& timing_rules() {
+  return table().timing_rules;
+}
+
+std::string row_syntax(const std::string& mnemonic) {
+  const std::string m = lower_case(mnemonic);
+  for (const auto& g : table().groups) {
+    for (const auto& r : g.rows) {
+      if (lower_case(r.mnemonic) == m) return r.syntax;
+    }
+  }
+  return "";
 }
 
 }  // namespace kcraft::rvv

@@ -58,4 +58,73 @@ std::string IsaSpecPlatform::disassemble(const std::vector<uint32_t>& words) con
   return isa::disassemble_program(spec_, words, {true});
 }
 
+namespace {
+
+// What holds the instructions that depend on or conflict with `insn`, by the ISA's kind.
+std::string hazard_rule(const isa::IsaSpec& spec, const isa::InstructionSpec& insn) {
+  std::vector<std::string> exposed, next;
+  for (size_t i = 0; i < insn.operands.size(); ++i) {
+    const isa::OperandSpec& op = insn.operands[i];
+    if (op.kind != isa::OperandKind::kRegister || op.access == isa::Access::kRead) continue;
+    const isa::RegisterClass& rc = spec.register_classes[static_cast<size_t>(op.register_class)];
+    (spec.bundle.is_exposed(rc.name) ? exposed : next).push_back(op.name);
+  }
+  if (!spec.bundle.present()) {
+    return "interlocked: an instruction that reads what this one writes waits at issue until its latency has "
+           "passed, and one for the same unit until its occupancy has; a waiting instruction holds every "
+           "instruction behind it";
+  }
+  std::string text;
+  if (!exposed.empty()) {
+    text = fmt::format(
+        "no interlock: {} lands `latency` bundles after issue, and the bundles in between read the old value "
+        "(kcraft check warns; `.reads_old` marks an intended read); a later write of the same register must "
+        "not land before it",
+        fmt::join(exposed, ", "));
+  }
+  if (!next.empty()) {
+    if (!text.empty()) text += "; ";
+    text += fmt::format("{} is visible to the next bundle", fmt::join(next, ", "));
+  }
+  return text.empty() ? "writes no register: no result hazard" : text;
+}
+
+}  // namespace
+
+SchedulingTable IsaSpecPlatform::scheduling_table(const std::string& hw) const {
+  const isa::SymbolTable symbols = this->symbols(hw);
+  SchedulingTable t;
+  t.platform = name_;
+  t.hw = hw_config(hw).name;
+  t.time_unit = spec_.bundle.present() ? "bundles" : "cycles";
+  t.issue = spec_.timing;
+  for (const isa::UnitSpec& u : spec_.units) {
+    t.units.emplace_back(u.name, u.description);
+    if (!u.notes.empty()) t.rules.emplace_back(u.name + " unit", u.notes);
+  }
+  if (spec_.bundle.present()) t.rules.emplace_back("Bundles", spec_.bundle.description);
+  for (const isa::TimingRule& r : spec_.timing_rules) t.rules.emplace_back(r.title, r.text);
+  for (const isa::InstructionSpec& insn : spec_.instructions) {
+    InstructionTiming row;
+    row.name = insn.name;
+    row.syntax = isa::syntax_of(insn);
+    row.unit = insn.unit;
+    row.slot = insn.slot;
+    row.latency = insn.latency;
+    // The issue stage takes one instruction (bundle) per cycle: an instruction whose YAML states no
+    // occupancy holds its unit for its issue cycle alone.
+    row.occupancy = insn.occupancy.empty() ? "1" : insn.occupancy;
+    row.latency_value = formula_value(row.latency, symbols);
+    row.occupancy_value = formula_value(row.occupancy, symbols);
+    for (const isa::OperandSpec& op : insn.operands) {
+      if (op.kind != isa::OperandKind::kRegister) continue;
+      if (op.access != isa::Access::kWrite) row.reads.push_back(op.name);
+      if (op.access != isa::Access::kRead) row.writes.push_back(op.name);
+    }
+    row.hazards = hazard_rule(spec_, insn);
+    t.instructions.push_back(std::move(row));
+  }
+  return t;
+}
+
 }  // namespace kcraft::tb

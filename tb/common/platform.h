@@ -23,6 +23,7 @@
 #include "tasks/common/layout.h"
 #include "tasks/common/task_spec.h"
 #include "tb/common/evaluation.h"
+#include "tb/common/scheduling_table.h"
 
 namespace kcraft {
 
@@ -184,6 +185,9 @@ class Platform {
   virtual std::filesystem::path guide_path() const;
   // Mnemonics with an entry ("#### MNEMONIC") in the ISA reference: grep_docs returns the whole entry.
   virtual std::vector<std::string> instruction_names() const = 0;
+  // Per instruction its unit, latency, occupancy and hazards on a hardware configuration, for writers
+  // who schedule kernels with scripts (`kcraft isa PLATFORM --json`, tb/common/scheduling_table.h).
+  virtual SchedulingTable scheduling_table(const std::string& hw) const = 0;
 
   // ---- toolchain
   // Symbols every kernel may use: the hardware parameters, and with a task its dimensions, tensor

@@ -40,6 +40,8 @@ class RvvPlatform : public Platform {
   // Generated from isa/rvv/rvv_isa.yaml for the default configuration's VLEN.
   std::string isa_reference() const override;
   std::vector<std::string> instruction_names() const override;
+  // Every implemented instruction with its timing class (isa/rvv/rvv_isa.yaml `timing:`; rvv_scheduling.cpp).
+  SchedulingTable scheduling_table(const std::string& hw) const override;
 
   // The hardware parameters, and with a task its layout's symbols (isa/rvv/symbols.h: ADDR_<T>, BYTES_<T>,
   // dimensions, PARAM_<NAME>_F32); the toolchain's header adds PARAM_<NAME> as a C float literal.

@@ -75,6 +75,13 @@ class FakePlatform : public Platform {
     return std::filesystem::path(KCRAFT_FAKE_PLATFORM_DIR) / "guide.md";
   }
   std::vector<std::string> instruction_names() const override { return {"FAKE_OP", "FAKE_HALT"}; }
+  SchedulingTable scheduling_table(const std::string& hw) const override {
+    SchedulingTable t;
+    t.platform = "fake";
+    t.hw = hw;
+    t.time_unit = "cycles";
+    return t;
+  }
 
   isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
                            const tasks::DramLayout*) const override {

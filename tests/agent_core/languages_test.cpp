@@ -119,6 +119,9 @@ class BilingualPlatform : public Platform {
   std::string isa_reference() const override { return inner_->isa_reference(); }
   std::filesystem::path guide_path() const override { return inner_->guide_path(); }
   std::vector<std::string> instruction_names() const override { return inner_->instruction_names(); }
+  SchedulingTable scheduling_table(const std::string& hw) const override {
+    return inner_->scheduling_table(hw);
+  }
   isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg,
                            const tasks::DramLayout* layout) const override {
     return inner_->symbols(hw, cfg, layout);

@@ -128,6 +128,36 @@ TEST(Cli, PlatformsIsaAndTasks) {
   }
 }
 
+// `kcraft isa PLATFORM --json` (the flag after the platform, too): the reference and, per instruction,
+// its unit, latency, occupancy and hazards, on the hardware configuration --hw names.
+TEST(Cli, IsaJsonHasTheSchedulingTable) {
+  for (const char* platform : {"systolic", "vliw", "rvv"}) {
+    const nlohmann::json isa = kcraft_json(std::string("isa ") + platform + " --json");
+    EXPECT_EQ(isa["platform"], platform);
+    EXPECT_EQ(isa["hw"], "default");
+    EXPECT_NE(isa["markdown"].get<std::string>().find("#"), std::string::npos);
+    const nlohmann::json& s = isa["scheduling"];
+    EXPECT_TRUE(s["time_unit"] == "cycles" || s["time_unit"] == "bundles") << platform;
+    EXPECT_FALSE(s["issue"].get<std::string>().empty()) << platform;
+    ASSERT_GE(s["instructions"].size(), 40u) << platform;
+    size_t fixed = 0;
+    for (const auto& row : s["instructions"]) {
+      for (const char* key : {"name", "unit", "latency", "occupancy", "hazards"}) {
+        ASSERT_TRUE(row[key].is_string()) << platform << " " << row.dump();
+        EXPECT_FALSE(row[key].get<std::string>().empty()) << platform << " " << key << " " << row.dump();
+      }
+      EXPECT_TRUE(row["reads"].is_array() && row["writes"].is_array()) << row.dump();
+      if (row["latency_value"].is_number()) ++fixed;
+    }
+    EXPECT_GT(fixed, 10u) << platform;
+  }
+  // Another configuration's parameters give other values where a formula uses them.
+  const nlohmann::json small = kcraft_json("isa systolic --json --hw small");
+  EXPECT_EQ(small["hw"], "small");
+  EXPECT_NE(small["scheduling"].dump(), kcraft_json("isa systolic --json")["scheduling"].dump());
+  EXPECT_EQ(kcraft("isa systolic --json --hw nosuch").code, 2);
+}
+
 TEST(Cli, TaskShowListsLayoutAndSymbols) {
   auto r = kcraft("task show gemm --platform systolic --config C3");
   ASSERT_EQ(r.code, 0) << r.out;

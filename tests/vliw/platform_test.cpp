@@ -12,6 +12,7 @@
 #include "tasks/common/task_spec.h"
 #include "tb/common/paths.h"
 #include "tb/vliw/vliw_platform.h"
+#include "vliw_isa.h"
 
 namespace kcraft::vliw {
 namespace {
@@ -224,6 +225,29 @@ TEST(VliwPlatformVerdicts, AWrongKernelIsAMismatch) {
 // The per-unit timeline (tb/vliw/vliw_timeline.h): its totals and its slices per track add up to the RTL's
 // counters, the issue track shows every bundle, the DRAM port shows the DMA's rows, and the JSON is a
 // Chrome trace.
+// `kcraft isa vliw --json`'s scheduling table: the latencies the functional model and the RTL's package
+// use (the generated latency_of), each op's slot, and the exposed pipeline's rule for vector and
+// accumulator results.
+TEST(VliwScheduling, TheTableHasTheModelsLatenciesAndSlots) {
+  for (const char* hw : {"default", "small"}) {
+    const SchedulingTable t = platform().scheduling_table(hw);
+    EXPECT_EQ(t.time_unit, "bundles");
+    ASSERT_EQ(t.instructions.size(), isa::vliw::spec().instructions.size());
+    for (const InstructionTiming& row : t.instructions) {
+      const isa::InstructionSpec* insn = isa::vliw::spec().find_instruction(row.name);
+      ASSERT_NE(insn, nullptr) << row.name;
+      EXPECT_EQ(row.latency_value,
+                static_cast<int64_t>(isa::vliw::latency_of(static_cast<uint8_t>(insn->opcode))))
+          << row.name;
+      EXPECT_EQ(row.slot, insn->slot) << row.name;
+      const bool exposed_result = row.name.rfind("V_", 0) == 0 || row.name.rfind("A_", 0) == 0 ||
+                                  row.name == "L_VLD" || row.name == "L_VLDB";
+      EXPECT_EQ(row.hazards.find("no interlock") != std::string::npos, exposed_result)
+          << row.name << ": " << row.hazards;
+    }
+  }
+}
+
 TEST(VliwTimeline, SlicesAndTotalsEqualTheCounters) {
   for (const char* hw : {"default", "small"}) {
     SCOPED_TRACE(hw);
