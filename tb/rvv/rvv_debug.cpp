@@ -295,8 +295,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
     const ErrorReport error = hw_->error();
     if (!rtl_stopped_) {
       rtl_end_ = "cycle cap";
-      rtl_end_pc_ = hw_->pc();
-      rtl_why_ = hang_diagnosis(*rtl_end_pc_, hw_->stall(), cycle_cap_, [&](uint32_t pc) {
+      rtl_why_ = hang_diagnosis(hw_->pc(), hw_->stall(), cycle_cap_, [&](uint32_t pc) {
                    return eval_describe(pc);
                  }).detail;
     } else if (error.code != ErrorCode::kNone) {
@@ -317,6 +316,12 @@ class RvvDebugTarget final : public tb::DebugTarget {
     for (auto it = entry; it != recorder.steps.end(); ++it) {
       rtl_.push_back(*it);
       rtl_pcs_.push_back(it + 1 == recorder.steps.end() ? hw_->pc() : (it + 1)->pc);
+    }
+    if (!rtl_stopped_ && rtl_.size() > 1) {
+      // Cut by the cycle cap: what follows the last retirement is undecided (decode may hold a fall-through
+      // a taken branch is about to flush), so the trace ends one retirement earlier, at a known next pc.
+      rtl_.pop_back();
+      rtl_pcs_.pop_back();
     }
     // Where the RTL's run is over: after its last retirement, or before the ecall that ended it (QEMU's
     // trace stops there too).
@@ -358,7 +363,7 @@ class RvvDebugTarget final : public tb::DebugTarget {
   std::optional<std::vector<uint8_t>> qemu_dram_;  // QEMU's final DRAM, when the kernel returned
   std::vector<uint8_t> rtl_dram_;                  // the RTL's DRAM at the end of its run
   size_t rtl_last_ = 0;                            // rtl_[rtl_last_]: the state where the RTL's run ends
-  std::optional<uint32_t> rtl_end_pc_;             // the erring or hanging pc
+  std::optional<uint32_t> rtl_end_pc_;             // the erring instruction's pc
   uint64_t rtl_run_length_ = 0;
   uint64_t rtl_retirements_ = 0;  // all of the RTL's, crt0's included
   bool rtl_stopped_ = true;

@@ -118,8 +118,10 @@ class SystolicDebugTarget final : public tb::DebugTarget {
     dram_.load(run_.job.dram);
     tb::DramModelPort port(dram_);
     const uint32_t halt = static_cast<uint32_t>(isa::systolic::Op::C_HALT);
-    const bool stopped = tb::run_rtl_until_retired(hw, port, run_.job.program, run_.job.dram.size(), retired,
-                                                   pcs, halt, last_cycle_);
+    // Stops inside the run drain past the stop cycle; only the end of the run is cut at --stop-at-cycle.
+    const uint64_t cap = retired < pcs.size() ? run_.job.cycle_cap : last_cycle_;
+    const bool stopped =
+        tb::run_rtl_until_retired(hw, port, run_.job.program, run_.job.dram.size(), retired, pcs, halt, cap);
     const MachineState state = hw.read_state();
     MachineSnapshot s = snapshot(state, p_, run_);
     // At the end of the run, the cycles `kcraft eval` reports.
@@ -129,7 +131,7 @@ class SystolicDebugTarget final : public tb::DebugTarget {
     if (!stopped) {
       // No C_HALT (the program's or the stop's) by the run's last cycle: eval's hang diagnosis.
       s.status = "cycle cap";
-      s.why = hang_diagnosis(hw.hang_report(), last_cycle_, run_.program.filename, run_.program).detail;
+      s.why = hang_diagnosis(hw.hang_report(), cap, run_.program.filename, run_.program).detail;
     } else if (retired < pcs.size() && state.error.code == ErrorCode::kNone) {
       // The RTL counts the halt the stop put in as an instruction; the model never executes that one. The
       // stop replaced instruction `retired` of the model's path; a different pc or count means the RTL
