@@ -843,11 +843,15 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
       "--lockstep", d.options.lockstep,
       "find the first retired instruction after which the RTL and the model differ (up to the stop "
       "point, or the end)");
-  debug->add_option("--rows", d.rows,
-                    "memory rows to dump: MEMORY, MEMORY:ROW or MEMORY:FIRST-LAST (repeatable; default: rows "
-                    "that differ and the first non-zero ones)");
+  debug->add_option(
+      "--rows", d.rows,
+      "rows to dump: MEMORY, MEMORY:ROW or MEMORY:FIRST-LAST, where MEMORY is an on-chip memory "
+      "or a DRAM tensor of the task by name (an input, an output, scratch); outputs are shown "
+      "next to the golden reference (repeatable; default: rows that differ, the first non-zero "
+      "on-chip ones and, at the end of the run, output rows outside the golden's tolerance)");
   debug->add_option("--cycle-cap", d.options.cycle_cap,
-                    "cycle cap of each RTL run (default: from the task's size)");
+                    "cycle cap of each RTL run (default: from the task's size); a kernel that has not halted "
+                    "by then is shown there, with eval's diagnosis of the hang");
   debug->add_option(
       "--inject-model-fault", d.model_fault,
       "test hook, checks the tool itself: K:REGISTER[:XOR_MASK] flips bits of a register of the "

@@ -195,7 +195,7 @@ RunResult run_qemu(const BuiltKernel& kernel, const std::vector<uint8_t>& dram, 
   std::vector<std::string> args{qemu, "-strace", "-cpu", qemu_cpu(options.vlen)};
   args.insert(args.end(), options.extra_args.begin(), options.extra_args.end());
   args.push_back(pattern);
-  const ProcessResult p = run_process(args, options.timeout);
+  const ProcessResult p = run_process(args, options.timeout, "", options.max_log_bytes);
   return interpret_qemu_run(p, dram.size(), options.timeout);
 }
 

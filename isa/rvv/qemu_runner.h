@@ -34,6 +34,9 @@ struct RunOptions {
   // QEMU options put before the program, e.g. {"-singlestep", "-d", "cpu,fpu,nochain", "-D", log} for a
   // per-instruction register log (kcraft debug).
   std::vector<std::string> extra_args;
+  // Caps the files QEMU writes (its -D log), in bytes; 0: no cap. A log that reaches it is cut short
+  // (QEMU usually ends with SIGXFSZ): a kernel that never ends does not fill the disk.
+  uint64_t max_log_bytes = 0;
 };
 
 // The end state crt0 saved (rvv_memory_map.h).

@@ -71,7 +71,7 @@ std::string signal_name(int signal) {
 }
 
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                          const std::string& cwd) {
+                          const std::string& cwd, uint64_t max_file_bytes) {
   ProcessResult r;
   if (argv.empty()) {
     r.error = "no command";
@@ -96,6 +96,12 @@ ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::mil
   if (pid == 0) {
     const struct rlimit no_core { 0, 0 };
     ::setrlimit(RLIMIT_CORE, &no_core);
+    if (max_file_bytes > 0) {
+      const struct rlimit file_size {
+        static_cast<rlim_t>(max_file_bytes), static_cast<rlim_t>(max_file_bytes)
+      };
+      ::setrlimit(RLIMIT_FSIZE, &file_size);
+    }
     const int devnull = ::open("/dev/null", O_RDONLY);
     if (devnull >= 0) ::dup2(devnull, 0);
     ::dup2(out.fd[1], 1);

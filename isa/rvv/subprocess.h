@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,9 +22,11 @@ struct ProcessResult {
   double seconds = 0.0;    // wall-clock run time
 };
 
-// argv[0] is the executable's path. `cwd` empty = the current directory.
+// argv[0] is the executable's path. `cwd` empty = the current directory. `max_file_bytes` (0: none) caps
+// every file the child writes (RLIMIT_FSIZE: a write past it fails, and SIGXFSZ usually ends the child),
+// e.g. a log that would grow without bound.
 ProcessResult run_process(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                          const std::string& cwd = "");
+                          const std::string& cwd = "", uint64_t max_file_bytes = 0);
 
 // The absolute path of `name` in PATH, or "" if it is not there.
 std::string find_in_path(const std::string& name);

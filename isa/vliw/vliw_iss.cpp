@@ -128,6 +128,16 @@ Iss::Result Iss::run(std::vector<uint8_t>& dram, uint64_t max_cycles) {
   return r;
 }
 
+Iss::Activity Iss::activity() const {
+  Activity a;
+  for (size_t c = 0; c < queues_.size(); ++c) {
+    if (!queues_[c].empty()) a.dma_busy_channels |= 1u << c;
+  }
+  a.dma_rows_in_flight = static_cast<uint32_t>(rows_.size());
+  a.loop_depth = static_cast<uint32_t>(loops_.size());
+  return a;
+}
+
 bool Iss::dma_idle() const {
   for (const auto& q : queues_) {
     if (!q.empty()) return false;

@@ -55,6 +55,15 @@ class Iss {
   const Counters& counters() const { return counters_; }
   // Why the core did not issue in the last cycle (kNone if it did): for hang reports.
   StallCause last_stall() const { return last_stall_; }
+  // What the DMA and the loops hold now, as the RTL's hang report reads them (tb/vliw/vliw_hw.h).
+  struct Activity {
+    uint32_t dma_busy_channels = 0;  // bit c: channel c has a transfer queued or in flight
+    uint32_t dma_rows_in_flight = 0;
+    uint32_t loop_depth = 0;
+  };
+  Activity activity() const;
+  // The bundle the core issues next (the one it stalls on, in a hang).
+  uint32_t pc() const { return pc_; }
 
  private:
   struct DecodedOp {

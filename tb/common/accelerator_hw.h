@@ -118,6 +118,10 @@ class AcceleratorHw {
   // The run is over (a halt instruction or an error, and any drain after it).
   virtual bool stopped() = 0;
   virtual uint64_t cycle() const = 0;  // since START
+  // The run's length as kcraft reports it (`kcraft eval`'s and `kcraft debug`'s "cycles"): the one
+  // definition both print. Default: the driver's cycles since START; a top whose cycle counter stops
+  // earlier (vliw: the cycle before halted_o rises) reads its counter. Valid once the run is over.
+  virtual uint64_t run_length() { return cycle(); }
 
   // Optional FST waveform of the next run (opened before START, closed by close_waveform()).
   virtual void open_waveform(const std::string& path) = 0;

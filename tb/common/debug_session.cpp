@@ -3,8 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <map>
 #include <stdexcept>
+
+#include "tasks/common/dtype.h"
 
 namespace kcraft::tb {
 
@@ -41,9 +45,59 @@ nlohmann::json row_json(const SnapshotMemory& m, size_t row) {
   return a;
 }
 
-// The rows to show of memory `i`: the selected ones, or those that differ and some non-zero ones.
+// The golden reference of an output tensor, and which of the RTL's rows are outside its tolerance.
+struct Golden {
+  SnapshotMemory rows;         // the reference rounded to the DRAM's element type
+  std::vector<double> values;  // the reference itself, row-major
+  tasks::Tolerance tolerance;
+  tasks::DType dtype = tasks::DType::bf16;
+  bool within(double out, double ref) const {
+    if (std::isnan(ref)) return std::isnan(out);
+    if (std::isinf(ref)) return out == ref;
+    if (!std::isfinite(out)) return false;
+    return std::fabs(out - ref) <= tolerance.atol + tolerance.rtol * std::fabs(ref);
+  }
+  bool row_outside(const SnapshotMemory& m, size_t row) const {
+    if (m.row_elements != rows.row_elements || row >= rows.rows() || row >= m.rows()) return false;
+    for (size_t e = 0; e < m.row_elements; ++e) {
+      const size_t i = row * m.row_elements + e;
+      if (!within(tasks::dtype_bits_to_double(static_cast<uint32_t>(m.data[i]), dtype), values[i]))
+        return true;
+    }
+    return false;
+  }
+};
+
+std::map<std::string, Golden> golden_outputs(const PreparedRun* run) {
+  std::map<std::string, Golden> out;
+  if (run == nullptr) return out;
+  for (const auto& ref : run->references) {
+    if (ref.shape.empty()) continue;
+    Golden g;
+    g.dtype = run->cfg.dtype;
+    g.tolerance = run->cfg.tolerance;
+    g.values = ref.data;
+    g.rows.name = ref.name;
+    g.rows.dram = true;
+    g.rows.row_elements = static_cast<unsigned>(ref.shape.back());
+    g.rows.format = g.dtype == tasks::DType::bf16 ? ValueFormat::kBf16 : ValueFormat::kFp32;
+    for (double v : ref.data) g.rows.data.push_back(tasks::dtype_bits(v, g.dtype));
+    out.emplace(ref.name, std::move(g));
+  }
+  return out;
+}
+
+const SnapshotMemory* find_memory(const MachineSnapshot& s, const std::string& name) {
+  for (const auto& m : s.memories) {
+    if (m.name == name) return &m;
+  }
+  return nullptr;
+}
+
+// The rows to show of a memory: the selected ones; or those that differ and some non-zero ones (on-chip);
+// or those that differ and, at the end of the run, those of an output outside the golden's tolerance (DRAM).
 std::vector<size_t> rows_to_show(const DebugOptions& o, const SnapshotMemory& rtl,
-                                 const SnapshotMemory& model) {
+                                 const SnapshotMemory& model, const Golden* golden, bool at_end) {
   std::vector<size_t> rows;
   const size_t n = std::min(rtl.rows(), model.rows());
   if (!o.rows.empty()) {
@@ -59,11 +113,16 @@ std::vector<size_t> rows_to_show(const DebugOptions& o, const SnapshotMemory& rt
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     return rows;
   }
-  size_t differing = 0, nonzero = 0;
+  size_t differing = 0, nonzero = 0, outside = 0;
   for (size_t row = 0; row < n; ++row) {
     if (row_differs(rtl, model, row) && differing < kDefaultDifferingRows) {
       ++differing;
       rows.push_back(row);
+    } else if (rtl.dram) {
+      if (golden != nullptr && at_end && outside < kDefaultNonZeroRows && golden->row_outside(rtl, row)) {
+        ++outside;
+        rows.push_back(row);
+      }
     } else if ((row_nonzero(rtl, row) || row_nonzero(model, row)) && nonzero < kDefaultNonZeroRows) {
       ++nonzero;
       rows.push_back(row);
@@ -76,24 +135,48 @@ nlohmann::json side_json(const MachineSnapshot& s) {
   nlohmann::json j;
   j["pc"] = s.pc;
   j["retired"] = s.retired;
-  j["cycle"] = s.cycle;
+  j["cycle"] = s.cycle ? nlohmann::json(*s.cycle) : nlohmann::json(nullptr);
   j["status"] = s.status;
+  j["why"] = s.why;
   nlohmann::json regs = nlohmann::json::object();
   for (const auto& r : s.registers) regs[r.name] = format_value(r.bits, r.format);
   j["registers"] = regs;
   return j;
 }
 
-void dump(const DebugOptions& o, DebugTarget& target, const MachineSnapshot& rtl,
-          const MachineSnapshot& model, std::string& text, nlohmann::json& json) {
+std::string cycle_text(const std::optional<uint64_t>& cycle) {
+  return cycle ? std::to_string(*cycle) : "-";
+}
+
+// Each side's pc, counts, status and, when its run ended early, why (eval's diagnosis).
+void dump_header(DebugTarget& target, const MachineSnapshot& rtl, const MachineSnapshot& model,
+                 std::string& text, nlohmann::json& json) {
   text += fmt::format("{:<28} {:<24} {}\n", "", "RTL", "model");
   text += fmt::format("{:<28} {:<24} {}\n", "pc (next instruction)", target.pc_text(rtl.pc),
                       target.pc_text(model.pc));
   text += fmt::format("{:<28} {:<24} {}\n", "retired instructions", rtl.retired, model.retired);
-  text += fmt::format("{:<28} {:<24} {}\n", "cycle", rtl.cycle, "-");
+  text += fmt::format("{:<28} {:<24} {}\n", "cycle", cycle_text(rtl.cycle), cycle_text(model.cycle));
   text += fmt::format("{:<28} {:<24} {}\n", "status", rtl.status, model.status);
+  if (!rtl.why.empty()) text += "RTL stopped: " + rtl.why + (rtl.why.back() == '\n' ? "" : "\n");
+  if (!model.why.empty()) text += "model stopped: " + model.why + (model.why.back() == '\n' ? "" : "\n");
   json["rtl"] = side_json(rtl);
   json["model"] = side_json(model);
+}
+
+void check_row_selections(const DebugOptions& o, const MachineSnapshot& rtl) {
+  for (const auto& sel : o.rows) {
+    if (find_memory(rtl, sel.memory) != nullptr) continue;
+    std::string onchip, dram;
+    for (const auto& m : rtl.memories) (m.dram ? dram : onchip) += (m.dram ? ", " : ", ") + m.name;
+    throw std::invalid_argument(fmt::format("no memory '{}' to dump (on-chip: {}; DRAM tensors: {})",
+                                            sel.memory, onchip.empty() ? "none" : onchip.substr(2),
+                                            dram.empty() ? "none at this stop point" : dram.substr(2)));
+  }
+}
+
+void dump(const DebugOptions& o, DebugTarget& target, const MachineSnapshot& rtl,
+          const MachineSnapshot& model, bool at_end, std::string& text, nlohmann::json& json) {
+  dump_header(target, rtl, model, text, json);
   std::string group;
   for (size_t i = 0; i < rtl.registers.size() && i < model.registers.size(); ++i) {
     const auto& a = rtl.registers[i];
@@ -105,38 +188,61 @@ void dump(const DebugOptions& o, DebugTarget& target, const MachineSnapshot& rtl
     text += fmt::format("{}{:<27} {:<24} {}\n", a.bits != b.bits ? '*' : ' ', a.name,
                         format_value(a.bits, a.format), format_value(b.bits, b.format));
   }
-  for (const auto& sel : o.rows) {
-    const bool known = std::any_of(rtl.memories.begin(), rtl.memories.end(),
-                                   [&](const SnapshotMemory& m) { return m.name == sel.memory; });
-    if (!known) {
-      std::string names;
-      for (const auto& m : rtl.memories) names += (names.empty() ? "" : ", ") + m.name;
-      throw std::invalid_argument(fmt::format("no memory '{}' to dump (known: {})", sel.memory, names));
-    }
-  }
+  check_row_selections(o, rtl);
+  const auto goldens = golden_outputs(target.prepared());
   nlohmann::json memories = nlohmann::json::array();
-  for (size_t i = 0; i < rtl.memories.size() && i < model.memories.size(); ++i) {
-    const auto& a = rtl.memories[i];
-    const auto& b = model.memories[i];
-    size_t differing = 0, nonzero = 0;
-    for (size_t row = 0; row < std::min(a.rows(), b.rows()); ++row) {
-      differing += row_differs(a, b, row) ? 1 : 0;
-      nonzero += (row_nonzero(a, row) || row_nonzero(b, row)) ? 1 : 0;
+  bool dram_heading = false;
+  for (const auto& a : rtl.memories) {
+    // A DRAM tensor the model cannot show (its run ended without a DRAM image) is shown for the RTL and the
+    // golden alone.
+    const SnapshotMemory* found = find_memory(model, a.name);
+    if (found == nullptr && !a.dram) continue;
+    const bool no_model = found == nullptr;
+    const SnapshotMemory& b = no_model ? a : *found;
+    const auto g = goldens.find(a.name);
+    const Golden* golden = a.dram && g != goldens.end() ? &g->second : nullptr;
+    if (a.dram && !dram_heading) {
+      dram_heading = true;
+      text += fmt::format(
+          "-- DRAM tensors (--rows NAME[:FIRST[-LAST]]){}\n",
+          goldens.empty() ? "" : "; outputs with the golden reference, ! = outside its tolerance");
     }
-    text += fmt::format("-- {}: {} rows of {} elements, {} non-zero, {} differ\n", a.name, a.rows(),
-                        a.row_elements, nonzero, differing);
+    size_t differing = 0, nonzero = 0, outside = 0;
+    for (size_t row = 0; row < std::min(a.rows(), b.rows()); ++row) {
+      differing += !no_model && row_differs(a, b, row) ? 1 : 0;
+      nonzero += (row_nonzero(a, row) || row_nonzero(b, row)) ? 1 : 0;
+      outside += golden != nullptr && golden->row_outside(a, row) ? 1 : 0;
+    }
+    text += fmt::format(
+        "-- {}: {} rows of {} elements, {} non-zero, {} differ{}\n", a.name, a.rows(), a.row_elements,
+        nonzero, differing,
+        golden != nullptr ? fmt::format(", {} of the RTL's outside the golden's tolerance", outside) : "");
     nlohmann::json mj{{"name", a.name},
+                      {"dram", a.dram},
                       {"rows", a.rows()},
                       {"row_elements", a.row_elements},
                       {"nonzero_rows", nonzero},
                       {"differing_rows", differing},
                       {"dumped", nlohmann::json::array()}};
-    for (size_t row : rows_to_show(o, a, b)) {
-      const bool diff = row_differs(a, b, row);
-      text += fmt::format("{}{}[{}] RTL   {}\n", diff ? '*' : ' ', a.name, row, row_text(a, row));
-      text += fmt::format("{}{}[{}] model {}\n", diff ? '*' : ' ', a.name, row, row_text(b, row));
-      mj["dumped"].push_back(
-          {{"row", row}, {"differs", diff}, {"rtl", row_json(a, row)}, {"model", row_json(b, row)}});
+    if (golden != nullptr) mj["rows_outside_golden"] = outside;
+    for (size_t row : rows_to_show(o, a, b, golden, at_end)) {
+      const bool diff = !no_model && row_differs(a, b, row);
+      const bool off = golden != nullptr && golden->row_outside(a, row);
+      const char mark = diff ? '*' : (off ? '!' : ' ');
+      text += fmt::format("{}{}[{}] RTL    {}\n", mark, a.name, row, row_text(a, row));
+      text += fmt::format(
+          "{}{}[{}] model  {}\n", mark, a.name, row,
+          no_model ? std::string("(no DRAM image: the model's run did not end normally)") : row_text(b, row));
+      nlohmann::json rj{{"row", row},
+                        {"differs", diff},
+                        {"rtl", row_json(a, row)},
+                        {"model", no_model ? nlohmann::json(nullptr) : row_json(b, row)}};
+      if (golden != nullptr && row < golden->rows.rows()) {
+        text += fmt::format("{}{}[{}] golden {}\n", mark, a.name, row, row_text(golden->rows, row));
+        rj["golden"] = row_json(golden->rows, row);
+        rj["outside_golden"] = off;
+      }
+      mj["dumped"].push_back(std::move(rj));
     }
     memories.push_back(mj);
   }
@@ -209,6 +315,32 @@ uint64_t count_rtl_issues(AcceleratorHw& hw, MemoryPort& port, uint64_t cycles) 
   return counter.issues();
 }
 
+std::vector<SnapshotMemory> dram_tensors(const PreparedRun& run, const std::vector<uint8_t>& dram,
+                                         unsigned scratch_row_elements) {
+  std::vector<SnapshotMemory> out;
+  const tasks::DType dtype = run.layout.dtype;
+  const size_t bytes = tasks::dtype_bytes(dtype);
+  for (const auto& region : run.layout.regions) {
+    if (region.kind == tasks::RegionKind::phase) continue;
+    SnapshotMemory m;
+    m.name = region.name;
+    m.dram = true;
+    m.format = dtype == tasks::DType::bf16 ? ValueFormat::kBf16 : ValueFormat::kFp32;
+    m.row_elements = region.shape.empty() ? scratch_row_elements : static_cast<unsigned>(region.shape.back());
+    if (m.row_elements == 0) m.row_elements = 1;
+    const uint64_t elements = region.bytes / bytes / m.row_elements * m.row_elements;
+    m.data.resize(elements);
+    for (uint64_t e = 0; e < elements; ++e) {
+      uint64_t v = 0;
+      const uint64_t at = region.address + e * bytes;
+      for (size_t b = 0; b < bytes && at + b < dram.size(); ++b) v |= uint64_t{dram[at + b]} << (8 * b);
+      m.data[e] = v;
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
 std::string format_value(uint64_t bits, ValueFormat format) {
   switch (format) {
     case ValueFormat::kInt:
@@ -241,9 +373,10 @@ std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, c
                                 format_value(model.registers[i].bits, a.format), "", 0};
     }
   }
-  for (size_t i = 0; i < rtl.memories.size() && i < model.memories.size(); ++i) {
-    const auto& a = rtl.memories[i];
-    const auto& b = model.memories[i];
+  for (const auto& a : rtl.memories) {
+    const SnapshotMemory* found = find_memory(model, a.name);
+    if (found == nullptr) continue;
+    const auto& b = *found;
     for (size_t k = 0; k < std::min(a.data.size(), b.data.size()); ++k) {
       if (a.data[k] != b.data[k]) {
         const size_t row = k / a.row_elements;
@@ -279,6 +412,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
   if (!o.stop_at_pc.empty() && o.stop_at_cycle) {
     throw std::invalid_argument("give --stop-at-pc or --stop-at-cycle, not both");
   }
+  if (o.stop_at_cycle) target.limit_cycles(*o.stop_at_cycle);
   const std::vector<uint32_t> pcs = target.model_pcs(kModelInstructionLimit);
   uint64_t stop = pcs.size();
   std::string stop_text = fmt::format("the end of the run ({} instructions retired)", pcs.size());
@@ -413,7 +547,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     json["difference"] = {{"where", diff->where}, {"rtl", diff->rtl}, {"model", diff->model}};
   }
   if (o.lockstep && !diff) json["lockstep"] = {{"instruction", nullptr}};
-  dump(o, target, rtl, model, text, json);
+  dump(o, target, rtl, model, stop == pcs.size(), text, json);
   report.ok = !diff.has_value();
   return report;
 }

@@ -28,24 +28,35 @@ struct SnapshotRegister {
   ValueFormat format = ValueFormat::kHex;
 };
 
-// An on-chip memory (SRAM, scratchpad, accumulators) as rows of equal-width elements.
+// An on-chip memory (SRAM, scratchpad, accumulators) or a DRAM tensor as rows of equal-width elements.
 struct SnapshotMemory {
-  std::string name;  // what --rows selects it by ("vsram", "acc")
+  std::string name;  // what --rows selects it by ("vsram", "acc"; a DRAM tensor by its task name: "y")
   unsigned row_elements = 1;
   ValueFormat format = ValueFormat::kHex;
   std::vector<uint64_t> data;  // rows * row_elements elements, row-major
+  bool dram = false;           // a region of the task's DRAM layout (an input, an output, scratch)
   size_t rows() const { return row_elements == 0 ? 0 : data.size() / row_elements; }
 };
 
 // One side's architectural state at a stop point.
 struct MachineSnapshot {
   uint32_t pc = 0;       // the next instruction (the one the stop did not execute)
-  uint64_t retired = 0;  // instructions retired before the stop
-  uint64_t cycle = 0;    // the RTL's cycle at the stop (0 for the model: it has no cycles)
-  std::string status;    // "stopped", "halted", "error: ...", ...
+  uint64_t retired = 0;  // instructions this side retired before it stopped
+  // This side's cycle at the stop (nullopt: the side has no cycles, e.g. an untimed model). At the end of
+  // a run the RTL's is AcceleratorHw::run_length(), the count `kcraft eval` prints.
+  std::optional<uint64_t> cycle;
+  std::string status;  // "stopped", "halted", "error", "cycle cap", ...
+  // Why this side's run ended before the stop point, in `kcraft eval`'s words (the runtime error with its pc
+  // and disassembly, the hang diagnosis); "" when it reached the stop point or halted normally.
+  std::string why;
   std::vector<SnapshotRegister> registers;
-  std::vector<SnapshotMemory> memories;
+  std::vector<SnapshotMemory> memories;  // on-chip ones first, then the DRAM tensors
 };
+
+// The task's DRAM regions (inputs, outputs, scratch; not the phase markers) of a DRAM image, by name, as
+// memories of rows: a tensor's rows are its last dimension, scratch's `scratch_row_elements` elements.
+std::vector<SnapshotMemory> dram_tensors(const PreparedRun& run, const std::vector<uint8_t>& dram,
+                                         unsigned scratch_row_elements = 16);
 
 // The first difference between two snapshots, or nullopt. Registers first (in order), then memories.
 struct SnapshotDifference {
@@ -77,6 +88,11 @@ class DebugTarget {
   virtual std::string pc_text(uint32_t pc) const { return std::to_string(pc); }
   // The pc of a label of the kernel, nullopt when there is none by that name.
   virtual std::optional<uint32_t> label(const std::string& name) = 0;
+  // The run being debugged: its golden reference is shown beside the output tensors (nullptr: none).
+  virtual const PreparedRun* prepared() const { return nullptr; }
+  // --stop-at-cycle N: no run of this session needs to go past cycle N (a kernel that never halts stops
+  // there instead of at the cycle cap). Called before model_pcs().
+  virtual void limit_cycles(uint64_t /*cycle*/) {}
 };
 
 // Runs a Verilated top from reset until `retired` instructions have issued and the machine has stopped

@@ -131,10 +131,6 @@ std::unique_ptr<TimelineRecorder> ScHost::make_timeline_recorder(const RunJob&, 
   return nullptr;
 }
 
-uint64_t ScHost::run_length() {
-  return accel_.hw().cycle();
-}
-
 void ScHost::load_program(const RunJob& job) {
   if (job.program.size() > accel_.hw().imem_words()) {
     throw std::invalid_argument("program of " + std::to_string(job.program.size()) +
@@ -173,7 +169,7 @@ void ScHost::run(const RunJob& job, RunOutcome& out) {
   hw.set_instruction_trace(nullptr);
   hw.set_cycle_observer(nullptr);
   hw.close_waveform();
-  out.cycles = run_length();
+  out.cycles = hw.run_length();
   if (recorder) out.timeline = std::make_shared<Timeline>(recorder->finish(out.cycles));
   out.timed_out = accel_.timed_out();
   out.dram.resize(job.dram.size());

@@ -78,8 +78,6 @@ class ScHost : public sc_core::sc_module {
  protected:
   // The platform's timeline recorder for a run (nullptr: the platform records none).
   virtual std::unique_ptr<TimelineRecorder> make_timeline_recorder(const RunJob& job, double cycle_ns);
-  // The run's length as the platform counts it (default: the driver's cycles since START).
-  virtual uint64_t run_length();
   // Loads the job's program through the control port after the reset and clear (default: job.program into
   // IMEM; std::invalid_argument if it does not fit). A platform whose programs carry more than IMEM words
   // (initialised data memories, loader words) writes them here.

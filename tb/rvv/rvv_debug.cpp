@@ -134,8 +134,8 @@ class RvvDebugTarget final : public tb::DebugTarget {
   std::string pc_text(uint32_t pc) const override { return fmt::format("0x{:x}", pc); }
 
   std::vector<uint32_t> model_pcs(uint64_t /*limit*/) override {
+    trace_rtl();  // first: how far the RTL gets bounds QEMU's log
     trace_qemu();
-    trace_rtl();
     std::vector<uint32_t> pcs;
     for (size_t k = 0; k + 1 < qemu_.size(); ++k) pcs.push_back(qemu_[k].pc);
     return pcs;
@@ -146,8 +146,13 @@ class RvvDebugTarget final : public tb::DebugTarget {
     RegisterStep regs = qemu_[k];
     if (fault_ && fault_->after_instruction <= retired) apply_fault(regs);
     MachineSnapshot s = snapshot(regs, qemu_[k].pc, k);
-    s.cycle = 0;
-    s.status = k + 1 >= qemu_.size() ? qemu_end_ : "stopped";
+    s.cycle = std::nullopt;  // QEMU has no cycles
+    s.status = "stopped";
+    if (k + 1 >= qemu_.size()) {
+      s.status = qemu_end_;
+      s.why = qemu_why_;
+      if (qemu_dram_) append_dram(s, *qemu_dram_);
+    }
     return s;
   }
 
@@ -155,9 +160,23 @@ class RvvDebugTarget final : public tb::DebugTarget {
     // rtl_[0] is the state at the kernel's entry; rtl_[k] after k of its instructions.
     const size_t k = std::min<size_t>(retired, rtl_.size() - 1);
     MachineSnapshot s = snapshot(rtl_[k], rtl_next_pc(k), k);
-    s.status = k + 1 >= qemu_.size() ? rtl_end_ : "stopped";
+    s.status = "stopped";
+    if (k >= rtl_last_) {
+      // The RTL's run is over here: how it ended, and the cycles `kcraft eval` reports for it.
+      s.status = rtl_end_;
+      s.why = rtl_why_;
+      s.cycle = rtl_run_length_;
+      if (rtl_end_pc_) s.pc = *rtl_end_pc_;
+      append_dram(s, rtl_dram_);
+    } else if (!rtl_stopped_ && k + 1 >= qemu_.size()) {
+      // A kernel that never returns, compared as far as QEMU's capped log goes: the RTL's hang still shows.
+      s.status = rtl_end_;
+      s.why = rtl_why_;
+    }
     return s;
   }
+
+  const tb::PreparedRun* prepared() const override { return &run_; }
 
   uint64_t rtl_retired_at_cycle(uint64_t cycle) override {
     uint64_t k = 0;
@@ -198,6 +217,14 @@ class RvvDebugTarget final : public tb::DebugTarget {
     return out;
   }
 
+  // DRAM is known at the end of a run only (QEMU's log holds registers alone).
+  void append_dram(MachineSnapshot& s, const std::vector<uint8_t>& dram) const {
+    for (auto& m : tb::dram_tensors(run_, dram, 4)) s.memories.push_back(std::move(m));
+  }
+
+  // eval's text of an instruction: "0x104: addi a0, a0, 1".
+  std::string eval_describe(uint32_t pc) { return fmt::format("0x{:x}: {}", pc, describe(pc)); }
+
   void trace_qemu() {
     if (!qemu_.empty()) return;
     const std::string log = (std::filesystem::temp_directory_path() /
@@ -205,7 +232,15 @@ class RvvDebugTarget final : public tb::DebugTarget {
                                 .string();
     RunOptions o;
     o.vlen = static_cast<int>(p_.vlen);
-    o.timeout = std::chrono::seconds(120);
+    // A step of the log is about 2.5 KB. When the RTL ran into its cycle cap (a kernel that never
+    // returns), QEMU would only spin to its timeout writing gigabytes: its log is capped a little past
+    // the RTL's retirements (crt0's included), and its leash is short.
+    constexpr uint64_t kLogBytesPerStep = 3072;
+    constexpr uint64_t kMaxHangLogBytes = uint64_t{256} << 20;
+    const uint64_t steps = rtl_retirements_ + 4096;
+    o.timeout = rtl_stopped_ ? std::chrono::seconds(120) : std::chrono::seconds(20);
+    o.max_log_bytes =
+        rtl_stopped_ ? 4 * steps * kLogBytesPerStep : std::min(steps * kLogBytesPerStep, kMaxHangLogBytes);
     o.extra_args = {"-singlestep", "-d", "cpu,fpu,nochain", "-D", log};
     struct Remove {
       std::string path;
@@ -215,18 +250,28 @@ class RvvDebugTarget final : public tb::DebugTarget {
     std::ifstream in(log);
     std::stringstream text;
     text << in.rdbuf();
-    qemu_end_ = r.end == RunEnd::kExited ? "returned" : fmt::format("{}: {}", run_end_name(r.end), r.message);
+    qemu_end_ = r.end == RunEnd::kExited ? "returned" : std::string(run_end_name(r.end));
+    if (r.end != RunEnd::kExited) qemu_why_ = fmt::format("QEMU: {}: {}", run_end_name(r.end), r.message);
+    if (r.end == RunEnd::kExited) qemu_dram_ = r.dram;
     const auto all = parse_qemu_cpu_log(text.str());
     // From the kernel's first instruction: each dump is the state before that instruction.
     auto first =
         std::find_if(all.begin(), all.end(), [&](const RegisterStep& s) { return s.pc == kernel_pc_; });
-    if (first == all.end()) throw std::runtime_error("rvv: QEMU's run never reached `kernel`: " + qemu_end_);
+    if (first == all.end())
+      throw std::runtime_error("rvv: QEMU's run never reached `kernel`: " + qemu_end_ + " " + qemu_why_);
     // Up to the first ecall, where the RTL's run ends (QEMU goes on with the end-of-run protocol).
     constexpr uint32_t kEcall = 0x00000073u;
     auto end = std::find_if(first, all.end(), [&](const RegisterStep& s) {
       return s.pc / 4 < built_.itcm.size() && built_.itcm[s.pc / 4] == kEcall;
     });
     qemu_.assign(first, end == all.end() ? end : end + 1);
+    if (!rtl_stopped_ && qemu_.size() > rtl_.size()) {
+      // The RTL's run was cut by its cycle cap: QEMU's trace is compared as far as the RTL got.
+      qemu_.resize(rtl_.size());
+      qemu_end_ = "stopped";
+      qemu_why_.clear();
+      qemu_dram_.reset();
+    }
   }
 
   void trace_rtl() {
@@ -243,13 +288,27 @@ class RvvDebugTarget final : public tb::DebugTarget {
     while (!hw_->stopped() && hw_->cycle() < cycle_cap_) hw_->run_cycles(cycle_cap_ - hw_->cycle(), port);
     recorder.flush();
     hw_->set_cycle_observer(nullptr);
+    rtl_stopped_ = hw_->stopped();
+    rtl_retirements_ = recorder.steps.size();
+    rtl_run_length_ = rtl_stopped_ ? hw_->run_length() : hw_->cycle();
+    rtl_dram_ = dram.bytes();
     const ErrorReport error = hw_->error();
-    rtl_end_ = !hw_->stopped() ? fmt::format("cycle cap {} reached", cycle_cap_)
-                               : (error.code == ErrorCode::kNone ? "ecall" : error.describe());
+    if (!rtl_stopped_) {
+      rtl_end_ = "cycle cap";
+      rtl_why_ = hang_diagnosis(hw_->pc(), hw_->stall(), cycle_cap_, [&](uint32_t pc) {
+                   return eval_describe(pc);
+                 }).detail;
+    } else if (error.code != ErrorCode::kNone) {
+      rtl_end_ = "error";
+      rtl_end_pc_ = error.pc;
+      rtl_why_ = runtime_error_text(error, [&](uint32_t pc) { return eval_describe(pc); });
+    } else {
+      rtl_end_ = "ecall";
+    }
     auto entry = std::find_if(recorder.steps.begin(), recorder.steps.end(),
                               [&](const RegisterStep& s) { return s.pc == kernel_pc_; });
     if (entry == recorder.steps.end())
-      throw std::runtime_error("rvv: the RTL never reached `kernel`: " + rtl_end_);
+      throw std::runtime_error("rvv: the RTL never reached `kernel`: " + rtl_end_ + " " + rtl_why_);
     // The state at the entry: after the instruction before it (the call).
     RegisterStep at_entry = entry == recorder.steps.begin() ? RegisterStep{} : *(entry - 1);
     rtl_.push_back(at_entry);
@@ -257,6 +316,21 @@ class RvvDebugTarget final : public tb::DebugTarget {
     for (auto it = entry; it != recorder.steps.end(); ++it) {
       rtl_.push_back(*it);
       rtl_pcs_.push_back(it + 1 == recorder.steps.end() ? hw_->pc() : (it + 1)->pc);
+    }
+    if (!rtl_stopped_ && rtl_.size() > 1) {
+      // Cut by the cycle cap: what follows the last retirement is undecided (decode may hold a fall-through
+      // a taken branch is about to flush), so the trace ends one retirement earlier, at a known next pc.
+      rtl_.pop_back();
+      rtl_pcs_.pop_back();
+    }
+    // Where the RTL's run is over: after its last retirement, or before the ecall that ended it (QEMU's
+    // trace stops there too).
+    rtl_last_ = rtl_.size() - 1;
+    constexpr uint32_t kEcall = 0x00000073u;
+    const uint32_t last_pc = rtl_.back().pc;
+    if (rtl_stopped_ && error.code == ErrorCode::kNone && rtl_last_ > 0 && last_pc / 4 < built_.itcm.size() &&
+        built_.itcm[last_pc / 4] == kEcall) {
+      --rtl_last_;
     }
   }
 
@@ -285,6 +359,14 @@ class RvvDebugTarget final : public tb::DebugTarget {
   std::vector<RegisterStep> rtl_;   // rtl_[k]: registers after k kernel instructions
   std::vector<uint32_t> rtl_pcs_;   // rtl_pcs_[k]: the next instruction's pc
   std::string qemu_end_, rtl_end_;
+  std::string qemu_why_, rtl_why_;  // eval's words for how each run ended ("" for a normal end)
+  std::optional<std::vector<uint8_t>> qemu_dram_;  // QEMU's final DRAM, when the kernel returned
+  std::vector<uint8_t> rtl_dram_;                  // the RTL's DRAM at the end of its run
+  size_t rtl_last_ = 0;                            // rtl_[rtl_last_]: the state where the RTL's run ends
+  std::optional<uint32_t> rtl_end_pc_;             // the erring instruction's pc
+  uint64_t rtl_run_length_ = 0;
+  uint64_t rtl_retirements_ = 0;  // all of the RTL's, crt0's included
+  bool rtl_stopped_ = true;
   std::optional<std::map<uint32_t, std::string>> listing_;
   static inline unsigned counter_ = 0;
 };

@@ -358,7 +358,8 @@ std::string RvvPlatform::default_sweep_exclusion(const tasks::ResolvedConfig& cf
                                                  const std::string& /*hw*/) const {
   if (cfg.config == "C1") return "";
   return "rvv's RTL simulates about 0.5M cycles/s and each cell's compiler baseline (the scalar reference) "
-         "needs millions to hundreds of millions of cycles from C2 on (the decoder blocks' C2: 79M and 100M): "
+         "needs millions to hundreds of millions of cycles from C2 on (the decoder blocks' C2: 79M and "
+         "100M): "
          "the quick sweep runs rvv at C1";
 }
 
@@ -423,6 +424,26 @@ std::string RvvPlatform::toolchain_identity() const {
   return toolchain_versions();
 }
 
+std::string runtime_error_text(const ErrorReport& e, const DescribePc& describe) {
+  if (e.code == ErrorCode::kFetch)
+    return fmt::format("{}: pc 0x{:08x} is outside the ITCM or not 4-byte aligned", error_name(e.code), e.pc);
+  std::string what = fmt::format("{} at pc {}", error_name(e.code), describe(e.pc));
+  if (e.code == ErrorCode::kLoad || e.code == ErrorCode::kStore || e.code == ErrorCode::kMisaligned)
+    what += fmt::format(": address 0x{:08x}", e.addr);
+  return what;
+}
+
+HangDiagnosis hang_diagnosis(uint32_t pc, StallCause stall, uint64_t cycle_cap, const DescribePc& describe) {
+  const std::string waiting = stall == StallCause::kNone
+                                  ? "the core was still issuing instructions (a loop that never ends?)"
+                                  : fmt::format("the core was stalled ({})", stall_name(stall));
+  HangDiagnosis out;
+  out.detail = fmt::format("cycle cap {} reached at pc {}\n{}\n", cycle_cap, describe(pc), waiting);
+  out.headline =
+      fmt::format("the kernel did not return within {} cycles (pc {}): {}", cycle_cap, describe(pc), waiting);
+  return out;
+}
+
 EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
   const auto t_start = std::chrono::steady_clock::now();
   EvalReport r;
@@ -471,13 +492,10 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
   // ---- a hang: QEMU is not run (it has no instruction budget; it would only spin to its timeout)
   if (run.timed_out) {
     r.error_pc = run.pc;
-    const std::string waiting = run.stall == StallCause::kNone
-                                    ? "the core was still issuing instructions (a loop that never ends?)"
-                                    : fmt::format("the core was stalled ({})", stall_name(run.stall));
-    r.hang = fmt::format("cycle cap {} reached at pc {}\n{}\n", job.cycle_cap, describe(run.pc), waiting);
+    HangDiagnosis hang = hang_diagnosis(run.pc, run.stall, job.cycle_cap, describe);
+    r.hang = std::move(hang.detail);
     r.model_check = "skipped: the RTL reached the cycle cap";
-    return finish(Verdict::kTimeout, fmt::format("the kernel did not return within {} cycles (pc {}): {}",
-                                                 job.cycle_cap, describe(run.pc), waiting));
+    return finish(Verdict::kTimeout, std::move(hang.headline));
   }
 
   // ---- the functional reference's twin run: the same ELF and DRAM image under QEMU
@@ -504,13 +522,7 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
   if (run.error.code != ErrorCode::kNone) {
     const ErrorReport& e = run.error;
     r.error_pc = e.pc;
-    std::string what = fmt::format("{} at pc {}", error_name(e.code), describe(e.pc));
-    if (e.code == ErrorCode::kLoad || e.code == ErrorCode::kStore || e.code == ErrorCode::kMisaligned)
-      what += fmt::format(": address 0x{:08x}", e.addr);
-    if (e.code == ErrorCode::kFetch)
-      what =
-          fmt::format("{}: pc 0x{:08x} is outside the ITCM or not 4-byte aligned", error_name(e.code), e.pc);
-    r.runtime_error = what;
+    r.runtime_error = runtime_error_text(e, describe);
     if (qemu) {
       r.model_check = qemu->end == RunEnd::kExited
                           ? "QEMU ran the kernel to the end: the RTL stops where QEMU does not (docs/rvv.md, "

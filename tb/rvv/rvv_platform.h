@@ -95,6 +95,17 @@ std::unique_ptr<Platform> make_rvv_platform();
 // The configuration file's parameters.
 Params params_from_config(const HwConfig& config);
 
+// How a run ended, in `kcraft eval`'s words; `kcraft debug rvv` prints the same. `describe(pc)` is an
+// instruction as eval shows it ("0x104: addi a0, a0, 1").
+using DescribePc = std::function<std::string(uint32_t pc)>;
+// "ILLEGAL at pc 0x104: ...[: address 0x...]": the runtime error of a run the core stopped with `e`.
+std::string runtime_error_text(const ErrorReport& e, const DescribePc& describe);
+struct HangDiagnosis {
+  std::string headline;  // "the kernel did not return within N cycles (pc ...): <what the core did>"
+  std::string detail;    // the report's hang section
+};
+HangDiagnosis hang_diagnosis(uint32_t pc, StallCause stall, uint64_t cycle_cap, const DescribePc& describe);
+
 // evaluate()'s cycle cap when the request gives none: the shared default (tb/common/evaluation_steps.h)
 // plus 20 cycles per flop, room for scalar C kernels (the baselines' matrix products take ~12 per flop).
 uint64_t default_cycle_cap(const tasks::ResolvedConfig& cfg);

@@ -3,6 +3,7 @@
 // next instruction; the functional model (Iss) stops after a number of instructions.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -24,7 +25,7 @@ using tb::SnapshotMemory;
 using tb::SnapshotRegister;
 using tb::ValueFormat;
 
-MachineSnapshot snapshot(const MachineState& s, const Params& p) {
+MachineSnapshot snapshot(const MachineState& s, const Params& p, const tb::PreparedRun& run) {
   MachineSnapshot out;
   for (unsigned i = 0; i < 16; ++i)
     out.registers.push_back({"scalar", fmt::format("r{}", i), s.x[i], ValueFormat::kInt});
@@ -39,11 +40,17 @@ MachineSnapshot snapshot(const MachineState& s, const Params& p) {
   memory("acc", p.mlen, ValueFormat::kFp32, s.acc);
   memory("fpsram", 1, ValueFormat::kFp32, s.fpsram);
   memory("weights", p.mlen, ValueFormat::kBf16, s.weights);
-  out.status =
-      s.error.code != ErrorCode::kNone
-          ? fmt::format("error {} at pc {}: {}", error_name(s.error.code), s.error.pc, s.error.describe(p))
-          : (s.halted ? "halted" : "running");
+  if (s.error.code != ErrorCode::kNone) {
+    out.status = "error";
+    out.why = runtime_error_text(s.error, p, run.program.filename, run.program);
+  } else {
+    out.status = s.halted ? "halted" : "running";
+  }
   return out;
+}
+
+void append(std::vector<SnapshotMemory>& to, std::vector<SnapshotMemory> more) {
+  for (auto& m : more) to.push_back(std::move(m));
 }
 
 class SystolicDebugTarget final : public tb::DebugTarget {
@@ -51,15 +58,34 @@ class SystolicDebugTarget final : public tb::DebugTarget {
   SystolicDebugTarget(const tb::PreparedRun& run, const Params& p, std::optional<ModelFault> fault)
       : run_(run), p_(p), fault_(std::move(fault)) {
     dram_.configure(run.job.timing);
+    last_cycle_ = run.job.cycle_cap;
   }
 
   std::vector<uint32_t> model_pcs(uint64_t limit) override {
+    // The RTL issues at most one instruction per cycle: a model run that never halts needs no more
+    // instructions than the RTL has cycles.
+    limit = std::min(limit, run_.job.cycle_cap);
     std::vector<uint32_t> pcs;
     Iss iss(p_);
     iss.reset(run_.job.program);
     iss.on_issue = [&](uint32_t pc, uint32_t) { pcs.push_back(pc); };
     std::vector<uint8_t> dram = run_.job.dram;
     run_model(iss, dram, limit);
+    model_capped_ = !iss.state().halted && iss.state().error.code == ErrorCode::kNone;
+    model_cap_ = limit;
+    if (model_capped_) {
+      // A kernel that does not halt: the RTL's cycle cap ends the run where the RTL has got to.
+      SystolicHw& hw = this->hw();
+      dram_.load(run_.job.dram);
+      tb::DramModelPort port(dram_);
+      hw.start(run_.job.program, run_.job.dram.size());
+      const uint64_t issued = tb::count_rtl_issues(hw, port, run_.job.cycle_cap);
+      if (!hw.stopped() && issued < pcs.size()) {
+        pcs.resize(issued);
+        rtl_capped_ = true;
+      }
+      model_cap_ = pcs.size();
+    }
     return pcs;
   }
 
@@ -68,10 +94,22 @@ class SystolicDebugTarget final : public tb::DebugTarget {
     iss.reset(run_.job.program);
     std::vector<uint8_t> dram = run_.job.dram;
     run_model(iss, dram, retired);
-    MachineSnapshot s = snapshot(iss.state(), p_);
+    MachineSnapshot s = snapshot(iss.state(), p_, run_);
     s.retired = iss.counters()[kInstructions];
     s.pc = iss.state().halted || iss.state().error.code != ErrorCode::kNone ? iss.state().pc : next_pc_;
-    if (!iss.state().halted && iss.state().error.code == ErrorCode::kNone) s.status = "stopped";
+    if (!iss.state().halted && iss.state().error.code == ErrorCode::kNone) {
+      s.status = "stopped";
+      if (rtl_capped_ && retired >= model_cap_) {
+        s.status = "stopped";  // where the RTL's cycle cap stopped the RTL
+      } else if (model_capped_ && retired >= model_cap_) {
+        s.status = "instruction cap";
+        s.pc = iss.state().pc;
+        s.why = fmt::format(
+            "no C_HALT within {} instructions (at most one per cycle of the RTL's {}); next pc {} ({})",
+            model_cap_, run_.job.cycle_cap, next_pc_, describe(next_pc_));
+      }
+    }
+    append(s.memories, tb::dram_tensors(run_, dram));
     return s;
   }
 
@@ -80,24 +118,31 @@ class SystolicDebugTarget final : public tb::DebugTarget {
     dram_.load(run_.job.dram);
     tb::DramModelPort port(dram_);
     const uint32_t halt = static_cast<uint32_t>(isa::systolic::Op::C_HALT);
-    if (!tb::run_rtl_until_retired(hw, port, run_.job.program, run_.job.dram.size(), retired, pcs, halt,
-                                   run_.job.cycle_cap)) {
-      throw std::runtime_error(fmt::format("the RTL did not stop within {} cycles", run_.job.cycle_cap));
-    }
+    // Stops inside the run drain past the stop cycle; only the end of the run is cut at --stop-at-cycle.
+    const uint64_t cap = retired < pcs.size() ? run_.job.cycle_cap : last_cycle_;
+    const bool stopped =
+        tb::run_rtl_until_retired(hw, port, run_.job.program, run_.job.dram.size(), retired, pcs, halt, cap);
     const MachineState state = hw.read_state();
-    MachineSnapshot s = snapshot(state, p_);
-    s.cycle = hw.cycle();
-    // The RTL counts the halt the stop put in as an instruction; the model never executes that one.
-    s.retired = hw.counters()[kInstructions] - (retired < pcs.size() ? 1 : 0);
+    MachineSnapshot s = snapshot(state, p_, run_);
+    // At the end of the run, the cycles `kcraft eval` reports.
+    s.cycle = stopped ? hw.run_length() : hw.cycle();
     s.pc = state.pc;
-    if (retired < pcs.size() && state.error.code == ErrorCode::kNone) {
-      // The stop replaced instruction `retired` of the model's path; a different pc or count means the RTL
+    s.retired = hw.counters()[kInstructions];
+    if (!stopped) {
+      // No C_HALT (the program's or the stop's) by the run's last cycle: eval's hang diagnosis.
+      s.status = "cycle cap";
+      s.why = hang_diagnosis(hw.hang_report(), cap, run_.program.filename, run_.program).detail;
+    } else if (retired < pcs.size() && state.error.code == ErrorCode::kNone) {
+      // The RTL counts the halt the stop put in as an instruction; the model never executes that one. The
+      // stop replaced instruction `retired` of the model's path; a different pc or count means the RTL
       // went another way (the comparison then reports the pc or the count).
+      s.retired -= std::min<uint64_t>(s.retired, 1);
       s.status = state.pc == pcs[retired] && s.retired == retired
                      ? "stopped"
                      : fmt::format("stopped at pc {} after {} instructions, not where the model's path stops",
                                    state.pc, s.retired);
     }
+    append(s.memories, tb::dram_tensors(run_, dram_.bytes()));
     return s;
   }
 
@@ -122,6 +167,9 @@ class SystolicDebugTarget final : public tb::DebugTarget {
     if (it == run_.program.labels.end()) return std::nullopt;
     return static_cast<uint32_t>(it->second);
   }
+
+  const tb::PreparedRun* prepared() const override { return &run_; }
+  void limit_cycles(uint64_t cycle) override { last_cycle_ = std::min(last_cycle_, cycle); }
 
  private:
   // Runs the model `retired` instructions, applying the test fault on the way; records the next pc.
@@ -180,6 +228,10 @@ class SystolicDebugTarget final : public tb::DebugTarget {
   std::unique_ptr<SystolicHw> hw_;
   tb::DramModel dram_;
   uint32_t next_pc_ = 0;
+  uint64_t last_cycle_ = 0;    // no RTL run goes past it (the cycle cap, or --stop-at-cycle)
+  bool model_capped_ = false;  // the model's run to the end reached its instruction cap
+  uint64_t model_cap_ = 0;
+  bool rtl_capped_ = false;  // ... and the RTL got less far by its cycle cap: the run ends there
 };
 
 }  // namespace

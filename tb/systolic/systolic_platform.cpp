@@ -42,6 +42,30 @@ std::string disasm(uint32_t word) {
 
 }  // namespace
 
+std::string runtime_error_text(const MachineError& e, const Params& p, const std::string& filename,
+                               const isa::AssembleResult& program) {
+  const uint32_t word = e.pc < program.words.size() ? program.words[e.pc] : 0;
+  const int line = e.pc < program.word_lines.size() ? program.word_lines[e.pc] : 0;
+  return fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(e.code), e.pc, filename, line, disasm(word),
+                     e.describe(p));
+}
+
+HangDiagnosis hang_diagnosis(const HangReport& h, uint64_t cycle_cap, const std::string& filename,
+                             const isa::AssembleResult& program) {
+  const int line = h.pc < program.word_lines.size() ? program.word_lines[h.pc] : 0;
+  HangDiagnosis out;
+  out.detail = fmt::format(
+      "cycle cap {} reached at pc {} ({}:{}: {}), issue stage: {}\n"
+      "units: vector {}, matrix {}, special functions {}, DMA {}{}; {} active hardware loop(s)\n",
+      cycle_cap, h.pc, filename, line, disasm(h.insn), stall_cause_name(h.stall_cause),
+      h.vector_busy ? "busy" : "idle", h.matrix_busy ? "busy" : "idle", h.sfu_busy ? "busy" : "idle",
+      h.dma_busy ? "busy" : "idle",
+      h.dma_busy ? fmt::format(" (command from pc {} has {} rows left)", h.dma_pc, h.dma_rows_left) : "",
+      h.loop_depth);
+  out.headline = fmt::format("no C_HALT within {} cycles (pc {})", cycle_cap, h.pc);
+  return out;
+}
+
 namespace {
 void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, const HwConfig& c);
 }  // namespace
@@ -301,27 +325,15 @@ EvalReport SystolicPlatform::evaluate(const EvalRequest& req, const tasks::TaskR
 
   // ---- how the run ended
   if (run.stop == RunResult::Stop::kError) {
-    const uint32_t word = run.error.pc < asm_result.words.size() ? asm_result.words[run.error.pc] : 0;
-    const int line = run.error.pc < asm_result.word_lines.size() ? asm_result.word_lines[run.error.pc] : 0;
     r.error_pc = run.error.pc;
-    r.runtime_error = fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(run.error.code), run.error.pc,
-                                  req.filename, line, disasm(word), run.error.describe(p));
+    r.runtime_error = runtime_error_text(run.error, p, req.filename, asm_result);
     return tb::finish(r, Verdict::kRuntimeError, r.runtime_error, t_start);
   }
   if (run.stop == RunResult::Stop::kTimeout) {
-    const HangReport& h = run.hang;
-    const int line = h.pc < asm_result.word_lines.size() ? asm_result.word_lines[h.pc] : 0;
-    r.error_pc = h.pc;
-    r.hang = fmt::format(
-        "cycle cap {} reached at pc {} ({}:{}: {}), issue stage: {}\n"
-        "units: vector {}, matrix {}, special functions {}, DMA {}{}; {} active hardware loop(s)\n",
-        job.cycle_cap, h.pc, req.filename, line, disasm(h.insn), stall_cause_name(h.stall_cause),
-        h.vector_busy ? "busy" : "idle", h.matrix_busy ? "busy" : "idle", h.sfu_busy ? "busy" : "idle",
-        h.dma_busy ? "busy" : "idle",
-        h.dma_busy ? fmt::format(" (command from pc {} has {} rows left)", h.dma_pc, h.dma_rows_left) : "",
-        h.loop_depth);
-    return tb::finish(r, Verdict::kTimeout,
-                      fmt::format("no C_HALT within {} cycles (pc {})", job.cycle_cap, h.pc), t_start);
+    r.error_pc = run.hang.pc;
+    HangDiagnosis hang = hang_diagnosis(run.hang, job.cycle_cap, req.filename, asm_result);
+    r.hang = std::move(hang.detail);
+    return tb::finish(r, Verdict::kTimeout, std::move(hang.headline), t_start);
   }
   return tb::judge_outputs(
       r, *prepared, run,

@@ -57,4 +57,16 @@ class SystolicPlatform : public tb::IsaSpecPlatform {
 // The registry's factory (the registration is in tb/systolic/CMakeLists.txt).
 std::unique_ptr<Platform> make_systolic_platform();
 
+// How a run ended, in `kcraft eval`'s words; `kcraft debug` prints the same for the RTL and the model.
+// "ILLEGAL_INSTRUCTION at pc 3 (kernel.s:5: ...): ...": the runtime error of a run stopped by `e`.
+std::string runtime_error_text(const MachineError& e, const Params& p, const std::string& filename,
+                               const isa::AssembleResult& program);
+struct HangReport;
+struct HangDiagnosis {
+  std::string headline;  // "no C_HALT within N cycles (pc P)"
+  std::string detail;    // the report's hang section: the pc, the instruction, the units and loops
+};
+HangDiagnosis hang_diagnosis(const HangReport& h, uint64_t cycle_cap, const std::string& filename,
+                             const isa::AssembleResult& program);
+
 }  // namespace kcraft::systolic

@@ -4,6 +4,7 @@
 // on both sides. The RTL runs bare (the Verilated model with the DRAM timing model every run uses).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "isa/vliw/vliw_iss.h"
@@ -20,7 +21,7 @@ using tb::MachineSnapshot;
 using tb::SnapshotMemory;
 using tb::ValueFormat;
 
-MachineSnapshot snapshot(const MachineState& s, const Params& p) {
+MachineSnapshot snapshot(const MachineState& s, const Params& p, const tb::PreparedRun& run) {
   MachineSnapshot out;
   for (unsigned i = 0; i < kScalarRegisters; ++i)
     out.registers.push_back({"scalar", fmt::format("r{}", i), s.r[i], ValueFormat::kInt});
@@ -34,10 +35,12 @@ MachineSnapshot snapshot(const MachineState& s, const Params& p) {
   dm.data.resize(s.dm.size() / 2);
   for (size_t i = 0; i < dm.data.size(); ++i) dm.data[i] = s.dm[2 * i] | (uint64_t{s.dm[2 * i + 1]} << 8);
   out.memories.push_back(std::move(dm));
-  out.status =
-      s.error.code != ErrorCode::kNone
-          ? fmt::format("error {} at pc {}: {}", error_name(s.error.code), s.error.pc, s.error.describe(p))
-          : (s.halted ? "halted" : "stopped");
+  if (s.error.code != ErrorCode::kNone) {
+    out.status = "error";
+    out.why = runtime_error_text(s.error, p, run.program.filename, run.program);
+  } else {
+    out.status = s.halted ? "halted" : "stopped";
+  }
   return out;
 }
 
@@ -46,6 +49,7 @@ class VliwDebugTarget final : public tb::DebugTarget {
   VliwDebugTarget(const tb::PreparedRun& run, const Params& p, std::optional<ModelFault> fault)
       : run_(run), p_(p), fault_(std::move(fault)) {
     dram_.configure(run.job.timing);
+    last_cycle_ = run.job.cycle_cap;
   }
 
   std::vector<uint32_t> model_pcs(uint64_t /*limit*/) override {
@@ -68,13 +72,30 @@ class VliwDebugTarget final : public tb::DebugTarget {
     std::vector<uint8_t> dram = run_.job.dram;
     uint64_t issued = 0;
     iss.on_issue = [&](uint32_t, const std::vector<uint32_t>&, uint64_t) { ++issued; };
-    run_model(iss, dram, stop_cycle(bundles));
+    const uint64_t stop = stop_cycle(bundles);
+    run_model(iss, dram, stop);
     iss.settle();
-    MachineSnapshot s = snapshot(iss.state(), p_);
+    const MachineState& state = iss.state();
+    MachineSnapshot s = snapshot(state, p_, run_);
     s.retired = issued;
     s.cycle = iss.counters()[kCycles];
-    s.pc =
-        iss.state().halted || iss.state().error.code != ErrorCode::kNone ? iss.state().pc : next_pc(bundles);
+    const bool ended = state.halted || state.error.code != ErrorCode::kNone;
+    s.pc = ended ? state.pc : next_pc(bundles);
+    if (!ended && bundles >= issue_cycles_.size()) {
+      // The model did not halt by the run's last cycle: eval's hang diagnosis, from the model's state.
+      HangReport h;
+      h.pc = iss.pc();
+      h.stall_cause = static_cast<unsigned>(iss.last_stall());
+      const Iss::Activity a = iss.activity();
+      h.dma_busy_channels = a.dma_busy_channels;
+      h.dma_rows_in_flight = a.dma_rows_in_flight;
+      h.loop_depth = a.loop_depth;
+      for (unsigned l = 0; l < kLocks; ++l) h.locks[l] = static_cast<uint8_t>(state.locks[l]);
+      s.pc = iss.pc();
+      s.status = "cycle cap";
+      s.why = hang_diagnosis(h, stop, run_.program.filename, run_.program).detail;
+    }
+    append(s.memories, tb::dram_tensors(run_, dram));
     return s;
   }
 
@@ -85,15 +106,19 @@ class VliwDebugTarget final : public tb::DebugTarget {
     hw.start(run_.job.program, run_.job.dram.size());
     const uint64_t stop = stop_cycle(bundles);
     const uint64_t issued = tb::count_rtl_issues(hw, port, stop);
-    if (bundles >= issue_cycles_.size() && !hw.stopped()) {
-      throw std::runtime_error(fmt::format("the RTL did not stop within {} cycles", stop));
-    }
     const MachineState state = hw.read_state();
-    MachineSnapshot s = snapshot(state, p_);
+    MachineSnapshot s = snapshot(state, p_, run_);
     s.retired = issued;
-    s.cycle = hw.cycle();
+    // At the end of the run, the cycles `kcraft eval` reports.
+    s.cycle = hw.stopped() ? hw.run_length() : hw.cycle();
     // The issue stage's pc: the bundle about to issue (the halted or faulting one at the end).
     s.pc = state.pc;
+    if (bundles >= issue_cycles_.size() && !hw.stopped()) {
+      // The run's last cycle came before a C_HALT: eval's hang diagnosis (a lock deadlock, ...).
+      s.status = "cycle cap";
+      s.why = hang_diagnosis(hw.hang_report(), stop, run_.program.filename, run_.program).detail;
+    }
+    append(s.memories, tb::dram_tensors(run_, dram_.bytes()));
     return s;
   }
 
@@ -117,10 +142,18 @@ class VliwDebugTarget final : public tb::DebugTarget {
     return static_cast<uint32_t>(it->second);
   }
 
+  const tb::PreparedRun* prepared() const override { return &run_; }
+  void limit_cycles(uint64_t cycle) override { last_cycle_ = std::min(last_cycle_, cycle); }
+
  private:
-  // The cycle in which bundle `bundles` issues; the cycle cap for the whole run.
+  static void append(std::vector<SnapshotMemory>& to, std::vector<SnapshotMemory> more) {
+    for (auto& m : more) to.push_back(std::move(m));
+  }
+
+  // The cycle in which bundle `bundles` issues; the run's last cycle (the cycle cap, or --stop-at-cycle)
+  // for the whole run.
   uint64_t stop_cycle(uint64_t bundles) const {
-    return bundles < issue_cycles_.size() ? issue_cycles_[bundles] : run_.job.cycle_cap;
+    return bundles < issue_cycles_.size() ? issue_cycles_[bundles] : last_cycle_;
   }
   uint32_t next_pc(uint64_t bundles) const { return bundles < pcs_.size() ? pcs_[bundles] : 0; }
 
@@ -171,6 +204,7 @@ class VliwDebugTarget final : public tb::DebugTarget {
   tb::DramModel dram_;
   std::vector<uint64_t> issue_cycles_;  // of the model's run: the cycle each bundle issued in
   std::vector<uint32_t> pcs_;
+  uint64_t last_cycle_ = 0;  // no run goes past it
 };
 
 }  // namespace

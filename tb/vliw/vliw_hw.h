@@ -41,6 +41,8 @@ class VliwHw : public tb::AcceleratorHw {
   Counters counters();
   MachineState read_state();
   HangReport hang_report();
+  // The tile's cycle counter stops the cycle before halted_o rises (the driver counts that one too).
+  uint64_t run_length() override { return counter(kCycles); }
 
   // vliw_top.stall_o: what the issue stage waited for this cycle (vliw_isa_pkg STALL_*, 0 = none).
   template <class VModel>

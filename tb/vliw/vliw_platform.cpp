@@ -46,6 +46,49 @@ std::string bundle_text(const std::vector<uint32_t>& words, uint32_t pc) {
   return pc < words.size() ? isa::disassemble(spec, words[pc]) : std::string();
 }
 
+std::string runtime_error_text(const MachineError& e, const Params& p, const std::string& filename,
+                               const isa::AssembleResult& program) {
+  const int line = e.pc < program.word_lines.size() ? program.word_lines[e.pc] : 0;
+  return fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(e.code), e.pc, filename, line,
+                     bundle_text(program.words, e.pc), e.describe(p));
+}
+
+HangDiagnosis hang_diagnosis(const HangReport& h, uint64_t cycle_cap, const std::string& filename,
+                             const isa::AssembleResult& program) {
+  const std::string bundle = bundle_text(program.words, h.pc);
+  std::string waiting;
+  if (h.stall_cause == static_cast<unsigned>(StallCause::kLockWait)) {
+    // The lock C_ACQ waits on: its operand in the bundle's control op.
+    std::string lock = "?";
+    const auto at = bundle.find("C_ACQ ");
+    if (at != std::string::npos) {
+      const auto end = bundle.find_first_of(" ;}", at + 6);
+      lock = bundle.substr(at + 6, end == std::string::npos ? std::string::npos : end - (at + 6));
+    }
+    waiting = fmt::format(
+        "the control slot waits in C_ACQ for lock {} (at 0){}", lock,
+        h.dma_busy_channels == 0
+            ? "; no DMA transfer is queued or in flight, so nothing will release it: a lock deadlock"
+            : fmt::format("; DMA channels busy (mask 0x{:x}, {} DRAM rows in flight)", h.dma_busy_channels,
+                          h.dma_rows_in_flight));
+  } else {
+    const char* cause = "unknown";
+    for (const auto& c : kStallCauses) {
+      if (static_cast<unsigned>(c.code) == h.stall_cause) cause = c.name;
+    }
+    waiting = fmt::format("issue stage: {}", cause);
+  }
+  std::string locks;
+  for (unsigned l = 0; l < kLocks; ++l) locks += fmt::format("{}{}", l == 0 ? "" : " ", h.locks[l]);
+  const int line = h.pc < program.word_lines.size() ? program.word_lines[h.pc] : 0;
+  HangDiagnosis out;
+  out.detail = fmt::format(
+      "cycle cap {} reached at pc {} ({}:{}: {})\n{}\nlocks 0..{}: {}; {} active hardware loop(s)\n",
+      cycle_cap, h.pc, filename, line, bundle, waiting, kLocks - 1, locks, h.loop_depth);
+  out.headline = fmt::format("no C_HALT within {} cycles (pc {}): {}", cycle_cap, h.pc, waiting);
+  return out;
+}
+
 VliwPlatform::VliwPlatform() : IsaSpecPlatform(kName, isa::vliw::spec(), isa::vliw::isa_markdown()) {
   for (const auto& c : hw_configs()) (void)Params::from_config(c);  // validate every file up front
   announce_systemc_world();
@@ -169,10 +212,6 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
   for (unsigned i = 0; i < kNumCounters; ++i) counters.push_back({counter_name(i), run.counters[i]});
   tb::record_run(r, run, std::move(counters),
                  [&](uint32_t pc, uint32_t) { return bundle_text(asm_result.words, pc); });
-  auto line_of = [&](uint32_t pc) {
-    return pc < asm_result.word_lines.size() ? asm_result.word_lines[pc] : 0;
-  };
-
   // ---- the functional model's twin run: same program, same data, everything must agree cycle for cycle
   if (req.check_model) {
     Iss iss(p);
@@ -211,45 +250,15 @@ EvalReport VliwPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegis
 
   // ---- how the run ended
   if (run.stop == RunResult::Stop::kStopped && run.state.error.code != ErrorCode::kNone) {
-    const MachineError& e = run.state.error;
-    r.error_pc = e.pc;
-    r.runtime_error = fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(e.code), e.pc, req.filename,
-                                  line_of(e.pc), bundle_text(asm_result.words, e.pc), e.describe(p));
+    r.error_pc = run.state.error.pc;
+    r.runtime_error = runtime_error_text(run.state.error, p, req.filename, asm_result);
     return finish(Verdict::kRuntimeError, r.runtime_error);
   }
   if (run.stop == RunResult::Stop::kTimeout) {
-    const HangReport& h = run.hang;
-    r.error_pc = h.pc;
-    const std::string bundle = bundle_text(asm_result.words, h.pc);
-    std::string waiting;
-    if (h.stall_cause == static_cast<unsigned>(StallCause::kLockWait)) {
-      // The lock C_ACQ waits on: its operand in the bundle's control op.
-      std::string lock = "?";
-      const auto at = bundle.find("C_ACQ ");
-      if (at != std::string::npos) {
-        const auto end = bundle.find_first_of(" ;}", at + 6);
-        lock = bundle.substr(at + 6, end == std::string::npos ? std::string::npos : end - (at + 6));
-      }
-      waiting = fmt::format(
-          "the control slot waits in C_ACQ for lock {} (at 0){}", lock,
-          h.dma_busy_channels == 0
-              ? "; no DMA transfer is queued or in flight, so nothing will release it: a lock deadlock"
-              : fmt::format("; DMA channels busy (mask 0x{:x}, {} DRAM rows in flight)", h.dma_busy_channels,
-                            h.dma_rows_in_flight));
-    } else {
-      const char* cause = "unknown";
-      for (const auto& c : kStallCauses) {
-        if (static_cast<unsigned>(c.code) == h.stall_cause) cause = c.name;
-      }
-      waiting = fmt::format("issue stage: {}", cause);
-    }
-    std::string locks;
-    for (unsigned l = 0; l < kLocks; ++l) locks += fmt::format("{}{}", l == 0 ? "" : " ", h.locks[l]);
-    r.hang = fmt::format(
-        "cycle cap {} reached at pc {} ({}:{}: {})\n{}\nlocks 0..{}: {}; {} active hardware loop(s)\n",
-        job.cycle_cap, h.pc, req.filename, line_of(h.pc), bundle, waiting, kLocks - 1, locks, h.loop_depth);
-    return finish(Verdict::kTimeout,
-                  fmt::format("no C_HALT within {} cycles (pc {}): {}", job.cycle_cap, h.pc, waiting));
+    r.error_pc = run.hang.pc;
+    HangDiagnosis hang = hang_diagnosis(run.hang, job.cycle_cap, req.filename, asm_result);
+    r.hang = std::move(hang.detail);
+    return finish(Verdict::kTimeout, std::move(hang.headline));
   }
   return tb::judge_outputs(
       r, *prepared, run, [&](uint32_t pc) { return bundle_text(asm_result.words, pc); }, t_start);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "isa/common/assembler.h"
 #include "isa/common/hw_config.h"
 #include "isa/vliw/vliw_machine.h"
 #include "tb/common/isa_spec_platform.h"
@@ -54,5 +55,17 @@ std::unique_ptr<Platform> make_vliw_platform();
 
 // "{ C_ACQ 3 ; S_ADDI r1, r1, 1 }": the bundle that starts at word `pc` ("" past the end).
 std::string bundle_text(const std::vector<uint32_t>& words, uint32_t pc);
+
+// How a run ended, in `kcraft eval`'s words; `kcraft debug` prints the same for the RTL and the model.
+// "ILLEGAL_BUNDLE at pc 3 (kernel.s:5: ...): ...": the runtime error of a run stopped by `e`.
+std::string runtime_error_text(const MachineError& e, const Params& p, const std::string& filename,
+                               const isa::AssembleResult& program);
+struct HangReport;
+struct HangDiagnosis {
+  std::string headline;  // "no C_HALT within N cycles (pc P): <what the issue stage waits for>"
+  std::string detail;    // the report's hang section: the pc and bundle, the wait, the locks and loops
+};
+HangDiagnosis hang_diagnosis(const HangReport& h, uint64_t cycle_cap, const std::string& filename,
+                             const isa::AssembleResult& program);
 
 }  // namespace kcraft::vliw

@@ -25,9 +25,6 @@ class VliwHost final : public tb::ScHost {
   }
 
  protected:
-  // The tile's cycle counter stops the cycle before halted_o rises (the driver counts that one too).
-  uint64_t run_length() override { return hw().counter(kCycles); }
-
   std::unique_ptr<tb::TimelineRecorder> make_timeline_recorder(const RunJob& job, double cycle_ns) override {
     return std::make_unique<VliwTimelineRecorder>(job.program, job.timeline_title, cycle_ns);
   }

@@ -566,6 +566,42 @@ TEST(Cli, DebugStopsDumpsAndFindsTheFirstDivergence) {
   EXPECT_NE(help.out.find("--stop-at-cycle"), std::string::npos) << help.out;
 }
 
+// `kcraft debug` shows DRAM tensors by name next to the golden, and a kernel that never halts stops at
+// --cycle-cap / --stop-at-cycle with eval's diagnosis instead of an internal error.
+TEST(Cli, DebugShowsDramTensorsAndHangs) {
+  const auto dir = temp_dir("debug_dram");
+  // relu's y is never stored: every row is outside the golden's tolerance (eval's fill reads as NaN).
+  write(dir / "nostore.s", "  S_LI r1, ADDR_X\n  C_HALT\n");
+  const std::string nostore = (dir / "nostore.s").string();
+  const auto rows = kcraft("debug systolic relu " + nostore + " --rows y:0-1 --rows x:0");
+  EXPECT_EQ(rows.code, 0) << rows.out;
+  EXPECT_NE(rows.out.find("-- DRAM tensors"), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("-- y: 16 rows of 16 elements"), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("16 of the RTL's outside the golden's tolerance"), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find("!y[1] golden"), std::string::npos) << rows.out;
+  EXPECT_NE(rows.out.find(" x[0] RTL"), std::string::npos) << rows.out;
+  const auto unknown = kcraft("debug systolic relu " + nostore + " --rows dram");
+  EXPECT_EQ(unknown.code, 2) << unknown.out;
+  EXPECT_NE(unknown.out.find("DRAM tensors: x, y"), std::string::npos) << unknown.out;
+
+  // C_ACQ before the DMA that would release its lock: a deadlock.
+  write(dir / "deadlock.s",
+        "  S_ADDI r1, r0, ADDR_X\n  S_ADDI r3, r0, 32\n  S_ADDI r4, r0, 16\n  C_ACQ 0\n"
+        "  C_DMALD 0, r0, r1, r3, r4, 0\n  C_HALT\n");
+  const std::string deadlock = (dir / "deadlock.s").string();
+  const auto capped = kcraft("debug vliw relu " + deadlock + " --cycle-cap 2000");
+  EXPECT_EQ(capped.code, 0) << capped.out;
+  EXPECT_EQ(capped.out.find("internal error"), std::string::npos) << capped.out;
+  EXPECT_NE(capped.out.find("RTL stopped: cycle cap 2000 reached at pc 3"), std::string::npos) << capped.out;
+  EXPECT_NE(capped.out.find("a lock deadlock"), std::string::npos) << capped.out;
+  const auto eval = kcraft("eval vliw relu " + deadlock + " --cycle-cap 2000 --no-cache");
+  EXPECT_EQ(eval.code, 1) << eval.out;
+  EXPECT_NE(eval.out.find("cycle cap 2000 reached at pc 3"), std::string::npos) << eval.out;
+  const auto at = kcraft_json("debug vliw relu " + deadlock + " --stop-at-cycle 300 --json");
+  EXPECT_EQ(at["rtl"]["cycle"], 300) << at.dump(2);
+  EXPECT_NE(at["rtl"]["why"].get<std::string>().find("a lock deadlock"), std::string::npos) << at.dump(2);
+}
+
 }  // namespace
 
 namespace {

@@ -160,5 +160,116 @@ TEST(RvvDebug, BaselineAgreesToTheEndAndAModelFaultIsFoundAtK) {
   EXPECT_EQ(r.json["lockstep"]["where"], "f7");
 }
 
+EvalRequest eval_request(const std::string& source, const std::string& file) {
+  EvalRequest req;
+  req.platform = "rvv";
+  req.task = "relu";
+  req.source = source;
+  req.filename = file;
+  return req;
+}
+
+const nlohmann::json* memory(const CommandReport& r, const std::string& name) {
+  for (const auto& m : r.json["memories"]) {
+    if (m["name"] == name) return &m;
+  }
+  return nullptr;
+}
+
+// relu that stores only the first half of y (M x N = 16 x 16 at C1); the rest keeps eval's fill (0).
+const char* const kHalfStoreKernel = R"(void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  float* y = (float*)ADDR_Y;
+  for (int i = 0; i < M * N / 2; ++i) y[i] = x[i] > 0.0f ? x[i] : 0.0f;
+}
+)";
+
+TEST(RvvDebug, DramTensorsByNameNextToTheGolden) {
+  auto o = options(kHalfStoreKernel, "kernel.c");
+  const CommandReport r = rvv().debug(o, registry());
+  ASSERT_TRUE(r.ok) << r.text;
+  const nlohmann::json* y = memory(r, "y");
+  ASSERT_NE(y, nullptr) << r.text;
+  EXPECT_TRUE((*y)["dram"].get<bool>());
+  EXPECT_EQ((*y)["rows_outside_golden"].get<size_t>(), 8u) << r.text;
+  o.rows = {tb::parse_row_range("y:7-8"), tb::parse_row_range("x:0")};
+  const CommandReport rows = rvv().debug(o, registry());
+  ASSERT_TRUE(rows.ok) << rows.text;
+  y = memory(rows, "y");
+  ASSERT_NE(y, nullptr) << rows.text;
+  ASSERT_EQ((*y)["dumped"].size(), 2u) << rows.text;
+  EXPECT_FALSE((*y)["dumped"][0]["outside_golden"].get<bool>()) << rows.text;
+  EXPECT_TRUE((*y)["dumped"][1]["outside_golden"].get<bool>()) << rows.text;
+  EXPECT_EQ((*y)["dumped"][1]["rtl"], (*y)["dumped"][1]["model"]) << rows.text;
+  EXPECT_NE(rows.text.find("y[8] golden"), std::string::npos) << rows.text;
+  ASSERT_NE(memory(rows, "x"), nullptr);
+}
+
+// vxrm is a CSR QEMU implements and this core does not (docs/rvv.md): the RTL stops there, QEMU goes on.
+const char* const kUnimplementedKernel = R"(  .text
+  .globl kernel
+kernel:
+  li t0, 1
+  csrr t1, vxrm
+  li a0, 0
+  ret
+)";
+
+TEST(RvvDebug, AnUnimplementedInstructionNamesTheErrorPcAndBothCounts) {
+  const EvalReport eval = rvv().evaluate(eval_request(kUnimplementedKernel, "k.S"), registry());
+  ASSERT_EQ(eval.verdict, Verdict::kRuntimeError) << eval.headline;
+  const CommandReport r = rvv().debug(options(kUnimplementedKernel, "k.S"), registry());
+  EXPECT_FALSE(r.ok) << r.text;  // QEMU runs the kernel to its end
+  EXPECT_EQ(r.json["rtl"]["status"], "error") << r.text;
+  EXPECT_EQ(r.json["rtl"]["why"], eval.runtime_error) << r.text;
+  EXPECT_NE(eval.runtime_error.find("csr"), std::string::npos) << eval.runtime_error;
+  EXPECT_EQ(r.json["rtl"]["retired"].get<uint64_t>(), 1u) << r.text;
+  EXPECT_EQ(r.json["rtl"]["pc"], eval.error_pc.value_or(0)) << r.text;
+  // QEMU's count goes on through the kernel's return to crt0's ecall.
+  EXPECT_GT(r.json["model"]["retired"].get<uint64_t>(), 3u) << r.text;
+  EXPECT_EQ(r.json["model"]["status"], "returned") << r.text;
+  EXPECT_NE(r.text.find("RTL stopped: " + eval.runtime_error), std::string::npos) << r.text;
+}
+
+const char* const kEndlessKernel = R"(  .text
+  .globl kernel
+kernel:
+  addi t0, t0, 1
+  j kernel
+)";
+
+TEST(RvvDebug, AKernelThatNeverReturnsStopsAtTheCycleCap) {
+  auto req = eval_request(kEndlessKernel, "k.S");
+  req.cycle_cap = 20000;
+  const EvalReport eval = rvv().evaluate(req, registry());
+  ASSERT_EQ(eval.verdict, Verdict::kTimeout) << eval.headline;
+  auto o = options(kEndlessKernel, "k.S");
+  o.cycle_cap = 20000;
+  const CommandReport r = rvv().debug(o, registry());
+  EXPECT_TRUE(r.ok) << r.text;
+  EXPECT_EQ(r.json["rtl"]["status"], "cycle cap") << r.text;
+  EXPECT_EQ(r.json["rtl"]["why"], eval.hang) << r.text;
+  EXPECT_EQ(r.json["rtl"]["retired"], r.json["model"]["retired"]) << r.text;
+  EXPECT_GT(r.json["rtl"]["retired"].get<uint64_t>(), 1000u) << r.text;
+  auto at = options(kEndlessKernel, "k.S");
+  at.stop_at_cycle = 3000;
+  at.cycle_cap = 20000;
+  const CommandReport stopped = rvv().debug(at, registry());
+  EXPECT_TRUE(stopped.ok) << stopped.text;  // inside the loop, where asked
+  EXPECT_EQ(stopped.json["rtl"]["status"], "stopped") << stopped.text;
+  EXPECT_LT(stopped.json["rtl"]["retired"].get<uint64_t>(), 3000u) << stopped.text;
+}
+
+TEST(RvvDebug, CyclesAreEvalsCycles) {
+  const auto cfg = registry().get("relu").resolve("C1", RvvPlatform::kDType);
+  const std::string source = rvv().baseline_compiler("default")->generate(cfg, rvv().layout(cfg)).source;
+  const EvalReport eval = rvv().evaluate(eval_request(source, "kernel.c"), registry());
+  ASSERT_EQ(eval.verdict, Verdict::kPass) << eval.headline;
+  const CommandReport r = rvv().debug(options(source, "kernel.c"), registry());
+  ASSERT_TRUE(r.ok) << r.text;
+  EXPECT_EQ(r.json["rtl"]["cycle"].get<uint64_t>(), eval.cycles) << r.text;
+  EXPECT_TRUE(r.json["model"]["cycle"].is_null()) << r.text;
+}
+
 }  // namespace
 }  // namespace kcraft::rvv

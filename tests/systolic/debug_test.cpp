@@ -177,5 +177,104 @@ TEST(SystolicDebug, BadOptionsAreClearErrors) {
   EXPECT_THROW(testing::platform().debug(o, registry()), std::invalid_argument);
 }
 
+EvalRequest eval_request(const std::string& task, const std::string& source) {
+  EvalRequest req;
+  req.platform = "systolic";
+  req.task = task;
+  req.source = source;
+  req.filename = "kernel.s";
+  return req;
+}
+
+const nlohmann::json* memory(const CommandReport& r, const std::string& name) {
+  for (const auto& m : r.json["memories"]) {
+    if (m["name"] == name) return &m;
+  }
+  return nullptr;
+}
+
+TEST(SystolicDebug, DramTensorsByNameNextToTheGolden) {
+  // The relu baseline storing only 8 of y's 16 rows: the rest keeps eval's fill (NaN).
+  std::string source = baseline("relu", "C1");
+  const std::string store = "H_STORE_V r9, r2, r3, 16";
+  const auto at = source.find(store);
+  ASSERT_NE(at, std::string::npos) << source;
+  source.replace(at, store.size(), "H_STORE_V r9, r2, r3, 8");
+  auto o = options("relu", source);
+  const CommandReport r = testing::platform().debug(o, registry());
+  ASSERT_TRUE(r.ok) << r.text;
+  const nlohmann::json* y = memory(r, "y");
+  ASSERT_NE(y, nullptr) << r.text;
+  EXPECT_EQ((*y)["rows_outside_golden"].get<size_t>(), 8u) << r.text;
+  o.rows = {tb::parse_row_range("y:7-8")};
+  const CommandReport rows = testing::platform().debug(o, registry());
+  y = memory(rows, "y");
+  ASSERT_NE(y, nullptr) << rows.text;
+  ASSERT_EQ((*y)["dumped"].size(), 2u) << rows.text;
+  EXPECT_FALSE((*y)["dumped"][0]["outside_golden"].get<bool>()) << rows.text;
+  EXPECT_TRUE((*y)["dumped"][1]["outside_golden"].get<bool>()) << rows.text;
+  EXPECT_NE((*y)["dumped"][1]["rtl"][0].get<std::string>().find("nan"), std::string::npos) << rows.text;
+  EXPECT_NE(rows.text.find("y[8] golden"), std::string::npos) << rows.text;
+}
+
+TEST(SystolicDebug, AnIllegalWordNamesTheErrorPcAndBothCounts) {
+  const std::string source = "  S_ADDI r1, r0, 1\n  S_ADDI r2, r0, 2\n  .word 0xffffffff\n  C_HALT\n";
+  const EvalReport eval = testing::platform().evaluate(eval_request("relu", source), registry());
+  ASSERT_EQ(eval.verdict, Verdict::kRuntimeError) << eval.headline;
+  const CommandReport r = testing::platform().debug(options("relu", source), registry());
+  EXPECT_TRUE(r.ok) << r.text;
+  for (const char* side : {"rtl", "model"}) {
+    EXPECT_EQ(r.json[side]["status"], "error") << r.text;
+    EXPECT_EQ(r.json[side]["why"], eval.runtime_error) << r.text;
+    EXPECT_EQ(r.json[side]["pc"].get<uint32_t>(), 2u) << side << "\n" << r.text;
+  }
+  EXPECT_EQ(r.json["rtl"]["retired"], r.json["model"]["retired"]) << r.text;
+  EXPECT_NE(eval.runtime_error.find("at pc 2 (kernel.s:3: "), std::string::npos) << eval.runtime_error;
+}
+
+// Nested loops of a million iterations each: no C_HALT within any cycle cap.
+const char* const kEndlessKernel = R"(
+  S_LI r5, 1000000
+  C_LOOP r5, outer_done
+  C_LOOP r5, inner_done
+  S_ADDI r1, r1, 1
+inner_done:
+  S_ADDI r2, r2, 1
+outer_done:
+  C_HALT
+)";
+
+TEST(SystolicDebug, AKernelThatNeverHaltsStopsAtTheCycleCap) {
+  auto req = eval_request("relu", kEndlessKernel);
+  req.cycle_cap = 4000;
+  const EvalReport eval = testing::platform().evaluate(req, registry());
+  ASSERT_EQ(eval.verdict, Verdict::kTimeout) << eval.headline;
+  auto o = options("relu", kEndlessKernel);
+  o.cycle_cap = 4000;
+  const CommandReport r = testing::platform().debug(o, registry());
+  EXPECT_EQ(r.json["rtl"]["status"], "cycle cap") << r.text;
+  EXPECT_EQ(r.json["rtl"]["why"], eval.hang) << r.text;
+  EXPECT_EQ(r.json["rtl"]["cycle"].get<uint64_t>(), 4000u) << r.text;
+  EXPECT_EQ(r.json["model"]["retired"], r.json["stop"]["retired"]) << r.text;
+  auto at = options("relu", kEndlessKernel);
+  at.stop_at_cycle = 700;
+  at.cycle_cap = 20000;
+  const CommandReport stopped = testing::platform().debug(at, registry());
+  EXPECT_TRUE(stopped.ok) << stopped.text;  // a stop inside the loops, where asked
+  EXPECT_EQ(stopped.json["rtl"]["status"], "stopped") << stopped.text;
+  EXPECT_GT(stopped.json["rtl"]["retired"].get<uint64_t>(), 600u) << stopped.text;
+  EXPECT_LE(stopped.json["rtl"]["retired"].get<uint64_t>(), 700u) << stopped.text;
+}
+
+TEST(SystolicDebug, CyclesAreEvalsCycles) {
+  const std::string source = baseline("relu", "C1");
+  const EvalReport eval = testing::platform().evaluate(eval_request("relu", source), registry());
+  ASSERT_EQ(eval.verdict, Verdict::kPass) << eval.headline;
+  const CommandReport r = testing::platform().debug(options("relu", source), registry());
+  ASSERT_TRUE(r.ok) << r.text;
+  EXPECT_EQ(r.json["rtl"]["cycle"].get<uint64_t>(), eval.cycles) << r.text;
+  EXPECT_TRUE(r.json["model"]["cycle"].is_null()) << r.text;
+}
+
 }  // namespace
 }  // namespace kcraft::systolic

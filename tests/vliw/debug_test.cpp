@@ -121,5 +121,131 @@ TEST(VliwDebug, LockstepFindsAModelFaultAtExactlyK) {
   EXPECT_EQ(r.json["lockstep"]["where"], "p7");
 }
 
+// The relu baseline, storing only the first half of y's 16 rows.
+std::string half_store_kernel() {
+  std::string source = baseline("relu", "C1");
+  const std::string store = "C_DMAST 0, r5, r2, r3, r4";
+  const auto at = source.find(store);
+  EXPECT_NE(at, std::string::npos) << source;
+  if (at == std::string::npos) return source;
+  source.replace(at, store.size(), "C_DMAST 0, r5, r2, r3, r9");
+  return "    S_ADDI r9, r0, 8\n" + source;
+}
+
+EvalRequest eval_request(const std::string& task, const std::string& source) {
+  EvalRequest req;
+  req.platform = "vliw";
+  req.task = task;
+  req.source = source;
+  req.filename = "kernel.s";
+  return req;
+}
+
+TEST(VliwDebug, DramTensorsByNameNextToTheGolden) {
+  auto o = options("relu", half_store_kernel());
+  const CommandReport r = platform().debug(o, registry());
+  ASSERT_TRUE(r.ok) << r.text;  // the RTL and the model agree: the kernel is wrong, not the hardware
+  const nlohmann::json* y = nullptr;
+  for (const auto& m : r.json["memories"]) {
+    if (m["name"] == "y") y = &m;
+  }
+  ASSERT_NE(y, nullptr) << r.text;
+  EXPECT_TRUE((*y)["dram"].get<bool>());
+  EXPECT_EQ((*y)["rows"].get<size_t>(), 16u);
+  EXPECT_EQ((*y)["rows_outside_golden"].get<size_t>(), 8u) << r.text;
+  // By default (the end of the run) the rows outside the golden's tolerance are dumped.
+  ASSERT_FALSE((*y)["dumped"].empty()) << r.text;
+  EXPECT_EQ((*y)["dumped"][0]["row"].get<size_t>(), 8u);
+
+  o.rows = {tb::parse_row_range("y:6-9"), tb::parse_row_range("x:0")};
+  const CommandReport rows = platform().debug(o, registry());
+  ASSERT_TRUE(rows.ok) << rows.text;
+  for (const auto& m : rows.json["memories"]) {
+    if (m["name"] == "x") {
+      ASSERT_EQ(m["dumped"].size(), 1u);
+      EXPECT_EQ(m["dumped"][0]["rtl"], m["dumped"][0]["model"]);
+    }
+    if (m["name"] != "y") continue;
+    ASSERT_EQ(m["dumped"].size(), 4u) << rows.text;
+    for (const auto& row : m["dumped"]) {
+      const size_t index = row["row"].get<size_t>();
+      EXPECT_EQ(row["outside_golden"].get<bool>(), index >= 8) << index;
+      EXPECT_EQ(row["rtl"], row["model"]);
+      EXPECT_EQ(row["rtl"] == row["golden"], index < 8) << index;
+    }
+  }
+  EXPECT_NE(rows.text.find("y[9] golden"), std::string::npos) << rows.text;
+  EXPECT_NE(rows.text.find("!y[9] RTL"), std::string::npos) << rows.text;
+
+  o.rows = {tb::parse_row_range("nonesuch")};
+  try {
+    (void)platform().debug(o, registry());
+    ADD_FAILURE() << "an unknown memory was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("DRAM tensors: x, y"), std::string::npos) << e.what();
+  }
+}
+
+TEST(VliwDebug, AnIllegalWordNamesTheErrorPcAndBothCounts) {
+  const std::string source = "  S_ADDI r1, r0, 1\n  S_ADDI r2, r0, 2\n  .word 0xffffffff\n  C_HALT\n";
+  const EvalReport eval = platform().evaluate(eval_request("relu", source), registry());
+  ASSERT_EQ(eval.verdict, Verdict::kRuntimeError) << eval.headline;
+  const CommandReport r = platform().debug(options("relu", source), registry());
+  EXPECT_TRUE(r.ok) << r.text;  // both sides stop the same way
+  for (const char* side : {"rtl", "model"}) {
+    EXPECT_EQ(r.json[side]["status"], "error") << r.text;
+    EXPECT_EQ(r.json[side]["why"], eval.runtime_error) << r.text;
+    EXPECT_EQ(r.json[side]["retired"].get<uint64_t>(), 2u) << side << "\n" << r.text;
+    EXPECT_EQ(r.json[side]["pc"].get<uint32_t>(), 2u) << side;
+  }
+  EXPECT_NE(r.text.find("RTL stopped: " + eval.runtime_error), std::string::npos) << r.text;
+  EXPECT_NE(eval.runtime_error.find("at pc 2 (kernel.s:3: "), std::string::npos) << eval.runtime_error;
+}
+
+// C_ACQ waits for lock 0, which only the DMA load placed after it would release.
+const char* const kDeadlockKernel = R"(
+  S_ADDI r1, r0, ADDR_X
+  S_ADDI r3, r0, 32
+  S_ADDI r4, r0, 16
+  C_ACQ 0
+  C_DMALD 0, r0, r1, r3, r4, 0
+  C_HALT
+)";
+
+TEST(VliwDebug, ALockDeadlockStopsAtTheCycleCapWithEvalsDiagnosis) {
+  auto req = eval_request("relu", kDeadlockKernel);
+  req.cycle_cap = 3000;
+  const EvalReport eval = platform().evaluate(req, registry());
+  ASSERT_EQ(eval.verdict, Verdict::kTimeout) << eval.headline;
+  ASSERT_NE(eval.hang.find("lock deadlock"), std::string::npos) << eval.hang;
+  auto o = options("relu", kDeadlockKernel);
+  o.cycle_cap = 3000;
+  const CommandReport r = platform().debug(o, registry());
+  EXPECT_TRUE(r.ok) << r.text;
+  for (const char* side : {"rtl", "model"}) {
+    EXPECT_EQ(r.json[side]["status"], "cycle cap") << r.text;
+    EXPECT_EQ(r.json[side]["why"], eval.hang) << side << "\n" << r.text;
+    EXPECT_EQ(r.json[side]["retired"].get<uint64_t>(), 3u) << side;
+  }
+  // --stop-at-cycle without a cap: the default cap (millions of cycles) is not waited for.
+  auto at = options("relu", kDeadlockKernel);
+  at.stop_at_cycle = 500;
+  const CommandReport stopped = platform().debug(at, registry());
+  EXPECT_TRUE(stopped.ok) << stopped.text;
+  EXPECT_EQ(stopped.json["rtl"]["cycle"].get<uint64_t>(), 500u) << stopped.text;
+  EXPECT_NE(stopped.json["rtl"]["why"].get<std::string>().find("lock deadlock"), std::string::npos)
+      << stopped.text;
+}
+
+TEST(VliwDebug, CyclesAreEvalsCycles) {
+  const std::string source = baseline("relu", "C1");
+  const EvalReport eval = platform().evaluate(eval_request("relu", source), registry());
+  ASSERT_EQ(eval.verdict, Verdict::kPass) << eval.headline;
+  const CommandReport r = platform().debug(options("relu", source), registry());
+  ASSERT_TRUE(r.ok) << r.text;
+  EXPECT_EQ(r.json["rtl"]["cycle"].get<uint64_t>(), eval.cycles) << r.text;
+  EXPECT_EQ(r.json["model"]["cycle"].get<uint64_t>(), eval.cycles) << r.text;
+}
+
 }  // namespace
 }  // namespace kcraft::vliw
