@@ -11,7 +11,7 @@
 #include "tb/common/scheduling_table.h"
 #include "tests/rvv_platform/rvv_test_support.h"
 
-namespace kcraft::rvv {
+namespace kcraft::rvv::test {
 namespace {
 
 TEST(RvvScheduling, EveryImplementedInstructionIsInExactlyOneTimingClass) {
@@ -74,4 +74,4 @@ TEST(RvvScheduling, RegistersFollowRiscVNaming) {
 }
 
 }  // namespace
-}  // namespace kcraft::rvv
+}  // namespace kcraft::rvv::test
