@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -172,6 +173,105 @@ TEST(VliwGuide, AStalledAcquireHoldsEverySlotOfItsBundleAndEveryBundleBehind) {
   EXPECT_EQ(late.issue[6] + 2, early.issue[6]);  // the C_HALTs: two bundles sooner
   // The load in the acquire's bundle read the DMA'd row (it issued after it landed).
   EXPECT_EQ(early.rtl.state.r[5], 1u);
+}
+
+// ---------------------------------------------------------------- §11's layout idioms
+// The fenced asm blocks of docs/vliw.md whose first line is "; idiom: NAME".
+std::string idiom(const std::string& name) {
+  std::ifstream in(root() / "docs" / "vliw.md");
+  std::string line, block;
+  bool inside = false, found = false;
+  while (std::getline(in, line)) {
+    const auto start = line.find_first_not_of(' ');
+    const std::string t = start == std::string::npos ? "" : line.substr(start);
+    if (!inside && t.rfind("```asm", 0) == 0) {
+      inside = true;
+      block.clear();
+      continue;
+    }
+    if (inside && t.rfind("```", 0) == 0) {
+      inside = false;
+      if (found) return block;
+      continue;
+    }
+    if (inside && block.empty() && t.rfind("; idiom: " + name, 0) == 0) found = true;
+    if (inside) block += t + "\n";
+  }
+  ADD_FAILURE() << "docs/vliw.md has no idiom '" << name << "'";
+  return "";
+}
+
+TEST(VliwGuide, TheLayoutIdiomsOfTheGuideDoWhatTheySay) {
+  const Params p = platform().params("default");
+  ASSERT_EQ(p.vlen, 16u);
+  ASSERT_EQ(p.mmul_m(), 4u);
+  ASSERT_EQ(p.mmul_k(), 4u);
+  // A [4, 16] (k = 0..15) and B [4, 16] (k = 0..3, n = 0..15): small integers, every sum exact in BF16.
+  auto a_val = [](int m, int k) { return static_cast<float>((m * 3 + k * 5) % 7 - 3); };
+  auto b_val = [](int k, int n) { return static_cast<float>((k * 5 + n * 3) % 5 - 2); };
+  auto bf16 = [](float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return static_cast<uint16_t>(u >> 16);  // exact for these values
+  };
+  std::vector<uint8_t> dram(1 << 16);
+  auto put = [&](size_t element, float f) {
+    dram[2 * element] = static_cast<uint8_t>(bf16(f));
+    dram[2 * element + 1] = static_cast<uint8_t>(bf16(f) >> 8);
+  };
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 16; ++c) {
+      put(r * 16 + c, a_val(r, c));       // A rows at DRAM 0 -> DM rows 0..3
+      put(64 + r * 16 + c, b_val(r, c));  // B rows at DRAM 128 -> DM rows 4..7
+    }
+  }
+  const std::string load = R"(
+    S_LI r1, ROW_BYTES
+    S_LI r2, 8
+    C_DMALD 0, r0, r0, r1, r2, 0
+    C_ACQ 0
+    S_PMOV p0, r0
+)";
+  auto v = [](const GuideRun& r, unsigned reg, unsigned lane) {
+    uint32_t u = uint32_t{r.rtl.state.v[reg * 16 + lane]} << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  };
+  // Transpose alone: A's rows into A^T tiles.
+  const GuideRun t = run(load +
+                             "L_VLD v0, p0, ROW_BYTES\nL_VLD v1, p0, ROW_BYTES\nL_VLD v2, p0, ROW_BYTES\n"
+                             "L_VLD v3, p0, ROW_BYTES\nC_NOP\nC_NOP\n" +
+                             idiom("transpose") + "C_NOP\nC_HALT",
+                         "default", dram);
+  for (unsigned q = 0; q < 4; ++q) {
+    for (unsigned k = 0; k < 4; ++k) {
+      for (unsigned m = 0; m < 4; ++m) {
+        EXPECT_EQ(v(t, 8 + q, k * 4 + m), a_val(m, 4 * q + k)) << "tile " << q << " k " << k << " m " << m;
+      }
+    }
+  }
+  // The product: B^T tiles (the transpose on B's rows, kept in v12..v15), the A^T tile of k = 0..3, then
+  // the mmul idiom: rows 0, 2, 1, 3 of C = A[:, 0:4] B in v8..v11.
+  const GuideRun mm =
+      run(load +
+              "S_LI r3, 4 * ROW_BYTES\nS_PMOV p1, r3\n"
+              "L_VLD v0, p1, ROW_BYTES\nL_VLD v1, p1, ROW_BYTES\nL_VLD v2, p1, ROW_BYTES\n"
+              "L_VLD v3, p1, ROW_BYTES\nC_NOP\nC_NOP\n" +
+              idiom("transpose") +
+              "V_MAX v12, v8, v8\nV_MAX v13, v9, v9\nV_MAX v14, v10, v10\nV_MAX v15, v11, v11\n"
+              "L_VLD v0, p0, ROW_BYTES\nL_VLD v1, p0, ROW_BYTES\nL_VLD v2, p0, ROW_BYTES\n"
+              "L_VLD v3, p0, ROW_BYTES\nC_NOP\nC_NOP\n" +
+              idiom("transpose") + "C_NOP\nC_NOP\n" + idiom("mmul rows") + "C_NOP\nC_HALT",
+          "default", dram);
+  const unsigned row_reg[4] = {8, 10, 9, 11};  // rows 0, 1, 2, 3 of C
+  for (int m = 0; m < 4; ++m) {
+    for (int n = 0; n < 16; ++n) {
+      float c = 0;
+      for (int k = 0; k < 4; ++k) c += a_val(m, k) * b_val(k, n);
+      EXPECT_EQ(v(mm, row_reg[m], static_cast<unsigned>(n)), c) << "C[" << m << "][" << n << "]";
+    }
+  }
 }
 
 // ---------------------------------------------------------------- the state a run starts from
