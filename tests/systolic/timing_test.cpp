@@ -302,6 +302,9 @@ TEST_P(SystolicTiming, OnlyWritesOfRowsInUseWait) {
   EXPECT_EQ(issued(v, 4), issued(v, 3) + 1);        // write-after-read (and the row is read too)
   EXPECT_EQ(issued(v, 5), issued(v, 3) + 3);        // read-after-write (row 32): the latency
   EXPECT_EQ(v.counters[sy::kStallDependency], 1u);  // that one cycle only
+  // Write-after-write (row 0, vector after vector): the latency.
+  auto ww = run("S_LI r1, 16\nS_LI r2, 32\nV_ADD_VV r0, r1, r1\nV_ADD_VV r0, r2, r2\nC_HALT", hw);
+  EXPECT_EQ(issued(ww, 3), issued(ww, 2) + 3);
   auto st = run(R"(
     S_LI r3, ROW_BYTES
     S_LI r1, 16

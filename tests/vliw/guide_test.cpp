@@ -148,7 +148,9 @@ TEST(VliwGuide, ASmallTransferOnAnotherChannelOvertakesALargeOne) {
     // Behind it on one channel: after all 128 rows.
     EXPECT_GE(same.issue[6] - same.issue[5], 127 * row_cycles + idle - row_cycles);
     EXPECT_GT(same.issue[6], other.issue[6] + 100);
-    // The big transfer lost only the urgent row's DRAM time.
+    // The big transfer lost only the urgent row's DRAM time: one row-time.
+    const GuideRun big = run(prologue + "C_DMALD 0, r0, r0, r1, r2, 0\nC_NOP\nC_NOP\nC_ACQ 0\nC_HALT", hw);
+    EXPECT_EQ(other.issue[7], big.issue[7] + row_cycles);
     EXPECT_LE(other.issue[7], same.issue[7] + row_cycles);
   }
 }
