@@ -40,14 +40,34 @@ std::string disasm(uint32_t word) {
   return isa::disassemble(isa::systolic::spec(), word);
 }
 
+// A DMA instruction's dram_out_of_range error carries [addr, addr + (count-1)*stride + ROW_BYTES) computed
+// in 64 bits from the unsigned 32-bit stride register, so the stride is recoverable when count > 1. A
+// stride of 2^31 or more is a negative number in the register: DMA strides are unsigned (the hardware has
+// no negative strides), so say that instead of leaving an address beyond 4 GiB to be puzzled over.
+std::string negative_stride_note(const MachineError& e, const Params& p, uint32_t word) {
+  namespace sy = isa::systolic;
+  if (e.code != ErrorCode::kDramRange) return "";
+  const auto op = static_cast<sy::Op>(sy::extract(word, sy::kOpcode));
+  if (op != sy::Op::H_LOAD_V && op != sy::Op::H_LOAD_M && op != sy::Op::H_STORE_V) return "";
+  const uint64_t count = sy::extract(word, sy::kImm13);
+  const uint64_t row_bytes = p.row_bytes();
+  if (count < 2 || e.hi < e.lo + row_bytes || (e.hi - e.lo - row_bytes) % (count - 1) != 0) return "";
+  const uint64_t stride = (e.hi - e.lo - row_bytes) / (count - 1);
+  if (stride < (uint64_t{1} << 31) || stride > 0xFFFFFFFFu) return "";
+  return fmt::format(
+      "; the stride r{} = {} is negative: DMA strides are unsigned byte distances and must be >= 0 (the "
+      "register's 32 bits are read as {}), so there is no walking DRAM backwards with one DMA",
+      sy::extract(word, sy::kRs2), static_cast<int64_t>(stride) - (int64_t{1} << 32), stride);
+}
+
 }  // namespace
 
 std::string runtime_error_text(const MachineError& e, const Params& p, const std::string& filename,
                                const isa::AssembleResult& program) {
   const uint32_t word = e.pc < program.words.size() ? program.words[e.pc] : 0;
   const int line = e.pc < program.word_lines.size() ? program.word_lines[e.pc] : 0;
-  return fmt::format("{} at pc {} ({}:{}: {}): {}", error_name(e.code), e.pc, filename, line, disasm(word),
-                     e.describe(p));
+  return fmt::format("{} at pc {} ({}:{}: {}): {}{}", error_name(e.code), e.pc, filename, line, disasm(word),
+                     e.describe(p), negative_stride_note(e, p, word));
 }
 
 HangDiagnosis hang_diagnosis(const HangReport& h, uint64_t cycle_cap, const std::string& filename,

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <set>
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
 
@@ -207,6 +208,28 @@ TEST(SystolicEval, RuntimeErrorsNameThePcTheInstructionAndTheAddress) {
   auto dram = eval("relu", "C1", "S_LI r2, DRAM_BYTES\nS_LI r3, ROW_BYTES\nH_LOAD_V r0, r2, r3, 1\nC_HALT\n");
   ASSERT_EQ(dram.verdict, Verdict::kRuntimeError);
   EXPECT_NE(dram.runtime_error.find("dram_out_of_range"), std::string::npos) << dram.runtime_error;
+  EXPECT_EQ(dram.runtime_error.find("negative"), std::string::npos) << dram.runtime_error;
+}
+
+// DMA strides are unsigned: a negative one is a dram_out_of_range error (the same on the RTL and the model)
+// whose text says the stride is negative, not only an address beyond 4 GiB. A huge positive stride is not
+// called negative, and a negative stride with one row never matters.
+TEST(SystolicEval, ANegativeDmaStrideIsAnErrorThatSaysSo) {
+  for (const char* op : {"H_LOAD_V", "H_LOAD_M", "H_STORE_V"}) {
+    auto r = eval(
+        "relu", "C1",
+        fmt::format("S_LI r2, ADDR_Y + 4 * ROW_BYTES\nS_LI r7, -ROW_BYTES\n{} r0, r2, r7, 4\nC_HALT\n", op));
+    ASSERT_EQ(r.verdict, Verdict::kRuntimeError) << op << ": " << r.headline;
+    EXPECT_EQ(*r.error_pc, 2u);
+    EXPECT_NE(r.runtime_error.find("dram_out_of_range"), std::string::npos) << r.runtime_error;
+    EXPECT_NE(r.runtime_error.find("the stride r7 = -32 is negative"), std::string::npos) << r.runtime_error;
+    EXPECT_NE(r.runtime_error.find("must be >= 0"), std::string::npos) << r.runtime_error;
+  }
+  auto big = eval("relu", "C1", "S_LI r2, ADDR_X\nS_LI r7, 0x10000000\nH_LOAD_V r0, r2, r7, 4\nC_HALT\n");
+  ASSERT_EQ(big.verdict, Verdict::kRuntimeError);
+  EXPECT_EQ(big.runtime_error.find("negative"), std::string::npos) << big.runtime_error;
+  auto one = eval("relu", "C1", "S_LI r2, ADDR_X\nS_LI r7, -ROW_BYTES\nH_LOAD_V r0, r2, r7, 1\nC_HALT\n");
+  EXPECT_NE(one.verdict, Verdict::kRuntimeError) << one.runtime_error;
 }
 
 TEST(SystolicEval, WritesOutsideOutputsAndScratchFailTheRun) {

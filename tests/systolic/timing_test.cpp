@@ -43,7 +43,7 @@ TimingModel timing_model(const std::string& hw) {
   return tm;
 }
 
-RunResult run(const std::string& source, const std::string& hw, size_t dram_bytes = 1 << 20) {
+RunResult run(const std::string& source, const std::string& hw, std::vector<uint8_t> dram) {
   RunJob job;
   job.config = hw;
   const HwConfig& c = testing::platform().hw_config(hw);
@@ -51,7 +51,7 @@ RunResult run(const std::string& source, const std::string& hw, size_t dram_byte
   job.timing.bytes_per_cycle = static_cast<uint64_t>(c.runtime_param("dram_bytes_per_cycle"));
   job.clock_mhz = c.runtime_param("clock_mhz", 1000);
   job.program = assemble(source, hw);
-  job.dram = std::vector<uint8_t>(dram_bytes);
+  job.dram = std::move(dram);
   job.instruction_trace = true;
   job.timeline = true;
   job.timeline_title = "timing test";
@@ -60,6 +60,14 @@ RunResult run(const std::string& source, const std::string& hw, size_t dram_byte
   EXPECT_EQ(r.stop, RunResult::Stop::kHalted) << source;
   EXPECT_TRUE(r.timeline != nullptr);
   return r;
+}
+
+RunResult run(const std::string& source, const std::string& hw, size_t dram_bytes = 1 << 20) {
+  return run(source, hw, std::vector<uint8_t>(dram_bytes));
+}
+
+uint16_t dram_half(const std::vector<uint8_t>& dram, size_t address) {
+  return static_cast<uint16_t>(dram[address] | (dram[address + 1] << 8));
 }
 
 // Issue cycle of the n-th issue (0-based) of `pc`.
@@ -274,6 +282,101 @@ TEST_P(SystolicTiming, InterlocksCoverAWholeCommandRange) {
   EXPECT_LT(issued(split, 5), issued(whole, 2));
   EXPECT_LE(op(split, 4).finished, op(whole, 1).finished + 4);  // and the whole transfer is hardly slower
   (void)tm;
+}
+
+// docs/systolic.md §6.4 "Which accesses wait": vector after vector, read-after-read and write-after-read
+// on a VSRAM row issue back to back; read-after-write waits for the latency; writing a row an earlier
+// H_STORE_V reads waits until the store completes, reading it does not.
+TEST_P(SystolicTiming, OnlyWritesOfRowsInUseWait) {
+  const std::string hw = GetParam();
+  auto v = run(R"(
+    S_LI r1, 16
+    S_LI r2, 32
+    V_ADD_VV r1, r0, r0
+    V_MUL_VV r2, r0, r0
+    V_SUB_VV r0, r0, r0
+    V_ADD_VV r1, r2, r2
+    C_HALT)",
+               hw);
+  EXPECT_EQ(issued(v, 3), issued(v, 2) + 1);        // read-after-read
+  EXPECT_EQ(issued(v, 4), issued(v, 3) + 1);        // write-after-read (and the row is read too)
+  EXPECT_EQ(issued(v, 5), issued(v, 3) + 3);        // read-after-write (row 32): the latency
+  EXPECT_EQ(v.counters[sy::kStallDependency], 1u);  // that one cycle only
+  // Write-after-write (row 0, vector after vector): the latency.
+  auto ww = run("S_LI r1, 16\nS_LI r2, 32\nV_ADD_VV r0, r1, r1\nV_ADD_VV r0, r2, r2\nC_HALT", hw);
+  EXPECT_EQ(issued(ww, 3), issued(ww, 2) + 3);
+  auto st = run(R"(
+    S_LI r3, ROW_BYTES
+    S_LI r1, 16
+    H_STORE_V r0, r0, r3, 16
+    V_ADD_VV r1, r0, r0
+    V_ADD_VV r0, r1, r1
+    C_HALT)",
+                hw);
+  EXPECT_EQ(issued(st, 3), issued(st, 2) + 1);       // reads a row the store reads
+  EXPECT_EQ(issued(st, 4), op(st, 2).finished);      // writes one: waits for the whole store
+  EXPECT_GT(issued(st, 4), issued(st, 3) + 3 + 10);  // far more than the add's own latency
+}
+
+// docs/systolic.md §2: a store to scratch DRAM followed by a load of the same addresses gets the stored
+// data (the DMA engine sends commands' requests in order, and DRAM serves them in order).
+TEST_P(SystolicTiming, ALoadAfterAStoreOfTheSameDramGetsTheStoredData) {
+  const std::string hw = GetParam();
+  const size_t x = 0, scratch = 16 * 1024, y = 32 * 1024;  // each one S_LI word
+  std::vector<uint8_t> dram(1 << 20);
+  for (size_t i = 0; i < 4096; ++i) dram[x + i] = static_cast<uint8_t>(i * 7 + 1);
+  auto r = run(fmt::format(R"(
+    S_LI r3, ROW_BYTES
+    S_LI r4, {}
+    S_LI r5, {}
+    S_LI r6, 64
+    H_LOAD_V r0, r0, r3, 32       ; rows 0..31 from x
+    H_STORE_V r0, r4, r3, 32      ; to scratch (zeros until then)
+    H_LOAD_V r6, r4, r3, 32       ; straight back from scratch into rows 64..95
+    H_STORE_V r6, r5, r3, 32      ; and out to y
+    C_HALT)",
+                           scratch, y),
+               hw, dram);
+  const size_t bytes = 32 * 2 * testing::platform().params(hw).vlen;
+  for (size_t i = 0; i < bytes; i += 2) {
+    ASSERT_EQ(dram_half(r.dram, y + i), dram_half(dram, x + i)) << "byte " << i;
+  }
+  // The load did not wait for the store to complete: it only follows its requests.
+  EXPECT_LT(op(r, 6).started, op(r, 5).finished);
+}
+
+// docs/systolic.md §10: a zero row and a -inf row side by side, read back VLEN times at a stride of one
+// element, give row i = VLEN - i zeros then -inf: the causal mask of query VLEN-1-i, not of query i.
+TEST_P(SystolicTiming, TheCausalMaskRowsComeOutInReverseQueryOrder) {
+  const std::string hw = GetParam();
+  const unsigned vlen = testing::platform().params(hw).vlen;
+  const size_t tmp = 64 * 1024, out = 128 * 1024;
+  auto r = run(fmt::format(R"(
+    S_LI_FP f1, -inf
+    S_LI r5, VLEN
+    V_BCAST_F r5, f0, 0           ; row VLEN: zeros
+    V_BCAST_F r5, f1, 1           ; row VLEN+1: -inf
+    S_LI r1, {}
+    S_LI r3, ROW_BYTES
+    H_STORE_V r5, r1, r3, 2       ; [0 x VLEN, -inf x VLEN] at tmp
+    S_LI r2, 2
+    H_LOAD_V r0, r1, r2, VLEN     ; row i = elements i .. i+VLEN-1
+    S_LI r4, {}
+    H_STORE_V r0, r4, r3, VLEN
+    C_HALT)",
+                           tmp, out),
+               hw);
+  const uint16_t minus_inf = 0xFF80;
+  for (unsigned i = 0; i < vlen; ++i) {
+    // The documented rule: query q's mask (0 for keys <= q, -inf after) is row VLEN-1-q.
+    const unsigned q = vlen - 1 - i;
+    for (unsigned j = 0; j < vlen; ++j) {
+      EXPECT_EQ(dram_half(r.dram, out + (i * vlen + j) * 2), j <= q ? 0 : minus_inf)
+          << "row " << i << " lane " << j;
+    }
+  }
+  // Row 0 is all zeros (query VLEN-1's mask), not query 0's [0, -inf, ...].
+  EXPECT_EQ(dram_half(r.dram, out + 2), 0) << "row 0 is query 0's mask";
 }
 
 TEST_P(SystolicTiming, VectorInstructionsIssueEveryCycle) {
