@@ -82,6 +82,7 @@ TEST(RvvGuideFacts, VsetvliRetiresInOneCycleWhileTheUnitIsBusy) {
                  "  vfadd.vv v0, v8, v16\n" + at("set1", "vsetvli t1, zero, e32, m4, ta, ma") +
                  at("set2", "vsetivli t2, 3, e32, m1, ta, ma") + at("set3", "vsetvl t3, t0, t4") +
                  at("after", "addi a0, t2, 1") + at("result", "vfmv.f.s fa0, v0") + "  ret\n");
+  EXPECT_EQ(t.between("div", "set1"), 2u);  // the vfdiv and the vfadd queued, one cycle each
   EXPECT_EQ(t.between("set1", "set2"), 1u);
   EXPECT_EQ(t.between("set2", "set3"), 1u);
   EXPECT_EQ(t.between("set3", "after"), 1u);
