@@ -35,6 +35,17 @@ std::string symbolic_shape(const std::vector<Expr>& shape) {
   return text + "]";
 }
 
+bool stress_differs(const ResolvedTensor& t) {
+  return t.stress_dist != t.dist || t.stress_a != t.init_a || t.stress_b != t.init_b;
+}
+
+ResolvedTensor stressed(ResolvedTensor tensor) {
+  tensor.dist = tensor.stress_dist;
+  tensor.init_a = tensor.stress_a;
+  tensor.init_b = tensor.stress_b;
+  return tensor;
+}
+
 std::string init_text(const ResolvedTensor& tensor) {
   switch (tensor.dist) {
     case InitDist::normal:
@@ -111,6 +122,19 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
     if (!tensor.description.empty()) text += ": " + trim(tensor.description);
     text += "\n";
   }
+  if (resolved.has_range_stress) {
+    text += "Range stress (one of the hidden scoring seeds draws this set instead; `--range-stress` runs it):\n  " +
+            trim(resolved.range_stress) + "\n";
+    std::size_t same = 0;
+    for (const ResolvedTensor& tensor : resolved.inputs) {
+      if (stress_differs(tensor)) {
+        text += fmt::format("  {} ~ {}\n", tensor.name, init_text(stressed(tensor)));
+      } else {
+        ++same;
+      }
+    }
+    if (same > 0) text += "  other inputs as above\n";
+  }
   text += "Outputs:\n";
   for (std::size_t i = 0; i < resolved.outputs.size(); ++i) {
     const ResolvedTensor& tensor = resolved.outputs[i];
@@ -149,8 +173,10 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
       "Correctness (reference computed in FP64 from the stored inputs), for every output:\n"
       "  every element: |out - ref| <= {} + {}*|ref|; NaN/Inf exactly where the reference has them;\n"
       "  relative L2 error ||out - ref|| / ||ref|| <= {}.\n"
-      "Input values come from a seed and change between runs: do not depend on particular values.\n",
-      num(tol.atol), num(tol.rtol), num(tol.rel_l2));
+      "Input values come from a seed and change between runs: do not depend on particular values.\n"
+      "The development seed draws the ordinary values above; scoring re-runs the kernel on hidden seeds{}.\n",
+      num(tol.atol), num(tol.rtol), num(tol.rel_l2),
+      resolved.has_range_stress ? ", one of them the range-stress set" : "");
   text += fmt::format("Work: {} = {} FLOPs.\n", spec.flops.text(), flops_text(resolved.flops));
   return text;
 }
@@ -205,10 +231,19 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
     }
     return array;
   };
+  nlohmann::json stress = nullptr;
+  if (resolved.has_range_stress) {
+    stress = {{"description", trim(resolved.range_stress)}, {"inputs", nlohmann::json::array()}};
+    for (const ResolvedTensor& tensor : resolved.inputs) {
+      stress["inputs"].push_back(
+          {{"name", tensor.name}, {"init", init_to_json(stressed(tensor))}, {"stressed", stress_differs(tensor)}});
+    }
+  }
   return {{"name", spec.name},
           {"title", spec.title},
           {"level", spec.level},
           {"config", config},
+          {"range_stress", stress},
           {"dtype", dtype_name(dtype)},
           {"description", trim(spec.description)},
           {"dims", dims},
