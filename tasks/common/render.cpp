@@ -46,14 +46,28 @@ ResolvedTensor stressed(ResolvedTensor tensor) {
   return tensor;
 }
 
-std::string init_text(const ResolvedTensor& tensor) {
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+// `plain`: fmt's shortest decimal form (50, 0.001) rather than shortest_double's.
+std::string init_text(const ResolvedTensor& tensor, bool plain = false) {
+  auto n = [plain](double v) { return plain ? fmt::format("{}", v) : num(v); };
   switch (tensor.dist) {
     case InitDist::normal:
-      return fmt::format("normal(mean {}, std {})", num(tensor.init_a), num(tensor.init_b));
+      return fmt::format("normal(mean {}, std {})", n(tensor.init_a), n(tensor.init_b));
     case InitDist::uniform:
-      return fmt::format("uniform[{}, {})", num(tensor.init_a), num(tensor.init_b));
+      return fmt::format("uniform[{}, {})", n(tensor.init_a), n(tensor.init_b));
     case InitDist::constant:
-      return fmt::format("constant {}", num(tensor.init_a));
+      return fmt::format("constant {}", n(tensor.init_a));
     case InitDist::rope_cos:
       return fmt::format("the rotary table cos(s * {}^(-2*(d mod D/2)/D)) at [s, d] (fixed, not random)",
                          tensor.init_a);  // fmt's shortest form: 10000, not 1e+04
@@ -123,17 +137,22 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
     text += "\n";
   }
   if (resolved.has_range_stress) {
-    text += "Range stress (one of the hidden scoring seeds draws this set instead; `--range-stress` runs it):\n  " +
-            trim(resolved.range_stress) + "\n";
+    text += "Range stress (one of the hidden scoring seeds draws this set instead; `--range-stress` runs it):\n";
+    for (const std::string& line : split_lines(trim(resolved.range_stress))) text += "  " + line + "\n";
     std::size_t same = 0;
     for (const ResolvedTensor& tensor : resolved.inputs) {
       if (stress_differs(tensor)) {
-        text += fmt::format("  {} ~ {}\n", tensor.name, init_text(stressed(tensor)));
+        text += fmt::format("  {} ~ {}\n", tensor.name, init_text(stressed(tensor), true));
       } else {
         ++same;
       }
     }
-    if (same > 0) text += "  other inputs as above\n";
+    if (same == resolved.inputs.size()) {
+      text += fmt::format("  in {} every input is drawn as above (the set is another ordinary seed)\n",
+                          dtype_name(dtype));
+    } else if (same > 0) {
+      text += "  other inputs as above\n";
+    }
   }
   text += "Outputs:\n";
   for (std::size_t i = 0; i < resolved.outputs.size(); ++i) {
