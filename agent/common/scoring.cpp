@@ -85,7 +85,8 @@ std::vector<uint64_t> hidden_seeds(const TaskContext& ctx) {
     if (s != ctx.dev_seed) seeds.push_back(s);
   }
   // Tasks whose numerics depend on the input range add their stated range-stress set as one more seed
-  // (docs/tasks.md); the hashes above are below 2^48, so the stress bit never collides with them.
+  // (tasks/README.md, Range-stress inputs); the hashes above are below 2^48, so the stress bit never collides
+  // with them.
   const tasks::TaskSpec* spec = task_registry().find(ctx.task);
   if (spec != nullptr && spec->range_stress) {
     const uint64_t s = (base + 0x9E3779B97F4A7C15ull * 7) >> 16;

@@ -137,7 +137,8 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
     text += "\n";
   }
   if (resolved.has_range_stress) {
-    text += "Range stress (one of the hidden scoring seeds draws this set instead; `--range-stress` runs it):\n";
+    text +=
+        "Range stress (one of the hidden scoring seeds draws this set instead; `--range-stress` runs it):\n";
     for (const std::string& line : split_lines(trim(resolved.range_stress))) text += "  " + line + "\n";
     std::size_t same = 0;
     for (const ResolvedTensor& tensor : resolved.inputs) {
@@ -254,8 +255,9 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
   if (resolved.has_range_stress) {
     stress = {{"description", trim(resolved.range_stress)}, {"inputs", nlohmann::json::array()}};
     for (const ResolvedTensor& tensor : resolved.inputs) {
-      stress["inputs"].push_back(
-          {{"name", tensor.name}, {"init", init_to_json(stressed(tensor))}, {"stressed", stress_differs(tensor)}});
+      stress["inputs"].push_back({{"name", tensor.name},
+                                  {"init", init_to_json(stressed(tensor))},
+                                  {"stressed", stress_differs(tensor)}});
     }
   }
   return {{"name", spec.name},

@@ -245,7 +245,8 @@ std::optional<std::pair<std::string, const InitSpec*>> stress_init(const RangeSt
                                                                    const std::string& name, DType dtype) {
   if (auto it = stress.per_dtype.find(dtype); it != stress.per_dtype.end()) {
     for (const auto& [input, init] : it->second) {
-      if (input == name) return std::make_pair("range_stress." + std::string(dtype_name(dtype)) + "." + name, &init);
+      if (input == name)
+        return std::make_pair("range_stress." + std::string(dtype_name(dtype)) + "." + name, &init);
     }
   }
   for (const auto& [input, init] : stress.inputs) {
@@ -320,16 +321,17 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
     if (init.dist == InitDist::normal) {
       b = finite(init.b, field + ".std");
       if (b < 0) {
-        throw ResolveError{field + ".std",
-                           "in config " + config.name + ": std must not be negative, got " + describe_value(b),
-                           init.b.line()};
+        throw ResolveError{
+            field + ".std",
+            "in config " + config.name + ": std must not be negative, got " + describe_value(b),
+            init.b.line()};
       }
     } else if (init.dist == InitDist::uniform) {
       b = finite(init.b, field + ".hi");
       if (!(a < b)) {
         throw ResolveError{field,
-                           "in config " + config.name + ": lo (" + describe_value(a) + ") must be below hi (" +
-                               describe_value(b) + ")",
+                           "in config " + config.name + ": lo (" + describe_value(a) +
+                               ") must be below hi (" + describe_value(b) + ")",
                            init.a.line()};
       }
     }
@@ -562,16 +564,19 @@ void parse_phases(const Loader& loader, const YAML::Node& node, TaskSpec& spec) 
 }
 
 // range_stress: {description: TEXT, inputs: {NAME: INIT, ...}, bf16: {NAME: INIT}, fp32: {NAME: INIT}}
-// (docs/tasks.md). Every NAME must be an input of the spec; the rotary tables are fixed, not drawn.
+// (tasks/README.md, Range-stress inputs). Every NAME must be an input of the spec; the rotary tables are
+// fixed, not drawn.
 void parse_range_stress(const Loader& loader, const YAML::Node& node, TaskSpec& spec,
                         const std::vector<std::string>& scope) {
-  loader.check_map(node, "range_stress", {"description", "inputs", "bf16", "fp32"}, {"description", "inputs"});
+  loader.check_map(node, "range_stress", {"description", "inputs", "bf16", "fp32"},
+                   {"description", "inputs"});
   RangeStressSpec stress;
   stress.description = loader.get_string(node["description"], "range_stress.description");
   std::vector<std::string> input_names;
   for (const InputSpec& input : spec.inputs) input_names.push_back(input.name);
   auto parse_set = [&](const YAML::Node& set, const std::string& field, bool allow_empty) {
-    if (!set.IsMap()) loader.fail(field, set, "expected a mapping of input name to init" + Loader::found(set));
+    if (!set.IsMap())
+      loader.fail(field, set, "expected a mapping of input name to init" + Loader::found(set));
     if (!allow_empty && set.size() == 0)
       loader.fail(field, set, "must name at least one input (a task without stress has no range_stress)");
     std::vector<std::pair<std::string, InitSpec>> entries;
@@ -583,7 +588,8 @@ void parse_range_stress(const Loader& loader, const YAML::Node& node, TaskSpec& 
         const std::string hint = closest_match(name, input_names);
         loader.fail(entry_field, entry.first,
                     "'" + name + "' is not an input of the task" +
-                        (hint.empty() ? "" : " (did you mean '" + hint + "'?)") + "; inputs: " + join(input_names, ", "));
+                        (hint.empty() ? "" : " (did you mean '" + hint + "'?)") +
+                        "; inputs: " + join(input_names, ", "));
       }
       for (const auto& [seen, unused] : entries) {
         if (seen == name) loader.fail(entry_field, entry.first, "duplicate input");
@@ -596,7 +602,8 @@ void parse_range_stress(const Loader& loader, const YAML::Node& node, TaskSpec& 
       for (const InputSpec& input : spec.inputs) {
         if (input.name == name &&
             (input.init.dist == InitDist::rope_cos || input.init.dist == InitDist::rope_sin)) {
-          loader.fail(entry_field, entry.first, "'" + name + "' is a fixed rotary table; it has no range to stress");
+          loader.fail(entry_field, entry.first,
+                      "'" + name + "' is a fixed rotary table; it has no range to stress");
         }
       }
       entries.emplace_back(name, init);

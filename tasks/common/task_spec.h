@@ -49,17 +49,21 @@ struct InitSpec {
   Expr b;
 };
 
-// The range-stress input set (docs/tasks.md): a task whose numerics depend on the input range states how
-// its inputs are drawn under stress (large logits, a large common offset, wide tails), and a seed with
-// kRangeStressSeedBit set draws that set instead of the ordinary one. Inputs it does not name keep their
-// ordinary init; a per-dtype entry overrides the common one for that dtype.
+// The range-stress input set (tasks/README.md, Range-stress inputs): a task whose numerics depend on the
+// input range states how its inputs are drawn under stress (large logits, a large common offset, wide tails),
+// and a seed with kRangeStressSeedBit set draws that set instead of the ordinary one. Inputs it does not name
+// keep their ordinary init; a per-dtype entry overrides the common one for that dtype.
 constexpr uint64_t kRangeStressSeedBit = uint64_t{1} << 50;
-inline bool is_range_stress_seed(uint64_t seed) { return (seed & kRangeStressSeedBit) != 0; }
-inline uint64_t range_stress_seed(uint64_t seed) { return seed | kRangeStressSeedBit; }
+inline bool is_range_stress_seed(uint64_t seed) {
+  return (seed & kRangeStressSeedBit) != 0;
+}
+inline uint64_t range_stress_seed(uint64_t seed) {
+  return seed | kRangeStressSeedBit;
+}
 
 struct RangeStressSpec {
-  std::string description;                                // why, and what a naive kernel gets wrong
-  std::vector<std::pair<std::string, InitSpec>> inputs;   // tensor name -> init under stress
+  std::string description;                               // why, and what a naive kernel gets wrong
+  std::vector<std::pair<std::string, InitSpec>> inputs;  // tensor name -> init under stress
   std::map<DType, std::vector<std::pair<std::string, InitSpec>>> per_dtype;  // overrides per dtype
 };
 
@@ -152,8 +156,8 @@ struct ResolvedConfig {
   uint64_t scratch_bytes = 0;
   std::vector<PhaseSpec> phases;  // spec order; empty for tasks without phases
   Tolerance tolerance;
-  bool has_range_stress = false;   // the spec has a range_stress block
-  std::string range_stress;        // its description
+  bool has_range_stress = false;  // the spec has a range_stress block
+  std::string range_stress;       // its description
 
   int64_t dim(const std::string& name) const;   // throws std::out_of_range
   double param(const std::string& name) const;  // throws std::out_of_range

@@ -245,7 +245,8 @@ TEST(Cli, RangeStressInputsOnRequest) {
   EXPECT_TRUE(kcraft_json("--json task show gemm --platform rvv --config C1")["range_stress"].is_null());
 
   const auto dir = temp_dir("range_stress");
-  auto r = kcraft("task dump softmax --config C1 --seed 3 --platform rvv --range-stress --out " + dir.string());
+  auto r =
+      kcraft("task dump softmax --config C1 --seed 3 --platform rvv --range-stress --out " + dir.string());
   ASSERT_EQ(r.code, 0) << r.out;
   nlohmann::json manifest;
   std::ifstream(dir / "manifest.json") >> manifest;
@@ -264,7 +265,8 @@ TEST(Cli, RangeStressInputsOnRequest) {
   }
   EXPECT_GT(largest, 88.8f);
   const auto plain_dir = temp_dir("range_stress_plain");
-  ASSERT_EQ(kcraft("task dump softmax --config C1 --seed 3 --platform rvv --out " + plain_dir.string()).code, 0);
+  ASSERT_EQ(kcraft("task dump softmax --config C1 --seed 3 --platform rvv --out " + plain_dir.string()).code,
+            0);
   nlohmann::json plain;
   std::ifstream(plain_dir / "manifest.json") >> plain;
   EXPECT_EQ(plain["seed"], 3u);
@@ -276,7 +278,8 @@ TEST(Cli, RangeStressInputsOnRequest) {
   const auto base = kcraft("baseline rvv softmax --config C1 --compiler");
   ASSERT_EQ(base.code, 0) << base.out;
   write(dir / "softmax.c", base.out);
-  auto stressed = kcraft_json("eval rvv softmax " + (dir / "softmax.c").string() + " --range-stress --no-cache --json");
+  auto stressed =
+      kcraft_json("eval rvv softmax " + (dir / "softmax.c").string() + " --range-stress --no-cache --json");
   EXPECT_EQ(stressed["verdict"], "pass");
   EXPECT_TRUE(stressed["range_stress"].get<bool>());
   std::string naive = base.out;

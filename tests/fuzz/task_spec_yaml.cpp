@@ -4,8 +4,8 @@
 // Any text must load or throw TaskSpecError (naming the file and field). The loader promises that a spec
 // that loads can be used for every (config, dtype): each must resolve without throwing, lay out in DRAM,
 // render as the agent sees it and as JSON. For small configurations the whole data path runs too: seeded
-// inputs (the ordinary and the range-stress set), the golden reference (which must reject shapes it cannot handle with GoldenError, never read out
-// of bounds), the DRAM image and reading the outputs back.
+// inputs (the ordinary and the range-stress set), the golden reference (which must reject shapes it cannot
+// handle with GoldenError, never read out of bounds), the DRAM image and reading the outputs back.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>

@@ -406,7 +406,9 @@ void row_stats(GoldenContext& context) {
 TEST(Loader, RangeStressBlocksAreCheckedWithClearMessages) {
   const std::string softmax = shipped("softmax");
   const std::string block = "  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n";
-  auto broken = [&](const std::string& to) { return load_failure(mutate(softmax, block, to), "softmax.yaml"); };
+  auto broken = [&](const std::string& to) {
+    return load_failure(mutate(softmax, block, to), "softmax.yaml");
+  };
 
   auto f = broken("  inputs:\n    y: {dist: normal, mean: 50, std: 50}\n");
   EXPECT_EQ(f.field, "range_stress.inputs.y");
@@ -425,7 +427,9 @@ TEST(Loader, RangeStressBlocksAreCheckedWithClearMessages) {
   f = broken("  inputs: [x]\n");
   EXPECT_EQ(f.field, "range_stress.inputs");
   EXPECT_CONTAINS(f.message, "expected a mapping of input name to init");
-  f = broken("  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n  fp16:\n    x: {dist: normal, mean: 0, std: 1}\n");
+  f = broken(
+      "  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n  fp16:\n    x: {dist: normal, mean: 0, std: "
+      "1}\n");
   EXPECT_EQ(f.field, "range_stress.fp16");
   EXPECT_CONTAINS(f.message, "unknown key");
   f = broken("  inputs:\n    x: {dist: normal, mean: 50, std: -1}\n");
@@ -434,7 +438,9 @@ TEST(Loader, RangeStressBlocksAreCheckedWithClearMessages) {
   f = broken("  inputs:\n    x: {dist: uniform, lo: 5, hi: M - 100}\n");
   EXPECT_EQ(f.field, "range_stress.inputs.x");
   EXPECT_CONTAINS(f.message, "must be below hi");
-  f = broken("  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n  bf16:\n    x: {dist: normal, mean: Q, std: 1}\n");
+  f = broken(
+      "  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n  bf16:\n    x: {dist: normal, mean: Q, std: "
+      "1}\n");
   EXPECT_EQ(f.field, "range_stress.bf16.x.mean");
   EXPECT_CONTAINS(f.message, "'Q' is not a dimension or parameter");
   f = load_failure(mutate(softmax, "  description: |\n    Large logits", "  descripton: |\n    Large logits"),

@@ -1,8 +1,9 @@
-// The range-stress input sets (issue 28, docs/tasks.md): for every task whose numerics depend on the input
-// range, a seed with kRangeStressSeedBit draws the set its spec states, the development seed still draws
-// the ordinary inputs, the FP64 golden stays finite, and a numerically naive FP32 kernel (exp without the
-// row maximum, E[x^2] - E[x]^2, exp(x) in silu, tanh by exp, eps left out) fails the stress set while the
-// robust one (the hardware-style kernels of sanity_kernels.h) passes it with the task's tolerance.
+// The range-stress input sets (issue 28, tasks/README.md, Range-stress inputs): for every task whose numerics
+// depend on the input range, a seed with kRangeStressSeedBit draws the set its spec states, the development
+// seed still draws the ordinary inputs, the FP64 golden stays finite, and a numerically naive FP32 kernel
+// (exp without the row maximum, E[x^2] - E[x]^2, exp(x) in silu, tanh by exp, eps left out) fails the stress
+// set while the robust one (the hardware-style kernels of sanity_kernels.h) passes it with the task's
+// tolerance.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,16 +32,16 @@ using Kernel = std::function<Values(const Inputs&, const ResolvedConfig&)>;
 // the decoder blocks.
 const std::vector<std::string>& stressed_tasks() {
   static const std::vector<std::string> names = {
-      "softmax", "attention",     "mha",  "mqa",  "gqa",    "flash_attention",     "layer_norm",
-      "rms_norm", "silu",         "gelu", "swiglu", "ffn",  "decoder_block_llama", "decoder_block_t5"};
+      "softmax",  "attention", "mha",  "mqa",    "gqa", "flash_attention",     "layer_norm",
+      "rms_norm", "silu",      "gelu", "swiglu", "ffn", "decoder_block_llama", "decoder_block_t5"};
   return names;
 }
 
 // A few hidden-seed-like values: the scoring's own seeds are 48-bit hashes with bit 50 set for the stress
 // set; any seed works the same way.
 const std::vector<uint64_t>& stress_seeds() {
-  static const std::vector<uint64_t> seeds = {range_stress_seed(0x5EEDull), range_stress_seed(0xC0FFEE1234ull),
-                                              range_stress_seed(0x0123456789ABull)};
+  static const std::vector<uint64_t> seeds = {
+      range_stress_seed(0x5EEDull), range_stress_seed(0xC0FFEE1234ull), range_stress_seed(0x0123456789ABull)};
   return seeds;
 }
 
@@ -246,7 +247,8 @@ TEST(RangeStress, Fp64GoldenIsFiniteOnTheStressSet) {
         const ResolvedConfig c = spec.resolve(config, dtype);
         const auto inputs = make_inputs(c, stress_seeds().front());
         for (const Tensor& ref : compute_reference(c, spec.golden, inputs)) {
-          const bool finite = std::all_of(ref.data.begin(), ref.data.end(), [](double v) { return std::isfinite(v); });
+          const bool finite =
+              std::all_of(ref.data.begin(), ref.data.end(), [](double v) { return std::isfinite(v); });
           EXPECT_TRUE(finite) << task << " " << config << " " << dtype_name(dtype) << " " << ref.name;
         }
       }
@@ -272,7 +274,8 @@ TEST_P(RangeStressKernels, NaiveFailsRobustPassesInFp32) {
       EXPECT_TRUE(passes(c, inputs, k.robust, &why)) << "robust kernel, stress seed " << seed << "\n" << why;
       if (!passes(c, inputs, k.naive)) ++naive_failures;
     }
-    EXPECT_EQ(naive_failures, static_cast<int>(stress_seeds().size())) << "the naive kernel must fail every stress seed";
+    EXPECT_EQ(naive_failures, static_cast<int>(stress_seeds().size()))
+        << "the naive kernel must fail every stress seed";
     for (uint64_t seed : {uint64_t{1}, uint64_t{2}}) {
       const auto inputs = make_inputs(c, seed);
       EXPECT_TRUE(passes(c, inputs, k.robust)) << "robust kernel, ordinary seed " << seed;
@@ -291,14 +294,17 @@ TEST_P(RangeStressKernels, RobustHardwareStyleKernelPassesInBf16) {
     const ResolvedConfig c = spec.resolve(config, DType::bf16);
     for (uint64_t seed : stress_seeds()) {
       std::string why;
-      EXPECT_TRUE(passes(c, make_inputs(c, seed), k.robust, &why)) << task << " " << config << " seed " << seed
-                                                                   << "\n" << why;
+      EXPECT_TRUE(passes(c, make_inputs(c, seed), k.robust, &why))
+          << task << " " << config << " seed " << seed << "\n"
+          << why;
     }
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Tasks, RangeStressKernels, ::testing::ValuesIn(stressed_tasks()),
-                         [](const ::testing::TestParamInfo<std::string>& param_info) { return param_info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& param_info) {
+                           return param_info.param;
+                         });
 
 // A tool for choosing stress magnitudes, not a check (disabled; run with --gtest_also_run_disabled_tests):
 // over 20 stress seeds per configuration, how often the robust kernel fails and the naive one passes.
