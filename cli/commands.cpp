@@ -745,6 +745,18 @@ void resolve_platforms() {
   }
 }
 
+namespace {
+
+constexpr const char* kRangeStressHelp =
+    "draw the task's range-stress input set (as one hidden scoring seed does; `kcraft task show` states "
+    "it): sets bit 50 of the seed";
+
+uint64_t with_stress(uint64_t seed, bool stress) {
+  return stress ? tasks::range_stress_seed(seed) : seed;
+}
+
+}  // namespace
+
 void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& run) {
   app.add_flag("--json", g.json, "machine-readable JSON output");
   app.add_option("--root", g.root, "data directory holding tasks/ and rtl/ (default: the source tree)");
@@ -788,8 +800,13 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   dump->add_option("--seed", t_seed, "input seed")->capture_default_str();
   dump->add_option("--out", t_out, "output directory")->required();
   dump->add_flag("--raw-bits", t_raw, "also write the stored bit patterns (<input>.bits.npy)");
-  dump->callback(
-      [&] { run = [&] { return cmd_task_dump(g, t_name, t_platform, t_config, t_seed, t_out, t_raw); }; });
+  static bool t_stress = false;
+  dump->add_flag("--range-stress", t_stress, kRangeStressHelp);
+  dump->callback([&] {
+    run = [&] {
+      return cmd_task_dump(g, t_name, t_platform, t_config, with_stress(t_seed, t_stress), t_out, t_raw);
+    };
+  });
 
   auto* check =
       app.add_subcommand("check", "build a kernel (assembly or C, by extension) and print diagnostics");
@@ -820,7 +837,14 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   eval->add_option("--db", e.db, "results store holding the evaluation cache")->capture_default_str();
   eval->add_flag("--no-cache", e.no_cache,
                  "simulate even when the evaluation cache has this run's result (and do not store it)");
-  eval->callback([&] { run = [&] { return cmd_eval(g, e); }; });
+  static bool e_stress = false;
+  eval->add_flag("--range-stress", e_stress, kRangeStressHelp);
+  eval->callback([&] {
+    run = [&] {
+      e.seed = with_stress(e.seed, e_stress);
+      return cmd_eval(g, e);
+    };
+  });
 
   auto* debug = app.add_subcommand(
       "debug",
@@ -856,7 +880,14 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
       "--inject-model-fault", d.model_fault,
       "test hook, checks the tool itself: K:REGISTER[:XOR_MASK] flips bits of a register of the "
       "functional model after K retired instructions");
-  debug->callback([&] { run = [&] { return cmd_debug(g, d); }; });
+  static bool d_stress = false;
+  debug->add_flag("--range-stress", d_stress, kRangeStressHelp);
+  debug->callback([&] {
+    run = [&] {
+      d.options.seed = with_stress(d.options.seed, d_stress);
+      return cmd_debug(g, d);
+    };
+  });
 
   auto* profile = app.add_subcommand(
       "profile",
@@ -873,7 +904,14 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   profile->add_option("--db", pa.db, "results store holding the evaluation cache")->capture_default_str();
   profile->add_flag("--no-cache", pa.no_cache,
                     "simulate even when the evaluation cache has this run's result (and do not store it)");
-  profile->callback([&] { run = [&] { return cmd_profile(g, pa); }; });
+  static bool pa_stress = false;
+  profile->add_flag("--range-stress", pa_stress, kRangeStressHelp);
+  profile->callback([&] {
+    run = [&] {
+      pa.seed = with_stress(pa.seed, pa_stress);
+      return cmd_profile(g, pa);
+    };
+  });
 
   auto* baseline = app.add_subcommand("baseline", "print the template compiler's kernel for a task");
   static std::string b_platform, b_task, b_config = "C1", b_hw = "default";

@@ -59,7 +59,7 @@ json yaml_to_json(const YAML::Node& node) {
 double evaluations_estimate(const AgentSpec& agent, int level) {
   switch (agent.kind) {
     case AgentSpec::Kind::kBaseline:
-      return 2;  // the two hidden seeds (the baseline on the first is the kernel itself)
+      return 2;  // the hidden seeds (two, three with a range-stress set; the baseline on the first is free)
     case AgentSpec::Kind::kTuner:
       return agent::default_iterations(level) + 3;
     case AgentSpec::Kind::kLlm:

@@ -1,7 +1,8 @@
 // Scoring a submitted kernel: the verdict that counts is the one on inputs the agent never saw.
 //
 // run_eval uses the development seed; the score re-runs the kernel on hidden seeds derived from the
-// task and configuration (never equal to the development seed). A kernel that hard-codes outputs or
+// task and configuration (never equal to the development seed); tasks with a range-stress input set
+// (TaskSpec::range_stress) get a third hidden seed that draws it. A kernel that hard-codes outputs or
 // reads nothing from its inputs passes the development seed at best and fails here. Speed is measured
 // on the first hidden seed against the template compiler's baseline kernel on the same inputs, and against
 // the platform's compiler baseline where it has one.

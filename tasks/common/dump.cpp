@@ -28,6 +28,7 @@ DumpResult dump_task(const TaskSpec& spec, const std::string& config, uint64_t s
   manifest["task"] = spec.name;
   manifest["config"] = config;
   manifest["seed"] = seed;
+  manifest["range_stress"] = is_range_stress_seed(seed) && resolved.has_range_stress;
   manifest["dtype"] = dtype_name(dtype);
   manifest["level"] = spec.level;
   manifest["golden"] = spec.golden;
@@ -50,7 +51,14 @@ DumpResult dump_task(const TaskSpec& spec, const std::string& config, uint64_t s
                             {"role", role_name(spec_tensor.role)},
                             {"shape", inputs[i].shape},
                             {"file", file}};
-    entry["init"] = init_to_json(spec_tensor);
+    // The init the values were drawn from: the range-stress one for a stress seed.
+    ResolvedTensor drawn = spec_tensor;
+    if (is_range_stress_seed(seed)) {
+      drawn.dist = spec_tensor.stress_dist;
+      drawn.init_a = spec_tensor.stress_a;
+      drawn.init_b = spec_tensor.stress_b;
+    }
+    entry["init"] = init_to_json(drawn);
     if (options.raw_bits) {
       const std::string bits_file = inputs[i].name + ".bits.npy";
       write_npy(out_dir / bits_file, inputs[i].shape, inputs[i].data,

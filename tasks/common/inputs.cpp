@@ -6,7 +6,14 @@ namespace kcraft::tasks {
 
 std::vector<Tensor> make_inputs(const ResolvedConfig& config, uint64_t seed) {
   std::vector<Tensor> tensors;
-  for (const ResolvedTensor& spec : config.inputs) {
+  const bool stress = is_range_stress_seed(seed);
+  for (const ResolvedTensor& resolved : config.inputs) {
+    ResolvedTensor spec = resolved;
+    if (stress) {
+      spec.dist = resolved.stress_dist;
+      spec.init_a = resolved.stress_a;
+      spec.init_b = resolved.stress_b;
+    }
     Tensor tensor(spec.name, spec.shape);
     if (spec.dist == InitDist::rope_cos || spec.dist == InitDist::rope_sin) {
       // A fixed table, not random: the loader guarantees a 2-D shape with an even last extent.

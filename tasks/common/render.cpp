@@ -35,14 +35,39 @@ std::string symbolic_shape(const std::vector<Expr>& shape) {
   return text + "]";
 }
 
-std::string init_text(const ResolvedTensor& tensor) {
+bool stress_differs(const ResolvedTensor& t) {
+  return t.stress_dist != t.dist || t.stress_a != t.init_a || t.stress_b != t.init_b;
+}
+
+ResolvedTensor stressed(ResolvedTensor tensor) {
+  tensor.dist = tensor.stress_dist;
+  tensor.init_a = tensor.stress_a;
+  tensor.init_b = tensor.stress_b;
+  return tensor;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+// `plain`: fmt's shortest decimal form (50, 0.001) rather than shortest_double's.
+std::string init_text(const ResolvedTensor& tensor, bool plain = false) {
+  auto n = [plain](double v) { return plain ? fmt::format("{}", v) : num(v); };
   switch (tensor.dist) {
     case InitDist::normal:
-      return fmt::format("normal(mean {}, std {})", num(tensor.init_a), num(tensor.init_b));
+      return fmt::format("normal(mean {}, std {})", n(tensor.init_a), n(tensor.init_b));
     case InitDist::uniform:
-      return fmt::format("uniform[{}, {})", num(tensor.init_a), num(tensor.init_b));
+      return fmt::format("uniform[{}, {})", n(tensor.init_a), n(tensor.init_b));
     case InitDist::constant:
-      return fmt::format("constant {}", num(tensor.init_a));
+      return fmt::format("constant {}", n(tensor.init_a));
     case InitDist::rope_cos:
       return fmt::format("the rotary table cos(s * {}^(-2*(d mod D/2)/D)) at [s, d] (fixed, not random)",
                          tensor.init_a);  // fmt's shortest form: 10000, not 1e+04
@@ -111,6 +136,25 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
     if (!tensor.description.empty()) text += ": " + trim(tensor.description);
     text += "\n";
   }
+  if (resolved.has_range_stress) {
+    text +=
+        "Range stress (one of the hidden scoring seeds draws this set instead; `--range-stress` runs it):\n";
+    for (const std::string& line : split_lines(trim(resolved.range_stress))) text += "  " + line + "\n";
+    std::size_t same = 0;
+    for (const ResolvedTensor& tensor : resolved.inputs) {
+      if (stress_differs(tensor)) {
+        text += fmt::format("  {} ~ {}\n", tensor.name, init_text(stressed(tensor), true));
+      } else {
+        ++same;
+      }
+    }
+    if (same == resolved.inputs.size()) {
+      text += fmt::format("  in {} every input is drawn as above (the set is another ordinary seed)\n",
+                          dtype_name(dtype));
+    } else if (same > 0) {
+      text += "  other inputs as above\n";
+    }
+  }
   text += "Outputs:\n";
   for (std::size_t i = 0; i < resolved.outputs.size(); ++i) {
     const ResolvedTensor& tensor = resolved.outputs[i];
@@ -149,8 +193,10 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
       "Correctness (reference computed in FP64 from the stored inputs), for every output:\n"
       "  every element: |out - ref| <= {} + {}*|ref|; NaN/Inf exactly where the reference has them;\n"
       "  relative L2 error ||out - ref|| / ||ref|| <= {}.\n"
-      "Input values come from a seed and change between runs: do not depend on particular values.\n",
-      num(tol.atol), num(tol.rtol), num(tol.rel_l2));
+      "Input values come from a seed and change between runs: do not depend on particular values.\n"
+      "The development seed draws the ordinary values above; scoring re-runs the kernel on hidden seeds{}.\n",
+      num(tol.atol), num(tol.rtol), num(tol.rel_l2),
+      resolved.has_range_stress ? ", one of them the range-stress set" : "");
   text += fmt::format("Work: {} = {} FLOPs.\n", spec.flops.text(), flops_text(resolved.flops));
   return text;
 }
@@ -205,10 +251,20 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
     }
     return array;
   };
+  nlohmann::json stress = nullptr;
+  if (resolved.has_range_stress) {
+    stress = {{"description", trim(resolved.range_stress)}, {"inputs", nlohmann::json::array()}};
+    for (const ResolvedTensor& tensor : resolved.inputs) {
+      stress["inputs"].push_back({{"name", tensor.name},
+                                  {"init", init_to_json(stressed(tensor))},
+                                  {"stressed", stress_differs(tensor)}});
+    }
+  }
   return {{"name", spec.name},
           {"title", spec.title},
           {"level", spec.level},
           {"config", config},
+          {"range_stress", stress},
           {"dtype", dtype_name(dtype)},
           {"description", trim(spec.description)},
           {"dims", dims},

@@ -239,6 +239,22 @@ struct Scope {
   }
 };
 
+// The stress init of input `name` for `dtype` and its field path: the dtype's entry, else the common one;
+// nullopt when the block does not name the input.
+std::optional<std::pair<std::string, const InitSpec*>> stress_init(const RangeStressSpec& stress,
+                                                                   const std::string& name, DType dtype) {
+  if (auto it = stress.per_dtype.find(dtype); it != stress.per_dtype.end()) {
+    for (const auto& [input, init] : it->second) {
+      if (input == name)
+        return std::make_pair("range_stress." + std::string(dtype_name(dtype)) + "." + name, &init);
+    }
+  }
+  for (const auto& [input, init] : stress.inputs) {
+    if (input == name) return std::make_pair("range_stress.inputs." + name, &init);
+  }
+  return std::nullopt;
+}
+
 ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DType dtype) {
   ResolvedConfig resolved;
   resolved.task = spec.name;
@@ -286,6 +302,40 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
     const ParamSpec& param = spec.params[i];
     resolved.params.emplace_back(param.name, finite(param.value, "params[" + std::to_string(i) + "].value"));
   }
+  // Evaluates an init's values and checks them; `field` names the init ("inputs[0].init").
+  auto resolve_init = [&](const InitSpec& init, const std::string& field, InitDist& dist, double& a,
+                          double& b) {
+    dist = init.dist;
+    const bool rope = init.dist == InitDist::rope_cos || init.dist == InitDist::rope_sin;
+    const char* a_name = init.dist == InitDist::normal    ? "mean"
+                         : init.dist == InitDist::uniform ? "lo"
+                         : rope                           ? "base"
+                                                          : "value";
+    a = finite(init.a, field + "." + a_name);
+    b = 0.0;
+    if (rope && !(a > 0.0)) {
+      throw ResolveError{field + ".base",
+                         "in config " + config.name + ": base must be positive, got " + describe_value(a),
+                         init.a.line()};
+    }
+    if (init.dist == InitDist::normal) {
+      b = finite(init.b, field + ".std");
+      if (b < 0) {
+        throw ResolveError{
+            field + ".std",
+            "in config " + config.name + ": std must not be negative, got " + describe_value(b),
+            init.b.line()};
+      }
+    } else if (init.dist == InitDist::uniform) {
+      b = finite(init.b, field + ".hi");
+      if (!(a < b)) {
+        throw ResolveError{field,
+                           "in config " + config.name + ": lo (" + describe_value(a) +
+                               ") must be below hi (" + describe_value(b) + ")",
+                           init.a.line()};
+      }
+    }
+  };
   for (std::size_t i = 0; i < spec.inputs.size(); ++i) {
     const InputSpec& input = spec.inputs[i];
     const std::string field = "inputs[" + std::to_string(i) + "]";
@@ -296,12 +346,8 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
     tensor.shape = shape_of(input.shape, field + ".shape");
     tensor.elements = element_count(tensor.shape);
     tensor.dist = input.init.dist;
+    resolve_init(input.init, field + ".init", tensor.dist, tensor.init_a, tensor.init_b);
     const bool rope = input.init.dist == InitDist::rope_cos || input.init.dist == InitDist::rope_sin;
-    const char* a_name = input.init.dist == InitDist::normal    ? "mean"
-                         : input.init.dist == InitDist::uniform ? "lo"
-                         : rope                                 ? "base"
-                                                                : "value";
-    tensor.init_a = finite(input.init.a, field + ".init." + a_name);
     if (rope) {
       // The table is indexed [s, d] and pairs d with d + D/2, so it must be 2-D with an even last extent.
       if (tensor.shape.size() != 2 || tensor.shape[1] % 2 != 0) {
@@ -310,28 +356,14 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
                                " needs a 2-D [S, D] shape with D even, got " + format_shape(tensor.shape),
                            input.shape.empty() ? 0 : input.shape.front().line()};
       }
-      if (!(tensor.init_a > 0.0)) {
-        throw ResolveError{
-            field + ".init.base",
-            "in config " + config.name + ": base must be positive, got " + describe_value(tensor.init_a),
-            input.init.a.line()};
-      }
     }
-    if (input.init.dist == InitDist::normal) {
-      tensor.init_b = finite(input.init.b, field + ".init.std");
-      if (tensor.init_b < 0) {
-        throw ResolveError{
-            field + ".init.std",
-            "in config " + config.name + ": std must not be negative, got " + describe_value(tensor.init_b),
-            input.init.b.line()};
-      }
-    } else if (input.init.dist == InitDist::uniform) {
-      tensor.init_b = finite(input.init.b, field + ".init.hi");
-      if (!(tensor.init_a < tensor.init_b)) {
-        throw ResolveError{field + ".init",
-                           "in config " + config.name + ": lo (" + describe_value(tensor.init_a) +
-                               ") must be below hi (" + describe_value(tensor.init_b) + ")",
-                           input.init.a.line()};
+    tensor.stress_dist = tensor.dist;
+    tensor.stress_a = tensor.init_a;
+    tensor.stress_b = tensor.init_b;
+    if (spec.range_stress) {
+      if (const auto stress = stress_init(*spec.range_stress, input.name, dtype)) {
+        tensor.stress_dist = stress->second->dist;
+        resolve_init(*stress->second, stress->first, tensor.stress_dist, tensor.stress_a, tensor.stress_b);
       }
     }
     resolved.inputs.push_back(std::move(tensor));
@@ -377,6 +409,10 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
   }
   resolved.phases = spec.phases;
   resolved.tolerance = spec.tolerance(dtype);
+  if (spec.range_stress) {
+    resolved.has_range_stress = true;
+    resolved.range_stress = spec.range_stress->description;
+  }
   return resolved;
 }
 
@@ -527,6 +563,61 @@ void parse_phases(const Loader& loader, const YAML::Node& node, TaskSpec& spec) 
   }
 }
 
+// range_stress: {description: TEXT, inputs: {NAME: INIT, ...}, bf16: {NAME: INIT}, fp32: {NAME: INIT}}
+// (tasks/README.md, Range-stress inputs). Every NAME must be an input of the spec; the rotary tables are
+// fixed, not drawn.
+void parse_range_stress(const Loader& loader, const YAML::Node& node, TaskSpec& spec,
+                        const std::vector<std::string>& scope) {
+  loader.check_map(node, "range_stress", {"description", "inputs", "bf16", "fp32"},
+                   {"description", "inputs"});
+  RangeStressSpec stress;
+  stress.description = loader.get_string(node["description"], "range_stress.description");
+  std::vector<std::string> input_names;
+  for (const InputSpec& input : spec.inputs) input_names.push_back(input.name);
+  auto parse_set = [&](const YAML::Node& set, const std::string& field, bool allow_empty) {
+    if (!set.IsMap())
+      loader.fail(field, set, "expected a mapping of input name to init" + Loader::found(set));
+    if (!allow_empty && set.size() == 0)
+      loader.fail(field, set, "must name at least one input (a task without stress has no range_stress)");
+    std::vector<std::pair<std::string, InitSpec>> entries;
+    for (const auto& entry : set) {
+      if (!entry.first.IsScalar()) loader.fail(field, entry.first, "keys must be input names");
+      const std::string name = entry.first.Scalar();
+      const std::string entry_field = field + "." + name;
+      if (std::find(input_names.begin(), input_names.end(), name) == input_names.end()) {
+        const std::string hint = closest_match(name, input_names);
+        loader.fail(entry_field, entry.first,
+                    "'" + name + "' is not an input of the task" +
+                        (hint.empty() ? "" : " (did you mean '" + hint + "'?)") +
+                        "; inputs: " + join(input_names, ", "));
+      }
+      for (const auto& [seen, unused] : entries) {
+        if (seen == name) loader.fail(entry_field, entry.first, "duplicate input");
+      }
+      const InitSpec init = parse_init(loader, entry.second, entry_field, scope);
+      if (init.dist == InitDist::rope_cos || init.dist == InitDist::rope_sin) {
+        loader.fail(entry_field + ".dist", entry.second["dist"],
+                    "the rotary tables are fixed, not drawn: range stress uses normal, uniform or constant");
+      }
+      for (const InputSpec& input : spec.inputs) {
+        if (input.name == name &&
+            (input.init.dist == InitDist::rope_cos || input.init.dist == InitDist::rope_sin)) {
+          loader.fail(entry_field, entry.first,
+                      "'" + name + "' is a fixed rotary table; it has no range to stress");
+        }
+      }
+      entries.emplace_back(name, init);
+    }
+    return entries;
+  };
+  stress.inputs = parse_set(node["inputs"], "range_stress.inputs", false);
+  for (const DType dtype : {DType::bf16, DType::fp32}) {
+    const std::string key(dtype_name(dtype));
+    if (node[key]) stress.per_dtype[dtype] = parse_set(node[key], "range_stress." + key, true);
+  }
+  spec.range_stress = std::move(stress);
+}
+
 void check_golden_signature(const Loader& loader, const YAML::Node& node, const TaskSpec& spec) {
   const GoldenEntry* entry = find_golden(spec.golden);
   if (entry == nullptr) {
@@ -571,7 +662,7 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   loader.check_map(
       root, "",
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "params", "flops",
-       "macs", "scratch_bytes", "phases", "composed_of", "tolerance", "golden"},
+       "macs", "scratch_bytes", "phases", "composed_of", "tolerance", "range_stress", "golden"},
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "flops", "golden"});
   TaskSpec spec;
   spec.file = file;
@@ -694,6 +785,8 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
       spec.tolerance_overrides[dtype] = override_values;
     }
   }
+
+  if (root["range_stress"]) parse_range_stress(loader, root["range_stress"], spec, scope);
 
   spec.golden = loader.get_string(root["golden"], "golden");
   check_golden_signature(loader, root["golden"], spec);

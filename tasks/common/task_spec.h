@@ -49,6 +49,24 @@ struct InitSpec {
   Expr b;
 };
 
+// The range-stress input set (tasks/README.md, Range-stress inputs): a task whose numerics depend on the
+// input range states how its inputs are drawn under stress (large logits, a large common offset, wide tails),
+// and a seed with kRangeStressSeedBit set draws that set instead of the ordinary one. Inputs it does not name
+// keep their ordinary init; a per-dtype entry overrides the common one for that dtype.
+constexpr uint64_t kRangeStressSeedBit = uint64_t{1} << 50;
+inline bool is_range_stress_seed(uint64_t seed) {
+  return (seed & kRangeStressSeedBit) != 0;
+}
+inline uint64_t range_stress_seed(uint64_t seed) {
+  return seed | kRangeStressSeedBit;
+}
+
+struct RangeStressSpec {
+  std::string description;                               // why, and what a naive kernel gets wrong
+  std::vector<std::pair<std::string, InitSpec>> inputs;  // tensor name -> init under stress
+  std::map<DType, std::vector<std::pair<std::string, InitSpec>>> per_dtype;  // overrides per dtype
+};
+
 struct DimSpec {
   std::string name;
   int64_t multiple_of = 16;  // every config value must be a multiple (the accelerators' row width)
@@ -114,6 +132,11 @@ struct ResolvedTensor {
   InitDist dist = InitDist::normal;  // inputs only
   double init_a = 0.0;
   double init_b = 0.0;
+  // Inputs only: the init under the range-stress set (equal to the ordinary one when the task has none or
+  // does not name this tensor).
+  InitDist stress_dist = InitDist::normal;
+  double stress_a = 0.0;
+  double stress_b = 0.0;
   std::string description;
 };
 
@@ -133,6 +156,8 @@ struct ResolvedConfig {
   uint64_t scratch_bytes = 0;
   std::vector<PhaseSpec> phases;  // spec order; empty for tasks without phases
   Tolerance tolerance;
+  bool has_range_stress = false;  // the spec has a range_stress block
+  std::string range_stress;       // its description
 
   int64_t dim(const std::string& name) const;   // throws std::out_of_range
   double param(const std::string& name) const;  // throws std::out_of_range
@@ -158,6 +183,7 @@ struct TaskSpec {
   // a directory of specs loads.
   std::vector<std::string> composed_of;
   std::map<DType, ToleranceOverride> tolerance_overrides;
+  std::optional<RangeStressSpec> range_stress;
   std::string golden;
 
   std::vector<std::string> config_names() const;

@@ -103,9 +103,11 @@ const char* kScalarLayerNorm = R"(void kernel(void) {
   for (int m = 0; m < M; ++m) {
     const float* xr = x + m * N;
     float* yr = y + m * N;
+    /* The mean sums x - x[0], exact for values near x[0]: a large common offset costs no digits. */
+    const float shift = xr[0];
     float sum = 0.0f;
-    for (int n = 0; n < N; ++n) sum += xr[n];
-    const float mean = sum / N;
+    for (int n = 0; n < N; ++n) sum += xr[n] - shift;
+    const float mean = shift + sum / N;
     float sum_sq = 0.0f;
     for (int n = 0; n < N; ++n) sum_sq += (xr[n] - mean) * (xr[n] - mean);
     const float std_dev = kc_sqrtf(sum_sq / N + PARAM_EPS);

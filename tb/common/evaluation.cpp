@@ -6,6 +6,8 @@
 #include <regex>
 #include <sstream>
 
+#include "tasks/common/task_spec.h"
+
 namespace kcraft {
 
 const char* verdict_name(Verdict v) {
@@ -92,6 +94,7 @@ nlohmann::json EvalReport::to_json() const {
   j["task"] = task;
   j["config"] = config;
   j["seed"] = seed;
+  j["range_stress"] = tasks::is_range_stress_seed(seed);  // bit 50: the task's range-stress inputs
   j["build"] = {{"errors", errors},
                 {"warnings", warnings},
                 {"instructions", instruction_count},
@@ -181,7 +184,8 @@ std::string abridged_diagnostics(const std::string& diagnostics, size_t warnings
 
 std::string EvalReport::to_text() const {
   std::string out = fmt::format("{}: {}\n", verdict_name(verdict), headline);
-  out += fmt::format("task {} {} on {}/{} (seed {})\n", task, config, platform, hw_config, seed);
+  out += fmt::format("task {} {} on {}/{} (seed {}{})\n", task, config, platform, hw_config, seed,
+                     tasks::is_range_stress_seed(seed) ? ", range-stress inputs" : "");
   if (!diagnostics.empty()) out += abridged_diagnostics(diagnostics, 3);
   if (!runtime_error.empty()) out += "runtime error: " + runtime_error + "\n";
   if (!hang.empty()) out += hang;

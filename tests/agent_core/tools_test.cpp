@@ -4,6 +4,7 @@
 #include "agent/common/environment.h"
 #include "agent/common/scoring.h"
 #include "agent/common/tools.h"
+#include "tasks/rvv/baseline_compiler.h"
 
 namespace kcraft::agent {
 namespace {
@@ -159,6 +160,61 @@ TEST(AgentScoring, OnlyKernelsThatComputeFromTheirInputsScore) {
   EXPECT_EQ(good.cycles, good.baseline_cycles);
   EXPECT_DOUBLE_EQ(good.speedup, 1.0);
   EXPECT_EQ(score_kernel(ctx, "").verdict, Verdict::kBuildError);
+}
+
+TEST(AgentScoring, RangeStressTasksGetAThirdHiddenSeedWithTheStressBit) {
+  TaskContext ctx;
+  ctx.task = "softmax";
+  ctx.config = "C1";
+  const auto seeds = hidden_seeds(ctx);
+  ASSERT_EQ(seeds.size(), 3u);
+  EXPECT_FALSE(tasks::is_range_stress_seed(seeds[0]));
+  EXPECT_FALSE(tasks::is_range_stress_seed(seeds[1]));
+  EXPECT_TRUE(tasks::is_range_stress_seed(seeds[2]));
+  for (auto s : seeds) EXPECT_NE(s, ctx.dev_seed);
+  EXPECT_EQ(seeds, hidden_seeds(ctx));  // stable
+  for (const auto s : hidden_seeds(relu_c2())) EXPECT_FALSE(tasks::is_range_stress_seed(s));
+}
+
+// A softmax that skips the row maximum: exp(x) / sum exp(x). It passes the ordinary hidden seeds (logits
+// of a few units) and fails the range-stress one, where kc_expf overflows to +inf and inf/inf is NaN. rvv
+// takes the kernel in C, the simplest path to write one.
+TEST(AgentScoring, NaiveSoftmaxFailsOnlyTheRangeStressSeed) {
+  TaskContext ctx;
+  ctx.platform = "rvv";
+  ctx.task = "softmax";
+  ctx.config = "C1";
+  auto kernel = [](bool subtract_max) {
+    return rvv::math_header() + R"(
+void kernel(void) {
+  const float* x = (const float*)ADDR_X;
+  float* y = (float*)ADDR_Y;
+  for (int m = 0; m < M; ++m) {
+    const float* xr = x + m * N;
+    float* yr = y + m * N;
+    float max = xr[0];
+    for (int n = 1; n < N; ++n) max = xr[n] > max ? xr[n] : max;
+)" + (subtract_max ? "" : "    max = 0.0f;\n") +
+           R"(    float sum = 0.0f;
+    for (int n = 0; n < N; ++n) {
+      yr[n] = kc_expf(xr[n] - max);
+      sum += yr[n];
+    }
+    for (int n = 0; n < N; ++n) yr[n] = yr[n] / sum;
+  }
+}
+)";
+  };
+  const Score naive = score_kernel(ctx, kernel(false), "c");
+  ASSERT_EQ(naive.seeds.size(), 3u);
+  EXPECT_EQ(naive.seeds[0].verdict, Verdict::kPass) << naive.seeds[0].headline;
+  EXPECT_EQ(naive.seeds[1].verdict, Verdict::kPass) << naive.seeds[1].headline;
+  EXPECT_TRUE(tasks::is_range_stress_seed(naive.seeds[2].seed));
+  EXPECT_NE(naive.seeds[2].verdict, Verdict::kPass) << naive.seeds[2].headline;
+  EXPECT_NE(naive.verdict, Verdict::kPass);
+  const Score robust = score_kernel(ctx, kernel(true), "c");
+  EXPECT_EQ(robust.verdict, Verdict::kPass);
+  for (const auto& seed : robust.seeds) EXPECT_EQ(seed.verdict, Verdict::kPass) << seed.headline;
 }
 
 }  // namespace

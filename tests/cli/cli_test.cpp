@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -259,6 +261,69 @@ TEST(Cli, TaskDumpWritesNpyFilesNumpyCanLoad) {
   std::string out(buf.data(), fread(buf.data(), 1, buf.size(), p));
   EXPECT_EQ(pclose(p), 0) << out;
   EXPECT_NE(out.find("ok"), std::string::npos) << out;
+}
+
+// --range-stress draws the hidden range-stress set (seed bit 50) in task dump, eval and debug; task show
+// states it.
+TEST(Cli, RangeStressInputsOnRequest) {
+  const auto show = kcraft("task show softmax --platform rvv --config C1");
+  ASSERT_EQ(show.code, 0) << show.out;
+  EXPECT_NE(show.out.find("Range stress"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("x ~ normal(mean 50, std 50)"), std::string::npos) << show.out;
+  const auto shown = kcraft_json("--json task show softmax --platform rvv --config C1");
+  EXPECT_EQ(shown["range_stress"]["inputs"][0]["init"]["std"], 50.0);
+  EXPECT_TRUE(kcraft_json("--json task show gemm --platform rvv --config C1")["range_stress"].is_null());
+
+  const auto dir = temp_dir("range_stress");
+  auto r =
+      kcraft("task dump softmax --config C1 --seed 3 --platform rvv --range-stress --out " + dir.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  nlohmann::json manifest;
+  std::ifstream(dir / "manifest.json") >> manifest;
+  EXPECT_EQ(manifest["seed"], (uint64_t{1} << 50) | 3u);
+  EXPECT_TRUE(manifest["range_stress"].get<bool>());
+  EXPECT_EQ(manifest["inputs"][0]["init"]["mean"], 50.0);
+  // The stored values: little-endian float32 after the .npy header; the logits reach exp's overflow.
+  std::ifstream npy(dir / "x.npy", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(npy)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bytes.size(), 16u * 16u * 4u);
+  float largest = -1e30f;
+  for (std::size_t i = bytes.size() - 16 * 16 * 4; i < bytes.size(); i += 4) {
+    float v = 0;
+    std::memcpy(&v, bytes.data() + i, 4);
+    largest = std::max(largest, v);
+  }
+  EXPECT_GT(largest, 88.8f);
+  const auto plain_dir = temp_dir("range_stress_plain");
+  ASSERT_EQ(kcraft("task dump softmax --config C1 --seed 3 --platform rvv --out " + plain_dir.string()).code,
+            0);
+  nlohmann::json plain;
+  std::ifstream(plain_dir / "manifest.json") >> plain;
+  EXPECT_EQ(plain["seed"], 3u);
+  EXPECT_FALSE(plain["range_stress"].get<bool>());
+  EXPECT_EQ(plain["inputs"][0]["init"]["std"], 2.0);
+
+  // eval: the template kernel (it subtracts the row maximum) passes the stress set; a copy that skips the
+  // maximum passes the ordinary seed and fails the stress set.
+  const auto base = kcraft("baseline rvv softmax --config C1 --compiler");
+  ASSERT_EQ(base.code, 0) << base.out;
+  write(dir / "softmax.c", base.out);
+  auto stressed =
+      kcraft_json("eval rvv softmax " + (dir / "softmax.c").string() + " --range-stress --no-cache --json");
+  EXPECT_EQ(stressed["verdict"], "pass");
+  EXPECT_TRUE(stressed["range_stress"].get<bool>());
+  std::string naive = base.out;
+  const std::string subtract = "kc_expf(xr[n] - max)";
+  ASSERT_NE(naive.find(subtract), std::string::npos) << naive;
+  naive.replace(naive.find(subtract), subtract.size(), "kc_expf(xr[n])");
+  write(dir / "naive.c", naive);
+  EXPECT_EQ(kcraft("eval rvv softmax " + (dir / "naive.c").string() + " --no-cache").code, 0);
+  const auto failed = kcraft("eval rvv softmax " + (dir / "naive.c").string() + " --range-stress --no-cache");
+  EXPECT_EQ(failed.code, 1) << failed.out;
+  EXPECT_NE(failed.out.find("range-stress inputs"), std::string::npos) << failed.out;
+  // debug loads the same inputs.
+  const auto debug = kcraft("debug rvv softmax " + (dir / "naive.c").string() + " --range-stress");
+  EXPECT_NE(debug.code, 2) << debug.out;
 }
 
 TEST(Cli, CheckReportsDiagnostics) {

@@ -4,8 +4,8 @@
 // Any text must load or throw TaskSpecError (naming the file and field). The loader promises that a spec
 // that loads can be used for every (config, dtype): each must resolve without throwing, lay out in DRAM,
 // render as the agent sees it and as JSON. For small configurations the whole data path runs too: seeded
-// inputs, the golden reference (which must reject shapes it cannot handle with GoldenError, never read out
-// of bounds), the DRAM image and reading the outputs back.
+// inputs (the ordinary and the range-stress set), the golden reference (which must reject shapes it cannot
+// handle with GoldenError, never read out of bounds), the DRAM image and reading the outputs back.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -38,10 +38,12 @@ void exercise(const tasks::TaskSpec& spec, const std::string& config, tasks::DTy
   for (const auto& t : resolved.outputs) elements += t.elements;
   if (elements > kMaxElements || !(resolved.flops <= kMaxFlops)) return;
   const auto inputs = tasks::make_inputs(resolved, 1);
-  try {
-    (void)tasks::compute_reference(resolved, spec.golden, inputs);
-  } catch (const tasks::GoldenError&) {
-    // The reference refused these shapes with a message: what it should do.
+  for (const auto& set : {inputs, tasks::make_inputs(resolved, tasks::range_stress_seed(1))}) {
+    try {
+      (void)tasks::compute_reference(resolved, spec.golden, set);
+    } catch (const tasks::GoldenError&) {
+      // The reference refused these shapes with a message: what it should do.
+    }
   }
   const auto image = tasks::make_dram_image(layout, inputs);
   (void)tasks::read_outputs(layout, image);

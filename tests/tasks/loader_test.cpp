@@ -402,6 +402,65 @@ void row_stats(GoldenContext& context) {
   }
 }
 
+// The range_stress block: malformed ones name the field and say what is expected.
+TEST(Loader, RangeStressBlocksAreCheckedWithClearMessages) {
+  const std::string softmax = shipped("softmax");
+  const std::string block = "  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n";
+  auto broken = [&](const std::string& to) {
+    return load_failure(mutate(softmax, block, to), "softmax.yaml");
+  };
+
+  auto f = broken("  inputs:\n    y: {dist: normal, mean: 50, std: 50}\n");
+  EXPECT_EQ(f.field, "range_stress.inputs.y");
+  EXPECT_CONTAINS(f.message, "'y' is not an input of the task");
+  EXPECT_CONTAINS(f.message, "inputs: x");
+  EXPECT_GT(f.line, 0);
+  f = broken("  inputs:\n    x: {dist: normal, mean: 50}\n");
+  EXPECT_EQ(f.field, "range_stress.inputs.x.std");
+  EXPECT_CONTAINS(f.message, "missing required field");
+  f = broken("  inputs:\n    x: {dist: rope_cos, base: 10000}\n");
+  EXPECT_EQ(f.field, "range_stress.inputs.x.dist");
+  EXPECT_CONTAINS(f.message, "range stress uses normal, uniform or constant");
+  f = broken("  inputs: {}\n");
+  EXPECT_EQ(f.field, "range_stress.inputs");
+  EXPECT_CONTAINS(f.message, "must name at least one input");
+  f = broken("  inputs: [x]\n");
+  EXPECT_EQ(f.field, "range_stress.inputs");
+  EXPECT_CONTAINS(f.message, "expected a mapping of input name to init");
+  f = broken(
+      "  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n  fp16:\n    x: {dist: normal, mean: 0, std: "
+      "1}\n");
+  EXPECT_EQ(f.field, "range_stress.fp16");
+  EXPECT_CONTAINS(f.message, "unknown key");
+  f = broken("  inputs:\n    x: {dist: normal, mean: 50, std: -1}\n");
+  EXPECT_EQ(f.field, "range_stress.inputs.x.std");
+  EXPECT_CONTAINS(f.message, "std must not be negative");
+  f = broken("  inputs:\n    x: {dist: uniform, lo: 5, hi: M - 100}\n");
+  EXPECT_EQ(f.field, "range_stress.inputs.x");
+  EXPECT_CONTAINS(f.message, "must be below hi");
+  f = broken(
+      "  inputs:\n    x: {dist: normal, mean: 50, std: 50}\n  bf16:\n    x: {dist: normal, mean: Q, std: "
+      "1}\n");
+  EXPECT_EQ(f.field, "range_stress.bf16.x.mean");
+  EXPECT_CONTAINS(f.message, "'Q' is not a dimension or parameter");
+  f = load_failure(mutate(softmax, "  description: |\n    Large logits", "  descripton: |\n    Large logits"),
+                   "softmax.yaml");
+  EXPECT_EQ(f.field, "range_stress.descripton");
+  EXPECT_CONTAINS(f.message, "did you mean 'description'?");
+
+  // A per-dtype entry overrides the common one for that dtype only.
+  const TaskSpec spec = parse_task(
+      mutate(softmax, block, block + "  fp32:\n    x: {dist: uniform, lo: -100, hi: 100}\n"), "softmax.yaml");
+  const ResolvedConfig bf16 = spec.resolve("C1", DType::bf16);
+  const ResolvedConfig fp32 = spec.resolve("C1", DType::fp32);
+  EXPECT_EQ(bf16.inputs[0].stress_dist, InitDist::normal);
+  EXPECT_EQ(bf16.inputs[0].stress_b, 50.0);
+  EXPECT_EQ(fp32.inputs[0].stress_dist, InitDist::uniform);
+  EXPECT_EQ(fp32.inputs[0].stress_a, -100.0);
+  EXPECT_EQ(fp32.inputs[0].dist, InitDist::normal);  // the ordinary init is untouched
+  EXPECT_EQ(fp32.inputs[0].init_b, 2.0);
+}
+
 TEST(Loader, SchemaFitsMultiOutputTasks) {
   register_golden({"test_row_stats", {"x", "offset"}, {"row_max", "scaled_sum"}, {"scale"}, row_stats});
   const std::string text = R"(name: row_stats

@@ -66,6 +66,21 @@ double silu_stepwise(double x, DType dtype) {
   return store(f32(x) * f32(r), dtype);
 }
 
+// x * exp(x) / (1 + exp(x)): right for moderate x, NaN once exp(x) overflows FP32.
+double silu_naive(double x, DType dtype) {
+  const float e = std::exp(f32(x));
+  return store(f32(x) * e / (1.0f + e), dtype);
+}
+
+// tanh z as (exp(2z) - 1) / (exp(2z) + 1): NaN once exp(2z) overflows FP32.
+double gelu_tanh_by_exp(double x, DType dtype) {
+  const float xf = f32(x);
+  const float z = f32(std::sqrt(2.0 / kPi)) * (xf + 0.044715f * xf * xf * xf);
+  const float e2 = std::exp(2.0f * z);
+  const float t = (e2 - 1.0f) / (e2 + 1.0f);
+  return store(0.5f * xf * (1.0f + t), dtype);
+}
+
 }  // namespace
 
 Values relu(const Inputs& in, const ResolvedConfig& c) {
@@ -77,6 +92,12 @@ Values relu(const Inputs& in, const ResolvedConfig& c) {
 Values silu(const Inputs& in, const ResolvedConfig& c) {
   Values y;
   for (double x : in[0].data) y.push_back(silu_stepwise(x, c.dtype));
+  return y;
+}
+
+Values silu_exp_form(const Inputs& in, const ResolvedConfig& c) {
+  Values y;
+  for (double x : in[0].data) y.push_back(silu_naive(x, c.dtype));
   return y;
 }
 
@@ -95,6 +116,9 @@ Values gelu(const Inputs& in, const ResolvedConfig& c, GeluForm form) {
         break;
       case GeluForm::plain_sigmoid:
         y.push_back(store(1.0 / (1.0 + std::exp(-x)), c.dtype));
+        break;
+      case GeluForm::tanh_by_exp:
+        y.push_back(gelu_tanh_by_exp(x, c.dtype));
         break;
     }
   }
@@ -148,20 +172,28 @@ Values layer_norm(const Inputs& in, const ResolvedConfig& c, const LayerNormOpti
   const float eps = f32(c.param("eps"));
   Values y(x.data.size());
   for (int64_t r = 0; r < rows_of(x); ++r) {
-    // Two passes in FP32: the mean, then the biased variance around it.
+    // Two passes in FP32: the mean, then the biased variance around it. The mean sums x - x[0] (exact
+    // for values near x[0]), so a large common offset costs no digits (the range-stress set).
+    const float shift = f32(x.at2(r, 0));
     float sum = 0.0f;
-    for (int64_t j = 0; j < n; ++j) sum += f32(x.at2(r, j));
-    const float mean = sum / static_cast<float>(n);
+    for (int64_t j = 0; j < n; ++j) sum += f32(x.at2(r, j)) - shift;
+    const float mean = shift + sum / static_cast<float>(n);
     float sum_sq = 0.0f;
     for (int64_t j = 0; j < n; ++j) {
       const float centred = options.rms_style ? f32(x.at2(r, j)) : f32(x.at2(r, j)) - mean;
       sum_sq += centred * centred;
     }
-    float inv_std = 1.0f / std::sqrt(sum_sq / static_cast<float>(n) + eps);
+    float variance = sum_sq / static_cast<float>(n);
+    if (options.one_pass_variance) {
+      float sum_x2 = 0.0f;
+      for (int64_t j = 0; j < n; ++j) sum_x2 += f32(x.at2(r, j)) * f32(x.at2(r, j));
+      variance = sum_x2 / static_cast<float>(n) - mean * mean;
+    }
+    float inv_std = 1.0f / std::sqrt(variance + eps);
     if (!options.divide_by_std) inv_std = 1.0f;
-    const float shift = (options.subtract_mean && !options.rms_style) ? mean : 0.0f;
+    const float offset = (options.subtract_mean && !options.rms_style) ? mean : 0.0f;
     for (int64_t j = 0; j < n; ++j) {
-      const double normalised = store((f32(x.at2(r, j)) - shift) * inv_std, c.dtype);
+      const double normalised = store((f32(x.at2(r, j)) - offset) * inv_std, c.dtype);
       const double scaled = store(f32(normalised) * f32(gamma.data[at(j)]), c.dtype);
       y[at(r * n + j)] = options.use_beta ? store(f32(scaled) + f32(beta.data[at(j)]), c.dtype) : scaled;
     }
@@ -373,7 +405,8 @@ Values ffn(const Inputs& in, const ResolvedConfig& c, const FfnOptions& o) {
       double pre = store(acc, c.dtype);
       if (o.use_b1) pre = store(f32(pre) + f32(b1.data[at(f)]), c.dtype);
       double act = pre;
-      if (o.activation == Activation::gelu) act = gelu_stepwise(pre, c.dtype);
+      if (o.activation == Activation::gelu)
+        act = o.naive_gelu ? gelu_tanh_by_exp(pre, c.dtype) : gelu_stepwise(pre, c.dtype);
       if (o.activation == Activation::relu) act = std::max(pre, 0.0);
       h[at(i * hidden + f)] = act;
     }
@@ -413,7 +446,7 @@ Values swiglu(const Inputs& in, const ResolvedConfig& c, const SwigluOptions& o)
       } else if (o.gate_up_swapped) {
         product = f32(silu_stepwise(u, c.dtype)) * f32(g);
       } else {
-        product = f32(silu_stepwise(g, c.dtype)) * f32(u);
+        product = f32(o.naive_silu ? silu_naive(g, c.dtype) : silu_stepwise(g, c.dtype)) * f32(u);
       }
       h[at(i * hidden + f)] = store(product, c.dtype);
     }
@@ -483,9 +516,10 @@ Values attention(const Inputs& in, const ResolvedConfig& c, const AttentionOptio
           if (o.score_bias) p[at(j)] = store(f32(p[at(j)]) + f32(o.score_bias(h, i, j)), c.dtype);
           block_max = std::max(block_max, f32(p[at(j)]));
         }
-        const float new_max = std::max(running_max, block_max);
+        const float new_max = o.subtract_max ? std::max(running_max, block_max) : 0.0f;
         // The first block has nothing to rescale (running_sum and acc are 0).
-        const float correction = (o.rescale && start > 0) ? std::exp(running_max - new_max) : 1.0f;
+        const float correction =
+            (o.rescale && start > 0 && o.subtract_max) ? std::exp(running_max - new_max) : 1.0f;
         float block_sum = 0.0f;
         for (int64_t j = start; j < end; ++j) {
           p[at(j)] = store(std::exp(f32(p[at(j)]) - new_max), c.dtype);

@@ -20,12 +20,15 @@ using Inputs = std::vector<Tensor>;
 
 Values relu(const Inputs& in, const ResolvedConfig& c);
 Values silu(const Inputs& in, const ResolvedConfig& c);
+// x * exp(x) / (1 + exp(x)): NaN (inf/inf) once exp(x) overflows FP32 (the range-stress naive kernel).
+Values silu_exp_form(const Inputs& in, const ResolvedConfig& c);
 
 enum class GeluForm {
   sigmoid,        // x * sigmoid(2z), z = sqrt(2/pi)(x + 0.044715x^3): the tanh form without cancellation
   one_plus_tanh,  // 0.5x(1 + tanh z), tanh z = 1 - 2/(exp(2z) + 1), every step stored (the spec's hint)
   erf,            // the exact form 0.5x(1 + erf(x/sqrt 2)), correctly rounded (a different definition)
   plain_sigmoid,  // sigmoid(x): the wrong function
+  tanh_by_exp,    // 0.5x(1 + tanh z), tanh z = (exp(2z) - 1)/(exp(2z) + 1): NaN once exp(2z) overflows
 };
 Values gelu(const Inputs& in, const ResolvedConfig& c, GeluForm form);
 
@@ -37,6 +40,7 @@ struct LayerNormOptions {
   bool divide_by_std = true;  // false: no variance normalisation at all
   bool rms_style = false;     // x / sqrt(mean(x^2) + eps), as rms_norm does
   bool use_beta = true;
+  bool one_pass_variance = false;  // var = E[x^2] - E[x]^2 in FP32 (cancels under a large offset)
 };
 Values layer_norm(const Inputs& in, const ResolvedConfig& c, const LayerNormOptions& options = {});
 
@@ -73,6 +77,7 @@ struct FfnOptions {
   bool use_b2 = true;
   Activation activation = Activation::gelu;
   bool w1_not_transposed = false;  // x W1 with W1 read as [D, F] instead of x W1^T
+  bool naive_gelu = false;         // GELU as GeluForm::tanh_by_exp
 };
 Values ffn(const Inputs& in, const ResolvedConfig& c, const FfnOptions& options = {});
 
@@ -80,6 +85,7 @@ struct SwigluOptions {
   bool gate_up_swapped = false;    // silu(u) * g
   bool no_activation = false;      // g * u
   bool wd_not_transposed = false;  // h Wd with Wd read as [F, D]
+  bool naive_silu = false;         // silu(g) = g * exp(g) / (1 + exp(g))
 };
 Values swiglu(const Inputs& in, const ResolvedConfig& c, const SwigluOptions& options = {});
 
@@ -92,6 +98,7 @@ struct AttentionOptions {
   bool k_not_transposed = false;  // Q K with K read as if stored [D, S]
   bool v_transposed = false;      // P V^T with V read as if stored [D, S]
   bool normalise = true;          // false: softmax without the division by the row sum
+  bool subtract_max = true;       // false: exp of the raw scores (overflows for large logits)
   KvHeadMap kv_map = KvHeadMap::group;
   // flash_attention: the online softmax over key blocks of score_budget_bytes / (64 rows * element
   // size) keys, the output accumulator in FP32 (or stored in the dtype after every block).
