@@ -28,7 +28,7 @@ void register_operands(const std::string& mnemonic, const std::string& syntax, I
     } else if (kRegisters.count(name) != 0) {
       const bool dest = name == "rd" || name == "fd" || name == "vd";
       if (dest) row.writes.push_back(name);
-      if (!dest || (accumulates && (vector || name == "fd") && name != "rd")) row.reads.push_back(name);
+      if (!dest || (accumulates && vector)) row.reads.push_back(name);
     }
     name.clear();
   };

@@ -71,6 +71,9 @@ TEST(RvvScheduling, RegistersFollowRiscVNaming) {
   EXPECT_EQ(row["vfmacc.vv"]->reads, (std::vector<std::string>{"vd", "vs1", "vs2"}));
   EXPECT_EQ(row["add"]->reads, (std::vector<std::string>{"rs1", "rs2"}));
   EXPECT_EQ(row["sw"]->writes, std::vector<std::string>{});
+  // The scalar fused multiply-add writes fd from three sources; only the vector ones accumulate into vd.
+  EXPECT_EQ(row["fmadd.s"]->reads, (std::vector<std::string>{"fs1", "fs2", "fs3"}));
+  EXPECT_EQ(row["fmadd.s"]->writes, std::vector<std::string>{"fd"});
 }
 
 }  // namespace
