@@ -359,9 +359,12 @@ std::string format_value(uint64_t bits, ValueFormat format) {
   return fmt::format("0x{:x}", bits);
 }
 
-std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, const MachineSnapshot& model) {
-  if (rtl.pc != model.pc)
-    return SnapshotDifference{"pc", std::to_string(rtl.pc), std::to_string(model.pc), "", 0};
+std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, const MachineSnapshot& model,
+                                                   const std::function<std::string(uint32_t)>& pc_text) {
+  if (rtl.pc != model.pc) {
+    const auto text = [&](uint32_t pc) { return pc_text ? pc_text(pc) : std::to_string(pc); };
+    return SnapshotDifference{"pc", text(rtl.pc), text(model.pc), "", 0};
+  }
   if (rtl.retired != model.retired) {
     return SnapshotDifference{"retired instructions", std::to_string(rtl.retired),
                               std::to_string(model.retired), "", 0};
@@ -453,7 +456,8 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
 
   MachineSnapshot rtl = target.rtl_after(stop, pcs);
   MachineSnapshot model = target.model_after(stop);
-  auto diff = first_difference(rtl, model);
+  const auto pc_text = [&target](uint32_t pc) { return target.pc_text(pc); };
+  auto diff = first_difference(rtl, model, pc_text);
   // With recorded traces every instruction is compared, so a difference that heals before the stop is
   // found too; it makes the run disagree.
   std::optional<uint64_t> healed;
@@ -461,7 +465,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     for (uint64_t k = 0; k < stop && !diff; ++k) {
       auto r = target.rtl_after(k, pcs);
       auto m = target.model_after(k);
-      if ((diff = first_difference(r, m))) healed = k;
+      if ((diff = first_difference(r, m, pc_text))) healed = k;
     }
   }
   json["agree"] = !diff.has_value();
@@ -489,7 +493,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
     if (hi > 0) {
       auto rtl0 = target.rtl_after(0, pcs);
       auto model0 = target.model_after(0);
-      if (auto d0 = first_difference(rtl0, model0)) {
+      if (auto d0 = first_difference(rtl0, model0, pc_text)) {
         hi = 0;
         rtl_hi = rtl0;
         model_hi = model0;
@@ -500,7 +504,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
       for (uint64_t k = 1; k < hi; ++k) {
         auto r = target.rtl_after(k, pcs);
         auto m = target.model_after(k);
-        if (auto d = first_difference(r, m)) {
+        if (auto d = first_difference(r, m, pc_text)) {
           hi = k;
           rtl_hi = std::move(r);
           model_hi = std::move(m);
@@ -514,7 +518,7 @@ CommandReport run_debug_session(const DebugOptions& o, DebugTarget& target) {
       const uint64_t mid = lo + (hi - lo) / 2;
       auto r = target.rtl_after(mid, pcs);
       auto m = target.model_after(mid);
-      if (auto d = first_difference(r, m)) {
+      if (auto d = first_difference(r, m, pc_text)) {
         hi = mid;
         rtl_hi = std::move(r);
         model_hi = std::move(m);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,7 +66,9 @@ struct SnapshotDifference {
   std::string memory;  // the memory's name when it is a row ("" for a register)
   size_t row = 0;
 };
-std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, const MachineSnapshot& model);
+// `pc_text` writes a pc the way the platform's listings do (DebugTarget::pc_text); decimal without it.
+std::optional<SnapshotDifference> first_difference(const MachineSnapshot& rtl, const MachineSnapshot& model,
+                                                   const std::function<std::string(uint32_t)>& pc_text = {});
 
 // A platform's way to run to a stop point. `retired` counts retired instructions (bundles on VLIW); the
 // machine stops before executing the next one and lets every unit finish what is in flight.
