@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -20,6 +19,7 @@
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_sim.h"
 #include "tb/systolic/systolic_timing.h"
+#include "tests/guide_timelines.h"
 #include "tests/systolic/test_util.h"
 
 namespace kcraft::systolic {
@@ -550,25 +550,8 @@ TEST(SystolicTimingDocs, EveryPredefinedHardwareSymbolIsInTheParameterTable) {
 // The worked timelines of docs/systolic.md: blocks fenced ```timeline list `cycle  instruction  note`;
 // the instructions, run on the default configuration, issue at exactly those cycles.
 TEST(SystolicTimingDocs, WorkedTimelinesInTheGuideAreWhatTheRtlDoes) {
-  std::ifstream in(root() / "docs" / "systolic.md");
-  ASSERT_TRUE(in) << "docs/systolic.md";
-  std::string line;
-  std::vector<std::vector<std::pair<uint64_t, std::string>>> blocks;
-  bool inside = false;
-  const std::regex row(R"(^\s*(\d+)\s+(\S(?:\S| (?! ))*)(?:\s{2,}.*)?$)");
-  while (std::getline(in, line)) {
-    if (line.rfind("```timeline", 0) == 0) {
-      inside = true;
-      blocks.emplace_back();
-      continue;
-    }
-    if (inside && line.rfind("```", 0) == 0) {
-      inside = false;
-      continue;
-    }
-    std::smatch m;
-    if (inside && std::regex_match(line, m, row)) blocks.back().emplace_back(std::stoull(m[1]), m[2]);
-  }
+  const std::vector<kcraft::test::GuideTimeline> blocks =
+      kcraft::test::guide_timelines(root() / "docs" / "systolic.md");
   ASSERT_GE(blocks.size(), 4u) << "docs/systolic.md lost its worked timelines";
   for (const auto& block : blocks) {
     std::string source;

@@ -8,7 +8,6 @@
 
 #include <cstring>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -18,6 +17,7 @@
 #include "tb/vliw/vliw_hw.h"
 #include "tb/vliw/vliw_platform.h"
 #include "tb/vliw/vliw_sim.h"
+#include "tests/guide_timelines.h"
 #include "vliw_isa.h"
 
 namespace kcraft::vliw {
@@ -75,25 +75,8 @@ GuideRun run(const std::string& source, const std::string& hw = "default",
 
 // ---------------------------------------------------------------- §6's worked timelines
 TEST(VliwGuide, WorkedTimelinesInTheGuideAreWhatTheRtlDoes) {
-  std::ifstream in(root() / "docs" / "vliw.md");
-  ASSERT_TRUE(in) << "docs/vliw.md";
-  std::string line;
-  std::vector<std::vector<std::pair<uint64_t, std::string>>> blocks;
-  bool inside = false;
-  const std::regex row(R"(^\s*(\d+)\s+(\S(?:\S| (?! ))*)(?:\s{2,}.*)?$)");
-  while (std::getline(in, line)) {
-    if (line.rfind("```timeline", 0) == 0) {
-      inside = true;
-      blocks.emplace_back();
-      continue;
-    }
-    if (inside && line.rfind("```", 0) == 0) {
-      inside = false;
-      continue;
-    }
-    std::smatch m;
-    if (inside && std::regex_match(line, m, row)) blocks.back().emplace_back(std::stoull(m[1]), m[2]);
-  }
+  const std::vector<kcraft::test::GuideTimeline> blocks =
+      kcraft::test::guide_timelines(root() / "docs" / "vliw.md");
   ASSERT_GE(blocks.size(), 4u) << "docs/vliw.md lost its worked timelines";
   for (const auto& block : blocks) {
     std::string source;
@@ -143,8 +126,11 @@ TEST(VliwGuide, ASmallTransferOnAnotherChannelOvertakesALargeOne) {
     const uint64_t backlog = later.issue[46] - later.issue[45] - idle;
     // docs/vliw.md §6 quotes these: on `small` DMA_OUTSTANDING rows in flight fill up
     // and the urgent row cannot launch until the first of them is answered.
-    if (hw == "default") EXPECT_EQ(backlog, 0u);
-    if (hw == "small") EXPECT_EQ(backlog, 23u);
+    if (hw == "default") {
+      EXPECT_EQ(backlog, 0u);
+    } else if (hw == "small") {
+      EXPECT_EQ(backlog, 23u);
+    }
     // Behind it on one channel: after all 128 rows.
     EXPECT_GE(same.issue[6] - same.issue[5], 127 * row_cycles + idle - row_cycles);
     EXPECT_GT(same.issue[6], other.issue[6] + 100);
