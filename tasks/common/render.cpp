@@ -149,10 +149,12 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
       }
     }
     if (same == resolved.inputs.size()) {
-      text += fmt::format("  in {} every input is drawn as above (the set is another ordinary seed)\n",
-                          dtype_name(dtype));
+      text += fmt::format(
+          "  in {} (this platform's element type) the set draws every input from its ordinary distribution "
+          "under Inputs, not the values this description names: it is another ordinary seed\n",
+          dtype_name(dtype));
     } else if (same > 0) {
-      text += "  other inputs as above\n";
+      text += "  other inputs from their ordinary distributions under Inputs\n";
     }
   }
   text += "Outputs:\n";
@@ -197,7 +199,11 @@ std::string render_task(const TaskSpec& spec, const std::string& config, DType d
       "The development seed draws the ordinary values above; scoring re-runs the kernel on hidden seeds{}.\n",
       num(tol.atol), num(tol.rtol), num(tol.rel_l2),
       resolved.has_range_stress ? ", one of them the range-stress set" : "");
-  text += fmt::format("Work: {} = {} FLOPs.\n", spec.flops.text(), flops_text(resolved.flops));
+  text += fmt::format("Work: {} = {} FLOPs", spec.flops.text(), flops_text(resolved.flops));
+  if (spec.essential_flops && resolved.essential_flops < resolved.flops)
+    text += fmt::format("; a kernel may skip all but {} = {} of them (the bounds count these)",
+                        spec.essential_flops->text(), flops_text(resolved.essential_flops));
+  text += ".\n";
   return text;
 }
 
@@ -276,6 +282,9 @@ nlohmann::json task_to_json(const TaskSpec& spec, const std::string& config, DTy
           {"tolerance", to_json(resolved.tolerance)},
           {"flops", resolved.flops},
           {"flops_expr", spec.flops.text()},
+          {"essential_flops", resolved.essential_flops},
+          {"macs", resolved.macs},
+          {"essential_macs", resolved.essential_macs},
           {"complexity", resolved.complexity}};
 }
 

@@ -395,6 +395,29 @@ ResolvedConfig resolve_config(const TaskSpec& spec, const ConfigSpec& config, DT
                          spec.macs->line()};
     }
   }
+  resolved.essential_flops = resolved.flops;
+  resolved.essential_macs = resolved.macs;
+  if (spec.essential_flops) {
+    resolved.essential_flops = finite(*spec.essential_flops, "essential_flops");
+    if (!(resolved.essential_flops >= 1.0 && resolved.essential_flops <= resolved.flops)) {
+      throw ResolveError{"essential_flops",
+                         "in config " + config.name + ": '" + spec.essential_flops->text() +
+                             "' evaluates to " + describe_value(resolved.essential_flops) +
+                             ", expected 1 <= essential_flops <= flops",
+                         spec.essential_flops->line()};
+    }
+  }
+  if (spec.essential_macs) {
+    resolved.essential_macs = finite(*spec.essential_macs, "essential_macs");
+    if (!(resolved.essential_macs >= 0.0 && resolved.essential_macs <= resolved.macs &&
+          2.0 * resolved.essential_macs <= resolved.essential_flops)) {
+      throw ResolveError{"essential_macs",
+                         "in config " + config.name + ": '" + spec.essential_macs->text() +
+                             "' evaluates to " + describe_value(resolved.essential_macs) +
+                             ", expected 0 <= essential_macs <= macs and essential_macs <= essential_flops/2",
+                         spec.essential_macs->line()};
+    }
+  }
   if (spec.scratch_bytes) {
     Scope scratch_scope{&resolved.dims, &resolved.params, dtype_bytes(dtype)};
     double bytes = scratch_scope.eval(*spec.scratch_bytes, "scratch_bytes", config.name);
@@ -662,7 +685,8 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
   loader.check_map(
       root, "",
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "params", "flops",
-       "macs", "scratch_bytes", "phases", "composed_of", "tolerance", "range_stress", "golden"},
+       "macs", "essential_flops", "essential_macs", "scratch_bytes", "phases", "composed_of", "tolerance",
+       "range_stress", "golden"},
       {"name", "level", "title", "description", "dims", "configs", "inputs", "outputs", "flops", "golden"});
   TaskSpec spec;
   spec.file = file;
@@ -744,6 +768,12 @@ TaskSpec parse_root(const Loader& loader, const YAML::Node& root, const std::fil
 
   spec.flops = loader.get_expr(root["flops"], "flops", scope, "a dimension or parameter");
   if (root["macs"]) spec.macs = loader.get_expr(root["macs"], "macs", scope, "a dimension or parameter");
+  if (root["essential_flops"])
+    spec.essential_flops =
+        loader.get_expr(root["essential_flops"], "essential_flops", scope, "a dimension or parameter");
+  if (root["essential_macs"])
+    spec.essential_macs =
+        loader.get_expr(root["essential_macs"], "essential_macs", scope, "a dimension or parameter");
   if (root["scratch_bytes"]) {
     std::vector<std::string> scratch_scope = scope;
     scratch_scope.push_back(kElemBytes);

@@ -152,6 +152,10 @@ struct ResolvedConfig {
   std::vector<ResolvedTensor> outputs;
   double flops = 0.0;
   double macs = 0.0;  // matrix multiply-accumulates among the flops (each counts as 2 flops)
+  // The part of flops and macs no correct kernel can skip (a causal mask's masked half can be): what
+  // the platforms' ideal and attainable bounds count. Equal to flops and macs unless the spec says less.
+  double essential_flops = 0.0;
+  double essential_macs = 0.0;
   double complexity = 0.0;
   uint64_t scratch_bytes = 0;
   std::vector<PhaseSpec> phases;  // spec order; empty for tasks without phases
@@ -176,8 +180,10 @@ struct TaskSpec {
   std::vector<OutputSpec> outputs;
   std::vector<ParamSpec> params;
   Expr flops;
-  std::optional<Expr> macs;           // multiply-accumulates a matrix unit can do (optional, default 0)
-  std::optional<Expr> scratch_bytes;  // may use ELEM_BYTES (2 for bf16, 4 for fp32)
+  std::optional<Expr> macs;             // multiply-accumulates a matrix unit can do (optional, default 0)
+  std::optional<Expr> essential_flops;  // flops no kernel can skip (optional, default flops)
+  std::optional<Expr> essential_macs;   // macs no kernel can skip (optional, default macs)
+  std::optional<Expr> scratch_bytes;    // may use ELEM_BYTES (2 for bf16, 4 for fp32)
   std::vector<PhaseSpec> phases;
   // Lower-level tasks a composite task is built from (its L1/L2 building blocks), checked to exist when
   // a directory of specs loads.

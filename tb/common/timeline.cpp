@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace kcraft::tb {
 
@@ -195,9 +196,15 @@ std::string Timeline::summary(size_t max_lines) const {
   for (const auto& t : tracks) width = std::max(width, t.name.size() + 1);
   lines.push_back(fmt::format("{:<{}}  busy cycles  share  longest idle gap", "unit", width));
   const uint64_t gap_floor = std::max<uint64_t>(8, cycles / 200);
+  // Tracks of single instructions and stalls (an issue or retire track, a stall track) have no busy
+  // intervals of their own: the stall lines below cover them.
+  std::set<unsigned> per_instruction;
+  for (const auto& s : slices)
+    if (s.category == "stall" || s.category == "instruction") per_instruction.insert(s.track);
   for (size_t t = 0; t < tracks.size(); ++t) {
-    if (tracks[t].name == "issue") continue;
     const Intervals& v = busy[static_cast<unsigned>(t)];
+    if (tracks[t].name == "issue" || (v.empty() && per_instruction.count(static_cast<unsigned>(t)) > 0))
+      continue;
     if (v.empty()) {
       lines.push_back(fmt::format("  {:<{}}{:>11}  {:>5}  (unused)", tracks[t].name, width, 0, "0.0%"));
       continue;
@@ -225,6 +232,7 @@ std::string Timeline::summary(size_t max_lines) const {
   std::vector<unsigned> coarse_tracks;
   for (size_t t = 0; t < tracks.size(); ++t) {
     const Intervals& v = busy[static_cast<unsigned>(t)];
+    if (v.empty() && per_instruction.count(static_cast<unsigned>(t)) > 0) continue;
     if (tracks[t].role == TimelineTrack::Role::kCompute) {
       compute_pairs = unite(compute_pairs, intersect(compute, v));
       compute = unite(compute, v);
@@ -293,9 +301,11 @@ std::string Timeline::summary(size_t max_lines) const {
     lines.push_back("longest stalls:");
     for (size_t i = 0; i < std::min<size_t>(stalls.size(), 5); ++i) {
       const auto* s = stalls[i];
-      lines.push_back(fmt::format(
-          "  {:>7} cycles at {}..{}  {:<10}  {}", s->end - s->begin, s->begin, s->end, s->cause,
-          s->pc < 0 ? "(no instruction waiting)" : fmt::format("pc {}: {}", s->pc, by_pc[s->pc].name)));
+      lines.push_back(fmt::format("  {:>7} cycles at {}..{}  {:<10}  {}", s->end - s->begin, s->begin, s->end,
+                                  s->cause,
+                                  s->pc == kPcNotRecorded ? "(the waiting instruction is not recorded)"
+                                  : s->pc < 0             ? "(no instruction waiting)"
+                                              : fmt::format("pc {}: {}", s->pc, by_pc[s->pc].name)));
     }
     std::vector<std::pair<int64_t, const PcStall*>> pcs;
     for (const auto& [pc, p] : by_pc)

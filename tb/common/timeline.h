@@ -26,13 +26,16 @@ struct TimelineTrack {
 };
 
 // Cycles [begin, end) on one track. Slices of one track never overlap and are in time order.
+inline constexpr int64_t kPcNotRecorded = -2;
+
 struct TimelineSlice {
   unsigned track = 0;
   uint64_t begin = 0;
   uint64_t end = 0;
   std::string name;       // an instruction's disassembly, "stall: dependency", "rows in flight"
   std::string category;   // "instruction", "stall", "op", "busy"
-  int64_t pc = -1;        // the instruction (issued, or waiting to issue for stalls); -1 = none
+  int64_t pc = -1;        // the instruction (issued, or waiting to issue for stalls); -1 = none,
+                          // kPcNotRecorded = a stall whose waiting instruction the recorder cannot see
   std::string cause;      // stalls: the stall cause's name ("dependency")
   std::string detail;     // stalls: the instruction waiting to issue
   uint64_t finished = 0;  // ops shown as slices: first cycle their result is usable (0 = not shown)

@@ -59,6 +59,7 @@ void RvvTimelineRecorder::on_cycle(uint64_t c, uint32_t trace_word, bool issued,
     fields.name = "stall: " + cause;
     fields.category = "stall";
     fields.cause = cause;
+    fields.pc = tb::kPcNotRecorded;  // the core's trace names retired instructions, not waiting ones
     slices_.mark(kStallTrack, c, fields.name, fields);
   } else {
     slices_.close(kStallTrack);

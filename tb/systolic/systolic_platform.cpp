@@ -172,16 +172,42 @@ IdealCycles SystolicPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, con
   for (const auto& t : cfg.inputs) bytes += 2.0 * static_cast<double>(t.elements);
   for (const auto& t : cfg.outputs) bytes += 2.0 * static_cast<double>(t.elements);
   ideal.dram = bytes / c.runtime_param("dram_bytes_per_cycle");
-  ideal.matrix = cfg.macs / (static_cast<double>(p.mlen) * p.mlen);
+  ideal.matrix = cfg.essential_macs / (static_cast<double>(p.mlen) * p.mlen);
   // The vector unit's peak: VLEN lanes, each doing up to two flops per instruction (the fused ones:
   // V_RED_DOT multiplies and adds, V_EXP_VF subtracts and exponentiates). Anything less would not be a
   // lower bound on the cycles.
-  ideal.vector = std::max(0.0, cfg.flops - 2.0 * cfg.macs) / (2.0 * p.vlen);
+  ideal.vector = std::max(0.0, cfg.essential_flops - 2.0 * cfg.essential_macs) / (2.0 * p.vlen);
   add_attainable_bound(ideal, cfg, c);
   return ideal;
 }
 
 namespace {
+
+// The fewest MLEN x MLEN weight tiles a kernel must load into the array: per matrix product the smaller
+// operand's tile count (a kernel may hold either one stationary); 0 when the task has no product priced.
+double systolic_weight_tiles(const tasks::ResolvedConfig& cfg, unsigned mlen) {
+  const auto tiles = [&](double rows, double cols) {
+    return std::ceil(rows / mlen) * std::ceil(cols / mlen);
+  };
+  const auto product = [&](double m, double k, double n) { return std::min(tiles(k, n), tiles(k, m)); };
+  const auto d = [&](const char* name) { return static_cast<double>(cfg.dim(name)); };
+  const std::string& t = cfg.task;
+  if (t == "gemm" || t == "linear") return tiles(d("K"), d("N"));
+  if (t == "batch_matmul") return d("BATCH") * product(d("M"), d("K"), d("N"));
+  // Attention: S K^T and P V per key/value head; the query heads sharing one stream through its tiles.
+  if (t == "attention" || t == "flash_attention") return 2 * product(d("S"), d("D"), d("S"));
+  if (t == "mha") return d("HEADS") * 2 * product(d("S"), d("D"), d("S"));
+  if (t == "mqa") return 2 * product(d("HEADS") * d("S"), d("D"), d("S"));
+  if (t == "gqa") return d("KV_HEADS") * 2 * product(d("HEADS") / d("KV_HEADS") * d("S"), d("D"), d("S"));
+  if (t == "conv2d" || t == "conv_block") {  // im2col: (OH*OW) x (KH*KW*C) patches times the filters
+    const double oh = std::floor((d("H") + 2 * d("PAD") - d("KH")) / d("STRIDE")) + 1;
+    const double ow = std::floor((d("W") + 2 * d("PAD") - d("KW")) / d("STRIDE")) + 1;
+    return product(oh * ow, d("KH") * d("KW") * d("C"), d("F"));
+  }
+  if (t == "ffn") return product(d("M"), d("D"), d("F")) + product(d("M"), d("F"), d("D"));
+  if (t == "swiglu") return 2 * product(d("M"), d("D"), d("F")) + product(d("M"), d("F"), d("D"));
+  return 0;
+}
 
 // The floors docs/systolic.md ("Timing model", "Bounds") describes, on top of the roofline. Each term is
 // something every correct kernel must do, so the result stays a lower bound (tests check that no
@@ -209,40 +235,51 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
                     fmt::format("{:.0f} DRAM rows at {:.2f} rows/cycle + one DRAM latency",
                                 rows_in + rows_out, tm.rows_per_cycle())});
   // Vector passes: instructions each VLEN-element row of the output needs (one per cycle), between the
-  // first input's arrival and the last result's store.
-  static const std::map<std::string, std::pair<int, const char*>> passes = {
-      {"relu", {1, "V_MAX_VF"}},
-      {"silu", {4, "exp, +1, reciprocal, times x: no instruction fuses two of them"}},
-      {"softmax", {3, "exp, sum, scale (4 with the usual maximum pass)"}},
-      {"rms_norm", {3, "sum of squares, times 1/rms, times gamma"}},
-      {"linear", {1, "the bias add"}},
-  };
-  if (auto it = passes.find(cfg.task); it != passes.end() && !cfg.outputs.empty()) {
+  // first input's arrival and the last result's store. The vector unit has no fused multiply-add (only
+  // V_EXP_VF's subtract and V_RED_DOT's multiply-sum), so each operation below is an instruction.
+  const auto vector_passes = [&]() -> std::pair<double, std::string> {
+    if (cfg.task == "relu") return {1, "V_MAX_VF"};
+    if (cfg.task == "silu") return {4, "exp, +1, reciprocal, times x: no instruction fuses two of them"};
+    if (cfg.task == "softmax") return {3, "exp, sum, scale (4 with the usual maximum pass)"};
+    if (cfg.task == "rms_norm") return {3, "sum of squares, times 1/rms, times gamma"};
+    if (cfg.task == "layer_norm")
+      return {6, "sum, minus the mean, sum of squares (V_RED_DOT), times 1/sigma, times gamma, plus beta"};
+    if (cfg.task == "gelu")
+      return {8,
+              "x*x, times c, plus 1, times x (the tanh's scale folded into the constants), exp, +1, "
+              "reciprocal, times x"};
+    if (cfg.task == "rope") return {3, "x times cos, its rotated half times sin, the sum"};
+    // No row for depthwise_conv: its taps can run on the matrix unit as diagonal weight tiles (the
+    // template does), so the vector unit need not do them.
+    if (cfg.task == "linear") return {1, "the bias add"};
+    return {0, ""};
+  }();
+  if (vector_passes.first > 0 && !cfg.outputs.empty()) {
     const double rows = std::ceil(static_cast<double>(cfg.outputs.front().elements) / p.vlen);
-    floors.push_back(
-        {2 * latency + it->second.first * rows, "vector",
-         fmt::format("{} vector instruction(s) per output row ({}) x {:.0f} rows + a DRAM latency at "
-                     "each end",
-                     it->second.first, it->second.second, rows)});
+    floors.push_back({2 * latency + vector_passes.first * rows, "vector",
+                      fmt::format("{:.0f} vector instruction(s) per output row ({}) x {:.0f} rows + a DRAM "
+                                  "latency at each end",
+                                  vector_passes.first, vector_passes.second, rows)});
   }
   // Matrix: per weight tile an M_LDW (MLEN + 2 cycles) and, after the first, the wait for the previous
   // tile's rows to leave the array; streaming one row per cycle; the M_WOs (BLEN rows in BLEN cycles)
   // can hide in those waits but not in streaming or loading. Before: the first tile's weights arrive.
-  // After: the last rows cross the array, are written out and stored.
-  if (cfg.macs > 0 && (cfg.task == "gemm" || cfg.task == "linear")) {
-    const double k = static_cast<double>(cfg.dim("K")), n = static_cast<double>(cfg.dim("N"));
+  // After: the last rows cross the array, are written out and stored. A kernel loads every weight tile
+  // at least once: the stationary operand's MLEN x MLEN tiles (either operand of a product can be).
+  const double weight_tiles = systolic_weight_tiles(cfg, p.mlen);
+  if (cfg.essential_macs > 0 && weight_tiles > 0) {
     const double mlen = p.mlen;
-    const double tiles = std::ceil(k / mlen) * std::ceil(n / mlen);
-    const double stream = cfg.macs / (mlen * mlen);
-    const double wo = rows_out;  // each output row of MLEN values leaves the accumulators in one M_WO cycle
+    const double stream = cfg.essential_macs / (mlen * mlen);
+    // Each output row of MLEN values of a plain product leaves the accumulators in one M_WO cycle.
+    const double wo = (cfg.task == "gemm" || cfg.task == "linear") ? rows_out : 0.0;
     const double before = latency + mlen / tm.rows_per_cycle();
     const double after = 2 * mlen + p.blen + latency;
-    const double waits = std::max((tiles - 1) * static_cast<double>(tm.array_drain()), wo);
+    const double waits = std::max((weight_tiles - 1) * static_cast<double>(tm.array_drain()), wo);
     floors.push_back(
-        {before + stream + tiles * static_cast<double>(tm.ldw_cycles()) + waits + after, "matrix",
+        {before + stream + weight_tiles * static_cast<double>(tm.ldw_cycles()) + waits + after, "matrix",
          fmt::format("{:.0f} weight tiles x M_LDW {} + {:.0f} array drains x {} + {:.0f} rows streamed "
                      "+ the first weights' load and the last rows' store",
-                     tiles, tm.ldw_cycles(), tiles - 1, tm.array_drain(), stream)});
+                     weight_tiles, tm.ldw_cycles(), weight_tiles - 1, tm.array_drain(), stream)});
   }
   const auto best = std::max_element(floors.begin(), floors.end(),
                                      [](const Floor& a, const Floor& b) { return a.cycles < b.cycles; });

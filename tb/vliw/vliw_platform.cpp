@@ -146,20 +146,75 @@ tasks::DramLayout VliwPlatform::layout(const tasks::ResolvedConfig& cfg) const {
   return task_layout(cfg);
 }
 
+namespace {
+
+// The vector-slot ops every VLEN-element output vector of an element-wise task needs, and which: FP32 work
+// runs on accumulators (A_UPS in, V_SRS out), one operation per op except A_VMAC's multiply-add on BF16
+// operands (docs/vliw.md, "Bounds"). {0, ""} where the flops alone price the task.
+std::pair<double, std::string> vliw_vector_ops(const tasks::ResolvedConfig& cfg, double vlen) {
+  const std::string& t = cfg.task;
+  if (t == "relu") return {1, "V_MAX on the BF16 vector"};
+  if (t == "silu") return {6, "A_UPS, A_EXP, +1, A_RECI, times x, V_SRS"};
+  if (t == "gelu")
+    return {10,
+            "A_UPS, x*x, times c, plus 1, times x (the tanh's scale in the constants), A_EXP, +1, "
+            "A_RECI, times x, V_SRS"};
+  if (t == "softmax") return {7, "the maximum, A_UPS, minus it, A_EXP, the sum, times 1/sum, V_SRS"};
+  if (t == "layer_norm")
+    return {8,
+            "A_UPS, the sum, minus the mean, the sum of squares, times 1/sigma, times gamma, plus beta, "
+            "V_SRS"};
+  if (t == "rms_norm")
+    return {4, "the sum of squares (A_VMAC), gamma times 1/rms, x times that (A_VMUL on BF16), V_SRS"};
+  if (t == "rope")
+    return {4, "the pair swap (V_SHUF), x times cos, plus the swapped times sin (A_VMAC), V_SRS"};
+  if (t == "gemv") {  // a dot product per output element, reduced across the lanes
+    const double per_element = std::ceil(static_cast<double>(cfg.dim("K")) / vlen) + 1;
+    return {vlen * per_element,
+            fmt::format("per output element {:.0f} A_VMACs over K and an A_RSUM", per_element - 1)};
+  }
+  if (t == "depthwise_conv") {
+    const double taps = static_cast<double>(cfg.dim("KH") * cfg.dim("KW"));
+    return {taps + 1, fmt::format("{:.0f} A_VMACs, V_SRS", taps)};
+  }
+  return {0, ""};
+}
+
+}  // namespace
+
 IdealCycles VliwPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
   const Params p = params(hw);
   IdealCycles ideal;
   ideal.dram = element_bytes(cfg) / p.dram_bytes_per_cycle;
   // The vector slot's peak: A_MMUL/A_MMAC, MMUL_M x MMUL_K x MMUL_N MACs per bundle.
-  ideal.matrix = cfg.macs / static_cast<double>(p.mmul_m() * p.mmul_k() * p.mmul_n());
+  ideal.matrix = cfg.essential_macs / static_cast<double>(p.mmul_m() * p.mmul_k() * p.mmul_n());
   // Everything else on the vector slot: VLEN lanes, at most two flops each per bundle (the fused ops).
-  ideal.vector = std::max(0.0, cfg.flops - 2.0 * cfg.macs) / (2.0 * p.vlen);
-  // The attainable bound: no unit can start before the first input row has come back from DRAM, so the
-  // roofline plus one DRAM latency.
-  ideal.attainable = std::ceil(ideal.total() + p.dram_latency);
-  ideal.attainable_bound = ideal.bound();
-  ideal.attainable_why = fmt::format("{}-bound: the roofline ({:.0f} cycles) + one DRAM latency ({})",
-                                     ideal.bound(), ideal.total(), p.dram_latency);
+  ideal.vector = std::max(0.0, cfg.essential_flops - 2.0 * cfg.essential_macs) / (2.0 * p.vlen);
+  // The attainable bound (docs/vliw.md, "Bounds"). The matrix products and the element-wise work issue on
+  // the same vector slot, one op per bundle, so their bundles add up; for the element-wise tasks, the ops
+  // every VLEN-element output vector needs; no unit starts before the first input row is back from DRAM.
+  const auto [per_vector, ops] = vliw_vector_ops(cfg, p.vlen);
+  const double out_vectors =
+      cfg.outputs.empty() ? 0.0 : std::ceil(static_cast<double>(cfg.outputs.front().elements) / p.vlen);
+  const double slot = std::max(ideal.matrix + ideal.vector, per_vector * out_vectors);
+  // DRAM rows stream one behind the other, so the channel's floor pays one latency; the slot's work sits
+  // between the first input row's arrival and the last output row's write, which the halt waits for.
+  const double latency = p.dram_latency;
+  const bool dram_bound = ideal.dram + latency >= slot + 2 * latency;
+  ideal.attainable = std::ceil(dram_bound ? ideal.dram + latency : slot + 2 * latency);
+  const bool by_ops = per_vector * out_vectors >= ideal.matrix + ideal.vector;
+  ideal.attainable_bound = dram_bound ? "dram" : !by_ops && ideal.matrix > ideal.vector ? "matrix" : "vector";
+  std::string slot_why =
+      by_ops ? fmt::format("{:.0f} vector-slot ops per output vector ({}) x {:.0f} vectors", per_vector, ops,
+                           out_vectors)
+             : fmt::format(
+                   "the vector slot's matrix bundles ({:.0f}) and element-wise bundles ({:.0f}) one "
+                   "after the other",
+                   ideal.matrix, ideal.vector);
+  ideal.attainable_why = fmt::format(
+      "{}-bound: DRAM {:.0f} cycles + one DRAM latency ({}); {} = {:.0f} + two DRAM latencies (the first "
+      "input row's, the last output row's)",
+      ideal.attainable_bound, ideal.dram, p.dram_latency, slot_why, slot);
   return ideal;
 }
 

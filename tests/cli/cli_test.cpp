@@ -186,6 +186,23 @@ TEST(Cli, TaskShowListsLayoutAndSymbols) {
   EXPECT_EQ(j["platform_from"], "default");
 }
 
+// An option a subcommand does not take is named as typed (CLI11 alone lists extras last first: "x --db"),
+// with the subcommand whose --help lists what it does take; nothing runs.
+TEST(Cli, AnOptionASubcommandDoesNotTakeIsNamedInTheOrderTyped) {
+  const auto r = kcraft("debug vliw softmax k.s --config C1 --db /tmp/results.db");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(
+      r.out.find("kcraft: `kcraft debug` does not take --db /tmp/results.db (`kcraft debug --help` lists "
+                 "what it takes)"),
+      std::string::npos)
+      << r.out;
+  const auto with_variable = kcraft("eval relu k.s extra", "KCRAFT_PLATFORM=vliw");
+  EXPECT_EQ(with_variable.code, 2);
+  EXPECT_NE(with_variable.out.find("`kcraft eval` does not take extra"), std::string::npos)
+      << with_variable.out;
+  EXPECT_NE(with_variable.out.find("KCRAFT_PLATFORM=vliw is set"), std::string::npos) << with_variable.out;
+}
+
 // KCRAFT_PLATFORM names the platform of every subcommand that takes one and was given none; the command
 // line wins; an unknown name is an error naming the variable.
 TEST(Cli, TheEnvironmentNamesThePlatform) {
@@ -273,6 +290,18 @@ TEST(Cli, RangeStressInputsOnRequest) {
   const auto shown = kcraft_json("--json task show softmax --platform rvv --config C1");
   EXPECT_EQ(shown["range_stress"]["inputs"][0]["init"]["std"], 50.0);
   EXPECT_TRUE(kcraft_json("--json task show gemm --platform rvv --config C1")["range_stress"].is_null());
+  // Where the element type cannot carry the stress (attention in BF16), task show says plainly that the
+  // set draws the ordinary distributions, not the values the description names.
+  const auto bf16 = kcraft("task show attention --platform vliw --config C1");
+  EXPECT_NE(bf16.out.find("in bf16 (this platform's element type) the set draws every input from its "
+                          "ordinary distribution under Inputs"),
+            std::string::npos)
+      << bf16.out;
+  // The essential work of a causal task: task show states what a kernel may skip.
+  const auto causal = kcraft("task show attention --platform vliw --config C2");
+  EXPECT_NE(causal.out.find("a kernel may skip all but (4*D + 5)*S*(2*S - CAUSAL*(S - 1))/2 = "),
+            std::string::npos)
+      << causal.out;
 
   const auto dir = temp_dir("range_stress");
   auto r =

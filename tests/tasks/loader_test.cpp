@@ -349,6 +349,34 @@ TEST(Loader, WrongTypesAndValues) {
   EXPECT_CONTAINS(bad_name.message, "'2C' is not a valid name");
 }
 
+// The work a kernel cannot skip (what the platforms' bounds count): the causal mask's masked half is left
+// out; without a mask, and in tasks that do not say, it is all the work.
+TEST(Loader, EssentialWorkLeavesOutTheCausalMasksHalfAndIsCheckedAgainstTheWork) {
+  const TaskRegistry registry = TaskRegistry::load_directory(KCRAFT_TASK_SPEC_DIR);
+  const ResolvedConfig causal = registry.get("attention").resolve("C2", DType::bf16);  // S 64, D 64, CAUSAL 1
+  ASSERT_EQ(causal.dim("CAUSAL"), 1);
+  EXPECT_DOUBLE_EQ(causal.macs, 2.0 * 64 * 64 * 64);
+  EXPECT_DOUBLE_EQ(causal.essential_macs, 64.0 * 65 * 64);  // S(S+1)/2 pairs, D MACs each, twice
+  EXPECT_DOUBLE_EQ(causal.essential_flops, (4.0 * 64 + 5) * 64 * 65 / 2);
+  const ResolvedConfig open = registry.get("attention").resolve("C1", DType::bf16);
+  ASSERT_EQ(open.dim("CAUSAL"), 0);
+  EXPECT_DOUBLE_EQ(open.essential_macs, open.macs);
+  EXPECT_DOUBLE_EQ(open.essential_flops, open.flops);
+  const ResolvedConfig gemm = registry.get("gemm").resolve("C2", DType::bf16);
+  EXPECT_DOUBLE_EQ(gemm.essential_macs, gemm.macs);
+  EXPECT_DOUBLE_EQ(gemm.essential_flops, gemm.flops);
+
+  const std::string gemm_text = shipped("gemm");
+  const auto too_many =
+      load_failure(mutate(gemm_text, "golden: gemm", "golden: gemm\nessential_macs: 2*M*N*K"));
+  EXPECT_CONTAINS(too_many.message, "expected 0 <= essential_macs <= macs");
+  const auto above_flops =
+      load_failure(mutate(gemm_text, "golden: gemm", "golden: gemm\nessential_flops: 4*M*N*K"));
+  EXPECT_CONTAINS(above_flops.message, "expected 1 <= essential_flops <= flops");
+  const auto unknown = load_failure(mutate(gemm_text, "golden: gemm", "golden: gemm\nessential_macs: M*Q"));
+  EXPECT_EQ(unknown.field, "essential_macs");
+}
+
 TEST(Loader, YamlSyntaxErrorsGiveTheLine) {
   auto failure = load_failure(mutate(shipped("gemm"), "dims: [M, K, N]", "dims: [M, K, N"));
   EXPECT_CONTAINS(failure.message, "YAML syntax error");
