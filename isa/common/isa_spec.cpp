@@ -32,6 +32,25 @@ std::string_view kind_name(OperandKind kind) {
   return "?";
 }
 
+std::string_view busy_name(MemoryBusy busy) {
+  switch (busy) {
+    case MemoryBusy::kNone:
+      return "none";
+    case MemoryBusy::kOccupancy:
+      return "occupancy";
+    case MemoryBusy::kLatency:
+      return "latency";
+  }
+  return "?";
+}
+
+std::optional<MemoryBusy> parse_busy(std::string_view name) {
+  for (MemoryBusy busy : {MemoryBusy::kNone, MemoryBusy::kOccupancy, MemoryBusy::kLatency}) {
+    if (busy_name(busy) == name) return busy;
+  }
+  return std::nullopt;
+}
+
 void IsaSpec::finalize() {
   instruction_index_.clear();
   pseudo_index_.clear();
@@ -68,6 +87,12 @@ const NamedField* IsaSpec::find_field(std::string_view field_name) const {
   return nullptr;
 }
 
+bool IsaSpec::describes_memory() const {
+  return std::any_of(instructions.begin(), instructions.end(), [](const InstructionSpec& insn) {
+    return !insn.memory_reads.empty() || !insn.memory_writes.empty();
+  });
+}
+
 int IsaSpec::find_register_class(std::string_view class_name) const {
   for (size_t i = 0; i < register_classes.size(); ++i) {
     if (register_classes[i].name == class_name) return static_cast<int>(i);
@@ -84,11 +109,15 @@ bool operator==(const OperandSpec& a, const OperandSpec& b) {
                   a.access, a.display) == std::tie(b.name, b.field_name, b.field, b.kind, b.register_class,
                                                    b.min, b.max, b.default_value, b.access, b.display);
 }
+bool operator==(const MemoryAccess& a, const MemoryAccess& b) {
+  return std::tie(a.space, a.first, a.rows, a.stride, a.size, a.busy) ==
+         std::tie(b.space, b.first, b.rows, b.stride, b.size, b.busy);
+}
 bool operator==(const InstructionSpec& a, const InstructionSpec& b) {
   return std::tie(a.name, a.opcode, a.unit, a.format, a.operands, a.reserved_mask, a.semantics, a.latency,
-                  a.occupancy, a.example, a.slot) == std::tie(b.name, b.opcode, b.unit, b.format, b.operands,
-                                                              b.reserved_mask, b.semantics, b.latency,
-                                                              b.occupancy, b.example, b.slot);
+                  a.occupancy, a.example, a.slot, a.memory_reads, a.memory_writes) ==
+         std::tie(b.name, b.opcode, b.unit, b.format, b.operands, b.reserved_mask, b.semantics, b.latency,
+                  b.occupancy, b.example, b.slot, b.memory_reads, b.memory_writes);
 }
 bool operator==(const PseudoForm& a, const PseudoForm& b) {
   return a.when == b.when && a.lines == b.lines;

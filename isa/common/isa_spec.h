@@ -82,6 +82,26 @@ struct OperandSpec {
   Display display = Display::kDecimal;
 };
 
+// How long a memory access keeps its range busy for a later instruction that conflicts with it (one that
+// writes rows this one reads, or reads or writes rows this one writes): what the interlocks hold it for.
+enum class MemoryBusy : uint8_t {
+  kNone,       // never: the unit or the memory keeps such accesses in program order by itself
+  kOccupancy,  // while the instruction holds its unit (for DMA: its slot)
+  kLatency,    // until the instruction's latency has passed (its result is visible)
+};
+
+// A range of one memory that an instruction reads or writes: `rows` rows of `size` address units each,
+// the first at address `first`, every next one `stride` units further. Each is an expression over the
+// instruction's operands and the hardware parameters, like `latency`.
+struct MemoryAccess {
+  std::string space;  // a `memories:` name
+  std::string first;
+  std::string rows = "1";
+  std::string stride = "1";
+  std::string size = "1";
+  MemoryBusy busy = MemoryBusy::kNone;
+};
+
 struct InstructionSpec {
   std::string name;  // upper case mnemonic
   uint32_t opcode = 0;
@@ -96,6 +116,10 @@ struct InstructionSpec {
   std::string occupancy;
   std::string example;
   std::string slot;  // VLIW ISAs: the kind of bundle slot the instruction occupies ("" without bundles)
+  // The memory it reads and writes (`memory:`, optional): registers are in `operands`, these are the
+  // rest of the state a scheduler must keep in order.
+  std::vector<MemoryAccess> memory_reads;
+  std::vector<MemoryAccess> memory_writes;
 };
 
 // One way to expand a pseudo-instruction: instruction templates whose identifiers naming the pseudo's
@@ -237,6 +261,9 @@ struct IsaSpec {
   const InstructionSpec* find_opcode(uint32_t opcode) const;
   const NamedField* find_field(std::string_view name) const;
   int find_register_class(std::string_view name) const;  // -1 if unknown
+  // Whether the YAML states the memory its instructions touch (any `memory:`); then an instruction
+  // without one touches none.
+  bool describes_memory() const;
 
  private:
   std::map<std::string, size_t, std::less<>> instruction_index_;
@@ -254,6 +281,7 @@ bool operator==(const FormatSpec& a, const FormatSpec& b);
 bool operator==(const UnitSpec& a, const UnitSpec& b);
 bool operator==(const ParameterSpec& a, const ParameterSpec& b);
 bool operator==(const MemorySpec& a, const MemorySpec& b);
+bool operator==(const MemoryAccess& a, const MemoryAccess& b);
 bool operator==(const TimingRule& a, const TimingRule& b);
 bool operator==(const ExampleProgram& a, const ExampleProgram& b);
 bool operator==(const SlotKind& a, const SlotKind& b);
@@ -272,5 +300,8 @@ std::string operand_range_text(const IsaSpec& spec, const OperandSpec& operand);
 std::string format_immediate(const OperandSpec& operand, int64_t value);
 std::string to_upper(std::string_view text);
 std::string_view kind_name(OperandKind kind);
+// "none", "occupancy", "latency": how the YAML and the scheduling table write it.
+std::string_view busy_name(MemoryBusy busy);
+std::optional<MemoryBusy> parse_busy(std::string_view name);
 
 }  // namespace kcraft::isa

@@ -85,6 +85,30 @@ std::string operand_code(const OperandSpec& op) {
       access_enum(op.access), op.display == Display::kHex ? "Display::kHex" : "Display::kDecimal");
 }
 
+std::string_view busy_enum(MemoryBusy busy) {
+  switch (busy) {
+    case MemoryBusy::kNone:
+      return "kcraft::isa::MemoryBusy::kNone";
+    case MemoryBusy::kOccupancy:
+      return "kcraft::isa::MemoryBusy::kOccupancy";
+    case MemoryBusy::kLatency:
+      return "kcraft::isa::MemoryBusy::kLatency";
+  }
+  return "";
+}
+
+// `i.memory_reads = {...};` (or memory_writes): nothing for an instruction that states none, so the
+// tables of an ISA without `memory:` stay as they were.
+std::string memory_access_list(const char* member, const std::vector<MemoryAccess>& accesses) {
+  if (accesses.empty()) return "";
+  std::string out = fmt::format("    i.{} = {{\n", member);
+  for (const MemoryAccess& a : accesses) {
+    out += fmt::format("        kcraft::isa::MemoryAccess{{{}, {}, {}, {}, {}, {}}},\n", quote(a.space),
+                       quote(a.first), quote(a.rows), quote(a.stride), quote(a.size), busy_enum(a.busy));
+  }
+  return out + "    };\n";
+}
+
 std::string operand_list(const std::vector<OperandSpec>& operands, const std::string& indent) {
   if (operands.empty()) return "{}";
   std::string out = "{\n";
@@ -476,6 +500,8 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
         "    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n",
         quote(insn.semantics), quote(insn.latency), quote(insn.occupancy), quote(insn.example));
     if (!insn.slot.empty()) out += fmt::format("    i.slot = {};\n", quote(insn.slot));
+    out += memory_access_list("memory_reads", insn.memory_reads);
+    out += memory_access_list("memory_writes", insn.memory_writes);
     out += "  }\n";
   }
   for (const PseudoSpec& p : spec.pseudos) {

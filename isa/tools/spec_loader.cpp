@@ -678,7 +678,7 @@ class Loader {
                                                     : fmt::format("instruction {}", insn.name);
       check_keys(node,
                  {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy",
-                  "example", "slot"},
+                  "example", "slot", "memory"},
                  context);
       if (insn.name.empty()) {
         error(child(node, "name"), node, context, "name", "missing");
@@ -739,21 +739,124 @@ class Loader {
       insn.example = get_string(node, "example", context, true).value_or("");
       if (auto latency = get_string(node, "latency", context, true)) {
         insn.latency = *latency;
-        check_cycles_expression(child(node, "latency"), context, "latency", insn.latency, insn, parameters);
+        check_expression(child(node, "latency"), context, "latency", insn.latency, insn, parameters);
       }
       if (auto occupancy = get_string(node, "occupancy", context, false)) {
         insn.occupancy = *occupancy;
-        check_cycles_expression(child(node, "occupancy"), context, "occupancy", insn.occupancy, insn, parameters);
+        check_expression(child(node, "occupancy"), context, "occupancy", insn.occupancy, insn, parameters);
       }
       if (spec_.bundle.present()) check_bundle_latency(node, context, insn);
+      load_memory_accesses(node, context, insn, parameters);
       spec_.instructions.push_back(std::move(insn));
       example_nodes_.push_back(node);
     }
   }
 
-  void check_cycles_expression(const YAML::Node& node, const std::string& context, const std::string& key,
-                               const std::string& text, const InstructionSpec& insn,
-                               const std::vector<std::string>& parameters) {
+  // memory: {reads: [access...], writes: [access...]}, both optional; an access is
+  // {space, first, rows, stride, size, busy} (MemoryAccess), its expressions over the instruction's operands
+  // and the parameters, like latency.
+  void load_memory_accesses(const YAML::Node& node, const std::string& context, InstructionSpec& insn,
+                            const std::vector<std::string>& parameters) {
+    const YAML::Node memory = child(node, "memory");
+    if (!memory.IsDefined()) return;
+    if (!memory.IsMap()) {
+      error(memory, node, context, "memory", "expected a mapping {reads: [...], writes: [...]}");
+      return;
+    }
+    check_keys(memory, {"reads", "writes"}, context + ", memory");
+    insn.memory_reads = load_access_list(memory, "reads", context, insn, parameters, MemoryBusy::kNone);
+    // A write is visible once the instruction's latency has passed; until then later accesses wait.
+    insn.memory_writes = load_access_list(memory, "writes", context, insn, parameters, MemoryBusy::kLatency);
+  }
+
+  std::vector<MemoryAccess> load_access_list(const YAML::Node& memory, const std::string& key,
+                                             const std::string& context, const InstructionSpec& insn,
+                                             const std::vector<std::string>& parameters,
+                                             MemoryBusy default_busy) {
+    std::vector<MemoryAccess> accesses;
+    const YAML::Node list = child(memory, key);
+    if (!list.IsDefined() || list.IsNull()) return accesses;
+    if (!list.IsSequence()) {
+      error(list, memory, context, "memory." + key, "expected a list of {space, first, rows, ...}");
+      return accesses;
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string where = fmt::format("memory.{}[{}]", key, i);
+      if (!list[i].IsMap()) {
+        error(list[i], list, context, where, "expected a mapping {space, first, rows, stride, size, busy}");
+        continue;
+      }
+      accesses.push_back(load_access(list[i], context, where, insn, parameters, default_busy));
+    }
+    return accesses;
+  }
+
+  MemoryAccess load_access(const YAML::Node& node, const std::string& context, const std::string& where,
+                           const InstructionSpec& insn, const std::vector<std::string>& parameters,
+                           MemoryBusy default_busy) {
+    check_keys(node, {"space", "first", "rows", "stride", "size", "busy"}, context + ", " + where);
+    MemoryAccess a;
+    a.space = load_memory_space(node, context, where);
+    const std::pair<const char*, std::string*> expressions[] = {
+        {"first", &a.first}, {"rows", &a.rows}, {"stride", &a.stride}, {"size", &a.size}};
+    for (const auto& [field, target] : expressions) {
+      const YAML::Node value = child(node, field);
+      const std::string key = where + "." + field;
+      if (!value.IsDefined() || value.IsNull()) {
+        // Only where the range starts has no sensible default: one dense row is the common case.
+        if (target == &a.first) error(value, node, context, key, "missing");
+        continue;
+      }
+      if (!value.IsScalar()) {
+        error(value, node, context, key, "expected an expression");
+        continue;
+      }
+      *target = value.Scalar();
+      check_expression(value, context, key, *target, insn, parameters);
+    }
+    a.busy = load_busy(node, context, where).value_or(default_busy);
+    return a;
+  }
+
+  // The `space` of a memory range: one of `memories:`.
+  std::string load_memory_space(const YAML::Node& node, const std::string& context,
+                                const std::string& where) {
+    const YAML::Node space = child(node, "space");
+    if (!space.IsDefined() || !space.IsScalar()) {
+      error(space, node, context, where + ".space", "expected the name of one of `memories:`");
+      return "";
+    }
+    std::vector<std::string> names;
+    for (const MemorySpec& m : spec_.memories) names.push_back(m.name);
+    if (std::find(names.begin(), names.end(), space.Scalar()) == names.end()) {
+      error(space, node, context, where + ".space",
+            fmt::format("unknown memory '{}'{}", space.Scalar(),
+                        names.empty() ? std::string("; the ISA has no `memories:`")
+                                      : prefix_space(did_you_mean(closest_matches(space.Scalar(), names))) +
+                                            fmt::format(" (memories: {})", fmt::join(names, ", "))));
+    }
+    return space.Scalar();
+  }
+
+  // The `busy` of a memory range; nullopt when not stated (or wrong: reported).
+  std::optional<MemoryBusy> load_busy(const YAML::Node& node, const std::string& context,
+                                      const std::string& where) {
+    const YAML::Node busy = child(node, "busy");
+    if (!busy.IsDefined() || busy.IsNull()) return std::nullopt;
+    const std::optional<MemoryBusy> parsed = busy.IsScalar() ? parse_busy(busy.Scalar()) : std::nullopt;
+    if (!parsed) {
+      error(
+          busy, node, context, where + ".busy",
+          fmt::format("'{}' is not one of none, occupancy, latency", busy.IsScalar() ? busy.Scalar() : "?"));
+    }
+    return parsed;
+  }
+
+  // An expression over the hardware parameters and the instruction's operands: latency, occupancy and the
+  // formulas of its memory ranges.
+  void check_expression(const YAML::Node& node, const std::string& context, const std::string& key,
+                        const std::string& text, const InstructionSpec& insn,
+                        const std::vector<std::string>& parameters) {
     const std::vector<Token> tokens = tokenize(text);
     ExprError err;
     const auto expr = parse_expression(tokens, 0, tokens.size(), &err);

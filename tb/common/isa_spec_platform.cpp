@@ -89,6 +89,29 @@ std::string hazard_rule(const isa::IsaSpec& spec, const isa::InstructionSpec& in
   return text.empty() ? "writes no register: no result hazard" : text;
 }
 
+std::vector<MemoryRange> memory_ranges(const std::vector<isa::MemoryAccess>& accesses,
+                                       const isa::SymbolTable& symbols) {
+  std::vector<MemoryRange> ranges;
+  for (const isa::MemoryAccess& a : accesses) {
+    ranges.push_back({a.space, a.first, a.rows, a.stride, a.size, std::string(isa::busy_name(a.busy)),
+                      formula_value(a.rows, symbols), formula_value(a.size, symbols)});
+  }
+  return ranges;
+}
+
+// How to read reads_memory and writes_memory; the ISA's own timing rules say which of its units keep
+// which accesses in order.
+constexpr const char* kMemoryRangesRule =
+    "reads_memory and writes_memory list the memory an instruction reads and writes besides its registers: "
+    "`rows` rows of `size` address units of `space` (one of the reference's memories), the first at "
+    "address `first` and each next one `stride` units further, as formulas over the instruction's operands "
+    "(a register operand stands for the register's value) and the hardware parameters. Two instructions "
+    "conflict when one writes an address the other reads or writes; instructions with no conflicting "
+    "memory or register access give the same results in either order. `busy` is how long an access holds a "
+    "later, conflicting instruction at issue: `latency` until the earlier instruction's latency has passed, "
+    "`occupancy` while it holds its unit (a DMA command: its slot), `none` never (its unit or memory keeps "
+    "such accesses in program order by itself).";
+
 }  // namespace
 
 SchedulingTable IsaSpecPlatform::scheduling_table(const std::string& hw) const {
@@ -104,6 +127,8 @@ SchedulingTable IsaSpecPlatform::scheduling_table(const std::string& hw) const {
   }
   if (spec_.bundle.present()) t.rules.emplace_back("Bundles", spec_.bundle.description);
   for (const isa::TimingRule& r : spec_.timing_rules) t.rules.emplace_back(r.title, r.text);
+  const bool memory = spec_.describes_memory();
+  if (memory) t.rules.emplace_back("Memory ranges", kMemoryRangesRule);
   for (const isa::InstructionSpec& insn : spec_.instructions) {
     InstructionTiming row;
     row.name = insn.name;
@@ -120,6 +145,10 @@ SchedulingTable IsaSpecPlatform::scheduling_table(const std::string& hw) const {
       if (op.kind != isa::OperandKind::kRegister) continue;
       if (op.access != isa::Access::kWrite) row.reads.push_back(op.name);
       if (op.access != isa::Access::kRead) row.writes.push_back(op.name);
+    }
+    if (memory) {
+      row.reads_memory = memory_ranges(insn.memory_reads, symbols);
+      row.writes_memory = memory_ranges(insn.memory_writes, symbols);
     }
     row.hazards = hazard_rule(spec_, insn);
     t.instructions.push_back(std::move(row));

@@ -29,7 +29,8 @@ class IsaSpecPlatform : public Platform {
   std::string isa_reference() const override { return markdown_; }
   std::vector<std::string> instruction_names() const override;
   // From the YAML: latency and occupancy formulas (evaluated on `hw` where they use only its parameters),
-  // register operands, and the hazard rule of the ISA's kind (interlocked, or an exposed pipeline).
+  // register operands, the memory ranges of `memory:` (when the YAML states them), and the hazard rule of
+  // the ISA's kind (interlocked, or an exposed pipeline).
   SchedulingTable scheduling_table(const std::string& hw) const override;
 
   isa::AssembleResult assemble(const std::string& source, const std::string& filename,

@@ -4,6 +4,29 @@
 
 namespace kcraft {
 
+namespace {
+
+nlohmann::json optional_value(const std::optional<int64_t>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
+nlohmann::json ranges_json(const std::vector<MemoryRange>& ranges) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const MemoryRange& r : ranges) {
+    out.push_back({{"space", r.space},
+                   {"first", r.first},
+                   {"rows", r.rows},
+                   {"rows_value", optional_value(r.rows_value)},
+                   {"stride", r.stride},
+                   {"size", r.size},
+                   {"size_value", optional_value(r.size_value)},
+                   {"busy", r.busy}});
+  }
+  return out;
+}
+
+}  // namespace
+
 nlohmann::json to_json(const SchedulingTable& table) {
   nlohmann::json units = nlohmann::json::array();
   for (const auto& [name, description] : table.units)
@@ -16,8 +39,10 @@ nlohmann::json to_json(const SchedulingTable& table) {
                           {"latency", i.latency}, {"occupancy", i.occupancy}, {"reads", i.reads},
                           {"writes", i.writes},   {"hazards", i.hazards}};
     if (!i.slot.empty()) row["slot"] = i.slot;
-    row["latency_value"] = i.latency_value ? nlohmann::json(*i.latency_value) : nlohmann::json();
-    row["occupancy_value"] = i.occupancy_value ? nlohmann::json(*i.occupancy_value) : nlohmann::json();
+    if (i.reads_memory) row["reads_memory"] = ranges_json(*i.reads_memory);
+    if (i.writes_memory) row["writes_memory"] = ranges_json(*i.writes_memory);
+    row["latency_value"] = optional_value(i.latency_value);
+    row["occupancy_value"] = optional_value(i.occupancy_value);
     instructions.push_back(std::move(row));
   }
   return {{"platform", table.platform},  {"hw", table.hw}, {"time_unit", table.time_unit},

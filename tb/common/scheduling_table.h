@@ -15,6 +15,21 @@
 
 namespace kcraft {
 
+// A memory range an instruction reads or writes (isa::MemoryAccess, as the ISA YAML's `memory:` states
+// it): `rows` rows of `size` address units in `space`, the first at `first`, each next one `stride` units
+// further; `busy` is how long it holds a later conflicting instruction ("none", "occupancy", "latency").
+struct MemoryRange {
+  std::string space;
+  std::string first;
+  std::string rows;
+  std::string stride;
+  std::string size;
+  std::string busy;
+  // Their values on the table's hardware configuration when they use only its parameters.
+  std::optional<int64_t> rows_value;
+  std::optional<int64_t> size_value;
+};
+
 struct InstructionTiming {
   std::string name;    // mnemonic, as the ISA reference spells it
   std::string syntax;  // as the reference writes it
@@ -29,7 +44,11 @@ struct InstructionTiming {
   std::optional<int64_t> occupancy_value;
   std::vector<std::string> reads;   // operands (registers, memory) it reads
   std::vector<std::string> writes;  // and writes
-  std::string hazards;              // what holds a dependent or conflicting instruction, or that nothing does
+  // The memory it reads and writes, when the platform states it (otherwise nullopt, and the JSON leaves
+  // the keys out rather than claim an instruction touches no memory).
+  std::optional<std::vector<MemoryRange>> reads_memory;
+  std::optional<std::vector<MemoryRange>> writes_memory;
+  std::string hazards;  // what holds a dependent or conflicting instruction, or that nothing does
 };
 
 struct SchedulingTable {

@@ -131,7 +131,8 @@ TEST(Cli, PlatformsIsaAndTasks) {
 }
 
 // `kcraft isa PLATFORM --json` (the flag after the platform, too): the reference and, per instruction,
-// its unit, latency, occupancy and hazards, on the hardware configuration --hw names.
+// its unit, latency, occupancy, hazards and (systolic) memory ranges, on the hardware configuration --hw
+// names.
 TEST(Cli, IsaJsonHasTheSchedulingTable) {
   for (const char* platform : {"systolic", "vliw", "rvv"}) {
     const nlohmann::json isa = kcraft_json(std::string("isa ") + platform + " --json");
@@ -150,8 +151,23 @@ TEST(Cli, IsaJsonHasTheSchedulingTable) {
       }
       EXPECT_TRUE(row["reads"].is_array() && row["writes"].is_array()) << row.dump();
       if (row["latency_value"].is_number()) ++fixed;
+      // The memory ranges: systolic's YAML states them for every instruction (empty for those on registers
+      // alone); a table without them leaves the keys out rather than claim no memory is touched.
+      const bool states_memory = std::string(platform) == "systolic";
+      EXPECT_EQ(row.contains("reads_memory") && row["reads_memory"].is_array(), states_memory) << row.dump();
+      EXPECT_EQ(row.contains("writes_memory") && row["writes_memory"].is_array(), states_memory)
+          << row.dump();
+      if (row["name"] == "M_MM") {
+        EXPECT_EQ(
+            row["writes_memory"],
+            nlohmann::json::parse(R"([{"space": "ACC", "first": "acc + off", "rows": "BLEN", "rows_value": 4,
+                                            "stride": "1", "size": "1", "size_value": 1, "busy": "latency"}])"));
+      }
     }
     EXPECT_GT(fixed, 10u) << platform;
+    bool memory_rule = false;
+    for (const auto& rule : s["rules"]) memory_rule = memory_rule || rule["title"] == "Memory ranges";
+    EXPECT_EQ(memory_rule, std::string(platform) == "systolic") << platform;
   }
   // Another configuration's parameters give other values where a formula uses them.
   const nlohmann::json small = kcraft_json("isa systolic --json --hw small");

@@ -1,10 +1,12 @@
 // kcraft_isagen: validation of broken ISA YAML (each error names the file, line, instruction and field),
 // the verilator-args subcommand, and the generated files being what the generator produces.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -120,6 +122,75 @@ TEST(Generator, LatencySymbolsMustBeParametersOrOperands) {
   EXPECT_THAT(single(errors_for(mutated("latency: MLEN + 2\n", "latency: MLENN + 2\n"))),
               AllOf(HasSubstr("instruction M_LDW"), HasSubstr("field 'latency'"),
                     HasSubstr("uses unknown symbol 'MLENN'; did you mean MLEN?")));
+}
+
+// `memory:` (the scheduling table's memory ranges): spaces are `memories:`, expressions use the operands
+// and parameters, and each error points at the line of the range.
+TEST(Generator, MemoryRangesNameMemoriesOperandsAndParameters) {
+  const std::string wo = "reads: [{space: ACC, first: acc + off, rows: BLEN}]";  // M_WO's
+  auto with = [&](const std::string& reads) { return mutated(wo, "reads: [" + reads + "]"); };
+  auto line_of = [](const std::string& yaml, const std::string& text) {
+    const size_t at = yaml.find(text);
+    return at == std::string::npos ? -1 : std::count(yaml.begin(), yaml.begin() + at, '\n') + 1;
+  };
+  const std::string unknown_space = with("{space: ACCC, first: acc + off, rows: BLEN}");
+  EXPECT_THAT(
+      single(errors_for(unknown_space)),
+      AllOf(MatchesRegex(
+                fmt::format("broken\\.yaml:{}:[0-9]+: error: .*", line_of(unknown_space, "space: ACCC"))),
+            HasSubstr("instruction M_WO: field 'memory.reads[0].space'"),
+            HasSubstr("unknown memory 'ACCC'; did you mean ACC? (memories: DRAM, VSRAM, MSRAM, ACC,")));
+  const std::string unknown_operand = with("{space: ACC, first: accc + off, rows: BLEN}");
+  EXPECT_THAT(single(errors_for(unknown_operand)),
+              AllOf(MatchesRegex(fmt::format("broken\\.yaml:{}:.*", line_of(unknown_operand, "first: accc"))),
+                    HasSubstr("instruction M_WO: field 'memory.reads[0].first'"),
+                    HasSubstr("'accc + off' uses unknown symbol 'accc'; did you mean acc?")));
+  EXPECT_THAT(single(errors_for(with("{space: ACC, first: acc, rows: BLENN}"))),
+              AllOf(HasSubstr("field 'memory.reads[0].rows'"), HasSubstr("did you mean BLEN?")));
+  EXPECT_THAT(single(errors_for(with("{space: ACC, first: acc +, rows: BLEN}"))),
+              AllOf(HasSubstr("field 'memory.reads[0].first'"), HasSubstr("is not a valid expression")));
+  EXPECT_THAT(single(errors_for(with("{space: ACC, first: acc, busy: always}"))),
+              AllOf(HasSubstr("field 'memory.reads[0].busy'"),
+                    HasSubstr("'always' is not one of none, occupancy, latency")));
+  const auto misspelt = errors_for(with("{space: ACC, frist: acc}"));
+  ASSERT_EQ(misspelt.size(), 2u) << ::testing::PrintToString(misspelt);
+  EXPECT_THAT(misspelt[0], HasSubstr("unknown key 'frist'; did you mean first?"));
+  EXPECT_THAT(misspelt[1], AllOf(HasSubstr("field 'memory.reads[0].first'"), HasSubstr("missing")));
+  EXPECT_THAT(
+      single(errors_for(mutated(wo, "read: [{space: ACC, first: acc}]"))),
+      AllOf(HasSubstr("instruction M_WO, memory"), HasSubstr("unknown key 'read'; did you mean reads?")));
+  EXPECT_THAT(single(errors_for(mutated(wo, "reads: 3"))),
+              AllOf(HasSubstr("field 'memory.reads'"), HasSubstr("expected a list")));
+  EXPECT_THAT(single(errors_for(mutated("    memory:\n      reads: [{space: FPSRAM, first: rs1 + imm}]\n",
+                                        "    memory: FPSRAM\n"))),
+              AllOf(HasSubstr("instruction S_LD_FP: field 'memory'"), HasSubstr("expected a mapping")));
+}
+
+// The field is optional: an ISA without it (vliw's, or systolic's with every `memory:` taken out) loads, and
+// its instructions state no memory.
+TEST(Generator, MemoryRangesAreOptional) {
+  const auto vliw = gen::load_isa_spec(std::string(KCRAFT_SOURCE_DIR) + "/isa/vliw.yaml");
+  ASSERT_TRUE(vliw.spec) << ::testing::PrintToString(vliw.errors);
+  EXPECT_FALSE(vliw.spec->describes_memory());
+  std::string yaml = read_file(kYamlPath);
+  size_t removed = 0;
+  for (size_t at = yaml.find("\n    memory:"); at != std::string::npos; at = yaml.find("\n    memory:", at)) {
+    size_t end = yaml.find('\n', at + 1);
+    while (yaml.compare(end, 7, "\n      ") == 0) end = yaml.find('\n', end + 1);
+    yaml.erase(at, end - at);
+    ++removed;
+  }
+  EXPECT_GE(removed, 28u);
+  const auto loaded = gen::load_isa_spec_text(yaml, "no_memory.yaml");
+  ASSERT_TRUE(loaded.spec) << ::testing::PrintToString(loaded.errors);
+  EXPECT_FALSE(loaded.spec->describes_memory());
+  const auto real = gen::load_isa_spec(kYamlPath);
+  ASSERT_TRUE(real.spec);
+  EXPECT_TRUE(real.spec->describes_memory());
+  const InstructionSpec* mm = real.spec->find_instruction("M_MM");
+  ASSERT_NE(mm, nullptr);
+  ASSERT_EQ(mm->memory_writes.size(), 1u);
+  EXPECT_EQ(mm->memory_writes[0], (MemoryAccess{"ACC", "acc + off", "BLEN", "1", "1", MemoryBusy::kLatency}));
 }
 
 TEST(Generator, PseudoTemplatesAreChecked) {
