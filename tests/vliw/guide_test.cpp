@@ -260,6 +260,35 @@ TEST(VliwGuide, TheLayoutIdiomsOfTheGuideDoWhatTheySay) {
       EXPECT_EQ(v(mm, row_reg[m], static_cast<unsigned>(n)), c) << "C[" << m << "][" << n << "]";
     }
   }
+  // Row-major blocks from rows along k (the second factor given transposed, as K in Q K^T): A's rows
+  // into its 4x4 blocks, then a product with A^T tile 0 as the idiom says: lane n*4 + m of the result is
+  // sum over k < 4 of A[m][k] A[n][k].
+  const std::string rows =
+      "L_VLD v0, p0, ROW_BYTES\nL_VLD v1, p0, ROW_BYTES\nL_VLD v2, p0, ROW_BYTES\n"
+      "L_VLD v3, p0, ROW_BYTES\nC_NOP\nC_NOP\n";
+  const GuideRun blocks =
+      run(load + rows + idiom("row-major blocks") +
+              "V_MAX v12, v8, v8\nV_MAX v13, v9, v9\nV_MAX v14, v10, v10\nV_MAX v15, v11, v11\nC_NOP\n"
+              "S_PMOV p0, r0\n" +
+              rows + idiom("transpose") +
+              "C_NOP\nA_MMUL a0, v12, v8\nC_NOP\nC_NOP\nC_NOP\nC_NOP\nV_SRS v4, a0\nC_NOP\nC_NOP\nC_HALT",
+          "default", dram);
+  const unsigned block_reg[4] = {12, 14, 13, 15};  // blocks g = 0, 1, 2, 3 (the idiom leaves 0, 2, 1, 3)
+  for (unsigned g = 0; g < 4; ++g) {
+    for (unsigned n = 0; n < 4; ++n) {
+      for (unsigned k = 0; k < 4; ++k) {
+        EXPECT_EQ(v(blocks, block_reg[g], n * 4 + k), a_val(static_cast<int>(n), static_cast<int>(4 * g + k)))
+            << "block " << g << " n " << n << " k " << k;
+      }
+    }
+  }
+  for (int m = 0; m < 4; ++m) {
+    for (int n = 0; n < 4; ++n) {
+      float c = 0;
+      for (int k = 0; k < 4; ++k) c += a_val(m, k) * a_val(n, k);
+      EXPECT_EQ(v(blocks, 4, static_cast<unsigned>(n * 4 + m)), c) << "S[" << m << "][" << n << "]";
+    }
+  }
 }
 
 // ---------------------------------------------------------------- the state a run starts from
