@@ -468,9 +468,11 @@ module systolic_top #(
 
   // ---------------------------------------------------------------- back-door reads
   logic [31:0] status_word;
+  // Only while the back door is read: it depends on the testbench's inputs, which a simulator evaluates
+  // at every evaluation (docs/simulation-speed.md).
   always_comb begin
     status_word = '0;
-    case (dbg_addr_i)
+    if (dbg_en_i) case (dbg_addr_i)
       systolic_pkg::ST_FLAGS:
         status_word = {28'h0, clearing_q, err_code != systolic_isa_pkg::ERR_NONE, seq_halted, seq_running};
       systolic_pkg::ST_ERR_CODE: status_word = 32'(err_code);

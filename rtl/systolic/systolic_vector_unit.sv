@@ -115,22 +115,29 @@ module systolic_vector_unit #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (ex_valid_q) begin
-      logic [15:0] a16, b16;
+      logic [15:0] a16 [VLEN];
+      logic [15:0] b16 [VLEN];
+      logic [15:0] r16 [VLEN];
       logic [31:0] a32, b32, r32;
       logic [31:0] tree [2 * VLEN];
       logic [VLEN*16-1:0] row;
       wb_red_q <= is_reduction(ex_op_q);
       wb_d_q <= ex_d_q;
       wb_fs_q <= ex_fs_q;
+      // The lanes are taken out of the rows, and put back, by loops of their own: Verilator unrolls those
+      // into fixed word selects, where a select at the computed position of the loop below is a shift
+      // across the whole row for every lane.
+      for (int unsigned i = 0; i < VLEN; i++) begin
+        a16[i] = a_rdata_i[i*16 +: 16];
+        b16[i] = b_rdata_i[i*16 +: 16];
+      end
       // One loop over the nodes of the reduction tree, leaves first: node VLEN + i is lane i's result,
       // node m < VLEN combines nodes 2m and 2m+1 (reductions only), so tree[1] is the sum or maximum of all
       // lanes. (One loop rather than one per level or per lane: Verilator then emits each unit once.)
       for (int unsigned m = 2 * VLEN - 1; m >= 1; m--) begin
         if (m >= VLEN) begin
-          a16 = a_rdata_i[(m - VLEN)*16 +: 16];
-          b16 = b_rdata_i[(m - VLEN)*16 +: 16];
-          a32 = kc_fp_pkg::bf16_to_fp32(a16);
-          b32 = with_fval ? ex_fval_q : kc_fp_pkg::bf16_to_fp32(b16);
+          a32 = kc_fp_pkg::bf16_to_fp32(a16[m - VLEN]);
+          b32 = with_fval ? ex_fval_q : kc_fp_pkg::bf16_to_fp32(b16[m - VLEN]);
           case (ex_op_q)
             systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, b32);
             systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, b32);
@@ -142,16 +149,17 @@ module systolic_vector_unit #(
             systolic_isa_pkg::OP_V_RECI_V: r32 = kc_fp_pkg::fp32_reci(a32);
             systolic_isa_pkg::OP_V_RSQRT_V: r32 = kc_fp_pkg::fp32_rsqrt(a32);
             systolic_isa_pkg::OP_V_BCAST_F: r32 = ex_fval_q;
-            systolic_isa_pkg::OP_V_RED_DOT: r32 = kc_fp_pkg::bf16_mul(a16, b16);
+            systolic_isa_pkg::OP_V_RED_DOT: r32 = kc_fp_pkg::bf16_mul(a16[m - VLEN], b16[m - VLEN]);
             default: r32 = a32;  // V_RED_SUM, V_RED_MAX reduce the lanes themselves
           endcase
           tree[m] = r32;
-          row[(m - VLEN)*16 +: 16] = kc_fp_pkg::fp32_to_bf16(r32);
+          r16[m - VLEN] = kc_fp_pkg::fp32_to_bf16(r32);
         end else if (is_reduction(ex_op_q)) begin
           tree[m] = red_max ? kc_fp_pkg::fp32_max(tree[2 * m], tree[2 * m + 1])
                             : kc_fp_pkg::fp32_add(tree[2 * m], tree[2 * m + 1]);
         end
       end
+      for (int unsigned i = 0; i < VLEN; i++) row[i*16 +: 16] = r16[i];
       wb_row_q <= row;
       if (is_reduction(ex_op_q)) begin
         wb_fval_q <= red_max ? kc_fp_pkg::fp32_max(ex_fval_q, tree[1])
