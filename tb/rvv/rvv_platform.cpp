@@ -370,18 +370,77 @@ tasks::DramLayout RvvPlatform::layout(const tasks::ResolvedConfig& cfg) const {
 namespace {
 
 // The shortest instruction sequences we know for the functions the vector unit lacks, meeting the tasks'
-// tolerances (docs/rvv.md, "Bounds"). exp: k = round(x log2 e) and its float (2), r = x - k ln2 (1), a
-// degree-5 polynomial by multiply-adds (5), 2^k into the exponent field (shift, add: 2). 1/d: a seed from
-// the exponent bits (1), three Newton steps of two multiply-adds each (6).
-constexpr double kExpInstructions = 10;
+// tolerances, the range-stress inputs included (docs/rvv.md, "Bounds"). exp, as the fastest softmax kernel
+// we have computes exp(x - max) (tests/rvv_platform/kernels/softmax_c2_expert.s): x log2 e (1); a rounding
+// constant, which also takes off the row maximum's shift, added and subtracted again, giving k and its
+// float (2); a clamp (1); f = x log2 e - k (1); a monic cubic for 2^f, its constant factor cancelling in
+// the normalisation (3); 2^k added into the exponent bits (1): 9 instructions, at m4, because the cubic's
+// coefficient groups fit beside x, f, the polynomial and k only there (eight groups of four registers;
+// Horner's rule with scalar coefficients takes two instructions per degree). Other tasks' exponentials
+// cannot drop the constant factor; 9 stays a floor for them. 1/d: a seed from the exponent bits (1),
+// three Newton steps of two multiply-adds each (6), at m8.
+constexpr double kExpInstructionsM4 = 9;
 constexpr double kReciprocalInstructions = 7;
 
-// Exponentials and reciprocals per element the task's formula needs (task show states the formulas).
-std::pair<double, double> rvv_function_counts(const tasks::ResolvedConfig& cfg) {
+struct FunctionCounts {
+  double exps = 0;
+  double reciprocals = 0;
+  double absorbed_flops = 0;  // flops of the formula the exponential's sequence does on the way
+};
+
+// Exponentials and reciprocals the task's formula needs (task show states the formulas). softmax's
+// sequence also subtracts the row maximum.
+FunctionCounts rvv_function_counts(const tasks::ResolvedConfig& cfg) {
   const double outputs = cfg.outputs.empty() ? 0.0 : static_cast<double>(cfg.outputs.front().elements);
-  if (cfg.task == "softmax") return {outputs, 0};
-  if (cfg.task == "silu" || cfg.task == "gelu") return {outputs, outputs};
-  return {0, 0};
+  if (cfg.task == "softmax") return {outputs, 0, outputs};
+  if (cfg.task == "silu" || cfg.task == "gelu") return {outputs, outputs, 0};
+  return {};
+}
+
+// Rows the task's formula reduces to one value each, and how many reductions each row needs: softmax its
+// maximum and its sum, layer_norm its mean and variance, rms_norm its mean square.
+struct RowReductions {
+  double rows = 0;
+  double per_row = 0;
+  double length = 0;  // elements per row
+};
+
+RowReductions rvv_row_reductions(const tasks::ResolvedConfig& cfg) {
+  if (cfg.outputs.empty() || cfg.outputs.front().shape.empty()) return {};
+  const auto& out = cfg.outputs.front();
+  const double length = static_cast<double>(out.shape.back());
+  const double rows = static_cast<double>(out.elements) / length;
+  if (cfg.task == "softmax" || cfg.task == "layer_norm") return {rows, 2, length};
+  if (cfg.task == "rms_norm") return {rows, 1, length};
+  return {};
+}
+
+// Arithmetic-engine cycles one row reduction takes beyond its element-wise share: the row is combined
+// element-wise into one register group of g = min(length, VLMAX(e32, m8)) elements, then folded in halves
+// (h elements: h / LANES beats + 2 cycles each) down to some h and reduced there by vfredusum / vfredmax
+// (one element per cycle: h + 4 cycles), whichever stopping point is shortest (docs/rvv.md measures
+// them). The g - 1 flops of the folds and the reduction are in the element-wise count already (at
+// `flop_rate` flops per cycle of the engine), so they are taken off.
+double rvv_reduction_cycles(const Params& p, double length, double flop_rate) {
+  const double g = std::min(length, p.vlen / 4.0);
+  double best = g + 4;
+  double folds = 0;
+  for (double h = g / 2; h >= 1 && h * 2 > p.vlen / 32.0; h /= 2) {
+    folds += std::ceil(h / p.lanes) + 2;
+    best = std::min(best, folds + h + 4);
+  }
+  return std::max(0.0, best - (g - 1) / flop_rate);
+}
+
+// The memory engine's cycles when the rows are loaded transposed instead, so that no row is reduced
+// across a register: every element a request of its own (strided loads and stores: R + 1 + 3 cycles for
+// R = VLMAX(e32, m8) elements at best), the input read twice when a block of at least two rows cannot
+// stay in half the register file across its reduction (2 · length > VLEN / 2 elements), once otherwise.
+double rvv_transposed_memory_cycles(const Params& p, const RowReductions& red, double in_elements,
+                                    double out_elements) {
+  const double vlmax = p.vlen / 4.0;
+  const double reads = 2.0 * red.length > p.vlen / 2.0 ? 2.0 : 1.0;
+  return (reads * in_elements + out_elements) * (vlmax + 4.0) / vlmax;
 }
 
 }  // namespace
@@ -400,11 +459,37 @@ IdealCycles RvvPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const st
   // and the reciprocal the task's formula needs are no instruction but a sequence of them (the shortest we
   // know that meets the tolerances: exp 10, a reciprocal 7; docs/rvv.md, "Bounds"), of which the flop
   // count holds one each.
-  const auto [exps, reciprocals] = rvv_function_counts(cfg);
-  const double instruction_elements = cfg.essential_flops / 2.0 + exps * (kExpInstructions - 0.5) +
-                                      reciprocals * (kReciprocalInstructions - 0.5);
+  const FunctionCounts fn = rvv_function_counts(cfg);
   const double beats = p.vlen / (4.0 * p.lanes);
-  const double vector_floor = instruction_elements / (p.lanes * beats / (beats + 2.0) + 1.0);
+  // The exponential in m8-instruction equivalents: an m4 instruction covers half the elements in
+  // beats / 2 + 2 cycles.
+  const double exp_m8_equivalents = kExpInstructionsM4 * 2.0 * (beats / 2.0 + 2.0) / (beats + 2.0);
+  const double instruction_elements = (cfg.essential_flops - fn.absorbed_flops) / 2.0 +
+                                      fn.exps * (exp_m8_equivalents - 0.5) +
+                                      fn.reciprocals * (kReciprocalInstructions - 0.5);
+  // Element-instructions per cycle: the vector unit's, and the scalar FPU's one beside it.
+  const double vector_rate = p.lanes * beats / (beats + 2.0);
+  double vector_floor = instruction_elements / (vector_rate + 1.0);
+  // Row reductions hold the arithmetic engine R cycles in which it does no element-wise work while the
+  // scalar FPU may go on: T >= (W + vector_rate R) / (vector_rate + 1). A kernel may avoid them by loading
+  // the rows transposed, at the memory engine's cost; the floor is the cheaper of the two.
+  const RowReductions red = rvv_row_reductions(cfg);
+  double reduction_cycles = 0;
+  if (red.rows > 0) {
+    reduction_cycles = red.rows * red.per_row * rvv_reduction_cycles(p, red.length, 2.0 * vector_rate);
+    double in_elements = 0, out_elements = 0;
+    for (const auto& t : cfg.inputs) in_elements += static_cast<double>(t.elements);
+    for (const auto& t : cfg.outputs) out_elements += static_cast<double>(t.elements);
+    const double transposed =
+        std::max(vector_floor, rvv_transposed_memory_cycles(p, red, in_elements, out_elements));
+    const double reduced = (instruction_elements + vector_rate * reduction_cycles) / (vector_rate + 1.0);
+    if (reduced <= transposed) {
+      vector_floor = reduced;
+    } else {
+      vector_floor = transposed;
+      reduction_cycles = 0;
+    }
+  }
   // What the memory engine allows at best (docs/rvv.md, "Bounds"): every input row crosses from DRAM
   // once, by a vector load that misses the cache (at most 8 rows per instruction, R + L + 3 cycles with L
   // the fill's latency) or by a scalar load missing it beside (L + 2 cycles per row: the core waits);
@@ -422,13 +507,19 @@ IdealCycles RvvPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const st
   ideal.attainable_why = fmt::format(
       "{}-bound: DRAM {:.0f} cycles; the memory engine {:.0f} (8 rows per vector load, {:.0f} + 11 cycles "
       "when they miss, scalar loads beside); the vector unit {:.0f} ({:.0f} element-instructions{}: "
-      "{:.0f}-beat e32 m8 instructions take {:.0f} + 2 cycles each, the scalar FPU beside it) + one DRAM "
+      "{:.0f}-beat e32 m8 instructions take {:.0f} + 2 cycles each, the scalar FPU beside it{}) + one DRAM "
       "latency ({})",
       ideal.attainable_bound, ideal.dram, memory_floor, miss, vector_floor, instruction_elements,
-      exps + reciprocals > 0 ? fmt::format(" with {:.0f} exponentials at {} and {:.0f} reciprocals at {}",
-                                           exps, kExpInstructions, reciprocals, kReciprocalInstructions)
-                             : std::string(),
-      beats, beats, p.dram_latency);
+      fn.exps + fn.reciprocals > 0
+          ? fmt::format(" with {:.0f} exponentials at {:.1f} m8-instruction equivalents and {:.0f} "
+                        "reciprocals at {}",
+                        fn.exps, exp_m8_equivalents, fn.reciprocals, kReciprocalInstructions)
+          : std::string(),
+      beats, beats,
+      reduction_cycles > 0 ? fmt::format("; {:.0f} row reductions holding it {:.0f} cycles",
+                                         red.rows * red.per_row, reduction_cycles)
+                           : std::string(),
+      p.dram_latency);
   return ideal;
 }
 

@@ -442,9 +442,9 @@ TEST_P(RvvBaselineOnRtl, C1PassesWithQemuAgreeing) {
   EXPECT_GE(configurations, 2);
 }
 
-// Kernels a new user wrote from the guide alone (issue 28's check): the attainable bound stays a lower
-// bound for them and is one they get near (docs/rvv.md, "Bounds"): before the exponential and the
-// reciprocal were priced, softmax sat at 10-16 % of it.
+// Kernels a new user wrote from the guide alone (issue 28's check) and the fastest softmax we have: the
+// attainable bound stays a lower bound for them and is one they get near (docs/rvv.md, "Bounds"): before
+// the exponential, the reciprocal and the row reductions were priced, softmax sat at 10-16 % of it.
 TEST(RvvBounds, KernelsWrittenFromTheGuideStayUnderTheAttainableBoundAndNearIt) {
   struct Case {
     const char* task;
@@ -452,8 +452,9 @@ TEST(RvvBounds, KernelsWrittenFromTheGuideStayUnderTheAttainableBoundAndNearIt) 
     const char* file;
     double at_least;  // the share of the bound the kernel reached when it was written, rounded down
   };
-  for (const Case& c : {Case{"softmax", "C2", "softmax.s", 0.35}, Case{"gemv", "C2", "gemv_c2.s", 0.55},
-                        Case{"rms_norm", "C2", "rms_norm_c2.s", 0.5}}) {
+  for (const Case& c :
+       {Case{"softmax", "C2", "softmax.s", 0.45}, Case{"softmax", "C2", "softmax_c2_expert.s", 0.55},
+        Case{"gemv", "C2", "gemv_c2.s", 0.55}, Case{"rms_norm", "C2", "rms_norm_c2.s", 0.5}}) {
     std::ifstream in(kcraft::root() / "tests" / "rvv_platform" / "kernels" / c.file);
     ASSERT_TRUE(in) << c.file;
     const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
