@@ -176,132 +176,373 @@ MatPlan matmul_plan(const Params& p, const MatJob& job, int64_t tm_want, int64_t
   return min_pieces > 1 ? matmul_plan(p, job, tm_want) : MatPlan{};
 }
 
-GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
-  KernelBuilder& k = c.k;
-  const bool linear = job.weights_nk, has_bias = !job.bias.empty();
-  // batches: p6 and p7 hold the DRAM addresses of the batch's A and B
-  const int64_t batch = job.batch;
-  const int64_t m = job.m, kk = job.k, n = job.n;
-  const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
-  const int64_t kc = kk / vl;  // DM rows per row of A
-  const int64_t strips_total = n / vl;
-  const int64_t ldc = job.ldc > 0 ? job.ldc : n * 2;
-  if (ldc != n * 2 && batch > 1) throw std::logic_error("matmul: a row stride of C with batches");
-  const bool has_k_pieces =
-      std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
-  const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
-  MatPlan mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
-                              has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
-  // The last resort for IMEM (Ctx::loop_pieces): when one raw B strip instead of two lets K fit DM in one
-  // piece, no piece code at all (the next strip loads after the tiles are built: less overlap).
-  bool one_braw = false;
-  if (c.loop_pieces && matmul_plan(c.p, job, knob(values, knobs, "m_tiles")).pieces > 1 && batch == 1 &&
-      !fixed_bases) {
-    const MatPlan one = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), 1, 1);
-    if (one.chunks > 0 && one.pieces == 1) {
-      mplan = one;
-      one_braw = true;
+namespace {
+
+// One matrix product, phase by phase: plan_pieces() (K in pieces, the strips per panel, the DM map),
+// plan_networks() (the shuffle networks of the tiles), set_registers() (buffer registers, the bias tiles),
+// start_loads() (the DRAM bases, the first prefetches) and emit_panels() (the panel loops: B^T tiles, the A
+// blocks against them, the k-loop, the stores). Its helpers load blocks and strips, rearrange raw rows into
+// tiles and move the accumulators.
+class Matmul {
+ public:
+  Matmul(Ctx& ctx, const MatJob& product) : c(ctx), k(ctx.k), job(product) {}
+
+  GeneratedKernel plan_pieces(const KnobValues& values, const std::vector<Knob>& knobs) {
+    has_k_pieces =
+        std::any_of(knobs.begin(), knobs.end(), [](const Knob& x) { return x.name == "k_pieces"; });
+    if (ldc != n * 2 && batch > 1) throw std::logic_error("matmul: a row stride of C with batches");
+    mplan = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"),
+                        has_k_pieces && !fixed_bases ? knob(values, knobs, "k_pieces") : 1);
+    // The last resort for IMEM (Ctx::loop_pieces): when one raw B strip instead of two lets K fit DM in one
+    // piece, no piece code at all (the next strip loads after the tiles are built: less overlap).
+    if (c.loop_pieces && matmul_plan(c.p, job, knob(values, knobs, "m_tiles")).pieces > 1 && batch == 1 &&
+        !fixed_bases) {
+      const MatPlan one = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), 1, 1);
+      if (one.chunks > 0 && one.pieces == 1) {
+        mplan = one;
+        one_braw = true;
+      }
     }
+    if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
+    split = mplan.pieces > 1;
+    // K in pieces as one hardware loop over (panel, piece) pairs (Ctx::loop_pieces, the last resort for
+    // IMEM): one copy of the piece code, the piece's byte offset into the rows of A and W in p6 (the next
+    // piece's in p4), what differs between pieces computed from it (0/1 loops for the first and last piece's
+    // code).
+    looped = split && c.loop_pieces && linear && !has_bias && job.a_word < 0 && job.b_word < 0 &&
+             job.c_word < 0 && batch == 1 && c.k.compact_loops();
+    if (looped) {  // equal pieces (the fewest that fit DM), so that every piece is the same code
+      looped = false;
+      for (int64_t want = mplan.pieces; want <= kc && !looped; ++want) {
+        const MatPlan equal = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), want);
+        if (equal.chunks > 0 && equal.chunks * equal.pieces == kc && equal.pieces > 1) {
+          mplan = equal;
+          looped = true;
+        }
+      }
+    }
+    tm = mplan.tm;
+    kcp = mplan.chunks;
+    pieces = mplan.pieces;
+    groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
+    mb = tm * mm;            // rows of A per block
+    mblocks = m / mb;
+    // DM rows: resident B^T tiles (strips * the piece's k), A^T tiles, two raw A blocks, two raw B strips,
+    // two output blocks, bias tiles; with pieces, the partial sums and the two selector tiles.
+    braw_rows = linear ? vl * kcp : kcp * vl;
+    strips = divisor_at_most(strips_total, std::min(knob(values, knobs, "strips"),
+                                                    job.max_strips > 0 ? job.max_strips : strips_total));
+    while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp, one_braw ? 1 : 2) > c.dm_rows)
+      strips = divisor_at_most(strips_total, strips - 1);
+    if (looped) strips = 1;  // one strip per panel: the prefetch of the next piece's strip is simple
+    accs = tm * mk;          // accumulator tiles per output block
+    panels = strips_total / strips;
+    unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
+    GeneratedKernel out;
+    out.knobs = {{"strips", strips}, {"m_tiles", tm}, {"unroll", unroll}};
+    if (has_k_pieces) out.knobs["k_pieces"] = pieces;
+    if (split && (batch > 1 || job.b_word >= 0))
+      throw std::logic_error("matmul: K in pieces with batches or B's base in DM is not implemented");
+    if (split && kk * 2 > 32767) throw std::logic_error("matmul: K in pieces needs a row of A under 32 KiB");
+    out.summary = fmt::format(
+        "{} panels of {} columns: B^T tiles of a panel built once (V_SHUF zips) and kept in DM; A streams in "
+        "blocks of {} rows (double-buffered DMA, zipped into A^T tiles); per {}x{} output block {} "
+        "accumulators, A_MMAC over K with the next k-group's loads in the same bundles ({} k-groups per loop "
+        "iteration), unzipped into rows and stored by DMA",
+        panels, strips * vl, mb, mb, vl, mk * tm, unroll);
+    if (split)
+      out.summary += fmt::format(
+          "; K in {} pieces of up to {} (the FP32 accumulators kept in DM between pieces as three exact BF16 "
+          "parts)",
+          pieces, kcp * vl);
+    if (looped) out.summary += ", in one hardware loop over (panel, piece) pairs";
+    if (one_braw) out.summary += "; one raw B strip buffer (so that K fits DM in one piece)";
+    // DM map (rows)
+    int64_t at = 0;
+    auto take = [&](int64_t rows) {
+      const int64_t r = at;
+      at += (rows + c.banks - 1) / c.banks * c.banks;
+      return r;
+    };
+    res = take(strips * kcp * vl);
+    at_tiles = take(groups * tm);
+    araw0 = take(mb * kcp);
+    araw1 = take(mb * kcp);
+    braw0 = take(braw_rows);
+    braw1 = one_braw ? braw0 : take(braw_rows);
+    out0 = take(mb);
+    out1 = take(mb);
+    bias = has_bias ? take(n / mm) : 0;
+    e0_row = has_bias ? take(1) : 0;
+    partial = split ? take(matmul_partial_rows(c.p, job, strips)) : 0;
+    select = split ? take(2) : 0;
+    if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
+    words = job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
+    if ((batch > 1 || words) && has_bias)
+      throw std::logic_error("matmul: batches or DM bases with a bias are not implemented");
+    a_in_p6 = batch > 1 || job.a_word >= 0;
+    b_in_p7 = batch > 1 || job.b_word >= 0;
+    last_offset = (pieces - 1) * kcp * rb;  // the last piece's byte offset into the rows of A and W
+    return out;
   }
-  if (mplan.chunks == 0) throw std::invalid_argument("matmul: no piece of K fits DM");
-  const bool split = mplan.pieces > 1;
-  // K in pieces as one hardware loop over (panel, piece) pairs (Ctx::loop_pieces, the last resort for IMEM):
-  // one copy of the piece code, the piece's byte offset into the rows of A and W in p6 (the next piece's in
-  // p4), what differs between pieces computed from it (0/1 loops for the first and last piece's code).
-  bool looped = split && c.loop_pieces && linear && !has_bias && job.a_word < 0 && job.b_word < 0 &&
-                job.c_word < 0 && batch == 1 && c.k.compact_loops();
-  if (looped) {  // equal pieces (the fewest that fit DM), so that every piece is the same code
-    looped = false;
-    for (int64_t want = mplan.pieces; want <= kc && !looped; ++want) {
-      const MatPlan equal = matmul_plan(c.p, job, knob(values, knobs, "m_tiles"), want);
-      if (equal.chunks > 0 && equal.chunks * equal.pieces == kc && equal.pieces > 1) {
-        mplan = equal;
-        looped = true;
+
+  void plan_networks() {
+    // ---- shuffle networks (planned on labels: raw row index * VLEN + lane)
+    // A^T tiles from MMUL_M rows of A (one DM row each: VLEN k): tile q holds k-group q of the chunk.
+    std::vector<Labels> a_group(static_cast<size_t>(mm)), a_targets;
+    for (int64_t r = 0; r < mm; ++r) {
+      for (int64_t l = 0; l < vl; ++l)
+        a_group[static_cast<size_t>(r)].push_back(static_cast<int>(r * vl + l));
+    }
+    for (int64_t q = 0; q < vl / mk; ++q) {
+      Labels t(static_cast<size_t>(vl), -1);
+      for (int64_t kl = 0; kl < mk; ++kl) {
+        for (int64_t ml = 0; ml < mm; ++ml)
+          t[static_cast<size_t>(kl * mm + ml)] = static_cast<int>(ml * vl + q * mk + kl);
+      }
+      a_targets.push_back(t);
+    }
+    a_net = plan(a_group, a_targets);
+    // linear: `cg` chunks of MMUL_M rows of W (n fixed, VLEN k) -> the tiles of those chunks' k-groups. One
+    // chunk suffices when VLEN is an even power of two; otherwise the planner needs two (a wider group).
+    if (linear) {
+      for (cg = 1;; cg *= 2) {
+        if (cg > 2 || kcp % cg != 0 || piece_chunks(pieces - 1) % cg != 0)
+          throw std::invalid_argument("no tile rearrangement of W for this VLEN and K");
+        std::vector<Labels> group, targets;
+        b_rows.clear();
+        for (int64_t cc = 0; cc < cg; ++cc) {
+          for (int64_t nl = 0; nl < mm; ++nl) {
+            Labels row;
+            for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>((cc * mm + nl) * vl + l));
+            group.push_back(row);
+            b_rows.emplace_back(nl, cc);
+          }
+        }
+        for (int64_t cc = 0; cc < cg; ++cc) {
+          for (int64_t q = 0; q < vl / mk; ++q) {
+            Labels t(static_cast<size_t>(vl), -1);
+            for (int64_t nl = 0; nl < mm; ++nl) {
+              for (int64_t kl = 0; kl < mk; ++kl)
+                t[static_cast<size_t>(nl * mk + kl)] = static_cast<int>((cc * mm + nl) * vl + q * mk + kl);
+            }
+            targets.push_back(t);
+          }
+        }
+        try {
+          b_net = plan(group, targets);
+          break;
+        } catch (const std::logic_error&) {
+        }
+      }
+    } else {
+      b_net = gemm_b_plan(false);
+    }
+    b_tiles = linear ? cg * vl / mk : mk;
+    // Output: MMUL_K accumulator tiles (subtile j, lanes n_local * MMUL_N + m_local) -> MMUL_M rows of C.
+    std::vector<Labels> o_group, o_targets;
+    for (int64_t j = 0; j < mk; ++j) {
+      Labels t(static_cast<size_t>(vl), -1);
+      for (int64_t nl = 0; nl < mm; ++nl) {
+        for (int64_t ml = 0; ml < mm; ++ml)
+          t[static_cast<size_t>(nl * mm + ml)] = static_cast<int>(ml * vl + j * mm + nl);
+      }
+      o_group.push_back(t);
+    }
+    for (int64_t ml = 0; ml < mm; ++ml) {
+      Labels row;
+      for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>(ml * vl + l));
+      o_targets.push_back(row);
+    }
+    o_net = plan(o_group, o_targets);
+    for (const Network* net : std::initializer_list<const Network*>{&a_net, &b_net, &o_net}) {
+      for (int pos : net->position) {
+        if (pos < 0) throw std::logic_error("shuffle network misses a target");
       }
     }
   }
-  const int64_t tm = mplan.tm, kcp = mplan.chunks, pieces = mplan.pieces;
-  // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
-  auto piece_chunks = [&](int64_t q) { return std::min(kcp, kc - q * kcp); };
-  const int64_t groups = kcp * vl / mk;  // k-groups of the largest piece (one A_MMAC per tile pair)
-  const int64_t mb = tm * mm;            // rows of A per block
-  const int64_t mblocks = m / mb;
-  // DM rows: resident B^T tiles (strips * the piece's k), A^T tiles, two raw A blocks, two raw B strips, two
-  // output blocks, bias tiles; with pieces, the partial sums and the two selector tiles.
-  const int64_t braw_rows = linear ? vl * kcp : kcp * vl;
-  int64_t strips = divisor_at_most(
-      strips_total,
-      std::min(knob(values, knobs, "strips"), job.max_strips > 0 ? job.max_strips : strips_total));
-  while (strips > 1 && matmul_dm_rows(c.p, job, tm, strips, kcp, one_braw ? 1 : 2) > c.dm_rows)
-    strips = divisor_at_most(strips_total, strips - 1);
-  if (looped) strips = 1;        // one strip per panel: the prefetch of the next piece's strip is simple
-  const int64_t accs = tm * mk;  // accumulator tiles per output block
-  const int64_t panels = strips_total / strips;
-  const int64_t unroll = std::clamp<int64_t>(knob(values, knobs, "unroll") / 2 * 2, 2, 8);
-  GeneratedKernel out;
-  out.knobs = {{"strips", strips}, {"m_tiles", tm}, {"unroll", unroll}};
-  if (has_k_pieces) out.knobs["k_pieces"] = pieces;
-  if (split && (batch > 1 || job.b_word >= 0))
-    throw std::logic_error("matmul: K in pieces with batches or B's base in DM is not implemented");
-  if (split && kk * 2 > 32767) throw std::logic_error("matmul: K in pieces needs a row of A under 32 KiB");
-  out.summary = fmt::format(
-      "{} panels of {} columns: B^T tiles of a panel built once (V_SHUF zips) and kept in DM; A streams in "
-      "blocks of {} rows (double-buffered DMA, zipped into A^T tiles); per {}x{} output block {} "
-      "accumulators, A_MMAC over K with the next k-group's loads in the same bundles ({} k-groups per loop "
-      "iteration), unzipped into rows and stored by DMA",
-      panels, strips * vl, mb, mb, vl, mk * tm, unroll);
-  if (split)
-    out.summary += fmt::format(
-        "; K in {} pieces of up to {} (the FP32 accumulators kept in DM between pieces as three exact BF16 "
-        "parts)",
-        pieces, kcp * vl);
-  if (looped) out.summary += ", in one hardware loop over (panel, piece) pairs";
-  if (one_braw) out.summary += "; one raw B strip buffer (so that K fits DM in one piece)";
-  // DM map (rows)
-  int64_t at = 0;
-  auto take = [&](int64_t rows) {
-    const int64_t r = at;
-    at += (rows + c.banks - 1) / c.banks * c.banks;
-    return r;
-  };
-  const int64_t res = take(strips * kcp * vl), at_tiles = take(groups * tm), araw0 = take(mb * kcp),
-                araw1 = take(mb * kcp), braw0 = take(braw_rows), braw1 = one_braw ? braw0 : take(braw_rows),
-                out0 = take(mb), out1 = take(mb), bias = has_bias ? take(n / mm) : 0,
-                e0_row = has_bias ? take(1) : 0,
-                partial = split ? take(matmul_partial_rows(c.p, job, strips)) : 0,
-                select = split ? take(2) : 0;
-  if (at > c.dm_rows) throw std::invalid_argument("gemm blocks do not fit DM");
-  const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
-  const bool words = job.a_word >= 0 || job.b_word >= 0 || job.c_word >= 0;
-  if ((batch > 1 || words) && has_bias)
-    throw std::logic_error("matmul: batches or DM bases with a bias are not implemented");
-  const bool a_in_p6 = batch > 1 || job.a_word >= 0, b_in_p7 = batch > 1 || job.b_word >= 0;
-  auto li_region = [&](int reg, const std::string& region, int64_t offset) {
+
+  void set_registers() {
+    // ---- registers
+    // r2 next A block index, r3 next B strip index, r4 output block address, r5 ROW_BYTES, r6 N*2,
+    // r7 raw B buffer, r8 raw A buffer, r9/r11 their swap masks, r10 output buffer, r1 its swap mask,
+    // r13 output strip address, r12/r14 temporaries. Locks: 0 A blocks, 1 B strips, 2 free output buffers.
+    a_block_bytes = mb * kk * 2;
+    strip_bytes = linear ? vl * kk * 2 : vl * 2;
+    k.comment(fmt::format("DM rows: B^T tiles {}, A^T tiles {}, raw A {}/{}, raw B {}/{}, output {}/{}{}",
+                          res, at_tiles, araw0, araw1, braw0, braw1, out0, out1,
+                          has_bias ? fmt::format(", bias tiles {}", bias) : ""));
+    k.li(5, rb);
+    k.li(6, n * 2);
+    k.li(7, braw0 * rb);
+    k.li(9, (braw0 ^ braw1) * rb);
+    k.li(8, araw0 * rb);
+    k.li(11, (araw0 ^ araw1) * rb);
+    k.li(10, out0 * rb);
+    k.li(1, (out0 ^ out1) * rb);
+    k.op("C_REL 2");
+    k.op("C_REL 2");
+    if (has_bias) {
+      k.comment("bias: A_MMUL of a bias tile (b[n] in column k = 0) with e0 (1.0 in row k = 0) starts each");
+      k.comment("accumulator at b[n]; the bias tiles are built once from the raw bias rows");
+      k.li(12, c.addr(job.bias), c.sym(job.bias));
+      k.li(14, strips_total);
+      k.op("C_DMALD 1, r7, r12, r5, r14, 1", {{}, {}, -1});
+      k.li(12, e0_row * rb);
+      k.op("S_PMOV p6, r12");
+      k.op("V_BCST v0, r0");
+      k.op("L_VST v0, p6, 0", {{}, {kE0}, -1});
+      k.li(12, 0x3F803F80);  // two BF16 lanes of 1.0
+      for (int64_t w = 0; w < mm / 2; ++w) k.op("L_SST r12, p6, 4", {{}, {kE0}, -1});
+      k.op(fmt::format("S_PADDI p6, {}", -(mm / 2) * 4));
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+      k.op("S_PMOV p0, r7");
+      k.li(12, bias * rb);
+      k.op("S_PMOV p1, r12");
+      const Network bias_net = gemm_b_plan(true);
+      pipeline(k, strips_total, 2, 2, [&](int stage, int64_t u) {
+        const int x = static_cast<int>(u % 2);
+        if (stage == 0) {
+          k.op(fmt::format("L_VLD {}, p0, {}", V(x), rb), {{kAcqBase + 1}, {}, -1});
+          return;
+        }
+        std::vector<int> set_a, set_b;
+        for (int64_t i = 0; i < mk; ++i) {
+          set_a.push_back(static_cast<int>(4 + i));
+          set_b.push_back(static_cast<int>(8 + i));
+        }
+        const auto regs =
+            emit_network(k, std::vector<int>(static_cast<size_t>(mk), x), bias_net.levels, set_a, set_b);
+        for (int64_t j = 0; j < mk; ++j)
+          k.op(fmt::format("L_VST {}, p1, {}",
+                           V(regs[static_cast<size_t>(bias_net.position[static_cast<size_t>(j)])]), rb),
+               {{kAcqBase + 1}, {kBias}, -1});
+      });
+    }
+  }
+
+  void start_loads() {
+    k.li(2, 0);
+    k.li(3, 0);
+    if (words) k.comment("the DRAM addresses of this product from DM words");
+    auto word = [&](int64_t where, const std::string& to) {
+      k.li(12, where);
+      k.op("S_PMOV p4, r12");
+      k.op(fmt::format("L_SLD {}, p4, 0", to == "r4" ? "r4" : "r12"), {{kState}, {}, -1});
+      if (to != "r4") k.op(fmt::format("S_PMOV {}, r12", to));
+    };
+    if (job.c_word >= 0) {
+      word(job.c_word, "r4");
+    } else {
+      li_region(4, c_name, job.c_offset);
+    }
+    if (job.a_word >= 0) word(job.a_word, "p6");
+    if (job.b_word >= 0) word(job.b_word, "p7");
+    if (batch > 1) {
+      k.comment("p6, p7: this batch's A and B in DRAM; p4: panels left in this batch");
+      li_region(12, a_name, job.a_offset);
+      k.op("S_PMOV p6, r12");
+      li_region(12, b_name, 0);
+      k.op("S_PMOV p7, r12");
+      k.li(12, panels);
+      k.op("S_PMOV p4, r12");
+    }
+    if (split) {
+      k.comment(
+          "selector tiles (rows of 1.0, and of -1.0, at lanes m * MMUL_K + m): A_MMAC of one with a tile");
+      k.comment("of partial sums adds (or subtracts) it exactly");
+      k.li(12, select * rb);
+      k.op("S_PMOV p1, r12");
+      for (int64_t sign = 0; sign < 2; ++sign) {
+        for (int64_t w = 0; w < vl / 2; ++w) {
+          int64_t lanes = 0;
+          for (int64_t h = 0; h < 2; ++h) {
+            const int64_t lane = 2 * w + h;
+            if (lane / mk < mm && lane % mk == lane / mk)
+              lanes |= int64_t{sign ? 0xBF80 : 0x3F80} << (16 * h);
+          }
+          k.li(12, lanes);
+          k.op("L_SST r12, p1, 4", {{}, {kSelect}, -1});
+        }
+      }
+    }
+    if (looped) {
+      k.comment("p6: the byte offset of this piece of K into the rows of A and W; p4: the next piece's");
+      k.op("S_PMOV p6, r0");
+      k.li(12, kcp * rb);
+      k.op("S_PMOV p4, r12");
+      load_a_looped(dm_from(8), "p6");
+      load_b_looped(dm_from(7), "p6");
+    } else {
+      load_a(8, 0);
+      load_b(7, 0);
+    }
+  }
+
+  // The panels (with batches, per batch; with looped pieces, per (panel, piece) pair), then the end of the
+  // product.
+  void emit_panels() {
+    if (has_bias) {
+      k.li(12, bias * rb);
+      k.op("S_PMOV p4, r12");
+    }
+    if (looped) {
+      k.loop(panels * pieces, [&] { looped_piece(); });
+    } else if (batch == 1) {
+      k.loop(panels, [&] { panel(); });
+    } else {
+      // One loop over (batch, panel) pairs keeps the nesting within LOOP_DEPTH. After a batch's last panel,
+      // the prefetches of its next A block and B strip (wrapped to block and strip 0 of the same batch) are
+      // waited for and replaced by the next batch's.
+      k.loop(batch * panels, [&] {
+        panel();
+        k.op("S_PADDI p4, -1");
+        k.op("S_PGET r12, p4");
+        k.op("S_ADDI r12, r12, -1");
+        k.op("S_SRLI r12, r12, 31");  // 1 when no panel is left
+        k.loop_reg(12, [&] {
+          k.op("C_ACQ 0", {{}, {kAcqBase}});
+          k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
+          k.li(12, m * kk * 2);
+          k.op("S_PADD p6, r12");
+          k.li(12, kk * n * 2);
+          k.op("S_PADD p7, r12");
+          c.add(4, m * n * 2 - n * 2, 14);
+          k.li(12, panels);
+          k.op("S_PMOV p4, r12");
+          k.li(2, 0);  // the wasted prefetches were block and strip 0: start the next batch there
+          k.li(3, 0);
+          load_a(8, 0);
+          load_b(7, 0);
+        });
+      });
+    }
+    if (job.last) {
+      k.op("C_HALT", {{}, {}, -1, true});
+    } else {
+      k.comment("end of the product: wait for the wrapped prefetches and the stores of the last outputs");
+      k.op("C_ACQ 0", {{}, {kAcqBase}, -1, true});
+      k.op("C_ACQ 1", {{}, {kAcqBase + 1}, -1, true});
+      k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
+      k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
+    }
+  }
+
+ private:
+  // reg = the DRAM address `offset` bytes into `region` (its symbol when the offset is 0).
+  void li_region(int reg, const std::string& region, int64_t offset) {
     if (offset == 0) {
       k.li(reg, c.addr(region), c.sym(region));
     } else {
       k.li(reg, c.addr(region) + offset);
     }
-  };
+  }
+  // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
+  int64_t piece_chunks(int64_t q) const { return std::min(kcp, kc - q * kcp); }
 
-  // ---- shuffle networks (planned on labels: raw row index * VLEN + lane)
-  // A^T tiles from MMUL_M rows of A (one DM row each: VLEN k): tile q holds k-group q of the chunk.
-  std::vector<Labels> a_group(static_cast<size_t>(mm)), a_targets;
-  for (int64_t r = 0; r < mm; ++r) {
-    for (int64_t l = 0; l < vl; ++l) a_group[static_cast<size_t>(r)].push_back(static_cast<int>(r * vl + l));
-  }
-  for (int64_t q = 0; q < vl / mk; ++q) {
-    Labels t(static_cast<size_t>(vl), -1);
-    for (int64_t kl = 0; kl < mk; ++kl) {
-      for (int64_t ml = 0; ml < mm; ++ml)
-        t[static_cast<size_t>(kl * mm + ml)] = static_cast<int>(ml * vl + q * mk + kl);
-    }
-    a_targets.push_back(t);
-  }
-  const Network a_net = plan(a_group, a_targets);
   // B^T tiles. gemm: MMUL_K rows of B (k fixed, VLEN n) -> MMUL_K tiles (subtile j: columns j*MMUL_M..).
   // The same network on MMUL_K copies of the bias row gives bias tiles (used with the e0 tile below).
-  auto gemm_b_plan = [&](bool copies) {
+  Network gemm_b_plan(bool copies) {
     std::vector<Labels> group, targets;
     for (int64_t r = 0; r < mk; ++r) {
       Labels row;
@@ -317,47 +558,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       targets.push_back(t);
     }
     return plan(group, targets);
-  };
-  // linear: `cg` chunks of MMUL_M rows of W (n fixed, VLEN k) -> the tiles of those chunks' k-groups. One
-  // chunk suffices when VLEN is an even power of two; otherwise the planner needs two (a wider group).
-  int64_t cg = 1;
-  std::vector<std::pair<int64_t, int64_t>> b_rows;  // linear: the group's (W row, chunk) pairs
-  Network b_net;
-  if (linear) {
-    for (cg = 1;; cg *= 2) {
-      if (cg > 2 || kcp % cg != 0 || piece_chunks(pieces - 1) % cg != 0)
-        throw std::invalid_argument("no tile rearrangement of W for this VLEN and K");
-      std::vector<Labels> group, targets;
-      b_rows.clear();
-      for (int64_t cc = 0; cc < cg; ++cc) {
-        for (int64_t nl = 0; nl < mm; ++nl) {
-          Labels row;
-          for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>((cc * mm + nl) * vl + l));
-          group.push_back(row);
-          b_rows.emplace_back(nl, cc);
-        }
-      }
-      for (int64_t cc = 0; cc < cg; ++cc) {
-        for (int64_t q = 0; q < vl / mk; ++q) {
-          Labels t(static_cast<size_t>(vl), -1);
-          for (int64_t nl = 0; nl < mm; ++nl) {
-            for (int64_t kl = 0; kl < mk; ++kl)
-              t[static_cast<size_t>(nl * mk + kl)] = static_cast<int>((cc * mm + nl) * vl + q * mk + kl);
-          }
-          targets.push_back(t);
-        }
-      }
-      try {
-        b_net = plan(group, targets);
-        break;
-      } catch (const std::logic_error&) {
-      }
-    }
-  } else {
-    b_net = gemm_b_plan(false);
   }
+
   // Offsets of a group's raw rows in a raw strip whose W rows hold `chunks` DM rows each.
-  auto b_offsets = [&](int64_t chunks) {
+  std::vector<int64_t> b_offsets(int64_t chunks) {
     std::vector<int64_t> offsets;
     if (linear) {
       for (const auto& [nl, cc] : b_rows) offsets.push_back(nl * chunks + cc);
@@ -365,88 +569,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       for (int64_t r = 0; r < mk; ++r) offsets.push_back(r);
     }
     return offsets;
-  };
-  const int64_t b_tiles = linear ? cg * vl / mk : mk;
-  // Output: MMUL_K accumulator tiles (subtile j, lanes n_local * MMUL_N + m_local) -> MMUL_M rows of C.
-  std::vector<Labels> o_group, o_targets;
-  for (int64_t j = 0; j < mk; ++j) {
-    Labels t(static_cast<size_t>(vl), -1);
-    for (int64_t nl = 0; nl < mm; ++nl) {
-      for (int64_t ml = 0; ml < mm; ++ml)
-        t[static_cast<size_t>(nl * mm + ml)] = static_cast<int>(ml * vl + j * mm + nl);
-    }
-    o_group.push_back(t);
-  }
-  for (int64_t ml = 0; ml < mm; ++ml) {
-    Labels row;
-    for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>(ml * vl + l));
-    o_targets.push_back(row);
-  }
-  const Network o_net = plan(o_group, o_targets);
-  for (const Network* net : std::initializer_list<const Network*>{&a_net, &b_net, &o_net}) {
-    for (int pos : net->position) {
-      if (pos < 0) throw std::logic_error("shuffle network misses a target");
-    }
   }
 
-  // ---- registers
-  // r2 next A block index, r3 next B strip index, r4 output block address, r5 ROW_BYTES, r6 N*2,
-  // r7 raw B buffer, r8 raw A buffer, r9/r11 their swap masks, r10 output buffer, r1 its swap mask,
-  // r13 output strip address, r12/r14 temporaries. Locks: 0 A blocks, 1 B strips, 2 free output buffers.
-  const int64_t a_block_bytes = mb * kk * 2;
-  const int64_t strip_bytes = linear ? vl * kk * 2 : vl * 2;
-  k.comment(fmt::format("DM rows: B^T tiles {}, A^T tiles {}, raw A {}/{}, raw B {}/{}, output {}/{}{}", res,
-                        at_tiles, araw0, araw1, braw0, braw1, out0, out1,
-                        has_bias ? fmt::format(", bias tiles {}", bias) : ""));
-  k.li(5, rb);
-  k.li(6, n * 2);
-  k.li(7, braw0 * rb);
-  k.li(9, (braw0 ^ braw1) * rb);
-  k.li(8, araw0 * rb);
-  k.li(11, (araw0 ^ araw1) * rb);
-  k.li(10, out0 * rb);
-  k.li(1, (out0 ^ out1) * rb);
-  k.op("C_REL 2");
-  k.op("C_REL 2");
-  if (has_bias) {
-    k.comment("bias: A_MMUL of a bias tile (b[n] in column k = 0) with e0 (1.0 in row k = 0) starts each");
-    k.comment("accumulator at b[n]; the bias tiles are built once from the raw bias rows");
-    k.li(12, c.addr(job.bias), c.sym(job.bias));
-    k.li(14, strips_total);
-    k.op("C_DMALD 1, r7, r12, r5, r14, 1", {{}, {}, -1});
-    k.li(12, e0_row * rb);
-    k.op("S_PMOV p6, r12");
-    k.op("V_BCST v0, r0");
-    k.op("L_VST v0, p6, 0", {{}, {kE0}, -1});
-    k.li(12, 0x3F803F80);  // two BF16 lanes of 1.0
-    for (int64_t w = 0; w < mm / 2; ++w) k.op("L_SST r12, p6, 4", {{}, {kE0}, -1});
-    k.op(fmt::format("S_PADDI p6, {}", -(mm / 2) * 4));
-    k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-    k.op("S_PMOV p0, r7");
-    k.li(12, bias * rb);
-    k.op("S_PMOV p1, r12");
-    const Network bias_net = gemm_b_plan(true);
-    pipeline(k, strips_total, 2, 2, [&](int stage, int64_t u) {
-      const int x = static_cast<int>(u % 2);
-      if (stage == 0) {
-        k.op(fmt::format("L_VLD {}, p0, {}", V(x), rb), {{kAcqBase + 1}, {}, -1});
-        return;
-      }
-      std::vector<int> set_a, set_b;
-      for (int64_t i = 0; i < mk; ++i) {
-        set_a.push_back(static_cast<int>(4 + i));
-        set_b.push_back(static_cast<int>(8 + i));
-      }
-      const auto regs =
-          emit_network(k, std::vector<int>(static_cast<size_t>(mk), x), bias_net.levels, set_a, set_b);
-      for (int64_t j = 0; j < mk; ++j)
-        k.op(fmt::format("L_VST {}, p1, {}",
-                         V(regs[static_cast<size_t>(bias_net.position[static_cast<size_t>(j)])]), rb),
-             {{kAcqBase + 1}, {kBias}, -1});
-    });
-  }
   // Prefetch A block 0 and B strip 0.
-  auto next_index = [&](int reg, int64_t total) {
+  void next_index(int reg, int64_t total) {
     // reg = (reg + 1) mod total, without branches: subtract total when reg + 1 > total - 1.
     k.op(fmt::format("S_ADDI {}, {}, 1", R(reg), R(reg)));
     k.li(12, total - 1);
@@ -455,11 +581,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.li(14, total);
     k.op("S_MUL r12, r12, r14");
     k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
-  };
+  }
   // `count` matrix rows of `chunks` DM rows each, from DRAM r14 on (matrix rows K*2 bytes apart), into DM
   // at dm_reg; with K in pieces one transfer per matrix row, the last releasing `lock` (a channel works in
   // order, so all have landed then). r13 is the moving DM address.
-  auto load_rows = [&](int dm_reg, int ch, int lock, int64_t count, int64_t chunks) {
+  void load_rows(int dm_reg, int ch, int lock, int64_t count, int64_t chunks) {
     if (!split) {
       k.li(12, count * chunks);
       k.op(fmt::format("C_DMALD {}, {}, r14, r5, r12, {}", ch, R(dm_reg), lock), {{}, {kAcqBase + lock}});
@@ -473,8 +599,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
     });
     k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
-  };
-  auto load_a = [&](int dm_reg, int64_t q) {  // piece q of A block r2 into DM at dm_reg; r2 advances
+  }
+  void load_a(int dm_reg, int64_t q) {  // piece q of A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
     if (a_in_p6) {
@@ -486,8 +612,8 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_ADD r14, r14, r12");
     load_rows(dm_reg, 0, 0, mb, piece_chunks(q));
     next_index(2, mblocks);
-  };
-  auto load_b = [&](int dm_reg, int64_t q) {  // piece q of B strip r3 into DM at dm_reg; r3 advances
+  }
+  void load_b(int dm_reg, int64_t q) {  // piece q of B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
     if (b_in_p7) {
@@ -503,13 +629,13 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.op(fmt::format("C_DMALD {}, {}, r14, r6, r12, 1", c.ch(1), R(dm_reg)), {{}, {kAcqBase + 1}});
     }
     next_index(3, strips_total);
-  };
+  }
+
   // ---- looped pieces: values that depend on the piece whose offset pointer `ptr` holds
-  const int64_t last_offset = (pieces - 1) * kcp * rb;
   // dst = 1 when the piece whose offset p6 holds is (or is not) the first (or the last) one, else 0: the
   // sign bit of a difference with the offset.
   enum class Piece { kFirst, kNotFirst, kLast, kNotLast };
-  auto piece_flag = [&](int dst, Piece which) {
+  void piece_flag(int dst, Piece which) {
     k.op(fmt::format("S_PGET {}, p6", R(dst)));
     if (which == Piece::kLast) {  // (last_offset - 1 - offset) < 0
       k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
@@ -522,10 +648,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.op(fmt::format("S_SUB {}, r0, {}", R(dst), R(dst)));
     }
     k.op(fmt::format("S_SRLI {}, {}, 31", R(dst), R(dst)));
-  };
+  }
   // The rows of one piece (equal pieces: kcp DM rows each) of `count` matrix rows from DRAM r14 on; set_dm
   // puts the DM address in r13.
-  auto load_rows_looped = [&](const std::function<void()>& set_dm, int ch, int lock, int64_t count) {
+  void load_rows_looped(const std::function<void()>& set_dm, int ch, int lock, int64_t count) {
     k.li(12, kcp);
     set_dm();
     k.loop(count - 1, [&] {
@@ -534,10 +660,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.op(fmt::format("S_ADDI r14, r14, {}", kk * 2));
     });
     k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
-  };
+  }
   // A block r2 (r2 advances) of the piece at `ptr`, or (ptr "") of the piece at p6, or at p4 for block 0
   // (which a piece's last block prefetches for the next piece).
-  auto load_a_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+  void load_a_looped(const std::function<void()>& set_dm, const std::string& ptr) {
     if (ptr.empty()) {  // r13 = p6 + (r2 == 0) * (p4 - p6)
       k.op("S_PGET r13, p4");
       k.op("S_PGET r12, p6");
@@ -556,9 +682,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_ADD r14, r14, r13");
     load_rows_looped(set_dm, 0, 0, mb);
     next_index(2, mblocks);
-  };
+  }
   // W strip r3 of the piece at `ptr` (r3 stays).
-  auto load_b_looped = [&](const std::function<void()>& set_dm, const std::string& ptr) {
+  void load_b_looped(const std::function<void()>& set_dm, const std::string& ptr) {
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
     li_region(12, b_name, job.b_offset);
@@ -566,70 +692,16 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op(fmt::format("S_PGET r12, {}", ptr));
     k.op("S_ADD r14, r14, r12");
     load_rows_looped(set_dm, c.ch(1), 1, vl);
-  };
-  auto dm_from = [&](int reg) { return [&k, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); }; };
-
-  k.li(2, 0);
-  k.li(3, 0);
-  if (words) k.comment("the DRAM addresses of this product from DM words");
-  auto word = [&](int64_t where, const std::string& to) {
-    k.li(12, where);
-    k.op("S_PMOV p4, r12");
-    k.op(fmt::format("L_SLD {}, p4, 0", to == "r4" ? "r4" : "r12"), {{kState}, {}, -1});
-    if (to != "r4") k.op(fmt::format("S_PMOV {}, r12", to));
-  };
-  if (job.c_word >= 0) {
-    word(job.c_word, "r4");
-  } else {
-    li_region(4, c_name, job.c_offset);
   }
-  if (job.a_word >= 0) word(job.a_word, "p6");
-  if (job.b_word >= 0) word(job.b_word, "p7");
-  if (batch > 1) {
-    k.comment("p6, p7: this batch's A and B in DRAM; p4: panels left in this batch");
-    li_region(12, a_name, job.a_offset);
-    k.op("S_PMOV p6, r12");
-    li_region(12, b_name, 0);
-    k.op("S_PMOV p7, r12");
-    k.li(12, panels);
-    k.op("S_PMOV p4, r12");
-  }
-  if (split) {
-    k.comment(
-        "selector tiles (rows of 1.0, and of -1.0, at lanes m * MMUL_K + m): A_MMAC of one with a tile");
-    k.comment("of partial sums adds (or subtracts) it exactly");
-    k.li(12, select * rb);
-    k.op("S_PMOV p1, r12");
-    for (int64_t sign = 0; sign < 2; ++sign) {
-      for (int64_t w = 0; w < vl / 2; ++w) {
-        int64_t lanes = 0;
-        for (int64_t h = 0; h < 2; ++h) {
-          const int64_t lane = 2 * w + h;
-          if (lane / mk < mm && lane % mk == lane / mk) lanes |= int64_t{sign ? 0xBF80 : 0x3F80} << (16 * h);
-        }
-        k.li(12, lanes);
-        k.op("L_SST r12, p1, 4", {{}, {kSelect}, -1});
-      }
-    }
-  }
-  if (looped) {
-    k.comment("p6: the byte offset of this piece of K into the rows of A and W; p4: the next piece's");
-    k.op("S_PMOV p6, r0");
-    k.li(12, kcp * rb);
-    k.op("S_PMOV p4, r12");
-    load_a_looped(dm_from(8), "p6");
-    load_b_looped(dm_from(7), "p6");
-  } else {
-    load_a(8, 0);
-    load_b(7, 0);
+  std::function<void()> dm_from(int reg) {
+    return [this, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); };
   }
 
   // Rearranges groups of raw rows into tiles: `units` groups; the raw rows of a group at `offsets` from its
   // first row, consecutive groups `group_step` rows apart (the last load's post-increment moves to the next
   // group); tiles stored `out_stride` rows apart in the order of the network's targets. p0 loads, p1 stores.
-  auto rearrange = [&](int64_t units, const Network& net, const std::vector<int64_t>& offsets,
-                       int64_t group_step, int64_t out_stride, int64_t out_tiles, int acq_token,
-                       int out_token) {
+  void rearrange(int64_t units, const Network& net, const std::vector<int64_t>& offsets, int64_t group_step,
+                 int64_t out_stride, int64_t out_tiles, int acq_token, int out_token) {
     const int64_t group_rows = static_cast<int64_t>(offsets.size());
     pipeline(
         k, units, 2, 2,
@@ -663,10 +735,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
           }
         },
         0, 1);
-  };
+  }
   // The pieces' FP32 accumulators: acc = hi + mid + lo from DM, each added exactly (the selector picks the
   // tile's lanes); p7 advances past them.
-  auto restore_accs = [&] {
+  void restore_accs() {
     k.li(12, select * rb);
     k.op("S_PMOV p1, r12");
     k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
@@ -676,10 +748,10 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
         k.op(fmt::format("{} {}, v15, {}", part == 0 ? "A_MMUL" : "A_MMAC", A(a), V(12 + part)));
       }
     }
-  };
+  }
   // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the three rows
   // at p7 hold the FP32 value exactly.
-  auto save_accs = [&] {
+  void save_accs() {
     k.li(12, (select + 1) * rb);
     k.op("S_PMOV p1, r12");
     k.op("L_VLD v15, p1, 0", {{kSelect}, {}, -1});
@@ -691,9 +763,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       for (int64_t part = 0; part < 3; ++part)
         k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
     }
-  };
+  }
   // One k-group of the k-loop: stage 0 loads its tiles, stage 1 multiplies (A_MMUL starts from zero).
-  auto k_group = [&](int stage, int64_t u, bool mmul) {
+  void k_group(int stage, int64_t u, bool mmul) {
     const int64_t base = (u % 2) * (mk + tm);
     if (stage == 0) {
       for (int64_t j = 0; j < mk; ++j)
@@ -707,9 +779,9 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
                            V(base + mk + t)));
       }
     }
-  };
+  }
   // C rows of the block from the accumulators, through the staging buffers to DRAM at r13 (which advances).
-  auto store_block = [&] {
+  void store_block() {
     k.op("C_ACQ 2", {{}, {kOutStage}});
     k.op("S_PMOV p5, r10");
     for (int64_t t = 0; t < tm; ++t) {
@@ -732,11 +804,11 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
          {{kOutStage}, {}, -1});
     k.op("S_XOR r10, r10, r1");
     k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
-  };
+  }
   // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
   // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
   // others save the partial sums.
-  auto panel_piece = [&](int64_t q) {
+  void panel_piece(int64_t q) {
     const int64_t pk = piece_chunks(q), pgroups = pk * vl / mk;
     const bool first = q == 0, final = q == pieces - 1;
     std::vector<int64_t> a_offsets;
@@ -842,19 +914,15 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
       k.li(2, 0);
       load_a(8, (q + 1) % pieces);
     }
-  };
-  auto panel = [&] {
+  }
+  void panel() {
     for (int64_t q = 0; q < pieces; ++q) panel_piece(q);
     c.add(4, strips * vl * 2 - m * ldc, 14);
     if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
-  };
-  if (has_bias) {
-    k.li(12, bias * rb);
-    k.op("S_PMOV p4, r12");
   }
   // The pieces in one loop (see `looped`): equal pieces, so every piece is the same code but for the 0/1
   // loops on the first and last piece's flags.
-  auto looped_piece = [&] {
+  void looped_piece() {
     std::vector<int64_t> a_offsets;
     for (int64_t r = 0; r < mm; ++r) a_offsets.push_back(r * kcp);
     k.comment(
@@ -909,7 +977,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
           k.op(fmt::format("S_PADDI p7, {}", 3 * accs * rb));  // as if restored (the save steps back)
         });
         piece_flag(12, Piece::kNotFirst);
-        k.loop_reg(12, restore_accs);
+        k.loop_reg(12, [&] { restore_accs(); });
         k.loop(groups, [&] {
           k_group(0, 0, false);
           k_group(1, 0, false);
@@ -921,7 +989,7 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
           save_accs();
         });
         piece_flag(12, Piece::kLast);
-        k.loop_reg(12, store_block);
+        k.loop_reg(12, [&] { store_block(); });
       });
       piece_flag(12, Piece::kLast);
       k.loop_reg(12, [&] { c.add(4, mb * ldc, 14); });
@@ -936,47 +1004,50 @@ GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, cons
     k.op("S_SRLI r14, r14, 31");  // 1 while a piece is left
     k.op("S_MUL r12, r12, r14");
     k.op("S_PMOV p4, r12");
-  };
-  if (looped) {
-    k.loop(panels * pieces, looped_piece);
-  } else if (batch == 1) {
-    k.loop(panels, panel);
-  } else {
-    // One loop over (batch, panel) pairs keeps the nesting within LOOP_DEPTH. After a batch's last panel,
-    // the prefetches of its next A block and B strip (wrapped to block and strip 0 of the same batch) are
-    // waited for and replaced by the next batch's.
-    k.loop(batch * panels, [&] {
-      panel();
-      k.op("S_PADDI p4, -1");
-      k.op("S_PGET r12, p4");
-      k.op("S_ADDI r12, r12, -1");
-      k.op("S_SRLI r12, r12, 31");  // 1 when no panel is left
-      k.loop_reg(12, [&] {
-        k.op("C_ACQ 0", {{}, {kAcqBase}});
-        k.op("C_ACQ 1", {{}, {kAcqBase + 1}});
-        k.li(12, m * kk * 2);
-        k.op("S_PADD p6, r12");
-        k.li(12, kk * n * 2);
-        k.op("S_PADD p7, r12");
-        c.add(4, m * n * 2 - n * 2, 14);
-        k.li(12, panels);
-        k.op("S_PMOV p4, r12");
-        k.li(2, 0);  // the wasted prefetches were block and strip 0: start the next batch there
-        k.li(3, 0);
-        load_a(8, 0);
-        load_b(7, 0);
-      });
-    });
   }
-  if (job.last) {
-    k.op("C_HALT", {{}, {}, -1, true});
-  } else {
-    k.comment("end of the product: wait for the wrapped prefetches and the stores of the last outputs");
-    k.op("C_ACQ 0", {{}, {kAcqBase}, -1, true});
-    k.op("C_ACQ 1", {{}, {kAcqBase + 1}, -1, true});
-    k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
-    k.op("C_ACQ 2", {{}, {kOutStage}, -1, true});
-  }
+
+  Ctx& c;
+  KernelBuilder& k;
+  const MatJob& job;
+  const bool linear = job.weights_nk, has_bias = !job.bias.empty();
+  // batches: p6 and p7 hold the DRAM addresses of the batch's A and B
+  const int64_t batch = job.batch;
+  const int64_t m = job.m, kk = job.k, n = job.n;
+  const int64_t vl = c.vlen, rb = c.rb, mm = c.p.mmul_m(), mk = c.p.mmul_k();
+  const int64_t kc = kk / vl;  // DM rows per row of A
+  const int64_t strips_total = n / vl;
+  const int64_t ldc = job.ldc > 0 ? job.ldc : n * 2;
+  const bool fixed_bases = batch > 1 || job.b_word >= 0;  // p7 (B's base) is the partial sums' pointer
+  const std::string &a_name = job.a, &b_name = job.b, &c_name = job.c;
+  // plan_pieces()
+  bool has_k_pieces = false;
+  MatPlan mplan;
+  bool one_braw = false, split = false, looped = false;
+  int64_t tm = 0, kcp = 0, pieces = 0, groups = 0, mb = 0, mblocks = 0, braw_rows = 0, strips = 0, accs = 0,
+          panels = 0, unroll = 0;
+  // the DM map (rows)
+  int64_t res = 0, at_tiles = 0, araw0 = 0, araw1 = 0, braw0 = 0, braw1 = 0, out0 = 0, out1 = 0, bias = 0,
+          e0_row = 0, partial = 0, select = 0;
+  bool words = false, a_in_p6 = false, b_in_p7 = false;
+  int64_t last_offset = 0;
+  // plan_networks()
+  Network a_net, b_net, o_net;
+  int64_t cg = 1;
+  std::vector<std::pair<int64_t, int64_t>> b_rows;  // linear: the group's (W row, chunk) pairs
+  int64_t b_tiles = 0;
+  // set_registers()
+  int64_t a_block_bytes = 0, strip_bytes = 0;
+};
+
+}  // namespace
+
+GeneratedKernel matmul(Ctx& c, const MatJob& job, const KnobValues& values, const std::vector<Knob>& knobs) {
+  Matmul product(c, job);
+  GeneratedKernel out = product.plan_pieces(values, knobs);
+  product.plan_networks();
+  product.set_registers();
+  product.start_loads();
+  product.emit_panels();
   return out;
 }
 
