@@ -345,93 +345,107 @@ std::vector<Knob> flash_knobs() {
            {16, 32, 64, 128, 256}}};
 }
 
-GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
-  KernelBuilder& k = c.k;
-  const int64_t seq = c.cfg.dim("S"), d = c.cfg.dim("D");
-  const bool causal = c.cfg.dim("CAUSAL") != 0;
-  const int64_t vl = c.vlen, rb = c.rb;
-  const FlashPlan f = flash_plan(c.p, c.cfg, knob(values, knobs, "key_block"));
-  if (f.key_block == 0) throw std::invalid_argument("flash_attention: no key block fits DM");
-  const int64_t bk = f.key_block, ch = f.chunks, gc = f.pair_chunks, groups = f.groups;
-  const int64_t half = (gc + 1) / 2;  // chunks of a group loaded through p5; the rest through p0
-  const int64_t qblocks = seq / vl, pairs = vl * groups;
-  const int64_t m_row = f.state, alpha_row = f.state + 1, l_row = f.state + 4;
-  auto log2 = [](int64_t x) {
+namespace {
+
+// flash_attention, phase by phase: plan_blocks() (the key block, the Q^T network), set_up() (registers, the
+// zeroed O triples and l, the causal mask table), then per query block its Q^T, per key block the scores
+// (block_scores), the online softmax (block_softmax) and P V (block_output), and O = acc / l.
+class FlashAttention {
+ public:
+  FlashAttention(Ctx& ctx, const KnobValues& values, const std::vector<Knob>& knobs)
+      : c(ctx), k(ctx.k), f(flash_plan(ctx.p, ctx.cfg, knob(values, knobs, "key_block"))) {}
+
+  GeneratedKernel plan_blocks() {
+    if (f.key_block == 0) throw std::invalid_argument("flash_attention: no key block fits DM");
+    GeneratedKernel out;
+    out.knobs = {{"key_block", bk}};
+    out.summary = fmt::format(
+        "{} query blocks of {} rows, keys in blocks of {}{}: Q^T of the block by V_SHUF zips; per key block "
+        "S^T = K Q^T with K broadcast (8 keys per pass, VLEN head-dimension steps per loop iteration), "
+        "running max, alpha and sum per query lane, P^T = exp in place; O rows += P V ({} chunks of a row at "
+        "a time) kept in DM as exact FP32 triples; O = acc / l",
+        qblocks, vl, bk, causal ? " up to the diagonal (causal)" : "", gc);
+
+    // ---- Q^T network: VLEN rows of a chunk of Q (row i: Q[i, c*VLEN + l]) -> VLEN rows of Q^T (row t:
+    // lanes i)
+    std::vector<Labels> group, targets;
+    for (int64_t i = 0; i < vl; ++i) {
+      Labels row;
+      for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>(i * vl + l));
+      group.push_back(row);
+    }
+    for (int64_t t = 0; t < vl; ++t) {
+      Labels col;
+      for (int64_t i = 0; i < vl; ++i) col.push_back(static_cast<int>(i * vl + t));
+      targets.push_back(col);
+    }
+    qnet = plan(group, targets);
+    for (const ShuffleLevel& l : qnet.levels) {
+      if (l.kind == ShuffleLevel::kZipLow) throw std::logic_error("flash_attention: Q^T network halves");
+    }
+    for (int pos : qnet.position) {
+      if (pos < 0) throw std::logic_error("flash_attention: Q^T network misses a column");
+    }
+    return out;
+  }
+
+  void set_up() {
+    // ---- registers: r1 keys of this query block, r2 keys from this key block on, r3 its tiles of 8 keys,
+    // r4 / r5 the K / V block in DRAM, r6 / r7 this query block's Q / O in DRAM, r8 loop counts, r9
+    // ROW_BYTES, r10 1 on the last key block, r11 the (query row, chunk group) pair, r12-r14 temporaries.
+    // Locks: 0 Q, 1 K block, 2 V block, 3 the output staging rows free.
+    k.comment(fmt::format(
+        "DM rows: Q {}, Q^T {}, K block {}, V block {}, scores {}, m / alpha / l {}, mask {}, O triples {}, "
+        "staging {}",
+        f.q_raw, f.qt, f.kblk, f.vblk, f.scores, f.state, f.mask, f.partial, f.stage));
+    k.li(9, rb);
+    k.li(6, c.addr("Q"), c.sym("Q"));
+    k.li(7, c.addr("O"), c.sym("O"));
+    k.li(1, causal ? vl : seq);
+    k.op("C_REL 3");
+    k.comment("zero the O triples and l once (later query blocks start with alpha = 0)");
+    k.op("V_BCST v0, r0");
+    k.li(12, f.state * rb);
+    k.op("S_PMOV p0, r12");
+    k.loop(7, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kState}, -1}); });
+    k.li(12, f.partial * rb);
+    k.op("S_PMOV p0, r12");
+    k.loop(3 * vl * ch, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kOTriples}, -1}); });
+    if (causal) {
+      k.comment("mask table: row r (key r of the diagonal tile) is -inf at the lanes (queries) i < r");
+      k.li(12, static_cast<int64_t>(0xFF800000u));
+      k.op("V_BCST v1, r12");
+      k.li(12, f.mask * rb);
+      k.op("S_PMOV p0, r12");
+      k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kMask}, -1});
+      for (int64_t r = 1; r < vl; ++r) {
+        const int reg = static_cast<int>(2 + r % 4);
+        k.op(fmt::format("V_ALIGN {}, v1, v0, {}", V(reg), vl - r));  // lanes < r: -inf, the rest 0
+        k.op(fmt::format("L_VST {}, p0, {}", V(reg), rb), {{}, {kMask}, -1});
+      }
+    }
+  }
+
+  void run() {
+    k.comment("the first block of K");
+    k.li(12, std::min(bk, causal ? vl : seq));
+    k.li(14, c.addr("K"), c.sym("K"));
+    load_k(0, ch);
+    k.loop(qblocks, [&] { query_block(); });
+    k.op("C_HALT", {{}, {}, -1, true});
+  }
+
+ private:
+  static int64_t log2(int64_t x) {
     int64_t l = 0;
     while ((int64_t{1} << l) < x) ++l;
     return l;
-  };
-  enum : int { kQt = 300, kScores, kTrans0, kTrans1, kOTriples };
-  const int kQraw = kAcqBase + 0, kKblk = kAcqBase + 1, kVblk = kAcqBase + 2;
-  GeneratedKernel out;
-  out.knobs = {{"key_block", bk}};
-  out.summary = fmt::format(
-      "{} query blocks of {} rows, keys in blocks of {}{}: Q^T of the block by V_SHUF zips; per key block "
-      "S^T = K Q^T with K broadcast (8 keys per pass, VLEN head-dimension steps per loop iteration), running "
-      "max, alpha and sum per query lane, P^T = exp in place; O rows += P V ({} chunks of a row at a time) "
-      "kept in DM as exact FP32 triples; O = acc / l",
-      qblocks, vl, bk, causal ? " up to the diagonal (causal)" : "", gc);
-
-  // ---- Q^T network: VLEN rows of a chunk of Q (row i: Q[i, c*VLEN + l]) -> VLEN rows of Q^T (row t: lanes
-  // i)
-  std::vector<Labels> group, targets;
-  for (int64_t i = 0; i < vl; ++i) {
-    Labels row;
-    for (int64_t l = 0; l < vl; ++l) row.push_back(static_cast<int>(i * vl + l));
-    group.push_back(row);
-  }
-  for (int64_t t = 0; t < vl; ++t) {
-    Labels col;
-    for (int64_t i = 0; i < vl; ++i) col.push_back(static_cast<int>(i * vl + t));
-    targets.push_back(col);
-  }
-  const Network qnet = plan(group, targets);
-  for (const ShuffleLevel& l : qnet.levels) {
-    if (l.kind == ShuffleLevel::kZipLow) throw std::logic_error("flash_attention: Q^T network halves");
-  }
-  for (int pos : qnet.position) {
-    if (pos < 0) throw std::logic_error("flash_attention: Q^T network misses a column");
-  }
-
-  // ---- registers: r1 keys of this query block, r2 keys from this key block on, r3 its tiles of 8 keys,
-  // r4 / r5 the K / V block in DRAM, r6 / r7 this query block's Q / O in DRAM, r8 loop counts, r9
-  // ROW_BYTES, r10 1 on the last key block, r11 the (query row, chunk group) pair, r12-r14 temporaries.
-  // Locks: 0 Q, 1 K block, 2 V block, 3 the output staging rows free.
-  k.comment(fmt::format(
-      "DM rows: Q {}, Q^T {}, K block {}, V block {}, scores {}, m / alpha / l {}, mask {}, O triples {}, "
-      "staging {}",
-      f.q_raw, f.qt, f.kblk, f.vblk, f.scores, f.state, f.mask, f.partial, f.stage));
-  k.li(9, rb);
-  k.li(6, c.addr("Q"), c.sym("Q"));
-  k.li(7, c.addr("O"), c.sym("O"));
-  k.li(1, causal ? vl : seq);
-  k.op("C_REL 3");
-  k.comment("zero the O triples and l once (later query blocks start with alpha = 0)");
-  k.op("V_BCST v0, r0");
-  k.li(12, f.state * rb);
-  k.op("S_PMOV p0, r12");
-  k.loop(7, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kState}, -1}); });
-  k.li(12, f.partial * rb);
-  k.op("S_PMOV p0, r12");
-  k.loop(3 * vl * ch, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kOTriples}, -1}); });
-  if (causal) {
-    k.comment("mask table: row r (key r of the diagonal tile) is -inf at the lanes (queries) i < r");
-    k.li(12, static_cast<int64_t>(0xFF800000u));
-    k.op("V_BCST v1, r12");
-    k.li(12, f.mask * rb);
-    k.op("S_PMOV p0, r12");
-    k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kMask}, -1});
-    for (int64_t r = 1; r < vl; ++r) {
-      const int reg = static_cast<int>(2 + r % 4);
-      k.op(fmt::format("V_ALIGN {}, v1, v0, {}", V(reg), vl - r));  // lanes < r: -inf, the rest 0
-      k.op(fmt::format("L_VST {}, p0, {}", V(reg), rb), {{}, {kMask}, -1});
-    }
   }
 
   // Emits one level of the Q^T network through DM: pairs of rows from `src` offsets to `dst` offsets
   // (bytes from p0 and p1), with the post-increments walking from each access to the next.
-  auto walk = [&](const std::string& fmt_op, int preg, const std::vector<int64_t>& offsets, size_t at,
-                  const std::string& reg, const MemUse& mem) {
+  void walk(const std::string& fmt_op, int preg, const std::vector<int64_t>& offsets, size_t at,
+            const std::string& reg, const MemUse& mem) {
     const int64_t next = at + 1 < offsets.size() ? offsets[at + 1] : offsets[0];
     const int64_t inc = next - offsets[at];
     if (inc >= -2048 && inc <= 2047) {
@@ -440,9 +454,10 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       k.op(fmt::format("{} {}, {}, 0", fmt_op, reg, P(preg)), mem);
       k.op(fmt::format("S_PADDI {}, {}", P(preg), inc));
     }
-  };
-  auto transpose_level = [&](const ShuffleLevel& l, const std::vector<int64_t>& src,
-                             const std::vector<int64_t>& dst, int src_token, int dst_token) {
+  }
+
+  void transpose_level(const ShuffleLevel& l, const std::vector<int64_t>& src,
+                       const std::vector<int64_t>& dst, int src_token, int dst_token) {
     const size_t stride = size_t{1} << l.bit;
     const unsigned lo = l.kind == ShuffleLevel::kUnzip ? 2 : 0;
     std::vector<size_t> firsts;
@@ -468,17 +483,19 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       walk("L_VST", 1, stores, 2 * n, V(base + 2), {{}, {dst_token}, -1});
       walk("L_VST", 1, stores, 2 * n + 1, V(base + 3), {{}, {dst_token}, -1});
     }
-  };
+  }
+
   // Restores the FP32 value of a triple (three loaded BF16 rows) into `acc`, with `temp` for the parts.
-  auto restore = [&](int acc, int temp, int hi, int mid, int lo) {
+  void restore(int acc, int temp, int hi, int mid, int lo) {
     k.op(fmt::format("A_UPS {}, {}", A(acc), V(hi)));
     k.op(fmt::format("A_UPS {}, {}", A(temp), V(mid)));
     k.op(fmt::format("A_ADD {}, {}, {}", A(acc), A(acc), A(temp)));
     k.op(fmt::format("A_UPS {}, {}", A(temp), V(lo)));
     k.op(fmt::format("A_ADD {}, {}, {}", A(acc), A(acc), A(temp)));
-  };
+  }
+
   // Splits `acc` (destroyed) into the triple hi, mid, lo (vector registers).
-  auto split = [&](int acc, int temp, int hi, int mid, int lo) {
+  void split(int acc, int temp, int hi, int mid, int lo) {
     k.op(fmt::format("V_SRS {}, {}", V(hi), A(acc)));
     k.op(fmt::format("A_UPS {}, {}", A(temp), V(hi)));
     k.op(fmt::format("A_SUB {}, {}, {}", A(acc), A(acc), A(temp)));
@@ -486,38 +503,41 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
     k.op(fmt::format("A_UPS {}, {}", A(temp), V(mid)));
     k.op(fmt::format("A_SUB {}, {}, {}", A(acc), A(acc), A(temp)));
     k.op(fmt::format("V_SRS {}, {}", V(lo), A(acc)));
-  };
+  }
+
   // p3 = the DM byte address `row` * ROW_BYTES + 2 * (query row of pair r11): lane i of a state row.
-  auto lane_pointer = [&](int preg, int64_t row) {
+  void lane_pointer(int preg, int64_t row) {
     k.op(fmt::format("S_SRLI r12, r11, {}", log2(groups)));
     k.op("S_SLLI r12, r12, 1");
     k.li(13, row * rb);
     k.op("S_ADD r13, r13, r12");
     k.op(fmt::format("S_PMOV {}, r13", P(preg)));
-  };
+  }
+
   // a4 = the FP32 triple at `row` (hi, mid, lo in consecutive rows), lane of the pair's query row, in all
   // lanes.
-  auto broadcast_triple = [&](int64_t row) {
+  void broadcast_triple(int64_t row) {
     lane_pointer(3, row);
     k.op(fmt::format("L_VLDB v12, p3, {}", rb), {{kState}, {}, -1});
     k.op(fmt::format("L_VLDB v13, p3, {}", rb), {{kState}, {}, -1});
     k.op("L_VLDB v14, p3, 0", {{kState}, {}, -1});
     restore(4, 5, 12, 13, 14);
-  };
+  }
+
   // The pair's gc accumulators a0.. from their triples (p6 walks the triples in pair order).
-  auto restore_pair = [&] {
+  void restore_pair() {
     for (int64_t cc = 0; cc < gc; ++cc) {
       const int base = static_cast<int>(3 * cc);
       for (int part = 0; part < 3; ++part)
         k.op(fmt::format("L_VLD {}, p6, {}", V(base + part), rb), {{kOTriples}, {}, -1});
       restore(static_cast<int>(cc), static_cast<int>(5 + cc % 3), base, base + 1, base + 2);
     }
-  };
+  }
 
   // K chunk-major: chunk cc's column of the block's r12 keys (DRAM r14 on) from DM row kblk + cc * key_block
   // on, so key j + t of a tile is in bank t. Chunks [from, to), round-robin over the channels; each
   // releases lock 1 (the block start acquires it once per chunk).
-  auto load_k = [&](int64_t from, int64_t to) {
+  void load_k(int64_t from, int64_t to) {
     if (from >= to) return;
     k.li(11, d * 2);
     k.li(13, (f.kblk + from * bk) * rb);
@@ -528,10 +548,11 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
       c.add(13, bk * rb, 8);
       k.op(fmt::format("S_ADDI r14, r14, {}", rb));
     }
-  };
+  }
+
   // r12 = the keys of the next block (on the last block, of the next query block's first), r14 its K rows
   // in DRAM (r2, r4 have moved past this block; r10 = 1 on the last)
-  auto next_k = [&] {
+  void next_k() {
     k.li(11, causal ? vl : 0);
     k.op("S_ADD r11, r1, r11");
     k.op("S_SUB r11, r11, r2");
@@ -546,8 +567,10 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
     k.op("S_SUB r14, r14, r4");
     k.op("S_MUL r14, r14, r10");
     k.op("S_ADD r14, r14, r4");
-  };
-  auto query_block = [&] {
+  }
+
+  // One query block: its Q^T, every key block up to the diagonal, O = acc / l.
+  void query_block() {
     k.comment("this query block's rows of Q into DM");
     k.li(12, f.q_raw * rb);
     k.li(13, vl * ch);
@@ -592,212 +615,9 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
     k.op(fmt::format("S_ADDI r8, r1, {}", bk - 1));
     k.op(fmt::format("S_SRLI r8, r8, {}", log2(bk)));
     k.loop_reg(8, [&] {
-      k.comment("keys of this block: min(r2, key_block); r10 = 1 on the last block");
-      k.li(12, bk);
-      k.op("S_SUB r12, r12, r2");
-      k.op("S_SRLI r13, r12, 31");
-      k.op("S_ADDI r10, r0, 1");
-      k.op("S_SUB r10, r10, r13");
-      k.op("S_MUL r14, r12, r10");
-      k.li(12, bk);
-      k.op("S_SUB r12, r12, r14");
-      k.op(fmt::format("S_SRLI r3, r12, {}", log2(kFlashKeysPerTile)));
-      k.comment("V in its natural rows (this block's K was loaded after the previous block's scores)");
-      k.op(fmt::format("S_SLLI r13, r12, {}", log2(ch)));
-      k.li(14, f.vblk * rb);
-      k.op(fmt::format("C_DMALD {}, r14, r5, r9, r13, 2", c.ch(2)), {{}, {kVblk}});
-      c.add(4, bk * d * 2, 14);
-      c.add(5, bk * d * 2, 14);
-      c.add(2, -bk, 14);
-      for (int64_t cc = 0; cc < ch; ++cc) k.op("C_ACQ 1", {{}, {kKblk}});
-
-      k.comment("S^T rows = K Q^T: per tile of 8 keys, a0..a7 += K[j + t, dd] (broadcast) * Q^T[dd]");
-      k.li(12, f.kblk * rb);
-      k.op("S_PMOV p1, r12");
-      k.li(12, f.scores * rb);
-      k.op("S_PMOV p2, r12");
-      k.loop_reg(3, [&] {
-        k.li(12, f.qt * rb);
-        k.op("S_PMOV p0, r12");
-        pipeline(
-            k, d, 2, vl,
-            [&](int stage, int64_t u) {
-              if (stage == 0) {
-                // u mod VLEN is d mod VLEN (the loop runs VLEN steps an iteration): the banks and the
-                // jump to the next chunk's column are known
-                const int64_t dd = u % vl;
-                // Q^T rows alternate between v8 and v9, so the next one loads while this one is still read
-                k.op(fmt::format("L_VLD {}, p0, {}", V(8 + u % 2), rb),
-                     {{kQt}, {}, static_cast<int>((f.qt + dd) % c.banks)});
-                for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
-                  const int64_t back = -(kFlashKeysPerTile - 1) * rb;
-                  const int64_t inc = t + 1 < kFlashKeysPerTile ? rb
-                                      : dd + 1 < vl             ? back + 2
-                                                                : back + bk * rb - 2 * (vl - 1);
-                  const MemUse mem = {{kKblk}, {}, static_cast<int>(t % c.banks)};
-                  if (inc >= -2048 && inc <= 2047) {
-                    k.op(fmt::format("L_VLDB {}, p1, {}", V(t), inc), mem);
-                  } else {
-                    k.op(fmt::format("L_VLDB {}, p1, 0", V(t)), mem);
-                    k.op(fmt::format("S_PADDI p1, {}", inc));
-                  }
-                }
-                return;
-              }
-              for (int64_t t = 0; t < kFlashKeysPerTile; ++t)
-                k.op(fmt::format("{} {}, {}, {}", u == 0 ? "A_VMUL" : "A_VMAC", A(t), V(t), V(8 + u % 2)));
-            },
-            1);
-        // p1 is past the last chunk's column: back to chunk 0, eight keys on
-        k.li(12, kFlashKeysPerTile * rb - ch * bk * rb);
-        k.op("S_PADD p1, r12");
-        for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
-          const int reg = static_cast<int>(10 + t % 6);
-          k.op(fmt::format("V_SRS {}, {}", V(reg), A(t)));
-          k.op(fmt::format("L_VST {}, p2, {}", V(reg), rb), {{}, {kScores}, -1});
-        }
-      });
-      k.comment("K is free: load the next block's (on the last block, the next query block's first), half");
-      k.comment("of its chunks now and half before P V, so that few transfers wait for a queue slot");
-      next_k();
-      load_k(0, ch / 2);
-      if (causal) {
-        k.comment("the diagonal tile (the last VLEN keys of the last block) + the mask table");
-        k.loop_reg(10, [&] {
-          k.op(fmt::format("S_SLLI r12, r3, {}", log2(kFlashKeysPerTile)));
-          k.op(fmt::format("S_ADDI r12, r12, {}", f.scores - vl));
-          k.op(fmt::format("S_SLLI r12, r12, {}", log2(rb)));
-          k.op("S_PMOV p3, r12");
-          k.op("S_PMOV p4, r12");
-          k.li(12, f.mask * rb);
-          k.op("S_PMOV p5, r12");
-          for (int64_t r = 0; r < vl; ++r) {
-            const int s = static_cast<int>(r % 4);
-            k.op(fmt::format("L_VLD {}, p3, {}", V(s), rb), {{kScores}, {}, -1});
-            k.op(fmt::format("L_VLD {}, p5, {}", V(4 + s), rb), {{kMask}, {}, -1});
-            k.op(fmt::format("V_ADD {}, {}, {}", V(8 + s), V(s), V(4 + s)));
-            k.op(fmt::format("L_VST {}, p4, {}", V(8 + s), rb), {{}, {kScores}, -1});
-          }
-        });
-      }
-      k.comment("m_new = max(m, the block's rows) (two partial maxima)");
-      k.li(12, m_row * rb);
-      k.op("S_PMOV p3, r12");
-      k.op("L_VLD v10, p3, 0", {{kState}, {}, -1});
-      k.op("L_VLD v12, p3, 0", {{kState}, {}, -1});
-      k.op("L_VLD v13, p3, 0", {{kState}, {}, -1});
-      k.li(12, f.scores * rb);
-      k.op("S_PMOV p4, r12");
-      k.loop_reg(3, [&] {
-        for (int64_t r = 0; r < kFlashKeysPerTile; ++r) {
-          const int s = static_cast<int>(r % 4), part = static_cast<int>(12 + r % 2);
-          k.op(fmt::format("L_VLD {}, p4, {}", V(s), rb), {{kScores}, {}, -1});
-          k.op(fmt::format("V_MAX {}, {}, {}", V(part), V(part), V(s)));
-        }
-      });
-      k.op("V_MAX v14, v12, v13");
-      k.op("L_VST v14, p3, 0", {{}, {kState}, -1});
-      k.comment("alpha = exp(scale (m - m_new)); l *= alpha; a6 = m_new, a7 = scale");
-      k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("scale"))));
-      k.op("A_BCST a7, r12");
-      k.op("A_UPS a6, v14");
-      k.op("A_UPS a0, v10");
-      k.op("A_SUB a0, a0, a6");
-      k.op("A_MUL a0, a0, a7");
-      k.op("A_EXP a0, a0");
-      k.li(12, l_row * rb);
-      k.op("S_PMOV p3, r12");
-      for (int part = 0; part < 3; ++part)
-        k.op(fmt::format("L_VLD {}, p3, {}", V(part), rb), {{kState}, {}, -1});
-      restore(1, 2, 0, 1, 2);
-      k.op("A_MUL a1, a1, a0");
-      split(0, 2, 3, 4, 5);
-      k.li(12, alpha_row * rb);
-      k.op("S_PMOV p3, r12");
-      for (int part = 0; part < 3; ++part)
-        k.op(fmt::format("L_VST {}, p3, {}", V(3 + part), rb), {{}, {kState}, -1});
-      k.comment("P^T = exp(scale (S^T - m_new)) in place, summed into l (a1, a3)");
-      k.op("A_BCST a3, r0");
-      k.li(12, f.scores * rb);
-      k.op("S_PMOV p4, r12");
-      k.op("S_PMOV p5, r12");
-      k.loop_reg(3, [&] {
-        for (int64_t r = 0; r < kFlashKeysPerTile; ++r) {
-          const int s = static_cast<int>(r % 4);
-          const int w = static_cast<int>(std::array<int, 4>{0, 2, 4, 5}[static_cast<size_t>(s)]);
-          const int sum = r % 2 == 0 ? 1 : 3;
-          // no buffer token: in place, each row is read before its own store and after the earlier
-          // passes (blocks before this loop), so the rows need not wait for each other's stores
-          k.op(fmt::format("L_VLD {}, p4, {}", V(s), rb));
-          k.op(fmt::format("A_UPS {}, {}", A(w), V(s)));
-          k.op(fmt::format("A_SUB {}, {}, a6", A(w), A(w)));
-          k.op(fmt::format("A_MUL {}, {}, a7", A(w), A(w)));
-          k.op(fmt::format("A_EXP {}, {}", A(w), A(w)));
-          k.op(fmt::format("A_ADD {}, {}, {}", A(sum), A(sum), A(w)));
-          k.op(fmt::format("V_SRS {}, {}", V(4 + s), A(w)));
-          k.op(fmt::format("L_VST {}, p5, {}", V(4 + s), rb), {{}, {kScores}, -1});
-        }
-      });
-      k.op("A_ADD a1, a1, a3");
-      split(1, 2, 8, 9, 10);
-      k.li(12, l_row * rb);
-      k.op("S_PMOV p3, r12");
-      for (int part = 0; part < 3; ++part)
-        k.op(fmt::format("L_VST {}, p3, {}", V(8 + part), rb), {{}, {kState}, -1});
-
-      next_k();
-      load_k(ch / 2, ch);
-      k.comment("O rows: per (query row, chunk group): acc = alpha * acc + sum_j P[i, j] V[j, chunks]");
-      k.op("C_ACQ 2", {{}, {kVblk}});
-      k.op("S_ADDI r11, r0, 0");
-      k.li(12, f.partial * rb);
-      k.op("S_PMOV p6, r12");
-      k.op("S_PMOV p7, r12");
-      k.loop(pairs, [&] {
-        broadcast_triple(alpha_row);
-        lane_pointer(4, f.scores);  // P^T column of the query row
-        // p5: V[0, the group's first chunk]
-        k.li(13, groups - 1);
-        k.op("S_AND r12, r11, r13");
-        k.op(fmt::format("S_SLLI r12, r12, {}", log2(gc * rb)));
-        k.li(13, f.vblk * rb);
-        k.op("S_ADD r12, r12, r13");
-        k.op("S_PMOV p5, r12");
-        // p0: the second half of the group's chunks (two pointers, so two V loads can share a bundle)
-        k.op(fmt::format("S_ADDI r12, r12, {}", half * rb));
-        k.op("S_PMOV p0, r12");
-        restore_pair();
-        for (int64_t cc = 0; cc < gc; ++cc) k.op(fmt::format("A_MUL {}, {}, a4", A(cc), A(cc)));
-        pipeline_reg(k, 3, 8, kFlashKeysPerTile, [&](int stage, int64_t u) {
-          const int set = static_cast<int>(u % 2);
-          if (stage == 0) {
-            // key j = u mod 8 (blocks start at multiples of 8 keys): P^T row j is in bank j; with one
-            // chunk group V[j, cc] is in bank j * ch + cc. With more, the group's bank offset is not known
-            // here, but its chunks are in consecutive banks: their banks relative to the first chunk let
-            // them pair with each other (P^T's row, bank unknown relative to them, then pairs with none).
-            const bool known = groups == 1;
-            k.op(fmt::format("L_VLDB {}, p4, {}", V(10 + set), rb),
-                 {{kScores}, {}, known ? static_cast<int>((f.scores + u) % c.banks) : -1});
-            for (int64_t cc = 0; cc < gc; ++cc) {
-              const bool second = cc >= half;
-              const int64_t last = second ? gc - 1 : half - 1;  // the half's last chunk: on to the next key
-              k.op(fmt::format("L_VLD {}, {}, {}", V(set * gc + cc), second ? "p0" : "p5",
-                               cc < last ? rb : (ch - (last - (second ? half : 0))) * rb),
-                   {{kVblk}, {}, static_cast<int>((known ? f.vblk + u * ch + cc : cc) % c.banks)});
-            }
-            return;
-          }
-          for (int64_t cc = 0; cc < gc; ++cc)
-            k.op(fmt::format("A_VMAC {}, {}, {}", A(cc), V(10 + set), V(set * gc + cc)));
-        });
-        for (int64_t cc = 0; cc < gc; ++cc) {
-          const int base = static_cast<int>(3 * (cc % 4));
-          split(static_cast<int>(cc), static_cast<int>(5 + cc % 3), base, base + 1, base + 2);
-          for (int part = 0; part < 3; ++part)
-            k.op(fmt::format("L_VST {}, p7, {}", V(base + part), rb), {{}, {kOTriples}, -1});
-        }
-        k.op("S_ADDI r11, r11, 1");
-      });
+      block_scores();
+      block_softmax();
+      block_output();
     });
     k.comment("O = acc / l into the staging rows, then to DRAM");
     k.op("C_ACQ 3", {{}, {kOutStage}});
@@ -822,13 +642,247 @@ GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vec
     k.op(fmt::format("C_DMAST {}, r12, r7, r9, r13, 3", c.ch(3)), {{kOutStage}, {}, -1});
     c.add(7, vl * d * 2, 14);
     if (causal) k.op(fmt::format("S_ADDI r1, r1, {}", vl));
-  };
-  k.comment("the first block of K");
-  k.li(12, std::min(bk, causal ? vl : seq));
-  k.li(14, c.addr("K"), c.sym("K"));
-  load_k(0, ch);
-  k.loop(qblocks, query_block);
-  k.op("C_HALT", {{}, {}, -1, true});
+  }
+
+  // The key block's V load and S^T = K Q^T into the scores rows.
+  void block_scores() {
+    k.comment("keys of this block: min(r2, key_block); r10 = 1 on the last block");
+    k.li(12, bk);
+    k.op("S_SUB r12, r12, r2");
+    k.op("S_SRLI r13, r12, 31");
+    k.op("S_ADDI r10, r0, 1");
+    k.op("S_SUB r10, r10, r13");
+    k.op("S_MUL r14, r12, r10");
+    k.li(12, bk);
+    k.op("S_SUB r12, r12, r14");
+    k.op(fmt::format("S_SRLI r3, r12, {}", log2(kFlashKeysPerTile)));
+    k.comment("V in its natural rows (this block's K was loaded after the previous block's scores)");
+    k.op(fmt::format("S_SLLI r13, r12, {}", log2(ch)));
+    k.li(14, f.vblk * rb);
+    k.op(fmt::format("C_DMALD {}, r14, r5, r9, r13, 2", c.ch(2)), {{}, {kVblk}});
+    c.add(4, bk * d * 2, 14);
+    c.add(5, bk * d * 2, 14);
+    c.add(2, -bk, 14);
+    for (int64_t cc = 0; cc < ch; ++cc) k.op("C_ACQ 1", {{}, {kKblk}});
+
+    k.comment("S^T rows = K Q^T: per tile of 8 keys, a0..a7 += K[j + t, dd] (broadcast) * Q^T[dd]");
+    k.li(12, f.kblk * rb);
+    k.op("S_PMOV p1, r12");
+    k.li(12, f.scores * rb);
+    k.op("S_PMOV p2, r12");
+    k.loop_reg(3, [&] {
+      k.li(12, f.qt * rb);
+      k.op("S_PMOV p0, r12");
+      pipeline(
+          k, d, 2, vl,
+          [&](int stage, int64_t u) {
+            if (stage == 0) {
+              // u mod VLEN is d mod VLEN (the loop runs VLEN steps an iteration): the banks and the
+              // jump to the next chunk's column are known
+              const int64_t dd = u % vl;
+              // Q^T rows alternate between v8 and v9, so the next one loads while this one is still read
+              k.op(fmt::format("L_VLD {}, p0, {}", V(8 + u % 2), rb),
+                   {{kQt}, {}, static_cast<int>((f.qt + dd) % c.banks)});
+              for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
+                const int64_t back = -(kFlashKeysPerTile - 1) * rb;
+                const int64_t inc = t + 1 < kFlashKeysPerTile ? rb
+                                    : dd + 1 < vl             ? back + 2
+                                                              : back + bk * rb - 2 * (vl - 1);
+                const MemUse mem = {{kKblk}, {}, static_cast<int>(t % c.banks)};
+                if (inc >= -2048 && inc <= 2047) {
+                  k.op(fmt::format("L_VLDB {}, p1, {}", V(t), inc), mem);
+                } else {
+                  k.op(fmt::format("L_VLDB {}, p1, 0", V(t)), mem);
+                  k.op(fmt::format("S_PADDI p1, {}", inc));
+                }
+              }
+              return;
+            }
+            for (int64_t t = 0; t < kFlashKeysPerTile; ++t)
+              k.op(fmt::format("{} {}, {}, {}", u == 0 ? "A_VMUL" : "A_VMAC", A(t), V(t), V(8 + u % 2)));
+          },
+          1);
+      // p1 is past the last chunk's column: back to chunk 0, eight keys on
+      k.li(12, kFlashKeysPerTile * rb - ch * bk * rb);
+      k.op("S_PADD p1, r12");
+      for (int64_t t = 0; t < kFlashKeysPerTile; ++t) {
+        const int reg = static_cast<int>(10 + t % 6);
+        k.op(fmt::format("V_SRS {}, {}", V(reg), A(t)));
+        k.op(fmt::format("L_VST {}, p2, {}", V(reg), rb), {{}, {kScores}, -1});
+      }
+    });
+  }
+
+  // The next K block's first half, the diagonal's mask, the running max, alpha, l and P^T.
+  void block_softmax() {
+    k.comment("K is free: load the next block's (on the last block, the next query block's first), half");
+    k.comment("of its chunks now and half before P V, so that few transfers wait for a queue slot");
+    next_k();
+    load_k(0, ch / 2);
+    if (causal) {
+      k.comment("the diagonal tile (the last VLEN keys of the last block) + the mask table");
+      k.loop_reg(10, [&] {
+        k.op(fmt::format("S_SLLI r12, r3, {}", log2(kFlashKeysPerTile)));
+        k.op(fmt::format("S_ADDI r12, r12, {}", f.scores - vl));
+        k.op(fmt::format("S_SLLI r12, r12, {}", log2(rb)));
+        k.op("S_PMOV p3, r12");
+        k.op("S_PMOV p4, r12");
+        k.li(12, f.mask * rb);
+        k.op("S_PMOV p5, r12");
+        for (int64_t r = 0; r < vl; ++r) {
+          const int s = static_cast<int>(r % 4);
+          k.op(fmt::format("L_VLD {}, p3, {}", V(s), rb), {{kScores}, {}, -1});
+          k.op(fmt::format("L_VLD {}, p5, {}", V(4 + s), rb), {{kMask}, {}, -1});
+          k.op(fmt::format("V_ADD {}, {}, {}", V(8 + s), V(s), V(4 + s)));
+          k.op(fmt::format("L_VST {}, p4, {}", V(8 + s), rb), {{}, {kScores}, -1});
+        }
+      });
+    }
+    k.comment("m_new = max(m, the block's rows) (two partial maxima)");
+    k.li(12, m_row * rb);
+    k.op("S_PMOV p3, r12");
+    k.op("L_VLD v10, p3, 0", {{kState}, {}, -1});
+    k.op("L_VLD v12, p3, 0", {{kState}, {}, -1});
+    k.op("L_VLD v13, p3, 0", {{kState}, {}, -1});
+    k.li(12, f.scores * rb);
+    k.op("S_PMOV p4, r12");
+    k.loop_reg(3, [&] {
+      for (int64_t r = 0; r < kFlashKeysPerTile; ++r) {
+        const int s = static_cast<int>(r % 4), part = static_cast<int>(12 + r % 2);
+        k.op(fmt::format("L_VLD {}, p4, {}", V(s), rb), {{kScores}, {}, -1});
+        k.op(fmt::format("V_MAX {}, {}, {}", V(part), V(part), V(s)));
+      }
+    });
+    k.op("V_MAX v14, v12, v13");
+    k.op("L_VST v14, p3, 0", {{}, {kState}, -1});
+    k.comment("alpha = exp(scale (m - m_new)); l *= alpha; a6 = m_new, a7 = scale");
+    k.li(12, static_cast<int64_t>(arith::double_to_fp32(c.cfg.param("scale"))));
+    k.op("A_BCST a7, r12");
+    k.op("A_UPS a6, v14");
+    k.op("A_UPS a0, v10");
+    k.op("A_SUB a0, a0, a6");
+    k.op("A_MUL a0, a0, a7");
+    k.op("A_EXP a0, a0");
+    k.li(12, l_row * rb);
+    k.op("S_PMOV p3, r12");
+    for (int part = 0; part < 3; ++part)
+      k.op(fmt::format("L_VLD {}, p3, {}", V(part), rb), {{kState}, {}, -1});
+    restore(1, 2, 0, 1, 2);
+    k.op("A_MUL a1, a1, a0");
+    split(0, 2, 3, 4, 5);
+    k.li(12, alpha_row * rb);
+    k.op("S_PMOV p3, r12");
+    for (int part = 0; part < 3; ++part)
+      k.op(fmt::format("L_VST {}, p3, {}", V(3 + part), rb), {{}, {kState}, -1});
+    k.comment("P^T = exp(scale (S^T - m_new)) in place, summed into l (a1, a3)");
+    k.op("A_BCST a3, r0");
+    k.li(12, f.scores * rb);
+    k.op("S_PMOV p4, r12");
+    k.op("S_PMOV p5, r12");
+    k.loop_reg(3, [&] {
+      for (int64_t r = 0; r < kFlashKeysPerTile; ++r) {
+        const int s = static_cast<int>(r % 4);
+        const int w = static_cast<int>(std::array<int, 4>{0, 2, 4, 5}[static_cast<size_t>(s)]);
+        const int sum = r % 2 == 0 ? 1 : 3;
+        // no buffer token: in place, each row is read before its own store and after the earlier
+        // passes (blocks before this loop), so the rows need not wait for each other's stores
+        k.op(fmt::format("L_VLD {}, p4, {}", V(s), rb));
+        k.op(fmt::format("A_UPS {}, {}", A(w), V(s)));
+        k.op(fmt::format("A_SUB {}, {}, a6", A(w), A(w)));
+        k.op(fmt::format("A_MUL {}, {}, a7", A(w), A(w)));
+        k.op(fmt::format("A_EXP {}, {}", A(w), A(w)));
+        k.op(fmt::format("A_ADD {}, {}, {}", A(sum), A(sum), A(w)));
+        k.op(fmt::format("V_SRS {}, {}", V(4 + s), A(w)));
+        k.op(fmt::format("L_VST {}, p5, {}", V(4 + s), rb), {{}, {kScores}, -1});
+      }
+    });
+    k.op("A_ADD a1, a1, a3");
+    split(1, 2, 8, 9, 10);
+    k.li(12, l_row * rb);
+    k.op("S_PMOV p3, r12");
+    for (int part = 0; part < 3; ++part)
+      k.op(fmt::format("L_VST {}, p3, {}", V(8 + part), rb), {{}, {kState}, -1});
+  }
+
+  // The next K block's second half and the O rows: acc = alpha * acc + P V.
+  void block_output() {
+    next_k();
+    load_k(ch / 2, ch);
+    k.comment("O rows: per (query row, chunk group): acc = alpha * acc + sum_j P[i, j] V[j, chunks]");
+    k.op("C_ACQ 2", {{}, {kVblk}});
+    k.op("S_ADDI r11, r0, 0");
+    k.li(12, f.partial * rb);
+    k.op("S_PMOV p6, r12");
+    k.op("S_PMOV p7, r12");
+    k.loop(pairs, [&] {
+      broadcast_triple(alpha_row);
+      lane_pointer(4, f.scores);  // P^T column of the query row
+      // p5: V[0, the group's first chunk]
+      k.li(13, groups - 1);
+      k.op("S_AND r12, r11, r13");
+      k.op(fmt::format("S_SLLI r12, r12, {}", log2(gc * rb)));
+      k.li(13, f.vblk * rb);
+      k.op("S_ADD r12, r12, r13");
+      k.op("S_PMOV p5, r12");
+      // p0: the second half of the group's chunks (two pointers, so two V loads can share a bundle)
+      k.op(fmt::format("S_ADDI r12, r12, {}", half * rb));
+      k.op("S_PMOV p0, r12");
+      restore_pair();
+      for (int64_t cc = 0; cc < gc; ++cc) k.op(fmt::format("A_MUL {}, {}, a4", A(cc), A(cc)));
+      pipeline_reg(k, 3, 8, kFlashKeysPerTile, [&](int stage, int64_t u) {
+        const int set = static_cast<int>(u % 2);
+        if (stage == 0) {
+          // key j = u mod 8 (blocks start at multiples of 8 keys): P^T row j is in bank j; with one
+          // chunk group V[j, cc] is in bank j * ch + cc. With more, the group's bank offset is not known
+          // here, but its chunks are in consecutive banks: their banks relative to the first chunk let
+          // them pair with each other (P^T's row, bank unknown relative to them, then pairs with none).
+          const bool known = groups == 1;
+          k.op(fmt::format("L_VLDB {}, p4, {}", V(10 + set), rb),
+               {{kScores}, {}, known ? static_cast<int>((f.scores + u) % c.banks) : -1});
+          for (int64_t cc = 0; cc < gc; ++cc) {
+            const bool second = cc >= half;
+            const int64_t last = second ? gc - 1 : half - 1;  // the half's last chunk: on to the next key
+            k.op(fmt::format("L_VLD {}, {}, {}", V(set * gc + cc), second ? "p0" : "p5",
+                             cc < last ? rb : (ch - (last - (second ? half : 0))) * rb),
+                 {{kVblk}, {}, static_cast<int>((known ? f.vblk + u * ch + cc : cc) % c.banks)});
+          }
+          return;
+        }
+        for (int64_t cc = 0; cc < gc; ++cc)
+          k.op(fmt::format("A_VMAC {}, {}, {}", A(cc), V(10 + set), V(set * gc + cc)));
+      });
+      for (int64_t cc = 0; cc < gc; ++cc) {
+        const int base = static_cast<int>(3 * (cc % 4));
+        split(static_cast<int>(cc), static_cast<int>(5 + cc % 3), base, base + 1, base + 2);
+        for (int part = 0; part < 3; ++part)
+          k.op(fmt::format("L_VST {}, p7, {}", V(base + part), rb), {{}, {kOTriples}, -1});
+      }
+      k.op("S_ADDI r11, r11, 1");
+    });
+  }
+
+  Ctx& c;
+  KernelBuilder& k;
+  const FlashPlan f;
+  const int64_t seq = c.cfg.dim("S"), d = c.cfg.dim("D");
+  const bool causal = c.cfg.dim("CAUSAL") != 0;
+  const int64_t vl = c.vlen, rb = c.rb;
+  const int64_t bk = f.key_block, ch = f.chunks, gc = f.pair_chunks, groups = f.groups;
+  const int64_t half = (gc + 1) / 2;  // chunks of a group loaded through p5; the rest through p0
+  const int64_t qblocks = seq / vl, pairs = vl * groups;
+  const int64_t m_row = f.state, alpha_row = f.state + 1, l_row = f.state + 4;
+  static constexpr int kQraw = kAcqBase + 0, kKblk = kAcqBase + 1, kVblk = kAcqBase + 2;
+  enum : int { kQt = 300, kScores, kTrans0, kTrans1, kOTriples };
+  Network qnet;
+};
+
+}  // namespace
+
+GeneratedKernel flash_attention(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  FlashAttention flash(c, values, knobs);
+  GeneratedKernel out = flash.plan_blocks();
+  flash.set_up();
+  flash.run();
   return out;
 }
 

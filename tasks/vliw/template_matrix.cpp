@@ -537,6 +537,7 @@ class Matmul {
       k.li(reg, c.addr(region) + offset);
     }
   }
+
   // piece q covers DM rows of k [q * kcp, q * kcp + piece_chunks(q))
   int64_t piece_chunks(int64_t q) const { return std::min(kcp, kc - q * kcp); }
 
@@ -582,6 +583,7 @@ class Matmul {
     k.op("S_MUL r12, r12, r14");
     k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
   }
+
   // `count` matrix rows of `chunks` DM rows each, from DRAM r14 on (matrix rows K*2 bytes apart), into DM
   // at dm_reg; with K in pieces one transfer per matrix row, the last releasing `lock` (a channel works in
   // order, so all have landed then). r13 is the moving DM address.
@@ -600,6 +602,7 @@ class Matmul {
     });
     k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
   }
+
   void load_a(int dm_reg, int64_t q) {  // piece q of A block r2 into DM at dm_reg; r2 advances
     k.li(14, a_block_bytes);
     k.op("S_MUL r14, r2, r14");
@@ -613,6 +616,7 @@ class Matmul {
     load_rows(dm_reg, 0, 0, mb, piece_chunks(q));
     next_index(2, mblocks);
   }
+
   void load_b(int dm_reg, int64_t q) {  // piece q of B strip r3 into DM at dm_reg; r3 advances
     k.li(14, strip_bytes);
     k.op("S_MUL r14, r3, r14");
@@ -649,6 +653,7 @@ class Matmul {
     }
     k.op(fmt::format("S_SRLI {}, {}, 31", R(dst), R(dst)));
   }
+
   // The rows of one piece (equal pieces: kcp DM rows each) of `count` matrix rows from DRAM r14 on; set_dm
   // puts the DM address in r13.
   void load_rows_looped(const std::function<void()>& set_dm, int ch, int lock, int64_t count) {
@@ -661,6 +666,7 @@ class Matmul {
     });
     k.op(fmt::format("C_DMALD {}, r13, r14, r5, r12, {}", ch, lock), {{}, {kAcqBase + lock}});
   }
+
   // A block r2 (r2 advances) of the piece at `ptr`, or (ptr "") of the piece at p6, or at p4 for block 0
   // (which a piece's last block prefetches for the next piece).
   void load_a_looped(const std::function<void()>& set_dm, const std::string& ptr) {
@@ -683,6 +689,7 @@ class Matmul {
     load_rows_looped(set_dm, 0, 0, mb);
     next_index(2, mblocks);
   }
+
   // W strip r3 of the piece at `ptr` (r3 stays).
   void load_b_looped(const std::function<void()>& set_dm, const std::string& ptr) {
     k.li(14, strip_bytes);
@@ -693,6 +700,7 @@ class Matmul {
     k.op("S_ADD r14, r14, r12");
     load_rows_looped(set_dm, c.ch(1), 1, vl);
   }
+
   std::function<void()> dm_from(int reg) {
     return [this, reg] { k.op(fmt::format("S_ADDI r13, {}, 0", R(reg))); };
   }
@@ -736,6 +744,7 @@ class Matmul {
         },
         0, 1);
   }
+
   // The pieces' FP32 accumulators: acc = hi + mid + lo from DM, each added exactly (the selector picks the
   // tile's lanes); p7 advances past them.
   void restore_accs() {
@@ -749,6 +758,7 @@ class Matmul {
       }
     }
   }
+
   // hi = bf16(acc), acc -= hi (exact), mid = bf16(acc), acc -= mid, lo = bf16(acc) (exact): the three rows
   // at p7 hold the FP32 value exactly.
   void save_accs() {
@@ -764,6 +774,7 @@ class Matmul {
         k.op(fmt::format("L_VST {}, p7, {}", V(12 + part), rb), {{}, {kPartial}, -1});
     }
   }
+
   // One k-group of the k-loop: stage 0 loads its tiles, stage 1 multiplies (A_MMUL starts from zero).
   void k_group(int stage, int64_t u, bool mmul) {
     const int64_t base = (u % 2) * (mk + tm);
@@ -780,6 +791,7 @@ class Matmul {
       }
     }
   }
+
   // C rows of the block from the accumulators, through the staging buffers to DRAM at r13 (which advances).
   void store_block() {
     k.op("C_ACQ 2", {{}, {kOutStage}});
@@ -805,6 +817,7 @@ class Matmul {
     k.op("S_XOR r10, r10, r1");
     k.op(fmt::format("S_ADDI r13, r13, {}", vl * 2));
   }
+
   // One piece of K of a panel: its B^T tiles, then every A block against them. The first piece starts the
   // accumulators (bias or A_MMUL), the others restore them from the partial sums; the last stores C, the
   // others save the partial sums.
@@ -915,11 +928,13 @@ class Matmul {
       load_a(8, (q + 1) % pieces);
     }
   }
+
   void panel() {
     for (int64_t q = 0; q < pieces; ++q) panel_piece(q);
     c.add(4, strips * vl * 2 - m * ldc, 14);
     if (has_bias) k.op(fmt::format("S_PADDI p4, {}", strips * mk * rb));
   }
+
   // The pieces in one loop (see `looped`): equal pieces, so every piece is the same code but for the 0/1
   // loops on the first and last piece's flags.
   void looped_piece() {
