@@ -60,38 +60,69 @@ int64_t conv_bands(const Params& p, const ConvShape& d) {
   return 0;
 }
 
-GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
-                       const std::vector<Knob>& knobs) {
-  KernelBuilder& k = c.k;
-  const ConvShape d = conv_shape(c.cfg);
-  const int64_t rb = c.rb, cv = d.c / c.vlen;
-  // DM rows: zeros (OW rows), two gather buffers (OW rows each). Locks 3/4: buffer loads landed; 5/6: the
-  // last store of an output row on channel 0/1 has been written.
-  const int64_t zero = 0, buf0 = d.ow, buf1 = 2 * d.ow;
-  k.comment(
-      fmt::format("im2col into scratch: DM rows of zeros {}, gather buffers {} and {}", zero, buf0, buf1));
-  k.li(12, zero * rb);
-  k.op("S_PMOV p0, r12");
-  k.op("V_BCST v0, r0");
-  k.loop(d.ow, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kState}, -1}); });
-  k.comment("r1: x at image row oh*S - P, r2: the im2col row of pixel (oh, 0), r3: S*C*2, r4: K*2,");
-  k.comment("r6/r7: the buffers, r8: the zeros");
-  k.li(1, c.addr("x") - d.pad * d.w * d.c * 2);
-  k.li(2, c.addr("scratch"), c.sym("scratch"));
-  k.li(3, d.s * d.c * 2);
-  k.li(4, d.k * 2);
-  k.li(6, buf0 * rb);
-  k.li(7, buf1 * rb);
-  k.li(8, zero * rb);
+namespace {
+
+// conv2d's im2col phase: the im2col matrix [OH*OW, KH*KW*C] in scratch, gathered and scattered by DMA
+// output row by output row (emit()), with every store waited for at the end.
+class Im2col {
+ public:
+  Im2col(Ctx& ctx, const ConvJob& job, const ConvShape& shape) : c(ctx), k(ctx.k), cjob(job), d(shape) {}
+
+  void emit() {
+    k.comment(
+        fmt::format("im2col into scratch: DM rows of zeros {}, gather buffers {} and {}", zero, buf0, buf1));
+    k.li(12, zero * rb);
+    k.op("S_PMOV p0, r12");
+    k.op("V_BCST v0, r0");
+    k.loop(d.ow, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kState}, -1}); });
+    k.comment("r1: x at image row oh*S - P, r2: the im2col row of pixel (oh, 0), r3: S*C*2, r4: K*2,");
+    k.comment("r6/r7: the buffers, r8: the zeros");
+    k.li(1, c.addr("x") - d.pad * d.w * d.c * 2);
+    k.li(2, c.addr("scratch"), c.sym("scratch"));
+    k.li(3, d.s * d.c * 2);
+    k.li(4, d.k * 2);
+    k.li(6, buf0 * rb);
+    k.li(7, buf1 * rb);
+    k.li(8, zero * rb);
+    if (c.loop_pieces && cv > 0) {
+      looped_rows();
+    } else {
+      // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
+      auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
+      for (int64_t oh = 0; oh < d.oh;) {
+        if (inside(oh)) {
+          int64_t n = 0;
+          while (oh + n < d.oh && inside(oh + n)) ++n;
+          k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
+          emit_rows([](int64_t) { return true; }, n);
+          oh += n;
+        } else {
+          k.comment(fmt::format("output row {}", oh));
+          emit_rows(
+              [&](int64_t i) {
+                const int64_t ih = oh * d.s - d.pad + i;
+                return ih >= 0 && ih < d.h;
+              },
+              1);
+          ++oh;
+        }
+      }
+    }
+    k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
+    for (int ch = 0; ch < 2; ++ch)
+      k.loop(fences[ch], [&] { k.op(fmt::format("C_ACQ {}", 5 + ch), {{}, {}, -1, true}); });
+  }
+
+ private:
   struct Xfer {
     bool load = false;
     int ch = 0, dm_reg = 8;
     int64_t offset = 0, rows = 0;  // bytes from r1 (load) or r2 (store)
     int lock = -1;
   };
-  int64_t fences[2] = {0, 0};  // fence releases per channel over the whole im2col
+
   // One output row's transfers; valid_row(i): tap row i inside the image (all of them in the loop).
-  auto out_row = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+  void out_row(const std::function<bool(int64_t)>& valid_row, int64_t times) {
     std::vector<Xfer> xs;
     int64_t tap = 0;
     int pending = -1;  // index in xs of the data store waiting for its load
@@ -152,11 +183,12 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
       c.add(2, d.ow * d.k * 2, 14);
     };
     k.loop(times, body);
-  };
+  }
+
   // One channel chunk of one tap in the im2col buffer (r10: its column, r9: its image pixels): zero rows
   // where the tap falls outside the image, the gathered pixels stored between them; `fence` releases the
   // lock on the last store.
-  auto store_tap_chunk = [&](bool any, int64_t lo, int64_t hi, const std::string& fence) {
+  void store_tap_chunk(bool any, int64_t lo, int64_t hi, const std::string& fence) {
     if (!any) {
       k.li(5, d.ow);
       k.op("C_DMAST 0, r8, r10, r4, r5" + fence, {{kState}, {}, -1});
@@ -180,10 +212,11 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
     k.li(5, hi - lo + 1);
     k.op("C_DMAST 0, r6, r14, r4, r5" + fence, {{kOutBase}, {}, -1});
     k.op(fmt::format("S_ADDI r9, r9, {}", rb));
-  };
+  }
+
   // With several channel chunks per pixel, a hardware loop over the chunks of each tap keeps the code
   // small: all on channel 0, the gather waited for before its scatter; r9/r10 walk the tap's chunks.
-  auto out_row_chunked = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+  void out_row_chunked(const std::function<bool(int64_t)>& valid_row, int64_t times) {
     k.loop(times, [&] {
       for (int64_t i = 0; i < d.kh; ++i) {
         for (int64_t j = 0; j < d.kw; ++j) {
@@ -207,21 +240,23 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
       c.add(2, d.ow * d.k * 2, 14);
     });
     fences[0] += cv * times;
-  };
-  auto emit_rows = [&](const std::function<bool(int64_t)>& valid_row, int64_t times) {
+  }
+
+  void emit_rows(const std::function<bool(int64_t)>& valid_row, int64_t times) {
     if (cv > 1) {
       out_row_chunked(valid_row, times);
     } else {
       out_row(valid_row, times);
     }
-  };
+  }
+
   // The last resort for IMEM (Ctx::loop_pieces): one copy of the row code for every output row, in one
   // hardware loop. Per row, the tap rows above the image (top), inside it (mid) and below it (bot) are
   // counts computed from r11 = oh * S - P, each section a loop: zero stores for top and bot, the taps of one
   // tap row (r7: its image row in DRAM) for mid. r10 walks the im2col columns (consecutive: tap after tap,
   // chunk after chunk); everything is on channel 0, in order, so one store of a zero row to the output
   // region (overwritten by the product later) releases the lock after the last im2col store.
-  auto looped_rows = [&] {
+  void looped_rows() {
     k.comment("every output row: tap rows above the image, in it and below it (r11 = oh * S - P)");
     k.li(11, -d.pad);
     auto top = [&] {  // r12 = max(0, -r11)
@@ -283,34 +318,26 @@ GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
     k.op("C_DMAST 0, r8, r14, r4, r5, 5", {{kState}, {}, -1});
     fences[0] = 1;
     fences[1] = 0;
-  };
-  if (c.loop_pieces && cv > 0) {
-    looped_rows();
-  } else {
-    // output rows whose tap rows all lie in the image: oh*S - P >= 0 and oh*S - P + KH - 1 < H
-    auto inside = [&](int64_t oh) { return oh * d.s - d.pad >= 0 && oh * d.s - d.pad + d.kh - 1 < d.h; };
-    for (int64_t oh = 0; oh < d.oh;) {
-      if (inside(oh)) {
-        int64_t n = 0;
-        while (oh + n < d.oh && inside(oh + n)) ++n;
-        k.comment(fmt::format("output rows {}..{}: every tap row in the image", oh, oh + n - 1));
-        emit_rows([](int64_t) { return true; }, n);
-        oh += n;
-      } else {
-        k.comment(fmt::format("output row {}", oh));
-        emit_rows(
-            [&](int64_t i) {
-              const int64_t ih = oh * d.s - d.pad + i;
-              return ih >= 0 && ih < d.h;
-            },
-            1);
-        ++oh;
-      }
-    }
   }
-  k.comment("wait for every im2col store (the last of each output row on each channel releases a lock)");
-  for (int ch = 0; ch < 2; ++ch)
-    k.loop(fences[ch], [&] { k.op(fmt::format("C_ACQ {}", 5 + ch), {{}, {}, -1, true}); });
+
+  Ctx& c;
+  KernelBuilder& k;
+  const ConvJob& cjob;
+  const ConvShape d;
+  const int64_t rb = c.rb, cv = d.c / c.vlen;
+  // DM rows: zeros (OW rows), two gather buffers (OW rows each). Locks 3/4: buffer loads landed; 5/6: the
+  // last store of an output row on channel 0/1 has been written.
+  const int64_t zero = 0, buf0 = d.ow, buf1 = 2 * d.ow;
+  int64_t fences[2] = {0, 0};  // fence releases per channel over the whole im2col
+};
+
+}  // namespace
+
+GeneratedKernel conv2d(Ctx& c, const ConvJob& cjob, const KnobValues& values,
+                       const std::vector<Knob>& knobs) {
+  KernelBuilder& k = c.k;
+  const ConvShape d = conv_shape(c.cfg);
+  Im2col(c, cjob, d).emit();
   const int64_t bands = conv_bands(c.p, d);
   if (bands == 0) throw std::invalid_argument("conv2d: the product does not fit DM");
   GeneratedKernel out;
