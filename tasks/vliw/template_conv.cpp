@@ -432,97 +432,132 @@ DepthwiseShape depthwise_shape(const Params& p, const tasks::ResolvedConfig& cfg
   return d;
 }
 
-GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
-  KernelBuilder& k = c.k;
-  const DepthwiseShape d = depthwise_shape(c.p, c.cfg);
-  if (d.total_rows > c.dm_rows) throw std::invalid_argument("the depthwise ring does not fit DM");
-  if (d.cv > 8) throw std::invalid_argument("depthwise: more channel chunks than accumulators");
-  const int64_t rb = c.rb, w_base = 0, ring_base = d.w_rows, out0 = ring_base + d.ring * d.slot_rows,
-                out1 = out0 + d.out_rows;
-  const int64_t parts = d.cv <= 2 && d.kh * d.kw >= 2 ? 2 : 1;  // partial sums per chunk (A_VMAC latency 3)
-  const int64_t sets = 2 * d.cv * parts <= 8 ? 2 : 1;           // accumulator sets for consecutive pixels
-  int64_t unit_period = c.banks;                                // pixels after which the x rows' banks repeat
-  for (int64_t g = 1; g <= c.banks; g *= 2) {
-    if ((g * d.stride * d.cv) % c.banks == 0) {
-      unit_period = g;
-      break;
+namespace {
+
+// depthwise_conv, phase by phase: plan() (the unroll, the banks), set_up() (the ring, the taps, the
+// registers, the first window's rows) and run() (the image's output rows, in passes of one chunk of channels
+// when the ring of whole pixels does not fit DM).
+class Depthwise {
+ public:
+  explicit Depthwise(Ctx& ctx) : c(ctx), k(ctx.k), d(depthwise_shape(ctx.p, ctx.cfg)) {}
+
+  GeneratedKernel plan(const KnobValues& values, const std::vector<Knob>& knobs) {
+    if (d.total_rows > c.dm_rows) throw std::invalid_argument("the depthwise ring does not fit DM");
+    if (d.cv > 8) throw std::invalid_argument("depthwise: more channel chunks than accumulators");
+    for (int64_t g = 1; g <= c.banks; g *= 2) {
+      if ((g * d.stride * d.cv) % c.banks == 0) {
+        unit_period = g;
+        break;
+      }
     }
+    unroll = std::max<int64_t>(sets, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 8));
+    banks_known = unroll % unit_period == 0 && unroll % sets == 0;
+    GeneratedKernel out;
+    out.knobs = {{"unroll", unroll}};
+    out.summary = fmt::format(
+        "input rows through a ring of {} DM slots (each read once; zero padding in DM), output rows "
+        "double-buffered; per pixel and chunk {} A_VMACs, {} pixels per loop iteration",
+        d.ring, d.kh * d.kw, unroll);
+    if (grouped)
+      out.summary += fmt::format(
+          "; {} passes over the image, one chunk of {} channels each (the whole pixels' ring needs {} "
+          "bytes of DM)",
+          d.groups, c.vlen, d.whole_rows * rb);
+    return out;
   }
-  const int64_t unroll = std::max<int64_t>(sets, std::clamp<int64_t>(knob(values, knobs, "unroll"), 1, 8));
-  const bool banks_known = unroll % unit_period == 0 && unroll % sets == 0;
-  GeneratedKernel out;
-  out.knobs = {{"unroll", unroll}};
-  out.summary = fmt::format(
-      "input rows through a ring of {} DM slots (each read once; zero padding in DM), output rows "
-      "double-buffered; per pixel and chunk {} A_VMACs, {} pixels per loop iteration",
-      d.ring, d.kh * d.kw, unroll);
-  const bool grouped = d.groups > 1;
-  if (grouped)
-    out.summary += fmt::format(
-        "; {} passes over the image, one chunk of {} channels each (the whole pixels' ring needs {} bytes of "
-        "DM)",
-        d.groups, c.vlen, d.whole_rows * rb);
-  const int64_t row_bytes_dram = d.w * d.c * 2;
-  k.comment(fmt::format("DM rows: w {}, ring {} ({} slots of {}), output {}/{}", w_base, ring_base, d.ring,
-                        d.slot_rows, out0, out1));
+
+  void set_up() {
+    k.comment(fmt::format("DM rows: w {}, ring {} ({} slots of {}), output {}/{}", w_base, ring_base, d.ring,
+                          d.slot_rows, out0, out1));
+    if (grouped) {
+      k.comment("r7: the DRAM stride of a chunk's pixels (C * 2); p5: this pass's chunk of w in DRAM");
+      k.li(7, d.c * 2);
+      k.li(12, c.addr("w"), c.sym("w"));
+      k.op("S_PMOV p5, r12");
+    } else {
+      zero_ring();
+      k.li(12, c.addr("w"), c.sym("w"));
+      k.li(13, w_base * rb);
+      k.li(7, rb);
+      k.li(14, d.kh * d.kw * d.cv);
+      k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
+      k.op("C_ACQ 15", {{}, {kGamma}});
+    }
+    k.comment("r1 next image row in DRAM, r2 next output row, r3 (oh * STRIDE) mod R, r4 next slot to fill,");
+    k.comment(
+        "r5 output buffer, r6 its swap mask, r7 ROW_BYTES, r8 DM rows per image row, r9 per output row");
+    k.li(1, c.addr("x"), c.sym("x"));
+    k.li(2, c.addr("y"), c.sym("y"));
+    if (!grouped) {
+      k.li(3, 0);
+      k.li(4, 0);
+    }
+    k.li(5, out0 * rb);
+    k.li(6, (out0 ^ out1) * rb);
+    k.li(8, d.w * d.cv);
+    k.li(9, d.ow * d.cv);
+    k.op("C_REL 2");
+    k.op("C_REL 2");
+    if (!grouped) prologue();
+  }
+
+  void run() {
+    if (grouped) {
+      k.loop(d.groups, [&] {
+        k.comment(
+            "a pass: the ring zeroed, this chunk's taps, then the image (r1, r2 at the chunk's pixels)");
+        zero_ring();
+        k.op("S_PGET r12, p5");
+        load_w();
+        k.op(fmt::format("S_PADDI p5, {}", rb));
+        k.li(3, 0);
+        k.li(4, 0);
+        prologue();
+        image();
+        c.add(1, rb - d.h * row_bytes_dram, 14);
+        c.add(2, rb - d.oh * d.ow * d.c * 2, 14);
+      });
+    } else {
+      image();
+    }
+    k.op("C_HALT", {{}, {}, -1, true});
+  }
+
+ private:
   // zero the ring (padding and the rows outside the image)
-  auto zero_ring = [&] {
+  void zero_ring() {
     k.op("V_BCST v0, r0");
     k.li(12, ring_base * rb);
     k.op("S_PMOV p0, r12");
     k.loop(d.ring * d.slot_rows, [&] { k.op(fmt::format("L_VST v0, p0, {}", rb), {{}, {kRes}, -1}); });
-  };
+  }
+
   // the filter taps (of this pass's chunk: DRAM address in r12, rows C * 2 apart)
-  auto load_w = [&] {
+  void load_w() {
     k.li(13, w_base * rb);
     k.li(14, d.kh * d.kw * d.cv);
     k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
     k.op("C_ACQ 15", {{}, {kGamma}});
-  };
-  if (grouped) {
-    k.comment("r7: the DRAM stride of a chunk's pixels (C * 2); p5: this pass's chunk of w in DRAM");
-    k.li(7, d.c * 2);
-    k.li(12, c.addr("w"), c.sym("w"));
-    k.op("S_PMOV p5, r12");
-  } else {
-    zero_ring();
-    k.li(12, c.addr("w"), c.sym("w"));
-    k.li(13, w_base * rb);
-    k.li(7, rb);
-    k.li(14, d.kh * d.kw * d.cv);
-    k.op(fmt::format("C_DMALD {}, r13, r12, r7, r14, 15", c.ch(1)));
-    k.op("C_ACQ 15", {{}, {kGamma}});
   }
-  k.comment("r1 next image row in DRAM, r2 next output row, r3 (oh * STRIDE) mod R, r4 next slot to fill,");
-  k.comment("r5 output buffer, r6 its swap mask, r7 ROW_BYTES, r8 DM rows per image row, r9 per output row");
-  k.li(1, c.addr("x"), c.sym("x"));
-  k.li(2, c.addr("y"), c.sym("y"));
-  if (!grouped) {
-    k.li(3, 0);
-    k.li(4, 0);
-  }
-  k.li(5, out0 * rb);
-  k.li(6, (out0 ^ out1) * rb);
-  k.li(8, d.w * d.cv);
-  k.li(9, d.ow * d.cv);
-  k.op("C_REL 2");
-  k.op("C_REL 2");
-  auto wrap = [&](int reg) {  // reg (< 2R) mod R
+
+  void wrap(int reg) {  // reg (< 2R) mod R
     k.li(12, d.ring - 1);
     k.op(fmt::format("S_SUB r12, r12, {}", R(reg)));
     k.op("S_SRLI r12, r12, 31");
     k.li(13, d.ring);
     k.op("S_MUL r12, r12, r13");
     k.op(fmt::format("S_SUB {}, {}, r12", R(reg), R(reg)));
-  };
-  auto slot_addr = [&](int reg, int to) {  // r<to> = DM address of slot r<reg>'s first image pixel
+  }
+
+  void slot_addr(int reg, int to) {  // r<to> = DM address of slot r<reg>'s first image pixel
     k.li(13, d.slot_rows * rb);
     k.op(fmt::format("S_MUL {}, {}, r13", R(to), R(reg)));
     k.li(13, (ring_base + d.pad * d.cv) * rb);
     k.op(fmt::format("S_ADD {}, {}, r13", R(to), R(to)));
-  };
+  }
+
   // Fills slot r4 with the next image row (DMA, lock 0) or zeros (below the image), then advances r4.
-  auto fill = [&](bool valid) {
+  void fill(bool valid) {
     slot_addr(4, 10);
     if (valid) {
       k.op("C_DMALD 0, r10, r1, r7, r8, 0", {{}, {kRes}, -1});
@@ -533,15 +568,17 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
     }
     k.op("S_ADDI r4, r4, 1");
     wrap(4);
-  };
+  }
+
   // rows q = r + PAD of the ring order; row r valid when 0 <= r < H
-  auto valid_row = [&](int64_t q) { return q - d.pad >= 0 && q - d.pad < d.h; };
-  auto needed = [&](int64_t oh) {  // image rows loaded for windows 0..oh
+  bool valid_row(int64_t q) const { return q - d.pad >= 0 && q - d.pad < d.h; }
+  int64_t needed(int64_t oh) {  // image rows loaded for windows 0..oh
     return std::clamp<int64_t>(oh * d.stride + d.kh - d.pad, 0, d.h);
-  };
+  }
+
   // Prologue: window 0's rows (those above the image are the ring's zeros: their slots are first used
   // for them); fill-order position q starts at PAD for the image's first row.
-  auto prologue = [&] {
+  void prologue() {
     for (int64_t q = 0; q < d.kh; ++q) {
       if (valid_row(q)) {
         fill(true);
@@ -550,15 +587,15 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
         wrap(4);
       }
     }
-  };
-  if (!grouped) prologue();
+  }
+
   struct Sig {
     int64_t acquire, loads, zeros;
     bool operator==(const Sig& o) const {
       return acquire == o.acquire && loads == o.loads && zeros == o.zeros;
     }
   };
-  auto sig = [&](int64_t oh) {
+  Sig sig(int64_t oh) {
     Sig g{needed(oh) - (oh > 0 ? needed(oh - 1) : 0), 0, 0};
     if (oh + 1 < d.oh) {
       for (int64_t q = oh * d.stride + d.kh; q < (oh + 1) * d.stride + d.kh; ++q) {
@@ -572,8 +609,9 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
       }
     }
     return g;
-  };
-  auto row = [&](const Sig& g) {
+  }
+
+  void row(const Sig& g) {
     for (int64_t i = 0; i < g.acquire; ++i) k.op("C_ACQ 0", {{}, {kRes}});
     for (int64_t i = 0; i < g.loads; ++i) fill(true);
     for (int64_t i = 0; i < g.zeros; ++i) fill(false);
@@ -627,8 +665,9 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
     k.op("S_XOR r5, r5, r6");
     k.op(fmt::format("S_ADDI r3, r3, {}", d.stride));
     wrap(3);
-  };
-  auto image = [&] {
+  }
+
+  void image() {
     for (int64_t oh = 0; oh < d.oh;) {
       const Sig g = sig(oh);
       int64_t run = 1;
@@ -636,25 +675,29 @@ GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Kn
       k.loop(run, [&] { row(g); });
       oh += run;
     }
-  };
-  if (grouped) {
-    k.loop(d.groups, [&] {
-      k.comment("a pass: the ring zeroed, this chunk's taps, then the image (r1, r2 at the chunk's pixels)");
-      zero_ring();
-      k.op("S_PGET r12, p5");
-      load_w();
-      k.op(fmt::format("S_PADDI p5, {}", rb));
-      k.li(3, 0);
-      k.li(4, 0);
-      prologue();
-      image();
-      c.add(1, rb - d.h * row_bytes_dram, 14);
-      c.add(2, rb - d.oh * d.ow * d.c * 2, 14);
-    });
-  } else {
-    image();
   }
-  k.op("C_HALT", {{}, {}, -1, true});
+
+  Ctx& c;
+  KernelBuilder& k;
+  const DepthwiseShape d;
+  const int64_t rb = c.rb, w_base = 0, ring_base = d.w_rows, out0 = ring_base + d.ring * d.slot_rows,
+                out1 = out0 + d.out_rows;
+  const int64_t parts = d.cv <= 2 && d.kh * d.kw >= 2 ? 2 : 1;  // partial sums per chunk (A_VMAC latency 3)
+  const int64_t sets = 2 * d.cv * parts <= 8 ? 2 : 1;           // accumulator sets for consecutive pixels
+  int64_t unit_period = c.banks;                                // pixels after which the x rows' banks repeat
+  int64_t unroll = 0;
+  bool banks_known = false;
+  const bool grouped = d.groups > 1;
+  const int64_t row_bytes_dram = d.w * d.c * 2;
+};
+
+}  // namespace
+
+GeneratedKernel depthwise(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  Depthwise conv(c);
+  GeneratedKernel out = conv.plan(values, knobs);
+  conv.set_up();
+  conv.run();
   return out;
 }
 
