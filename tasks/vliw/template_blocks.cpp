@@ -182,22 +182,141 @@ GeneratedKernel conv_block(Ctx& c, const KnobValues& values, const std::vector<K
   return out;
 }
 
-GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
-  KernelBuilder& k = c.k;
-  const tasks::ResolvedConfig& cfg = c.cfg;
-  const bool llama = cfg.task == "decoder_block_llama";
-  const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
-  const int64_t kv = llama ? cfg.dim("KV_HEADS") : heads, f = cfg.dim("F");
-  const DecoderScratch at = decoder_scratch(cfg);
-  if (static_cast<uint64_t>(at.end) > c.layout.region("scratch").bytes)
-    throw std::logic_error("decoder block: the intermediates exceed the scratch region");
-  const int64_t scratch = c.addr("scratch");
-  const std::vector<Knob> rknobs = rowwise_knobs(), eknobs = stream_knobs();
-  std::vector<std::string> parts;
-  GeneratedKernel out;
-  int64_t norm_unroll = 0;
-  const KnobValues act_values = {{"unroll", knob(values, knobs, "act_unroll")}};
-  auto norm = [&](const std::string& in, int64_t in_offset, int64_t out_offset, const std::string& gamma) {
+namespace {
+
+// A decoder block, phase by phase: attention_half() (attn_norm, qkv, rope, attention, out_proj with the
+// residual), ffn_half() (ffn_norm, ffn with the residual), finish() (the summary and knobs). The norms,
+// residual adds and products of the phases are its helpers.
+class DecoderBlock {
+ public:
+  DecoderBlock(Ctx& ctx, const KnobValues& knob_values, const std::vector<Knob>& all_knobs)
+      : c(ctx), k(ctx.k), values(knob_values), knobs(all_knobs) {
+    if (static_cast<uint64_t>(at.end) > c.layout.region("scratch").bytes)
+      throw std::logic_error("decoder block: the intermediates exceed the scratch region");
+  }
+
+  void attention_half() {
+    begin_phase(c, "attn_norm");
+    k.comment("h = rms_norm(x, g_attn) into scratch");
+    parts.push_back("h = rms_norm(x) (" + norm("x", 0, at.h, "g_attn") + ")");
+
+    begin_phase(c, "qkv");
+    // Wq, Wk, Wv are adjacent in DRAM (declaration order, sizes multiples of the alignment) and so are q, k,
+    // v in scratch: one loop of HEADS + 2 KV_HEADS head projections, each h W_head^T [S, DH].
+    if (c.addr("Wk") != c.addr("Wq") + heads * dh * d * 2 || c.addr("Wv") != c.addr("Wk") + kv * dh * d * 2)
+      throw std::logic_error("decoder block: Wq, Wk, Wv are not adjacent in DRAM");
+    parts.push_back(fmt::format("q, k, v head-major by {} head projections h W_head^T ({})", heads + 2 * kv,
+                                looped_linear("scratch", at.h, "Wq", s, d, dh, at.q, heads + 2 * kv)));
+
+    if (llama) {
+      begin_phase(c, "rope");
+      k.comment("RoPE on q and k in place (adjacent: HEADS + KV_HEADS heads)");
+      RopeJob rj;
+      rj.heads = heads + kv;
+      rj.seq = s;
+      rj.d = dh;
+      rj.in = rj.out = "scratch";
+      rj.in_offset = rj.out_offset = at.q;
+      rj.last = false;
+      rj.compact = true;
+      parts.push_back("RoPE (" +
+                      rope(c, rj, {{"unroll", knob(values, knobs, "norm_unroll")}}, rope_knobs()).summary +
+                      ")");
+    }
+
+    begin_phase(c, "attention");
+    AttnJob aj;
+    aj.heads = heads;
+    aj.kv_heads = kv;
+    aj.seq = s;
+    aj.d = dh;
+    aj.causal = true;
+    aj.scale = llama ? cfg.param("scale") : 1.0;
+    aj.q = aj.k = aj.v = aj.o = aj.scores = "scratch";
+    aj.q_offset = at.q;
+    aj.k_offset = at.k;
+    aj.v_offset = at.v;
+    aj.o_offset = at.a;
+    aj.scores_offset = at.scores;
+    aj.o_ldc = heads * dh * 2;
+    if (!llama) {
+      aj.pos_bias = "bias";
+      aj.bmat = "scratch";
+      aj.bmat_offset = at.ffn;  // the FFN's hidden tensor is free until the FFN
+      aj.num_buckets = static_cast<int64_t>(cfg.param("num_buckets"));
+      aj.max_distance = static_cast<int64_t>(cfg.param("max_distance"));
+      if (s * s * 2 + 4 * s > s * f * 2)
+        throw std::invalid_argument("decoder_block_t5: the bias matrix does not fit the FFN's hidden tensor");
+    }
+    aj.last = false;
+    aj.compact = true;
+    attn = attention(c, aj, values, knobs);
+    parts.push_back("attention into scratch, token-major (" + attn.summary + ")");
+
+    begin_phase(c, "out_proj");
+    k.comment("x2 = a Wo^T + x");
+    linear("scratch", at.a, "Wo", s, heads * dh, d, "scratch", at.x2);
+    residual("scratch", at.x2, c.addr("x"), s * d / c.vlen);
+    parts.push_back("x2 = a Wo^T, + x");
+  }
+
+  void ffn_half() {
+    begin_phase(c, "ffn_norm");
+    k.comment("n2 = rms_norm(x2, g_ffn)");
+    norm("scratch", at.x2, at.n2, "g_ffn");
+
+    begin_phase(c, "ffn");
+    if (llama) {
+      k.comment("g = n2 Wg^T, u = n2 Wu^T, h = silu(g) * u in place of g, y = h Wd^T + x2");
+      if (c.addr("Wu") != c.addr("Wg") + f * d * 2)
+        throw std::logic_error("decoder_block_llama: Wg and Wu are not adjacent in DRAM");
+      looped_linear("scratch", at.n2, "Wg", s, d, f, at.ffn, 2);  // g then u
+      EltJob act;
+      act.op = "swiglu";
+      act.rows = s * f / c.vlen;
+      act.in = act.out = "scratch";
+      act.in_offset = act.out_offset = at.ffn;
+      act.pair_offset = s * f * 2;
+      act.last = false;
+      act.compact = true;
+      act_unroll =
+          elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+      linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
+      parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
+    } else {
+      k.comment("t = relu(n2 Wi^T) in place, y = t Wo_ff^T + x2");
+      linear("scratch", at.n2, "Wi", s, d, f, "scratch", at.ffn);
+      EltJob act;
+      act.op = "relu";
+      act.rows = s * f / c.vlen;
+      act.in = act.out = "scratch";
+      act.in_offset = act.out_offset = at.ffn;
+      act.last = false;
+      act.compact = true;
+      act_unroll =
+          elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
+      linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
+      parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
+    }
+    residual("y", 0, scratch + at.x2, s * d / c.vlen);
+  }
+
+  GeneratedKernel finish() {
+    k.op("C_HALT", {{}, {}, -1, true});
+    std::string summary;
+    for (const auto& p : parts) summary += (summary.empty() ? "" : "; ") + p;
+    out.summary = summary + "; products: " + out.summary;
+    out.knobs["softmax_unroll"] = attn.knobs.at("softmax_unroll");
+    // the products' requested A-block tiles (the last product's may be fewer, for DM), so that giving way
+    // for IMEM halves them for every product
+    out.knobs["m_tiles"] = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
+    out.knobs["act_unroll"] = act_unroll;
+    out.knobs["norm_unroll"] = norm_unroll;
+    return out;
+  }
+
+ private:
+  std::string norm(const std::string& in, int64_t in_offset, int64_t out_offset, const std::string& gamma) {
     RowJob job;
     job.op = "rms_norm";
     job.m = s;
@@ -213,9 +332,10 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     const GeneratedKernel g = rowwise(c, job, {{"unroll", knob(values, knobs, "norm_unroll")}}, rknobs);
     norm_unroll = g.knobs.at("unroll");
     return g.summary;
-  };
+  }
+
   // dst += the region `src` (same shape, `rows` DM rows)
-  auto residual = [&](const std::string& dst, int64_t dst_offset, int64_t src_address, int64_t rows) {
+  void residual(const std::string& dst, int64_t dst_offset, int64_t src_address, int64_t rows) {
     EltJob job;
     job.op = "add";
     job.compact = true;
@@ -225,9 +345,10 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     job.pair_offset = src_address - c.addr(dst) - dst_offset;
     job.last = false;
     elementwise(c, job, act_values, eknobs);
-  };
-  auto linear = [&](const std::string& a, int64_t a_offset, const std::string& w, int64_t m, int64_t kk,
-                    int64_t n, const std::string& dst, int64_t dst_offset) {
+  }
+
+  std::string linear(const std::string& a, int64_t a_offset, const std::string& w, int64_t m, int64_t kk,
+                     int64_t n, const std::string& dst, int64_t dst_offset) {
     MatJob job;
     job.weights_nk = true;
     job.m = m;
@@ -241,12 +362,12 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     job.last = false;
     out = matmul(c, job, values, knobs);
     return out.summary;
-  };
+  }
 
   // `count` products h W_i^T [m, n] from the A rows at a_offset into scratch (from c_offset on), W_i and
   // C_i consecutive from w on: one copy of the code in a hardware loop, the DRAM bases in DM words.
-  auto looped_linear = [&](const std::string& a, int64_t a_offset, const std::string& w, int64_t m,
-                           int64_t kk, int64_t n, int64_t c_offset, int64_t count) {
+  std::string looped_linear(const std::string& a, int64_t a_offset, const std::string& w, int64_t m,
+                            int64_t kk, int64_t n, int64_t c_offset, int64_t count) {
     c.dm_rows -= 1;
     const int64_t state = c.dm_rows * c.rb;
     k.comment(fmt::format("{} products; DM words at {}: the product's W and output in DRAM", count, state));
@@ -290,120 +411,32 @@ GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vecto
     });
     c.dm_rows += 1;
     return summary;
-  };
-
-  begin_phase(c, "attn_norm");
-  k.comment("h = rms_norm(x, g_attn) into scratch");
-  parts.push_back("h = rms_norm(x) (" + norm("x", 0, at.h, "g_attn") + ")");
-
-  begin_phase(c, "qkv");
-  // Wq, Wk, Wv are adjacent in DRAM (declaration order, sizes multiples of the alignment) and so are q, k, v
-  // in scratch: one loop of HEADS + 2 KV_HEADS head projections, each h W_head^T [S, DH].
-  if (c.addr("Wk") != c.addr("Wq") + heads * dh * d * 2 || c.addr("Wv") != c.addr("Wk") + kv * dh * d * 2)
-    throw std::logic_error("decoder block: Wq, Wk, Wv are not adjacent in DRAM");
-  parts.push_back(fmt::format("q, k, v head-major by {} head projections h W_head^T ({})", heads + 2 * kv,
-                              looped_linear("scratch", at.h, "Wq", s, d, dh, at.q, heads + 2 * kv)));
-
-  if (llama) {
-    begin_phase(c, "rope");
-    k.comment("RoPE on q and k in place (adjacent: HEADS + KV_HEADS heads)");
-    RopeJob rj;
-    rj.heads = heads + kv;
-    rj.seq = s;
-    rj.d = dh;
-    rj.in = rj.out = "scratch";
-    rj.in_offset = rj.out_offset = at.q;
-    rj.last = false;
-    rj.compact = true;
-    parts.push_back(
-        "RoPE (" + rope(c, rj, {{"unroll", knob(values, knobs, "norm_unroll")}}, rope_knobs()).summary + ")");
   }
 
-  begin_phase(c, "attention");
-  AttnJob aj;
-  aj.heads = heads;
-  aj.kv_heads = kv;
-  aj.seq = s;
-  aj.d = dh;
-  aj.causal = true;
-  aj.scale = llama ? cfg.param("scale") : 1.0;
-  aj.q = aj.k = aj.v = aj.o = aj.scores = "scratch";
-  aj.q_offset = at.q;
-  aj.k_offset = at.k;
-  aj.v_offset = at.v;
-  aj.o_offset = at.a;
-  aj.scores_offset = at.scores;
-  aj.o_ldc = heads * dh * 2;
-  if (!llama) {
-    aj.pos_bias = "bias";
-    aj.bmat = "scratch";
-    aj.bmat_offset = at.ffn;  // the FFN's hidden tensor is free until the FFN
-    aj.num_buckets = static_cast<int64_t>(cfg.param("num_buckets"));
-    aj.max_distance = static_cast<int64_t>(cfg.param("max_distance"));
-    if (s * s * 2 + 4 * s > s * f * 2)
-      throw std::invalid_argument("decoder_block_t5: the bias matrix does not fit the FFN's hidden tensor");
-  }
-  aj.last = false;
-  aj.compact = true;
-  const GeneratedKernel attn = attention(c, aj, values, knobs);
-  parts.push_back("attention into scratch, token-major (" + attn.summary + ")");
+  Ctx& c;
+  KernelBuilder& k;
+  const KnobValues& values;
+  const std::vector<Knob>& knobs;
+  const tasks::ResolvedConfig& cfg = c.cfg;
+  const bool llama = cfg.task == "decoder_block_llama";
+  const int64_t s = cfg.dim("S"), d = cfg.dim("D"), heads = cfg.dim("HEADS"), dh = cfg.dim("DH");
+  const int64_t kv = llama ? cfg.dim("KV_HEADS") : heads, f = cfg.dim("F");
+  const DecoderScratch at = decoder_scratch(cfg);
+  const int64_t scratch = c.addr("scratch");
+  const std::vector<Knob> rknobs = rowwise_knobs(), eknobs = stream_knobs();
+  const KnobValues act_values = {{"unroll", knob(values, knobs, "act_unroll")}};
+  std::vector<std::string> parts;
+  GeneratedKernel out, attn;
+  int64_t norm_unroll = 0, act_unroll = 0;
+};
 
-  begin_phase(c, "out_proj");
-  k.comment("x2 = a Wo^T + x");
-  linear("scratch", at.a, "Wo", s, heads * dh, d, "scratch", at.x2);
-  residual("scratch", at.x2, c.addr("x"), s * d / c.vlen);
-  parts.push_back("x2 = a Wo^T, + x");
+}  // namespace
 
-  begin_phase(c, "ffn_norm");
-  k.comment("n2 = rms_norm(x2, g_ffn)");
-  norm("scratch", at.x2, at.n2, "g_ffn");
-
-  begin_phase(c, "ffn");
-  int64_t act_unroll = 0;
-  if (llama) {
-    k.comment("g = n2 Wg^T, u = n2 Wu^T, h = silu(g) * u in place of g, y = h Wd^T + x2");
-    if (c.addr("Wu") != c.addr("Wg") + f * d * 2)
-      throw std::logic_error("decoder_block_llama: Wg and Wu are not adjacent in DRAM");
-    looped_linear("scratch", at.n2, "Wg", s, d, f, at.ffn, 2);  // g then u
-    EltJob act;
-    act.op = "swiglu";
-    act.rows = s * f / c.vlen;
-    act.in = act.out = "scratch";
-    act.in_offset = act.out_offset = at.ffn;
-    act.pair_offset = s * f * 2;
-    act.last = false;
-    act.compact = true;
-    act_unroll =
-        elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
-    linear("scratch", at.ffn, "Wd", s, f, d, "y", 0);
-    parts.push_back("SwiGLU: g, u, silu(g) * u, h Wd^T, + x2");
-  } else {
-    k.comment("t = relu(n2 Wi^T) in place, y = t Wo_ff^T + x2");
-    linear("scratch", at.n2, "Wi", s, d, f, "scratch", at.ffn);
-    EltJob act;
-    act.op = "relu";
-    act.rows = s * f / c.vlen;
-    act.in = act.out = "scratch";
-    act.in_offset = act.out_offset = at.ffn;
-    act.last = false;
-    act.compact = true;
-    act_unroll =
-        elementwise(c, act, {{"unroll", knob(values, knobs, "act_unroll")}}, eknobs).knobs.at("unroll");
-    linear("scratch", at.ffn, "Wo_ff", s, f, d, "y", 0);
-    parts.push_back("ReLU FFN: relu(n2 Wi^T), t Wo_ff^T, + x2");
-  }
-  residual("y", 0, scratch + at.x2, s * d / c.vlen);
-  k.op("C_HALT", {{}, {}, -1, true});
-  std::string summary;
-  for (const auto& p : parts) summary += (summary.empty() ? "" : "; ") + p;
-  out.summary = summary + "; products: " + out.summary;
-  out.knobs["softmax_unroll"] = attn.knobs.at("softmax_unroll");
-  // the products' requested A-block tiles (the last product's may be fewer, for DM), so that giving way
-  // for IMEM halves them for every product
-  out.knobs["m_tiles"] = matmul_m_tiles(c.p, knob(values, knobs, "m_tiles"));
-  out.knobs["act_unroll"] = act_unroll;
-  out.knobs["norm_unroll"] = norm_unroll;
-  return out;
+GeneratedKernel decoder_block(Ctx& c, const KnobValues& values, const std::vector<Knob>& knobs) {
+  DecoderBlock block(c, values, knobs);
+  block.attention_half();
+  block.ffn_half();
+  return block.finish();
 }
 
 }  // namespace kcraft::vliw::template_detail
