@@ -142,8 +142,8 @@ struct Stream {
 void advance_tile(Ctx& c, const Stream& s, int64_t tile_bytes, int reg, int count);
 
 // r1 next load address, r2 next store address, r3 ROW_BYTES, r4 rows per tile, r5.. buffer addresses.
-void stream_compact(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
-                    const std::function<void(int64_t buffer)>& compute);
+void stream(Ctx& c, const Stream& s, const std::string& in, const std::string& out,
+            const std::function<void(int64_t buffer)>& compute);
 
 // stream() in less code, for the composite blocks where IMEM is tight: two buffers whose address r5
 // toggles (r6 = the XOR of the two), every load and store on channel 0 releasing lock 0 in order (a channel

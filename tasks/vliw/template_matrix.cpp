@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "isa/common/arith/fp_arith.h"
+
 namespace kcraft::vliw::template_detail {
 
 // ---------------------------------------------------------------- gemv
