@@ -1,5 +1,5 @@
 // The body of every assembler front end's harness (assembler_<platform>.cpp): a platform's table-driven
-// assembler (isa/common/assembler.cpp, expression.cpp, diagnostics.cpp, and bundle.cpp for VLIW ISAs) with
+// assembler (isa/common/assembler*.cpp, expression.cpp, diagnostics.cpp, and bundle.cpp for VLIW ISAs) with
 // its generated tables, as `kcraft check`, `kcraft eval` and the agents' check_syntax use it.
 //
 // Any text must give an AssembleResult (never a crash or an exception) whose diagnostics point into the

@@ -1,4 +1,4 @@
-// Fuzzes the ISA YAML loader (isa/tools/spec_loader.cpp), the front of kcraft_isagen: isa/<platform>.yaml
+// Fuzzes the ISA YAML loader (isa/tools/spec_loader*.cpp), the front of kcraft_isagen: isa/<platform>.yaml
 // is the single source of truth, and a new ISA starts as someone's hand-written file.
 //
 // Any text must come back as a list of "file:line:col: error: ..." messages or a spec, never a crash or an

@@ -98,7 +98,7 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines,
                          });
 
 // The level-3 composites on the RTL, C1-C5, with the functional model agreeing: each declared phase is
-// marked exactly once by the kernel (tasks/vliw/template_compiler.cpp begin_phase), in order, and the
+// marked exactly once by the kernel (tasks/vliw/template_blocks.cpp begin_phase), in order, and the
 // phases' cycles add up to the run's.
 class CompositeBaselines : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
