@@ -453,7 +453,7 @@ TEST(RvvBounds, KernelsWrittenFromTheGuideStayUnderTheAttainableBoundAndNearIt) 
     double at_least;  // the share of the bound the kernel reached when it was written, rounded down
   };
   for (const Case& c :
-       {Case{"softmax", "C2", "softmax.s", 0.45}, Case{"softmax", "C2", "softmax_c2_expert.s", 0.55},
+       {Case{"softmax", "C2", "softmax.s", 0.45}, Case{"softmax", "C2", "softmax_c2_expert.s", 0.6},
         Case{"gemv", "C2", "gemv_c2.s", 0.55}, Case{"rms_norm", "C2", "rms_norm_c2.s", 0.5}}) {
     std::ifstream in(kcraft::root() / "tests" / "rvv_platform" / "kernels" / c.file);
     ASSERT_TRUE(in) << c.file;
