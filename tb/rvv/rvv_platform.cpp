@@ -457,8 +457,8 @@ IdealCycles RvvPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const st
   // cycle); the scalar FPU may add one fused multiply-add per cycle beside it.
   // Each element-wise instruction does at most two flops per element (a multiply-add); the exponential
   // and the reciprocal the task's formula needs are no instruction but a sequence of them (the shortest we
-  // know that meets the tolerances: exp 10, a reciprocal 7; docs/rvv.md, "Bounds"), of which the flop
-  // count holds one each.
+  // know that meets the tolerances: exp 9 at m4, a reciprocal 7 at m8; docs/rvv.md, "Bounds"), of which
+  // the flop count holds one each.
   const FunctionCounts fn = rvv_function_counts(cfg);
   const double beats = p.vlen / (4.0 * p.lanes);
   // The exponential in m8-instruction equivalents: an m4 instruction covers half the elements in
