@@ -534,12 +534,10 @@ module systolic_sequencer #(
   // ---------------------------------------------------------------- scalar results
   logic [31:0] x_result;
   logic        x_we;
-  logic [31:0] f_result;
   logic        f_we;
   always_comb begin
     x_result = '0;
     x_we = 1'b0;
-    f_result = '0;
     f_we = 1'b0;
     if (issue) begin
       case (op)
@@ -556,24 +554,41 @@ module systolic_sequencer #(
         systolic_isa_pkg::OP_S_SLLI: begin x_we = 1'b1; x_result = x1 << f_imm17[4:0]; end
         systolic_isa_pkg::OP_S_SRLI: begin x_we = 1'b1; x_result = x1 >> f_imm17[4:0]; end
         systolic_isa_pkg::OP_S_LUI: begin x_we = 1'b1; x_result = {f_imm16, 16'h0}; end
-        systolic_isa_pkg::OP_S_ADD_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_add(f1, f2); end
-        systolic_isa_pkg::OP_S_SUB_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_sub(f1, f2); end
-        systolic_isa_pkg::OP_S_MUL_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_mul(f1, f2); end
-        systolic_isa_pkg::OP_S_MAX_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_max(f1, f2); end
-        systolic_isa_pkg::OP_S_MIN_FP: begin f_we = 1'b1; f_result = kc_fp_pkg::fp32_min(f1, f2); end
-        // special functions: f_result enters the SFU pipeline, written SFU_LATENCY cycles later
-        systolic_isa_pkg::OP_S_EXP_FP: f_result = kc_fp_pkg::fp32_exp(f1);
-        systolic_isa_pkg::OP_S_RECI_FP: f_result = kc_fp_pkg::fp32_reci(f1);
-        systolic_isa_pkg::OP_S_SQRT_FP: f_result = kc_fp_pkg::fp32_sqrt(f1);
-        systolic_isa_pkg::OP_S_RSQRT_FP: f_result = kc_fp_pkg::fp32_rsqrt(f1);
-        systolic_isa_pkg::OP_S_LUI_FP: begin f_we = 1'b1; f_result = {f_imm16, 16'h0}; end
-        systolic_isa_pkg::OP_S_LLI_FP: begin f_we = 1'b1; f_result = {fd_val[31:16], f_imm16}; end
-        systolic_isa_pkg::OP_S_LD_FP: begin f_we = 1'b1; f_result = fpsram_q[FPS_AW'(fpsram_idx)]; end
-        systolic_isa_pkg::OP_S_ITOF: begin f_we = 1'b1; f_result = kc_fp_pkg::int32_to_fp32(x1); end
+        systolic_isa_pkg::OP_S_ADD_FP, systolic_isa_pkg::OP_S_SUB_FP, systolic_isa_pkg::OP_S_MUL_FP,
+        systolic_isa_pkg::OP_S_MAX_FP, systolic_isa_pkg::OP_S_MIN_FP, systolic_isa_pkg::OP_S_LUI_FP,
+        systolic_isa_pkg::OP_S_LLI_FP, systolic_isa_pkg::OP_S_LD_FP, systolic_isa_pkg::OP_S_ITOF: f_we = 1'b1;
+        // the special functions' results enter the SFU pipeline, written SFU_LATENCY cycles later
         default: ;
       endcase
     end
   end
+
+  // The FP scalar result of an issuing op (0 for the others). It is called from the sequential block, at
+  // the clock edge: in a combinational block, Verilator's data-flow optimisation lifts each function out of
+  // its case item and computes all of them in every cycle.
+  function automatic logic [31:0] scalar_fp_result(input logic [systolic_isa_pkg::OPCODE_WIDTH-1:0] fp_op,
+                                                  input logic [15:0] imm16,
+                                                  input logic [31:0] a, input logic [31:0] b,
+                                                  input logic [15:0] d_high, input logic [31:0] x,
+                                                  input logic [31:0] fp_sram_word);
+    scalar_fp_result = '0;
+    case (fp_op)
+      systolic_isa_pkg::OP_S_ADD_FP: scalar_fp_result = kc_fp_pkg::fp32_add(a, b);
+      systolic_isa_pkg::OP_S_SUB_FP: scalar_fp_result = kc_fp_pkg::fp32_sub(a, b);
+      systolic_isa_pkg::OP_S_MUL_FP: scalar_fp_result = kc_fp_pkg::fp32_mul(a, b);
+      systolic_isa_pkg::OP_S_MAX_FP: scalar_fp_result = kc_fp_pkg::fp32_max(a, b);
+      systolic_isa_pkg::OP_S_MIN_FP: scalar_fp_result = kc_fp_pkg::fp32_min(a, b);
+      systolic_isa_pkg::OP_S_EXP_FP: scalar_fp_result = kc_fp_pkg::fp32_exp(a);
+      systolic_isa_pkg::OP_S_RECI_FP: scalar_fp_result = kc_fp_pkg::fp32_reci(a);
+      systolic_isa_pkg::OP_S_SQRT_FP: scalar_fp_result = kc_fp_pkg::fp32_sqrt(a);
+      systolic_isa_pkg::OP_S_RSQRT_FP: scalar_fp_result = kc_fp_pkg::fp32_rsqrt(a);
+      systolic_isa_pkg::OP_S_LUI_FP: scalar_fp_result = {imm16, 16'h0};
+      systolic_isa_pkg::OP_S_LLI_FP: scalar_fp_result = {d_high, imm16};
+      systolic_isa_pkg::OP_S_LD_FP: scalar_fp_result = fp_sram_word;
+      systolic_isa_pkg::OP_S_ITOF: scalar_fp_result = kc_fp_pkg::int32_to_fp32(x);
+      default: ;
+    endcase
+  endfunction
 
   // ---------------------------------------------------------------- sequential
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -595,6 +610,8 @@ module systolic_sequencer #(
         f_q[i] <= '0;
       end
     end else begin
+      logic [31:0] f_result;
+      f_result = issue ? scalar_fp_result(op, f_imm16, f1, f2, fd_val[31:16], x1, fpsram_q[FPS_AW'(fpsram_idx)]) : '0;
       if (start_i && !running_q && !draining_q) begin
         running_q <= 1'b1;
         halted_q <= 1'b0;

@@ -38,9 +38,9 @@ module systolic_top #(
   input  logic [3:0]           dbg_sel_i,
   input  logic [31:0]          dbg_addr_i,
   output logic [DBG_BITS-1:0]  dbg_rdata_o,
-  // DRAM port
+  // DRAM port: a request is accepted in the cycle it is offered (the testbench's DRAM model queues it and
+  // times the response), so there is no ready input, which a simulator would evaluate at every evaluation
   output logic                 mem_req_valid_o,
-  input  logic                 mem_req_ready_i,
   output logic                 mem_req_write_o,
   output logic [31:0]          mem_req_addr_o,
   output logic [ROW_BITS-1:0]  mem_req_wdata_o,
@@ -382,6 +382,21 @@ module systolic_top #(
     .dbg_w_row_o    (dbg_w_row)
   );
 
+  // ---------------------------------------------------------------- DRAM response register
+  // No logic reads the response port combinationally: what the DMA does with a response starts from these
+  // flops, and the driver presents each response a cycle before it is due (SystolicHw::kDramResponseLead),
+  // so the DMA sees it in the same cycle as before. (A simulator evaluates whatever a top-level input
+  // reaches at every evaluation; here that was the DMA's response path and the SRAM write port behind it.)
+  logic                rsp_valid_q;
+  logic [ROW_BITS-1:0] rsp_rdata_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rsp_valid_q <= 1'b0;
+    else rsp_valid_q <= mem_rsp_valid_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (mem_rsp_valid_i) rsp_rdata_q <= mem_rsp_rdata_i;
+  end
+
   kc_dma_engine #(
     .ROW_BITS(ROW_BITS), .ROW_AW(DMA_ROW_AW), .SLOTS(DMA_SLOTS), .MAX_OUTSTANDING(DMA_OUTSTANDING)
   ) u_dma (
@@ -405,13 +420,13 @@ module systolic_top #(
     .active_tag_o       (dma_active_tag),
     .active_remaining_o (dma_active_remaining),
     .mem_req_valid_o,
-    .mem_req_ready_i,
+    .mem_req_ready_i(1'b1),  // DRAM accepts every request (see the port list)
     .mem_req_write_o,
     .mem_req_addr_o,
     .mem_req_wdata_o,
     .mem_req_tag_o,
-    .mem_rsp_valid_i,
-    .mem_rsp_rdata_i,
+    .mem_rsp_valid_i    (rsp_valid_q),
+    .mem_rsp_rdata_i    (rsp_rdata_q),
     .sram_re_o          (dma_re),
     .sram_raddr_o       (dma_raddr),
     .sram_rdata_i       (vs_rdata[3*ROW_BITS +: ROW_BITS]),

@@ -47,11 +47,17 @@ module vliw_result_pipe #(
 );
   localparam int unsigned STAGES = MAX_LAT - 1;  // ages 1 .. MAX_LAT-1 (latency 1 writes at issue)
   localparam int unsigned W = 3;                  // writers: ls0, ls1, vec
+  localparam int unsigned PW = (STAGES > 1) ? $clog2(STAGES) : 1;
 
   logic [VLEN*16-1:0] v_q [16];
   logic [VLEN*32-1:0] a_q [8];
 
-  // Stage s (age s+1) of writer w: entry [s*W + w].
+  // Results in flight, in a ring of STAGES positions of W entries: the bundle issuing at a step takes
+  // position head_q (entry [head_q*W + w] for writer w) and its entries stay there until they land, so a
+  // result is copied once in and once out rather than moved a stage at every step. The entries of age a
+  // (issued a steps ago) are at position head_q - a (mod STAGES); those of age STAGES are at head_q itself
+  // and land at this step at the latest (latency <= MAX_LAT), so the issuing bundle can take it.
+  logic [PW-1:0]        head_q;
   logic                 st_valid_q  [STAGES*W];
   logic                 st_acc_q    [STAGES*W];
   logic [3:0]           st_idx_q    [STAGES*W];
@@ -89,10 +95,16 @@ module vliw_result_pipe #(
     for (int unsigned w = 0; w < W; w++) landing_o = landing_o | (in_valid[w] && in_lat[w] == 3'd1);
   end
 
+  // The ring position of the entries of age a (1 .. STAGES).
+  function automatic logic [PW-1:0] position_of_age(input logic [PW-1:0] head, input logic [31:0] age);
+    position_of_age = PW'((32'(head) + 32'(STAGES) - age) % 32'(STAGES));
+  endfunction
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (int unsigned r = 0; r < 16; r++) v_q[r] <= '0;
       for (int unsigned r = 0; r < 8; r++) a_q[r] <= '0;
+      head_q <= '0;
       for (int unsigned e = 0; e < STAGES * W; e++) begin
         st_valid_q[e] <= 1'b0;
         st_acc_q[e] <= 1'b0;
@@ -101,13 +113,15 @@ module vliw_result_pipe #(
         st_data_q[e] <= '0;
       end
     end else if (step_i) begin
-      // Land: oldest stage first, then the bundle issuing now; slot order within a stage. Nonblocking
+      // Land: oldest first, then the bundle issuing now; slot order within a bundle. Nonblocking
       // assignments to the same register: the last one wins.
       for (int unsigned age = STAGES; age >= 1; age--) begin
         for (int unsigned w = 0; w < W; w++) begin
-          if (st_valid_q[(age-1)*W+w] && st_rem_q[(age-1)*W+w] == 3'd1) begin
-            if (st_acc_q[(age-1)*W+w]) a_q[st_idx_q[(age-1)*W+w][2:0]] <= st_data_q[(age-1)*W+w];
-            else v_q[st_idx_q[(age-1)*W+w]] <= narrow(st_data_q[(age-1)*W+w]);
+          logic [PW+1:0] e;
+          e = (PW+2)'(position_of_age(head_q, age)) * (PW+2)'(W) + (PW+2)'(w);
+          if (st_valid_q[e] && st_rem_q[e] == 3'd1) begin
+            if (st_acc_q[e]) a_q[st_idx_q[e][2:0]] <= st_data_q[e];
+            else v_q[st_idx_q[e]] <= narrow(st_data_q[e]);
           end
         end
       end
@@ -117,26 +131,23 @@ module vliw_result_pipe #(
           else v_q[in_idx[w]] <= narrow(in_data[w]);
         end
       end
-      // Age: every entry moves one stage on; the issuing bundle's longer-latency results enter stage 0.
-      for (int unsigned s = STAGES - 1; s >= 1; s--) begin
-        for (int unsigned w = 0; w < W; w++) begin
-          st_valid_q[s*W+w] <= st_valid_q[(s-1)*W+w] && st_rem_q[(s-1)*W+w] != 3'd1;
-          st_acc_q[s*W+w] <= st_acc_q[(s-1)*W+w];
-          st_idx_q[s*W+w] <= st_idx_q[(s-1)*W+w];
-          st_rem_q[s*W+w] <= st_rem_q[(s-1)*W+w] - 3'd1;
-          // An entry's data is read only while it is valid: it moves only then (fewer wide copies to
-          // simulate per step).
-          if (st_valid_q[(s-1)*W+w] && st_rem_q[(s-1)*W+w] != 3'd1)
-            st_data_q[s*W+w] <= st_data_q[(s-1)*W+w];
+      // Age: an entry that landed leaves; the others are a step closer to landing.
+      for (int unsigned e = 0; e < STAGES * W; e++) begin
+        if (st_valid_q[e]) begin
+          st_valid_q[e] <= st_rem_q[e] != 3'd1;
+          st_rem_q[e] <= st_rem_q[e] - 3'd1;
         end
       end
+      // The issuing bundle's longer-latency results take the position of age STAGES, which has just
+      // landed (these assignments come last and win).
       for (int unsigned w = 0; w < W; w++) begin
-        st_valid_q[w] <= in_valid[w] && in_lat[w] != 3'd1;
-        st_acc_q[w] <= in_acc[w];
-        st_idx_q[w] <= in_idx[w];
-        st_rem_q[w] <= in_lat[w] - 3'd1;
-        if (in_valid[w] && in_lat[w] != 3'd1) st_data_q[w] <= in_data[w];
+        st_valid_q[head_q*W+w] <= in_valid[w] && in_lat[w] != 3'd1;
+        st_acc_q[head_q*W+w] <= in_acc[w];
+        st_idx_q[head_q*W+w] <= in_idx[w];
+        st_rem_q[head_q*W+w] <= in_lat[w] - 3'd1;
+        if (in_valid[w] && in_lat[w] != 3'd1) st_data_q[head_q*W+w] <= in_data[w];
       end
+      head_q <= (head_q == PW'(STAGES - 1)) ? '0 : head_q + PW'(1);
     end
   end
 

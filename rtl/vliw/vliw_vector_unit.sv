@@ -44,16 +44,31 @@ module vliw_vector_unit #(
   // of a block's size).
   logic [VLEN*32-1:0] r_vbin;
   always_comb begin
-    logic [31:0] x, y, r;  // declared here with defaults: no latches
+    logic [15:0] a16 [VLEN];  // declared here with defaults: no latches
+    logic [15:0] b16 [VLEN];
+    logic [15:0] r16 [VLEN];
+    logic [31:0] x, y, r;
     x = '0;
     y = '0;
     r = '0;
     r_vbin = '0;
+    for (int unsigned i = 0; i < VLEN; i++) begin
+      a16[i] = '0;
+      b16[i] = '0;
+      r16[i] = '0;
+    end
     if (op_i == vliw_isa_pkg::OP_V_ADD || op_i == vliw_isa_pkg::OP_V_SUB ||
         op_i == vliw_isa_pkg::OP_V_MUL || op_i == vliw_isa_pkg::OP_V_MAX || op_i == vliw_isa_pkg::OP_V_MIN) begin
+      // The lanes are taken out of the rows, and put back, by loops of their own: Verilator unrolls those
+      // into fixed word selects, where a select at the computed position of the lane loop is a shift
+      // across the whole row for every lane.
       for (int unsigned i = 0; i < VLEN; i++) begin
-        x = kc_fp_pkg::bf16_to_fp32(va_i[16*i +: 16]);
-        y = kc_fp_pkg::bf16_to_fp32(vb_i[16*i +: 16]);
+        a16[i] = va_i[16*i +: 16];
+        b16[i] = vb_i[16*i +: 16];
+      end
+      for (int unsigned i = 0; i < VLEN; i++) begin
+        x = kc_fp_pkg::bf16_to_fp32(a16[i]);
+        y = kc_fp_pkg::bf16_to_fp32(b16[i]);
         case (op_i)
           vliw_isa_pkg::OP_V_ADD: r = kc_fp_pkg::fp32_add(x, y);
           vliw_isa_pkg::OP_V_SUB: r = kc_fp_pkg::fp32_sub(x, y);
@@ -61,8 +76,9 @@ module vliw_vector_unit #(
           vliw_isa_pkg::OP_V_MAX: r = kc_fp_pkg::fp32_max(x, y);
           default: r = kc_fp_pkg::fp32_min(x, y);
         endcase
-        r_vbin[32*i +: 32] = {16'd0, kc_fp_pkg::fp32_to_bf16(r)};
+        r16[i] = kc_fp_pkg::fp32_to_bf16(r);
       end
+      for (int unsigned i = 0; i < VLEN; i++) r_vbin[32*i +: 32] = {16'd0, r16[i]};
     end
   end
 

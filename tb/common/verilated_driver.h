@@ -110,7 +110,6 @@ class VerilatedDriver final : public Hw {
     model_ = std::make_unique<VModel>(ctx_.get(), instance);
     model_->clk_i = 0;
     model_->rst_ni = 1;
-    model_->mem_req_ready_i = 1;  // DRAM accepts a request every cycle; its timing model does the queueing
     model_->eval();
     params_ = this->read_params();
   }

@@ -35,6 +35,9 @@ const char* stall_cause_name(unsigned cause);
 class SystolicHw : public tb::AcceleratorHw {
  public:
   using ParamsType = Params;
+  // systolic_top registers the DRAM response port: the driver presents each response a cycle before it is
+  // due.
+  static constexpr uint64_t kDramResponseLead = 1;
 
   // The parameters the RTL was built with, read from the hardware itself at construction.
   virtual const Params& params() const = 0;

@@ -30,6 +30,8 @@ struct HangReport {
 
 class VliwHw : public tb::AcceleratorHw {
  public:
+  // vliw_top registers the DRAM response port: the driver presents each response a cycle before it is due.
+  static constexpr uint64_t kDramResponseLead = 1;
   using ParamsType = Params;
 
   // The parameters the RTL was built with, read from the hardware itself at construction (the runtime

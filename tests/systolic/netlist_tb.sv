@@ -85,7 +85,7 @@ module netlist_tb #(
 `define NETLIST_TB_PORTS(k) \
     .clk_i(clk), .rst_ni(rst_n), .ctl_we_i(ctl_we), .ctl_addr_i(ctl_addr), .ctl_wdata_i(ctl_wdata), \
     .dbg_en_i(dbg_en), .dbg_sel_i(dbg_sel), .dbg_addr_i(dbg_addr), .dbg_rdata_o(out[k].dbg_rdata), \
-    .mem_req_valid_o(out[k].req_valid), .mem_req_ready_i(1'b1), .mem_req_write_o(out[k].req_write), \
+    .mem_req_valid_o(out[k].req_valid), .mem_req_write_o(out[k].req_write), \
     .mem_req_addr_o(out[k].req_addr), .mem_req_wdata_o(out[k].req_wdata), .mem_req_tag_o(out[k].req_tag), \
     .mem_rsp_valid_i(rsp_valid[k]), .mem_rsp_rdata_i(rsp_rdata[k]), .running_o(out[k].running), \
     .halted_o(out[k].halted), .clearing_o(out[k].clearing), .retire_o(out[k].retire), \
