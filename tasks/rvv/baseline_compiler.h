@@ -11,7 +11,7 @@
 // clang -O2 and its loop vectorizer (isa/rvv/toolchain.h): what a user gets for free, and KernelCraft's
 // "RVV -O2" reference. For the level-3 tasks it is the composition of the scalar references.
 //
-// Kernels use the symbols header (isa/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
+// Kernels use the symbols header (tasks/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
 // intrinsics templates strip-mine with vsetvl, so they are correct for any VLEN and any dimension.
 // Functions without a libm (expf, sqrtf) come from kcraft_math.h, pasted into the kernels that use them.
 #pragma once
