@@ -1,6 +1,6 @@
 #include "tasks/rvv/vector_kernels.h"
 
-#include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/kernel_math.h"
 #include "tasks/rvv/scalar_pieces.h"
 
 #include <fmt/format.h>

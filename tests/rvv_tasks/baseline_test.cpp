@@ -26,6 +26,7 @@
 #include "tasks/common/inputs.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/composite.h"
+#include "tasks/rvv/kernel_math.h"
 #include "tasks/rvv/scalar_pieces.h"
 #include "tasks/rvv/symbols.h"
 #include "tasks/rvv/vector_kernels.h"
