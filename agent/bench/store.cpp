@@ -751,14 +751,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
     // The kernel library: a version-3 source brings its own (kernels from `kcraft agent` runs too); an
     // older one's passing runs are added as the upgrade would have.
     if (source_version >= 3) {
-      exec(
-          "INSERT OR IGNORE INTO main.kernels(platform, hw_config, task, config, cycles, agent, language, "
-          "source, git_commit, description, recorded_at) SELECT platform, hw_config, task, config, cycles, "
-          "agent, language, source, git_commit, description, recorded_at FROM src.kernels");
-      exec(
-          "INSERT INTO main.kernels_fts(rowid, task, description, source) SELECT k.id, "
-          "k.task || ' ' || replace(k.task, '_', ' '), k.description, k.source FROM main.kernels k "
-          "WHERE k.id NOT IN (SELECT rowid FROM main.kernels_fts)");
+      exec(library::copy_kernels_sql("src"));
     } else {
       fill_library_from_runs();
     }
@@ -810,9 +803,7 @@ void ResultStore::fill_library_from_runs() {
 }
 
 std::vector<library::KernelEntry> ResultStore::kernels() const {
-  Statement st(db_,
-               "SELECT platform, hw_config, task, config, cycles, agent, language, source, git_commit, "
-               "description, recorded_at FROM kernels ORDER BY id");
+  Statement st(db_, fmt::format("SELECT {} FROM kernels ORDER BY id", library::kKernelColumns));
   std::vector<library::KernelEntry> out;
   while (st.step()) {
     out.push_back({st.text(0), st.text(1), st.text(2), st.text(3), static_cast<uint64_t>(st.integer(4)),

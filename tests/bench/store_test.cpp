@@ -6,6 +6,7 @@
 #include <map>
 
 #include "agent/bench/store.h"
+#include "agent/library/library.h"
 #include "tests/bench/test_util.h"
 
 namespace kcraft::bench {
