@@ -7,7 +7,8 @@
 //   plan(run key, level)      every run a sweep selected (so reports know what is still pending)
 //   unsupported(...)          (target, task, configuration) cells the platform cannot run
 //   runs(run key, results...) one row per finished run; the key is the primary key
-//   tuned_baselines(...)      the autotuned baseline per cell, commit and search space (tuned_baseline.h)
+//   tuned_baselines(...)      the autotuned baseline per cell, commit and search space
+//                             (tuned_baseline_record.h)
 //   kernels, kernels_fts      the kernel library: every passing kernel, full-text indexed
 //                             (agent/library/kernel_table.h)
 //
@@ -26,7 +27,7 @@
 #include <vector>
 
 #include "agent/bench/run_record.h"
-#include "agent/bench/tuned_baseline.h"
+#include "agent/bench/tuned_baseline_record.h"
 #include "agent/library/kernel_table.h"
 
 struct sqlite3;
