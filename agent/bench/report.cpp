@@ -12,6 +12,7 @@
 
 #include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
+#include "agent/bench/run_columns.h"
 #include "agent/common/scoring.h"
 
 namespace kcraft::bench {
@@ -560,101 +561,19 @@ nlohmann::json porting_json(const Metrics& m) {
 }
 
 void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::path& file) {
-  static const std::vector<std::string> header = {"platform",
-                                                  "hw_config",
-                                                  "task",
-                                                  "level",
-                                                  "config",
-                                                  "agent",
-                                                  "attempt",
-                                                  "status",
-                                                  "verdict",
-                                                  "error",
-                                                  "cycles",
-                                                  "baseline_cycles",
-                                                  "speedup",
-                                                  "tuned_baseline_cycles",
-                                                  "tuned_speedup",
-                                                  "utilization",
-                                                  "iterations",
-                                                  "budget",
-                                                  "first_valid_iteration",
-                                                  "first_pass_iteration",
-                                                  "evaluations",
-                                                  "prompt_tokens",
-                                                  "completion_tokens",
-                                                  "reasoning_tokens",
-                                                  "cached_prompt_tokens",
-                                                  "agent_seconds",
-                                                  "job_seconds",
-                                                  "dev_seed",
-                                                  "seed_verdicts",
-                                                  "counters",
-                                                  "transcript",
-                                                  "kcraft_version",
-                                                  "git_commit",
-                                                  "hardware_id",
-                                                  "agent_settings",
-                                                  "sweep_id",
-                                                  "host",
-                                                  "worker_pid",
-                                                  "finished_at",
-                                                  "role_usage",
-                                                  "phases",
-                                                  "compiler_baseline_cycles",
-                                                  "compiler_speedup"};
+  // The columns of run_columns.h, the kernel's excepted.
   std::string out;
-  for (size_t i = 0; i < header.size(); ++i) out += (i ? "," : "") + header[i];
+  for (const auto& c : run_columns()) {
+    if (c.in_csv) out += (out.empty() ? "" : ",") + std::string(c.name);
+  }
   out += "\n";
-  auto opt = [](const std::optional<unsigned>& v) { return v ? std::to_string(*v) : std::string(); };
   for (const auto& r : runs) {
-    // Empty while the tuned baseline is not known (0 means the tuner found no correct kernel).
-    const std::string tuned_cycles = r.tuned_baseline_cycles ? std::to_string(*r.tuned_baseline_cycles) : "";
-    const std::string tuned_speedup = r.tuned_baseline_cycles ? number(r.tuned_speedup) : "";
-    const std::vector<std::string> fields = {r.key.platform,
-                                             r.key.hw_config,
-                                             r.key.task,
-                                             std::to_string(r.level),
-                                             r.key.config,
-                                             r.key.agent,
-                                             std::to_string(r.key.attempt),
-                                             r.status,
-                                             r.verdict,
-                                             r.error,
-                                             std::to_string(r.cycles),
-                                             std::to_string(r.baseline_cycles),
-                                             number(r.speedup),
-                                             tuned_cycles,
-                                             tuned_speedup,
-                                             number(r.utilization),
-                                             std::to_string(r.iterations),
-                                             std::to_string(r.budget),
-                                             opt(r.first_valid_iteration),
-                                             opt(r.first_pass_iteration),
-                                             std::to_string(r.evaluations),
-                                             std::to_string(r.prompt_tokens),
-                                             std::to_string(r.completion_tokens),
-                                             std::to_string(r.reasoning_tokens),
-                                             std::to_string(r.cached_prompt_tokens),
-                                             number(r.agent_seconds),
-                                             number(r.job_seconds),
-                                             std::to_string(r.dev_seed),
-                                             r.seed_verdicts.dump(),
-                                             r.counters.dump(),
-                                             r.transcript,
-                                             r.kcraft_version,
-                                             r.git_commit,
-                                             r.hardware_id,
-                                             r.agent_settings.dump(),
-                                             r.sweep_id,
-                                             r.host,
-                                             std::to_string(r.worker_pid),
-                                             r.finished_at,
-                                             r.roles.dump(),
-                                             r.phases.empty() ? std::string() : r.phases.dump(),
-                                             std::to_string(r.compiler_baseline_cycles),
-                                             number(r.compiler_speedup)};
-    for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
+    bool first = true;
+    for (const auto& c : run_columns()) {
+      if (!c.in_csv) continue;
+      out += (first ? "" : ",") + csv_field(run_csv_text(c, r));
+      first = false;
+    }
     out += "\n";
   }
   write_file(file, out);

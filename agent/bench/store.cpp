@@ -5,13 +5,16 @@
 
 #include <variant>
 
+#include "agent/bench/run_columns.h"
+
 namespace kcraft::bench {
 
 using nlohmann::json;
 
 namespace {
 
-using Value = std::variant<std::nullptr_t, int64_t, double, std::string>;
+// A value to bind (an unsigned integer is bound as the signed 64-bit integer of the same bits).
+using Value = RunValue;
 
 // One prepared statement; finalised when it goes out of scope.
 class Statement {
@@ -35,6 +38,8 @@ class Statement {
         rc = sqlite3_bind_null(stmt_, i);
       } else if (const auto* n = std::get_if<int64_t>(&v)) {
         rc = sqlite3_bind_int64(stmt_, i, *n);
+      } else if (const auto* u = std::get_if<uint64_t>(&v)) {
+        rc = sqlite3_bind_int64(stmt_, i, static_cast<int64_t>(*u));
       } else if (const auto* d = std::get_if<double>(&v)) {
         rc = sqlite3_bind_double(stmt_, i, *d);
       } else {
@@ -107,65 +112,13 @@ class Transaction {
 
 const char* kKeyColumns = "platform, hw_config, task, config, agent, attempt";
 
-// The runs table's columns after the key, in the order RunRecord fields are bound.
-const std::vector<std::string>& run_value_columns() {
-  static const std::vector<std::string> columns = {"level",
-                                                   "status",
-                                                   "error",
-                                                   "verdict",
-                                                   "seed_verdicts",
-                                                   "cycles",
-                                                   "baseline_cycles",
-                                                   "speedup",
-                                                   "utilization",
-                                                   "iterations",
-                                                   "budget",
-                                                   "first_valid_iteration",
-                                                   "first_pass_iteration",
-                                                   "evaluations",
-                                                   "prompt_tokens",
-                                                   "completion_tokens",
-                                                   "reasoning_tokens",
-                                                   "cached_prompt_tokens",
-                                                   "agent_seconds",
-                                                   "job_seconds",
-                                                   "counters",
-                                                   "dev_seed",
-                                                   "kernel",
-                                                   "transcript",
-                                                   "kcraft_version",
-                                                   "git_commit",
-                                                   "hardware_id",
-                                                   "agent_settings",
-                                                   "sweep_id",
-                                                   "host",
-                                                   "finished_at",
-                                                   "worker_pid",
-                                                   "tuned_baseline_cycles",
-                                                   "tuned_speedup",
-                                                   "role_usage",
-                                                   "phases",
-                                                   "compiler_baseline_cycles",
-                                                   "compiler_speedup"};
-  return columns;
-}
-
-// The runs columns a store of an older schema version has (merging one copies these; the others stay
-// NULL): version 1 lacks the tuned columns, role_usage, phases and the compiler baseline columns, versions 2
-// and 3 lack role_usage, phases and the compiler columns, version 4 lacks phases and the compiler columns,
-// version 5 the compiler columns.
-std::vector<std::string> run_value_columns_of(int version) {
-  const auto& all = run_value_columns();
-  if (version <= 1) return {all.begin(), all.end() - 6};
-  if (version <= 3) return {all.begin(), all.end() - 4};
-  if (version <= 4) return {all.begin(), all.end() - 3};
-  if (version <= 5) return {all.begin(), all.end() - 2};
-  return all;
-}
-
-std::string column_list(const std::vector<std::string>& columns) {
+// The runs table's columns (run_columns.h) a store of this schema version has (merging one copies these;
+// the others stay NULL).
+std::string run_column_list(int version = kSchemaVersion) {
   std::string s;
-  for (const auto& c : columns) s += (s.empty() ? "" : ", ") + c;
+  for (const auto& c : run_columns()) {
+    if (c.since_version <= version) s += (s.empty() ? "" : ", ") + std::string(c.name);
+  }
   return s;
 }
 
@@ -175,66 +128,13 @@ std::string placeholders(size_t n) {
   return s;
 }
 
-Value optional_value(const std::optional<unsigned>& v) {
-  return v ? Value(int64_t{*v}) : Value(nullptr);
-}
-
 std::vector<Value> key_values(const RunKey& k) {
   return {k.platform, k.hw_config, k.task, k.config, k.agent, int64_t{k.attempt}};
 }
 
 std::vector<Value> run_values(const RunRecord& r) {
-  std::vector<Value> v = key_values(r.key);
-  // NULL while the tuned baseline is not known (never 0, which means the tuner found no correct kernel).
-  Value tuned_cycles(nullptr);
-  // NULL: the sweep did not simulate the run's compiler baseline
-  // (RunRecord::compiler_baseline_not_simulated).
-  Value compiler_cycles(nullptr);
-  if (!r.compiler_baseline_not_simulated) compiler_cycles = static_cast<int64_t>(r.compiler_baseline_cycles);
-  Value tuned_speedup(nullptr);
-  if (r.tuned_baseline_cycles) {
-    tuned_cycles.emplace<int64_t>(static_cast<int64_t>(*r.tuned_baseline_cycles));
-    tuned_speedup.emplace<double>(r.tuned_speedup);
-  }
-  const std::vector<Value> rest = {int64_t{r.level},
-                                   r.status,
-                                   r.error,
-                                   r.verdict,
-                                   r.seed_verdicts.dump(),
-                                   static_cast<int64_t>(r.cycles),
-                                   static_cast<int64_t>(r.baseline_cycles),
-                                   r.speedup,
-                                   r.utilization,
-                                   int64_t{r.iterations},
-                                   int64_t{r.budget},
-                                   optional_value(r.first_valid_iteration),
-                                   optional_value(r.first_pass_iteration),
-                                   int64_t{r.evaluations},
-                                   static_cast<int64_t>(r.prompt_tokens),
-                                   static_cast<int64_t>(r.completion_tokens),
-                                   static_cast<int64_t>(r.reasoning_tokens),
-                                   static_cast<int64_t>(r.cached_prompt_tokens),
-                                   r.agent_seconds,
-                                   r.job_seconds,
-                                   r.counters.dump(),
-                                   static_cast<int64_t>(r.dev_seed),
-                                   r.kernel,
-                                   r.transcript,
-                                   r.kcraft_version,
-                                   r.git_commit,
-                                   r.hardware_id,
-                                   r.agent_settings.dump(),
-                                   r.sweep_id,
-                                   r.host,
-                                   r.finished_at,
-                                   r.worker_pid,
-                                   tuned_cycles,
-                                   tuned_speedup,
-                                   r.roles.dump(),
-                                   r.phases.dump(),
-                                   compiler_cycles,
-                                   r.compiler_speedup};
-  v.insert(v.end(), rest.begin(), rest.end());
+  std::vector<Value> v;
+  for (const auto& c : run_columns()) v.push_back(c.get(r));
   return v;
 }
 
@@ -242,59 +142,28 @@ RunKey key_from(const Statement& s) {
   return {s.text(0), s.text(1), s.text(2), s.text(3), s.text(4), static_cast<unsigned>(s.integer(5))};
 }
 
-std::optional<unsigned> optional_from(const Statement& s, int col) {
-  if (s.is_null(col)) return std::nullopt;
-  return static_cast<unsigned>(s.integer(col));
-}
-
+// A row of SELECT run_column_list().
 RunRecord run_from(const Statement& s) {
   RunRecord r;
-  r.key = key_from(s);
-  int c = 6;
-  r.level = static_cast<int>(s.integer(c++));
-  r.status = s.text(c++);
-  r.error = s.text(c++);
-  r.verdict = s.text(c++);
-  r.seed_verdicts = s.json_value(c++, json::array());
-  r.cycles = static_cast<uint64_t>(s.integer(c++));
-  r.baseline_cycles = static_cast<uint64_t>(s.integer(c++));
-  r.speedup = s.real(c++);
-  r.utilization = s.real(c++);
-  r.iterations = static_cast<unsigned>(s.integer(c++));
-  r.budget = static_cast<unsigned>(s.integer(c++));
-  r.first_valid_iteration = optional_from(s, c++);
-  r.first_pass_iteration = optional_from(s, c++);
-  r.evaluations = static_cast<unsigned>(s.integer(c++));
-  r.prompt_tokens = static_cast<uint64_t>(s.integer(c++));
-  r.completion_tokens = static_cast<uint64_t>(s.integer(c++));
-  r.reasoning_tokens = static_cast<uint64_t>(s.integer(c++));
-  r.cached_prompt_tokens = static_cast<uint64_t>(s.integer(c++));
-  r.agent_seconds = s.real(c++);
-  r.job_seconds = s.real(c++);
-  r.counters = s.json_value(c++, json::object());
-  r.dev_seed = static_cast<uint64_t>(s.integer(c++));
-  r.kernel = s.text(c++);
-  r.transcript = s.text(c++);
-  r.kcraft_version = s.text(c++);
-  r.git_commit = s.text(c++);
-  r.hardware_id = s.text(c++);
-  r.agent_settings = s.json_value(c++, json::object());
-  r.sweep_id = s.text(c++);
-  r.host = s.text(c++);
-  r.finished_at = s.text(c++);
-  r.worker_pid = s.integer(c++);
-  if (!s.is_null(c)) {
-    r.tuned_baseline_cycles = static_cast<uint64_t>(s.integer(c));
-    r.tuned_speedup = s.real(c + 1);
+  int col = 0;
+  for (const auto& c : run_columns()) {
+    Value v(nullptr);
+    if (!s.is_null(col)) {
+      switch (c.type) {
+        case RunColumnType::kInteger:
+          v = s.integer(col);
+          break;
+        case RunColumnType::kReal:
+          v = s.real(col);
+          break;
+        case RunColumnType::kText:
+          v = s.text(col);
+          break;
+      }
+    }
+    c.set(r, v);
+    ++col;
   }
-  c += 2;
-  r.roles = s.json_value(c++, json::object());
-  r.phases = s.json_value(c++, json::object());
-  // NULL: not simulated by the sweep (also in runs recorded before the compiler baseline was, for the
-  // correct ones of a platform that has one: not known either).
-  if (!s.is_null(c)) r.compiler_baseline_cycles = static_cast<uint64_t>(s.integer(c));
-  r.compiler_baseline_not_simulated = s.is_null(c) && r.correct();
-  if (!s.is_null(c + 1)) r.compiler_speedup = s.real(c + 1);
   return r;
 }
 
@@ -553,9 +422,8 @@ void ResultStore::add_plan(const std::vector<PlannedRun>& runs,
 }
 
 bool ResultStore::insert_run(const RunRecord& run) {
-  static const std::string sql =
-      fmt::format("INSERT OR IGNORE INTO runs({}, {}) VALUES({})", kKeyColumns,
-                  column_list(run_value_columns()), placeholders(6 + run_value_columns().size()));
+  static const std::string sql = fmt::format("INSERT OR IGNORE INTO runs({}) VALUES({})", run_column_list(),
+                                             placeholders(run_columns().size()));
   Transaction t(db_);
   Statement st(db_, sql);
   st.bind(run_values(run)).step();
@@ -601,8 +469,7 @@ std::set<RunKey> ResultStore::finished_keys() const {
 }
 
 std::vector<RunRecord> ResultStore::runs() const {
-  Statement st(db_, fmt::format("SELECT {}, {} FROM runs ORDER BY {}", kKeyColumns,
-                                column_list(run_value_columns()), kKeyColumns));
+  Statement st(db_, fmt::format("SELECT {} FROM runs ORDER BY {}", run_column_list(), kKeyColumns));
   std::vector<RunRecord> out;
   while (st.step()) out.push_back(run_from(st));
   return out;
@@ -741,7 +608,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
         "INSERT OR IGNORE INTO main.unsupported SELECT platform, hw_config, task, config, level, reason "
         "FROM src.unsupported");
     // A version-1 store has no tuned baselines: its runs keep NULL in the tuned columns.
-    const std::string cols = keys + ", " + column_list(run_value_columns_of(source_version));
+    const std::string cols = run_column_list(source_version);
     exec(fmt::format("INSERT OR IGNORE INTO main.runs({}) SELECT {} FROM src.runs", cols, cols));
     stats.runs_added = static_cast<size_t>(sqlite3_changes(db_));
     if (source_version >= 2) {
@@ -751,14 +618,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
     // The kernel library: a version-3 source brings its own (kernels from `kcraft agent` runs too); an
     // older one's passing runs are added as the upgrade would have.
     if (source_version >= 3) {
-      exec(
-          "INSERT OR IGNORE INTO main.kernels(platform, hw_config, task, config, cycles, agent, language, "
-          "source, git_commit, description, recorded_at) SELECT platform, hw_config, task, config, cycles, "
-          "agent, language, source, git_commit, description, recorded_at FROM src.kernels");
-      exec(
-          "INSERT INTO main.kernels_fts(rowid, task, description, source) SELECT k.id, "
-          "k.task || ' ' || replace(k.task, '_', ' '), k.description, k.source FROM main.kernels k "
-          "WHERE k.id NOT IN (SELECT rowid FROM main.kernels_fts)");
+      exec(library::copy_kernels_sql("src"));
     } else {
       fill_library_from_runs();
     }
@@ -810,9 +670,7 @@ void ResultStore::fill_library_from_runs() {
 }
 
 std::vector<library::KernelEntry> ResultStore::kernels() const {
-  Statement st(db_,
-               "SELECT platform, hw_config, task, config, cycles, agent, language, source, git_commit, "
-               "description, recorded_at FROM kernels ORDER BY id");
+  Statement st(db_, fmt::format("SELECT {} FROM kernels ORDER BY id", library::kKernelColumns));
   std::vector<library::KernelEntry> out;
   while (st.step()) {
     out.push_back({st.text(0), st.text(1), st.text(2), st.text(3), static_cast<uint64_t>(st.integer(4)),

@@ -7,9 +7,10 @@
 //   plan(run key, level)      every run a sweep selected (so reports know what is still pending)
 //   unsupported(...)          (target, task, configuration) cells the platform cannot run
 //   runs(run key, results...) one row per finished run; the key is the primary key
-//   tuned_baselines(...)      the autotuned baseline per cell, commit and search space (tuned_baseline.h)
+//   tuned_baselines(...)      the autotuned baseline per cell, commit and search space
+//                             (tuned_baseline_record.h)
 //   kernels, kernels_fts      the kernel library: every passing kernel, full-text indexed
-//                             (agent/library/library.h)
+//                             (agent/library/kernel_table.h)
 //
 // Version 1, 2 and 3 stores (before tuned baselines, before the kernel library, before per-role usage) are
 // upgraded in place when opened (a version-2 store's passing runs fill the library); newer ones are
@@ -26,8 +27,8 @@
 #include <vector>
 
 #include "agent/bench/run_record.h"
-#include "agent/bench/tuned_baseline.h"
-#include "agent/library/library.h"
+#include "agent/bench/tuned_baseline_record.h"
+#include "agent/library/kernel_table.h"
 
 struct sqlite3;
 
@@ -91,7 +92,8 @@ class ResultStore {
   std::vector<PlannedRun> plan() const;
   std::vector<UnsupportedCell> unsupported() const;
   std::vector<HardwareRecord> hardware() const;
-  // The kernel library's rows, in insertion order (search them with library::search / find_examples).
+  // The kernel library's rows, in insertion order (search them with library::search, agent/library/library.h,
+  // or find_examples).
   std::vector<library::KernelEntry> kernels() const;
 
   // The tuned baseline stored under exactly this key, if any.

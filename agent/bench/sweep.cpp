@@ -147,90 +147,145 @@ std::vector<std::string> default_worker_argv() {
   return {"/proc/self/exe", "bench-worker", "--root", kcraft::root().string()};
 }
 
-SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry,
-                      std::ostream& progress_out) {
-  const auto t0 = std::chrono::steady_clock::now();
-  SweepResult result;
-  result.plan = build_plan(o.filters, registry);
-  // A broken settings file or a missing API key fails the sweep now, not every one of its runs.
-  for (const auto& a : result.plan.agents) {
-    if (!a.offline()) check_llm_agent(a.settings_file);
-  }
-  const auto& plan = result.plan;
+namespace {
 
-  ResultStore store(o.db);
-  if (store.migrated_from() != 0) {
-    progress_out << fmt::format("kcraft bench: upgraded {} from results schema version {} to {}\n",
-                                o.db.string(), store.migrated_from(), kSchemaVersion);
+// A cell's tuned baseline (tuned_baseline.h): already stored, or from a stored or pending run of the tuner
+// under the tuned baseline's definition, or computed by an extra tuner job.
+struct Cell {
+  TunedBaselineKey key;
+  int level = 1;
+  unsigned default_budget = 0;
+  std::optional<TunedBaseline> tuned;
+  bool from_pending_run = false;  // one of this sweep's own tuner runs will provide it
+  bool wanted = false;            // some run would get a speedup over it but nothing provides it
+  double cost = 0;                // of its most expensive run: orders the extra job
+};
+
+std::string cell_id(const RunKey& k) {
+  return k.platform + "/" + k.hw_config + "/" + k.task + "/" + k.config;
+}
+
+std::filesystem::path transcript_directory(const SweepOptions& o) {
+  if (o.transcripts == "none") return {};
+  const std::filesystem::path dir = o.transcripts.empty()
+                                        ? (o.db.has_parent_path() ? o.db.parent_path() : ".") / "transcripts"
+                                        : std::filesystem::path(o.transcripts);
+  return std::filesystem::absolute(dir);
+}
+
+// One run_sweep, by job: planning (the runs the store lacks, the cells' tuned baselines, the jobs),
+// running them (the worker pool, then the porting runs), recording each result the moment it arrives, and
+// the progress line over all of it.
+class Sweep {
+ public:
+  Sweep(const SweepOptions& o, SweepResult& result, std::ostream& progress_out)
+      : o_(o), plan_(result.plan), result_(result), out_(progress_out), store_(o.db) {}
+
+  void plan();
+  void begin();
+  void run();
+  void finish();
+
+ private:
+  // Planning.
+  void prepare_store();
+  void select_pending();
+  void plan_tuned_baselines();
+  void add_tuned_baseline_jobs();
+  void add_run_jobs();
+  JobSpec make_job(const PlannedRun& run, const AgentSpec& agent) const;
+  void build_hw_models();
+  // Running.
+  void record_runs_without_library_kernel();
+  void run_porting(const PoolOptions& pool, PoolEvents events);
+  // Recording.
+  void record_run(size_t job, RunRecord record);
+  void record_tuned_baseline_job(size_t job, const RunRecord& record);
+  void add_job(JobSpec job, std::string cell, double cost);
+
+  const SweepOptions& o_;
+  const SweepPlan& plan_;
+  SweepResult& result_;
+  std::ostream& out_;
+  ResultStore store_;
+  std::set<RunKey> finished_;
+  std::vector<size_t> pending_;  // plan_.runs indices, longest first
+  double total_cost_ = 0;
+  std::filesystem::path transcript_dir_;
+  SweepInfo info_;
+  std::map<std::string, Cell> cells_;  // by TunedBaselineKey::cell()
+  std::vector<JobSpec> jobs_;
+  std::vector<std::string> job_cells_;  // the cell of a tuned-baseline job, "" for a run
+  std::vector<double> job_costs_;
+  std::vector<size_t> porting_;  // plan_.runs indices
+  // Library agents run the stored kernel of their cell; a cell without one is recorded as such.
+  std::vector<std::pair<size_t, std::string>> no_library_kernel_;  // plan_.runs index, why
+  size_t first_job_ = 0;  // the index in jobs_ of the phase's first job (porting runs are a second phase)
+  std::optional<Progress> progress_;
+};
+
+void Sweep::plan() {
+  prepare_store();
+  select_pending();
+  transcript_dir_ = transcript_directory(o_);
+  info_.id = fmt::format("{}-{}-{}", host_name(), ::getpid(), utc_now());
+  plan_tuned_baselines();
+  // Tuned-baseline jobs first: the runs of their cells get their speedup over it as soon as it is known.
+  add_tuned_baseline_jobs();
+  add_run_jobs();
+}
+
+// Records the plan; runs whose job failed (with --retry-errors) and runs that had nothing to start from are
+// deleted to be run again.
+void Sweep::prepare_store() {
+  if (store_.migrated_from() != 0) {
+    out_ << fmt::format("kcraft bench: upgraded {} from results schema version {} to {}\n", o_.db.string(),
+                        store_.migrated_from(), kSchemaVersion);
   }
-  store.add_plan(plan.runs, plan.unsupported, plan.hardware);
-  if (o.retry_errors) {
-    std::vector<RunKey> keys;
-    for (const auto& r : plan.runs) keys.push_back(r.key);
-    store.delete_failed_jobs(keys);
-  }
+  store_.add_plan(plan_.runs, plan_.unsupported, plan_.hardware);
+  if (o_.retry_errors) store_.delete_failed_jobs(plan_keys(plan_));
   // A porting run that found nothing to port is tried again: the source platform may have a kernel now.
-  store.delete_runs_with_status(plan_keys(plan), kNoKernelToPort);
-  store.delete_runs_with_status(plan_keys(plan), kNoLibraryKernel);  // the library may have one now
-  const auto finished = store.finished_keys();
-  std::vector<size_t> pending;
-  double total_cost = 0;
-  for (size_t i = 0; i < plan.runs.size(); ++i) {
-    if (finished.count(plan.runs[i].key)) {
-      ++result.already_done;
+  store_.delete_runs_with_status(plan_keys(plan_), kNoKernelToPort);
+  store_.delete_runs_with_status(plan_keys(plan_), kNoLibraryKernel);  // the library may have one now
+  finished_ = store_.finished_keys();
+}
+
+void Sweep::select_pending() {
+  for (size_t i = 0; i < plan_.runs.size(); ++i) {
+    if (finished_.count(plan_.runs[i].key)) {
+      ++result_.already_done;
     } else {
-      pending.push_back(i);
-      total_cost += plan.costs[i];
+      pending_.push_back(i);
+      total_cost_ += plan_.costs[i];
     }
   }
   // Longest first: the sweep's tail is then made of short jobs.
-  std::stable_sort(pending.begin(), pending.end(),
-                   [&](size_t a, size_t b) { return plan.costs[a] > plan.costs[b]; });
+  std::stable_sort(pending_.begin(), pending_.end(),
+                   [&](size_t a, size_t b) { return plan_.costs[a] > plan_.costs[b]; });
+}
 
-  std::filesystem::path transcript_dir;
-  if (o.transcripts != "none") {
-    transcript_dir = o.transcripts.empty()
-                         ? (o.db.has_parent_path() ? o.db.parent_path() : ".") / "transcripts"
-                         : std::filesystem::path(o.transcripts);
-    transcript_dir = std::filesystem::absolute(transcript_dir);
-  }
-  SweepInfo info;
-  info.id = fmt::format("{}-{}-{}", host_name(), ::getpid(), utc_now());
-
-  // The tuned baseline of every cell (tuned_baseline.h): already stored, or from a stored or pending run
-  // of the tuner under the tuned baseline's definition, or computed by an extra tuner job.
-  struct Cell {
-    TunedBaselineKey key;
-    int level = 1;
-    unsigned default_budget = 0;
-    std::optional<TunedBaseline> tuned;
-    bool from_pending_run = false;  // one of this sweep's own tuner runs will provide it
-    bool wanted = false;            // some run would get a speedup over it but nothing provides it
-    double cost = 0;                // of its most expensive run: orders the extra job
-  };
-  std::map<std::string, Cell> cells;  // by TunedBaselineKey::cell()
-  const auto cell_id = [](const RunKey& k) {
-    return k.platform + "/" + k.hw_config + "/" + k.task + "/" + k.config;
-  };
-  for (size_t i = 0; i < plan.runs.size(); ++i) {
-    const auto& run = plan.runs[i];
-    auto [it, added] = cells.try_emplace(cell_id(run.key));
+// The tuned baseline of every cell: stored, or from a stored run of the tuner under its definition, or
+// from one of this sweep's pending tuner runs; else whether an extra tuner job should compute it.
+void Sweep::plan_tuned_baselines() {
+  for (size_t i = 0; i < plan_.runs.size(); ++i) {
+    const auto& run = plan_.runs[i];
+    auto [it, added] = cells_.try_emplace(cell_id(run.key));
     Cell& cell = it->second;
     if (added) {
       cell.key = tuned_baseline_key(run.key.platform, run.key.hw_config, run.key.task, run.key.config,
-                                    plan.hardware_for(run.key.platform, run.key.hw_config).id);
+                                    plan_.hardware_for(run.key.platform, run.key.hw_config).id);
       cell.level = run.level;
       cell.default_budget = agent::default_iterations(run.level);
-      if (!cell.key.search_space.empty()) cell.tuned = store.tuned_baseline(cell.key);
-      if (cell.tuned) ++result.tuned_stored;
+      if (!cell.key.search_space.empty()) cell.tuned = store_.tuned_baseline(cell.key);
+      if (cell.tuned) ++result_.tuned_stored;
     }
-    cell.cost = std::max(cell.cost, plan.costs[i]);
+    cell.cost = std::max(cell.cost, plan_.costs[i]);
   }
   std::map<RunKey, const RunRecord*> stored_runs;
-  const auto stored = store.runs();
+  const auto stored = store_.runs();
   for (const auto& r : stored) stored_runs[r.key] = &r;
-  for (const auto& run : plan.runs) {
-    Cell& cell = cells.at(cell_id(run.key));
+  for (const auto& run : plan_.runs) {
+    Cell& cell = cells_.at(cell_id(run.key));
     if (cell.key.search_space.empty() || cell.tuned) continue;
     const auto at = stored_runs.find(run.key);
     if (at != stored_runs.end()) {
@@ -238,24 +293,24 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
         cell.tuned = tuned_baseline_from_run(
             *at->second, cell.key,
             fmt::format("tuner run {} of sweep {}", run.key.id(), at->second->sweep_id));
-        ++result.tuned_from_runs;
+        ++result_.tuned_from_runs;
       }
       continue;
     }
-    const auto& agent = plan.agent(run.key.agent);
-    if (agent.kind == AgentSpec::Kind::kTuner && o.seed == agent::kTunedBaselineDevSeed &&
-        (o.budget == 0 || o.budget == cell.default_budget)) {
+    const auto& agent = plan_.agent(run.key.agent);
+    if (agent.kind == AgentSpec::Kind::kTuner && o_.seed == agent::kTunedBaselineDevSeed &&
+        (o_.budget == 0 || o_.budget == cell.default_budget)) {
       cell.from_pending_run = true;
     }
   }
   // Which cells need one computed: a run of the selected agents that is pending, or stored by this kcraft
   // on this hardware without a tuned baseline.
-  for (const auto& run : plan.runs) {
-    Cell& cell = cells.at(cell_id(run.key));
+  for (const auto& run : plan_.runs) {
+    Cell& cell = cells_.at(cell_id(run.key));
     if (cell.key.search_space.empty() || cell.tuned || cell.from_pending_run) continue;
     const bool selected =
-        o.tuned_baselines == TunedBaselineMode::kAll ||
-        (o.tuned_baselines == TunedBaselineMode::kAuto && !plan.agent(run.key.agent).offline());
+        o_.tuned_baselines == TunedBaselineMode::kAll ||
+        (o_.tuned_baselines == TunedBaselineMode::kAuto && !plan_.agent(run.key.agent).offline());
     if (!selected) continue;
     const auto at = stored_runs.find(run.key);
     if (at == stored_runs.end() ||
@@ -265,15 +320,19 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     }
   }
   // Stored tuned baselines also fill the rows an interrupted sweep stored before its tuned baseline.
-  for (auto& [id, cell] : cells) {
-    if (cell.tuned) store.put_tuned_baseline(*cell.tuned);
+  for (auto& [id, cell] : cells_) {
+    if (cell.tuned) store_.put_tuned_baseline(*cell.tuned);
   }
+}
 
-  std::vector<JobSpec> jobs;
-  std::vector<std::string> job_cells;  // the cell of a tuned-baseline job, "" for a run
-  std::vector<double> job_costs;
-  // Tuned-baseline jobs first: the runs of their cells get their speedup over it as soon as it is known.
-  for (auto& [id, cell] : cells) {
+void Sweep::add_job(JobSpec job, std::string cell, double cost) {
+  jobs_.push_back(std::move(job));
+  job_cells_.push_back(std::move(cell));
+  job_costs_.push_back(cost);
+}
+
+void Sweep::add_tuned_baseline_jobs() {
+  for (auto& [id, cell] : cells_) {
     if (!cell.wanted) continue;
     JobSpec job;
     job.key = {cell.key.platform, cell.key.hw_config, cell.key.task, cell.key.config, "tuned-baseline", 1};
@@ -282,53 +341,52 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     job.dev_seed = agent::kTunedBaselineDevSeed;
     job.budget = 0;  // the default by level
     job.counters = false;
-    if (o.eval_cache) job.eval_cache = std::filesystem::absolute(o.db).string();
-    job.compiler_baseline_from_cache = !simulates_compiler_baseline(o.compiler_baselines, cell.key.config);
-    if (!transcript_dir.empty()) {
-      job.transcript = (transcript_dir / cell.key.platform / cell.key.hw_config / cell.key.task /
+    if (o_.eval_cache) job.eval_cache = std::filesystem::absolute(o_.db).string();
+    job.compiler_baseline_from_cache = !simulates_compiler_baseline(o_.compiler_baselines, cell.key.config);
+    if (!transcript_dir_.empty()) {
+      job.transcript = (transcript_dir_ / cell.key.platform / cell.key.hw_config / cell.key.task /
                         cell.key.config / "tuned-baseline.jsonl")
                            .string();
     }
-    jobs.push_back(std::move(job));
-    job_cells.push_back(id);
-    job_costs.push_back(cell.cost);
-    total_cost += cell.cost;
+    add_job(std::move(job), id, cell.cost);
+    total_cost_ += cell.cost;
   }
-  // Porting runs go last, once every other run has stored its kernels: they port the best of them.
-  const auto make_job = [&](const PlannedRun& run, const AgentSpec& agent) {
-    JobSpec job;
-    job.key = run.key;
-    job.level = run.level;
-    job.agent_kind = agent.job_kind();
-    job.settings_file = agent.settings_file;
-    job.workflow = agent.workflow;
-    job.search = agent.search;
-    job.dev_seed = o.seed;
-    job.budget = o.budget;
-    job.counters = o.counters;
-    if (o.eval_cache) job.eval_cache = std::filesystem::absolute(o.db).string();
-    job.compiler_baseline_from_cache = !simulates_compiler_baseline(o.compiler_baselines, run.key.config);
-    if (o.library_examples && job.agent_kind == "llm") job.library = o.db.string();
-    if (!transcript_dir.empty()) {
-      job.transcript =
-          (transcript_dir / run.key.platform / run.key.hw_config / run.key.task / run.key.config /
-           fmt::format("{}-{}.jsonl", safe_name(run.key.agent), run.key.attempt))
-              .string();
-    }
-    for (const auto& f : o.faults) {
-      if (run.key.id().find(f.pattern) != std::string::npos) job.fault = f.kind;
-    }
-    return job;
-  };
-  std::vector<size_t> porting;  // plan.runs indices
-  // Library agents run the stored kernel of their cell; a cell without one is recorded as such below.
+}
+
+JobSpec Sweep::make_job(const PlannedRun& run, const AgentSpec& agent) const {
+  JobSpec job;
+  job.key = run.key;
+  job.level = run.level;
+  job.agent_kind = agent.job_kind();
+  job.settings_file = agent.settings_file;
+  job.workflow = agent.workflow;
+  job.search = agent.search;
+  job.dev_seed = o_.seed;
+  job.budget = o_.budget;
+  job.counters = o_.counters;
+  if (o_.eval_cache) job.eval_cache = std::filesystem::absolute(o_.db).string();
+  job.compiler_baseline_from_cache = !simulates_compiler_baseline(o_.compiler_baselines, run.key.config);
+  if (o_.library_examples && job.agent_kind == "llm") job.library = o_.db.string();
+  if (!transcript_dir_.empty()) {
+    job.transcript = (transcript_dir_ / run.key.platform / run.key.hw_config / run.key.task / run.key.config /
+                      fmt::format("{}-{}.jsonl", safe_name(run.key.agent), run.key.attempt))
+                         .string();
+  }
+  for (const auto& f : o_.faults) {
+    if (run.key.id().find(f.pattern) != std::string::npos) job.fault = f.kind;
+  }
+  return job;
+}
+
+// The pending runs' jobs; porting runs are set aside for last (once every other run has stored its kernels:
+// they port the best of them), library runs without a kernel to run are recorded as such by run().
+void Sweep::add_run_jobs() {
   std::map<std::string, std::vector<library::KernelEntry>> library_kernels;  // by library file
-  std::vector<std::pair<size_t, std::string>> no_library_kernel;             // plan.runs index, why
-  for (size_t i : pending) {
-    const auto& run = plan.runs[i];
-    const auto& agent = plan.agent(run.key.agent);
+  for (size_t i : pending_) {
+    const auto& run = plan_.runs[i];
+    const auto& agent = plan_.agent(run.key.agent);
     if (!agent.port_from.empty()) {
-      porting.push_back(i);
+      porting_.push_back(i);
       continue;
     }
     JobSpec job = make_job(run, agent);
@@ -337,7 +395,7 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
         library_kernels[agent.library_file] = ResultStore(agent.library_file).kernels();
       const auto kernel = best_kernel_to_port(library_kernels[agent.library_file], run.key.platform, run.key);
       if (!kernel) {
-        no_library_kernel.emplace_back(
+        no_library_kernel_.emplace_back(
             i, fmt::format("no library kernel: {} has no passing kernel of {} {} on {}", agent.library_file,
                            run.key.task, run.key.config, run.key.platform));
         continue;
@@ -345,168 +403,197 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
       job.kernel = kernel->source;
       job.language = kernel->language;
     }
-    jobs.push_back(std::move(job));
-    job_cells.emplace_back();
-    job_costs.push_back(plan.costs[i]);
+    add_job(std::move(job), "", plan_.costs[i]);
   }
+}
 
-  info.started_at = utc_now();
-  info.status = "running";
-  info.command = o.command_line;
-  info.kcraft_version = kcraft_version();
-  info.git_commit = kcraft_git_commit();
-  info.host = host_name();
-  info.shard = o.filters.shard.to_string();
-  info.jobs = o.jobs;
-  info.planned = plan.runs.size();
-  store.begin_sweep(info);
-  result.sweep_id = info.id;
+// The sweep's row in the store, and the models its jobs need.
+void Sweep::begin() {
+  info_.started_at = utc_now();
+  info_.status = "running";
+  info_.command = o_.command_line;
+  info_.kcraft_version = kcraft_version();
+  info_.git_commit = kcraft_git_commit();
+  info_.host = host_name();
+  info_.shard = o_.filters.shard.to_string();
+  info_.jobs = o_.jobs;
+  info_.planned = plan_.runs.size();
+  store_.begin_sweep(info_);
+  result_.sweep_id = info_.id;
+  build_hw_models();
+}
 
-  // Hardware configurations not compiled into this binary are built (or checked) here, once, with a progress
-  // line, before any worker starts: each worker then finds its model ready (tb/common/hw_variants.h).
-  {
-    std::set<std::pair<std::string, std::string>> targets;
-    for (const auto& job : jobs) targets.emplace(job.key.platform, job.key.hw_config);
-    for (const auto& run : plan.runs) {
-      if (!plan.agent(run.key.agent).port_from.empty() && !finished.count(run.key))
-        targets.emplace(run.key.platform, run.key.hw_config);
-    }
-    for (const auto& [platform, hw] : targets) {
-      try {
-        tb::ensure_hw_model(platform, hw, progress_out);
-      } catch (const std::invalid_argument&) {
-        // this kcraft cannot build models (no build information): its workers say what they lack
-      }
+// Hardware configurations not compiled into this binary are built (or checked) here, once, with a progress
+// line, before any worker starts: each worker then finds its model ready (tb/common/hw_variants.h).
+void Sweep::build_hw_models() {
+  std::set<std::pair<std::string, std::string>> targets;
+  for (const auto& job : jobs_) targets.emplace(job.key.platform, job.key.hw_config);
+  for (const auto& run : plan_.runs) {
+    if (!plan_.agent(run.key.agent).port_from.empty() && !finished_.count(run.key))
+      targets.emplace(run.key.platform, run.key.hw_config);
+  }
+  for (const auto& [platform, hw] : targets) {
+    try {
+      tb::ensure_hw_model(platform, hw, out_);
+    } catch (const std::invalid_argument&) {
+      // this kcraft cannot build models (no build information): its workers say what they lack
     }
   }
+}
 
-  Progress progress(progress_out, o.progress, plan.runs.size(), result.already_done, total_cost);
+void Sweep::run() {
+  progress_.emplace(out_, o_.progress, plan_.runs.size(), result_.already_done, total_cost_);
   PoolOptions pool;
-  pool.workers = std::max(1u, o.jobs);
-  pool.job_timeout_seconds = o.job_timeout_seconds;
-  pool.worker_argv = o.worker_argv.empty() ? default_worker_argv() : o.worker_argv;
+  pool.workers = std::max(1u, o_.jobs);
+  pool.job_timeout_seconds = o_.job_timeout_seconds;
+  pool.worker_argv = o_.worker_argv.empty() ? default_worker_argv() : o_.worker_argv;
+  record_runs_without_library_kernel();
   PoolEvents events;
-  size_t first_job = 0;  // the index in `jobs` of the phase's first job (porting runs are a second phase)
-  events.started = [&](size_t job) { progress.started(jobs[first_job + job].key); };
-  const auto record_run = [&](size_t job, RunRecord record) {
-    const auto& spec = jobs[job];
-    record.key = spec.key;  // the parent's key is the one that counts
-    record.level = spec.level;
-    record.hardware_id = plan.hardware_for(spec.key.platform, spec.key.hw_config).id;
-    record.sweep_id = info.id;
-    record.host = info.host;
-    record.finished_at = utc_now();
-    if (record.transcript.empty()) record.transcript = spec.transcript;
-    record.dev_seed = spec.dev_seed;
-    result.evaluations_simulated += record.evaluations_simulated;
-    result.evaluations_cached += record.evaluations_cached;
-    if (record.kcraft_version.empty()) record.kcraft_version = kcraft_version();
-    if (record.git_commit.empty()) record.git_commit = kcraft_git_commit();
-    if (!job_cells[job].empty()) {  // a tuned-baseline job: not a run
-      Cell& cell = cells.at(job_cells[job]);
-      std::string text;
-      if (record.failed_job() || record.git_commit != cell.key.git_commit) {
-        ++result.tuned_failed;
-        text = fmt::format("tuned baseline {}: the tuner job failed: {}", job_cells[job], record.error);
-      } else {
-        cell.tuned = tuned_baseline_from_run(record, cell.key,
-                                             fmt::format("tuned-baseline tuner job of sweep {}", info.id));
-        store.put_tuned_baseline(*cell.tuned);
-        ++result.tuned_computed;
-        text = fmt::format("tuned baseline {}: {} cycles ({} iterations)", job_cells[job], cell.tuned->cycles,
-                           cell.tuned->iterations);
-      }
-      progress.side_job_finished(text, job_costs[job]);
-      return;
-    }
-    Cell& cell = cells.at(cell_id(spec.key));
-    const bool defines = !cell.key.search_space.empty() && !cell.tuned &&
-                         defines_tuned_baseline(record, cell.key, cell.default_budget);
-    if (defines) {
-      cell.tuned = tuned_baseline_from_run(record, cell.key,
-                                           fmt::format("tuner run {} of sweep {}", spec.key.id(), info.id));
-      ++result.tuned_from_runs;
-    }
-    if (cell.tuned) record.set_tuned_baseline(cell.tuned->cycles);
-    store.insert_run(record);
-    if (defines) store.put_tuned_baseline(*cell.tuned);  // and the cell's runs stored before this one
-    ++result.ran;
-    if (record.failed_job()) ++result.failed_jobs;
-    progress.finished(record, job_costs[job]);
-  };
-  for (const auto& [i, why] : no_library_kernel) {
-    const auto& run = plan.runs[i];
-    jobs.push_back(make_job(run, plan.agent(run.key.agent)));
-    job_cells.emplace_back();
-    job_costs.push_back(0);
+  events.started = [this](size_t job) { progress_->started(jobs_[first_job_ + job].key); };
+  events.finished = [this](size_t job, RunRecord record) { record_run(first_job_ + job, std::move(record)); };
+  events.tick = [this] { progress_->tick(); };
+  events.stop_requested = [] { return g_stop != 0; };
+  StopSignals signals;
+  result_.interrupted = !run_jobs(jobs_, pool, events);
+  if (!result_.interrupted && !porting_.empty()) run_porting(pool, events);
+}
+
+void Sweep::record_runs_without_library_kernel() {
+  for (const auto& [i, why] : no_library_kernel_) {
+    const auto& run = plan_.runs[i];
+    add_job(make_job(run, plan_.agent(run.key.agent)), "", 0);
     RunRecord none = error_record(run.key, run.level, why);
     none.status = kNoLibraryKernel;
     none.agent_settings = {{"kind", "library"}};
-    progress.started(run.key);
-    record_run(jobs.size() - 1, std::move(none));
+    progress_->started(run.key);
+    record_run(jobs_.size() - 1, std::move(none));
   }
   // Those jobs were recorded already; the pool runs the ones before them.
-  jobs.resize(jobs.size() - no_library_kernel.size());
-  job_cells.resize(jobs.size());
-  job_costs.resize(jobs.size());
-  events.finished = [&](size_t job, RunRecord record) { record_run(first_job + job, std::move(record)); };
-  events.tick = [&] { progress.tick(); };
-  events.stop_requested = [] { return g_stop != 0; };
-  {
-    StopSignals signals;
-    result.interrupted = !run_jobs(jobs, pool, events);
-    if (!result.interrupted && !porting.empty()) {
-      // Each porting run gets the best passing kernel its source platform has in the store now (this
-      // sweep's runs included); without one it is stored as "no kernel to port", never run unported.
-      const auto kernels = store.kernels();
-      first_job = jobs.size();
-      for (size_t i : porting) {
-        const auto& run = plan.runs[i];
-        const auto& agent = plan.agent(run.key.agent);
-        JobSpec job = make_job(run, agent);
-        if (auto port = best_kernel_to_port(kernels, agent.port_from, run.key)) job.port = std::move(*port);
-        jobs.push_back(std::move(job));
-        job_cells.emplace_back();
-        job_costs.push_back(plan.costs[i]);
-      }
-      std::vector<JobSpec> to_run;
-      std::vector<size_t> to_run_index;
-      for (size_t j = first_job; j < jobs.size(); ++j) {
-        if (!jobs[j].port.empty()) {
-          to_run.push_back(jobs[j]);
-          to_run_index.push_back(j);
-          continue;
-        }
-        RunRecord none = error_record(
-            jobs[j].key, jobs[j].level,
-            fmt::format("no kernel to port: the results store has no passing kernel "
-                        "of {} {} on {} (run an agent there first)",
-                        jobs[j].key.task, jobs[j].key.config, plan.agent(jobs[j].key.agent).port_from));
-        none.status = kNoKernelToPort;
-        none.agent_settings = {{"kind", "llm"},
-                               {"workflow", jobs[j].workflow},
-                               {"port_from", {{"platform", plan.agent(jobs[j].key.agent).port_from}}}};
-        progress.started(jobs[j].key);
-        record_run(j, std::move(none));
-      }
-      events.started = [&](size_t job) { progress.started(to_run[job].key); };
-      events.finished = [&](size_t job, RunRecord record) {
-        record_run(to_run_index[job], std::move(record));
-      };
-      result.interrupted = !run_jobs(to_run, pool, events);
-    }
-  }
-  progress.finish();
-  store.end_sweep(info.id, result.interrupted ? "interrupted" : "completed", result.ran);
-  for (const auto& [id, cell] : cells) {
-    if (!cell.tuned) ++result.tuned_missing;
-  }
+  jobs_.resize(jobs_.size() - no_library_kernel_.size());
+  job_cells_.resize(jobs_.size());
+  job_costs_.resize(jobs_.size());
+}
 
-  std::set<RunKey> keys;
-  for (const auto& r : plan.runs) keys.insert(r.key);
-  for (auto& r : store.runs()) {
-    if (keys.count(r.key)) result.records.push_back(std::move(r));
+// Each porting run gets the best passing kernel its source platform has in the store now (this sweep's runs
+// included); without one it is stored as "no kernel to port", never run unported.
+void Sweep::run_porting(const PoolOptions& pool, PoolEvents events) {
+  const auto kernels = store_.kernels();
+  first_job_ = jobs_.size();
+  for (size_t i : porting_) {
+    const auto& run = plan_.runs[i];
+    const auto& agent = plan_.agent(run.key.agent);
+    JobSpec job = make_job(run, agent);
+    if (auto port = best_kernel_to_port(kernels, agent.port_from, run.key)) job.port = std::move(*port);
+    add_job(std::move(job), "", plan_.costs[i]);
   }
+  std::vector<JobSpec> to_run;
+  std::vector<size_t> to_run_index;
+  for (size_t j = first_job_; j < jobs_.size(); ++j) {
+    if (!jobs_[j].port.empty()) {
+      to_run.push_back(jobs_[j]);
+      to_run_index.push_back(j);
+      continue;
+    }
+    const std::string& from = plan_.agent(jobs_[j].key.agent).port_from;
+    RunRecord none = error_record(jobs_[j].key, jobs_[j].level,
+                                  fmt::format("no kernel to port: the results store has no passing kernel "
+                                              "of {} {} on {} (run an agent there first)",
+                                              jobs_[j].key.task, jobs_[j].key.config, from));
+    none.status = kNoKernelToPort;
+    none.agent_settings = {
+        {"kind", "llm"}, {"workflow", jobs_[j].workflow}, {"port_from", {{"platform", from}}}};
+    progress_->started(jobs_[j].key);
+    record_run(j, std::move(none));
+  }
+  events.started = [&](size_t job) { progress_->started(to_run[job].key); };
+  events.finished = [&](size_t job, RunRecord record) { record_run(to_run_index[job], std::move(record)); };
+  result_.interrupted = !run_jobs(to_run, pool, events);
+}
+
+// A finished job: a run goes into the store (with its cell's tuned baseline, which it may define); a
+// tuned-baseline job's result becomes its cell's tuned baseline.
+void Sweep::record_run(size_t job, RunRecord record) {
+  const auto& spec = jobs_[job];
+  record.key = spec.key;  // the parent's key is the one that counts
+  record.level = spec.level;
+  record.hardware_id = plan_.hardware_for(spec.key.platform, spec.key.hw_config).id;
+  record.sweep_id = info_.id;
+  record.host = info_.host;
+  record.finished_at = utc_now();
+  if (record.transcript.empty()) record.transcript = spec.transcript;
+  record.dev_seed = spec.dev_seed;
+  result_.evaluations_simulated += record.evaluations_simulated;
+  result_.evaluations_cached += record.evaluations_cached;
+  if (record.kcraft_version.empty()) record.kcraft_version = kcraft_version();
+  if (record.git_commit.empty()) record.git_commit = kcraft_git_commit();
+  if (!job_cells_[job].empty()) {  // a tuned-baseline job: not a run
+    record_tuned_baseline_job(job, record);
+    return;
+  }
+  Cell& cell = cells_.at(cell_id(spec.key));
+  const bool defines = !cell.key.search_space.empty() && !cell.tuned &&
+                       defines_tuned_baseline(record, cell.key, cell.default_budget);
+  if (defines) {
+    cell.tuned = tuned_baseline_from_run(record, cell.key,
+                                         fmt::format("tuner run {} of sweep {}", spec.key.id(), info_.id));
+    ++result_.tuned_from_runs;
+  }
+  if (cell.tuned) record.set_tuned_baseline(cell.tuned->cycles);
+  store_.insert_run(record);
+  if (defines) store_.put_tuned_baseline(*cell.tuned);  // and the cell's runs stored before this one
+  ++result_.ran;
+  if (record.failed_job()) ++result_.failed_jobs;
+  progress_->finished(record, job_costs_[job]);
+}
+
+void Sweep::record_tuned_baseline_job(size_t job, const RunRecord& record) {
+  Cell& cell = cells_.at(job_cells_[job]);
+  std::string text;
+  if (record.failed_job() || record.git_commit != cell.key.git_commit) {
+    ++result_.tuned_failed;
+    text = fmt::format("tuned baseline {}: the tuner job failed: {}", job_cells_[job], record.error);
+  } else {
+    cell.tuned = tuned_baseline_from_run(record, cell.key,
+                                         fmt::format("tuned-baseline tuner job of sweep {}", info_.id));
+    store_.put_tuned_baseline(*cell.tuned);
+    ++result_.tuned_computed;
+    text = fmt::format("tuned baseline {}: {} cycles ({} iterations)", job_cells_[job], cell.tuned->cycles,
+                       cell.tuned->iterations);
+  }
+  progress_->side_job_finished(text, job_costs_[job]);
+}
+
+// The sweep's row completed or interrupted; the cells left without a tuned baseline; the plan's runs as
+// stored now.
+void Sweep::finish() {
+  progress_->finish();
+  store_.end_sweep(info_.id, result_.interrupted ? "interrupted" : "completed", result_.ran);
+  for (const auto& [id, cell] : cells_) {
+    if (!cell.tuned) ++result_.tuned_missing;
+  }
+  std::set<RunKey> keys;
+  for (const auto& r : plan_.runs) keys.insert(r.key);
+  for (auto& r : store_.runs()) {
+    if (keys.count(r.key)) result_.records.push_back(std::move(r));
+  }
+}
+
+}  // namespace
+
+SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry,
+                      std::ostream& progress_out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  SweepResult result;
+  result.plan = build_plan(o.filters, registry);
+  // A broken settings file or a missing API key fails the sweep now, not every one of its runs.
+  for (const auto& a : result.plan.agents) {
+    if (!a.offline()) check_llm_agent(a.settings_file);
+  }
+  Sweep sweep(o, result, progress_out);
+  sweep.plan();
+  sweep.begin();
+  sweep.run();
+  sweep.finish();
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
 }

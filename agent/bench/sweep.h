@@ -13,7 +13,7 @@
 #include "agent/bench/progress.h"
 #include "agent/bench/run_record.h"
 #include "agent/common/tools.h"
-#include "agent/library/library.h"
+#include "agent/library/kernel_table.h"
 
 namespace kcraft::bench {
 

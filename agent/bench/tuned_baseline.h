@@ -11,44 +11,12 @@
 // that definition stores the tuner's result as the tuned baseline, so it costs nothing more.
 #pragma once
 
-#include <cstdint>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "agent/bench/run_record.h"
+#include "agent/bench/tuned_baseline_record.h"
 
 namespace kcraft::bench {
-
-struct TunedBaselineKey {
-  std::string platform, hw_config, task, config;
-  std::string hardware_id;   // HardwareRecord::id of the hardware configuration
-  std::string git_commit;    // of the kcraft that measured it (the runs it applies to share it)
-  std::string search_space;  // agent::tuner_search_space_id(): knobs, candidates, baseline kernel, budget
-
-  std::string cell() const { return platform + "/" + hw_config + "/" + task + "/" + config; }
-  auto tie() const {
-    return std::tie(platform, hw_config, task, config, hardware_id, git_commit, search_space);
-  }
-  bool operator<(const TunedBaselineKey& o) const { return tie() < o.tie(); }
-  bool operator==(const TunedBaselineKey& o) const { return tie() == o.tie(); }
-};
-
-struct TunedBaseline {
-  TunedBaselineKey key;
-  uint64_t cycles = 0;           // the tuner's kernel on the first hidden seed; 0: none correct on them
-  uint64_t baseline_cycles = 0;  // the template baseline on the same seed (for reference)
-  unsigned budget = 0;           // iterations the tuner was allowed
-  unsigned iterations = 0;       // iterations it used
-  std::string kernel;            // the tuned kernel
-  std::string source;            // how it was obtained, for humans: "tuner run ... of sweep ..." etc.
-  std::string transcript;        // the tuner run's transcript ("" when none was kept)
-  std::string computed_at;       // UTC time it was stored
-  double seconds = 0;            // wall time of the tuner run
-
-  double speedup_over_baseline() const;  // baseline_cycles / cycles, 0 when either is missing
-  nlohmann::json to_json() const;
-};
 
 // The key this kcraft gives the cell; key.search_space is empty when the template compiler has no
 // kernel for it (then there is no tuned baseline). Simulates nothing.

@@ -99,10 +99,9 @@ bool insert_kernel(sqlite3* db, KernelEntry e) {
   // The row and its index entry go together: a savepoint nests inside a caller's transaction.
   exec(db, "SAVEPOINT library_insert");
   try {
-    Stmt ins(
-        db,
-        "INSERT OR IGNORE INTO kernels(platform, hw_config, task, config, cycles, agent, language, source, "
-        "git_commit, description, recorded_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    static const std::string sql = fmt::format(
+        "INSERT OR IGNORE INTO kernels({}) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", kKernelColumns);
+    Stmt ins(db, sql.c_str());
     ins.text(1, e.platform).text(2, e.hw_config).text(3, e.task).text(4, e.config);
     ins.integer(5, static_cast<int64_t>(e.cycles)).text(6, e.agent).text(7, e.language).text(8, e.source);
     ins.text(9, e.git_commit).text(10, e.description).text(11, e.recorded_at);
@@ -110,7 +109,7 @@ bool insert_kernel(sqlite3* db, KernelEntry e) {
     const bool added = sqlite3_changes(db) > 0;
     if (added) {
       // Underscores split words in FTS5's tokenizer only if they are separators; index "layer_norm" also
-      // as "layer norm" so a query for either finds it.
+      // as "layer norm" so a query for either finds it (copy_kernels_sql indexes copied rows alike).
       std::string task_words = e.task;
       for (auto& c : task_words)
         if (c == '_') c = ' ';
@@ -124,6 +123,16 @@ bool insert_kernel(sqlite3* db, KernelEntry e) {
     sqlite3_exec(db, "ROLLBACK TO library_insert; RELEASE library_insert", nullptr, nullptr, nullptr);
     throw;
   }
+}
+
+std::string copy_kernels_sql(const std::string& schema) {
+  // The index entry of a copied row as insert_kernel makes it: the task, then its words.
+  return fmt::format(
+      "INSERT OR IGNORE INTO main.kernels({0}) SELECT {0} FROM {1}.kernels;\n"
+      "INSERT INTO main.kernels_fts(rowid, task, description, source) SELECT k.id, "
+      "k.task || ' ' || replace(k.task, '_', ' '), k.description, k.source FROM main.kernels k "
+      "WHERE k.id NOT IN (SELECT rowid FROM main.kernels_fts)",
+      kKernelColumns, schema);
 }
 
 std::string fts_query(const std::string& text) {

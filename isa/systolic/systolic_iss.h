@@ -44,7 +44,16 @@ class Iss {
   const Counters& counters() const { return counters_; }
 
  private:
+  struct Insn;  // an instruction's fields, operands and what it touches (systolic_iss.cpp)
   bool step(std::vector<uint8_t>& dram);  // false when the machine stopped
+  // step() by job: decode, the checks in the RTL's order (false after a fault), then one unit executes.
+  Insn decode(uint32_t pc, uint32_t word) const;
+  bool check(const Insn& i, const std::vector<uint8_t>& dram);
+  bool execute_control(const Insn& i, uint32_t& next_pc);  // true: halt
+  void execute_scalar(const Insn& i);
+  void execute_vector(const Insn& i);
+  void execute_matrix(const Insn& i);
+  void execute_dma(const Insn& i, std::vector<uint8_t>& dram);
   void fault(uint32_t pc, ErrorCode code, uint64_t lo, uint64_t hi);
 
   Params p_;

@@ -304,17 +304,85 @@ std::optional<MachineError> Iss::check(const Bundle& b, uint32_t pc, const std::
   return worst;
 }
 
+// One op of a bundle executing (execute() runs them in slot order): its operands, and the helpers that
+// schedule its results to land after the op's latency. Each unit's function runs the ops of its unit.
+struct Iss::OpExec {
+  using DmWrites = std::vector<std::pair<uint64_t, std::vector<uint8_t>>>;
+
+  OpExec(Iss& machine, const DecodedOp& decoded)
+      : iss(machine),
+        op(decoded),
+        v(decoded.values),
+        s(machine.s_),
+        p(machine.p_),
+        vlen(machine.p_.vlen),
+        latency(isa::vliw::latency_of(static_cast<uint8_t>(decoded.op))) {}
+
+  uint16_t vreg(int64_t index, unsigned lane) const { return s.v[static_cast<size_t>(index) * vlen + lane]; }
+  uint32_t areg(int64_t index, unsigned lane) const { return s.a[static_cast<size_t>(index) * vlen + lane]; }
+  template <typename F>
+  void vector_result(F&& lane_value) {
+    std::vector<uint32_t> lanes(vlen);
+    for (unsigned i = 0; i < vlen; ++i) lanes[i] = lane_value(i);
+    iss.schedule('v', static_cast<unsigned>(v[0]), std::move(lanes), latency);
+  }
+  template <typename F>
+  void acc_result(F&& lane_value) {
+    std::vector<uint32_t> lanes(vlen);
+    for (unsigned i = 0; i < vlen; ++i) lanes[i] = lane_value(i);
+    iss.schedule('a', static_cast<unsigned>(v[0]), std::move(lanes), latency);
+  }
+  void scalar_result(uint32_t value) { iss.schedule('r', static_cast<unsigned>(v[0]), {value}, 1); }
+  template <typename F>
+  void bf16_binary(F&& f) {
+    vector_result([&](unsigned i) {
+      return ar::fp32_to_bf16(f(ar::bf16_to_fp32(vreg(v[1], i)), ar::bf16_to_fp32(vreg(v[2], i))));
+    });
+  }
+  template <typename F>
+  void acc_binary(F&& f) {
+    acc_result([&](unsigned i) { return f(areg(v[1], i), areg(v[2], i)); });
+  }
+  template <typename F>
+  void acc_unary(F&& f) {
+    acc_result([&](unsigned i) { return f(areg(v[1], i)); });
+  }
+
+  void load_store(DmWrites& dm_writes);
+  void control(uint32_t pc, uint32_t next_bundle, uint32_t& next, std::optional<Loop>& new_loop);
+  void scalar();
+  void vector();
+  void accumulator();
+
+  Iss& iss;
+  const DecodedOp& op;
+  const std::vector<int64_t>& v;
+  MachineState& s;
+  const Params& p;
+  const unsigned vlen;
+  const unsigned latency;
+};
+
+namespace {
+
+// The unit of an op, by its opcode's range (isa/vliw.yaml).
+enum class Unit { kControl, kScalar, kLoadStore, kVector, kAccumulator };
+
+Unit unit_of(Op op) {
+  const auto code = static_cast<uint8_t>(op);
+  if (code < 0x10) return Unit::kControl;
+  if (code < 0x30) return Unit::kScalar;
+  if (code < 0x40) return Unit::kLoadStore;
+  if (code < 0x50) return Unit::kVector;
+  return Unit::kAccumulator;
+}
+
+}  // namespace
+
 void Iss::execute(const Bundle& b, uint32_t pc) {
-  const unsigned vlen = p_.vlen;
   const uint32_t next_bundle = pc + static_cast<uint32_t>(b.words.size());
   uint32_t next = next_bundle;
-  auto vreg = [&](int64_t index, unsigned lane) -> uint16_t {
-    return s_.v[static_cast<size_t>(index) * vlen + lane];
-  };
-  auto areg = [&](int64_t index, unsigned lane) -> uint32_t {
-    return s_.a[static_cast<size_t>(index) * vlen + lane];
-  };
-  std::vector<std::pair<uint64_t, std::vector<uint8_t>>> dm_writes;  // after every op has read
+  OpExec::DmWrites dm_writes;  // after every op has read
   std::optional<Loop> new_loop;
 
   ++counters_[kBundles];
@@ -322,289 +390,25 @@ void Iss::execute(const Bundle& b, uint32_t pc) {
   for (const DecodedOp& op : b.ops) ++counters_[kOpsLs0 + op.slot];
 
   for (const DecodedOp& op : b.ops) {
-    const auto& v = op.values;
-    const unsigned latency = isa::vliw::latency_of(static_cast<uint8_t>(op.op));
-    auto vector_result = [&](auto&& lane_value) {
-      std::vector<uint32_t> lanes(vlen);
-      for (unsigned i = 0; i < vlen; ++i) lanes[i] = lane_value(i);
-      schedule('v', static_cast<unsigned>(v[0]), std::move(lanes), latency);
-    };
-    auto acc_result = [&](auto&& lane_value) {
-      std::vector<uint32_t> lanes(vlen);
-      for (unsigned i = 0; i < vlen; ++i) lanes[i] = lane_value(i);
-      schedule('a', static_cast<unsigned>(v[0]), std::move(lanes), latency);
-    };
-    auto scalar_result = [&](uint32_t value) { schedule('r', static_cast<unsigned>(v[0]), {value}, 1); };
-    auto bf16_binary = [&](auto&& f) {
-      vector_result([&](unsigned i) {
-        return ar::fp32_to_bf16(f(ar::bf16_to_fp32(vreg(v[1], i)), ar::bf16_to_fp32(vreg(v[2], i))));
-      });
-    };
-    auto acc_binary = [&](auto&& f) {
-      acc_result([&](unsigned i) { return f(areg(v[1], i), areg(v[2], i)); });
-    };
-    auto acc_unary = [&](auto&& f) { acc_result([&](unsigned i) { return f(areg(v[1], i)); }); };
-
+    OpExec e(*this, op);
     if (op.insn->slot == "ls") {
-      const uint64_t addr = s_.p[v[1]];
-      const unsigned bytes = access_bytes(op.op, p_);
-      switch (op.op) {
-        case Op::L_VLD:
-          vector_result([&](unsigned i) {
-            return static_cast<uint32_t>(s_.dm[addr + 2 * i] | s_.dm[addr + 2 * i + 1] << 8);
-          });
-          break;
-        case Op::L_VLDB: {
-          const uint32_t element = static_cast<uint32_t>(s_.dm[addr] | s_.dm[addr + 1] << 8);
-          vector_result([&](unsigned) { return element; });
-          break;
-        }
-        case Op::L_SLD: {
-          uint32_t word = 0;
-          for (unsigned k = 0; k < 4; ++k) word |= static_cast<uint32_t>(s_.dm[addr + k]) << (8 * k);
-          scalar_result(word);
-          break;
-        }
-        default: {
-          std::vector<uint8_t> data(bytes);
-          for (unsigned k = 0; k < bytes; ++k) {
-            data[k] = op.op == Op::L_VST ? static_cast<uint8_t>(vreg(v[0], k / 2) >> (8 * (k % 2)))
-                                         : static_cast<uint8_t>(s_.r[v[0]] >> (8 * k));
-          }
-          dm_writes.emplace_back(addr, std::move(data));
-          break;
-        }
-      }
-      schedule('p', static_cast<unsigned>(v[1]), {static_cast<uint32_t>(addr + static_cast<uint64_t>(v[2]))},
-               1);
+      e.load_store(dm_writes);
       continue;
     }
-
-    switch (op.op) {
-      // ---------------------------------------------------------------- control
-      case Op::C_NOP:
+    switch (unit_of(op.op)) {
+      case Unit::kControl:
+        e.control(pc, next_bundle, next, new_loop);
         break;
-      case Op::C_HALT:
-        draining_ = true;
-        s_.halted = true;
-        s_.pc = pc;
+      case Unit::kScalar:
+        e.scalar();
         break;
-      case Op::C_LOOP:
-      case Op::C_LOOPI: {
-        const uint32_t count = op.op == Op::C_LOOP ? s_.r[v[0]] : static_cast<uint32_t>(v[0]);
-        const uint32_t end = next_bundle + static_cast<uint32_t>(v[1]);
-        if (count == 0) {
-          next = end;
-        } else {
-          new_loop = Loop{next_bundle, end, count};
-        }
+      case Unit::kVector:
+        e.vector();
         break;
-      }
-      case Op::C_ACQ:
-        --s_.locks[v[0]];
+      case Unit::kAccumulator:
+        e.accumulator();
         break;
-      case Op::C_REL:
-        ++s_.locks[v[0]];
-        break;
-      case Op::C_DMALD:
-      case Op::C_DMAST: {
-        Transfer t;
-        t.store = op.op == Op::C_DMAST;
-        t.dm = s_.r[v[1]];
-        t.dram = s_.r[v[2]];
-        t.stride = s_.r[v[3]];
-        t.rows = s_.r[v[4]];
-        t.lock = static_cast<unsigned>(v[5]);
-        t.pc = pc;
-        queues_[v[0]].push_back(t);
-        break;
-      }
-      // ---------------------------------------------------------------- scalar
-      case Op::S_ADD:
-        scalar_result(s_.r[v[1]] + s_.r[v[2]]);
-        break;
-      case Op::S_SUB:
-        scalar_result(s_.r[v[1]] - s_.r[v[2]]);
-        break;
-      case Op::S_MUL:
-        scalar_result(s_.r[v[1]] * s_.r[v[2]]);
-        break;
-      case Op::S_AND:
-        scalar_result(s_.r[v[1]] & s_.r[v[2]]);
-        break;
-      case Op::S_OR:
-        scalar_result(s_.r[v[1]] | s_.r[v[2]]);
-        break;
-      case Op::S_XOR:
-        scalar_result(s_.r[v[1]] ^ s_.r[v[2]]);
-        break;
-      case Op::S_SLL:
-        scalar_result(s_.r[v[1]] << (s_.r[v[2]] & 31));
-        break;
-      case Op::S_SRL:
-        scalar_result(s_.r[v[1]] >> (s_.r[v[2]] & 31));
-        break;
-      case Op::S_ADDI:
-        scalar_result(s_.r[v[1]] + static_cast<uint32_t>(v[2]));
-        break;
-      case Op::S_ORI:
-        scalar_result(s_.r[v[1]] | static_cast<uint32_t>(v[2]));
-        break;
-      case Op::S_SLLI:
-        scalar_result(s_.r[v[1]] << v[2]);
-        break;
-      case Op::S_SRLI:
-        scalar_result(s_.r[v[1]] >> v[2]);
-        break;
-      case Op::S_LUI:
-        scalar_result(static_cast<uint32_t>(v[1]) << 16);
-        break;
-      case Op::S_PMOV:
-        schedule('p', static_cast<unsigned>(v[0]), {s_.r[v[1]]}, 1);
-        break;
-      case Op::S_PADD:
-        schedule('p', static_cast<unsigned>(v[0]), {s_.p[v[0]] + s_.r[v[1]]}, 1);
-        break;
-      case Op::S_PADDI:
-        schedule('p', static_cast<unsigned>(v[0]), {s_.p[v[0]] + static_cast<uint32_t>(v[1])}, 1);
-        break;
-      case Op::S_PGET:
-        scalar_result(s_.p[v[1]]);
-        break;
-      // ---------------------------------------------------------------- vector (BF16)
-      case Op::V_ADD:
-        bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_add(x, y); });
-        break;
-      case Op::V_SUB:
-        bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_sub(x, y); });
-        break;
-      case Op::V_MUL:
-        bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_mul(x, y); });
-        break;
-      case Op::V_MAX:
-        bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_max(x, y); });
-        break;
-      case Op::V_MIN:
-        bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_min(x, y); });
-        break;
-      case Op::V_BCST: {
-        const uint32_t lane = ar::fp32_to_bf16(s_.r[v[1]]);
-        vector_result([&](unsigned) { return lane; });
-        break;
-      }
-      case Op::V_BCL: {
-        const uint32_t lane = vreg(v[1], static_cast<unsigned>(v[2]) % vlen);
-        vector_result([&](unsigned) { return lane; });
-        break;
-      }
-      case Op::V_SHUF: {
-        const unsigned half = vlen / 2;
-        vector_result([&](unsigned i) -> uint32_t {
-          switch (v[3]) {
-            case 0:
-              return i % 2 == 0 ? vreg(v[1], i / 2) : vreg(v[2], i / 2);
-            case 1:
-              return i % 2 == 0 ? vreg(v[1], half + i / 2) : vreg(v[2], half + i / 2);
-            case 2:
-              return i < half ? vreg(v[1], 2 * i) : vreg(v[2], 2 * (i - half));
-            default:
-              return i < half ? vreg(v[1], 2 * i + 1) : vreg(v[2], 2 * (i - half) + 1);
-          }
-        });
-        break;
-      }
-      case Op::V_ALIGN: {
-        const unsigned shift = static_cast<unsigned>(v[3]) % vlen;
-        vector_result([&](unsigned i) -> uint32_t {
-          return i + shift < vlen ? vreg(v[1], i + shift) : vreg(v[2], i + shift - vlen);
-        });
-        break;
-      }
-      case Op::V_RMAX: {
-        ar::F32 m = ar::bf16_to_fp32(vreg(v[1], 0));
-        for (unsigned i = 1; i < vlen; ++i) m = ar::fp32_max(m, ar::bf16_to_fp32(vreg(v[1], i)));
-        const uint32_t lane = ar::fp32_to_bf16(m);
-        vector_result([&](unsigned) { return lane; });
-        break;
-      }
-      case Op::V_SRS:
-        vector_result([&](unsigned i) { return static_cast<uint32_t>(ar::fp32_to_bf16(areg(v[1], i))); });
-        break;
-      // ---------------------------------------------------------------- accumulators (FP32)
-      case Op::A_UPS:
-        acc_result([&](unsigned i) { return ar::bf16_to_fp32(vreg(v[1], i)); });
-        break;
-      case Op::A_VMUL:
-        acc_result([&](unsigned i) { return ar::bf16_mul(vreg(v[1], i), vreg(v[2], i)); });
-        counters_[kMacs] += vlen;
-        break;
-      case Op::A_VMAC:
-        acc_result([&](unsigned i) {
-          return ar::fp32_add(areg(v[0], i), ar::bf16_mul(vreg(v[1], i), vreg(v[2], i)));
-        });
-        counters_[kMacs] += vlen;
-        break;
-      case Op::A_MMUL:
-      case Op::A_MMAC: {
-        const unsigned m_count = p_.mmul_m(), k_count = p_.mmul_k(), n_count = p_.mmul_n();
-        acc_result([&](unsigned i) -> uint32_t {
-          if (i >= m_count * n_count) return areg(v[0], i);  // lanes outside the result tile keep their value
-          const unsigned m = i / n_count, n = i % n_count;
-          ar::F32 sum = op.op == Op::A_MMAC ? areg(v[0], i) : 0u;
-          for (unsigned k = 0; k < k_count; ++k) {
-            sum = ar::fp32_add(sum, ar::bf16_mul(vreg(v[1], m * k_count + k), vreg(v[2], k * n_count + n)));
-          }
-          return sum;
-        });
-        counters_[kMacs] += uint64_t{m_count} * k_count * n_count;
-        break;
-      }
-      case Op::A_ADD:
-        acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_add(x, y); });
-        break;
-      case Op::A_SUB:
-        acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_sub(x, y); });
-        break;
-      case Op::A_MUL:
-        acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_mul(x, y); });
-        break;
-      case Op::A_MAX:
-        acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_max(x, y); });
-        break;
-      case Op::A_EXP:
-        acc_unary([](ar::F32 x) { return ar::fp32_exp(x); });
-        break;
-      case Op::A_RECI:
-        acc_unary([](ar::F32 x) { return ar::fp32_reci(x); });
-        break;
-      case Op::A_RSQRT:
-        acc_unary([](ar::F32 x) { return ar::fp32_rsqrt(x); });
-        break;
-      case Op::A_RSUM: {
-        // A balanced tree: neighbouring lanes first.
-        std::vector<ar::F32> level(vlen);
-        for (unsigned i = 0; i < vlen; ++i) level[i] = areg(v[1], i);
-        while (level.size() > 1) {
-          std::vector<ar::F32> up(level.size() / 2);
-          for (size_t i = 0; i < up.size(); ++i) up[i] = ar::fp32_add(level[2 * i], level[2 * i + 1]);
-          level = std::move(up);
-        }
-        const uint32_t sum = level[0];
-        acc_result([&](unsigned) { return sum; });
-        break;
-      }
-      case Op::A_RMAX: {
-        ar::F32 m = areg(v[1], 0);
-        for (unsigned i = 1; i < vlen; ++i) m = ar::fp32_max(m, areg(v[1], i));
-        acc_result([&](unsigned) { return m; });
-        break;
-      }
-      case Op::A_BCST: {
-        const uint32_t bits = s_.r[v[1]];
-        acc_result([&](unsigned) { return bits; });
-        break;
-      }
-      default:
+      case Unit::kLoadStore:  // the ls slots' (above)
         break;
     }
   }
@@ -621,6 +425,292 @@ void Iss::execute(const Bundle& b, uint32_t pc) {
     loops_.pop_back();
   }
   if (!draining_) pc_ = next;
+}
+
+// A load's result is scheduled; a store's bytes are written after every op of the bundle has read. The
+// pointer register is post-incremented.
+void Iss::OpExec::load_store(DmWrites& dm_writes) {
+  const uint64_t addr = s.p[v[1]];
+  const unsigned bytes = access_bytes(op.op, p);
+  switch (op.op) {
+    case Op::L_VLD:
+      vector_result([&](unsigned i) {
+        return static_cast<uint32_t>(s.dm[addr + 2 * i] | s.dm[addr + 2 * i + 1] << 8);
+      });
+      break;
+    case Op::L_VLDB: {
+      const uint32_t element = static_cast<uint32_t>(s.dm[addr] | s.dm[addr + 1] << 8);
+      vector_result([&](unsigned) { return element; });
+      break;
+    }
+    case Op::L_SLD: {
+      uint32_t word = 0;
+      for (unsigned k = 0; k < 4; ++k) word |= static_cast<uint32_t>(s.dm[addr + k]) << (8 * k);
+      scalar_result(word);
+      break;
+    }
+    default: {
+      std::vector<uint8_t> data(bytes);
+      for (unsigned k = 0; k < bytes; ++k) {
+        data[k] = op.op == Op::L_VST ? static_cast<uint8_t>(vreg(v[0], k / 2) >> (8 * (k % 2)))
+                                     : static_cast<uint8_t>(s.r[v[0]] >> (8 * k));
+      }
+      dm_writes.emplace_back(addr, std::move(data));
+      break;
+    }
+  }
+  iss.schedule('p', static_cast<unsigned>(v[1]), {static_cast<uint32_t>(addr + static_cast<uint64_t>(v[2]))},
+               1);
+}
+
+void Iss::OpExec::control(uint32_t pc, uint32_t next_bundle, uint32_t& next, std::optional<Loop>& new_loop) {
+  switch (op.op) {
+    case Op::C_NOP:
+      break;
+    case Op::C_HALT:
+      iss.draining_ = true;
+      s.halted = true;
+      s.pc = pc;
+      break;
+    case Op::C_LOOP:
+    case Op::C_LOOPI: {
+      const uint32_t count = op.op == Op::C_LOOP ? s.r[v[0]] : static_cast<uint32_t>(v[0]);
+      const uint32_t end = next_bundle + static_cast<uint32_t>(v[1]);
+      if (count == 0) {
+        next = end;
+      } else {
+        new_loop = Loop{next_bundle, end, count};
+      }
+      break;
+    }
+    case Op::C_ACQ:
+      --s.locks[v[0]];
+      break;
+    case Op::C_REL:
+      ++s.locks[v[0]];
+      break;
+    case Op::C_DMALD:
+    case Op::C_DMAST: {
+      Transfer t;
+      t.store = op.op == Op::C_DMAST;
+      t.dm = s.r[v[1]];
+      t.dram = s.r[v[2]];
+      t.stride = s.r[v[3]];
+      t.rows = s.r[v[4]];
+      t.lock = static_cast<unsigned>(v[5]);
+      t.pc = pc;
+      iss.queues_[v[0]].push_back(t);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+void Iss::OpExec::scalar() {
+  switch (op.op) {
+    case Op::S_ADD:
+      scalar_result(s.r[v[1]] + s.r[v[2]]);
+      break;
+    case Op::S_SUB:
+      scalar_result(s.r[v[1]] - s.r[v[2]]);
+      break;
+    case Op::S_MUL:
+      scalar_result(s.r[v[1]] * s.r[v[2]]);
+      break;
+    case Op::S_AND:
+      scalar_result(s.r[v[1]] & s.r[v[2]]);
+      break;
+    case Op::S_OR:
+      scalar_result(s.r[v[1]] | s.r[v[2]]);
+      break;
+    case Op::S_XOR:
+      scalar_result(s.r[v[1]] ^ s.r[v[2]]);
+      break;
+    case Op::S_SLL:
+      scalar_result(s.r[v[1]] << (s.r[v[2]] & 31));
+      break;
+    case Op::S_SRL:
+      scalar_result(s.r[v[1]] >> (s.r[v[2]] & 31));
+      break;
+    case Op::S_ADDI:
+      scalar_result(s.r[v[1]] + static_cast<uint32_t>(v[2]));
+      break;
+    case Op::S_ORI:
+      scalar_result(s.r[v[1]] | static_cast<uint32_t>(v[2]));
+      break;
+    case Op::S_SLLI:
+      scalar_result(s.r[v[1]] << v[2]);
+      break;
+    case Op::S_SRLI:
+      scalar_result(s.r[v[1]] >> v[2]);
+      break;
+    case Op::S_LUI:
+      scalar_result(static_cast<uint32_t>(v[1]) << 16);
+      break;
+    case Op::S_PMOV:
+      iss.schedule('p', static_cast<unsigned>(v[0]), {s.r[v[1]]}, 1);
+      break;
+    case Op::S_PADD:
+      iss.schedule('p', static_cast<unsigned>(v[0]), {s.p[v[0]] + s.r[v[1]]}, 1);
+      break;
+    case Op::S_PADDI:
+      iss.schedule('p', static_cast<unsigned>(v[0]), {s.p[v[0]] + static_cast<uint32_t>(v[1])}, 1);
+      break;
+    case Op::S_PGET:
+      scalar_result(s.p[v[1]]);
+      break;
+    default:
+      break;
+  }
+}
+
+// BF16 vector registers.
+void Iss::OpExec::vector() {
+  switch (op.op) {
+    case Op::V_ADD:
+      bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_add(x, y); });
+      break;
+    case Op::V_SUB:
+      bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_sub(x, y); });
+      break;
+    case Op::V_MUL:
+      bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_mul(x, y); });
+      break;
+    case Op::V_MAX:
+      bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_max(x, y); });
+      break;
+    case Op::V_MIN:
+      bf16_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_min(x, y); });
+      break;
+    case Op::V_BCST: {
+      const uint32_t lane = ar::fp32_to_bf16(s.r[v[1]]);
+      vector_result([&](unsigned) { return lane; });
+      break;
+    }
+    case Op::V_BCL: {
+      const uint32_t lane = vreg(v[1], static_cast<unsigned>(v[2]) % vlen);
+      vector_result([&](unsigned) { return lane; });
+      break;
+    }
+    case Op::V_SHUF: {
+      const unsigned half = vlen / 2;
+      vector_result([&](unsigned i) -> uint32_t {
+        switch (v[3]) {
+          case 0:
+            return i % 2 == 0 ? vreg(v[1], i / 2) : vreg(v[2], i / 2);
+          case 1:
+            return i % 2 == 0 ? vreg(v[1], half + i / 2) : vreg(v[2], half + i / 2);
+          case 2:
+            return i < half ? vreg(v[1], 2 * i) : vreg(v[2], 2 * (i - half));
+          default:
+            return i < half ? vreg(v[1], 2 * i + 1) : vreg(v[2], 2 * (i - half) + 1);
+        }
+      });
+      break;
+    }
+    case Op::V_ALIGN: {
+      const unsigned shift = static_cast<unsigned>(v[3]) % vlen;
+      vector_result([&](unsigned i) -> uint32_t {
+        return i + shift < vlen ? vreg(v[1], i + shift) : vreg(v[2], i + shift - vlen);
+      });
+      break;
+    }
+    case Op::V_RMAX: {
+      ar::F32 m = ar::bf16_to_fp32(vreg(v[1], 0));
+      for (unsigned i = 1; i < vlen; ++i) m = ar::fp32_max(m, ar::bf16_to_fp32(vreg(v[1], i)));
+      const uint32_t lane = ar::fp32_to_bf16(m);
+      vector_result([&](unsigned) { return lane; });
+      break;
+    }
+    case Op::V_SRS:
+      vector_result([&](unsigned i) { return static_cast<uint32_t>(ar::fp32_to_bf16(areg(v[1], i))); });
+      break;
+    default:
+      break;
+  }
+}
+
+// FP32 accumulator registers, the vector and matrix MACs among them.
+void Iss::OpExec::accumulator() {
+  auto& counters = iss.counters_;
+  switch (op.op) {
+    case Op::A_UPS:
+      acc_result([&](unsigned i) { return ar::bf16_to_fp32(vreg(v[1], i)); });
+      break;
+    case Op::A_VMUL:
+      acc_result([&](unsigned i) { return ar::bf16_mul(vreg(v[1], i), vreg(v[2], i)); });
+      counters[kMacs] += vlen;
+      break;
+    case Op::A_VMAC:
+      acc_result([&](unsigned i) {
+        return ar::fp32_add(areg(v[0], i), ar::bf16_mul(vreg(v[1], i), vreg(v[2], i)));
+      });
+      counters[kMacs] += vlen;
+      break;
+    case Op::A_MMUL:
+    case Op::A_MMAC: {
+      const unsigned m_count = p.mmul_m(), k_count = p.mmul_k(), n_count = p.mmul_n();
+      acc_result([&](unsigned i) -> uint32_t {
+        if (i >= m_count * n_count) return areg(v[0], i);  // lanes outside the result tile keep their value
+        const unsigned m = i / n_count, n = i % n_count;
+        ar::F32 sum = op.op == Op::A_MMAC ? areg(v[0], i) : 0u;
+        for (unsigned k = 0; k < k_count; ++k) {
+          sum = ar::fp32_add(sum, ar::bf16_mul(vreg(v[1], m * k_count + k), vreg(v[2], k * n_count + n)));
+        }
+        return sum;
+      });
+      counters[kMacs] += uint64_t{m_count} * k_count * n_count;
+      break;
+    }
+    case Op::A_ADD:
+      acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_add(x, y); });
+      break;
+    case Op::A_SUB:
+      acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_sub(x, y); });
+      break;
+    case Op::A_MUL:
+      acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_mul(x, y); });
+      break;
+    case Op::A_MAX:
+      acc_binary([](ar::F32 x, ar::F32 y) { return ar::fp32_max(x, y); });
+      break;
+    case Op::A_EXP:
+      acc_unary([](ar::F32 x) { return ar::fp32_exp(x); });
+      break;
+    case Op::A_RECI:
+      acc_unary([](ar::F32 x) { return ar::fp32_reci(x); });
+      break;
+    case Op::A_RSQRT:
+      acc_unary([](ar::F32 x) { return ar::fp32_rsqrt(x); });
+      break;
+    case Op::A_RSUM: {
+      // A balanced tree: neighbouring lanes first.
+      std::vector<ar::F32> level(vlen);
+      for (unsigned i = 0; i < vlen; ++i) level[i] = areg(v[1], i);
+      while (level.size() > 1) {
+        std::vector<ar::F32> up(level.size() / 2);
+        for (size_t i = 0; i < up.size(); ++i) up[i] = ar::fp32_add(level[2 * i], level[2 * i + 1]);
+        level = std::move(up);
+      }
+      const uint32_t sum = level[0];
+      acc_result([&](unsigned) { return sum; });
+      break;
+    }
+    case Op::A_RMAX: {
+      ar::F32 m = areg(v[1], 0);
+      for (unsigned i = 1; i < vlen; ++i) m = ar::fp32_max(m, areg(v[1], i));
+      acc_result([&](unsigned) { return m; });
+      break;
+    }
+    case Op::A_BCST: {
+      const uint32_t bits = s.r[v[1]];
+      acc_result([&](unsigned) { return bits; });
+      break;
+    }
+    default:
+      break;
+  }
 }
 
 // DMA, start of a cycle: at most one row is launched, the channels in turn, while fewer than

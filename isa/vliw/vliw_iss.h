@@ -108,6 +108,7 @@ class Iss {
   void core_step(std::vector<uint8_t>& dram);
   std::optional<MachineError> check(const Bundle& b, uint32_t pc, const std::vector<uint8_t>& dram) const;
   void execute(const Bundle& b, uint32_t pc);
+  struct OpExec;  // one op of the bundle execute() runs, by unit (vliw_iss.cpp)
   void dma_requests(std::vector<uint8_t>& dram);
   void dma_completions();
   void apply_due();

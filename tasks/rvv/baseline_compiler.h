@@ -11,9 +11,10 @@
 // clang -O2 and its loop vectorizer (isa/rvv/toolchain.h): what a user gets for free, and KernelCraft's
 // "RVV -O2" reference. For the level-3 tasks it is the composition of the scalar references.
 //
-// Kernels use the symbols header (isa/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
+// Kernels use the symbols header (tasks/rvv/symbols.h): ADDR_<TENSOR>, the dimensions, PARAM_<NAME>; the
 // intrinsics templates strip-mine with vsetvl, so they are correct for any VLEN and any dimension.
-// Functions without a libm (expf, sqrtf) come from kcraft_math.h, pasted into the kernels that use them.
+// Functions without a libm (expf, sqrtf) come from kcraft_math.h, pasted into the kernels that use them
+// (tasks/rvv/kernel_math.h).
 #pragma once
 
 #include <cstdint>
@@ -39,13 +40,6 @@ inline constexpr const char* kKernelLanguage = "c";
 // The rvv DRAM layout of a task configuration: FP32 tensors (cfg.dtype must be fp32; throws
 // std::invalid_argument otherwise), inputs then outputs, tasks::compute_layout order.
 tasks::DramLayout task_layout(const tasks::ResolvedConfig& cfg);
-
-// The text of kcraft_math.h (kc_expf, kc_sqrtf), as the kernels include it.
-const std::string& math_header();
-// kc_vexpf(x, vl): kc_expf's algorithm on a vfloat32m<lmul>_t, as the intrinsics templates define it: x
-// clamped to [-86, 88.7], so results are never 0, subnormal or infinite, and a NaN input is not
-// propagated. lmul in {1, 2, 4, 8}; throws std::invalid_argument otherwise.
-std::string vector_exp_source(int lmul);
 
 class BaselineCompiler : public tasks::BaselineCompiler {
  public:

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "tasks/golden/references.h"
-#include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/kernel_math.h"
 #include "tasks/rvv/scalar_pieces.h"
 #include "tasks/rvv/vector_kernels.h"
 

@@ -1,6 +1,6 @@
 #include "tasks/rvv/vector_kernels.h"
 
-#include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/kernel_math.h"
 #include "tasks/rvv/scalar_pieces.h"
 
 #include <fmt/format.h>
@@ -202,11 +202,14 @@ std::string repeat(int64_t count, const char* pattern) {
   return s;
 }
 
-std::string attention_head_by_query_blocks(int64_t unroll, const std::string& query_block,
-                                           const std::string& key_block, const AttentionHeadForm& form) {
-  // With one block of all the keys, O's rows go straight to the output: no buffer, no rescaling.
-  const bool online = key_block != "S";
-  const bool strided = form.geometry;  // rows of q, k, v and o further apart than their dim elements
+namespace {
+
+// attention_head_by_query_blocks' kernel, part by part (its @...@ tokens are replaced at the end).
+
+// The block sizes, the buffers and the function's head (the geometry form's buffers as locals, and its bias
+// table).
+std::string attention_head_start(const std::string& query_block, const std::string& key_block,
+                                 const AttentionHeadForm& form, bool online) {
   const auto if_online = [&](const std::string& text) { return online ? text : std::string(); };
   const auto if_geometry = [&](const std::string& text) { return form.geometry ? text : std::string(); };
   std::string s =
@@ -247,6 +250,15 @@ static void attention_head(const attention_geometry* g, const float* q, const fl
   } else {
     s += "static void attention_head(const float* q, const float* k, const float* v, float* o) {\n";
   }
+  return s;
+}
+
+// Per block of QB query rows: Q's rows transposed and scaled into kc_qt, then per block of KB keys the
+// scores, @U@ keys per pass and the keys left over one by one.
+std::string attention_scores(int64_t unroll, const AttentionHeadForm& form) {
+  const bool strided = form.geometry;  // rows of q, k, v and o further apart than their dim elements
+  const auto if_geometry = [&](const std::string& text) { return form.geometry ? text : std::string(); };
+  std::string s;
   s += R"(  for (int i0 = 0; i0 < @SEQ@; i0 += QB) {
     const int rows = @SEQ@ - i0 < QB ? @SEQ@ - i0 : QB;
     const int keys = @CAUSAL@ ? i0 + rows : @SEQ@; /* the keys the block's last row attends */
@@ -318,7 +330,17 @@ static void attention_head(const attention_geometry* g, const float* q, const fl
            "i0 - j, vl), vl);\n") +
        R"(        __riscv_vse32_v_f32m@L@(kc_pt + (j - j0) * QB, acc, vl);
       }
-      /* softmax along the keys, every query row at once; with CAUSAL, key j > i0 is masked for the rows
+)";
+  return s;
+}
+
+// The key block's softmax, every query row at once: the running maximum (rescaling the running sum and O's
+// rows when it grows, with several key blocks), the exponentials and their sum.
+std::string attention_softmax(bool online) {
+  const auto if_online = [&](const std::string& text) { return online ? text : std::string(); };
+  std::string s;
+  s +=
+      R"(      /* softmax along the keys, every query row at once; with CAUSAL, key j > i0 is masked for the rows
          r < j - i0 (-inf for the maximum, 0 after the exp) */
       vfloat32m@L@_t vmax = j0 ? __riscv_vle32_v_f32m@L@(kc_max, vl) : __riscv_vfmv_v_f_f32m@L@(-__builtin_inff(), vl);
       for (j = j0; j < j1; ++j) {
@@ -346,7 +368,16 @@ static void attention_head(const attention_geometry* g, const float* q, const fl
       }
       /* after the last block kc_sum holds 1 / sum */
       __riscv_vse32_v_f32m@L@(kc_sum, last ? __riscv_vfrdiv_vf_f32m@L@(vsum, 1.0f, vl) : vsum, vl);
-      /* O's rows: @U@ rows per pass, each strip of V's rows loaded once for all of them (a masked
+)";
+  return s;
+}
+
+// O's rows from the key block's probabilities and V, @U@ rows per pass, then the rows left over; normalised
+// into o after the last key block, else kept in kc_o.
+std::string attention_output(int64_t unroll, bool online) {
+  const auto if_online = [&](const std::string& text) { return online ? text : std::string(); };
+  std::string s;
+  s += R"(      /* O's rows: @U@ rows per pass, each strip of V's rows loaded once for all of them (a masked
          probability is 0, so a pass runs to the keys of its last row) */
       int r = 0;
       for (; r + @U@ <= rows; r += @U@) {
@@ -397,6 +428,18 @@ static void attention_head(const attention_geometry* g, const float* q, const fl
 }
 
 )";
+  return s;
+}
+
+}  // namespace
+
+std::string attention_head_by_query_blocks(int64_t unroll, const std::string& query_block,
+                                           const std::string& key_block, const AttentionHeadForm& form) {
+  // With one block of all the keys, O's rows go straight to the output: no buffer, no rescaling.
+  const bool online = key_block != "S";
+  std::string s = attention_head_start(query_block, key_block, form, online) +
+                  attention_scores(unroll, form) + attention_softmax(online) +
+                  attention_output(unroll, online);
   const std::pair<const char*, const std::string*> names[] = {
       {"@SEQ@", &form.seq},      {"@DIMZ@", &form.dim_size}, {"@DIM@", &form.dim},
       {"@DMAX@", &form.dim_max}, {"@QS@", &form.q_stride},   {"@KVS@", &form.kv_stride},

@@ -16,10 +16,10 @@
 
 #include "isa/rvv/isa_reference.h"
 #include "isa/rvv/rvv_memory_map.h"
-#include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
 #include "tasks/common/baseline_compiler.h"
 #include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/symbols.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
 #include "tb/rvv/rvv_diff.h"

@@ -43,7 +43,7 @@ class RvvPlatform : public Platform {
   // Every implemented instruction with its timing class (isa/rvv/rvv_isa.yaml `timing:`; rvv_scheduling.cpp).
   SchedulingTable scheduling_table(const std::string& hw) const override;
 
-  // The hardware parameters, and with a task its layout's symbols (isa/rvv/symbols.h: ADDR_<T>, BYTES_<T>,
+  // The hardware parameters, and with a task its layout's symbols (tasks/rvv/symbols.h: ADDR_<T>, BYTES_<T>,
   // dimensions, PARAM_<NAME>_F32); the toolchain's header adds PARAM_<NAME> as a C float literal.
   std::string symbols_note(const tasks::ResolvedConfig& cfg) const override;
   isa::SymbolTable symbols(const std::string& hw, const tasks::ResolvedConfig* cfg = nullptr,

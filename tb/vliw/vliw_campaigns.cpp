@@ -4,8 +4,8 @@
 
 #include "isa/common/disassembler.h"
 #include "isa/vliw/random_program.h"
-#include "isa/vliw/task_run.h"
 #include "tasks/common/inputs.h"
+#include "tasks/vliw/task_run.h"
 #include "tasks/vliw/template_compiler.h"
 #include "tb/common/campaigns.h"
 #include "tb/vliw/vliw_coverage.h"

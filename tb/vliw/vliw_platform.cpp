@@ -10,11 +10,11 @@
 
 #include "isa/common/bundle.h"
 #include "isa/common/disassembler.h"
-#include "isa/vliw/task_run.h"
 #include "isa/vliw/vliw_iss.h"
 #include "tasks/common/baseline_compiler.h"
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
+#include "tasks/vliw/task_run.h"
 #include "tasks/vliw/template_compiler.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"

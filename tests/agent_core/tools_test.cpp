@@ -4,7 +4,7 @@
 #include "agent/common/environment.h"
 #include "agent/common/scoring.h"
 #include "agent/common/tools.h"
-#include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/kernel_math.h"
 
 namespace kcraft::agent {
 namespace {

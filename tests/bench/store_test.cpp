@@ -4,8 +4,11 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 
+#include "agent/bench/run_columns.h"
 #include "agent/bench/store.h"
+#include "agent/library/library.h"
 #include "tests/bench/test_util.h"
 
 namespace kcraft::bench {
@@ -90,6 +93,31 @@ TEST(Store, SchemaIsWalWithTheDocumentedTables) {
   EXPECT_EQ(pragma(dir / "r.db", "PRAGMA journal_mode"), "wal");
   EXPECT_EQ(pragma(dir / "r.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
             std::to_string(kSchemaVersion));
+  std::filesystem::remove_all(dir);
+}
+
+// The runs table of a new store has exactly the columns of run_columns.h, none newer than its schema.
+TEST(Store, TheRunsTableHasTheRunColumns) {
+  auto dir = testing::fresh_dir("run_columns");
+  { ResultStore store(dir / "r.db"); }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "r.db").c_str(), &db), SQLITE_OK);
+  std::set<std::string> table;
+  sqlite3_exec(
+      db, "SELECT name FROM pragma_table_info('runs')",
+      [](void* out, int, char** values, char**) {
+        static_cast<std::set<std::string>*>(out)->insert(values[0]);
+        return 0;
+      },
+      &table, nullptr);
+  sqlite3_close(db);
+  std::set<std::string> columns;
+  for (const auto& c : run_columns()) {
+    EXPECT_TRUE(columns.insert(c.name).second) << c.name << " twice";
+    EXPECT_GE(c.since_version, 1) << c.name;
+    EXPECT_LE(c.since_version, kSchemaVersion) << c.name;
+  }
+  EXPECT_EQ(columns, table);
   std::filesystem::remove_all(dir);
 }
 

@@ -16,11 +16,11 @@
 #include "isa/rvv/elf32.h"
 #include "isa/rvv/qemu_runner.h"
 #include "isa/rvv/rvv_memory_map.h"
-#include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
 #include "tasks/common/inputs.h"
 #include "tasks/common/layout.h"
 #include "tasks/common/task_spec.h"
+#include "tasks/rvv/symbols.h"
 
 namespace kcraft::rvv {
 namespace {

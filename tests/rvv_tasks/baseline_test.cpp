@@ -22,12 +22,13 @@
 #include <vector>
 
 #include "isa/rvv/qemu_runner.h"
-#include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
 #include "tasks/common/inputs.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/composite.h"
+#include "tasks/rvv/kernel_math.h"
 #include "tasks/rvv/scalar_pieces.h"
+#include "tasks/rvv/symbols.h"
 #include "tasks/rvv/vector_kernels.h"
 #include "tests/rvv_tasks/task_run.h"
 

@@ -21,10 +21,10 @@
 #include <vector>
 
 #include "isa/rvv/qemu_runner.h"
-#include "isa/rvv/symbols.h"
 #include "isa/rvv/toolchain.h"
 #include "tasks/common/inputs.h"
 #include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/symbols.h"
 #include "tests/rvv_tasks/task_run.h"
 
 namespace kcraft::rvv {

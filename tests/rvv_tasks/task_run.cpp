@@ -15,10 +15,10 @@
 
 #include "isa/rvv/elf32.h"
 #include "isa/rvv/rvv_memory_map.h"
-#include "isa/rvv/symbols.h"
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
 #include "tasks/rvv/baseline_compiler.h"
+#include "tasks/rvv/symbols.h"
 
 namespace kcraft::rvv::testing {
 

@@ -15,9 +15,9 @@
 #include <gtest/gtest.h>
 
 #include "isa/common/hw_config.h"
-#include "isa/vliw/task_run.h"
 #include "tasks/common/task_spec.h"
 #include "tasks/vliw/kernel_builder.h"
+#include "tasks/vliw/task_run.h"
 #include "tasks/vliw/template_compiler.h"
 
 namespace kcraft::vliw {

@@ -1,4 +1,4 @@
-#include "isa/rvv/symbols.h"
+#include "tasks/rvv/symbols.h"
 
 #include <fmt/format.h>
 

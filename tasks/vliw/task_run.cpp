@@ -1,4 +1,4 @@
-#include "isa/vliw/task_run.h"
+#include "tasks/vliw/task_run.h"
 
 #include <cctype>
 #include <exception>
