@@ -123,6 +123,47 @@ set(KCRAFT_EVAL_IDENTITY_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/KcraftEvalIdentity.cm
 set(KCRAFT_PLATFORM_LIST_TEMPLATE "${CMAKE_CURRENT_LIST_DIR}/platform_list.cpp.in")
 set(KCRAFT_PLATFORM_REGISTRY_SOURCE "${CMAKE_SOURCE_DIR}/tb/common/platform_registry.cpp")
 
+# kcraft_generate_host_regs(): the host register maps, written by `kcraft_isagen host-regs` at build time
+# (never committed) into build/generated/:
+#   rtl/common/host_regs.yaml  -> rtl/kc_host_pkg.sv (${KCRAFT_HOST_PKG}) and tb/common/host_regs.h
+#   rtl/<p>/<p>_host_regs.yaml -> rtl/<p>_pkg.sv (${KCRAFT_<P>_HOST_PKG}) and tb/<p>/<p>_regs.h
+# The target kcraft_host_regs_gen writes them all; whatever reads them depends on it (kcraft_tb_common and
+# every testbench library do, and include build/generated). A new platform's YAML is picked up when CMake
+# next configures. The generator rewrites only files whose content changed.
+function(kcraft_generate_host_regs)
+  set(root "${CMAKE_BINARY_DIR}/generated")
+  file(GLOB platform_yamls CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/rtl/*/*_host_regs.yaml")
+  list(SORT platform_yamls)
+  set(stamps "")
+  foreach(yaml "${CMAKE_SOURCE_DIR}/rtl/common/host_regs.yaml" ${platform_yamls})
+    get_filename_component(folder "${yaml}" DIRECTORY)
+    get_filename_component(p "${folder}" NAME)
+    if(p STREQUAL "common")
+      set(sv "${root}/rtl/kc_host_pkg.sv")
+      set(cpp "${root}/tb/common/host_regs.h")
+      set(var KCRAFT_HOST_PKG)
+    else()
+      string(TOUPPER "${p}" P)
+      set(sv "${root}/rtl/${p}_pkg.sv")
+      set(cpp "${root}/tb/${p}/${p}_regs.h")
+      set(var KCRAFT_${P}_HOST_PKG)
+    endif()
+    file(RELATIVE_PATH source_name "${CMAKE_SOURCE_DIR}" "${yaml}")
+    set(stamp "${root}/rtl/${p}_host_regs.stamp")
+    add_custom_command(
+      OUTPUT "${stamp}"
+      BYPRODUCTS "${sv}" "${cpp}"
+      COMMAND kcraft_isagen host-regs "${yaml}" --sv "${sv}" --cpp "${cpp}" --source-name "${source_name}"
+              --stamp "${stamp}"
+      DEPENDS kcraft_isagen "${yaml}"
+      COMMENT "Generating the ${p} host register map"
+      VERBATIM)
+    list(APPEND stamps "${stamp}")
+    set(${var} "${sv}" CACHE INTERNAL "")
+  endforeach()
+  add_custom_target(kcraft_host_regs_gen DEPENDS ${stamps})
+endfunction()
+
 # kcraft_verilate_platform(<p> SOURCES <sv files, packages first> DEPENDS <targets>), in rtl/<p>/: one
 # Verilated model of <p>_top per hardware configuration in rtl/<p>/configs/*.yaml, whose `build:`
 # parameters become -G overrides. Targets rtl_<p>_<config> (INTERFACE libraries carrying the models);
@@ -190,7 +231,8 @@ function(kcraft_add_testbench target)
   configure_file("${KCRAFT_TESTBENCH_TEMPLATES}/hw_factory.cpp.in" "${factory}" @ONLY)
 
   add_library(${target} ${A_SOURCES} ${hw_sources} "${factory}")
-  target_include_directories(${target} PUBLIC "${CMAKE_SOURCE_DIR}")
+  target_include_directories(${target} PUBLIC "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}/generated")
+  add_dependencies(${target} kcraft_host_regs_gen)  # tb/<p>/<p>_regs.h
   target_link_libraries(${target} PUBLIC kcraft_tb_common ${A_LINK} kcraft_isa systemc
                                   PRIVATE fmt::fmt kcraft_warnings)
   foreach(cfg IN LISTS KCRAFT_${P}_CONFIGS)

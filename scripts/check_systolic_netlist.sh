@@ -37,10 +37,12 @@ done
 
 sources=(
   "${pkg}"
-  "${root}/rtl/systolic/systolic_pkg.sv"
+  "${root}/build/generated/rtl/kc_host_pkg.sv"
+  "${root}/build/generated/rtl/systolic_pkg.sv"
   "${root}/rtl/common/kc_fp_pkg.sv"
   "${root}/rtl/common/kc_sram.sv"
   "${root}/rtl/common/kc_dma_engine.sv"
+  "${root}/rtl/common/kc_host_if.sv"
   "${root}/rtl/systolic/systolic_array.sv"
   "${root}/rtl/systolic/systolic_matrix_unit.sv"
   "${root}/rtl/systolic/systolic_vector_unit.sv"

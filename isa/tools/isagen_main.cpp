@@ -4,6 +4,7 @@
 //   kcraft_isagen generate <isa.yaml> <out-dir> [--source-name isa/systolic.yaml] [--stamp FILE]
 //   kcraft_isagen check <isa.yaml>
 //   kcraft_isagen verilator-args <hwconfig.yaml> <out.vc>
+//   kcraft_isagen host-regs <host_regs.yaml> --sv <pkg.sv> --cpp <regs.h> [--source-name ...] [--stamp FILE]
 // Exit status: 0 success, 2 invalid input (every problem is printed as file:line:col: error: ...), 1 I/O.
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "isa/tools/emitters.h"
+#include "isa/tools/host_regs.h"
 #include "isa/tools/hwconfig.h"
 #include "isa/tools/spec_loader.h"
 
@@ -60,6 +62,33 @@ int generate(const std::string& yaml, const std::string& out_dir, std::string so
   return 0;
 }
 
+// A host register map (isa/tools/host_regs.h): its SystemVerilog package and C++ header.
+int host_regs(const std::string& yaml, const std::string& sv_out, const std::string& cpp_out,
+              std::string source_name, const std::string& stamp) {
+  if (source_name.empty()) source_name = std::filesystem::path(yaml).filename().string();
+  const auto loaded =
+      kcraft::isa::gen::load_host_regs(yaml, source_name, std::filesystem::path(sv_out).stem().string());
+  if (!loaded.errors.empty()) return report_errors(loaded.errors);
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {sv_out, kcraft::isa::gen::emit_host_regs_sv(loaded.regs)},
+      {cpp_out, kcraft::isa::gen::emit_host_regs_cpp(loaded.regs)},
+  };
+  for (const auto& [path, content] : files) {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+    std::string error;
+    if (!write_if_changed(path, content, &error)) {
+      std::cerr << "kcraft_isagen: " << error << "\n";
+      return 1;
+    }
+  }
+  if (!stamp.empty()) {
+    std::ofstream touch(stamp, std::ios::trunc);
+    touch << "generated from " << yaml << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -85,9 +114,23 @@ int main(int argc, char** argv) {
   vargs->add_option("hwconfig", hwconfig, "hardware configuration YAML")->required();
   vargs->add_option("out", vc_out, "output .vc file")->required();
 
+  std::string regs_yaml, regs_sv, regs_cpp, regs_source, regs_stamp;
+  CLI::App* hregs =
+      app.add_subcommand("host-regs", "write a host register map's SystemVerilog package and C++ header");
+  hregs
+      ->add_option("yaml", regs_yaml,
+                   "host register map (rtl/common/host_regs.yaml, rtl/<p>/<p>_host_regs.yaml)")
+      ->required();
+  hregs->add_option("--sv", regs_sv, "the SystemVerilog package to write (its stem names the package)")
+      ->required();
+  hregs->add_option("--cpp", regs_cpp, "the C++ header to write")->required();
+  hregs->add_option("--source-name", regs_source, "path shown in the 'generated from' comments");
+  hregs->add_option("--stamp", regs_stamp, "file to write after a successful run (build systems)");
+
   CLI11_PARSE(app, argc, argv);
 
   if (gen->parsed()) return generate(yaml, out_dir, source_name, stamp);
+  if (hregs->parsed()) return host_regs(regs_yaml, regs_sv, regs_cpp, regs_source, regs_stamp);
   if (check->parsed()) {
     const auto loaded = load_isa_spec(check_yaml);
     if (!loaded.spec) return report_errors(loaded.errors);

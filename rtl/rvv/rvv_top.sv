@@ -1,16 +1,17 @@
 // Top level of the rvv platform: the core (rvv_core: scalar pipeline, FPU, vector unit, data cache and
 // write buffer), the ITCM and the DTCM.
 //
-// The host contract is every kcraft top's (tb/common/accelerator_hw.h), with rvv_pkg's addresses:
+// The host contract is every kcraft top's (rtl/common/kc_host_if.sv, tb/common/accelerator_hw.h), with
+// the addresses of kc_host_pkg and the generated rvv_pkg (rtl/rvv/rvv_host_regs.yaml):
 //   - ctl_*: synchronous writes: ITCM words (space 0), START / DRAM size / CLEAR (space 1), initial DTCM
 //     words (space 2). CLEAR zeroes the ITCM, the DTCM and the registers (clearing_o meanwhile);
 //   - dbg_*: a combinational back-door read of status words, counters, x/f/v registers, CSRs, DTCM and
 //     ITCM words;
 //   - mem_*: DRAM requests, one ROW_BITS row per beat at the row's byte offset from the DRAM base
 //     (0x8000_0000), with byte enables (mem_req_be_o: the bytes the access touches), and in-order
-//     responses (writes answer too). The response port is registered: a response presented in cycle d
-//     reaches the core in cycle d + 1, so the testbench's DRAM model presents each one a cycle before it
-//     is due (RvvHw::kDramResponseLead) and the core sees it when it is due;
+//     responses (writes answer too). The response port is registered (kc_host_if's RSP_REG): a response
+//     presented in cycle d reaches the core in cycle d + 1, so the testbench's DRAM model presents each
+//     one a cycle before it is due (RvvHw::kDramResponseLead) and the core sees it when it is due;
 //   - retire_*: the instruction that retires this cycle (byte pc, word); stall_o the cycle's stall cause;
 //     retire_fflags_o the FP exception flags that instruction raises, vector_fflags_o those of a vector FP
 //     instruction finishing this cycle (coverage reads them: fcsr.fflags only shows flags not yet set).
@@ -69,42 +70,77 @@ module rvv_top #(
   localparam int unsigned RAW = $clog2(DTCM_ROWS);
   localparam int unsigned WW = WPR > 1 ? $clog2(WPR) : 1;
   localparam int unsigned MAX_CLEAR = ITCM_WORDS > DTCM_ROWS ? ITCM_WORDS : DTCM_ROWS;
-  localparam int unsigned CLR_W = $clog2(MAX_CLEAR + 1);
 
-  // ---------------------------------------------------------------- host control
-  wire ctl_itcm = ctl_we_i && ctl_addr_i[31:28] == rvv_pkg::CTL_SPACE_ITCM;
-  wire ctl_reg = ctl_we_i && ctl_addr_i[31:28] == rvv_pkg::CTL_SPACE_REG;
-  wire ctl_dtcm = ctl_we_i && ctl_addr_i[31:28] == rvv_pkg::CTL_SPACE_DTCM;
-  wire start = ctl_reg && ctl_addr_i[27:0] == rvv_pkg::CTL_START;
-  wire clear_req = ctl_reg && ctl_addr_i[27:0] == rvv_pkg::CTL_CLEAR;
-
-  logic [32:0]      dram_bytes_q;
-  logic             clearing_q;
-  logic [CLR_W-1:0] clear_idx_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      dram_bytes_q <= '0;
-      clearing_q <= 1'b0;
-      clear_idx_q <= '0;
-    end else begin
-      if (ctl_reg && ctl_addr_i[27:0] == rvv_pkg::CTL_DRAM_BYTES) dram_bytes_q <= {1'b0, ctl_wdata_i};
-      if (clear_req) begin
-        clearing_q <= 1'b1;
-        clear_idx_q <= '0;
-      end else if (clearing_q) begin
-        clear_idx_q <= clear_idx_q + 1'b1;
-        if (32'(clear_idx_q) == MAX_CLEAR - 1) clearing_q <= 1'b0;
-      end
-    end
-  end
+  // ---------------------------------------------------------------- host interface
+  logic                start, clear_req, clearing;
+  logic [32:0]         dram_bytes;
+  logic [31:0]         clear_idx;
+  logic                itcm_we;
+  logic [IAW-1:0]      itcm_waddr;
+  logic [31:0]         itcm_wdata;
+  logic [63:0]         status_word, dbg_counter;
+  logic [DBG_BITS-1:0] dbg_rdata;
+  logic                rsp_valid;
+  logic [ROW_BITS-1:0] rsp_rdata;
+  logic                running, stopped, retire;
+  logic [3:0]          err_code;
+  logic [31:0]         err_pc, err_insn, err_addr, pc, retire_pc, retire_insn;
+  wire [63:0]          err_lo = 64'(err_insn);
+  wire [63:0]          err_hi = 64'(err_addr);
+  kc_host_if #(
+    .IMEM_WORDS(ITCM_WORDS), .CLEAR_ROWS(MAX_CLEAR), .ERR_BITS(4), .ROW_BITS(ROW_BITS), .DBG_BITS(DBG_BITS),
+    .RSP_REG(1'b1)
+  ) u_host (
+    .clk_i,
+    .rst_ni,
+    .ctl_we_i,
+    .ctl_addr_i,
+    .ctl_wdata_i,
+    .start_o        (start),
+    .clear_o        (clear_req),
+    .dram_bytes_o   (dram_bytes),
+    .clear_idx_o    (clear_idx),
+    .imem_we_o      (itcm_we),
+    .imem_waddr_o   (itcm_waddr),
+    .imem_wdata_o   (itcm_wdata),
+    .dbg_en_i,
+    .dbg_sel_i,
+    .dbg_addr_i,
+    .dbg_rdata_o,
+    .err_code_i     (err_code),
+    .err_pc_i       (err_pc),
+    .err_lo_i       (err_lo),
+    .err_hi_i       (err_hi),
+    .pc_i           (pc),
+    .status_i       (status_word),
+    .counter_i      (dbg_counter),
+    .dbg_rdata_i    (dbg_rdata),
+    // No logic reads the response port combinationally (RSP_REG): a simulator evaluates whatever a
+    // top-level input reaches at every evaluation, before the clock edge and again after it; here that was
+    // the core's stall and much of the pipeline behind it.
+    .mem_rsp_valid_i,
+    .mem_rsp_rdata_i,
+    .rsp_valid_o    (rsp_valid),
+    .rsp_rdata_o    (rsp_rdata),
+    .running_i      (running),
+    .stopped_i      (stopped),
+    .retire_i       (retire),
+    .retire_pc_i    (retire_pc),
+    .retire_insn_i  (retire_insn),
+    .running_o,
+    .halted_o,
+    .clearing_o     (clearing),
+    .retire_o,
+    .retire_pc_o,
+    .retire_insn_o
+  );
+  assign clearing_o = clearing;
+  wire ctl_dtcm = ctl_we_i && ctl_addr_i[31 -: kc_host_pkg::CTL_SPACE_BITS] == rvv_pkg::CTL_SPACE_DTCM;
 
   // ---------------------------------------------------------------- ITCM
   logic           itcm_re;
   logic [IAW-1:0] itcm_raddr;
   logic [31:0]    itcm_rdata, itcm_dbg;
-  wire            itcm_we = (ctl_itcm && !clearing_q) || (clearing_q && 32'(clear_idx_q) < ITCM_WORDS);
-  wire [IAW-1:0]  itcm_waddr = clearing_q ? IAW'(clear_idx_q) : IAW'(ctl_addr_i);
-  wire [31:0]     itcm_wdata = clearing_q ? 32'h0 : ctl_wdata_i;
   kc_sram #(.WIDTH(32), .DEPTH(ITCM_WORDS), .NR(1), .NW(1)) u_itcm (
     .clk_i,
     .re_i       (itcm_re),
@@ -131,10 +167,10 @@ module rvv_top #(
     host_be = '0;
     host_be[4*host_word +: 4] = 4'hF;
   end
-  wire                 clear_dtcm = clearing_q && 32'(clear_idx_q) < DTCM_ROWS;
-  wire                 host_dtcm = ctl_dtcm && !clearing_q;
+  wire                 clear_dtcm = clearing && clear_idx < DTCM_ROWS;
+  wire                 host_dtcm = ctl_dtcm && !clearing;
   wire                 d_we = clear_dtcm || host_dtcm || c_we;
-  wire [RAW-1:0]       d_waddr = clear_dtcm ? RAW'(clear_idx_q) : host_dtcm ? RAW'(ctl_addr_i / WPR) : c_waddr;
+  wire [RAW-1:0]       d_waddr = clear_dtcm ? RAW'(clear_idx) : host_dtcm ? RAW'(ctl_addr_i / WPR) : c_waddr;
   wire [ROW_BITS-1:0]  d_wdata = clear_dtcm ? '0 : host_dtcm ? {WPR{ctl_wdata_i}} : c_wdata;
   wire [ROW_BYTES-1:0] d_be = clear_dtcm ? '1 : host_dtcm ? host_be : c_be;
   rvv_dtcm #(.ROW_BITS(ROW_BITS), .ROWS(DTCM_ROWS)) u_dtcm (
@@ -154,27 +190,10 @@ module rvv_top #(
     .dbg_rdata_o(dtcm_dbg)
   );
 
-  // ---------------------------------------------------------------- DRAM response register
-  // No logic reads the response port combinationally: what the core does with a response starts from
-  // these flops. (A simulator evaluates whatever a top-level input reaches at every evaluation, before the
-  // clock edge and again after it; here that was the core's stall and much of the pipeline behind it.)
-  logic                rsp_valid_q;
-  logic [ROW_BITS-1:0] rsp_rdata_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rsp_valid_q <= 1'b0;
-    else rsp_valid_q <= mem_rsp_valid_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (mem_rsp_valid_i) rsp_rdata_q <= mem_rsp_rdata_i;
-  end
-
   // ---------------------------------------------------------------- core
-  logic              running, stopped, retire;
-  logic [3:0]        err_code;
-  logic [31:0]       err_pc, err_insn, err_addr, pc, retire_pc, retire_insn, dbg_xreg, dbg_freg, dbg_csr;
+  logic [31:0]       dbg_xreg, dbg_freg, dbg_csr;
   logic [2:0]        stall;
   logic [VLEN-1:0]   dbg_vreg;
-  logic [63:0]       dbg_counter;
   rvv_core #(
     .VLEN(VLEN), .LANES(LANES), .ITCM_BYTES(ITCM_BYTES), .DTCM_BYTES(DTCM_BYTES), .DCACHE_BYTES(DCACHE_BYTES),
     .WRITE_BUFFER(WRITE_BUFFER), .DRAM_OUTSTANDING(DRAM_OUTSTANDING), .DIV_BITS_PER_CYCLE(DIV_BITS_PER_CYCLE),
@@ -182,9 +201,9 @@ module rvv_top #(
   ) u_core (
     .clk_i,
     .rst_ni,
-    .start_i        (start && !clearing_q),
+    .start_i        (start),
     .clear_i        (clear_req),
-    .dram_bytes_i   (dram_bytes_q),
+    .dram_bytes_i   (dram_bytes),
     .itcm_re_o      (itcm_re),
     .itcm_raddr_o   (itcm_raddr),
     .itcm_rdata_i   (itcm_rdata),
@@ -205,8 +224,8 @@ module rvv_top #(
     .mem_req_wdata_o,
     .mem_req_be_o,
     .mem_req_tag_o,
-    .mem_rsp_valid_i(rsp_valid_q),
-    .mem_rsp_rdata_i(rsp_rdata_q),
+    .mem_rsp_valid_i(rsp_valid),
+    .mem_rsp_rdata_i(rsp_rdata),
     .running_o      (running),
     .stopped_o      (stopped),
     .err_code_o     (err_code),
@@ -229,18 +248,10 @@ module rvv_top #(
     .dbg_counter_o  (dbg_counter)
   );
 
-  // ---------------------------------------------------------------- back-door reads
-  logic [63:0] status_word;
+  // ---------------------------------------------------------------- back door: the core's own words
   always_comb begin
     status_word = '0;
     if (dbg_en_i) case (dbg_addr_i)
-      rvv_pkg::ST_FLAGS:
-        status_word = {60'h0, clearing_q, err_code != rvv_pkg::ERR_NONE, stopped, running};
-      rvv_pkg::ST_ERR_CODE: status_word = 64'(err_code);
-      rvv_pkg::ST_ERR_PC: status_word = 64'(err_pc);
-      rvv_pkg::ST_ERR_LO: status_word = 64'(err_insn);
-      rvv_pkg::ST_ERR_HI: status_word = 64'(err_addr);
-      rvv_pkg::ST_PC: status_word = 64'(pc);
       rvv_pkg::ST_STALL: status_word = 64'(stall);
       rvv_pkg::ST_PARAM_VLEN: status_word = 64'(VLEN);
       rvv_pkg::ST_PARAM_ITCM: status_word = 64'(ITCM_BYTES);
@@ -252,27 +263,17 @@ module rvv_top #(
   end
 
   always_comb begin
-    dbg_rdata_o = '0;
-    if (dbg_en_i) begin
-      case (dbg_sel_i)
-        rvv_pkg::DBG_STATUS: dbg_rdata_o = DBG_BITS'(status_word);
-        rvv_pkg::DBG_COUNTER: dbg_rdata_o = DBG_BITS'(dbg_counter);
-        rvv_pkg::DBG_XREG: dbg_rdata_o = DBG_BITS'(dbg_xreg);
-        rvv_pkg::DBG_FREG: dbg_rdata_o = DBG_BITS'(dbg_freg);
-        rvv_pkg::DBG_VREG: dbg_rdata_o = DBG_BITS'(dbg_vreg);
-        rvv_pkg::DBG_CSR: dbg_rdata_o = DBG_BITS'(dbg_csr);
-        rvv_pkg::DBG_DTCM: dbg_rdata_o = DBG_BITS'(dtcm_dbg);
-        rvv_pkg::DBG_ITCM: dbg_rdata_o = DBG_BITS'(itcm_dbg);
-        default: dbg_rdata_o = '0;
-      endcase
-    end
+    dbg_rdata = '0;
+    if (dbg_en_i) case (dbg_sel_i)
+      rvv_pkg::DBG_XREG: dbg_rdata = DBG_BITS'(dbg_xreg);
+      rvv_pkg::DBG_FREG: dbg_rdata = DBG_BITS'(dbg_freg);
+      rvv_pkg::DBG_VREG: dbg_rdata = DBG_BITS'(dbg_vreg);
+      rvv_pkg::DBG_CSR: dbg_rdata = DBG_BITS'(dbg_csr);
+      rvv_pkg::DBG_DTCM: dbg_rdata = DBG_BITS'(dtcm_dbg);
+      rvv_pkg::DBG_ITCM: dbg_rdata = DBG_BITS'(itcm_dbg);
+      default: dbg_rdata = '0;
+    endcase
   end
 
-  assign running_o = running;
-  assign halted_o = stopped;
-  assign clearing_o = clearing_q;
-  assign retire_o = retire;
-  assign retire_pc_o = retire_pc;
-  assign retire_insn_o = retire_insn;
   assign stall_o = stall;
 endmodule

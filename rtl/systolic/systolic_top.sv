@@ -1,6 +1,8 @@
 // Top level of the systolic NPU: sequencer, vector unit, matrix unit, DMA engine, SRAMs, counters.
 //
-// The host (the SystemC testbench) talks to it through three ports:
+// The host (the SystemC testbench) talks to it through every kcraft top's host interface
+// (rtl/common/kc_host_if.sv, addresses in kc_host_pkg and the generated systolic_pkg,
+// rtl/systolic/systolic_host_regs.yaml):
 //   - ctl_*: synchronous writes to load instructions, set the DRAM size, clear the SRAMs and start;
 //   - dbg_*: a combinational back-door read of status, counters, registers and every SRAM row, used for
 //     hang reports and for comparing the final state with the functional model;
@@ -70,37 +72,70 @@ module systolic_top #(
   // CTL_CLEAR sweeps one row of every memory per cycle until the largest is done.
   localparam int unsigned MAX_ROWS =
       max2(max2(IMEM_WORDS, VSRAM_ROWS), max2(max2(MSRAM_ROWS, ACC_ROWS), FPSRAM_WORDS));
-  localparam int unsigned CLR_W = $clog2(MAX_ROWS + 1);
 
-  // ---------------------------------------------------------------- host control
-  wire ctl_imem = ctl_we_i && ctl_addr_i[31:28] == systolic_pkg::CTL_SPACE_IMEM;
-  wire ctl_reg = ctl_we_i && ctl_addr_i[31:28] == systolic_pkg::CTL_SPACE_REG;
-  wire start = ctl_reg && ctl_addr_i[27:0] == systolic_pkg::CTL_START;
-  wire clear_req = ctl_reg && ctl_addr_i[27:0] == systolic_pkg::CTL_CLEAR;
-
-  logic [32:0]      dram_bytes_q;
-  logic             clearing_q;
-  logic [CLR_W-1:0] clear_idx_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      dram_bytes_q <= '0;
-      clearing_q <= 1'b0;
-      clear_idx_q <= '0;
-    end else begin
-      if (ctl_reg && ctl_addr_i[27:0] == systolic_pkg::CTL_DRAM_BYTES) dram_bytes_q <= {1'b0, ctl_wdata_i};
-      if (clear_req) begin
-        clearing_q <= 1'b1;
-        clear_idx_q <= '0;
-      end else if (clearing_q) begin
-        clear_idx_q <= clear_idx_q + 1'b1;
-        if (32'(clear_idx_q) == MAX_ROWS - 1) clearing_q <= 1'b0;
-      end
-    end
-  end
-  wire clear_imem = clearing_q && 32'(clear_idx_q) < IMEM_WORDS;
-  wire clear_vsram = clearing_q && 32'(clear_idx_q) < VSRAM_ROWS;
-  wire clear_msram = clearing_q && 32'(clear_idx_q) < MSRAM_ROWS;
+  // ---------------------------------------------------------------- host interface
+  logic                 start, unused_clear, clearing;
+  logic [32:0]          dram_bytes;
+  logic [31:0]          clear_idx;
+  logic                 imem_we;
+  logic [IM_AW-1:0]     imem_waddr;
+  logic [31:0]          imem_wdata;
+  logic [63:0]          status_word, counter;
+  logic [DBG_BITS-1:0]  dbg_rdata;
+  logic                 mem_rsp_valid;
+  logic [ROW_BITS-1:0]  mem_rsp_rdata;
+  logic                 seq_running, seq_halted;
+  logic [3:0]           err_code;
+  logic [31:0]          err_pc, pc, insn;
+  logic [63:0]          err_lo, err_hi;
+  logic                 retire;
+  kc_host_if #(
+    .IMEM_WORDS(IMEM_WORDS), .CLEAR_ROWS(MAX_ROWS), .ERR_BITS(4), .ROW_BITS(ROW_BITS), .DBG_BITS(DBG_BITS),
+    .RSP_REG(1'b1)  // the driver presents each response a cycle early (kDramResponseLead)
+  ) u_host (
+    .clk_i,
+    .rst_ni,
+    .ctl_we_i,
+    .ctl_addr_i,
+    .ctl_wdata_i,
+    .start_o        (start),
+    .clear_o        (unused_clear),  // the clear sweep is all the NPU needs
+    .dram_bytes_o   (dram_bytes),
+    .clear_idx_o    (clear_idx),
+    .imem_we_o      (imem_we),
+    .imem_waddr_o   (imem_waddr),
+    .imem_wdata_o   (imem_wdata),
+    .dbg_en_i,
+    .dbg_sel_i,
+    .dbg_addr_i,
+    .dbg_rdata_o,
+    .err_code_i     (err_code),
+    .err_pc_i       (err_pc),
+    .err_lo_i       (err_lo),
+    .err_hi_i       (err_hi),
+    .pc_i           (pc),
+    .status_i       (status_word),
+    .counter_i      (counter),
+    .dbg_rdata_i    (dbg_rdata),
+    .mem_rsp_valid_i,
+    .mem_rsp_rdata_i,
+    .rsp_valid_o    (mem_rsp_valid),
+    .rsp_rdata_o    (mem_rsp_rdata),
+    .running_i      (seq_running),
+    .stopped_i      (seq_halted),
+    .retire_i       (retire),
+    .retire_pc_i    (pc),
+    .retire_insn_i  (insn),
+    .running_o,
+    .halted_o,
+    .clearing_o     (clearing),
+    .retire_o,
+    .retire_pc_o,
+    .retire_insn_o
+  );
+  assign clearing_o = clearing;
+  wire clear_vsram = clearing && clear_idx < VSRAM_ROWS;
+  wire clear_msram = clearing && clear_idx < MSRAM_ROWS;
 
   // ---------------------------------------------------------------- wires between blocks
   logic              imem_re;
@@ -145,21 +180,15 @@ module systolic_top #(
   logic [31:0]       dma_active_tag;
   logic [12:0]       dma_active_remaining;
 
-  logic                 seq_running, seq_halted;
-  logic [3:0]           err_code, stall_cause;
+  logic [3:0]           stall_cause;
   logic                 sfu_busy;
-  logic [31:0]          err_pc, pc, insn, loop_sp;
-  logic [63:0]          err_lo, err_hi;
-  logic                 retire;
+  logic [31:0]          loop_sp;
   logic [2:0]           retire_class;
   logic [31:0]          dbg_xreg, dbg_freg, dbg_fpsram;
 
   // ---------------------------------------------------------------- memories
   // Write ports are driven by named signals rather than expressions in the port list: yosys 0.23
   // sizes a conditional expression there without its casts.
-  wire              imem_we = ctl_imem || clear_imem;
-  wire [IM_AW-1:0]  imem_waddr = clearing_q ? IM_AW'(clear_idx_q) : IM_AW'(ctl_addr_i);
-  wire [31:0]       imem_wdata = clearing_q ? 32'h0 : ctl_wdata_i;
   kc_sram #(.WIDTH(32), .DEPTH(IMEM_WORDS), .NR(1), .NW(1)) u_imem (
     .clk_i,
     .re_i       (imem_re),
@@ -189,8 +218,8 @@ module systolic_top #(
   logic [ROW_BITS-1:0]        vec_wdata;
 
   wire                  vs_dma_we = dma_sram0_we || clear_vsram;
-  wire [VS_AW-1:0]      vs_dma_waddr = clearing_q ? VS_AW'(clear_idx_q) : VS_AW'(dma_waddr);
-  wire [ROW_BITS-1:0]   vs_dma_wdata = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
+  wire [VS_AW-1:0]      vs_dma_waddr = clearing ? VS_AW'(clear_idx) : VS_AW'(dma_waddr);
+  wire [ROW_BITS-1:0]   vs_dma_wdata = clearing ? {ROW_BITS{1'b0}} : dma_wdata;
   wire [3:0]            vs_re = {dma_re, mat_vs_re, vec_b_re, vec_a_re};
   wire [4*VS_AW-1:0]    vs_raddr = {VS_AW'(dma_raddr), mat_vs_raddr, vec_b_raddr, vec_a_raddr};
   wire [2:0]            vs_we = {vs_dma_we, mat_vs_we, vec_we};
@@ -211,8 +240,8 @@ module systolic_top #(
 
   logic [ROW_BITS-1:0] ms_rdata, ms_dbg;
   wire                 ms_we = dma_sram1_we || clear_msram;
-  wire [MS_AW-1:0]     ms_waddr = clearing_q ? MS_AW'(clear_idx_q) : MS_AW'(dma_waddr);
-  wire [ROW_BITS-1:0]  ms_wdata = clearing_q ? {ROW_BITS{1'b0}} : dma_wdata;
+  wire [MS_AW-1:0]     ms_waddr = clearing ? MS_AW'(clear_idx) : MS_AW'(dma_waddr);
+  wire [ROW_BITS-1:0]  ms_wdata = clearing ? {ROW_BITS{1'b0}} : dma_wdata;
   kc_sram #(.WIDTH(ROW_BITS), .DEPTH(MSRAM_ROWS), .NR(1), .NW(1)) u_msram (
     .clk_i,
     .re_i       (mat_ms_re),
@@ -234,10 +263,10 @@ module systolic_top #(
   ) u_sequencer (
     .clk_i,
     .rst_ni,
-    .start_i              (start && !clearing_q),
-    .dram_bytes_i         (dram_bytes_q),
-    .clear_i              (clearing_q),
-    .clear_idx_i          (32'(clear_idx_q)),
+    .start_i              (start),
+    .dram_bytes_i         (dram_bytes),
+    .clear_i              (clearing),
+    .clear_idx_i          (clear_idx),
     .imem_re_o            (imem_re),
     .imem_raddr_o         (imem_raddr),
     .imem_rdata_i         (imem_rdata),
@@ -344,8 +373,8 @@ module systolic_top #(
   ) u_matrix (
     .clk_i,
     .rst_ni,
-    .clear_i        (clearing_q),
-    .clear_idx_i    (32'(clear_idx_q)),
+    .clear_i        (clearing),
+    .clear_idx_i    (clear_idx),
     .cmd_valid_i    (mat_valid),
     .cmd_ready_o    (mat_ready),
     .cmd_op_i       (mat_op),
@@ -382,21 +411,6 @@ module systolic_top #(
     .dbg_w_row_o    (dbg_w_row)
   );
 
-  // ---------------------------------------------------------------- DRAM response register
-  // No logic reads the response port combinationally: what the DMA does with a response starts from these
-  // flops, and the driver presents each response a cycle before it is due (SystolicHw::kDramResponseLead),
-  // so the DMA sees it in the same cycle as before. (A simulator evaluates whatever a top-level input
-  // reaches at every evaluation; here that was the DMA's response path and the SRAM write port behind it.)
-  logic                rsp_valid_q;
-  logic [ROW_BITS-1:0] rsp_rdata_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rsp_valid_q <= 1'b0;
-    else rsp_valid_q <= mem_rsp_valid_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (mem_rsp_valid_i) rsp_rdata_q <= mem_rsp_rdata_i;
-  end
-
   kc_dma_engine #(
     .ROW_BITS(ROW_BITS), .ROW_AW(DMA_ROW_AW), .SLOTS(DMA_SLOTS), .MAX_OUTSTANDING(DMA_OUTSTANDING)
   ) u_dma (
@@ -425,8 +439,8 @@ module systolic_top #(
     .mem_req_addr_o,
     .mem_req_wdata_o,
     .mem_req_tag_o,
-    .mem_rsp_valid_i    (rsp_valid_q),
-    .mem_rsp_rdata_i    (rsp_rdata_q),
+    .mem_rsp_valid_i    (mem_rsp_valid),
+    .mem_rsp_rdata_i    (mem_rsp_rdata),
     .sram_re_o          (dma_re),
     .sram_raddr_o       (dma_raddr),
     .sram_rdata_i       (vs_rdata[3*ROW_BITS +: ROW_BITS]),
@@ -474,76 +488,58 @@ module systolic_top #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= '0;
-    end else if (start) begin
+    end else if (start) begin  // the counters restart with every run
       for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= '0;
     end else if (seq_running) begin
       for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= cnt_q[c] + cnt_inc[c];
     end
   end
 
-  // ---------------------------------------------------------------- back-door reads
-  logic [31:0] status_word;
+  // ---------------------------------------------------------------- back door: the NPU's own words
   // Only while the back door is read: it depends on the testbench's inputs, which a simulator evaluates
   // at every evaluation (docs/simulation-speed.md).
   always_comb begin
+    counter = '0;
+    if (dbg_en_i && dbg_addr_i < systolic_isa_pkg::NUM_COUNTERS) counter = cnt_q[dbg_addr_i[CNT_AW-1:0]];
+  end
+
+  always_comb begin
     status_word = '0;
     if (dbg_en_i) case (dbg_addr_i)
-      systolic_pkg::ST_FLAGS:
-        status_word = {28'h0, clearing_q, err_code != systolic_isa_pkg::ERR_NONE, seq_halted, seq_running};
-      systolic_pkg::ST_ERR_CODE: status_word = 32'(err_code);
-      systolic_pkg::ST_ERR_PC: status_word = err_pc;
-      systolic_pkg::ST_PC: status_word = pc;
-      systolic_pkg::ST_INSN: status_word = insn;
-      systolic_pkg::ST_UNITS: status_word = {24'h0, stall_cause, sfu_busy, dma_busy, mat_busy, vec_busy};
-      systolic_pkg::ST_DMA_PC: status_word = dma_active_tag;
-      systolic_pkg::ST_DMA_LEFT: status_word = 32'(dma_active_remaining);
-      systolic_pkg::ST_LOOP_DEPTH: status_word = loop_sp;
-      systolic_pkg::ST_PARAM_MLEN: status_word = MLEN;
-      systolic_pkg::ST_PARAM_VLEN: status_word = VLEN;
-      systolic_pkg::ST_PARAM_BLEN: status_word = BLEN;
-      systolic_pkg::ST_PARAM_IMEM: status_word = IMEM_WORDS;
-      systolic_pkg::ST_PARAM_VSRAM: status_word = VSRAM_ROWS;
-      systolic_pkg::ST_PARAM_MSRAM: status_word = MSRAM_ROWS;
-      systolic_pkg::ST_PARAM_ACC: status_word = ACC_ROWS;
-      systolic_pkg::ST_PARAM_FPSRAM: status_word = FPSRAM_WORDS;
-      systolic_pkg::ST_PARAM_LOOP: status_word = LOOP_DEPTH;
-      systolic_pkg::ST_PARAM_DMA_SLOTS: status_word = DMA_SLOTS;
-      systolic_pkg::ST_PARAM_DMA_OUT: status_word = DMA_OUTSTANDING;
+      systolic_pkg::ST_INSN: status_word = 64'(insn);
+      systolic_pkg::ST_UNITS: status_word = {56'h0, stall_cause, sfu_busy, dma_busy, mat_busy, vec_busy};
+      systolic_pkg::ST_DMA_PC: status_word = 64'(dma_active_tag);
+      systolic_pkg::ST_DMA_LEFT: status_word = 64'(dma_active_remaining);
+      systolic_pkg::ST_LOOP_DEPTH: status_word = 64'(loop_sp);
+      systolic_pkg::ST_PARAM_MLEN: status_word = 64'(MLEN);
+      systolic_pkg::ST_PARAM_VLEN: status_word = 64'(VLEN);
+      systolic_pkg::ST_PARAM_BLEN: status_word = 64'(BLEN);
+      systolic_pkg::ST_PARAM_IMEM: status_word = 64'(IMEM_WORDS);
+      systolic_pkg::ST_PARAM_VSRAM: status_word = 64'(VSRAM_ROWS);
+      systolic_pkg::ST_PARAM_MSRAM: status_word = 64'(MSRAM_ROWS);
+      systolic_pkg::ST_PARAM_ACC: status_word = 64'(ACC_ROWS);
+      systolic_pkg::ST_PARAM_FPSRAM: status_word = 64'(FPSRAM_WORDS);
+      systolic_pkg::ST_PARAM_LOOP: status_word = 64'(LOOP_DEPTH);
+      systolic_pkg::ST_PARAM_DMA_SLOTS: status_word = 64'(DMA_SLOTS);
+      systolic_pkg::ST_PARAM_DMA_OUTSTANDING: status_word = 64'(DMA_OUTSTANDING);
       default: status_word = '0;
     endcase
   end
 
   always_comb begin
-    dbg_rdata_o = '0;
+    dbg_rdata = '0;
     if (dbg_en_i) case (dbg_sel_i)
-      systolic_pkg::DBG_STATUS: begin
-        if (dbg_addr_i == systolic_pkg::ST_ERR_LO) dbg_rdata_o = DBG_BITS'(err_lo);
-        else if (dbg_addr_i == systolic_pkg::ST_ERR_HI) dbg_rdata_o = DBG_BITS'(err_hi);
-        else dbg_rdata_o = DBG_BITS'(status_word);
-      end
-      systolic_pkg::DBG_COUNTER: begin
-        if (dbg_addr_i < systolic_isa_pkg::NUM_COUNTERS) begin
-          dbg_rdata_o = DBG_BITS'(cnt_q[dbg_addr_i[CNT_AW-1:0]]);
-        end
-      end
-      systolic_pkg::DBG_XREG: dbg_rdata_o = DBG_BITS'(dbg_xreg);
-      systolic_pkg::DBG_FREG: dbg_rdata_o = DBG_BITS'(dbg_freg);
-      systolic_pkg::DBG_VSRAM: dbg_rdata_o = DBG_BITS'(vs_dbg);
-      systolic_pkg::DBG_MSRAM: dbg_rdata_o = DBG_BITS'(ms_dbg);
-      systolic_pkg::DBG_ACC: dbg_rdata_o = DBG_BITS'(dbg_acc_row);
-      systolic_pkg::DBG_FPSRAM: dbg_rdata_o = DBG_BITS'(dbg_fpsram);
-      systolic_pkg::DBG_IMEM: dbg_rdata_o = DBG_BITS'(imem_dbg);
-      systolic_pkg::DBG_WEIGHTS: dbg_rdata_o = DBG_BITS'(dbg_w_row);
-      default: dbg_rdata_o = '0;
+      systolic_pkg::DBG_XREG: dbg_rdata = DBG_BITS'(dbg_xreg);
+      systolic_pkg::DBG_FREG: dbg_rdata = DBG_BITS'(dbg_freg);
+      systolic_pkg::DBG_VSRAM: dbg_rdata = DBG_BITS'(vs_dbg);
+      systolic_pkg::DBG_MSRAM: dbg_rdata = DBG_BITS'(ms_dbg);
+      systolic_pkg::DBG_ACC: dbg_rdata = DBG_BITS'(dbg_acc_row);
+      systolic_pkg::DBG_FPSRAM: dbg_rdata = DBG_BITS'(dbg_fpsram);
+      systolic_pkg::DBG_IMEM: dbg_rdata = DBG_BITS'(imem_dbg);
+      systolic_pkg::DBG_WEIGHTS: dbg_rdata = DBG_BITS'(dbg_w_row);
+      default: dbg_rdata = '0;
     endcase
   end
-
-  assign running_o = seq_running;
-  assign halted_o = seq_halted;
-  assign clearing_o = clearing_q;
-  assign retire_o = retire;
-  assign retire_pc_o = pc;
-  assign retire_insn_o = insn;
 
   always_comb begin
     trace_o = '0;

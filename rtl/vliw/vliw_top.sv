@@ -1,7 +1,7 @@
 // Top level of the vliw tile: core (with its vector unit and exposed pipeline), IMEM, banked DM, DMA.
 //
-// The host (the testbench) talks to it through three ports, shaped like systolic_top's so the testbench
-// code can be shared:
+// The host (the testbench) talks to it through every kcraft top's host interface (rtl/common/kc_host_if.sv,
+// addresses in kc_host_pkg and the generated vliw_pkg, rtl/vliw/vliw_host_regs.yaml):
 //   - ctl_*: synchronous writes to load instructions, set the DRAM size, clear the memories and start;
 //   - dbg_*: a combinational back-door read of status, counters, registers, locks, DM rows and IMEM words,
 //     for hang reports and for comparing the final state with the functional model;
@@ -56,41 +56,72 @@ module vliw_top #(
   localparam int unsigned RPB = ROWS / DM_BANKS;
   localparam int unsigned RPB_W = (RPB > 1) ? $clog2(RPB) : 1;
   localparam int unsigned MAX_ROWS = (IMEM_WORDS > RPB) ? IMEM_WORDS : RPB;
-  localparam int unsigned CLR_W = $clog2(MAX_ROWS + 1);
 
-  // ---------------------------------------------------------------- host control
-  wire ctl_imem = ctl_we_i && ctl_addr_i[31:28] == vliw_pkg::CTL_SPACE_IMEM;
-  wire ctl_reg = ctl_we_i && ctl_addr_i[31:28] == vliw_pkg::CTL_SPACE_REG;
-  wire start = ctl_reg && ctl_addr_i[27:0] == vliw_pkg::CTL_START;
-  wire clear_req = ctl_reg && ctl_addr_i[27:0] == vliw_pkg::CTL_CLEAR;
-
-  logic [32:0]      dram_bytes_q;
-  logic             clearing_q;
-  logic [CLR_W-1:0] clear_idx_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      dram_bytes_q <= '0;
-      clearing_q <= 1'b0;
-      clear_idx_q <= '0;
-    end else begin
-      if (ctl_reg && ctl_addr_i[27:0] == vliw_pkg::CTL_DRAM_BYTES) dram_bytes_q <= {1'b0, ctl_wdata_i};
-      if (clear_req) begin
-        clearing_q <= 1'b1;
-        clear_idx_q <= '0;
-      end else if (clearing_q) begin
-        clear_idx_q <= clear_idx_q + 1'b1;
-        if (32'(clear_idx_q) == MAX_ROWS - 1) clearing_q <= 1'b0;
-      end
-    end
-  end
+  // ---------------------------------------------------------------- host interface
+  logic               start, unused_clear, clearing, draining, halted, issue;
+  logic [32:0]        dram_bytes;
+  logic [31:0]        clear_idx;
+  logic               imem_we;
+  logic [IM_AW-1:0]   imem_waddr;
+  logic [31:0]        imem_wdata, st_pc;
+  logic [63:0]        status_word;
+  logic [DBG_BITS-1:0] dbg_rdata;
+  logic               mem_rsp_valid;
+  logic [ROW_BITS-1:0] mem_rsp_rdata;
+  logic               running, stopped;
+  logic [3:0]         err_code;
+  logic [31:0]        err_pc, pc, issue_word;
+  logic [63:0]        err_lo, err_hi, dbg_counter;
+  kc_host_if #(
+    .IMEM_WORDS(IMEM_WORDS), .CLEAR_ROWS(MAX_ROWS), .ERR_BITS(4), .ROW_BITS(ROW_BITS), .DBG_BITS(DBG_BITS),
+    .RSP_REG(1'b1)  // the driver presents each response a cycle early (kDramResponseLead)
+  ) u_host (
+    .clk_i,
+    .rst_ni,
+    .ctl_we_i,
+    .ctl_addr_i,
+    .ctl_wdata_i,
+    .start_o        (start),
+    .clear_o        (unused_clear),  // the clear sweep is all the tile needs
+    .dram_bytes_o   (dram_bytes),
+    .clear_idx_o    (clear_idx),
+    .imem_we_o      (imem_we),
+    .imem_waddr_o   (imem_waddr),
+    .imem_wdata_o   (imem_wdata),
+    .dbg_en_i,
+    .dbg_sel_i,
+    .dbg_addr_i,
+    .dbg_rdata_o,
+    .err_code_i     (err_code),
+    .err_pc_i       (err_pc),
+    .err_lo_i       (err_lo),
+    .err_hi_i       (err_hi),
+    .pc_i           (st_pc),
+    .status_i       (status_word),
+    .counter_i      (dbg_counter),
+    .dbg_rdata_i    (dbg_rdata),
+    .mem_rsp_valid_i,
+    .mem_rsp_rdata_i,
+    .rsp_valid_o    (mem_rsp_valid),
+    .rsp_rdata_o    (mem_rsp_rdata),
+    .running_i      (running),
+    .stopped_i      (stopped),
+    .retire_i       (issue),
+    .retire_pc_i    (pc),
+    .retire_insn_i  (issue_word),
+    .running_o,
+    .halted_o,
+    .clearing_o     (clearing),
+    .retire_o,
+    .retire_pc_o,
+    .retire_insn_o
+  );
+  assign clearing_o = clearing;
 
   // ---------------------------------------------------------------- IMEM
   logic [5*IM_AW-1:0] imem_raddr;
   logic [5*32-1:0]    imem_rdata;
   logic [31:0]        imem_dbg;
-  wire                imem_we = ctl_imem || (clearing_q && 32'(clear_idx_q) < IMEM_WORDS);
-  wire [IM_AW-1:0]    imem_waddr = clearing_q ? IM_AW'(clear_idx_q) : IM_AW'(ctl_addr_i);
-  wire [31:0]         imem_wdata = clearing_q ? 32'h0 : ctl_wdata_i;
   kc_sram #(.WIDTH(32), .DEPTH(IMEM_WORDS), .NR(5), .NW(1)) u_imem (
     .clk_i,
     .re_i       (5'b11111),
@@ -124,8 +155,8 @@ module vliw_top #(
     .d_we_i      (d_we),
     .d_wrow_i    (d_wrow),
     .d_wdata_i   (d_wdata),
-    .clear_i     (clearing_q && 32'(clear_idx_q) < RPB),
-    .clear_idx_i (RPB_W'(clear_idx_q)),
+    .clear_i     (clearing && clear_idx < RPB),
+    .clear_idx_i (RPB_W'(clear_idx)),
     .dbg_en_i,
     .dbg_row_i   (RAW'(dbg_addr_i)),
     .dbg_rdata_o (dm_dbg)
@@ -139,21 +170,6 @@ module vliw_top #(
   logic [4:0]              dma_lock;
   logic [3:0]              dma_rel_lock;
   logic [DMA_CHANNELS-1:0] dma_full, dma_ch_busy;
-  // ---------------------------------------------------------------- DRAM response register
-  // No logic reads the response port combinationally: what the DMA does with a response starts from these
-  // flops, and the driver presents each response a cycle before it is due (VliwHw::kDramResponseLead), so
-  // the DMA sees it in the same cycle as before. (A simulator evaluates whatever a top-level input reaches
-  // at every evaluation; here that was the DMA's response path and the DM's write port behind it.)
-  logic                rsp_valid_q;
-  logic [ROW_BITS-1:0] rsp_rdata_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rsp_valid_q <= 1'b0;
-    else rsp_valid_q <= mem_rsp_valid_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (mem_rsp_valid_i) rsp_rdata_q <= mem_rsp_rdata_i;
-  end
-
   vliw_dma #(
     .VLEN(VLEN), .RAW(RAW), .CHANNELS(DMA_CHANNELS), .QUEUE(DMA_QUEUE), .OUTSTANDING(DMA_OUTSTANDING)
   ) u_dma (
@@ -183,8 +199,8 @@ module vliw_top #(
     .mem_req_addr_o,
     .mem_req_wdata_o,
     .mem_req_tag_o,
-    .mem_rsp_valid_i(rsp_valid_q),
-    .mem_rsp_rdata_i(rsp_rdata_q),
+    .mem_rsp_valid_i(mem_rsp_valid),
+    .mem_rsp_rdata_i(mem_rsp_rdata),
     .dm_rrow_o      (d_rrow),
     .dm_rdata_i     (d_rdata),
     .dm_we_o        (d_we),
@@ -193,10 +209,7 @@ module vliw_top #(
   );
 
   // ---------------------------------------------------------------- core
-  logic              running, stopped, halted, draining, issue;
-  logic [3:0]        err_code;
-  logic [31:0]       err_pc, pc, state_pc, loop_sp, issue_word, dbg_xreg, dbg_preg;
-  logic [63:0]       err_lo, err_hi, dbg_counter;
+  logic [31:0]       state_pc, loop_sp, dbg_xreg, dbg_preg;
   logic [2:0]        stall;
   logic [7:0]        dbg_lock;
   logic [VLEN*16-1:0] dbg_vreg;
@@ -207,8 +220,8 @@ module vliw_top #(
   ) u_core (
     .clk_i,
     .rst_ni,
-    .start_i           (start && !clearing_q),
-    .dram_bytes_i      (dram_bytes_q),
+    .start_i           (start),
+    .dram_bytes_i      (dram_bytes),
     .imem_raddr_o      (imem_raddr),
     .imem_rdata_i      (imem_rdata),
     .dm_row_o          (c_row),
@@ -256,22 +269,20 @@ module vliw_top #(
     .dbg_counter_o     (dbg_counter)
   );
 
-  // ---------------------------------------------------------------- back-door reads
-  logic [63:0] status_word;
+  // ---------------------------------------------------------------- back door: the tile's own words
+  assign st_pc = stopped ? state_pc : pc;  // halted: the halting bundle
   always_comb begin
-    case (dbg_addr_i)
-      vliw_pkg::ST_FLAGS:
-        status_word = {60'h0, clearing_q, err_code != vliw_isa_pkg::ERR_NONE, stopped, running};
-      vliw_pkg::ST_ERR_CODE: status_word = 64'(err_code);
-      vliw_pkg::ST_ERR_PC: status_word = 64'(err_pc);
-      vliw_pkg::ST_ERR_LO: status_word = err_lo;
-      vliw_pkg::ST_ERR_HI: status_word = err_hi;
-      vliw_pkg::ST_PC: status_word = stopped ? 64'(state_pc) : 64'(pc);
+    status_word = '0;
+    if (dbg_en_i) case (dbg_addr_i)
       vliw_pkg::ST_STALL: status_word = 64'(stall);
       vliw_pkg::ST_LOOP_DEPTH: status_word = 64'(loop_sp);
       vliw_pkg::ST_DMA_BUSY: status_word = 64'(dma_ch_busy);
       vliw_pkg::ST_DMA_IN_FLIGHT: status_word = 64'(dma_in_flight);
-      vliw_pkg::ST_HALT_STATE: status_word = {61'h0, stopped, draining, halted};
+      vliw_pkg::ST_HALT_STATE: begin
+        status_word[vliw_pkg::HALT_BY_INSTRUCTION] = halted;
+        status_word[vliw_pkg::HALT_DRAINING] = draining;
+        status_word[vliw_pkg::HALT_STOPPED] = stopped;
+      end
       vliw_pkg::ST_PARAM_VLEN: status_word = 64'(VLEN);
       vliw_pkg::ST_PARAM_IMEM: status_word = 64'(IMEM_WORDS);
       vliw_pkg::ST_PARAM_DM: status_word = 64'(DM_BYTES);
@@ -285,28 +296,18 @@ module vliw_top #(
   end
 
   always_comb begin
-    dbg_rdata_o = '0;
-    if (dbg_en_i) begin
-      case (dbg_sel_i)
-        vliw_pkg::DBG_STATUS: dbg_rdata_o = DBG_BITS'(status_word);
-        vliw_pkg::DBG_COUNTER: dbg_rdata_o = DBG_BITS'(dbg_counter);
-        vliw_pkg::DBG_XREG: dbg_rdata_o = DBG_BITS'(dbg_xreg);
-        vliw_pkg::DBG_PREG: dbg_rdata_o = DBG_BITS'(dbg_preg);
-        vliw_pkg::DBG_VREG: dbg_rdata_o = DBG_BITS'(dbg_vreg);
-        vliw_pkg::DBG_AREG: dbg_rdata_o = DBG_BITS'(dbg_areg);
-        vliw_pkg::DBG_DM: dbg_rdata_o = DBG_BITS'(dm_dbg);
-        vliw_pkg::DBG_IMEM: dbg_rdata_o = DBG_BITS'(imem_dbg);
-        vliw_pkg::DBG_LOCK: dbg_rdata_o = DBG_BITS'(dbg_lock);
-        default: dbg_rdata_o = '0;
-      endcase
-    end
+    dbg_rdata = '0;
+    if (dbg_en_i) case (dbg_sel_i)
+      vliw_pkg::DBG_XREG: dbg_rdata = DBG_BITS'(dbg_xreg);
+      vliw_pkg::DBG_PREG: dbg_rdata = DBG_BITS'(dbg_preg);
+      vliw_pkg::DBG_VREG: dbg_rdata = DBG_BITS'(dbg_vreg);
+      vliw_pkg::DBG_AREG: dbg_rdata = DBG_BITS'(dbg_areg);
+      vliw_pkg::DBG_DM: dbg_rdata = DBG_BITS'(dm_dbg);
+      vliw_pkg::DBG_IMEM: dbg_rdata = DBG_BITS'(imem_dbg);
+      vliw_pkg::DBG_LOCK: dbg_rdata = DBG_BITS'(dbg_lock);
+      default: dbg_rdata = '0;
+    endcase
   end
 
-  assign running_o = running;
-  assign halted_o = stopped;
-  assign clearing_o = clearing_q;
-  assign retire_o = issue;
-  assign retire_pc_o = pc;
-  assign retire_insn_o = issue_word;
   assign stall_o = stall;
 endmodule

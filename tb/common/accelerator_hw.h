@@ -1,12 +1,13 @@
 // A platform's Verilated top seen from C++: the host contract every kcraft accelerator top implements, and
 // a cycle driver interface independent of SystemC.
 //
-// Every top has the same host-facing ports: a clocked control port (IMEM words, DRAM size, START, CLEAR),
-// a combinational debug back door (status words, counters, then platform-specific selectors), one DRAM
-// request/response port of one row per beat, and an issue trace (retire_o/retire_pc_o/retire_insn_o). An
-// AcceleratorHw owns one Verilated model (one hardware configuration) and runs cycles in a tight C++ loop;
-// DRAM requests go to a MemoryPort (a SystemC TLM socket in the testbench, a plain DramModel in the bare
-// speed benchmark and the differential campaigns), which answers with the cycle the response is due.
+// Every top has the same host-facing ports, implemented once by rtl/common/kc_host_if.sv: a clocked control
+// port (IMEM words, DRAM size, START, CLEAR), a combinational debug back door (status words, counters, then
+// platform-specific selectors), one DRAM request/response port of one row per beat, and an issue trace
+// (retire_o/retire_pc_o/retire_insn_o). An AcceleratorHw owns one Verilated model (one hardware
+// configuration) and runs cycles in a tight C++ loop; DRAM requests go to a MemoryPort (a SystemC TLM
+// socket in the testbench, a plain DramModel in the bare speed benchmark and the differential campaigns),
+// which answers with the cycle the response is due.
 #pragma once
 
 #include <cstdint>
@@ -14,38 +15,13 @@
 #include <string>
 #include <vector>
 
+// The addresses and selectors every top shares (namespace tb::regs), generated from
+// rtl/common/host_regs.yaml like the RTL's kc_host_pkg.
+#include "tb/common/host_regs.h"
+
 namespace kcraft::tb {
 
 class DramModel;
-
-// Addresses and selectors every top shares (each platform's *_pkg.sv; tests check the RTL's answers).
-namespace regs {
-inline constexpr uint32_t kCtlImem = 0x00000000u;  // + word index
-inline constexpr uint32_t kCtlStart = 0x10000000u;
-inline constexpr uint32_t kCtlDramBytes = 0x10000001u;
-inline constexpr uint32_t kCtlClear = 0x10000002u;
-
-enum CommonDbgSel : unsigned {
-  kDbgStatus = 0,
-  kDbgCounter = 1,
-};
-
-enum CommonStatusWord : unsigned {
-  kStFlags = 0,
-  kStErrCode = 1,
-  kStErrPc = 2,
-  kStErrLo = 3,
-  kStErrHi = 4,
-  kStPc = 5,
-};
-
-enum StatusFlag : uint32_t {
-  kFlagRunning = 1u << 0,
-  kFlagStopped = 1u << 1,  // the run is over (a halt instruction or an error)
-  kFlagError = 1u << 2,
-  kFlagClearing = 1u << 3,
-};
-}  // namespace regs
 
 class MemoryPort {
  public:
