@@ -99,7 +99,7 @@ function(kcraft_eval_identities out_var names)
   set(tools "kcraft ${PROJECT_VERSION}; ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}; \
 ${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${build_type}} ${KCRAFT_SANITIZER_FLAGS}; ${verilator_version}; \
 ${KCRAFT_VERILATOR_OPT_ARGS} ${KCRAFT_VERILATOR_CFLAGS} ${KCRAFT_VERILATOR_OPT_FAST} ${KCRAFT_VERILATOR_OPT_SLOW} \
-${KCRAFT_VERILATOR_CXXFLAGS}")
+${KCRAFT_VERILATOR_CXXFLAGS}; models compiled by ${KCRAFT_VERILATOR_CXX}")
   string(REPLACE "\\" "\\\\" tools "${tools}")
   string(REPLACE "\"" "\\\"" tools "${tools}")
   file(CONFIGURE OUTPUT "${args}" CONTENT "set(KCRAFT_EVAL_PLATFORMS \"${names}\")\nset(KCRAFT_EVAL_TOOLS \"${tools}\")\n")
@@ -263,7 +263,8 @@ function(kcraft_add_testbench target)
   \"verilator_opt_args\": \"${KCRAFT_VERILATOR_OPT_ARGS}\",
   \"verilator_cflags\": \"${KCRAFT_VERILATOR_CFLAGS}\",
   \"verilator_opt_fast\": \"${KCRAFT_VERILATOR_OPT_FAST}\",
-  \"verilator_opt_slow\": \"${KCRAFT_VERILATOR_OPT_SLOW}\"
+  \"verilator_opt_slow\": \"${KCRAFT_VERILATOR_OPT_SLOW}\",
+  \"verilator_cxx\": \"${KCRAFT_VERILATOR_CXX}\"
 }
 ")
 endfunction()

@@ -18,7 +18,8 @@
 #   threads2    --threads 2 (a second evaluation thread)
 #   localize    without -fno-localize (Verilator may turn signals into function locals)
 #   big-funcs   evaluation functions split at 20000 statements instead of 2000
-#   pgo         GCC profile-guided optimisation: -fprofile-generate, one run of every workload, -fprofile-use
+#   gcc         the models compiled by g++ (the default is clang++ where there is one)
+#   pgo         GCC profile-guided optimisation (models compiled by g++): -fprofile-generate, one run of every workload, -fprofile-use
 #   vl-pgo      Verilator's --prof-pgo with --threads 2: one profiled run, then the profile fed back
 # Takes about 3 minutes per variant to build on 2 cores, then a few seconds per run.
 set -euo pipefail
@@ -64,6 +65,7 @@ variant_cmake_args() {
     threads2) echo "-DKCRAFT_VERILATOR_OPT_ARGS=${default_opt_args};--threads;2" ;;
     localize) echo "-DKCRAFT_VERILATOR_OPT_ARGS=-O3;--x-assign;fast;--x-initial;fast;--noassert" ;;
     big-funcs) echo "-DKCRAFT_VERILATOR_SPLIT_ARGS=--output-split;20000;--output-split-cfuncs;20000" ;;
+    gcc) echo "-DKCRAFT_VERILATOR_CXX=$(command -v g++)" ;;
     pgo) echo "" ;;     # two builds, set below
     vl-pgo) echo "" ;;  # two builds, set below
     *) echo "verilator_speed_study: unknown variant $1" >&2; exit 2 ;;
@@ -108,11 +110,12 @@ for v in "${variant_list[@]}"; do
       rm -rf "${profile_dir}"
       # Every platform's default model gets the profile flags, so the kcraft link needs GCC's profiling
       # runtime too (the second configure clears it again: the cache keeps values).
-      configure_and_build "${dir}" "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-generate -fprofile-dir=${profile_dir}" \
+      configure_and_build "${dir}" "-DKCRAFT_VERILATOR_CXX=$(command -v g++)" \
+        "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-generate -fprofile-dir=${profile_dir}" \
         "-DCMAKE_EXE_LINKER_FLAGS=-fprofile-generate" > /dev/null
       train_workloads "${dir}/kcraft"
       rm -rf "$(model_dir "${dir}")"
-      build_seconds[$v]=$(configure_and_build "${dir}" \
+      build_seconds[$v]=$(configure_and_build "${dir}" "-DKCRAFT_VERILATOR_CXX=$(command -v g++)" \
         "-DKCRAFT_VERILATOR_CXXFLAGS=-fprofile-use -fprofile-dir=${profile_dir} -fprofile-partial-training -Wno-missing-profile" \
         "-DCMAKE_EXE_LINKER_FLAGS=")
       ;;
