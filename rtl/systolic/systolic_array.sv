@@ -48,35 +48,86 @@ module systolic_array #(
 );
   localparam int unsigned NPE = MLEN * MLEN;
 
-  // Skew buffers: lane k has k stages.
+  // Skew buffers: lane k has k stages; the row's tag waits MLEN - 1 stages beside the last lane.
   logic             lane_valid [MLEN];
   logic [15:0]      lane_data [MLEN];
   logic [TAG_W-1:0] lane_tag;  // tag of the row whose last element is entering lane MLEN-1
 
-  for (genvar k = 0; k < MLEN; k++) begin : g_skew
-    if (k == 0) begin : g_direct
-      assign lane_valid[k] = in_valid_i;
-      assign lane_data[k] = in_row_i[k*16 +: 16];
-    end else begin : g_delay
-      logic        valid_q [k];
-      logic [15:0] data_q [k];
-      always_ff @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          for (int unsigned j = 0; j < k; j++) valid_q[j] <= 1'b0;
-        end else if (en_i) begin
-          valid_q[0] <= in_valid_i;
-          for (int unsigned j = 1; j < k; j++) valid_q[j] <= valid_q[j-1];
-        end
+  assign lane_valid[0] = in_valid_i;
+  assign lane_data[0] = in_row_i[15:0];
+`ifndef SYNTHESIS
+  // Simulation form: every lane's stages in one triangular array (lane k's stage j at k*(k-1)/2 + j), the
+  // valid bits in one vector, each assigned whole. Written per element (the synthesis form below), each
+  // stage gets a flag of its own in Verilator's commit of non-blocking writes, tested and cleared every
+  // cycle whether the array moves or not: about 250 flags at MLEN = 16.
+  localparam int unsigned NSKEW = MLEN * (MLEN - 1) / 2;
+  localparam int unsigned SKEW_SLOTS = (NSKEW > 0) ? NSKEW : 1;
+  localparam int unsigned TAG_SLOTS = (MLEN > 1) ? MLEN - 1 : 1;
+  logic [SKEW_SLOTS-1:0] skew_valid_q;
+  logic [15:0]           skew_data_q [SKEW_SLOTS];
+  logic [TAG_W-1:0]      skew_tag_q [TAG_SLOTS];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      skew_valid_q <= '0;
+    end else if (en_i) begin
+      logic [SKEW_SLOTS-1:0] valid_d;
+      valid_d = skew_valid_q;
+      for (int unsigned k = 1; k < MLEN; k++) begin
+        valid_d[k * (k - 1) / 2] = in_valid_i;
+        for (int unsigned j = 1; j < k; j++) valid_d[k * (k - 1) / 2 + j] = skew_valid_q[k * (k - 1) / 2 + j - 1];
       end
-      always_ff @(posedge clk_i) begin
-        if (en_i) begin
-          data_q[0] <= in_row_i[k*16 +: 16];
-          for (int unsigned j = 1; j < k; j++) data_q[j] <= data_q[j-1];
-        end
-      end
-      assign lane_valid[k] = valid_q[k-1];
-      assign lane_data[k] = data_q[k-1];
+      skew_valid_q <= valid_d;
     end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (en_i) begin
+      logic [15:0]      data_d [SKEW_SLOTS];
+      logic [TAG_W-1:0] tag_d [TAG_SLOTS];
+      data_d = skew_data_q;
+      tag_d = skew_tag_q;
+      for (int unsigned k = 1; k < MLEN; k++) begin
+        data_d[k * (k - 1) / 2] = in_row_i[k*16 +: 16];
+        for (int unsigned j = 1; j < k; j++) data_d[k * (k - 1) / 2 + j] = skew_data_q[k * (k - 1) / 2 + j - 1];
+      end
+      tag_d[0] = in_tag_i;
+      for (int unsigned j = 1; j < MLEN - 1; j++) tag_d[j] = skew_tag_q[j - 1];
+      skew_data_q <= data_d;
+      skew_tag_q <= tag_d;
+    end
+  end
+
+  for (genvar k = 1; k < MLEN; k++) begin : g_skew_out
+    assign lane_valid[k] = skew_valid_q[k * (k - 1) / 2 + k - 1];
+    assign lane_data[k] = skew_data_q[k * (k - 1) / 2 + k - 1];
+  end
+  if (MLEN == 1) begin : g_tag_direct
+    assign lane_tag = in_tag_i;
+  end else begin : g_tag_delay
+    assign lane_tag = skew_tag_q[MLEN-2];
+  end
+`else
+  // Synthesis form: one delay line per lane.
+  for (genvar k = 1; k < MLEN; k++) begin : g_skew
+    logic        valid_q [k];
+    logic [15:0] data_q [k];
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        for (int unsigned j = 0; j < k; j++) valid_q[j] <= 1'b0;
+      end else if (en_i) begin
+        valid_q[0] <= in_valid_i;
+        for (int unsigned j = 1; j < k; j++) valid_q[j] <= valid_q[j-1];
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (en_i) begin
+        data_q[0] <= in_row_i[k*16 +: 16];
+        for (int unsigned j = 1; j < k; j++) data_q[j] <= data_q[j-1];
+      end
+    end
+    assign lane_valid[k] = valid_q[k-1];
+    assign lane_data[k] = data_q[k-1];
   end
 
   if (MLEN == 1) begin : g_tag_direct
@@ -91,6 +142,7 @@ module systolic_array #(
     end
     assign lane_tag = tag_q[MLEN-2];
   end
+`endif
 
   logic [15:0] weight_q [MLEN][MLEN];
 

@@ -456,7 +456,6 @@ module systolic_top #(
 
   // ---------------------------------------------------------------- performance counters
   localparam int unsigned CNT_AW = $clog2(systolic_isa_pkg::NUM_COUNTERS);
-  logic [63:0] cnt_q [systolic_isa_pkg::NUM_COUNTERS];
   logic [63:0] cnt_inc [systolic_isa_pkg::NUM_COUNTERS];
   always_comb begin
     for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_inc[c] = '0;
@@ -485,14 +484,19 @@ module systolic_top #(
       cnt_inc[systolic_isa_pkg::CNT_ARRAY_ACTIVE] = 64'(mat_array_active);
     end
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= '0;
-    end else if (start) begin  // the counters restart with every run
-      for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= '0;
-    end else if (seq_running) begin
-      for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) cnt_q[c] <= cnt_q[c] + cnt_inc[c];
+  // The counters are one flat vector (counter c at [c*64 +: 64]), assigned whole: as an array written
+  // element by element, each counter gets a flag of its own in Verilator's commit of non-blocking writes,
+  // tested and cleared every cycle (and yosys reads no whole-array assignment).
+  logic [systolic_isa_pkg::NUM_COUNTERS*64-1:0] cnt_q;
+  logic [systolic_isa_pkg::NUM_COUNTERS*64-1:0] cnt_d;
+  always_comb begin
+    for (int unsigned c = 0; c < systolic_isa_pkg::NUM_COUNTERS; c++) begin
+      cnt_d[c*64 +: 64] = start ? 64'd0 : cnt_q[c*64 +: 64] + cnt_inc[c];  // the counters restart every run
     end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cnt_q <= '0;
+    else if (start || seq_running) cnt_q <= cnt_d;
   end
 
   // ---------------------------------------------------------------- back door: the NPU's own words
@@ -500,7 +504,7 @@ module systolic_top #(
   // at every evaluation (docs/simulation-speed.md).
   always_comb begin
     counter = '0;
-    if (dbg_en_i && dbg_addr_i < systolic_isa_pkg::NUM_COUNTERS) counter = cnt_q[dbg_addr_i[CNT_AW-1:0]];
+    if (dbg_en_i && dbg_addr_i < systolic_isa_pkg::NUM_COUNTERS) counter = cnt_q[dbg_addr_i[CNT_AW-1:0]*64 +: 64];
   end
 
   always_comb begin
