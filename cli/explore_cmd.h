@@ -2,7 +2,9 @@
 // (agent/bench/explore.h, docs/explore.md).
 #pragma once
 
-#include "cli/commands.h"
+#include <functional>
+
+#include "cli/subcommand.h"
 
 namespace kcraft::cli {
 void register_explore_command(CLI::App& app, GlobalOptions& global, std::function<int()>& run);

@@ -2,7 +2,9 @@
 // optionally merging other stores (shards) into it.
 #pragma once
 
-#include "cli/commands.h"
+#include <functional>
+
+#include "cli/subcommand.h"
 
 namespace kcraft::cli {
 void register_report_command(CLI::App& app, GlobalOptions& global, std::function<int()>& run);

@@ -3,7 +3,9 @@
 // `kcraft bench-worker` (hidden): the worker process a sweep starts.
 #pragma once
 
-#include "cli/commands.h"
+#include <functional>
+
+#include "cli/subcommand.h"
 
 namespace kcraft::cli {
 void register_sweep_command(CLI::App& app, GlobalOptions& global, std::function<int()>& run);

@@ -3,7 +3,9 @@
 // `kcraft speed` (simulated cycles per second through SystemC and for the bare Verilated model).
 #pragma once
 
-#include "cli/commands.h"
+#include <functional>
+
+#include "cli/subcommand.h"
 
 namespace kcraft::cli {
 void register_validate_commands(CLI::App& app, GlobalOptions& global, std::function<int()>& run);
