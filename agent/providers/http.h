@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "agent/providers/provider.h"
+#include "agent/providers/chat.h"
 
 namespace kcraft::agent {
 

@@ -15,7 +15,7 @@
 #include "agent/providers/http.h"
 #include "agent/providers/redaction.h"
 #include "agent/providers/retry.h"
-#include "agent/providers/settings_check.h"
+#include "agent/providers/settings.h"
 #include "agent/providers/wire_format.h"
 
 namespace kcraft::agent {
@@ -201,24 +201,6 @@ std::string trimmed(std::string text) {
 }
 
 }  // namespace
-
-const char* provider_error_kind_name(ProviderError::Kind kind) {
-  switch (kind) {
-    case ProviderError::Kind::kUnreachable:
-      return "unreachable";
-    case ProviderError::Kind::kTimeout:
-      return "timeout";
-    case ProviderError::Kind::kRateLimited:
-      return "rate_limited";
-    case ProviderError::Kind::kServerError:
-      return "server_error";
-    case ProviderError::Kind::kClientError:
-      return "client_error";
-    case ProviderError::Kind::kBadResponse:
-      return "bad_response";
-  }
-  return "unknown";
-}
 
 std::unique_ptr<Provider> make_provider(const ProviderSettings& settings) {
   if (settings.provider != "openai" && settings.provider != "anthropic") {

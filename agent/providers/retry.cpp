@@ -11,8 +11,6 @@
 #include <string>
 #include <thread>
 
-#include "agent/providers/provider.h"
-
 namespace kcraft::agent {
 
 namespace {

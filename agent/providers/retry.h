@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ctime>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -17,8 +18,11 @@ std::optional<double> parse_retry_after_ms(std::string_view value);
 // seconds. `retry` counts from 0 for the wait after the first failed attempt.
 double backoff_seconds(unsigned retry, unsigned initial_ms, unsigned max_ms, double unit_random);
 
-// Sleeps through the function installed by set_retry_sleeper (provider.h), std::this_thread::sleep_for
-// by default.
+// Sleeps through the function installed by set_retry_sleeper, std::this_thread::sleep_for by default.
 void sleep_before_retry(double seconds);
+
+// For tests: how a provider sleeps between retries (default: really sleeps; an empty function restores
+// that). Process-wide.
+void set_retry_sleeper(std::function<void(double seconds)> sleeper);
 
 }  // namespace kcraft::agent

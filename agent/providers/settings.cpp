@@ -1,5 +1,7 @@
 // ProviderSettings: loading from YAML (every field checked, nothing unknown accepted) and the transcript
 // view.
+#include "agent/providers/settings.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -15,9 +17,7 @@
 
 #include <fmt/format.h>
 
-#include "agent/providers/provider.h"
 #include "agent/providers/redaction.h"
-#include "agent/providers/settings_check.h"
 #include "isa/common/hw_config.h"
 
 namespace kcraft::agent {

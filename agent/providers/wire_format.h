@@ -7,7 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "agent/providers/provider.h"
+#include "agent/providers/chat.h"
+#include "agent/providers/settings.h"
 
 namespace kcraft::agent {
 

@@ -19,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include "agent/providers/provider.h"
+#include "agent/providers/retry.h"
 
 namespace kcraft::agent::testing {
 
