@@ -131,13 +131,4 @@ struct BaselinePrograms {
 BaselinePrograms baseline_programs(const Platform& platform, const CoverageOptions& options,
                                    const tasks::TaskRegistry& tasks);
 
-class RtlCoverage;  // tb/common/rtl_coverage.h
-
-// The report of `kcraft coverage`: the text table (with `notes`, which say what each source counts),
-// the JSON, and the HTML page written to options.html_path when it is set; with `rtl` (--rtl) also the
-// per-module RTL line and toggle table (JSON: "rtl").
-CommandReport coverage_report(const std::string& platform, const CoverageOptions& options,
-                              const Coverage& coverage, const std::string& notes,
-                              const RtlCoverage* rtl = nullptr);
-
 }  // namespace kcraft::tb

@@ -16,6 +16,7 @@
 #include "isa/rvv/isa_reference.h"
 #include "isa/rvv/random_program.h"
 #include "tasks/common/inputs.h"
+#include "tb/common/coverage_report.h"
 #include "tb/common/paths.h"
 #include "tb/common/rtl_coverage.h"
 #include "tb/rvv/rvv_disasm.h"

@@ -9,6 +9,7 @@
 #include "isa/systolic/random_program.h"
 #include "isa/systolic/systolic_iss.h"
 #include "systolic_isa.h"
+#include "tb/common/coverage_report.h"
 #include "tb/common/rtl_coverage.h"
 #include "tb/systolic/systolic_platform.h"
 #include "tb/systolic/systolic_sim.h"

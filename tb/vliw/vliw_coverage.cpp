@@ -11,6 +11,7 @@
 #include "isa/common/bundle.h"
 #include "isa/vliw/random_program.h"
 #include "isa/vliw/vliw_iss.h"
+#include "tb/common/coverage_report.h"
 #include "tb/common/rtl_coverage.h"
 #include "tb/vliw/vliw_platform.h"
 #include "tb/vliw/vliw_sim.h"

@@ -11,6 +11,7 @@
 
 #include "isa/common/hw_config.h"
 #include "isa/rvv/toolchain.h"
+#include "tb/common/coverage_report.h"
 #include "tb/common/paths.h"
 #include "tb/common/rtl_coverage.h"
 #include "tb/rvv/rvv_coverage.h"

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "isa/common/hw_config.h"
+#include "tb/common/coverage_report.h"
 #include "tb/common/paths.h"
 #include "tb/common/rtl_coverage.h"
 #include "tb/systolic/systolic_coverage.h"
