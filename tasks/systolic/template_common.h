@@ -12,9 +12,14 @@
 
 #include <fmt/format.h>
 
-#include "tasks/systolic/template_compiler.h"
+#include "isa/systolic/systolic_machine.h"
+#include "tasks/common/baseline_compiler.h"
 
 namespace kcraft::systolic::template_detail {
+
+using tasks::GeneratedKernel;
+using tasks::Knob;
+using tasks::KnobValues;
 
 // Assembly text with the structure a human would give it: a header, labelled blocks, comments.
 class Asm {

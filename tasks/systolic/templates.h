@@ -1,8 +1,8 @@
 // The systolic template families, private to tasks/systolic/template_*.cpp: the composable emitters each
 // family shares with the others and the Generator whose member functions are the task templates, each
 // family in its own file (template_vector.cpp, template_matrix.cpp, template_attention.cpp,
-// template_conv.cpp, template_blocks.cpp), called by the dispatch in template_compiler.cpp. The shared
-// helpers are in template_common.h.
+// template_conv.cpp, template_blocks.cpp; the members they share in templates.cpp), called by the
+// dispatch in template_compiler.cpp. The shared helpers are in template_common.h.
 #pragma once
 
 #include <cstdint>

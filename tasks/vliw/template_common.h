@@ -11,12 +11,17 @@
 
 #include <fmt/format.h>
 
+#include "isa/vliw/vliw_machine.h"
+#include "tasks/common/baseline_compiler.h"
 #include "tasks/common/layout.h"
 #include "tasks/common/task_spec.h"
 #include "tasks/vliw/kernel_builder.h"
-#include "tasks/vliw/template_compiler.h"
 
 namespace kcraft::vliw::template_detail {
+
+using tasks::GeneratedKernel;
+using tasks::Knob;
+using tasks::KnobValues;
 
 // Register operands: v (vector), a (accumulator), r (scalar), p (pointer).
 std::string V(int64_t i);
