@@ -10,6 +10,8 @@
 #include <iostream>
 
 #include "agent/bench/plan.h"
+#include "agent/bench/pool.h"
+#include "agent/bench/provenance.h"
 #include "agent/bench/store.h"
 #include "agent/bench/sweep.h"
 #include "agent/bench/tuned_baseline.h"

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "agent/bench/sweep.h"
+#include "agent/bench/pool.h"
 #include "agent/common/workflow.h"
 #include "agent/search/search.h"
 

@@ -6,10 +6,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "agent/bench/worker.h"
+#include "agent/bench/job_spec.h"
 #include "agent/common/agent_run.h"
 
 namespace kcraft::bench {
+
+// Whether this kcraft was built with the LLM providers (agent/providers).
+bool llm_agents_available();
 
 // Before a sweep: the settings file loads and a provider can be made from it (the key's variable is
 // set). Throws kcraft::ConfigError or std::invalid_argument saying what is wrong.

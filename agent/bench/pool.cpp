@@ -11,10 +11,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
+
+#include "tb/common/paths.h"
 
 namespace kcraft::bench {
 
@@ -143,6 +146,15 @@ int reap(Worker& w, bool kill_first) {
 }
 
 }  // namespace
+
+std::vector<std::string> default_worker_argv() {
+  // /proc/self/exe rather than the path it points to: the binary may be rebuilt while a sweep runs, and
+  // workers must be the same program as their parent.
+  if (!std::filesystem::exists("/proc/self/exe")) {
+    throw std::runtime_error("cannot find this executable (/proc/self/exe) to start workers");
+  }
+  return {"/proc/self/exe", "bench-worker", "--root", kcraft::root().string()};
+}
 
 std::string describe_exit_status(int status) {
   if (WIFSIGNALED(status)) {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "agent/bench/job_spec.h"
 #include "agent/bench/run_record.h"
-#include "agent/bench/worker.h"
 
 namespace kcraft::bench {
 
@@ -35,6 +35,9 @@ struct PoolEvents {
 // own hardware configuration while there is one. Returns false when stopped early (workers are
 // killed; jobs that had not finished get no record). With events.more, `jobs` may be empty.
 bool run_jobs(const std::vector<JobSpec>& jobs, const PoolOptions& options, const PoolEvents& events);
+
+// argv that starts a worker of this very executable, with the current data root.
+std::vector<std::string> default_worker_argv();
 
 // Describes how a child ended, e.g. "was killed by signal 11 (Segmentation fault)".
 std::string describe_exit_status(int status);

@@ -14,6 +14,7 @@
 
 #include "agent/bench/llm_job.h"
 #include "agent/bench/pool.h"
+#include "agent/bench/provenance.h"
 #include "agent/bench/store.h"
 #include "agent/bench/tuned_baseline.h"
 #include "agent/bench/worker.h"
@@ -121,30 +122,6 @@ FaultInjection FaultInjection::parse(const std::string& text) {
         "'");
   }
   return {text.substr(0, colon), text.substr(colon + 1)};
-}
-
-std::string host_name() {
-  char buf[256] = {};
-  if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown";
-  return buf;
-}
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-std::vector<std::string> default_worker_argv() {
-  // /proc/self/exe rather than the path it points to: the binary may be rebuilt while a sweep runs, and
-  // workers must be the same program as their parent.
-  if (!std::filesystem::exists("/proc/self/exe")) {
-    throw std::runtime_error("cannot find this executable (/proc/self/exe) to start workers");
-  }
-  return {"/proc/self/exe", "bench-worker", "--root", kcraft::root().string()};
 }
 
 namespace {

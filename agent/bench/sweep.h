@@ -99,11 +99,4 @@ inline constexpr const char* kNoLibraryKernel = "no_library_kernel";
 std::optional<agent::PortSource> best_kernel_to_port(const std::vector<library::KernelEntry>& kernels,
                                                      const std::string& from_platform, const RunKey& run);
 
-// argv that starts a worker of this very executable, with the current data root.
-std::vector<std::string> default_worker_argv();
-
-// The host name, and the current UTC time as 2025-01-31T12:34:56Z.
-std::string host_name();
-std::string utc_now();
-
 }  // namespace kcraft::bench

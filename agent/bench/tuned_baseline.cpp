@@ -1,7 +1,6 @@
 #include "agent/bench/tuned_baseline.h"
 
-#include "agent/bench/sweep.h"
-#include "agent/bench/worker.h"
+#include "agent/bench/provenance.h"
 #include "agent/tuner/tuner.h"
 
 namespace kcraft::bench {

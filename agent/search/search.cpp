@@ -10,8 +10,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "agent/bench/job_spec.h"
 #include "agent/bench/pool.h"
-#include "agent/bench/worker.h"
 #include "agent/common/environment.h"
 #include "agent/common/scoring.h"
 #include "agent/library/library.h"
