@@ -2,42 +2,15 @@
 // `golden` field gives.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "tasks/common/task_spec.h"
+#include "tasks/common/resolved_config.h"
 #include "tasks/common/tensor.h"
+#include "tasks/golden/golden_context.h"
 
 namespace kcraft::tasks {
-
-class GoldenError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// What a reference function sees: the resolved config, the inputs by name and zero-filled outputs shaped
-// as the spec says.
-class GoldenContext {
- public:
-  GoldenContext(const ResolvedConfig& config, const std::vector<Tensor>& inputs);
-
-  const ResolvedConfig& config() const { return config_; }
-  double param(const std::string& name) const { return config_.param(name); }
-  // A dimension's value (e.g. a CAUSAL flag or a STRIDE); GoldenError when the spec has no such dim.
-  int64_t dim(const std::string& name) const;
-  const Tensor& input(const std::string& name) const;
-  Tensor& output(const std::string& name);
-  std::vector<Tensor>& outputs() { return outputs_; }
-  // Throws GoldenError("<golden> <task>: <message>") unless `condition` holds.
-  void require(bool condition, const std::string& message) const;
-
- private:
-  const ResolvedConfig& config_;
-  const std::vector<Tensor>& inputs_;
-  std::vector<Tensor> outputs_;
-};
 
 using GoldenFn = void (*)(GoldenContext&);
 
@@ -60,8 +33,6 @@ void register_golden(GoldenEntry entry);
 
 // Runs the task's reference on `inputs` (make_inputs order). Throws GoldenError on mismatched inputs.
 std::vector<Tensor> compute_reference(const ResolvedConfig& config, const std::string& golden,
-                                      const std::vector<Tensor>& inputs);
-std::vector<Tensor> compute_reference(const TaskSpec& spec, const std::string& config,
                                       const std::vector<Tensor>& inputs);
 
 }  // namespace kcraft::tasks

@@ -4,7 +4,8 @@
 
 #include <functional>
 
-#include "tasks/golden/golden.h"
+#include "tasks/common/tensor.h"
+#include "tasks/golden/golden_context.h"
 
 namespace kcraft::tasks::golden {
 
