@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
-#include <ctime>
 #include <map>
 #include <numeric>
 #include <optional>

@@ -62,7 +62,7 @@ TaskRun run_task(const std::string& task, const std::string& config, const std::
                                  r.run.dram.begin() + static_cast<std::ptrdiff_t>(region.address));
   }
   const auto outputs = tasks::read_outputs(r.layout, r.run.dram);
-  const auto refs = tasks::compute_reference(spec, config, inputs);
+  const auto refs = tasks::compute_reference(r.cfg, spec.golden, inputs);
   r.compare = tasks::compare_outputs(r.cfg, outputs, refs);
   return r;
 }
