@@ -101,8 +101,9 @@ uint64_t Iss::execute(std::vector<uint8_t>& dram) {
       const uint32_t addr = s_.x[rs1];
       const uint64_t row_addr = op == isa_::Op::VBC ? addr - addr % p_.row_bytes() : addr;
       if (!check_dram(addr, row_addr, dram)) return 1;
-      // The request leaves in the cycle after the issue cycle; the instruction ends in the response's.
-      cycles = 1 + dram_cycles(cycle_ + 1);
+      // The request reaches DRAM in the cycle after the issue cycle (k + 1); the instruction ends in the
+      // cycle its response is due (k + 1 + dram_cycles), so it spans dram_cycles + 2 cycles.
+      cycles = 2 + dram_cycles(cycle_ + 1);
       counters_[kStallDram] += cycles - 1;
       if (op == isa_::Op::VST) {
         std::memcpy(&dram[row_addr], vd, p_.row_bytes());
@@ -137,21 +138,20 @@ uint64_t Iss::execute(std::vector<uint8_t>& dram) {
 }
 
 Iss::Result Iss::step(std::vector<uint8_t>& dram, uint64_t count, uint64_t max_cycles) {
+  const arith::FpEnvGuard fp_env;  // FTZ, DAZ, round to nearest even: what the RTL's kc_fp_pkg does
   for (uint64_t n = 0; n < count && !stopped_; ++n) {
     if (cycle_ >= max_cycles) return {Stop::kCycleCap, cycle_};
     if (on_issue) on_issue(pc_, pc_ < imem_.size() ? imem_[pc_] : 0, cycle_);
     cycle_ += execute(dram);
     counters_[kCycles] = cycle_;
   }
-  if (!stopped_) return {cycle_ >= max_cycles ? Stop::kCycleCap : Stop::kHalted, cycle_};
+  if (!stopped_) return {cycle_ >= max_cycles ? Stop::kCycleCap : Stop::kPaused, cycle_};
   return {s_.error.code == ErrorCode::kNone ? Stop::kHalted : Stop::kError, cycle_};
 }
 
 Iss::Result Iss::run(std::vector<uint8_t>& dram, uint64_t max_cycles) {
-  while (!stopped_) {
-    const Result r = step(dram, 1, max_cycles);
-    if (r.stop == Stop::kCycleCap) return r;
-  }
+  const Result r = step(dram, UINT64_MAX, max_cycles);
+  if (r.stop == Stop::kCycleCap) return r;
   if (cycle_ > max_cycles) return {Stop::kCycleCap, cycle_};
   return {s_.error.code == ErrorCode::kNone ? Stop::kHalted : Stop::kError, cycle_};
 }

@@ -24,7 +24,7 @@ class Iss {
   // Throws std::invalid_argument when the program does not fit IMEM_WORDS.
   void reset(const std::vector<uint32_t>& program);
 
-  enum class Stop { kHalted, kError, kCycleCap };
+  enum class Stop { kHalted, kError, kCycleCap, kPaused };  // kPaused: step() ran its count
   struct Result {
     Stop stop = Stop::kHalted;
     uint64_t cycles = 0;
