@@ -53,10 +53,12 @@ scratch_copy "$here" "$src" "$platform"
 rm -rf "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md"
 
 echo "== the scaffold refuses bad names"
-refuses() {  # refuses NAME WHY: the script exits with status 2 and writes nothing
+files() { find "$src" -path "$src/build" -prune -o -print | sort; }
+refuses() {  # refuses NAME WHY MESSAGE: the script exits with an error, says MESSAGE and writes nothing
+  files >"$work/files_before.txt"
   if "$src/scripts/new_platform.sh" "$1" --tree "$src" >"$work/refuse.txt" 2>&1; then
     fail "new_platform.sh accepted $2 '$1'"
-  elif [ -n "$(git -C "$src" status --porcelain 2>/dev/null)" ] || [ -e "$src/tb/$1" ] || [ -e "$src/docs/$1.md" ]; then
+  elif ! files | cmp -s - "$work/files_before.txt"; then
     fail "new_platform.sh refused $2 '$1' but wrote files"
   elif grep -q "$3" "$work/refuse.txt"; then
     pass "new_platform.sh refuses $2 '$1': $(head -1 "$work/refuse.txt")"
@@ -84,7 +86,7 @@ kcraft="$build/kcraft"
 echo "== the platform's own tests"
 if (cd "$build" && ctest -R "^$platform\\." --output-on-failure >"$work/ctest.txt" 2>&1) &&
   grep -q '100% tests passed' "$work/ctest.txt"; then
-  pass "ctest -R '^$platform\\.': $(grep -o '[0-9]* tests passed.*' "$work/ctest.txt" | head -1)"
+  pass "ctest -R '^$platform\\.': $(grep -o '[0-9]*% tests passed.*' "$work/ctest.txt" | head -1)"
 else
   tail -40 "$work/ctest.txt" >&2
   fail "the $platform tests"
