@@ -10,8 +10,8 @@ unsigned build_param(const HwConfig& cfg, const char* key, int64_t lo, int64_t h
   const int64_t v = cfg.build_param(key);
   const bool pow2 = v > 0 && (v & (v - 1)) == 0;
   if (v < lo || v > hi || !pow2) {
-    throw ConfigError(
-        fmt::format("{}: build.{}: {} is not a power of two in [{}, {}]", cfg.source.string(), key, v, lo, hi));
+    throw ConfigError(fmt::format("{}: build.{}: {} is not a power of two in [{}, {}]", cfg.source.string(),
+                                  key, v, lo, hi));
   }
   return static_cast<unsigned>(v);
 }
@@ -83,8 +83,8 @@ std::optional<std::string> MachineState::first_difference(const MachineState& o,
   if (halted != o.halted) return fmt::format("halted: {} vs {}", halted, o.halted);
   if (!(error == o.error)) {
     return fmt::format("error: {} at pc {} [0x{:x}, 0x{:x}) vs {} at pc {} [0x{:x}, 0x{:x})",
-                       error_name(error.code), error.pc, error.lo, error.hi, error_name(o.error.code), o.error.pc,
-                       o.error.lo, o.error.hi);
+                       error_name(error.code), error.pc, error.lo, error.hi, error_name(o.error.code),
+                       o.error.pc, o.error.lo, o.error.hi);
   }
   if (pc != o.pc) return fmt::format("pc: {} vs {}", pc, o.pc);
   return std::nullopt;

@@ -11,7 +11,7 @@ namespace kcraft::myaccel {
 
 namespace {
 
-constexpr unsigned kDramRows = 64;  // the DRAM image: 64 rows
+constexpr unsigned kDramRows = 64;     // the DRAM image: 64 rows
 constexpr unsigned kLoopCounter = 15;  // x15 counts loops; nothing else writes it
 
 }  // namespace
@@ -59,7 +59,8 @@ RandomProgram random_program(const Params& p, uint64_t seed, unsigned length) {
         s += fmt::format("LI x{}, {}\n", xreg(), static_cast<int>(pick(1u << 20)) - (1 << 19));
         break;
       case 1:
-        s += fmt::format("ADDI x{}, x{}, {}\n", xreg(), pick(15), static_cast<int>(pick(1u << 16)) - (1 << 15));
+        s += fmt::format("ADDI x{}, x{}, {}\n", xreg(), pick(15),
+                         static_cast<int>(pick(1u << 16)) - (1 << 15));
         break;
       case 2:
         s += fmt::format("ADD x{}, x{}, x{}\n", xreg(), pick(15), pick(15));

@@ -11,7 +11,7 @@
 namespace kcraft::myaccel {
 
 struct RandomProgram {
-  std::string source;          // assembly text
+  std::string source;  // assembly text
   std::vector<uint32_t> words;
   std::vector<uint8_t> dram;  // the initial DRAM image (random bytes: FP32 values of every kind)
 };

@@ -73,11 +73,13 @@ std::string BaselineCompiler::unsupported_reason(const tasks::ResolvedConfig& cf
   if (n % p_.lanes != 0) {
     return fmt::format("N = {} is not a multiple of LANES = {} (the kernels move whole rows)", n, p_.lanes);
   }
-  if (cfg.task == "gemm" && 4 * n > 32767) return fmt::format("4*N = {} does not fit ADDI's immediate", 4 * n);
+  if (cfg.task == "gemm" && 4 * n > 32767)
+    return fmt::format("4*N = {} does not fit ADDI's immediate", 4 * n);
   uint64_t bytes = 0;
   for (const auto& t : cfg.inputs) bytes += 4 * static_cast<uint64_t>(t.elements) + 64;
   for (const auto& t : cfg.outputs) bytes += 4 * static_cast<uint64_t>(t.elements) + 64;
-  if (bytes >= kLiLimit) return fmt::format("the tensors ({} bytes) reach past LI's range (2^19 bytes)", bytes);
+  if (bytes >= kLiLimit)
+    return fmt::format("the tensors ({} bytes) reach past LI's range (2^19 bytes)", bytes);
   return "";
 }
 

@@ -33,7 +33,8 @@ CommandReport MyaccelPlatform::validate(const ValidationOptions& a) const {
     if (auto diff = compare_with_model(rtl, iss, model, model_dram, kCap)) {
       // TEAM: a bisection to the first diverging instruction (tb/vliw/vliw_diff.cpp) helps once programs
       // grow; here the report names the program and the difference.
-      step.divergence = tb::CampaignDivergence{rtl.state.pc, instruction_text(prog.words, rtl.state.pc), *diff};
+      step.divergence =
+          tb::CampaignDivergence{rtl.state.pc, instruction_text(prog.words, rtl.state.pc), *diff};
       step.listing = prog.source;
     }
     return step;
@@ -43,7 +44,8 @@ CommandReport MyaccelPlatform::validate(const ValidationOptions& a) const {
 CommandReport MyaccelPlatform::speed(const SpeedOptions& a, const tasks::TaskRegistry& registry) const {
   const Params p = params(a.hw_config);
   const auto cfg = registry.get(a.task).resolve(a.config, kDType);
-  if (const std::string why = unsupported_reason(cfg, a.hw_config); !why.empty()) throw std::invalid_argument(why);
+  if (const std::string why = unsupported_reason(cfg, a.hw_config); !why.empty())
+    throw std::invalid_argument(why);
   const auto lay = layout(cfg);
   const auto kernel = BaselineCompiler(p).generate(cfg, lay);
   const auto assembled = assemble(kernel.source, "speed.s", symbols(a.hw_config, &cfg, &lay));

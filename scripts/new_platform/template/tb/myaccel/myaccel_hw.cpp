@@ -15,7 +15,8 @@ MachineState MyaccelHw::read_state() {
   MachineState s;
   s.resize(p);
   for (unsigned i = 0; i < kScalarRegisters; ++i) dbg_read(regs::kDbgXreg, i, &s.x[i], 4);
-  for (unsigned i = 0; i < kVectorRegisters; ++i) dbg_read(regs::kDbgVreg, i, &s.v[size_t{i} * p.lanes], p.row_bytes());
+  for (unsigned i = 0; i < kVectorRegisters; ++i)
+    dbg_read(regs::kDbgVreg, i, &s.v[size_t{i} * p.lanes], p.row_bytes());
   s.halted = status(regs::kStHalted) != 0;
   s.error.code = static_cast<ErrorCode>(status(regs::kStErrCode));
   if (s.error.code != ErrorCode::kNone) {

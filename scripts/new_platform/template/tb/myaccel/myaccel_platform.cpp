@@ -72,7 +72,8 @@ std::unique_ptr<tasks::BaselineCompiler> MyaccelPlatform::baseline_compiler(cons
   return std::make_unique<BaselineCompiler>(params(hw));
 }
 
-std::string MyaccelPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg, const std::string& hw) const {
+std::string MyaccelPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg,
+                                                const std::string& hw) const {
   // TEAM: widen this as your kernels (and your hardware) grow.
   const BaselineCompiler compiler(params(hw));
   if (!compiler.supports(cfg.task)) {
@@ -80,7 +81,8 @@ std::string MyaccelPlatform::unsupported_reason(const tasks::ResolvedConfig& cfg
   }
   if (cfg.config != "C1" && cfg.config != "C2") {
     return fmt::format(
-        "the myaccel scaffold runs C1-C2 only: one row per DRAM round trip makes {} {} take millions of cycles",
+        "the myaccel scaffold runs C1-C2 only: one row per DRAM round trip makes {} {} take millions of "
+        "cycles",
         cfg.task, cfg.config);
   }
   return compiler.unsupported_reason(cfg);
@@ -105,9 +107,9 @@ IdealCycles MyaccelPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, cons
   const double rows = std::ceil(bytes / p.row_bytes());
   ideal.attainable = rows * p.memory_cycles() + std::ceil(ideal.vector);
   ideal.attainable_bound = "dram";
-  ideal.attainable_why = fmt::format(
-      "dram-bound: {:.0f} rows moved one at a time, {} cycles each, + {:.0f} vector instructions", rows,
-      p.memory_cycles(), std::ceil(ideal.vector));
+  ideal.attainable_why =
+      fmt::format("dram-bound: {:.0f} rows moved one at a time, {} cycles each, + {:.0f} vector instructions",
+                  rows, p.memory_cycles(), std::ceil(ideal.vector));
   return ideal;
 }
 
@@ -118,8 +120,8 @@ std::string MyaccelPlatform::describe_counters(const EvalReport& r) const {
   return fmt::format(
       "instructions {} in {} cycles; waiting for DRAM {:.1f}% of the cycles\nDRAM bytes read {} written {}; "
       "FP32 lane operations {}\n",
-      c["instructions"], r.cycles, 100.0 * static_cast<double>(c["stall_dram"]) / cycles, c["dram_bytes_read"],
-      c["dram_bytes_written"], c["lane_ops"]);
+      c["instructions"], r.cycles, 100.0 * static_cast<double>(c["stall_dram"]) / cycles,
+      c["dram_bytes_read"], c["dram_bytes_written"], c["lane_ops"]);
 }
 
 EvalReport MyaccelPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
@@ -153,8 +155,9 @@ EvalReport MyaccelPlatform::evaluate(const EvalRequest& req, const tasks::TaskRe
     const auto diff = compare_with_model(run, iss, model, model_dram, job.cycle_cap);
     r.model_check = diff ? *diff : "agree";
     if (diff) {
-      return finish(Verdict::kHardwareBug,
-                    "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + *diff);
+      return finish(
+          Verdict::kHardwareBug,
+          "the RTL and the functional model disagree (a hardware bug, not the kernel's fault): " + *diff);
     }
   } else {
     r.model_check = "skipped";
@@ -167,12 +170,13 @@ EvalReport MyaccelPlatform::evaluate(const EvalRequest& req, const tasks::TaskRe
   if (run.timed_out) {
     r.error_pc = run.hang_pc;
     r.hang = fmt::format("cycle cap {} reached at {}\n", job.cycle_cap, where(run.hang_pc));
-    return finish(Verdict::kTimeout, fmt::format("no HALT within {} cycles ({})", job.cycle_cap, where(run.hang_pc)));
+    return finish(Verdict::kTimeout,
+                  fmt::format("no HALT within {} cycles ({})", job.cycle_cap, where(run.hang_pc)));
   }
   if (run.state.error.code != ErrorCode::kNone) {
     r.error_pc = run.state.error.pc;
-    r.runtime_error =
-        fmt::format("{} at {}: {}", error_name(run.state.error.code), where(run.state.error.pc), run.state.error.describe());
+    r.runtime_error = fmt::format("{} at {}: {}", error_name(run.state.error.code), where(run.state.error.pc),
+                                  run.state.error.describe());
     return finish(Verdict::kRuntimeError, r.runtime_error);
   }
   return tb::judge_outputs(

@@ -46,7 +46,8 @@ void announce_systemc_world() {
 
 RunResult simulate(const RunJob& job) {
   RunResult result;
-  slot().get().run(job.config, [&](tb::ScHost& host) { static_cast<MyaccelHost&>(host).execute(job, result); });
+  slot().get().run(job.config,
+                   [&](tb::ScHost& host) { static_cast<MyaccelHost&>(host).execute(job, result); });
   return result;
 }
 
@@ -73,8 +74,8 @@ std::optional<std::string> compare_with_model(const RunResult& rtl, const Iss& i
   const bool model_capped = model.stop == Iss::Stop::kCycleCap;
   if (rtl.timed_out != model_capped) {
     return rtl.timed_out
-               ? fmt::format("the RTL did not stop within {} cycles (pc {}), the model did after {}", cycle_cap,
-                             rtl.hang_pc, model.cycles)
+               ? fmt::format("the RTL did not stop within {} cycles (pc {}), the model did after {}",
+                             cycle_cap, rtl.hang_pc, model.cycles)
                : fmt::format("the RTL stopped after {} cycles, the model ran into the cap of {}", rtl.cycles,
                              cycle_cap);
   }
@@ -96,7 +97,8 @@ std::optional<std::string> compare_with_model(const RunResult& rtl, const Iss& i
 
 Params rtl_params_with_timing(MyaccelHw& hw) {
   Params p = hw.params();
-  const Params file = Params::from_config(load_hw_config(hw_config_dir("myaccel") / (hw.config_name() + ".yaml")));
+  const Params file =
+      Params::from_config(load_hw_config(hw_config_dir("myaccel") / (hw.config_name() + ".yaml")));
   p.dram_latency = file.dram_latency;
   p.dram_bytes_per_cycle = file.dram_bytes_per_cycle;
   return p;

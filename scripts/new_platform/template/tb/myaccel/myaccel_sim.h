@@ -18,7 +18,7 @@ using RunJob = tb::RunJob;
 
 struct RunResult : tb::RunOutcome {
   Counters counters{};
-  MachineState state;  // every register, the error
+  MachineState state;    // every register, the error
   uint32_t hang_pc = 0;  // where the core was when the cycle cap ended the run
 };
 

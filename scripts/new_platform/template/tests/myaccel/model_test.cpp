@@ -67,14 +67,14 @@ TEST(MyaccelModel, ScalarInstructionsAndX0) {
   EXPECT_EQ(r.iss.state().x[2], 95u);
   EXPECT_EQ(r.iss.state().x[3], 190u);
   EXPECT_EQ(r.iss.state().x[0], 0u);  // x0 reads as 0 whatever is written to it
-  EXPECT_EQ(r.result.cycles, 6u);  // one cycle each, HALT included
+  EXPECT_EQ(r.result.cycles, 6u);     // one cycle each, HALT included
   EXPECT_EQ(r.iss.counters()[kInstructions], 6u);
 }
 
 TEST(MyaccelModel, VectorLoadsBroadcastsArithmeticAndStores) {
-  const ModelRun s = run(
-      "LI x1, 32\nVLD v1, x1\nLI x2, 12\nVBC v2, x2\nVADD v3, v1, v2\nVMUL v4, v1, v2\n"
-      "VSPLAT v5, x0\nVMAX v6, v2, v5\nLI x4, 512\nVST v4, x4\nHALT\n");
+  const ModelRun s =
+      run("LI x1, 32\nVLD v1, x1\nLI x2, 12\nVBC v2, x2\nVADD v3, v1, v2\nVMUL v4, v1, v2\n"
+          "VSPLAT v5, x0\nVMAX v6, v2, v5\nLI x4, 512\nVST v4, x4\nHALT\n");
   ASSERT_EQ(s.result.stop, Iss::Stop::kHalted);
   for (unsigned i = 0; i < 8; ++i) {
     EXPECT_EQ(lane(s, 1, i), 8.0f + i);
@@ -122,12 +122,13 @@ TEST(MyaccelModel, EveryErrorStopsTheMachineWithItsDetails) {
     uint32_t pc;
     uint64_t lo, hi;
   };
-  for (const Case& c : {Case{"LI x1, 2\nVLD v1, x1\nHALT\n", ErrorCode::kDramAlign, 1, 2, 0},
-                        Case{"LI x1, 1000\nVST v1, x1\nHALT\n", ErrorCode::kDramRange, 1, 1000, 1032},
-                        Case{"LI x1, 1020\nVBC v1, x1\nHALT\n", ErrorCode::kNone, 0, 0, 0},
-                        Case{".word 0x3F\n", ErrorCode::kIllegalInsn, 0, 0x3F, 0},
-                        Case{".word 0x00010001\n", ErrorCode::kIllegalInsn, 0, 0x00010001, 0},  // HALT, bit 16
-                        Case{"LI x1, 1\n", ErrorCode::kIllegalInsn, 1, 0, 0}}) {  // past the program: word 0
+  for (const Case& c :
+       {Case{"LI x1, 2\nVLD v1, x1\nHALT\n", ErrorCode::kDramAlign, 1, 2, 0},
+        Case{"LI x1, 1000\nVST v1, x1\nHALT\n", ErrorCode::kDramRange, 1, 1000, 1032},
+        Case{"LI x1, 1020\nVBC v1, x1\nHALT\n", ErrorCode::kNone, 0, 0, 0},
+        Case{".word 0x3F\n", ErrorCode::kIllegalInsn, 0, 0x3F, 0},
+        Case{".word 0x00010001\n", ErrorCode::kIllegalInsn, 0, 0x00010001, 0},  // HALT, bit 16
+        Case{"LI x1, 1\n", ErrorCode::kIllegalInsn, 1, 0, 0}}) {                // past the program: word 0
     SCOPED_TRACE(c.source);
     const ModelRun r = run(c.source);
     EXPECT_EQ(r.iss.state().error.code, c.code);

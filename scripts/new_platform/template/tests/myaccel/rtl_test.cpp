@@ -159,7 +159,8 @@ TEST(MyaccelPlatform, KernelErrorsGetTheirVerdicts) {
 TEST(MyaccelPlatform, ImplementsTheInterface) {
   const auto rows = platform().hw_parameters("default");
   for (const auto& [key, value] : platform().hw_config("default").build) {
-    const auto row = std::find_if(rows.begin(), rows.end(), [&](const HwParameter& r) { return r.name == key; });
+    const auto row =
+        std::find_if(rows.begin(), rows.end(), [&](const HwParameter& r) { return r.name == key; });
     ASSERT_NE(row, rows.end()) << key;
     EXPECT_FALSE(row->description.empty()) << key;
   }
@@ -180,10 +181,10 @@ TEST(MyaccelGuide, HasEverySectionThePlatformsDocRequires) {
   std::stringstream text;
   text << in.rdbuf();
   size_t at = 0;
-  for (const char* section : {"Execution model", "Memories", "Data and arithmetic", "Instructions by unit",
-                              "A worked kernel", "The timing model", "Bounds", "Seeing a run",
-                              "Reading `kcraft eval`", "Hardware configurations",
-                              "Generating kernels with scripts"}) {
+  for (const char* section :
+       {"Execution model", "Memories", "Data and arithmetic", "Instructions by unit", "A worked kernel",
+        "The timing model", "Bounds", "Seeing a run", "Reading `kcraft eval`", "Hardware configurations",
+        "Generating kernels with scripts"}) {
     const size_t found = text.str().find(std::string(". ") + section, at);
     EXPECT_NE(found, std::string::npos) << section;
     if (found != std::string::npos) at = found;
