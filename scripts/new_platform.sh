@@ -60,21 +60,31 @@ for file in "isa/$name.yaml" "docs/$name.md"; do
   fi
 done
 
-capitalized="$(tr '[:lower:]' '[:upper:]' <<<"${name:0:1}")${name:1}"
+capitalized="$(sed -E 's/(^|_)([a-z0-9])/\U\2/g' <<<"$name")"  # toy_vec -> ToyVec
 upper="$(tr '[:lower:]' '[:upper:]' <<<"$name")"
-total=0
 echo "new_platform: writing platform '$name' into $tree"
+written=()
 while IFS= read -r -d '' source; do
   relative="${source#"$template"/}"
   target="$tree/${relative//$token/$name}"
   mkdir -p "$(dirname "$target")"
   sed -e "s/$token/$name/g" -e "s/Myaccel/$capitalized/g" -e "s/MYACCEL/$upper/g" "$source" >"$target"
   [ -x "$source" ] && chmod +x "$target"
-  lines=$(wc -l <"$target")
-  total=$((total + lines))
-  printf '  %5d  %s\n' "$lines" "${target#"$tree"/}"
+  written+=("$target")
 done < <(find "$template" -type f -print0 | sort -z)
-printf '  %5d  lines in all\n' "$total"
+# The name's length moves line breaks: the C++ files are formatted again with the tree's .clang-format.
+if command -v clang-format >/dev/null 2>&1 && [ -f "$tree/.clang-format" ]; then
+  for file in "${written[@]}"; do
+    case "$file" in *.cpp|*.h) clang-format -i --style=file "$file" ;; esac
+  done
+fi
+total=0
+for file in "${written[@]}"; do
+  lines=$(wc -l <"$file")
+  total=$((total + lines))
+  printf '  %5d  %s\n' "$lines" "${file#"$tree"/}"
+done
+printf '  %5d  lines in %d files\n' "$total" "${#written[@]}"
 cat <<NEXT
 Next:
   1. configure and build again (the rooms pick up the new folders): cmake -S $tree -B <build> && ninja -C <build> kcraft

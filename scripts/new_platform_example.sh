@@ -72,7 +72,7 @@ refuses "systolic" "an existing platform" "exists already"
 
 echo "== scaffold $platform"
 "$src/scripts/new_platform.sh" "$platform" --tree "$src" >"$work/scaffold.txt" || fatal "new_platform.sh $platform"
-pass "new_platform.sh $platform: $(grep -c '^ *[0-9]* *[a-z]' "$work/scaffold.txt") files, $(awk '/lines in all/ {print $1}' "$work/scaffold.txt") lines"
+pass "new_platform.sh $platform: $(grep 'lines in' "$work/scaffold.txt" | sed 's/^ *//')"
 if grep -rqi myaccel "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md"; then
   fail "the scaffold left the template's name in its files"
 fi
