@@ -503,25 +503,28 @@ std::string uncertainty_table(const Uncertainty& u, bool only_if_informative) {
   std::string out = fmt::format(
       "\nUncertainty: 95 % bootstrap intervals over cells ({} resamples, seed {}; docs/bench.md)\n",
       u.settings.resamples, u.settings.seed);
-  const std::string heading = fmt::format("{:<28} {:<18} {:>5} {:>2} {:<20} {:<20} {:<20} {:<20} {}", "agent",
-                                          "target", "cells", "k", "pass@1", "pass@k", "solved", "fast_1", "geomean");
+  const std::string heading =
+      fmt::format("{:<28} {:<18} {:>5} {:>2} {:<20} {:<20} {:<20} {:<20} {}", "agent", "target", "cells", "k",
+                  "pass@1", "pass@k", "solved", "fast_1", "geomean");
   out += heading + "\n" + std::string(heading.size() + 16, '-') + "\n";
   for (const auto& g : u.groups) {
-    out += fmt::format("{:<28} {:<18} {:>5} {:>2} {:<20} {:<20} {:<20} {:<20} {}\n", g.agent, g.target(), g.cells,
-                       g.attempts, estimate_text(g.pass_at_1, "{:.2f}"),
+    out += fmt::format("{:<28} {:<18} {:>5} {:>2} {:<20} {:<20} {:<20} {:<20} {}\n", g.agent, g.target(),
+                       g.cells, g.attempts, estimate_text(g.pass_at_1, "{:.2f}"),
                        g.attempts > 1 ? estimate_text(g.pass_at_k, "{:.2f}") : "-",
                        estimate_text(g.solved, "{:.2f}"), estimate_text(g.fast_1, "{:.2f}"),
                        estimate_text(g.geomean_speedup, "{:.3f}x"));
   }
-  out += "(k: attempts per cell; pass@k over the cells with k finished attempts, by the unbiased estimator)\n";
+  out +=
+      "(k: attempts per cell; pass@k over the cells with k finished attempts, by the unbiased estimator)\n";
   if (u.comparisons.empty()) return out;
   out += "\nAgents compared, paired over the cells both ran (*: the 95 % interval excludes no difference)\n";
   out += fmt::format("{:<18} {:<28} {:<28} {:>6} {:<24} {}\n", "target", "agent a", "agent b", "cells",
                      "pass@1 a - b", "geomean a / b");
   for (const auto& c : u.comparisons) {
-    out += fmt::format("{:<18} {:<28} {:<28} {:>6} {:<24} {}\n", c.target, c.agent_a, c.agent_b, c.common_cells,
-                       estimate_text(c.pass_at_1_difference, "{:+.2f}") + (c.pass_at_1_differs() ? " *" : ""),
-                       estimate_text(c.geomean_ratio, "{:.3f}x") + (c.geomean_differs() ? " *" : ""));
+    out +=
+        fmt::format("{:<18} {:<28} {:<28} {:>6} {:<24} {}\n", c.target, c.agent_a, c.agent_b, c.common_cells,
+                    estimate_text(c.pass_at_1_difference, "{:+.2f}") + (c.pass_at_1_differs() ? " *" : ""),
+                    estimate_text(c.geomean_ratio, "{:.3f}x") + (c.geomean_differs() ? " *" : ""));
   }
   return out;
 }
