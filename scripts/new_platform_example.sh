@@ -3,7 +3,11 @@
 # source tree, with no platform registered, gains the platform `toyvec` from the template, then
 #   1. the scaffold refuses a name that is not lower_snake_case, a reserved word and an existing platform;
 #   2. the copy builds (kcraft, the new platform's RTL with Verilator -Wall, model and tests);
-#   3. the new platform's own tests pass (model, RTL against the model, baselines, lint, the guide);
+#   3. the new platform's own tests pass (model, RTL against the model, baselines, lint, yosys synthesis of
+#      the tiny parameters, the guide), and so do PlatformRegistry.EveryPlatformImplementsTheInterface (the
+#      interface on every registered platform: here toyvec alone) and fuzz.assembler_toyvec (the assembler's
+#      fuzz harness, tests/fuzz/assembler_toyvec.cpp, found by tests/fuzz/CMakeLists.txt's glob, replayed
+#      over its seeds);
 #   4. `kcraft eval toyvec relu k.s --config C1` passes on the RTL with the functional model agreeing
 #      (k.s from `kcraft baseline`);
 #   5. `kcraft validate toyvec --programs 50` finds RTL and model in agreement;
@@ -50,7 +54,8 @@ echo "== scratch copy in $src, no platform registered"
 # scratch_copy keeps one platform's tb/ folder: toyvec has none yet, so every registered one goes.
 scratch_copy "$here" "$src" "$platform"
 # An earlier run's scaffold (a kept work directory) is replaced by this tree's template.
-rm -rf "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md"
+rm -rf "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md" \
+  "$src/tests/fuzz/assembler_$platform.cpp" "$src/tests/fuzz/seeds/assembler_$platform"
 
 echo "== the scaffold refuses bad names"
 files() { find "$src" -path "$src/build" -prune -o -print | sort; }
@@ -72,13 +77,15 @@ refuses "systolic" "an existing platform" "exists already"
 
 echo "== scaffold $platform"
 "$src/scripts/new_platform.sh" "$platform" --tree "$src" >"$work/scaffold.txt" || fatal "new_platform.sh $platform"
-pass "new_platform.sh $platform: $(grep 'lines in' "$work/scaffold.txt" | sed 's/^ *//')"
-if grep -rqi myaccel "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md"; then
+pass "new_platform.sh $platform: $(grep 'lines in' "$work/scaffold.txt" | sed 's/^ *//'), $(grep 'lines marked' "$work/scaffold.txt" | sed 's/^ *//')"
+if grep -rqi myaccel "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md" \
+  "$src/tests/fuzz/assembler_$platform.cpp" "$src/tests/fuzz/seeds/assembler_$platform"; then
   fail "the scaffold left the template's name in its files"
 fi
 
 echo "== configure and build (kcraft, the $platform RTL, model and tests)"
-scratch_build "$src" "$work/build.log" "$jobs" kcraft "kcraft_${platform}_model_tests" "kcraft_${platform}_rtl_tests" ||
+scratch_build "$src" "$work/build.log" "$jobs" kcraft "kcraft_${platform}_model_tests" "kcraft_${platform}_rtl_tests" \
+  kcraft_platform_interface_tests "kcraft_fuzz_replay_assembler_$platform" ||
   fatal "the scratch copy builds"
 pass "the scratch copy builds: generator, Verilated RTL (-Wall), functional model, testbench, tests, kcraft"
 kcraft="$build/kcraft"
@@ -90,6 +97,29 @@ if (cd "$build" && ctest -R "^$platform\\." --output-on-failure >"$work/ctest.tx
 else
   tail -40 "$work/ctest.txt" >&2
   fail "the $platform tests"
+fi
+if grep -q "$platform\.lint\.default .*Passed" "$work/ctest.txt" && grep -q "$platform\.yosys_synth_tiny .*Passed" "$work/ctest.txt"; then
+  pass "lint (Verilator -Wall) and yosys (scripts/synth.sh $platform tiny) among them"
+elif ! command -v yosys >/dev/null 2>&1; then
+  fail "no yosys on this machine: the synthesis smoke test did not run"
+else
+  fail "$platform.lint.default or $platform.yosys_synth_tiny did not pass"
+fi
+
+echo "== the interface test and the assembler's fuzz harness"
+if (cd "$build" && ctest -R '^agent\.PlatformRegistry\.EveryPlatformImplementsTheInterface$' \
+  --output-on-failure >"$work/ctest_interface.txt" 2>&1) && grep -q '100% tests passed, 0 tests failed out of 1$' "$work/ctest_interface.txt"; then
+  pass "PlatformRegistry.EveryPlatformImplementsTheInterface on the registered platforms ($platform)"
+else
+  tail -40 "$work/ctest_interface.txt" >&2
+  fail "PlatformRegistry.EveryPlatformImplementsTheInterface"
+fi
+if (cd "$build" && ctest -R "^fuzz\.assembler_$platform\$" --output-on-failure >"$work/ctest_fuzz.txt" 2>&1) &&
+  grep -q '100% tests passed, 0 tests failed out of 1$' "$work/ctest_fuzz.txt"; then
+  pass "fuzz.assembler_$platform: the harness replays its $(find "$src/tests/fuzz/seeds/assembler_$platform" -type f | wc -l) seeds"
+else
+  tail -40 "$work/ctest_fuzz.txt" >&2
+  fail "fuzz.assembler_$platform"
 fi
 
 echo "== kcraft eval on the RTL, the functional model agreeing"
