@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes a minimal, working platform NAME into a kcraft source tree (docs/platforms.md §6): the template
 # scripts/new_platform/template/ (a real platform named `myaccel`: ISA YAML, RTL on the shared host
-# interface, functional model, testbench, registration, relu and gemm baselines at C1-C2, guide, tests),
+# interface, functional model, testbench, registration, relu and gemm baselines at C1-C2, guide, tests, the
+# assembler's fuzz harness tests/fuzz/assembler_NAME.cpp and its seeds),
 # with `myaccel`, `Myaccel` and `MYACCEL` replaced by NAME in its three casings, in file contents and paths.
 #
 #   scripts/new_platform.sh NAME [--tree DIR]
@@ -23,7 +24,7 @@ tree="$here"
 while [ $# -gt 0 ]; do
   case "$1" in
     --tree) [ $# -ge 2 ] || usage; tree="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "new_platform: unknown option '$1'" >&2; usage ;;
     *) [ -z "$name" ] || usage; name="$1"; shift ;;
   esac
@@ -53,7 +54,7 @@ for room in rtl isa tasks tb tests; do
     exit 2
   fi
 done
-for file in "isa/$name.yaml" "docs/$name.md"; do
+for file in "isa/$name.yaml" "docs/$name.md" "tests/fuzz/assembler_$name.cpp" "tests/fuzz/seeds/assembler_$name"; do
   if [ -e "$tree/$file" ]; then
     echo "new_platform: '$name' exists already: $tree/$file" >&2
     exit 2
@@ -85,10 +86,15 @@ for file in "${written[@]}"; do
   printf '  %5d  %s\n' "$lines" "${file#"$tree"/}"
 done
 printf '  %5d  lines in %d files\n' "$total" "${#written[@]}"
+team=$(cat "${written[@]}" | grep -c 'TEAM:' || true)
+printf '  %5d  lines marked TEAM: (where a team writes its own first)\n' "$team"
 cat <<NEXT
 Next:
   1. configure and build again (the rooms pick up the new folders): cmake -S $tree -B <build> && ninja -C <build> kcraft
   2. check it: kcraft platforms; kcraft baseline $name relu --config C1 > k.s; kcraft eval $name relu k.s --config C1;
      kcraft validate $name; kcraft bench --platforms $name; ctest -R '^$name\\.'
-  3. make it yours: docs/$name.md says where (every "TEAM:" marks a place a team writes its own).
+     (lint and yosys included: scripts/synth.sh $name tiny); ctest -R 'EveryPlatformImplementsTheInterface';
+     ctest -R '^fuzz.assembler_$name\$' (the assembler's fuzz harness on its seeds; scripts/fuzz.sh assembler_$name)
+  3. make it yours, in the order of docs/platforms.md "From the scaffold to your accelerator": the ISA YAML, the
+     model, the RTL, the testbench, the baseline compiler, the guide (every "TEAM:" marks a place to start).
 NEXT

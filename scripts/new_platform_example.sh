@@ -3,18 +3,27 @@
 # source tree, with no platform registered, gains the platform `toyvec` from the template, then
 #   1. the scaffold refuses a name that is not lower_snake_case, a reserved word and an existing platform;
 #   2. the copy builds (kcraft, the new platform's RTL with Verilator -Wall, model and tests);
-#   3. the new platform's own tests pass (model, RTL against the model, baselines, lint, the guide);
+#   3. the new platform's own tests pass (model, RTL against the model, baselines, lint, yosys synthesis of
+#      the tiny parameters, the guide), and so do PlatformRegistry.EveryPlatformImplementsTheInterface (the
+#      interface on every registered platform: here toyvec alone) and fuzz.assembler_toyvec (the assembler's
+#      fuzz harness, tests/fuzz/assembler_toyvec.cpp, found by tests/fuzz/CMakeLists.txt's glob, replayed
+#      over its seeds);
 #   4. `kcraft eval toyvec relu k.s --config C1` passes on the RTL with the functional model agreeing
 #      (k.s from `kcraft baseline`);
 #   5. `kcraft validate toyvec --programs 50` finds RTL and model in agreement;
 #   6. `kcraft bench --platforms toyvec` solves relu and gemm at C1 and C2 and shows C3-C5 as unsupported;
-#   7. `kcraft mcp --platform toyvec` lists the tools and runs the kernel (write_code, run_eval).
+#   7. `kcraft mcp --platform toyvec` lists the tools and runs the kernel (write_code, run_eval);
+#   8. the tutorial's worked example (docs/platforms.md, "From the scaffold to your accelerator"),
+#      docs/examples/new_platform/toyvec_vsub.patch (VSUB through every layer), applies to the scaffold;
+#      with --worked-example it is applied, built, and the platform's tests, the interface test, the fuzz
+#      replay, `kcraft validate` and `kcraft isa` then know VSUB (about a minute more).
 #
-#   scripts/new_platform_example.sh [--work DIR] [--keep]
+#   scripts/new_platform_example.sh [--work DIR] [--keep] [--worked-example]
 #
 #   --work DIR  where the copy and its build go (default: a new temporary directory); a DIR kept from an
 #               earlier run is reused, its build incrementally
 #   --keep      keep the temporary directory (it is removed after a successful run otherwise)
+#   --worked-example  also build and test the scaffold with the worked example applied (step 8)
 #
 # The copy and its build: scripts/lib/scratch_tree.sh (the files git lists; with ccache, unchanged files hit
 # the main build's compiles). The copy keeps no registered platform but toyvec, which is then the default.
@@ -29,6 +38,7 @@ platform=toyvec
 
 work=""
 keep=0
+worked=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --work)
@@ -38,7 +48,8 @@ while [ $# -gt 0 ]; do
       shift 2
       ;;
     --keep) keep=1; shift ;;
-    *) echo "new_platform_example: unknown argument '$1' (expected --work DIR or --keep)" >&2; exit 2 ;;
+    --worked-example) worked=1; shift ;;
+    *) echo "new_platform_example: unknown argument '$1' (expected --work DIR, --keep or --worked-example)" >&2; exit 2 ;;
   esac
 done
 scratch_work
@@ -50,7 +61,8 @@ echo "== scratch copy in $src, no platform registered"
 # scratch_copy keeps one platform's tb/ folder: toyvec has none yet, so every registered one goes.
 scratch_copy "$here" "$src" "$platform"
 # An earlier run's scaffold (a kept work directory) is replaced by this tree's template.
-rm -rf "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md"
+rm -rf "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md" \
+  "$src/tests/fuzz/assembler_$platform.cpp" "$src/tests/fuzz/seeds/assembler_$platform"
 
 echo "== the scaffold refuses bad names"
 files() { find "$src" -path "$src/build" -prune -o -print | sort; }
@@ -72,13 +84,16 @@ refuses "systolic" "an existing platform" "exists already"
 
 echo "== scaffold $platform"
 "$src/scripts/new_platform.sh" "$platform" --tree "$src" >"$work/scaffold.txt" || fatal "new_platform.sh $platform"
-pass "new_platform.sh $platform: $(grep 'lines in' "$work/scaffold.txt" | sed 's/^ *//')"
-if grep -rqi myaccel "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md"; then
+squeeze() { sed 's/^ *//; s/  */ /g'; }
+pass "new_platform.sh $platform: $(grep 'lines in' "$work/scaffold.txt" | squeeze), $(grep 'lines marked' "$work/scaffold.txt" | squeeze)"
+if grep -rqi myaccel "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$platform.yaml" "$src/docs/$platform.md" \
+  "$src/tests/fuzz/assembler_$platform.cpp" "$src/tests/fuzz/seeds/assembler_$platform"; then
   fail "the scaffold left the template's name in its files"
 fi
 
 echo "== configure and build (kcraft, the $platform RTL, model and tests)"
-scratch_build "$src" "$work/build.log" "$jobs" kcraft "kcraft_${platform}_model_tests" "kcraft_${platform}_rtl_tests" ||
+scratch_build "$src" "$work/build.log" "$jobs" kcraft "kcraft_${platform}_model_tests" "kcraft_${platform}_rtl_tests" \
+  kcraft_platform_interface_tests "kcraft_fuzz_replay_assembler_$platform" ||
   fatal "the scratch copy builds"
 pass "the scratch copy builds: generator, Verilated RTL (-Wall), functional model, testbench, tests, kcraft"
 kcraft="$build/kcraft"
@@ -90,6 +105,29 @@ if (cd "$build" && ctest -R "^$platform\\." --output-on-failure >"$work/ctest.tx
 else
   tail -40 "$work/ctest.txt" >&2
   fail "the $platform tests"
+fi
+if grep -q "$platform\.lint\.default .*Passed" "$work/ctest.txt" && grep -q "$platform\.yosys_synth_tiny .*Passed" "$work/ctest.txt"; then
+  pass "lint (Verilator -Wall) and yosys (scripts/synth.sh $platform tiny) among them"
+elif ! command -v yosys >/dev/null 2>&1; then
+  fail "no yosys on this machine: the synthesis smoke test did not run"
+else
+  fail "$platform.lint.default or $platform.yosys_synth_tiny did not pass"
+fi
+
+echo "== the interface test and the assembler's fuzz harness"
+if (cd "$build" && ctest -R '^agent\.PlatformRegistry\.EveryPlatformImplementsTheInterface$' \
+  --output-on-failure >"$work/ctest_interface.txt" 2>&1) && grep -q '100% tests passed, 0 tests failed out of 1$' "$work/ctest_interface.txt"; then
+  pass "PlatformRegistry.EveryPlatformImplementsTheInterface on the registered platforms ($platform)"
+else
+  tail -40 "$work/ctest_interface.txt" >&2
+  fail "PlatformRegistry.EveryPlatformImplementsTheInterface"
+fi
+if (cd "$build" && ctest -R "^fuzz\.assembler_$platform\$" --output-on-failure >"$work/ctest_fuzz.txt" 2>&1) &&
+  grep -q '100% tests passed, 0 tests failed out of 1$' "$work/ctest_fuzz.txt"; then
+  pass "fuzz.assembler_$platform: the harness replays its $(find "$src/tests/fuzz/seeds/assembler_$platform" -type f | wc -l) seeds"
+else
+  tail -40 "$work/ctest_fuzz.txt" >&2
+  fail "fuzz.assembler_$platform"
 fi
 
 echo "== kcraft eval on the RTL, the functional model agreeing"
@@ -156,6 +194,37 @@ then
 else
   cat "$work/mcp_out.jsonl" "$work/mcp_err.txt" >&2
   fail "kcraft mcp --platform $platform"
+fi
+
+echo "== the tutorial's worked example: VSUB"
+patch_file="$here/docs/examples/new_platform/toyvec_vsub.patch"
+if (cd "$src" && GIT_CEILING_DIRECTORIES="$work" git apply --check "$patch_file") 2>"$work/patch.txt"; then
+  pass "docs/examples/new_platform/toyvec_vsub.patch applies to the scaffold ($(grep -c '^diff --git' "$patch_file") files)"
+else
+  cat "$work/patch.txt" >&2
+  fail "docs/examples/new_platform/toyvec_vsub.patch does not apply to the scaffold: make it again (docs/platforms.md)"
+  worked=0
+fi
+if [ "$worked" -eq 1 ]; then
+  scratch_apply "$src" "$work" "$patch_file" >"$work/apply.txt" 2>&1 || fatal "the worked example applies"
+  scratch_build "$src" "$work/build_vsub.log" "$jobs" kcraft "kcraft_${platform}_model_tests" \
+    "kcraft_${platform}_rtl_tests" kcraft_platform_interface_tests "kcraft_fuzz_replay_assembler_$platform" ||
+    fatal "the scratch copy builds with VSUB"
+  if (cd "$build" && ctest -R "^$platform\\.|^agent\\.PlatformRegistry\\.EveryPlatformImplementsTheInterface\$|^fuzz\\.assembler_$platform\$" \
+    --output-on-failure >"$work/ctest_vsub.txt" 2>&1) && grep -q '100% tests passed' "$work/ctest_vsub.txt"; then
+    pass "with VSUB: $(grep -o '[0-9]*% tests passed.*' "$work/ctest_vsub.txt" | head -1)"
+  else
+    tail -40 "$work/ctest_vsub.txt" >&2
+    fail "the tests with VSUB"
+  fi
+  if "$kcraft" validate "$platform" --programs 100 --seed 1 >"$work/validate_vsub.txt" 2>&1 &&
+    grep -q 'agree on' "$work/validate_vsub.txt" && "$kcraft" isa "$platform" >"$work/isa_vsub.md" &&
+    grep -q '^#### VSUB$' "$work/isa_vsub.md"; then
+    pass "kcraft validate $platform with VSUB in the random programs: agree; kcraft isa $platform documents VSUB"
+  else
+    head -20 "$work/validate_vsub.txt" >&2
+    fail "kcraft validate / isa $platform with VSUB"
+  fi
 fi
 
 finish
