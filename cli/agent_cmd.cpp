@@ -269,7 +269,8 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
     throw UsageError(
         "--port-from needs an LLM agent (--model or --provider-config): the tuner reads no kernel");
   if (tuner && !a.docs.empty())
-    throw UsageError("--docs needs an LLM agent (--model or --provider-config): the tuner reads no documentation");
+    throw UsageError(
+        "--docs needs an LLM agent (--model or --provider-config): the tuner reads no documentation");
   agent::AgentResult result;
   nlohmann::json search_summary;
   std::string path;
@@ -402,10 +403,11 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
       "kernel library find_examples searches and passing kernels are recorded in (default: --db)");
   cmd->add_flag("--no-library", a.no_library,
                 "no kernel library: find_examples returns nothing, nothing is recorded");
-  cmd->add_option("--docs", a.docs,
-                  "documentation level: isa (the ISA reference only), guide (plus the platform guide) or full "
-                  "(plus example kernels of other tasks from the kernel library); default: the settings "
-                  "file's `docs:`, else full (docs/agents.md, Documentation levels)");
+  cmd->add_option(
+      "--docs", a.docs,
+      "documentation level: isa (the ISA reference only), guide (plus the platform guide) or full "
+      "(plus example kernels of other tasks from the kernel library); default: the settings "
+      "file's `docs:`, else full (docs/agents.md, Documentation levels)");
   cmd->add_flag("--library-include-scored", a.library_include_scored,
                 "let find_examples return kernels of this very task and configuration (any hardware); the "
                 "result says so. Not a benchmark run.");

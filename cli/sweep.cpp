@@ -345,8 +345,9 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   add_filter_options(bench_cmd, a);
   std::string kinds;
   for (const auto& kind : bench::agent_kinds()) kinds += (kinds.empty() ? "" : ", ") + kind.usage;
-  static const std::string agents_help = "comma-separated: " + kinds +
-                                         "; an LLM agent may end in @docs=isa|guide|full (docs/agents.md, In the sweep)";
+  static const std::string agents_help =
+      "comma-separated: " + kinds +
+      "; an LLM agent may end in @docs=isa|guide|full (docs/agents.md, In the sweep)";
   bench_cmd->add_option("--agents", a.agents, agents_help)->delimiter(',')->capture_default_str();
   bench_cmd->add_option("--jobs,-j", a.jobs, "worker processes")->capture_default_str();
   bench_cmd->add_option("--db", a.db, "results database (SQLite)")->capture_default_str();

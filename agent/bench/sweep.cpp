@@ -596,7 +596,8 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
     if (a.offline()) continue;
     const auto from_file = check_llm_agent(a.settings_file);
     if (a.docs.empty()) {
-      const agent::DocsLevel by_default = o.library_examples ? agent::DocsLevel::kFull : agent::DocsLevel::kGuide;
+      const agent::DocsLevel by_default =
+          o.library_examples ? agent::DocsLevel::kFull : agent::DocsLevel::kGuide;
       a.docs = agent::docs_level_name(from_file ? *from_file : by_default);
     }
   }

@@ -171,7 +171,8 @@ std::string render_prompt(const std::string& template_name, const TaskContext& c
                                                              {"budget", std::to_string(budget)}};
   if (uses("languages")) values.emplace_back("languages", languages_list(ctx.platform));
   if (uses("hardware")) values.emplace_back("hardware", hardware_summary(ctx.platform, ctx.hw_config));
-  if (uses("platform_guide")) values.emplace_back("platform_guide", prompt_platform_guide(ctx.platform, ctx.docs));
+  if (uses("platform_guide"))
+    values.emplace_back("platform_guide", prompt_platform_guide(ctx.platform, ctx.docs));
   if (uses("isa_reference")) values.emplace_back("isa_reference", isa_reference(ctx.platform));
   if (uses("task")) values.emplace_back("task", task_text(ctx));
   if (uses("composition")) values.emplace_back("composition", composition_hint(ctx));

@@ -702,12 +702,9 @@ ToolResult ToolSession::submit(const json&) {
 }
 
 nlohmann::json transcript_context(const TaskContext& ctx) {
-  nlohmann::json j = {{"platform", ctx.platform},
-                      {"hw_config", ctx.hw_config},
-                      {"task", ctx.task},
-                      {"config", ctx.config},
-                      {"dev_seed", ctx.dev_seed},
-                      {"docs", docs_level_name(ctx.docs)}};
+  nlohmann::json j = {{"platform", ctx.platform}, {"hw_config", ctx.hw_config},
+                      {"task", ctx.task},         {"config", ctx.config},
+                      {"dev_seed", ctx.dev_seed}, {"docs", docs_level_name(ctx.docs)}};
   // Replay needs the library find_examples searched (and whether the scored cell was allowed).
   if (!ctx.library.empty()) {
     j["library"] = ctx.library;

@@ -44,8 +44,12 @@ const char* docs_level_name(DocsLevel level);
 const std::vector<std::string>& docs_level_names();  // isa, guide, full
 // Throws std::invalid_argument naming the levels for anything else.
 DocsLevel parse_docs_level(const std::string& text);
-inline bool serves_guide(DocsLevel level) { return level != DocsLevel::kIsa; }
-inline bool serves_examples(DocsLevel level) { return level == DocsLevel::kFull; }
+inline bool serves_guide(DocsLevel level) {
+  return level != DocsLevel::kIsa;
+}
+inline bool serves_examples(DocsLevel level) {
+  return level == DocsLevel::kFull;
+}
 
 struct TaskContext {
   std::string platform = default_platform_name();

@@ -281,9 +281,9 @@ RunProviderSettings RunProviderSettings::parse(const std::string& yaml_text, con
       throw ConfigError(
           fmt::format("{}: roles.{}: expected a mapping of provider settings", yaml_file, name));
     if (kv.second["docs"].IsDefined()) {
-      throw ConfigError(fmt::format(
-          "{}: roles.{}.docs: the documentation level is the run's; set `docs:` at the top level", yaml_file,
-          name));
+      throw ConfigError(
+          fmt::format("{}: roles.{}.docs: the documentation level is the run's; set `docs:` at the top level",
+                      yaml_file, name));
     }
     YAML::Node merged = YAML::Clone(root);
     RoleOverride role;

@@ -74,11 +74,12 @@ std::string instructions(const McpOptions& options) {
         "Start with list_tasks, then select_task {\"task\": ..., \"config\": \"C1\"} (it returns the "
         "task).\n";
   }
-  text += serves_guide(options.docs)
-              ? "Read the platform guide (read_docs {\"document\": \"platform_guide\"}, it has a worked ReLU "
-                "kernel) and look instructions up with grep_docs. "
-              : "Your documentation is the ISA reference alone (read_docs {\"document\": \"isa_reference\"}); "
-                "look instructions up with grep_docs. ";
+  text +=
+      serves_guide(options.docs)
+          ? "Read the platform guide (read_docs {\"document\": \"platform_guide\"}, it has a worked ReLU "
+            "kernel) and look instructions up with grep_docs. "
+          : "Your documentation is the ISA reference alone (read_docs {\"document\": \"isa_reference\"}); "
+            "look instructions up with grep_docs. ";
   text +=
       "Then loop: write_code (the whole kernel) -> check_syntax -> run_eval; "
       "view_output shows wrong elements, profile shows where the cycles go. When it passes and is fast, "

@@ -123,7 +123,8 @@ fs::path make_library(const std::string& platform_name, const std::string& name)
   fs::remove(file);
   library::KernelLibrary lib(file);
   lib.insert({platform_name, "default", "relu", "C2", 100, "llm:x", "",
-              std::string("; ") + kExampleMarker + "\n" + baseline_kernel(platform_name, "C2"), "abc", "", ""});
+              std::string("; ") + kExampleMarker + "\n" + baseline_kernel(platform_name, "C2"), "abc", "",
+              ""});
   lib.insert({platform_name, "default", "relu", "C1", 90, "llm:x", "",
               std::string("; ") + kScoredMarker + "\n" + baseline_kernel(platform_name), "abc", "", ""});
   return file;
@@ -146,8 +147,9 @@ Session run_every_tool(const std::string& platform_name, DocsLevel docs, const f
                   call("search_docs", {{"query", guide_words}, {"max_results", 12}}),
                   call("find_examples", {{"query", "relu"}, {"max_results", 5}}),
                   call("find_examples", {{"query", kScoredMarker}, {"max_results", 5}})}))
-      .then(turn({call("write_code", {{"code", baseline_kernel(platform_name)}}), call("check_syntax", json::object()),
-                  call("get_inst_size", json::object()), call("run_eval", json::object())}))
+      .then(turn({call("write_code", {{"code", baseline_kernel(platform_name)}}),
+                  call("check_syntax", json::object()), call("get_inst_size", json::object()),
+                  call("run_eval", json::object())}))
       .then(turn({call("view_output", json::object()), call("profile", json::object()),
                   call("submit", json::object())}));
   TaskContext ctx = relu_c1(docs, library.string());
@@ -201,7 +203,8 @@ TEST(DocsLevels, TheSettingsFileNamesTheRunsLevel) {
     }
   };
   refused(base + "docs: most\n", "a.yaml: docs: unknown documentation level 'most'");
-  refused(base + "roles:\n  designer: {docs: isa}\n", "roles.designer.docs: the documentation level is the run's");
+  refused(base + "roles:\n  designer: {docs: isa}\n",
+          "roles.designer.docs: the documentation level is the run's");
 }
 
 // The tools serve exactly the level's documents, and say so in their descriptions.
@@ -225,8 +228,9 @@ TEST(DocsLevels, TheDocumentationToolsServeExactlyTheLevelsDocuments) {
   }
   // Instruction entries come from the ISA reference at every level.
   const std::string mnemonic = platform(p).instruction_names().front();
-  EXPECT_EQ(ToolSession(relu_c1(DocsLevel::kIsa)).call("grep_docs", {{"query", mnemonic}}).data.value("matches", 0),
-            1);
+  EXPECT_EQ(
+      ToolSession(relu_c1(DocsLevel::kIsa)).call("grep_docs", {{"query", mnemonic}}).data.value("matches", 0),
+      1);
 }
 
 // Every prompt template, rendered at `isa` (with the port prompt from another platform), has none of the
@@ -287,7 +291,8 @@ TEST_P(DocsLevelLeak, ARunNeverReceivesMaterialOfAHigherLevel) {
     // The marker is only ever in the model's own find_examples query (the assistant's tool call), never
     // in anything the tools answered: count its occurrences against the calls that named it.
     size_t count = 0;
-    for (size_t at = s->sent.find(kScoredMarker); at != std::string::npos; at = s->sent.find(kScoredMarker, at + 1))
+    for (size_t at = s->sent.find(kScoredMarker); at != std::string::npos;
+         at = s->sent.find(kScoredMarker, at + 1))
       ++count;
     // Sent once per request after the turn that made the call (requests 2 and 3), as the call's arguments.
     EXPECT_EQ(count, 2u) << docs_level_name(s->result.context.docs);

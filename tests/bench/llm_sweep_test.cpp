@@ -9,8 +9,8 @@
 
 #include <atomic>
 #include <cstdio>
-#include <map>
 #include <fstream>
+#include <map>
 
 #include "agent/bench/metrics.h"
 #include "agent/bench/store.h"
@@ -293,7 +293,8 @@ TEST(BenchLlm, OneModelAtTwoDocumentationLevelsIsTwoAgentsSideBySide) {
       return Step::tool_call("grep_docs", R"({"query": "kernel"})", usage);
     }
     if (result->tool_name == "grep_docs")
-      return write(result->content.find("--- platform guide") != std::string::npos ? kernel : "NOT_AN_OP r1\n");
+      return write(result->content.find("--- platform guide") != std::string::npos ? kernel
+                                                                                   : "NOT_AN_OP r1\n");
     return Step::tool_call("submit", "{}", usage);
   }));
   steady.set_fallback(Step::dynamic([&](const agent::testing::ReceivedRequest& r) {
@@ -339,7 +340,8 @@ TEST(BenchLlm, OneModelAtTwoDocumentationLevelsIsTwoAgentsSideBySide) {
   ASSERT_EQ(code, 0) << report;
   const auto solved_header = report.find("Configurations solved");
   ASSERT_NE(solved_header, std::string::npos) << report;
-  const std::string header = report.substr(solved_header, report.find('\n', report.find('\n', solved_header) + 1) - solved_header);
+  const std::string header =
+      report.substr(solved_header, report.find('\n', report.find('\n', solved_header) + 1) - solved_header);
   for (const char* agent :
        {"llm:reader@docs=isa", "llm:reader@docs=guide", "llm:steady@docs=isa", "llm:steady@docs=guide"}) {
     EXPECT_NE(header.find(agent), std::string::npos) << header;
@@ -362,9 +364,10 @@ TEST(BenchLlm, OneModelAtTwoDocumentationLevelsIsTwoAgentsSideBySide) {
 
   // A level nobody knows is refused before any run.
   const std::string bad = capture(
-      fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents llm:{}@docs=most "
-                  "--db {} 2>&1",
-                  KCRAFT_BIN, steady_file, (dir / "bad.db").string()),
+      fmt::format(
+          "{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents llm:{}@docs=most "
+          "--db {} 2>&1",
+          KCRAFT_BIN, steady_file, (dir / "bad.db").string()),
       &code);
   EXPECT_NE(code, 0);
   EXPECT_NE(bad.find("unknown documentation level 'most'"), std::string::npos) << bad;

@@ -307,7 +307,8 @@ TEST(Plan, ADocumentationLevelSuffixNamesADistinctLlmAgent) {
   };
   EXPECT_NE(error("llm:" + file + "@docs=most").find("unknown documentation level 'most'"), std::string::npos)
       << error("llm:" + file + "@docs=most");
-  EXPECT_NE(error("tuner@docs=isa").find("reads no documentation"), std::string::npos) << error("tuner@docs=isa");
+  EXPECT_NE(error("tuner@docs=isa").find("reads no documentation"), std::string::npos)
+      << error("tuner@docs=isa");
   EXPECT_NE(error("baseline@docs=full").find("reads no documentation"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
