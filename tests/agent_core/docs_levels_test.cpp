@@ -313,7 +313,7 @@ TEST_P(DocsLevelLeak, ARunNeverReceivesMaterialOfAHigherLevel) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryPlatform, DocsLevelLeak, ::testing::ValuesIn(platform_names()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& param_info) { return param_info.param; });
 
 }  // namespace
 }  // namespace kcraft::agent
