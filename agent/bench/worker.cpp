@@ -110,6 +110,7 @@ json JobSpec::to_json() const {
           {"language", language},
           {"workflow", workflow},
           {"search", search},
+          {"docs", docs},
           {"port", port_json(port)},
           {"eval_cache", eval_cache},
           {"compiler_baseline_from_cache", compiler_baseline_from_cache}};
@@ -131,6 +132,7 @@ JobSpec JobSpec::from_json(const json& j) {
   s.language = j.value("language", "");
   s.workflow = j.value("workflow", "single");
   s.search = j.value("search", "");
+  s.docs = j.value("docs", "");
   s.eval_cache = j.value("eval_cache", "");
   s.compiler_baseline_from_cache = j.value("compiler_baseline_from_cache", false);
   if (j.contains("port") && j["port"].is_object()) {
@@ -189,6 +191,7 @@ RunRecord execute_agent(const JobSpec& job) {
   ctx.dev_seed = job.dev_seed;
   ctx.library = job.library;
   ctx.port_from = job.port;
+  if (!job.docs.empty()) ctx.docs = agent::parse_docs_level(job.docs);
   if (job.agent_kind == "candidate") return evaluate_candidate(job, ctx);
   agent::Transcript transcript(job.transcript);
   RunRecord rec;
@@ -219,6 +222,7 @@ RunRecord execute_agent(const JobSpec& job) {
     rec.agent_settings = {{"kind", "library"}};
   } else if (job.agent_kind == "llm") {
     result = run_llm_job(ctx, job, transcript, rec.agent_settings);
+    rec.agent_settings["docs"] = agent::docs_level_name(ctx.docs);
   } else {
     throw std::invalid_argument("unknown agent kind '" + job.agent_kind + "'");
   }
