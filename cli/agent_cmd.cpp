@@ -56,7 +56,26 @@ struct AgentArgs {
   bool library_include_scored = false;
   std::string search;  // island | ucb: a search over candidates instead of a workflow
   agent::search::SearchOptions search_options;
+  std::string docs;  // the documentation level (isa | guide | full); "": the settings file's, else full
 };
+
+// The run's documentation level: --docs, else the settings file's `docs:`, else full (what runs got before
+// levels existed). `full` with --no-library would promise examples there is no library for.
+agent::DocsLevel docs_level(const AgentArgs& a, const std::optional<agent::DocsLevel>& from_settings) {
+  agent::DocsLevel level = agent::DocsLevel::kFull;
+  if (!a.docs.empty()) {
+    try {
+      level = agent::parse_docs_level(a.docs);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--docs: ") + e.what());
+    }
+    if (agent::serves_examples(level) && a.no_library)
+      throw UsageError("--docs full serves example kernels from the kernel library; drop --no-library");
+  } else if (from_settings) {
+    level = *from_settings;
+  }
+  return level;
+}
 
 std::string default_transcript_path(const AgentArgs& a, const std::string& agent) {
   const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -251,6 +270,9 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   if (tuner && !a.port_from.empty())
     throw UsageError(
         "--port-from needs an LLM agent (--model or --provider-config): the tuner reads no kernel");
+  if (tuner && !a.docs.empty())
+    throw UsageError(
+        "--docs needs an LLM agent (--model or --provider-config): the tuner reads no documentation");
   agent::AgentResult result;
   nlohmann::json search_summary;
   std::string path;
@@ -269,6 +291,7 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
       throw UsageError(e.what());
     }
     const auto settings = provider_settings(a);
+    ctx.docs = docs_level(a, settings.docs);
     path = a.transcript.empty() ? default_transcript_path(a, settings.run.provider + "_" +
                                                                  settings.run.model + "_search-" + a.search)
                                 : a.transcript;
@@ -284,8 +307,10 @@ int run_agent_cmd(const GlobalOptions& g, const AgentArgs& a) {
   } else {
     const auto workflow = agent::Workflow::load(a.workflow);
     const auto settings = provider_settings(a);
+    ctx.docs = docs_level(a, settings.docs);
     std::string name = settings.run.provider + "_" + settings.run.model;
     if (workflow.name != "single") name += "_" + workflow.name;
+    if (ctx.docs != agent::DocsLevel::kFull) name += std::string("_docs-") + agent::docs_level_name(ctx.docs);
     if (!ctx.port_from.empty()) name += "_port-from-" + ctx.port_from.platform;
     path = a.transcript.empty() ? default_transcript_path(a, name) : a.transcript;
     // Roles with settings of their own get their own provider; the others share the run's.
@@ -380,6 +405,11 @@ void register_agent_commands(CLI::App& app, GlobalOptions& g, std::function<int(
       "kernel library find_examples searches and passing kernels are recorded in (default: --db)");
   cmd->add_flag("--no-library", a.no_library,
                 "no kernel library: find_examples returns nothing, nothing is recorded");
+  cmd->add_option(
+      "--docs", a.docs,
+      "documentation level: isa (the ISA reference only), guide (plus the platform guide) or full "
+      "(plus example kernels of other tasks from the kernel library); default: the settings "
+      "file's `docs:`, else full (docs/agents.md, Documentation levels)");
   cmd->add_flag("--library-include-scored", a.library_include_scored,
                 "let find_examples return kernels of this very task and configuration (any hardware); the "
                 "result says so. Not a benchmark run.");

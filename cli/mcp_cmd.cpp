@@ -18,10 +18,18 @@ struct McpArgs {
   std::string hw = "default";
   uint64_t seed = 1;
   bool quiet = false;
+  std::string docs = "guide";  // the documentation level served (isa | guide)
 };
 
 int run_mcp_cmd(const McpArgs& a, bool config_given) {
   agent::mcp::McpOptions options;
+  try {
+    options.docs = agent::parse_docs_level(a.docs);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--docs: ") + e.what());
+  }
+  if (agent::serves_examples(options.docs))
+    throw UsageError("--docs full: kcraft mcp serves no kernel library (find_examples); use isa or guide");
   if (!a.task.empty()) {
     agent::TaskContext ctx;
     ctx.platform = a.platform;
@@ -55,6 +63,9 @@ void register_mcp_command(CLI::App& app, GlobalOptions& /*global*/, std::functio
       cmd->add_option("--config", a.config, "configuration C1..C5 of --task")->capture_default_str();
   auto* hw = cmd->add_option("--hw", a.hw, "hardware configuration of --task")->capture_default_str();
   auto* seed = cmd->add_option("--seed", a.seed, "run_eval's input seed for --task")->capture_default_str();
+  cmd->add_option("--docs", a.docs,
+                  "documentation level: isa (the ISA reference only) or guide (plus the platform guide)")
+      ->capture_default_str();
   cmd->add_flag("--quiet", a.quiet, "no log lines on stderr");
   cmd->callback([&run, config, hw, seed] {
     const bool config_given = config->count() + hw->count() + seed->count() > 0;

@@ -170,8 +170,8 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
               << bench::speedup_table(data.metrics) << bench::cycles_table(data.metrics)
               << bench::compiler_table(data.metrics) << "\n"
               << bench::summary_table(data.metrics) << "\n"
-              << bench::agents_table(data.metrics) << bench::porting_table(data.metrics)
-              << bench::phases_table(data.runs);
+              << bench::agents_table(data.metrics) << bench::uncertainty_table(data.uncertainty, true)
+              << bench::porting_table(data.metrics) << bench::phases_table(data.runs);
     std::cout << fmt::format(
         "\n{} runs planned ({} already stored), {} run now ({} failed jobs) in {}; results: {}{}\n",
         result.plan.runs.size(), result.already_done, result.ran, result.failed_jobs,
@@ -328,7 +328,8 @@ void add_filter_options(CLI::App* cmd, BenchArgs& a) {
       ->capture_default_str();
   cmd->add_flag(
       "--library-examples", a.library_examples,
-      "LLM agents may retrieve passing kernels of other tasks/configurations from the store (find_examples)");
+      "LLM agents may retrieve passing kernels of other tasks/configurations from the store (find_examples): "
+      "documentation level full for the LLM agents that name none (`llm:FILE.yaml@docs=LEVEL` names one)");
   cmd->add_flag(
       "--no-counters", a.no_counters,
       "do not store the performance counters of correct kernels (those of the first hidden seed's run)");
@@ -344,7 +345,9 @@ void register_sweep_command(CLI::App& app, GlobalOptions& g, std::function<int()
   add_filter_options(bench_cmd, a);
   std::string kinds;
   for (const auto& kind : bench::agent_kinds()) kinds += (kinds.empty() ? "" : ", ") + kind.usage;
-  static const std::string agents_help = "comma-separated: " + kinds + " (docs/agents.md, In the sweep)";
+  static const std::string agents_help =
+      "comma-separated: " + kinds +
+      "; an LLM agent may end in @docs=isa|guide|full (docs/agents.md, In the sweep)";
   bench_cmd->add_option("--agents", a.agents, agents_help)->delimiter(',')->capture_default_str();
   bench_cmd->add_option("--jobs,-j", a.jobs, "worker processes")->capture_default_str();
   bench_cmd->add_option("--db", a.db, "results database (SQLite)")->capture_default_str();

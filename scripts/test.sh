@@ -47,8 +47,9 @@ elif [ "${1:-}" = "--sanitize" ]; then
   export LSAN_OPTIONS="suppressions=$here/scripts/sanitizer/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
   # The yosys synthesis checks run yosys on the RTL, none of our instrumented code (scripts/test.sh --long
   # runs them).
-  # systolic.extend_example (label scratch_build) configures and builds its own uninstrumented copy of the
-  # tree (docs/extending.md): nothing of it runs under the sanitizers.
+  # systolic.extend_example (label scratch_build) and scripts.new_platform_example (label scaffold_build)
+  # configure and build their own uninstrumented copies of the tree (docs/extending.md,
+  # docs/platforms.md): nothing of them runs under the sanitizers.
   # The decoder blocks on the RTL, rvv's (tens of millions of cycles each, 1.5 min apiece uninstrumented) and
   # vliw's (3.5 min apiece instrumented on small), run the same instrumented code as conv_block's composite
   # and every other RTL test of their platform, several times slower.
@@ -69,7 +70,7 @@ elif [ "${1:-}" = "--sanitize" ]; then
   # and over (bench.Shard.ShardsAreDisjoint... plans it 27 times) are 108 s of the same instrumented planner
   # that the other bench.Plan tests and the BenchE2E sweeps run.
   # docs/sanitizers.md lists the measurements.
-  ctest_args=(-LE 'synth|scratch_build|coverage_build'
+  ctest_args=(-LE 'synth|scratch_build|coverage_build|scaffold_build'
               -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block|VliwBaseline\.AssemblesCleanAndPassesOnTheModel/.*_C[345]_|VliwBaselineKnobs\.|RvvKnobs\.EveryCombination|RvvBaseline\.[A-Za-z0-9]+/[a-z0-9_]+_C[2345] |Baselines\.PassOnTheRtlForEveryConfiguration/small_|Baselines\.PassOnTheRtlWithTheModelAgreeing/[a-z0-9_]+_small|CompositeBaselines\.PassOnTheRtlWithEveryPhaseMarked/[a-z0-9_]+_small|RvvBaselineOnRtl\.C1PassesWithQemuAgreeing/(attention|mha|gqa|mqa|flash_attention|ffn|swiglu)|ToleranceSanity\.WrongKernelsFail/(decoder_block|conv_block|conv2d|ffn|swiglu|attention|mha|gqa|mqa|flash_attention)|VliwSmallTile\.|scripts\.compare_builds_and_speed|bench\.Shard\.ShardsAreDisjointAndTheirUnionIsTheSweep|bench\.Plan\.(EveryTaskConfigurationTargetAgentAndAttempt|LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason|TheQuickSweepListsWhatItLeavesOutAndFullRunsEverything)')
 fi
 "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"

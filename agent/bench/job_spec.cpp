@@ -31,6 +31,7 @@ json JobSpec::to_json() const {
           {"language", language},
           {"workflow", workflow},
           {"search", search},
+          {"docs", docs},
           {"port", port_json(port)},
           {"eval_cache", eval_cache},
           {"compiler_baseline_from_cache", compiler_baseline_from_cache}};
@@ -52,6 +53,7 @@ JobSpec JobSpec::from_json(const json& j) {
   s.language = j.value("language", "");
   s.workflow = j.value("workflow", "single");
   s.search = j.value("search", "");
+  s.docs = j.value("docs", "");
   s.eval_cache = j.value("eval_cache", "");
   s.compiler_baseline_from_cache = j.value("compiler_baseline_from_cache", false);
   if (j.contains("port") && j["port"].is_object()) {

@@ -28,6 +28,7 @@ struct JobSpec {
   std::string transcript;  // JSONL path; empty: keep in memory
   bool counters = true;    // store a correct kernel's counters (those of its first hidden seed's run)
   std::string library;     // kernel library find_examples searches (the sweep's store); empty: none
+  std::string docs;        // llm: the documentation level (isa | guide | full); "": full
   std::string fault;       // tests only: crash | abort | hang | throw | exit (simulates a broken job)
   // candidate: the kernel to evaluate on the development seed (run_eval, and profile when it passes)
   std::string kernel;

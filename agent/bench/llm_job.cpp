@@ -14,7 +14,7 @@ bool llm_agents_available() {
   return true;
 }
 
-void check_llm_agent(const std::string& settings_file) {
+std::optional<agent::DocsLevel> check_llm_agent(const std::string& settings_file) {
   const auto settings = agent::RunProviderSettings::load(settings_file);
   try {
     agent::make_provider(settings.run);
@@ -22,6 +22,7 @@ void check_llm_agent(const std::string& settings_file) {
   } catch (const agent::ProviderError& e) {
     throw std::invalid_argument(settings_file + ": " + e.what());
   }
+  return settings.docs;
 }
 
 agent::AgentResult run_llm_job(const agent::TaskContext& context, const JobSpec& job,

@@ -8,7 +8,7 @@ bool llm_agents_available() {
   return false;
 }
 
-void check_llm_agent(const std::string& settings_file) {
+std::optional<agent::DocsLevel> check_llm_agent(const std::string& settings_file) {
   throw std::invalid_argument(settings_file + ": this kcraft was built without the LLM providers");
 }
 

@@ -250,7 +250,29 @@ const std::vector<AgentKindSyntax>& agent_kinds() {
   return kinds;
 }
 
-AgentSpec parse_agent(const std::string& text) {
+size_t docs_suffix_at(const std::string& agent) {
+  return agent.rfind(kDocsSuffix);
+}
+
+AgentSpec parse_agent(const std::string& full_text) {
+  // The documentation level is the last part of the name: a settings path may hold ':' but not "@docs=".
+  const size_t suffix = docs_suffix_at(full_text);
+  const std::string text = full_text.substr(0, suffix);
+  if (suffix != std::string::npos) {
+    const std::string level = full_text.substr(suffix + std::string(kDocsSuffix).size());
+    AgentSpec spec = parse_agent(text);
+    if (spec.kind != AgentSpec::Kind::kLlm) {
+      throw std::invalid_argument(fmt::format(
+          "agent '{}': {} reads no documentation; `@docs=` is for LLM agents", full_text, spec.name));
+    }
+    try {
+      spec.docs = agent::docs_level_name(agent::parse_docs_level(level));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("agent '{}': {}", full_text, e.what()));
+    }
+    spec.name += kDocsSuffix + spec.docs;
+    return spec;
+  }
   std::vector<std::string> fields = split_fields(text);
   const std::string prefix = fields.front();
   fields.erase(fields.begin());
@@ -268,6 +290,7 @@ AgentSpec parse_agent(const std::string& text) {
 }
 
 std::string unported_agent_name(const std::string& agent) {
+  // "port:P:m@docs=isa" compares with "llm:m@docs=isa": the level stays.
   if (agent.rfind("port:", 0) != 0) return "";
   const auto colon = agent.find(':', 5);
   if (colon == std::string::npos) return "";

@@ -34,6 +34,10 @@ std::optional<double> attainable_cycles(const std::string& platform, const std::
 //                                  name if any, else the fewest cycles), scored unchanged; stored as
 //                                  "library:<file stem>". A cell the library has no kernel of is stored
 //                                  with status no_library_kernel (kcraft explore: kernels on variants)
+// An LLM agent (llm:, workflow:, search:, port:) may end in `@docs=LEVEL` (isa | guide | full): the same
+// agent at that documentation level, a distinct agent whose name keeps the suffix ("llm:<stem>@docs=isa"),
+// so a sweep runs one model at several levels side by side. Without it, the settings file's `docs:`, else
+// full with --library-examples and guide without (what sweeps served before levels existed).
 // More kinds: one entry in agent_kinds() (plan.cpp) and, when they run differently, a job kind.
 struct AgentSpec {
   enum class Kind { kBaseline, kTuner, kLlm, kLibrary };
@@ -44,6 +48,7 @@ struct AgentSpec {
   std::string port_from;            // kLlm: port the best passing kernel of this platform ("" = no porting)
   std::string search;  // kLlm: island | ucb: a search over candidates (agent/search) instead of a workflow
   std::string library_file;  // kLibrary: the results store whose kernels run (absolute)
+  std::string docs;          // kLlm: the `@docs=` level, or the level the sweep resolved ("" = not yet)
   bool offline() const { return kind != Kind::kLlm; }
   std::string job_kind() const;  // the worker's agent_kind: baseline | tuner | llm | library
 };
@@ -58,8 +63,12 @@ struct AgentKindSyntax {
 const std::vector<AgentKindSyntax>& agent_kinds();
 
 // Throws std::invalid_argument for an unknown agent, a missing settings file, an unknown workflow or
-// platform.
+// platform, or an unknown documentation level.
 AgentSpec parse_agent(const std::string& text);
+
+// The `@docs=` suffix of an agent name (kDocsSuffix), and where it starts (npos: none).
+inline constexpr const char* kDocsSuffix = "@docs=";
+size_t docs_suffix_at(const std::string& agent);
 
 // The agent a porting agent is compared with: the same workflow and settings without porting
 // ("port:P:m" -> "llm:m", "port:P:default:m" -> "workflow:default:m"); "" for an agent that does not port.

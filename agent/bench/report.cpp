@@ -91,6 +91,7 @@ ReportData load_report_data(const ResultStore& store) {
   d.sweeps = store.sweeps();
   d.tuned_baselines = store.tuned_baselines();
   d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
+  d.uncertainty = compute_uncertainty(d.runs, d.metrics);
   return d;
 }
 
@@ -120,6 +121,7 @@ ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRu
     if (cells.count(t.key.cell())) d.tuned_baselines.push_back(std::move(t));
   }
   d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
+  d.uncertainty = compute_uncertainty(d.runs, d.metrics);
   return d;
 }
 
@@ -479,6 +481,54 @@ std::string agents_table(const Metrics& m) {
   return out;
 }
 
+namespace {
+
+// "0.67 [0.33, 1.00]"; "-" when undefined, no interval when it has none.
+std::string estimate_text(const Estimate& e, const char* format) {
+  if (!e.value) return "-";
+  std::string text = fmt::format(fmt::runtime(format), *e.value);
+  if (e.interval) {
+    text += fmt::format(" [{}, {}]", fmt::format(fmt::runtime(format), e.interval->low),
+                        fmt::format(fmt::runtime(format), e.interval->high));
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string uncertainty_table(const Uncertainty& u, bool only_if_informative) {
+  const bool several_attempts =
+      std::any_of(u.groups.begin(), u.groups.end(), [](const auto& g) { return g.attempts > 1; });
+  if (u.groups.empty() || (only_if_informative && !several_attempts && u.comparisons.empty())) return "";
+  std::string out = fmt::format(
+      "\nUncertainty: 95 % bootstrap intervals over cells ({} resamples, seed {}; docs/bench.md)\n",
+      u.settings.resamples, u.settings.seed);
+  const std::string heading =
+      fmt::format("{:<28} {:<18} {:>5} {:>2} {:<20} {:<20} {:<20} {:<20} {}", "agent", "target", "cells", "k",
+                  "pass@1", "pass@k", "solved", "fast_1", "geomean");
+  out += heading + "\n" + std::string(heading.size() + 16, '-') + "\n";
+  for (const auto& g : u.groups) {
+    out += fmt::format("{:<28} {:<18} {:>5} {:>2} {:<20} {:<20} {:<20} {:<20} {}\n", g.agent, g.target(),
+                       g.cells, g.attempts, estimate_text(g.pass_at_1, "{:.2f}"),
+                       g.attempts > 1 ? estimate_text(g.pass_at_k, "{:.2f}") : "-",
+                       estimate_text(g.solved, "{:.2f}"), estimate_text(g.fast_1, "{:.2f}"),
+                       estimate_text(g.geomean_speedup, "{:.3f}x"));
+  }
+  out +=
+      "(k: attempts per cell; pass@k over the cells with k finished attempts, by the unbiased estimator)\n";
+  if (u.comparisons.empty()) return out;
+  out += "\nAgents compared, paired over the cells both ran (*: the 95 % interval excludes no difference)\n";
+  out += fmt::format("{:<18} {:<28} {:<28} {:>6} {:<24} {}\n", "target", "agent a", "agent b", "cells",
+                     "pass@1 a - b", "geomean a / b");
+  for (const auto& c : u.comparisons) {
+    out +=
+        fmt::format("{:<18} {:<28} {:<28} {:>6} {:<24} {}\n", c.target, c.agent_a, c.agent_b, c.common_cells,
+                    estimate_text(c.pass_at_1_difference, "{:+.2f}") + (c.pass_at_1_differs() ? " *" : ""),
+                    estimate_text(c.geomean_ratio, "{:.3f}x") + (c.geomean_differs() ? " *" : ""));
+  }
+  return out;
+}
+
 std::string porting_table(const Metrics& m) {
   const auto pairs = porting_pairs(m);
   if (pairs.empty()) return "";
@@ -610,6 +660,7 @@ json report_json(const ReportData& d) {
   json j;
   j["metrics"] = d.metrics.to_json();
   j["porting"] = porting_json(d.metrics);
+  j["uncertainty"] = d.uncertainty.to_json();
   j["runs"] = json::array();
   for (const auto& r : d.runs) j["runs"].push_back(r.to_json());
   j["hardware"] = json::array();

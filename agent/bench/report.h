@@ -10,6 +10,7 @@
 #include "agent/bench/metrics.h"
 #include "agent/bench/run_record.h"
 #include "agent/bench/store.h"
+#include "agent/bench/uncertainty.h"
 
 namespace kcraft::bench {
 
@@ -22,6 +23,7 @@ struct ReportData {
   std::vector<SweepInfo> sweeps;
   std::vector<TunedBaseline> tuned_baselines;
   Metrics metrics;
+  Uncertainty uncertainty;  // pass@k and bootstrap intervals over the metrics' cells
 };
 ReportData load_report_data(const ResultStore& store);
 // The same, restricted to the runs of one plan (what `kcraft bench` prints after its sweep).
@@ -39,6 +41,12 @@ std::string summary_table(const Metrics& m);
 // The agents side by side, one row per (agent, target): solved configurations, geometric-mean speedup,
 // fast_1, model calls, tokens per role, evaluations and wall time (totals over the runs).
 std::string agents_table(const Metrics& m);
+// Per (agent, target): pass@1, pass@k, solved share, fast_1 and the geometric-mean speedup, each with
+// its 95 % bootstrap interval over cells; then every pair of agents on a target, paired over the cells
+// both ran, a difference whose interval excludes zero marked "*". With `only_if_informative`, empty
+// unless some cell has several attempts or some target several agents (a single deterministic agent
+// has nothing to compare).
+std::string uncertainty_table(const Uncertainty& u, bool only_if_informative = false);
 // "Does a kernel for one ISA help on another": each porting agent (port:P:...) next to the same workflow
 // and settings without porting, per target, over the configurations both were planned on. Empty when the
 // metrics have no porting agent.

@@ -342,7 +342,11 @@ JobSpec Sweep::make_job(const PlannedRun& run, const AgentSpec& agent) const {
   job.counters = o_.counters;
   if (o_.eval_cache) job.eval_cache = std::filesystem::absolute(o_.db).string();
   job.compiler_baseline_from_cache = !simulates_compiler_baseline(o_.compiler_baselines, run.key.config);
-  if (o_.library_examples && job.agent_kind == "llm") job.library = o_.db.string();
+  // Only a `full` agent gets the store's kernel library: the level decides what an agent may read.
+  if (job.agent_kind == "llm") {
+    job.docs = agent.docs;
+    if (agent.docs == agent::docs_level_name(agent::DocsLevel::kFull)) job.library = o_.db.string();
+  }
   if (!transcript_dir_.empty()) {
     job.transcript = (transcript_dir_ / run.key.platform / run.key.hw_config / run.key.task / run.key.config /
                       fmt::format("{}-{}.jsonl", safe_name(run.key.agent), run.key.attempt))
@@ -561,9 +565,17 @@ SweepResult run_sweep(const SweepOptions& o, const tasks::TaskRegistry& registry
   const auto t0 = std::chrono::steady_clock::now();
   SweepResult result;
   result.plan = build_plan(o.filters, registry);
-  // A broken settings file or a missing API key fails the sweep now, not every one of its runs.
-  for (const auto& a : result.plan.agents) {
-    if (!a.offline()) check_llm_agent(a.settings_file);
+  // A broken settings file or a missing API key fails the sweep now, not every one of its runs. Each LLM
+  // agent's documentation level is settled here: its `@docs=`, else its file's `docs:`, else what sweeps
+  // served before levels existed (the library's examples only with --library-examples).
+  for (auto& a : result.plan.agents) {
+    if (a.offline()) continue;
+    const auto from_file = check_llm_agent(a.settings_file);
+    if (a.docs.empty()) {
+      const agent::DocsLevel by_default =
+          o.library_examples ? agent::DocsLevel::kFull : agent::DocsLevel::kGuide;
+      a.docs = agent::docs_level_name(from_file ? *from_file : by_default);
+    }
   }
   Sweep sweep(o, result, progress_out);
   sweep.plan();

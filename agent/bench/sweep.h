@@ -57,7 +57,8 @@ struct SweepOptions {
   // before on the same task, configuration, seed, hardware and model build is not simulated again.
   bool eval_cache = true;
   // LLM agents may retrieve passing kernels of other cells from the store's kernel library (find_examples;
-  // never the scored cell). Off by default: what is retrievable then depends on what finished first.
+  // never the scored cell). Off by default: what is retrievable then depends on what finished first. It is
+  // the documentation level of the LLM agents that name none (`full` with it, `guide` without; plan.h).
   bool library_examples = false;
   TunedBaselineMode tuned_baselines = TunedBaselineMode::kAuto;
   CompilerBaselineMode compiler_baselines = CompilerBaselineMode::kAuto;

@@ -133,6 +133,7 @@ RunRecord execute_agent(const JobSpec& job) {
   ctx.dev_seed = job.dev_seed;
   ctx.library = job.library;
   ctx.port_from = job.port;
+  if (!job.docs.empty()) ctx.docs = agent::parse_docs_level(job.docs);
   if (job.agent_kind == "candidate") return evaluate_candidate(job, ctx);
   agent::Transcript transcript(job.transcript);
   RunRecord rec;
@@ -163,6 +164,7 @@ RunRecord execute_agent(const JobSpec& job) {
     rec.agent_settings = {{"kind", "library"}};
   } else if (job.agent_kind == "llm") {
     result = run_llm_job(ctx, job, transcript, rec.agent_settings);
+    rec.agent_settings["docs"] = agent::docs_level_name(ctx.docs);
   } else {
     throw std::invalid_argument("unknown agent kind '" + job.agent_kind + "'");
   }

@@ -78,7 +78,8 @@ json AgentResult::to_json() const {
             {"evaluations", evaluations},
             {"tokens", usage_json(tokens)},
             {"wall_seconds", wall_seconds},
-            {"score", score.to_json()}};
+            {"score", score.to_json()},
+            {"docs", docs_level_name(context.docs)}};
   if (!workflow.empty()) {
     j["workflow"] = workflow;
     j["steps"] = steps;
@@ -108,6 +109,8 @@ std::string AgentResult::summary() const {
                               agent, context.task, context.config, context.platform, context.hw_config,
                               status, iterations, budget, evaluations, wall_seconds);
   if (!error.empty()) s += "  stopped: " + error + "\n";
+  if (context.docs != DocsLevel::kFull)
+    s += fmt::format("  documentation level: {}\n", docs_level_name(context.docs));
   if (!context.port_from.empty()) {
     s +=
         fmt::format("  ported from a {} kernel ({})\n", context.port_from.platform, context.port_from.origin);
@@ -168,7 +171,8 @@ std::string render_prompt(const std::string& template_name, const TaskContext& c
                                                              {"budget", std::to_string(budget)}};
   if (uses("languages")) values.emplace_back("languages", languages_list(ctx.platform));
   if (uses("hardware")) values.emplace_back("hardware", hardware_summary(ctx.platform, ctx.hw_config));
-  if (uses("platform_guide")) values.emplace_back("platform_guide", platform_guide(ctx.platform));
+  if (uses("platform_guide"))
+    values.emplace_back("platform_guide", prompt_platform_guide(ctx.platform, ctx.docs));
   if (uses("isa_reference")) values.emplace_back("isa_reference", isa_reference(ctx.platform));
   if (uses("task")) values.emplace_back("task", task_text(ctx));
   if (uses("composition")) values.emplace_back("composition", composition_hint(ctx));
@@ -192,7 +196,7 @@ std::string composition_hint(const TaskContext& ctx) {
       "done "
       "on {}; build the kernel from those pieces first, then make it fast.",
       spec.level, parts, ctx.platform);
-  if (!ctx.library.empty()) {
+  if (!ctx.library.empty() && serves_examples(ctx.docs)) {
     hint += fmt::format(
         " `find_examples` with a part's name (e.g. \"{}\") returns passing kernels of it on this platform "
         "from "
@@ -290,8 +294,11 @@ std::string port_prompt(const TaskContext& ctx) {
       ctx.task, ctx.config, port.platform, language,
       port.cycles > 0 ? fmt::format(" in {} cycles", port.cycles) : "", ctx.platform, port.platform,
       ctx.platform, ctx.platform);
-  text += fmt::format("The sections of the `{}` platform guide, for the names its kernel uses:\n{}\n",
-                      port.platform, outline);
+  // A platform guide (even another platform's) is above the `isa` level.
+  if (serves_guide(ctx.docs)) {
+    text += fmt::format("The sections of the `{}` platform guide, for the names its kernel uses:\n{}\n",
+                        port.platform, outline);
+  }
   text += fmt::format("```{}\n{}{}```\n", language, port.source,
                       port.source.empty() || port.source.back() == '\n' ? "" : "\n");
   return text;

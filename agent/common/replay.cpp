@@ -100,6 +100,12 @@ ReplayResult replay_events(const std::vector<nlohmann::json>& events, const std:
       throw malformed(start, "\"library_allows_scored_cell\" is not a boolean");
     out.context.library_allows_scored_cell = c["library_allows_scored_cell"].get<bool>();
   }
+  // Transcripts from before documentation levels served everything: `full`.
+  try {
+    out.context.docs = parse_docs_level(text(start, c, "docs", "full"));
+  } catch (const std::invalid_argument& e) {
+    throw malformed(start, e.what());
+  }
   out.agent = text(start, run_start, "agent", "");
 
   ToolSession session(out.context);

@@ -92,6 +92,54 @@ std::string platform_guide(const std::string& platform_name) {
   return read_text(platform(platform_name).guide_path());
 }
 
+const char* docs_level_name(DocsLevel level) {
+  switch (level) {
+    case DocsLevel::kIsa:
+      return "isa";
+    case DocsLevel::kGuide:
+      return "guide";
+    case DocsLevel::kFull:
+      return "full";
+  }
+  return "full";
+}
+
+const std::vector<std::string>& docs_level_names() {
+  static const std::vector<std::string> names = {"isa", "guide", "full"};
+  return names;
+}
+
+DocsLevel parse_docs_level(const std::string& text) {
+  for (DocsLevel level : {DocsLevel::kIsa, DocsLevel::kGuide, DocsLevel::kFull}) {
+    if (text == docs_level_name(level)) return level;
+  }
+  throw std::invalid_argument(fmt::format(
+      "unknown documentation level '{}' (the levels: isa = the ISA reference only, guide = plus the platform "
+      "guide, full = plus example kernels of other tasks from the kernel library)",
+      text));
+}
+
+std::vector<NamedDocument> served_documents(const std::string& platform_name, DocsLevel docs) {
+  std::vector<NamedDocument> out = {{"ISA reference", isa_reference(platform_name)}};
+  if (serves_guide(docs)) out.push_back({"platform guide", platform_guide(platform_name)});
+  return out;
+}
+
+std::string prompt_platform_guide(const std::string& platform_name, DocsLevel docs) {
+  if (serves_guide(docs)) return platform_guide(platform_name);
+  // The templates keep their heading; the model learns why nothing follows it.
+  return "(Not part of this run's documentation: you have the ISA reference below and nothing else.)";
+}
+
+namespace {
+
+// The documents a run serves, as the tools name them in their messages.
+std::string documents_phrase(DocsLevel docs) {
+  return serves_guide(docs) ? "the ISA reference or the platform guide" : "the ISA reference";
+}
+
+}  // namespace
+
 std::string hardware_summary(const std::string& platform_name, const std::string& hw) {
   const Platform& p = platform(platform_name);
   const HwConfig& c = p.hw_config(hw);
@@ -225,7 +273,7 @@ const std::vector<ToolSchema>& ToolSession::schemas() {
   return tools;
 }
 
-std::vector<ToolSchema> ToolSession::schemas_for(const std::string& platform_name) {
+std::vector<ToolSchema> ToolSession::schemas_for(const std::string& platform_name, DocsLevel docs) {
   const Platform& p = platform(platform_name);
   const auto languages = p.languages();
   std::string choices;
@@ -246,6 +294,20 @@ std::vector<ToolSchema> ToolSession::schemas_for(const std::string& platform_nam
     json names = json::array();
     for (const auto& l : languages) names.push_back(l.name);
     props["language"]["enum"] = names;
+  }
+  // At `isa` there is no guide to search, and below `full` no examples: the descriptions say so.
+  for (auto& t : tools) {
+    if (!serves_guide(docs) && t.name == "grep_docs") {
+      t.description =
+          "Search the ISA reference. An instruction mnemonic returns its full entry (syntax, encoding, "
+          "semantics, latency, example); other words return matching lines with context.";
+    } else if (!serves_guide(docs) && t.name == "search_docs") {
+      t.description =
+          "Find the sections of the ISA reference most relevant to a question (full-text ranking). Returns "
+          "whole sections, each with its heading path.";
+    } else if (!serves_examples(docs) && t.name == "find_examples") {
+      t.description = "Not available in this run: its documentation has no example kernels.";
+    }
   }
   return tools;
 }
@@ -448,11 +510,7 @@ ToolResult ToolSession::grep_docs(const json& args) {
   if (query.empty()) return error("grep_docs: empty query");
   const size_t max_results =
       args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 50)) : 8;
-  struct Doc {
-    std::string name, text;
-  };
-  const std::vector<Doc> docs = {{"ISA reference", isa_reference(context_.platform)},
-                                 {"platform guide", platform_guide(context_.platform)}};
+  const std::vector<NamedDocument> docs = served_documents(context_.platform, context_.docs);
   const std::string q = lower(query);
   std::string out;
   size_t results = 0;
@@ -488,8 +546,8 @@ ToolResult ToolSession::grep_docs(const json& args) {
     }
   }
   if (results == 0) {
-    return ToolResult{fmt::format("no match for '{}' in the ISA reference or the platform guide", query),
-                      false, json{{"matches", 0}}};
+    return ToolResult{fmt::format("no match for '{}' in {}", query, documents_phrase(context_.docs)), false,
+                      json{{"matches", 0}}};
   }
   if (results == max_results) out += fmt::format("[showing the first {} matches]\n", max_results);
   return ToolResult{truncate_for_model(out), false, json{{"matches", results}}};
@@ -499,15 +557,14 @@ ToolResult ToolSession::search_docs(const json& args) {
   const std::string query = args["query"];
   const size_t max_results =
       args.contains("max_results") ? static_cast<size_t>(std::clamp<int64_t>(args["max_results"], 1, 12)) : 4;
-  std::vector<library::DocSection> sections =
-      library::split_sections("ISA reference", isa_reference(context_.platform));
-  for (auto& s : library::split_sections("platform guide", platform_guide(context_.platform)))
-    sections.push_back(std::move(s));
+  std::vector<library::DocSection> sections;
+  for (const auto& doc : served_documents(context_.platform, context_.docs)) {
+    for (auto& s : library::split_sections(doc.name, doc.text)) sections.push_back(std::move(s));
+  }
   const auto found = library::search_sections(sections, query, max_results);
   if (found.empty()) {
-    return ToolResult{
-        fmt::format("no section of the ISA reference or the platform guide matches '{}'", query), false,
-        json{{"sections", json::array()}}};
+    return ToolResult{fmt::format("no section of {} matches '{}'", documents_phrase(context_.docs), query),
+                      false, json{{"sections", json::array()}}};
   }
   std::string out;
   json paths = json::array();
@@ -521,6 +578,13 @@ ToolResult ToolSession::search_docs(const json& args) {
 }
 
 ToolResult ToolSession::find_examples(const json& args) {
+  // Below `full` the library stays closed even when the run has one (it still records passing kernels).
+  if (!serves_examples(context_.docs) && !context_.library.empty()) {
+    return ToolResult{fmt::format("no example kernels at this run's documentation level ({}): find_examples "
+                                  "returns nothing",
+                                  docs_level_name(context_.docs)),
+                      false, json{{"examples", json::array()}, {"library", false}}};
+  }
   if (context_.library.empty()) {
     return ToolResult{"no kernel library in this run: there are no examples to retrieve", false,
                       json{{"examples", json::array()}, {"library", false}}};
@@ -638,11 +702,9 @@ ToolResult ToolSession::submit(const json&) {
 }
 
 nlohmann::json transcript_context(const TaskContext& ctx) {
-  nlohmann::json j = {{"platform", ctx.platform},
-                      {"hw_config", ctx.hw_config},
-                      {"task", ctx.task},
-                      {"config", ctx.config},
-                      {"dev_seed", ctx.dev_seed}};
+  nlohmann::json j = {{"platform", ctx.platform}, {"hw_config", ctx.hw_config},
+                      {"task", ctx.task},         {"config", ctx.config},
+                      {"dev_seed", ctx.dev_seed}, {"docs", docs_level_name(ctx.docs)}};
   // Replay needs the library find_examples searched (and whether the scored cell was allowed).
   if (!ctx.library.empty()) {
     j["library"] = ctx.library;

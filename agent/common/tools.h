@@ -32,6 +32,25 @@ struct PortSource {
   nlohmann::json to_json() const;  // without the source (it is in the prompts)
 };
 
+// How much documentation an agent is given: the experimental variable of "from what documentation can an
+// agent write kernels for an ISA it has never seen" (docs/agents.md, "Documentation levels"). Each level
+// serves everything the one below it does, and nothing of the ones above:
+//   isa    the generated ISA reference only (prompts, grep_docs, search_docs, read_docs)
+//   guide  plus the platform guide
+//   full   plus passing kernels of OTHER tasks or configurations from the run's kernel library
+//          (find_examples, a search's library seeds), when the run has a library
+enum class DocsLevel { kIsa, kGuide, kFull };
+const char* docs_level_name(DocsLevel level);
+const std::vector<std::string>& docs_level_names();  // isa, guide, full
+// Throws std::invalid_argument naming the levels for anything else.
+DocsLevel parse_docs_level(const std::string& text);
+inline bool serves_guide(DocsLevel level) {
+  return level != DocsLevel::kIsa;
+}
+inline bool serves_examples(DocsLevel level) {
+  return level == DocsLevel::kFull;
+}
+
 struct TaskContext {
   std::string platform = default_platform_name();
   std::string hw_config = "default";
@@ -44,6 +63,9 @@ struct TaskContext {
   // results and reports say so. Off by default: that would hand the model the answer.
   bool library_allows_scored_cell = false;
   PortSource port_from{};  // the kernel to port, if any
+  // The documentation the run serves. `full` is what a run got before levels existed: the guide always,
+  // library examples when it has a library (none: find_examples says there is no library).
+  DocsLevel docs = DocsLevel::kFull;
 };
 
 // A run's context as transcripts record it in run_start (what replay rebuilds the run from): the cell, the
@@ -69,8 +91,9 @@ class ToolSession {
 
   // The tools, with JSON schemas of their arguments (platform-neutral: `language` names no choices).
   static const std::vector<ToolSchema>& schemas();
-  // The same, with `language` described for one platform: its languages and the default.
-  static std::vector<ToolSchema> schemas_for(const std::string& platform);
+  // The same, with `language` described for one platform (its languages and the default), and the
+  // documentation tools described as the level serves them.
+  static std::vector<ToolSchema> schemas_for(const std::string& platform, DocsLevel docs = DocsLevel::kFull);
   static bool has_tool(const std::string& name);
 
   // `arguments` is the model's raw JSON text (may be malformed or empty = {}).
@@ -116,6 +139,13 @@ class ToolSession {
 // The documentation grep_docs searches and the prompts embed: the ISA reference and the platform guide.
 std::string isa_reference(const std::string& platform);
 std::string platform_guide(const std::string& platform);
+// The documents a level serves, by name ("ISA reference", "platform guide"), in that order.
+struct NamedDocument {
+  std::string name, text;
+};
+std::vector<NamedDocument> served_documents(const std::string& platform, DocsLevel docs);
+// What the prompts' {{platform_guide}} becomes: the guide, or at `isa` a line saying there is none.
+std::string prompt_platform_guide(const std::string& platform, DocsLevel docs);
 // Hardware configuration summary for prompts (parameters and DRAM timing).
 std::string hardware_summary(const std::string& platform, const std::string& hw_config);
 // The task exactly as `kcraft task show` prints it (the user prompt's core).

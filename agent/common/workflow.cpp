@@ -243,8 +243,21 @@ RunProviderSettings RunProviderSettings::load(const std::string& yaml_file) {
 RunProviderSettings RunProviderSettings::parse(const std::string& yaml_text, const std::string& yaml_file) {
   YAML::Node root = load_yaml(yaml_text, yaml_file);
   RunProviderSettings out;
+  // The documentation level is the run's, not the provider's: taken out before the provider fields are read.
+  if (root.IsMap() && root["docs"].IsDefined()) {
+    const YAML::Node docs = root["docs"];
+    try {
+      if (!docs.IsScalar()) throw std::invalid_argument("expected one of isa, guide, full");
+      out.docs = parse_docs_level(docs.Scalar());
+    } catch (const std::invalid_argument& e) {
+      throw ConfigError(fmt::format("{}: docs: {}", yaml_file, e.what()));
+    }
+    root.remove("docs");
+  }
   if (!root.IsMap() || !root["roles"].IsDefined()) {
-    out.run = ProviderSettings::parse(yaml_text, yaml_file);
+    YAML::Emitter top;
+    top << root;
+    out.run = ProviderSettings::parse(out.docs ? std::string(top.c_str()) : yaml_text, yaml_file);
     return out;
   }
   const YAML::Node roles = YAML::Clone(root["roles"]);
@@ -267,6 +280,11 @@ RunProviderSettings RunProviderSettings::parse(const std::string& yaml_text, con
     if (!kv.second.IsMap())
       throw ConfigError(
           fmt::format("{}: roles.{}: expected a mapping of provider settings", yaml_file, name));
+    if (kv.second["docs"].IsDefined()) {
+      throw ConfigError(
+          fmt::format("{}: roles.{}.docs: the documentation level is the run's; set `docs:` at the top level",
+                      yaml_file, name));
+    }
     YAML::Node merged = YAML::Clone(root);
     RoleOverride role;
     for (const auto& field : kv.second) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "agent/common/tools.h"
 #include "agent/providers/provider.h"
 
 namespace kcraft::agent {
@@ -60,6 +61,7 @@ struct Workflow {
 //   roles:
 //     designer: {model: qwen2.5-72b-instruct, temperature: 0.4}
 //     conductor: {base_url: http://127.0.0.1:8001/v1, model: llama-3.1-70b}
+//   docs: isa                         # the run's documentation level (DocsLevel; not a role's)
 struct RunProviderSettings {
   struct RoleOverride {
     ProviderSettings settings;       // the file's top level with the role's fields over it
@@ -67,6 +69,8 @@ struct RunProviderSettings {
   };
   ProviderSettings run;  // the caller may change it (command-line options) before resolving roles
   std::map<std::string, RoleOverride> roles;  // only roles with settings of their own
+  // The file's `docs:` (isa | guide | full); nothing: the command's default (--docs, the sweep's agent).
+  std::optional<DocsLevel> docs;
 
   // The settings a role runs with: `run` with the fields the role gave over it.
   ProviderSettings for_role(const std::string& role) const;

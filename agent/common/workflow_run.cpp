@@ -294,7 +294,7 @@ class WorkflowRun {
   bool code(const std::string& role) {
     if (coder_.system.empty()) {
       coder_.system = fill_prompt(role, {});
-      coder_.tools = ToolSession::schemas_for(result_.context.platform);
+      coder_.tools = ToolSession::schemas_for(result_.context.platform, result_.context.docs);
       std::string first = user_prompt(result_.context);
       if (const std::string port = port_prompt(result_.context); !port.empty()) first += "\n\n" + port;
       if (!plan_.empty()) first += "\n\n# The designer's plan\n\n" + plan_;

@@ -75,9 +75,13 @@ std::string instructions(const McpOptions& options) {
         "task).\n";
   }
   text +=
-      "Read the platform guide (read_docs {\"document\": \"platform_guide\"}, it has a worked ReLU kernel) "
-      "and look "
-      "instructions up with grep_docs. Then loop: write_code (the whole kernel) -> check_syntax -> run_eval; "
+      serves_guide(options.docs)
+          ? "Read the platform guide (read_docs {\"document\": \"platform_guide\"}, it has a worked ReLU "
+            "kernel) and look instructions up with grep_docs. "
+          : "Your documentation is the ISA reference alone (read_docs {\"document\": \"isa_reference\"}); "
+            "look instructions up with grep_docs. ";
+  text +=
+      "Then loop: write_code (the whole kernel) -> check_syntax -> run_eval; "
       "view_output shows wrong elements, profile shows where the cycles go. When it passes and is fast, "
       "submit: "
       "it is scored on hidden inputs and reports the speedup over the baseline kernel.";
@@ -127,7 +131,7 @@ const std::vector<std::string>& supported_protocol_versions() {
 
 McpServer::McpServer(const McpOptions& options)
     : options_(options),
-      toolbox_(options.preselected, options.score_on_submit),
+      toolbox_(options.preselected, options.score_on_submit, options.docs),
       protocol_version_(supported_protocol_versions().front()) {}
 
 void McpServer::log(const std::string& line) const {

@@ -28,6 +28,9 @@ struct McpOptions {
   std::optional<TaskContext> preselected;
   // Score submissions on the hidden seeds (the external agent runs its own loop, so nobody else will).
   bool score_on_submit = true;
+  // The documentation served (isa | guide; MCP serves no kernel library, so not full): read_docs, grep_docs
+  // and the instructions. `guide` is what the server served before levels existed.
+  DocsLevel docs = DocsLevel::kGuide;
   // One line per request (method, tool, time); nullptr for none. Never the protocol stream.
   std::ostream* log = nullptr;
 };

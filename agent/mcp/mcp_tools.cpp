@@ -258,9 +258,16 @@ std::string format_score(const Score& score, unsigned submission) {
 
 }  // namespace
 
-McpToolbox::McpToolbox(std::optional<TaskContext> preselected, bool score_on_submit)
-    : locked_(std::move(preselected)), score_on_submit_(score_on_submit) {
-  if (locked_) session_ = std::make_unique<ToolSession>(*locked_);
+McpToolbox::McpToolbox(std::optional<TaskContext> preselected, bool score_on_submit, DocsLevel docs)
+    : locked_(std::move(preselected)), score_on_submit_(score_on_submit), docs_(docs) {
+  if (serves_examples(docs_)) {
+    throw std::invalid_argument(
+        "documentation level full: kcraft mcp serves no kernel library (find_examples); use isa or guide");
+  }
+  if (locked_) {
+    locked_->docs = docs_;
+    session_ = std::make_unique<ToolSession>(*locked_);
+  }
 }
 
 const std::vector<McpTool>& McpToolbox::tools() {
@@ -341,6 +348,7 @@ ToolResult McpToolbox::select_task(const json& args) {
   ctx.hw_config = args.value("hw_config", "default");
   ctx.platform = args.value("platform", default_platform_name());
   ctx.dev_seed = args.value("seed", uint64_t{1});
+  ctx.docs = docs_;
   if (locked_) {
     const TaskContext& l = *locked_;
     const bool same = ctx.task == l.task && ctx.config == l.config && ctx.hw_config == l.hw_config &&
@@ -398,6 +406,12 @@ ToolResult McpToolbox::read_docs(const json& args) const {
   const std::string document = args["document"];
   const TaskContext ctx = session_ ? session_->context() : TaskContext{};
   std::string text;
+  if (document == "platform_guide" && !serves_guide(docs_)) {
+    return error(fmt::format(
+        "read_docs: this server's documentation level is {}: the ISA reference (\"isa_reference\") and the "
+        "hardware (\"hardware\") only, no platform guide",
+        docs_level_name(docs_)));
+  }
   if (document == "platform_guide") {
     text = platform_guide(ctx.platform);
   } else if (document == "isa_reference") {

@@ -34,7 +34,10 @@ class McpToolbox {
   // `preselected`: the task `kcraft mcp --task T --config C` fixed. It is selected at once and
   // select_task may then only restart it (a harness chose the task; the agent may not pick another).
   // Throws std::invalid_argument (or the registry's errors) when the preselected task is invalid.
-  explicit McpToolbox(std::optional<TaskContext> preselected = std::nullopt, bool score_on_submit = true);
+  // `docs`: the documentation level its sessions serve (isa or guide; std::invalid_argument for full: an
+  // MCP session has no kernel library).
+  explicit McpToolbox(std::optional<TaskContext> preselected = std::nullopt, bool score_on_submit = true,
+                      DocsLevel docs = DocsLevel::kGuide);
 
   // Every tool, in the order tools/list shows them.
   static const std::vector<McpTool>& tools();
@@ -57,6 +60,7 @@ class McpToolbox {
 
   std::optional<TaskContext> locked_;  // the preselected task, when there is one
   bool score_on_submit_;
+  DocsLevel docs_;
   std::unique_ptr<ToolSession> session_;
   unsigned submissions_ = 0;
 };

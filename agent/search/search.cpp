@@ -511,7 +511,7 @@ class SearchRun {
     const TaskContext& ctx = result_.context;
     if (const auto baseline = baseline_kernel(ctx); !baseline.source.empty())
       seeds_.push_back({"seed", baseline.source, baseline.language});
-    if (ctx.library.empty() || o_.library_seeds == 0) return;
+    if (ctx.library.empty() || !serves_examples(ctx.docs) || o_.library_seeds == 0) return;
     library::SearchRequest request;
     request.platform = ctx.platform;
     request.task = ctx.task;

@@ -184,9 +184,15 @@ json normalized(json event) {
   event.erase("t");
   event.erase("role");
   event.erase("seconds");
-  if (event["type"] == "run_start") event.erase("workflow");
+  // Fields added since the legacy loop: the workflow's, and the documentation level (its default, full, is
+  // what the legacy loop served: the prompts compared here are the same).
+  if (event["type"] == "run_start") {
+    event.erase("workflow");
+    event["context"].erase("docs");
+  }
   if (event["type"] == "run_end") {
-    for (const char* added : {"wall_seconds", "workflow", "roles", "steps"}) event["result"].erase(added);
+    for (const char* added : {"wall_seconds", "workflow", "roles", "steps", "docs"})
+      event["result"].erase(added);
   }
   // Each run has its own server: its port shows in the settings and in provider error messages.
   static const std::regex port(R"(127\.0\.0\.1:[0-9]+)");

@@ -851,6 +851,17 @@ TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
   EXPECT_EQ(count(dom, "<tr class=\"run"), 26u);
   // The unsupported cell says so.
   EXPECT_NE(dom.find("data-task=\"conv\" data-column=\"tuner@systolic/small\""), std::string::npos);
+  // How sure: intervals per (agent, target), and the two agents compared on each target. On small the
+  // tuner is 1.25x the baseline on every cell both solved, so every resample gives the same ratio; on default
+  // conv (2x for both) moves it, but never to 1: both ratios are marked. The tuner's one failed cell of six
+  // or seven is often left out of a resample, so no pass@1 difference is.
+  EXPECT_NE(dom.find("id=\"uncertainty-table\""), std::string::npos);
+  EXPECT_NE(dom.find("1.250x [1.250x, 1.250x]"), std::string::npos);  // the tuner's geomean on small
+  EXPECT_NE(dom.find("0.800x [0.800x, 0.800x] *"), std::string::npos);
+  EXPECT_EQ(count(dom, "] *"), 2u) << dom.substr(dom.find("id=\"uncertainty-table\""), 3000);
+  EXPECT_EQ(count(dom, "<td class=\"name\">baseline</td><td class=\"name\">tuner</td>") +
+                count(dom, "<td class=\"name\">tuner</td><td class=\"name\">baseline</td>"),
+            2u);
   fs::remove_all(dir);
 }
 

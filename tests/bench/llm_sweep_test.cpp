@@ -7,8 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 #include "agent/bench/metrics.h"
 #include "agent/bench/store.h"
@@ -262,6 +264,113 @@ TEST(BenchLlm, AWorkflowAgentRunsItsRolesOnTheirOwnProvidersAndTheReportShowsTok
     EXPECT_EQ(g["evaluations"], run.evaluations);
   }
   EXPECT_TRUE(found) << j["metrics"]["totals"].dump();
+  fs::remove_all(dir);
+}
+
+// Documentation levels in a sweep: two scripted agents of known behaviour, each at two levels, three
+// attempts. The `reader` looks a concept up with grep_docs and writes the correct kernel only when the
+// platform guide answers (so it solves at `guide`, never at `isa`); the `steady` one writes the correct
+// kernel at once (solves at both). The four are distinct agents, stored, transcribed and reported side by
+// side, and an `isa` run's system prompt has no platform guide.
+TEST(BenchLlm, OneModelAtTwoDocumentationLevelsIsTwoAgentsSideBySide) {
+  const auto dir = testing::fresh_dir("llm_docs");
+  int code = 0;
+  const std::string kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline systolic relu --config C1 --hw default", &code);
+  ASSERT_EQ(code, 0);
+  const MockUsage usage{100, 10, 0, 0};
+  const auto write = [&](const std::string& code_text) {
+    return Step::tool_call("write_code", json{{"code", code_text}}.dump(), usage);
+  };
+  std::atomic<int> reader_isa_prompts{0}, reader_guide_prompts{0}, guide_in_isa_prompt{0};
+  MockLlmServer reader(WireApi::kOpenAi), steady(WireApi::kOpenAi);
+  reader.set_fallback(Step::dynamic([&](const agent::testing::ReceivedRequest& r) {
+    const auto* result = r.last_tool_result();
+    if (result == nullptr) {
+      const bool isa = r.system.find("Not part of this run's documentation") != std::string::npos;
+      ++(isa ? reader_isa_prompts : reader_guide_prompts);
+      if (isa && r.system.find("# Platform guide\n\n(Not part") == std::string::npos) ++guide_in_isa_prompt;
+      return Step::tool_call("grep_docs", R"({"query": "kernel"})", usage);
+    }
+    if (result->tool_name == "grep_docs")
+      return write(result->content.find("--- platform guide") != std::string::npos ? kernel
+                                                                                   : "NOT_AN_OP r1\n");
+    return Step::tool_call("submit", "{}", usage);
+  }));
+  steady.set_fallback(Step::dynamic([&](const agent::testing::ReceivedRequest& r) {
+    return r.last_tool_result() == nullptr ? write(kernel) : Step::tool_call("submit", "{}", usage);
+  }));
+  const std::string reader_file = write_settings(dir / "reader.yaml", reader);
+  const std::string steady_file = write_settings(dir / "steady.yaml", steady);
+  const std::string db = (dir / "r.db").string();
+  const std::string out = capture(
+      fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
+                  "llm:{}@docs=isa,llm:{}@docs=guide,llm:{}@docs=isa,llm:{}@docs=guide --attempts 3 --jobs 2 "
+                  "--budget 4 --tuned-baseline none --db {} 2>&1",
+                  KCRAFT_BIN, reader_file, reader_file, steady_file, steady_file, db),
+      &code);
+  ASSERT_EQ(code, 0) << out;
+  EXPECT_EQ(reader_isa_prompts.load(), 3);
+  EXPECT_EQ(reader_guide_prompts.load(), 3);
+  EXPECT_EQ(guide_in_isa_prompt.load(), 0);
+
+  ResultStore store(db);
+  const auto runs = store.runs();
+  ASSERT_EQ(runs.size(), 12u) << out;
+  std::map<std::string, std::pair<unsigned, unsigned>> passed;  // agent -> (passing runs, runs)
+  for (const auto& r : runs) {
+    const std::string level = r.key.agent.substr(r.key.agent.find("@docs=") + 6);
+    EXPECT_EQ(r.agent_settings.value("docs", ""), level) << r.key.agent;
+    EXPECT_FALSE(r.agent_settings.contains("library_examples"));  // isa and guide get no library
+    std::ifstream transcript(r.transcript);
+    std::string first_line;
+    ASSERT_TRUE(std::getline(transcript, first_line)) << r.transcript;
+    EXPECT_EQ(json::parse(first_line)["context"].value("docs", ""), level) << r.transcript;
+    passed[r.key.agent].first += r.verdict == "pass";
+    passed[r.key.agent].second += 1;
+  }
+  using Tally = std::pair<unsigned, unsigned>;
+  EXPECT_EQ(passed["llm:reader@docs=isa"], Tally(0, 3));
+  EXPECT_EQ(passed["llm:reader@docs=guide"], Tally(3, 3));
+  EXPECT_EQ(passed["llm:steady@docs=isa"], Tally(3, 3));
+  EXPECT_EQ(passed["llm:steady@docs=guide"], Tally(3, 3));
+
+  // The report: the four agents side by side, each with its own solved count.
+  const std::string report = capture(fmt::format("{} report --db {} 2>&1", KCRAFT_BIN, db), &code);
+  ASSERT_EQ(code, 0) << report;
+  const auto solved_header = report.find("Configurations solved");
+  ASSERT_NE(solved_header, std::string::npos) << report;
+  const std::string header =
+      report.substr(solved_header, report.find('\n', report.find('\n', solved_header) + 1) - solved_header);
+  for (const char* agent :
+       {"llm:reader@docs=isa", "llm:reader@docs=guide", "llm:steady@docs=isa", "llm:steady@docs=guide"}) {
+    EXPECT_NE(header.find(agent), std::string::npos) << header;
+  }
+  const auto row_of = [&](const std::string& agent) {
+    const auto at = report.find(agent + " ", report.find("tokens per role"));
+    return at == std::string::npos ? std::string() : report.substr(at, report.find('\n', at) - at);
+  };
+  EXPECT_NE(row_of("llm:reader@docs=isa").find(" 0/1 "), std::string::npos) << report;
+  EXPECT_NE(row_of("llm:reader@docs=guide").find(" 1/1 "), std::string::npos) << report;
+  EXPECT_NE(row_of("llm:steady@docs=isa").find(" 1/1 "), std::string::npos) << report;
+  EXPECT_NE(row_of("llm:steady@docs=guide").find(" 1/1 "), std::string::npos) << report;
+  const json j = json::parse(capture(fmt::format("{} --json report --db {}", KCRAFT_BIN, db), &code));
+  std::map<std::string, std::pair<int, int>> correct;  // agent -> (correct runs, runs)
+  for (const auto& g : j["metrics"]["totals"]) correct[g["agent"]] = {g["correct"], g["runs"]};
+  EXPECT_EQ(correct["llm:reader@docs=isa"], std::make_pair(0, 3)) << j["metrics"]["totals"].dump();
+  EXPECT_EQ(correct["llm:reader@docs=guide"], std::make_pair(3, 3));
+  EXPECT_EQ(correct["llm:steady@docs=isa"], std::make_pair(3, 3));
+  EXPECT_EQ(correct["llm:steady@docs=guide"], std::make_pair(3, 3));
+
+  // A level nobody knows is refused before any run.
+  const std::string bad = capture(
+      fmt::format(
+          "{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents llm:{}@docs=most "
+          "--db {} 2>&1",
+          KCRAFT_BIN, steady_file, (dir / "bad.db").string()),
+      &code);
+  EXPECT_NE(code, 0);
+  EXPECT_NE(bad.find("unknown documentation level 'most'"), std::string::npos) << bad;
   fs::remove_all(dir);
 }
 

@@ -259,6 +259,60 @@ TEST(Plan, WorkflowAndPortingAgentsAreNamedAfterTheirWorkflowAndSettings) {
   std::filesystem::remove_all(dir);
 }
 
+// `@docs=LEVEL` makes the same settings a distinct agent at that documentation level; a bad level or an
+// agent that reads no documentation is refused, naming what is wrong.
+TEST(Plan, ADocumentationLevelSuffixNamesADistinctLlmAgent) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("kcraft_plan_docs_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string file = (dir / "team.yaml").string();
+  std::ofstream(file) << "provider: openai\nmodel: m\n";
+  const auto plain = parse_agent("llm:" + file);
+  EXPECT_EQ(plain.name, "llm:team");
+  EXPECT_EQ(plain.docs, "");  // the sweep settles it (the file's `docs:`, else by --library-examples)
+  const auto isa = parse_agent("llm:" + file + "@docs=isa");
+  EXPECT_EQ(isa.name, "llm:team@docs=isa");
+  EXPECT_EQ(isa.docs, "isa");
+  EXPECT_EQ(isa.settings_file, file);
+  const auto wf = parse_agent("workflow:default:" + file + "@docs=full");
+  EXPECT_EQ(wf.name, "workflow:default:team@docs=full");
+  EXPECT_EQ(wf.workflow, "default");
+  const std::string other = platform_names().front();
+  const auto port = parse_agent("port:" + other + ":" + file + "@docs=guide");
+  EXPECT_EQ(port.name, "port:" + other + ":team@docs=guide");
+  EXPECT_EQ(port.port_from, other);
+  EXPECT_EQ(unported_agent_name(port.name), "llm:team@docs=guide");  // compared at the same level
+
+  // Two levels of one model in one plan: two agents, each with its runs.
+  SweepFilters f;
+  f.platforms = {other};
+  f.tasks = {"relu"};
+  f.configs = {"C1"};
+  f.hw_configs = {"default"};
+  f.attempts = 3;
+  f.agents = {"llm:" + file + "@docs=isa", "llm:" + file + "@docs=guide"};
+  const auto plan = build_plan(f, registry());
+  ASSERT_EQ(plan.agents.size(), 2u);
+  EXPECT_EQ(plan.agent("llm:team@docs=isa").docs, "isa");
+  EXPECT_EQ(plan.agent("llm:team@docs=guide").docs, "guide");
+  EXPECT_EQ(plan.runs.size(), 6u);
+
+  const auto error = [](const std::string& text) -> std::string {
+    try {
+      parse_agent(text);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(error("llm:" + file + "@docs=most").find("unknown documentation level 'most'"), std::string::npos)
+      << error("llm:" + file + "@docs=most");
+  EXPECT_NE(error("tuner@docs=isa").find("reads no documentation"), std::string::npos)
+      << error("tuner@docs=isa");
+  EXPECT_NE(error("baseline@docs=full").find("reads no documentation"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Plan, APortingRunStartsFromTheBestKernelOfItsHardwareNameThenTheFewestCycles) {
   const auto entry = [](const std::string& platform, const std::string& hw, const std::string& config,
                         uint64_t cycles, const std::string& source) {

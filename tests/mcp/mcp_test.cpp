@@ -400,6 +400,33 @@ TEST(McpTools, ReadDocsPagesThroughTheWholeDocument) {
   EXPECT_EQ(guide_joined, guide);
 }
 
+// `kcraft mcp --docs isa`: the ISA reference alone. read_docs refuses the guide, grep_docs never answers
+// from it, the instructions do not send the agent to it; `full` is refused (MCP serves no library).
+TEST(McpTools, TheIsaDocumentationLevelServesNoPlatformGuide) {
+  McpOptions options;
+  options.docs = DocsLevel::kIsa;
+  auto replies = serve({initialize(1), call(2, "select_task", {{"task", "relu"}}),
+                        call(3, "read_docs", {{"document", "platform_guide"}}),
+                        call(4, "read_docs", {{"document", "isa_reference"}}),
+                        call(5, "grep_docs", {{"query", "kernel"}, {"max_results", 50}})},
+                       options);
+  const std::string instructions = reply_to(replies, 1)["result"].value("instructions", "");
+  EXPECT_EQ(instructions.find("platform_guide"), std::string::npos) << instructions;
+  EXPECT_NE(instructions.find("ISA reference alone"), std::string::npos) << instructions;
+  const json& guide = tool_result(replies, 3);
+  EXPECT_EQ(guide["isError"], true);
+  EXPECT_NE(text_of(guide).find("documentation level is isa"), std::string::npos) << text_of(guide);
+  EXPECT_EQ(tool_result(replies, 4)["isError"], false);
+  const std::string grep = text_of(tool_result(replies, 5));
+  EXPECT_NE(grep.find("ISA reference"), std::string::npos) << grep;
+  EXPECT_EQ(grep.find("platform guide"), std::string::npos) << grep;
+  // The default (guide) answers the same query from the guide too.
+  auto by_default = serve({initialize(1), call(2, "select_task", {{"task", "relu"}}),
+                           call(3, "grep_docs", {{"query", "kernel"}, {"max_results", 50}})});
+  EXPECT_NE(text_of(tool_result(by_default, 3)).find("platform guide"), std::string::npos);
+  EXPECT_THROW(McpToolbox(std::nullopt, true, DocsLevel::kFull), std::invalid_argument);
+}
+
 TEST(McpTools, PreselectedTaskIsFixed) {
   McpOptions options;
   options.preselected = TaskContext{"systolic", "default", "relu", "C1", 1};
