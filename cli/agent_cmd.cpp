@@ -96,7 +96,10 @@ agent::RunProviderSettings provider_settings(const AgentArgs& a) {
   if (!a.provider_config.empty()) all = agent::RunProviderSettings::load(a.provider_config);
   agent::ProviderSettings& s = all.run;
   if (!a.provider.empty()) s.provider = a.provider;
-  if (!a.model.empty()) s.model = a.model;
+  if (!a.model.empty() && a.model != s.model) {
+    s.model = a.model;
+    s.prices.reset();  // the file's prices are for its model: this one's are unknown
+  }
   if (!a.base_url.empty()) s.base_url = a.base_url;
   if (!a.api_key_env.empty()) s.api_key_env = a.api_key_env;
   if (s.base_url.empty()) {

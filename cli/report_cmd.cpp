@@ -14,6 +14,8 @@
 
 #include "agent/bench/report.h"
 #include "agent/bench/store.h"
+#include "agent/providers/prices.h"
+#include "isa/common/hw_config.h"
 
 namespace kcraft::cli {
 
@@ -23,6 +25,7 @@ struct ReportArgs {
   std::string db = "results/kcraft.db";
   std::vector<std::string> merge;
   std::string html, csv, metrics_csv, png;
+  std::string prices;  // a price table by model name (agent/providers/prices.h)
   std::string png_chart = "heatmap";
 };
 
@@ -106,7 +109,15 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
     }
     std::cerr << "\n";
   }
-  const auto data = bench::load_report_data(store);
+  agent::PriceTable prices;
+  if (!a.prices.empty()) {
+    try {
+      prices = agent::load_price_table(a.prices);
+    } catch (const ConfigError& e) {
+      throw UsageError(std::string("--prices: ") + e.what());
+    }
+  }
+  const auto data = bench::load_report_data(store, prices);
   if (!a.csv.empty()) bench::write_runs_csv(data.runs, a.csv);
   if (!a.metrics_csv.empty()) bench::write_metrics_csv(data.metrics, a.metrics_csv);
   if (!a.html.empty()) {
@@ -128,8 +139,9 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
   std::cout << bench::success_table(data.metrics) << bench::speedup_table(data.metrics)
             << bench::cycles_table(data.metrics) << bench::compiler_table(data.metrics) << "\n"
             << bench::summary_table(data.metrics) << "\n"
-            << bench::agents_table(data.metrics) << bench::uncertainty_table(data.uncertainty)
-            << bench::porting_table(data.metrics) << bench::phases_table(data.runs);
+            << bench::agents_table(data.metrics) << bench::cost_table(data.metrics)
+            << bench::uncertainty_table(data.uncertainty) << bench::porting_table(data.metrics)
+            << bench::phases_table(data.runs);
   for (const auto* f : {&a.csv, &a.metrics_csv, &a.html, &a.png}) {
     if (!f->empty()) std::cout << "wrote " << *f << "\n";
   }
@@ -150,6 +162,9 @@ void register_report_command(CLI::App& app, GlobalOptions& g, std::function<int(
   cmd->add_option("--png-chart", a.png_chart,
                   "the chart --png draws: heatmap, speedup, tuned-speedup, utilization")
       ->capture_default_str();
+  cmd->add_option("--prices", a.prices,
+                  "price the runs by model from this YAML table (model: {prompt, cached_prompt, completion, "
+                  "reasoning}, USD per million tokens); it wins over the prices stored with the runs");
   cmd->add_option("--csv", a.csv, "write one CSV row per run");
   cmd->add_option("--metrics-csv", a.metrics_csv,
                   "write the metrics per (agent, target, task), level and total as CSV");

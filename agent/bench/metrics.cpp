@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "agent/bench/cost.h"
 #include "agent/bench/plan.h"
 
 namespace kcraft::bench {
@@ -74,6 +75,7 @@ void summarise(GroupMetrics& g, const std::vector<const CellSummary*>& cells,
     g.tokens_per_run = static_cast<double>(g.tokens) / g.runs;
     g.seconds_per_run = seconds / g.runs;
   }
+  summarise_cost(g, runs);
 }
 
 }  // namespace
@@ -200,7 +202,14 @@ json GroupMetrics::to_json() const {
             {"agent_seconds", agent_seconds},
             {"role_tokens", role_tokens},
             {"role_calls", role_calls},
-            {"no_kernel_to_port", no_kernel_to_port}};
+            {"no_kernel_to_port", no_kernel_to_port},
+            {"cost_runs", cost_runs},
+            {"unpriced_runs", unpriced_runs},
+            {"unpriced_models", unpriced_models},
+            {"cost_usd", optional_json(cost_usd)},
+            {"cost_per_run_usd", optional_json(cost_per_run_usd)},
+            {"cost_per_solved_usd", optional_json(cost_per_solved_usd)},
+            {"role_cost_usd", role_cost_usd}};
   if (!task.empty()) j["task"] = task;
   if (level != 0) j["level"] = level;
   return j;

@@ -20,11 +20,14 @@
 //   first valid / pass  mean iteration of the first kernel that assembled / passed the development run,
 //                       over the runs that got there (with how many did)
 //   tokens per run      mean prompt + completion tokens
+//   cost                USD of the model calls at the settings' prices (cost.h): total, per run and per
+//                       solved configuration; unknown (never 0) when a run called a model without prices
 #pragma once
 
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,6 +97,14 @@ struct GroupMetrics {
   std::map<std::string, uint64_t> role_tokens;  // prompt + completion tokens per workflow role, summed
   std::map<std::string, uint64_t> role_calls;   // model calls per workflow role, summed
   unsigned no_kernel_to_port = 0;               // porting runs stored without running: nothing to port
+  // Cost of the model calls (cost.h), over the runs it applies to (an LLM agent's runs with their usage).
+  unsigned cost_runs = 0;                       // runs the cost applies to
+  unsigned unpriced_runs = 0;                   // of them: a model they called has no prices
+  std::set<std::string> unpriced_models;        // those models
+  std::optional<double> cost_usd;               // nullopt: no run it applies to, or an unpriced one
+  std::optional<double> cost_per_run_usd;       // cost_usd / cost_runs
+  std::optional<double> cost_per_solved_usd;    // cost_usd / configs_solved (nullopt: none solved)
+  std::map<std::string, double> role_cost_usd;  // per workflow role, when cost_usd is known
   std::string target() const { return platform + "/" + hw_config; }
   nlohmann::json to_json() const;
 };

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "agent/bench/cost.h"
 #include "agent/bench/plan.h"
 #include "agent/bench/progress.h"
 #include "agent/bench/run_columns.h"
@@ -82,9 +83,10 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-ReportData load_report_data(const ResultStore& store) {
+ReportData load_report_data(const ResultStore& store, const agent::PriceTable& prices) {
   ReportData d;
   d.runs = store.runs();
+  price_runs(d.runs, prices);
   d.plan = store.plan();
   d.unsupported = store.unsupported();
   d.hardware = store.hardware();
@@ -95,7 +97,8 @@ ReportData load_report_data(const ResultStore& store) {
   return d;
 }
 
-ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRun>& plan) {
+ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRun>& plan,
+                           const agent::PriceTable& prices) {
   ReportData d;
   std::set<RunKey> keys;
   std::set<std::string> targets, tasks, configs;
@@ -108,6 +111,7 @@ ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRu
   for (auto& r : store.runs()) {
     if (keys.count(r.key)) d.runs.push_back(std::move(r));
   }
+  price_runs(d.runs, prices);
   for (auto& u : store.unsupported()) {
     if (targets.count(u.platform + "/" + u.hw_config) && (tasks.empty() || tasks.count(u.task))) {
       d.unsupported.push_back(std::move(u));
@@ -483,6 +487,84 @@ std::string agents_table(const Metrics& m) {
 
 namespace {
 
+// "coder $0.0030, designer $0.0011"; "-" without roles.
+std::string role_cost_text(const GroupMetrics& g) {
+  std::string text;
+  for (const auto& [role, usd] : g.role_cost_usd)
+    text += (text.empty() ? "" : ", ") + role + " " + usd_text(usd);
+  return text.empty() ? "-" : text;
+}
+
+std::string unpriced_text(const GroupMetrics& g) {
+  std::vector<std::string> models(g.unpriced_models.begin(), g.unpriced_models.end());
+  return fmt::format(
+      "unknown: no prices for {} ({} of {} runs; give `prices:` in the provider settings, or "
+      "`kcraft report --prices FILE`)",
+      fmt::join(models, ", "), g.unpriced_runs, g.cost_runs);
+}
+
+}  // namespace
+
+std::string cost_table(const Metrics& m) {
+  std::vector<std::pair<Column, const GroupMetrics*>> rows;
+  for (const auto& c : columns(m)) {
+    const auto* g = m.total(c.agent, c.target);
+    if (g != nullptr && g->cost_runs > 0) rows.emplace_back(c, g);
+  }
+  if (rows.empty()) return "";
+  std::string out =
+      "\nCost of the model calls (USD at the prices of the provider settings or --prices; docs/bench.md, "
+      "\"Cost\"):\n";
+  const std::string head =
+      fmt::format("{:<28} {:<18} {:>5} {:>9} {:>11} {:>11} {:>12}  {}", "agent", "target", "runs", "solved",
+                  "total", "per run", "per solved", "per role");
+  out += head + "\n" + std::string(head.size() + 8, '-') + "\n";
+  bool any_failed = false;
+  for (const auto& [c, g] : rows) {
+    std::string line = fmt::format("{:<28} {:<18} {:>5} {:>9} ", c.agent, c.target, g->cost_runs,
+                                   fmt::format("{}/{}", g->configs_solved, g->configs));
+    if (g->cost_usd) {
+      line += fmt::format("{:>11} {:>11} {:>12}  {}", usd_text(*g->cost_usd), usd_text(*g->cost_per_run_usd),
+                          g->cost_per_solved_usd ? usd_text(*g->cost_per_solved_usd) : "none solved",
+                          role_cost_text(*g));
+    } else {
+      line += unpriced_text(*g);
+    }
+    out += line + "\n";
+    any_failed = any_failed || g->failed_jobs > 0;
+  }
+  out +=
+      "(runs: the runs priced; per solved: total / configurations solved, every attempt counted, failed and "
+      "repeated\n ones too; cached prompt and reasoning tokens at their own prices, each token once)\n";
+  if (any_failed) out += "(failed jobs are not in the cost: their usage was lost with the worker)\n";
+  return out;
+}
+
+nlohmann::json cost_json(const Metrics& m) {
+  json out = json::array();
+  for (const auto& c : columns(m)) {
+    const auto* g = m.total(c.agent, c.target);
+    if (g == nullptr || g->cost_runs == 0) continue;
+    const auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+    out.push_back({{"agent", g->agent},
+                   {"platform", g->platform},
+                   {"hw_config", g->hw_config},
+                   {"runs", g->cost_runs},
+                   {"unpriced_runs", g->unpriced_runs},
+                   {"unpriced_models", g->unpriced_models},
+                   {"failed_jobs", g->failed_jobs},
+                   {"configs", g->configs},
+                   {"configs_solved", g->configs_solved},
+                   {"cost_usd", optional(g->cost_usd)},
+                   {"cost_per_run_usd", optional(g->cost_per_run_usd)},
+                   {"cost_per_solved_usd", optional(g->cost_per_solved_usd)},
+                   {"role_cost_usd", g->role_cost_usd}});
+  }
+  return out;
+}
+
+namespace {
+
 // "0.67 [0.33, 1.00]"; "-" when undefined, no interval when it has none.
 std::string estimate_text(const Estimate& e, const char* format) {
   if (!e.value) return "-";
@@ -616,7 +698,8 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
   for (const auto& c : run_columns()) {
     if (c.in_csv) out += (out.empty() ? "" : ",") + std::string(c.name);
   }
-  out += "\n";
+  // Derived, not stored (cost.h): empty when not known (no prices) or when no model was called.
+  out += ",cost_usd\n";
   for (const auto& r : runs) {
     bool first = true;
     for (const auto& c : run_columns()) {
@@ -624,7 +707,7 @@ void write_runs_csv(const std::vector<RunRecord>& runs, const std::filesystem::p
       out += (first ? "" : ",") + csv_field(run_csv_text(c, r));
       first = false;
     }
-    out += "\n";
+    out += "," + (r.cost.usd ? number(*r.cost.usd) : std::string()) + "\n";
   }
   write_file(file, out);
 }
@@ -635,12 +718,16 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
       "jobs,"
       "fast_0,fast_1,fast_1.5,fast_2,geomean_speedup,tuned_runs,fast_1_tuned,fast_1.5_tuned,fast_2_tuned,"
       "geomean_tuned_speedup,mean_first_valid_iteration,mean_first_pass_iteration,tokens_per_run,seconds_per_"
-      "run,model_calls,evaluations,agent_seconds,role_tokens,geomean_compiler_speedup\n";
+      "run,model_calls,evaluations,agent_seconds,role_tokens,geomean_compiler_speedup,cost_runs,unpriced_"
+      "runs,"
+      "cost_usd,cost_per_run_usd,cost_per_solved_usd\n";
   auto line = [&](const GroupMetrics& g, const char* scope) {
     auto opt = [](const std::optional<double>& v) { return v ? number(*v) : std::string(); };
     auto tuned = [&](size_t i) { return g.tuned_runs > 0 ? number(g.fast_p_tuned[i]) : std::string(); };
     out += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{"
+        "},{},"
+        "{}\n",
         csv_field(g.agent), g.platform, g.hw_config, scope, g.task,
         g.level == 0 ? "" : std::to_string(g.level), g.configs, g.configs_solved, g.configs_pending, g.runs,
         g.correct, g.failed_jobs, number(g.fast_p[0]), number(g.fast_p[1]), number(g.fast_p[2]),
@@ -648,7 +735,8 @@ void write_metrics_csv(const Metrics& m, const std::filesystem::path& file) {
         opt(g.geomean_tuned_speedup), opt(g.mean_first_valid), opt(g.mean_first_pass),
         number(g.tokens_per_run), number(g.seconds_per_run), g.model_calls, g.evaluations,
         number(g.agent_seconds), csv_field(nlohmann::json(g.role_tokens).dump()),
-        opt(g.geomean_compiler_speedup));
+        opt(g.geomean_compiler_speedup), g.cost_runs, g.unpriced_runs, opt(g.cost_usd),
+        opt(g.cost_per_run_usd), opt(g.cost_per_solved_usd));
   };
   for (const auto& g : m.per_task) line(g, "task");
   for (const auto& g : m.per_level) line(g, "level");
@@ -661,6 +749,7 @@ json report_json(const ReportData& d) {
   j["metrics"] = d.metrics.to_json();
   j["porting"] = porting_json(d.metrics);
   j["uncertainty"] = d.uncertainty.to_json();
+  j["cost"] = cost_json(d.metrics);
   j["runs"] = json::array();
   for (const auto& r : d.runs) j["runs"].push_back(r.to_json());
   j["hardware"] = json::array();

@@ -11,6 +11,7 @@
 #include "agent/bench/run_record.h"
 #include "agent/bench/store.h"
 #include "agent/bench/uncertainty.h"
+#include "agent/providers/prices.h"
 
 namespace kcraft::bench {
 
@@ -25,9 +26,12 @@ struct ReportData {
   Metrics metrics;
   Uncertainty uncertainty;  // pass@k and bootstrap intervals over the metrics' cells
 };
-ReportData load_report_data(const ResultStore& store);
+// The runs are priced (cost.h) at the prices stored with them, or at `prices` (by model name) where it has
+// the model: `kcraft report --prices FILE`.
+ReportData load_report_data(const ResultStore& store, const agent::PriceTable& prices = {});
 // The same, restricted to the runs of one plan (what `kcraft bench` prints after its sweep).
-ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRun>& plan);
+ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRun>& plan,
+                           const agent::PriceTable& prices = {});
 
 // The KernelCraft table: tasks by level, one column per (agent, target), cells "solved/configs",
 // level subtotals and the total.
@@ -47,6 +51,11 @@ std::string agents_table(const Metrics& m);
 // unless some cell has several attempts or some target several agents (a single deterministic agent
 // has nothing to compare).
 std::string uncertainty_table(const Uncertainty& u, bool only_if_informative = false);
+// What the model calls cost, one row per (agent, target) of an LLM agent: total, per run, per solved
+// configuration and per workflow role (cost.h); "unknown" naming the models without prices. Empty when
+// no LLM agent ran.
+std::string cost_table(const Metrics& m);
+nlohmann::json cost_json(const Metrics& m);
 // "Does a kernel for one ISA help on another": each porting agent (port:P:...) next to the same workflow
 // and settings without porting, per target, over the configurations both were planned on. Empty when the
 // metrics have no porting agent.

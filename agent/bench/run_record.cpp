@@ -138,6 +138,12 @@ json RunRecord::to_json() const {
   if (!phases.empty()) j["phases"] = phases;
   if (evaluations_simulated || evaluations_cached)
     j["eval_cache"] = {{"simulated", evaluations_simulated}, {"cached", evaluations_cached}};
+  // Reports only (price_runs): null when a model it called has no prices, never 0 for "not known".
+  if (cost.applies) {
+    j["cost_usd"] = cost.usd ? json(*cost.usd) : json(nullptr);
+    if (!cost.roles.empty()) j["role_cost_usd"] = cost.roles;
+    if (!cost.unpriced_models.empty()) j["unpriced_models"] = cost.unpriced_models;
+  }
   return j;
 }
 

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +53,15 @@ struct HardwareRecord {
 // The verdict of a run whose job failed (worker crash, timeout, exception): not a kernel verdict.
 inline constexpr const char* kErrorVerdict = "error";
 inline constexpr const char* kErrorStatus = "error";
+
+// What a run's model calls cost (cost.h, price_runs): derived from its tokens and the prices its settings
+// carry (or a price table given to the report), never stored.
+struct RunCost {
+  bool applies = false;       // an LLM agent's run with its usage recorded (not a failed job, not offline)
+  std::optional<double> usd;  // nullopt: a model it called has no prices
+  std::map<std::string, double> roles;       // USD per workflow role that called a model, when priced
+  std::vector<std::string> unpriced_models;  // the models it called without prices
+};
 
 struct RunRecord {
   RunKey key;
@@ -105,6 +116,8 @@ struct RunRecord {
   // The job's evaluations through the evaluation cache (agent/common/eval_cache.h): simulated, and taken
   // from the cache. Reported by the worker for the sweep's totals; not kept in the store.
   uint64_t evaluations_simulated = 0, evaluations_cached = 0;
+  // Filled by price_runs (cost.h) for reports; not kept in the store. In to_json as cost_usd.
+  RunCost cost;
 
   bool correct() const { return verdict == "pass"; }
   bool failed_job() const { return status == kErrorStatus; }

@@ -333,7 +333,16 @@ ProviderSettings RunProviderSettings::for_role(const std::string& role) const {
       s.extra_headers = r.extra_headers;
     else if (f == "extra_body")
       s.extra_body = r.extra_body;
+    else if (f == "prices")
+      s.prices = r.prices;
   }
+  // The run's prices are for the run's model: a role that names another model without prices of its own
+  // has unknown prices (its runs' cost is then unknown, never priced as another model's).
+  const auto& given = it->second.given;
+  const auto gave = [&given](const char* field) {
+    return std::find(given.begin(), given.end(), field) != given.end();
+  };
+  if (gave("model") && !gave("prices") && s.model != run.model) s.prices.reset();
   return s;
 }
 

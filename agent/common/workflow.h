@@ -72,7 +72,8 @@ struct RunProviderSettings {
   // The file's `docs:` (isa | guide | full); nothing: the command's default (--docs, the sweep's agent).
   std::optional<DocsLevel> docs;
 
-  // The settings a role runs with: `run` with the fields the role gave over it.
+  // The settings a role runs with: `run` with the fields the role gave over it. A role's `prices:` replaces
+  // the run's whole; a role that gives another model and no prices has none (they were the run's model's).
   ProviderSettings for_role(const std::string& role) const;
 
   // Throws kcraft::ConfigError for a broken file or an unknown role under `roles`.

@@ -182,7 +182,7 @@ ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std
       "api_key_env",      "temperature",        "max_tokens",
       "max_tokens_field", "timeout_seconds",    "connect_timeout_seconds",
       "max_retries",      "backoff_initial_ms", "backoff_max_ms",
-      "extra_headers",    "extra_body"};
+      "extra_headers",    "extra_body",         "prices"};
   std::vector<std::string> seen;
   for (const auto& kv : root) {
     const auto key = kv.first.IsScalar() ? kv.first.Scalar() : std::string("<non-text key>");
@@ -247,6 +247,7 @@ ProviderSettings ProviderSettings::parse(const std::string& yaml_text, const std
     if (!body->IsMap()) in.fail("extra_body", "expected a mapping of request fields");
     settings.extra_body = yaml_to_json(*body);
   }
+  if (auto prices = in.get("prices")) settings.prices = parse_token_prices(*prices, yaml_file, "prices");
   return settings;
 }
 
@@ -269,6 +270,8 @@ json ProviderSettings::to_json() const {
               {"backoff_max_ms", backoff_max_ms},
               {"extra_headers", std::move(headers)},
               {"extra_body", extra_body}};
+  // Only when given: a record without them is unpriced, never priced at 0.
+  if (prices) out["prices"] = prices->to_json();
   // The key itself is not stored here, but a URL or a body field might carry it.
   redact_strings(out, settings_redactor(*this));
   return out;

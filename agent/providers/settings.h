@@ -2,6 +2,7 @@
 // make_provider share (settings may also be built in code).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -9,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/providers/prices.h"
 #include "agent/providers/redaction.h"
 
 namespace kcraft::agent {
@@ -28,6 +30,8 @@ namespace kcraft::agent {
 //   extra_headers: {anthropic-version: 2023-06-01}   (optional)
 //   max_tokens_field: max_completion_tokens    (optional, OpenAI only; default max_tokens)
 //   extra_body: {top_p: 0.9}                   (optional; merged into the request body)
+//   prices: {prompt: 2, cached_prompt: 0.5, completion: 8, reasoning: 8}
+//                                              (optional; USD per million tokens, prices.h)
 struct ProviderSettings {
   std::string provider = "openai";
   std::string base_url;
@@ -47,6 +51,8 @@ struct ProviderSettings {
   // Extra top-level fields merged into every request body (e.g. `reasoning_effort: low`, vLLM's
   // `chat_template_kwargs`, `top_p`); a JSON object, empty by default. Fields set here win.
   nlohmann::json extra_body = nlohmann::json::object();
+  // What this model's tokens cost (prices.h); nothing: not given, and the runs' cost is unknown (never 0).
+  std::optional<TokenPrices> prices;
 
   // Throws kcraft::ConfigError ("<file>: <field>: ...") on a broken file.
   static ProviderSettings load(const std::string& yaml_file);

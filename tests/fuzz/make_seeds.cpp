@@ -502,7 +502,7 @@ int main(int argc, char** argv) {
     yaml_corpus(out, "hw_config_yaml", yaml_files_in(hw_config_dir("systolic")), {"systolic"});
     yaml_corpus(out, "provider_settings_yaml", yaml_files_in(root() / "agent" / "providers" / "examples"),
                 {"openai", "anthropic", "max_completion_tokens", "KCRAFT_FUZZ_API_KEY", "http://", "https://",
-                 "Authorization", "Bearer "});
+                 "Authorization", "Bearer ", "prices", "cached_prompt", "reasoning", "-1", "1e400"});
     mcp_corpus(out, kernels);
     transcript_corpus(out, kernels);
   } catch (const std::exception& e) {

@@ -3,7 +3,8 @@
 //
 // Any text must load or throw ConfigError. Settings that load must be accepted by make_provider (load's
 // checks include make_provider's; only a missing key variable may fail there, with ProviderError), must
-// serialise for transcripts without the key, and must build both request bodies.
+// serialise for transcripts without the key, and must build both request bodies. Prices that load are
+// numbers in [0, kMaxPricePerMillion] and come back unchanged from the JSON the run records keep.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -47,6 +48,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     request.messages.push_back({agent::ChatMessage::Role::kUser, "write a kernel", {}, "", "", false});
     (void)agent::dump_body(agent::openai_request_body(settings, request));
     (void)agent::dump_body(agent::anthropic_request_body(settings, request));
+    if (settings.prices) {
+      const auto& p = *settings.prices;
+      for (double price : {p.prompt, p.cached_prompt, p.completion, p.reasoning}) {
+        fuzz::check(price >= 0 && price <= agent::kMaxPricePerMillion, "a price out of range loaded");
+      }
+      const auto stored_prices = agent::TokenPrices::from_json(nlohmann::json::parse(stored)["prices"]);
+      fuzz::check(stored_prices && *stored_prices == p, "the stored prices are not the prices loaded");
+    }
   } catch (const std::exception& e) {
     fuzz::fail_unexpected(e, "settings that loaded");
   }

@@ -3,10 +3,10 @@
 // and the sweep's workflow agents read.
 //
 // Any text must load or throw ConfigError. Settings that load name only known roles, and each role's
-// settings are the run's with exactly the fields the role gave over them.
+// settings are the run's with exactly the fields the role gave over them; prices follow the model.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -37,6 +37,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fuzz::check(resolved.model == settings.run.model, "a role that gave no model has another model");
       } else {
         fuzz::check(resolved.model == override_settings.settings.model, "a role's own model is not used");
+      }
+      // Prices belong to a model: a role's own, the run's when it keeps the run's model, else none.
+      const auto& given = override_settings.given;
+      if (std::find(given.begin(), given.end(), "prices") != given.end()) {
+        fuzz::check(resolved.prices == override_settings.settings.prices, "a role's own prices are not used");
+      } else if (resolved.model != settings.run.model) {
+        fuzz::check(!resolved.prices.has_value(), "a role of another model has the run's model's prices");
+      } else {
+        fuzz::check(resolved.prices == settings.run.prices, "a role of the run's model lost its prices");
       }
     }
     (void)settings.for_role("coder");
