@@ -12,6 +12,7 @@ namespace kcraft::agent::testing {
 namespace {
 
 const std::filesystem::path kExamples = std::filesystem::path(KCRAFT_SOURCE_DIR) / "agent/providers/examples";
+const std::string kValidForPrices = "provider: openai\nbase_url: http://h/v1\nmodel: m\n";
 
 TEST(ProviderSettings, OpenAiExample) {
   const auto settings = ProviderSettings::load((kExamples / "openai.yaml").string());
@@ -24,6 +25,9 @@ TEST(ProviderSettings, OpenAiExample) {
   EXPECT_EQ(settings.max_tokens_field, "max_tokens");
   EXPECT_DOUBLE_EQ(settings.timeout_seconds, 300);
   EXPECT_EQ(settings.max_retries, 5u);
+  // Its prices: reasoning tokens at the completion price unless given.
+  ASSERT_TRUE(settings.prices.has_value());
+  EXPECT_EQ(*settings.prices, (TokenPrices{2.00, 0.50, 8.00, 8.00}));
 }
 
 TEST(ProviderSettings, AnthropicExample) {
@@ -99,6 +103,38 @@ extra_body:
   EXPECT_EQ(json["timeout_seconds"], 12.5);
   EXPECT_EQ(json["extra_headers"]["X-Trace"], "on");
   EXPECT_EQ(json["extra_body"]["top_k"], 40);
+}
+
+TEST(ProviderSettings, PricesAreReadAndStoredWithTheSettings) {
+  TempDir dir;
+  const auto all = ProviderSettings::load(dir.write(
+      "all.yaml",
+      kValidForPrices + "prices: {prompt: 1.25, cached_prompt: 0.125, completion: 10, reasoning: 12}\n"));
+  ASSERT_TRUE(all.prices.has_value());
+  EXPECT_EQ(*all.prices, (TokenPrices{1.25, 0.125, 10, 12}));
+  EXPECT_EQ(all.to_json()["prices"],
+            nlohmann::json::parse(
+                R"({"prompt": 1.25, "cached_prompt": 0.125, "completion": 10, "reasoning": 12})"));
+  EXPECT_EQ(TokenPrices::from_json(all.to_json()["prices"]), all.prices);
+
+  // Only prompt and completion: cached prompt tokens at the prompt price, reasoning at the completion price,
+  // and the record keeps the prices that were applied.
+  const auto two = ProviderSettings::load(
+      dir.write("two.yaml", kValidForPrices + "prices:\n  prompt: 3\n  completion: 15\n"));
+  ASSERT_TRUE(two.prices.has_value());
+  EXPECT_EQ(*two.prices, (TokenPrices{3, 3, 15, 15}));
+  EXPECT_EQ(two.to_json()["prices"]["cached_prompt"], 3.0);
+
+  // Free (a local server) is a price: 0, not unknown.
+  const auto free = ProviderSettings::load(
+      dir.write("free.yaml", kValidForPrices + "prices: {prompt: 0, completion: 0}\n"));
+  ASSERT_TRUE(free.prices.has_value());
+  EXPECT_EQ(*free.prices, (TokenPrices{0, 0, 0, 0}));
+
+  // Without them: none, and none in the record (a run's cost is then unknown, never 0).
+  const auto none = ProviderSettings::load(dir.write("none.yaml", kValidForPrices));
+  EXPECT_FALSE(none.prices.has_value());
+  EXPECT_FALSE(none.to_json().contains("prices"));
 }
 
 TEST(ProviderSettings, DefaultsForOptionalFields) {
@@ -191,7 +227,26 @@ INSTANTIATE_TEST_SUITE_P(
         // twice was read from its first occurrence.
         BrokenCase{"UrlWithoutHost", "provider: openai\nbase_url: http:///\nmodel: m\n",
                    "base_url: expected an http:// or https:// URL"},
-        BrokenCase{"FieldTwice", kValid + "model: n\n", "model: given twice"}),
+        BrokenCase{"FieldTwice", kValid + "model: n\n", "model: given twice"},
+        // prices: USD per million tokens, each a number >= 0, no key but the four.
+        BrokenCase{"PriceNegative", kValid + "prices: {prompt: -1, completion: 8}\n",
+                   "prices.prompt: must be between 0 and"},
+        BrokenCase{
+            "PriceUnknownKey", kValid + "prices: {prompt: 1, completion: 8, output: 8}\n",
+            "prices.output: unknown price (expected one of prompt, cached_prompt, completion, reasoning)"},
+        BrokenCase{"PriceText", kValid + "prices: {prompt: cheap, completion: 8}\n",
+                   "prices.prompt: expected a number"},
+        BrokenCase{"PriceList", kValid + "prices: {prompt: [1, 2], completion: 8}\n",
+                   "prices.prompt: expected a number"},
+        BrokenCase{"PriceInfinite", kValid + "prices: {prompt: 1e400, completion: 8}\n",
+                   "prices.prompt: expected a number"},
+        BrokenCase{"PriceHuge", kValid + "prices: {prompt: 1, completion: 8e6}\n",
+                   "prices.completion: must be between 0 and"},
+        BrokenCase{"PriceMissingCompletion", kValid + "prices: {prompt: 1, reasoning: 3}\n",
+                   "prices.completion: missing"},
+        BrokenCase{"PricesNotAMapping", kValid + "prices: 2.5\n", "prices: expected a mapping"},
+        BrokenCase{"PriceKeyNotEchoed", kValid + "prices: {prompt: 1, completion: sk-secret-value}\n",
+                   "prices.completion: expected a number"}),
     [](const ::testing::TestParamInfo<BrokenCase>& param_info) {
       return std::string(param_info.param.name);
     });

@@ -162,6 +162,36 @@ roles:
   EXPECT_NE(error(yaml + "  coder: {temperature: 9}\n").find("roles.coder: temperature"), std::string::npos);
 }
 
+// Prices belong to a model: a role keeps the run's while it runs the run's model, replaces them with a
+// `prices:` block of its own (the whole block), and has none when it names another model without one.
+TEST(WorkflowLoad, RolePricesFollowTheirModel) {
+  const std::string yaml = R"(provider: openai
+base_url: http://127.0.0.1:9/v1
+model: cheap-coder
+prices: {prompt: 0.5, cached_prompt: 0.1, completion: 2}
+roles:
+  designer: {model: strong-designer, prices: {prompt: 5, completion: 20}}
+  conductor: {model: other-model}
+  coder: {temperature: 0.1}
+)";
+  const auto s = RunProviderSettings::parse(yaml, "p.yaml");
+  EXPECT_EQ(s.for_role("coder").prices, (TokenPrices{0.5, 0.1, 2, 2}));
+  EXPECT_EQ(s.for_role("designer").prices, (TokenPrices{5, 5, 20, 20}));  // not merged with the run's
+  EXPECT_FALSE(s.for_role("conductor").prices.has_value());
+  EXPECT_FALSE(s.for_role("conductor").to_json().contains("prices"));
+  try {
+    RunProviderSettings::parse(
+        "provider: openai\nbase_url: http://h/v1\nmodel: m\nroles:\n  designer: {prices: {prompt: -1, "
+        "completion: 1}}\n",
+        "p.yaml");
+    FAIL() << "a negative price in a role loaded";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("p.yaml: roles.designer: prices.prompt: must be between 0"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(WorkflowLoad, TheLocalRolesExampleGivesTheDesignerAndConductorTheirOwnModel) {
   const auto s = RunProviderSettings::load((root() / "agent/providers/examples/local-roles.yaml").string());
   EXPECT_EQ(s.for_role("coder").model, "qwen2.5-coder-7b-instruct");

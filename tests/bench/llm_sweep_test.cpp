@@ -267,6 +267,101 @@ TEST(BenchLlm, AWorkflowAgentRunsItsRolesOnTheirOwnProvidersAndTheReportShowsTok
   fs::remove_all(dir);
 }
 
+// The cost of a workflow run, end to end: the designer on an Anthropic-style server with its own prices,
+// the coder and the conductor on an OpenAI-style one, each answering with known usage that includes cached
+// prompt and reasoning tokens. The report's cost (text, JSON, CSV) is the hand-computed one, and
+// `--prices` prices the same runs again after the fact.
+TEST(BenchLlm, TheReportPricesEachRolesTokensAtItsOwnPricesEachTokenOnce) {
+  const auto dir = testing::fresh_dir("llm_cost");
+  int code = 0;
+  const std::string kernel =
+      capture(std::string(KCRAFT_BIN) + " baseline systolic relu --config C1 --hw default", &code);
+  ASSERT_EQ(code, 0);
+  MockLlmServer team(WireApi::kOpenAi), designer(WireApi::kAnthropic);
+  // Anthropic: 300 input tokens, 200 more read from the cache, 40 output tokens.
+  designer.then(
+      Step::text("<plan>\nOne pass over the rows: max(x, 0).\n</plan>", MockUsage{300, 40, 0, 200}));
+  // OpenAI: 1000 prompt tokens of which 400 cached, 100 completion tokens of which 30 reasoning; twice.
+  team.then(Step::tool_call("write_code", json{{"code", kernel}}.dump(), MockUsage{1000, 100, 30, 400}))
+      .then(Step::tool_call("submit", "{}", MockUsage{1000, 100, 30, 400}))
+      .then(Step::text(R"({"next": "finish"})", MockUsage{500, 20, 0, 0}));  // the conductor
+  const std::string settings = write_settings(
+      dir / "team.yaml", team,
+      "prices: {prompt: 2, cached_prompt: 0.5, completion: 8, reasoning: 10}\n"
+      "roles:\n  designer: {provider: anthropic, base_url: " +
+          designer.base_url() +
+          ", model: mock-designer, prices: {prompt: 3, cached_prompt: 0.3, completion: 15}}\n");
+  const std::string db = (dir / "r.db").string();
+  const std::string out =
+      capture(fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
+                          "workflow:default:{} --jobs 1 --budget 8 --tuned-baseline none --db {} 2>&1",
+                          KCRAFT_BIN, settings, db),
+              &code);
+  ASSERT_EQ(code, 0) << out;
+  ASSERT_EQ(team.unscripted_requests() + designer.unscripted_requests(), 0u) << out;
+  ASSERT_EQ(designer.request_count(), 1u) << out;
+
+  // Per million tokens: designer 300 x $3 + 200 x $0.3 + 40 x $15 = 1560; coder, per call, 600 x $2 +
+  // 400 x $0.5 + 70 x $8 + 30 x $10 = 2260, twice: 4520; conductor 500 x $2 + 20 x $8 = 1160. In all 7240:
+  // $0.00724, for one run that solved its one configuration.
+  const std::string expected_line =
+      "1       1/1   $0.007240   $0.007240    $0.007240  "
+      "coder $0.004520, conductor $0.001160, designer $0.001560";
+  EXPECT_NE(out.find(expected_line), std::string::npos) << out;  // `kcraft bench` prints the report too
+  const std::string report =
+      capture(fmt::format("{} report --db {} --csv {} --metrics-csv {} 2>&1", KCRAFT_BIN, db,
+                          (dir / "runs.csv").string(), (dir / "metrics.csv").string()),
+              &code);
+  ASSERT_EQ(code, 0) << report;
+  const auto cost_at = report.find("Cost of the model calls");
+  ASSERT_NE(cost_at, std::string::npos) << report;
+  EXPECT_NE(report.find("workflow:default:team", cost_at), std::string::npos) << report;
+  EXPECT_NE(report.find(expected_line, cost_at), std::string::npos) << report;
+
+  const json j = json::parse(capture(fmt::format("{} --json report --db {}", KCRAFT_BIN, db), &code));
+  ASSERT_EQ(j["cost"].size(), 1u) << j["cost"].dump();
+  EXPECT_NEAR(j["cost"][0]["cost_usd"].get<double>(), 7240e-6, 1e-12);
+  EXPECT_NEAR(j["cost"][0]["cost_per_solved_usd"].get<double>(), 7240e-6, 1e-12);
+  EXPECT_NEAR(j["cost"][0]["role_cost_usd"]["designer"].get<double>(), 1560e-6, 1e-12);
+  EXPECT_NEAR(j["runs"][0]["cost_usd"].get<double>(), 7240e-6, 1e-12);
+  // The prices were stored with the run, the role's with the role.
+  EXPECT_EQ(j["runs"][0]["agent_settings"]["prices"]["reasoning"], 10.0);
+  EXPECT_EQ(j["runs"][0]["agent_settings"]["roles"]["designer"]["prices"]["cached_prompt"], 0.3);
+
+  std::ifstream runs_csv(dir / "runs.csv");
+  std::string header, row;
+  std::getline(runs_csv, header);
+  std::getline(runs_csv, row);
+  EXPECT_EQ(header.substr(header.rfind(',') + 1), "cost_usd");
+  EXPECT_EQ(row.substr(row.rfind(',') + 1), "0.00724");
+
+  // After the fact, from a price table by model: mock-model at $1 for every token, the designer's stored
+  // prices kept (not in the table): coder 2 x 1100 + conductor 520 + designer 1560 = 4280 per million.
+  {
+    std::ofstream table(dir / "prices.yaml");
+    table << "mock-model: {prompt: 1, completion: 1}\n";
+  }
+  const std::string repriced = capture(
+      fmt::format("{} report --db {} --prices {} 2>&1", KCRAFT_BIN, db, (dir / "prices.yaml").string()),
+      &code);
+  ASSERT_EQ(code, 0) << repriced;
+  EXPECT_NE(repriced.find("$0.004280   $0.004280    $0.004280  coder $0.002200, conductor $0.000520, "
+                          "designer $0.001560"),
+            std::string::npos)
+      << repriced;
+  {
+    std::ofstream table(dir / "bad.yaml");
+    table << "mock-model: {prompt: -1, completion: 1}\n";
+  }
+  const std::string bad = capture(
+      fmt::format("{} report --db {} --prices {} 2>&1", KCRAFT_BIN, db, (dir / "bad.yaml").string()), &code);
+  EXPECT_EQ(code, 2) << bad;
+  EXPECT_NE(bad.find("--prices: " + (dir / "bad.yaml").string() + ": mock-model.prompt: must be between 0"),
+            std::string::npos)
+      << bad;
+  fs::remove_all(dir);
+}
+
 // Documentation levels in a sweep: two scripted agents of known behaviour, each at two levels, three
 // attempts. The `reader` looks a concept up with grep_docs and writes the correct kernel only when the
 // platform guide answers (so it solves at `guide`, never at `isa`); the `steady` one writes the correct
