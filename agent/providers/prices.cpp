@@ -18,9 +18,10 @@
 
 namespace kcraft::agent {
 
-using nlohmann::json;
-
 namespace {
+
+// In the unnamed namespace: the files of a unity batch after this one have locals named `json`.
+using nlohmann::json;
 
 // Values are not echoed in messages, as in the provider settings: a key pasted into the wrong field must
 // not end up in a log.
