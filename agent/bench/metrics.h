@@ -133,7 +133,8 @@ struct Metrics {
   nlohmann::json to_json() const;
 };
 
-// `plan` may be empty (then the stored runs are the universe); runs not in the plan are included too.
+// `plan` may be empty (then the stored runs are the universe); runs not in the plan are included too. The
+// cost fields come from the runs' `cost`: price_runs (cost.h) first, as load_report_data does.
 Metrics compute_metrics(const std::vector<RunRecord>& runs, const std::vector<PlannedRun>& plan,
                         const std::vector<UnsupportedCell>& unsupported);
 
