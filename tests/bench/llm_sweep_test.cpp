@@ -308,10 +308,9 @@ TEST(BenchLlm, TheReportPricesEachRolesTokensAtItsOwnPricesEachTokenOnce) {
       "1       1/1   $0.007240   $0.007240    $0.007240  "
       "coder $0.004520, conductor $0.001160, designer $0.001560";
   EXPECT_NE(out.find(expected_line), std::string::npos) << out;  // `kcraft bench` prints the report too
-  const std::string report =
-      capture(fmt::format("{} report --db {} --csv {} --metrics-csv {} 2>&1", KCRAFT_BIN, db,
-                          (dir / "runs.csv").string(), (dir / "metrics.csv").string()),
-              &code);
+  const std::string report = capture(fmt::format("{} report --db {} --csv {} --html {} 2>&1", KCRAFT_BIN, db,
+                                                 (dir / "runs.csv").string(), (dir / "r.html").string()),
+                                     &code);
   ASSERT_EQ(code, 0) << report;
   const auto cost_at = report.find("Cost of the model calls");
   ASSERT_NE(cost_at, std::string::npos) << report;
@@ -334,6 +333,24 @@ TEST(BenchLlm, TheReportPricesEachRolesTokensAtItsOwnPricesEachTokenOnce) {
   std::getline(runs_csv, row);
   EXPECT_EQ(header.substr(header.rfind(',') + 1), "cost_usd");
   EXPECT_EQ(row.substr(row.rfind(',') + 1), "0.00724");
+
+  // The page draws the same in Chromium (as bench.BenchE2E's HTML tests do).
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium"))
+      << "Debian's chromium is not installed: scripts/setup.sh installs it";
+  const std::string dom = capture(
+      fmt::format("/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+                  "--disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage "
+                  "--user-data-dir={} --virtual-time-budget=10000 --dump-dom file://{} 2>/dev/null",
+                  (dir / "profile").string(), (dir / "r.html").string()),
+      &code);
+  ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << dom.substr(0, 2000);
+  const auto cost_table_at = dom.find("id=\"cost-table\"");
+  ASSERT_NE(cost_table_at, std::string::npos) << dom;
+  const std::string cost_table =
+      dom.substr(cost_table_at, dom.find("</table>", cost_table_at) - cost_table_at);
+  EXPECT_NE(cost_table.find("<td>$0.007240</td>"), std::string::npos) << cost_table;
+  EXPECT_NE(cost_table.find("coder $0.004520, conductor $0.001160, designer $0.001560"), std::string::npos)
+      << cost_table;
 
   // After the fact, from a price table by model: mock-model at $1 for every token, the designer's stored
   // prices kept (not in the table): coder 2 x 1100 + conductor 520 + designer 1560 = 4280 per million.
