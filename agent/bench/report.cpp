@@ -528,7 +528,7 @@ std::string cost_table(const Metrics& m) {
                           g->cost_per_solved_usd ? usd_text(*g->cost_per_solved_usd) : "none solved",
                           role_cost_text(*g));
     } else {
-      line += unpriced_text(*g);
+      line += " " + unpriced_text(*g);
     }
     out += line + "\n";
     any_failed = any_failed || g->failed_jobs > 0;
