@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/bench/curves.h"
 #include "agent/bench/metrics.h"
 #include "agent/bench/run_record.h"
 #include "agent/bench/store.h"
@@ -24,6 +25,7 @@ struct ReportData {
   std::vector<TunedBaseline> tuned_baselines;
   Metrics metrics;
   Uncertainty uncertainty;  // pass@k and bootstrap intervals over the metrics' cells
+  Curves curves;            // solved share and speedup against iterations and tokens (curves.h)
 };
 ReportData load_report_data(const ResultStore& store);
 // The same, restricted to the runs of one plan (what `kcraft bench` prints after its sweep).
