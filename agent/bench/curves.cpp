@@ -180,7 +180,7 @@ RunProgress run_progress(const RunRecord& run) {
 
 namespace {
 
-json optional_json(const std::optional<double>& v) {
+json speedup_or_null(const std::optional<double>& v) {
   return v ? json(*v) : json(nullptr);
 }
 
@@ -261,7 +261,7 @@ json CurveGroup::to_json() const {
   for (const auto& p : by_iteration) {
     j["by_iteration"].push_back({{"iteration", p.iteration},
                                  {"solved", p.solved},
-                                 {"geomean_speedup", optional_json(p.geomean_speedup)},
+                                 {"geomean_speedup", speedup_or_null(p.geomean_speedup)},
                                  {"speedup_runs", p.speedup_runs}});
   }
   for (const auto& p : by_tokens) j["by_tokens"].push_back({{"tokens", p.tokens}, {"solved", p.solved}});

@@ -658,7 +658,9 @@ TEST(Store, AVersion6StoreGainsTrajectoriesAndMergesIn) {
     const auto with_trajectory = full_record();
     EXPECT_TRUE(upgraded.insert_run(with_trajectory));
     for (const auto& r : upgraded.runs()) {
-      if (r.key == with_trajectory.key) EXPECT_EQ(r.trajectory, with_trajectory.trajectory);
+      if (r.key == with_trajectory.key) {
+        EXPECT_EQ(r.trajectory, with_trajectory.trajectory);
+      }
     }
   }
   EXPECT_EQ(pragma(dir / "v6.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
@@ -673,7 +675,9 @@ TEST(Store, AVersion6StoreGainsTrajectoriesAndMergesIn) {
     ResultStore(dir / "new-shard.db").insert_run(full_record());
     EXPECT_EQ(current.merge_from(dir / "new-shard.db").runs_added, 1u);
     for (const auto& r : current.runs()) {
-      if (r.key == full_record().key) EXPECT_EQ(r.trajectory, full_record().trajectory);
+      if (r.key == full_record().key) {
+        EXPECT_EQ(r.trajectory, full_record().trajectory);
+      }
     }
   }
   std::filesystem::remove_all(dir);
