@@ -401,6 +401,53 @@ const json* group_of(const json& groups, const std::string& agent) {
   return nullptr;
 }
 
+// The report page of the curves test's store, drawn in headless Chromium: a line per agent in each chart
+// (none for a speedup never reached), a point per value, the values on hover.
+void expect_the_page_draws_the_curves(const fs::path& dir, const std::string& db, double faster_speedup) {
+  int code = 0;
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium"))
+      << "Debian's chromium is not installed: scripts/setup.sh installs it";
+  const std::string html = (dir / "r.html").string();
+  const std::string wrote =
+      capture(fmt::format("{} report --db {} --html {} 2>&1", KCRAFT_BIN, db, html), &code);
+  ASSERT_EQ(code, 0) << wrote;
+  const std::string dom = capture(
+      fmt::format("/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+                  "--disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage "
+                  "--user-data-dir={} --virtual-time-budget=10000 --dump-dom file://{} 2>/dev/null",
+                  (dir / "profile").string(), html),
+      &code);
+  ASSERT_EQ(code, 0);
+  ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << dom.substr(0, 3000);
+  for (const char* agent :
+       {"llm:reader@docs=isa", "llm:reader@docs=guide", "llm:steady@docs=isa", "llm:steady@docs=guide"}) {
+    const std::string column = fmt::format("data-column=\"{}@systolic/default\"", agent);
+    EXPECT_NE(dom.find("class=\"curve-legend-item\" " + column), std::string::npos) << agent;
+    for (const char* kind : {"solved-iteration", "solved-tokens", "speedup-iteration"}) {
+      const auto lines = tags_with(dom, fmt::format("class=\"curve {}\"", kind));
+      const auto mine = std::count_if(lines.begin(), lines.end(), [&](const std::string& tag) {
+        return tag.find(column) != std::string::npos;
+      });
+      // The reader at isa solved nothing: it has no speedup to draw.
+      EXPECT_EQ(mine, std::string(kind) == "speedup-iteration" && std::string(agent) == "llm:reader@docs=isa"
+                          ? 0
+                          : 1)
+          << agent << " " << kind;
+    }
+  }
+  EXPECT_EQ(count(dom, "class=\"curve-point solved-iteration\""), 16u);
+  EXPECT_EQ(count(dom, "class=\"curve-point solved-tokens\""), 2u + 1u + 2u + 2u);
+  EXPECT_EQ(count(dom, "class=\"curve-point speedup-iteration\""), 2u + 3u + 3u);
+  EXPECT_NE(dom.find("llm:steady@docs=isa @ systolic/default: within 2 iterations, 0.67 of cells solved"),
+            std::string::npos);
+  EXPECT_NE(dom.find("llm:reader@docs=guide @ systolic/default: within 660 tokens, 1.00 of cells solved"),
+            std::string::npos);
+  EXPECT_NE(
+      dom.find(fmt::format("llm:steady@docs=guide @ systolic/default: by iteration 4, {:.3f}x over 2 runs",
+                           faster_speedup)),
+      std::string::npos);
+}
+
 // Issue 30's check for curves: two scripted agents of known behaviour, each at two documentation levels,
 // three attempts, budget 4. The `reader` (220 tokens a turn) greps the docs, writes the correct kernel only
 // when the platform guide answers, evaluates it and submits: at `guide` every attempt is solved at iteration
@@ -563,49 +610,7 @@ TEST(BenchLlm, TwoScriptedAgentsAtTwoDocumentationLevelsShowTheCurvesTheirScript
   EXPECT_NE(steady_line.find(fmt::format("2:1.000x 4:{:.3f}x", faster_speedup)), std::string::npos)
       << steady_line;
 
-  // The page, drawn in headless Chromium: a line per agent in each chart (none for a speedup never
-  // reached), a point per value, the values on hover.
-  ASSERT_TRUE(fs::exists("/usr/bin/chromium"))
-      << "Debian's chromium is not installed: scripts/setup.sh installs it";
-  const std::string html = (dir / "r.html").string();
-  const std::string wrote =
-      capture(fmt::format("{} report --db {} --html {} 2>&1", KCRAFT_BIN, db, html), &code);
-  ASSERT_EQ(code, 0) << wrote;
-  const std::string dom = capture(
-      fmt::format("/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
-                  "--disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage "
-                  "--user-data-dir={} --virtual-time-budget=10000 --dump-dom file://{} 2>/dev/null",
-                  (dir / "profile").string(), html),
-      &code);
-  ASSERT_EQ(code, 0);
-  ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << dom.substr(0, 3000);
-  for (const char* agent :
-       {"llm:reader@docs=isa", "llm:reader@docs=guide", "llm:steady@docs=isa", "llm:steady@docs=guide"}) {
-    const std::string column = fmt::format("data-column=\"{}@systolic/default\"", agent);
-    EXPECT_NE(dom.find("class=\"curve-legend-item\" " + column), std::string::npos) << agent;
-    for (const char* kind : {"solved-iteration", "solved-tokens", "speedup-iteration"}) {
-      const auto lines = tags_with(dom, fmt::format("class=\"curve {}\"", kind));
-      const auto mine = std::count_if(lines.begin(), lines.end(), [&](const std::string& tag) {
-        return tag.find(column) != std::string::npos;
-      });
-      // The reader at isa solved nothing: it has no speedup to draw.
-      EXPECT_EQ(mine, std::string(kind) == "speedup-iteration" && std::string(agent) == "llm:reader@docs=isa"
-                          ? 0
-                          : 1)
-          << agent << " " << kind;
-    }
-  }
-  EXPECT_EQ(count(dom, "class=\"curve-point solved-iteration\""), 16u);
-  EXPECT_EQ(count(dom, "class=\"curve-point solved-tokens\""), 2u + 1u + 2u + 2u);
-  EXPECT_EQ(count(dom, "class=\"curve-point speedup-iteration\""), 2u + 3u + 3u);
-  EXPECT_NE(dom.find("llm:steady@docs=isa @ systolic/default: within 2 iterations, 0.67 of cells solved"),
-            std::string::npos);
-  EXPECT_NE(dom.find("llm:reader@docs=guide @ systolic/default: within 660 tokens, 1.00 of cells solved"),
-            std::string::npos);
-  EXPECT_NE(
-      dom.find(fmt::format("llm:steady@docs=guide @ systolic/default: by iteration 4, {:.3f}x over 2 runs",
-                           faster_speedup)),
-      std::string::npos);
+  expect_the_page_draws_the_curves(dir, db, faster_speedup);
   fs::remove_all(dir);
 }
 
