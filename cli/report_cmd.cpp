@@ -140,7 +140,8 @@ int run_report(const GlobalOptions& g, const ReportArgs& a) {
             << bench::cycles_table(data.metrics) << bench::compiler_table(data.metrics) << "\n"
             << bench::summary_table(data.metrics) << "\n"
             << bench::agents_table(data.metrics) << bench::cost_table(data.metrics)
-            << bench::uncertainty_table(data.uncertainty) << bench::porting_table(data.metrics)
+            << bench::uncertainty_table(data.uncertainty) << bench::curves_table(data.curves)
+            << bench::porting_table(data.metrics)
             << bench::phases_table(data.runs);
   for (const auto* f : {&a.csv, &a.metrics_csv, &a.html, &a.png}) {
     if (!f->empty()) std::cout << "wrote " << *f << "\n";

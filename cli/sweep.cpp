@@ -171,7 +171,8 @@ int run_bench(const GlobalOptions& g, const BenchArgs& a, const std::string& com
               << bench::compiler_table(data.metrics) << "\n"
               << bench::summary_table(data.metrics) << "\n"
               << bench::agents_table(data.metrics) << bench::cost_table(data.metrics)
-              << bench::uncertainty_table(data.uncertainty, true) << bench::porting_table(data.metrics)
+              << bench::uncertainty_table(data.uncertainty, true) << bench::curves_table(data.curves, true)
+              << bench::porting_table(data.metrics)
               << bench::phases_table(data.runs);
     std::cout << fmt::format(
         "\n{} runs planned ({} already stored), {} run now ({} failed jobs) in {}; results: {}{}\n",

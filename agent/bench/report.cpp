@@ -94,6 +94,7 @@ ReportData load_report_data(const ResultStore& store, const agent::PriceTable& p
   d.tuned_baselines = store.tuned_baselines();
   d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
   d.uncertainty = compute_uncertainty(d.runs, d.metrics);
+  d.curves = compute_curves(d.runs, d.metrics);
   return d;
 }
 
@@ -126,6 +127,7 @@ ReportData report_data_for(const ResultStore& store, const std::vector<PlannedRu
   }
   d.metrics = compute_metrics(d.runs, d.plan, d.unsupported);
   d.uncertainty = compute_uncertainty(d.runs, d.metrics);
+  d.curves = compute_curves(d.runs, d.metrics);
   return d;
 }
 
@@ -750,6 +752,7 @@ json report_json(const ReportData& d) {
   j["porting"] = porting_json(d.metrics);
   j["uncertainty"] = d.uncertainty.to_json();
   j["cost"] = cost_json(d.metrics);
+  j["curves"] = d.curves.to_json();
   j["runs"] = json::array();
   for (const auto& r : d.runs) j["runs"].push_back(r.to_json());
   j["hardware"] = json::array();
@@ -778,8 +781,11 @@ json report_json(const ReportData& d) {
 
 std::string html_report(const ReportData& d) {
   json data = report_json(d);
-  // The page stays small; the store and JSON keep kernels.
-  for (auto& r : data["runs"]) r.erase("kernel");
+  // The page stays small; the store and JSON keep kernels and trajectories (the page has the curves).
+  for (auto& r : data["runs"]) {
+    r.erase("kernel");
+    r.erase("trajectory");
+  }
   for (auto& t : data["tuned_baselines"]) t.erase("kernel");
   std::string text = data.dump();
   // Inside <script>, "</" could end the element early: JSON allows writing it as "<\/".

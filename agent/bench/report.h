@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "agent/bench/curves.h"
 #include "agent/bench/metrics.h"
 #include "agent/bench/run_record.h"
 #include "agent/bench/store.h"
@@ -25,6 +26,7 @@ struct ReportData {
   std::vector<TunedBaseline> tuned_baselines;
   Metrics metrics;
   Uncertainty uncertainty;  // pass@k and bootstrap intervals over the metrics' cells
+  Curves curves;            // solved share and speedup against iterations and tokens (curves.h)
 };
 // The runs are priced (cost.h) at the prices stored with them, or at `prices` (by model name) where it has
 // the model: `kcraft report --prices FILE`.

@@ -206,6 +206,15 @@ std::vector<RunColumn> make_columns() {
        },
        [](const RunRecord& r) { return std::to_string(r.compiler_baseline_cycles); }},
       since(6, real("compiler_speedup", &RunRecord::compiler_speedup)),
+      // NULL: not recorded (rows of older stores; the report then reads the run's transcript). Per iteration,
+      // so the CSV leaves it out: the JSON report has it.
+      since(7, not_in_csv({"trajectory", Type::kText, 1, true,
+                           [](const RunRecord& r) -> RunValue {
+                             return r.trajectory.is_null() ? RunValue(nullptr)
+                                                           : RunValue(r.trajectory.dump());
+                           },
+                           [](RunRecord& r, const RunValue& v) { r.trajectory = json_of(v, json(nullptr)); },
+                           nullptr})),
   };
 }
 

@@ -133,7 +133,8 @@ json RunRecord::to_json() const {
             {"sweep_id", sweep_id},
             {"host", host},
             {"finished_at", finished_at},
-            {"worker_pid", worker_pid}});
+            {"worker_pid", worker_pid},
+            {"trajectory", trajectory}});
   if (!evaluation.empty()) j["evaluation"] = evaluation;
   if (!phases.empty()) j["phases"] = phases;
   if (evaluations_simulated || evaluations_cached)
@@ -193,6 +194,7 @@ RunRecord RunRecord::from_json(const json& j) {
   r.worker_pid = whole_number_or(j, "worker_pid", int64_t{0});
   r.evaluation = j.value("evaluation", json::array());
   r.phases = j.value("phases", json::object());
+  r.trajectory = j.value("trajectory", json(nullptr));
   if (j.contains("eval_cache")) {
     r.evaluations_simulated = j["eval_cache"].value("simulated", uint64_t{0});
     r.evaluations_cached = j["eval_cache"].value("cached", uint64_t{0});

@@ -113,6 +113,11 @@ struct RunRecord {
   // Cycles per phase of a composite kernel (tasks with phases, passing runs): {"unmarked_cycles": n,
   // "phases": [{"name", "cycles", "marks"}]} from the first hidden seed's run; {} otherwise.
   nlohmann::json phases = nlohmann::json::object();
+  // Per iteration of the run, from its transcript (curves.h, RunProgress): [{iteration, tokens, passed,
+  // best_cycles}], `tokens` the prompt + completion tokens spent up to and including that iteration,
+  // `passed` whether a development-seed run_eval has passed by then, `best_cycles` the fewest cycles of such
+  // a passing evaluation so far (0: none). null: not recorded (runs stored before schema 7, candidates).
+  nlohmann::json trajectory = nullptr;
   // The job's evaluations through the evaluation cache (agent/common/eval_cache.h): simulated, and taken
   // from the cache. Reported by the worker for the sweep's totals; not kept in the store.
   uint64_t evaluations_simulated = 0, evaluations_cached = 0;

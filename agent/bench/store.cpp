@@ -193,7 +193,7 @@ CREATE TABLE IF NOT EXISTS runs(
   kernel TEXT, transcript TEXT, kcraft_version TEXT, git_commit TEXT, hardware_id TEXT, agent_settings TEXT,
   sweep_id TEXT, host TEXT, finished_at TEXT, worker_pid INTEGER,
   tuned_baseline_cycles INTEGER, tuned_speedup REAL, role_usage TEXT, phases TEXT,
-  compiler_baseline_cycles INTEGER, compiler_speedup REAL,
+  compiler_baseline_cycles INTEGER, compiler_speedup REAL, trajectory TEXT,
   PRIMARY KEY(platform, hw_config, task, config, agent, attempt));
 CREATE TABLE IF NOT EXISTS tuned_baselines(
   platform TEXT NOT NULL, hw_config TEXT NOT NULL, task TEXT NOT NULL, config TEXT NOT NULL,
@@ -225,6 +225,10 @@ const char* kMigrateFrom5 = R"SQL(
 ALTER TABLE runs ADD COLUMN compiler_baseline_cycles INTEGER;
 ALTER TABLE runs ADD COLUMN compiler_speedup REAL;
 )SQL";
+
+// Version 6 -> 7: each run's trajectory, per iteration (tokens so far, passed, best cycles: the report's
+// curves). Existing rows keep NULL (read as not recorded: the report reads their transcripts instead).
+const char* kMigrateFrom6 = "ALTER TABLE runs ADD COLUMN trajectory TEXT";
 
 // Fills the tuned columns of runs that have none from a tuned baseline of their cell measured by the same
 // commit on the same hardware (the earliest stored, should a changed search space have made two).
@@ -326,6 +330,11 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
         if (!has_column("compiler_baseline_cycles")) exec(kMigrateFrom5);
         exec("UPDATE meta SET value = '6' WHERE key = 'schema_version'");
         if (migrated_from_ == 0) migrated_from_ = 5;
+      }
+      if (found == "1" || found == "2" || found == "3" || found == "4" || found == "5" || found == "6") {
+        if (!has_column("trajectory")) exec(kMigrateFrom6);
+        exec("UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+        if (migrated_from_ == 0) migrated_from_ = 6;
       } else if (found != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format(
             "{}: results schema version {}: this kcraft reads versions 1 to {} (older ones are upgraded in "
@@ -577,7 +586,7 @@ MergeStats ResultStore::merge_from(const std::filesystem::path& other) {
       }
       if (version.empty()) throw StoreError(other.string() + ": not a kcraft results database");
       if (version != "1" && version != "2" && version != "3" && version != "4" && version != "5" &&
-          version != std::to_string(kSchemaVersion)) {
+          version != "6" && version != std::to_string(kSchemaVersion)) {
         throw StoreError(fmt::format("{}: results schema version {}: this kcraft reads versions 1 to {}",
                                      other.string(), version, kSchemaVersion));
       }

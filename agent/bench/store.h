@@ -34,7 +34,7 @@ struct sqlite3;
 
 namespace kcraft::bench {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 struct SweepInfo {
   std::string id;  // unique: host, pid and start time

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "agent/bench/curves.h"
 #include "agent/bench/llm_job.h"
 #include "agent/bench/provenance.h"
 #include "agent/common/agent_run.h"
@@ -169,6 +170,9 @@ RunRecord execute_agent(const JobSpec& job) {
     throw std::invalid_argument("unknown agent kind '" + job.agent_kind + "'");
   }
   copy_result(result, rec);
+  // The curves' per-iteration view of the run, while its events are at hand (the library agent has none:
+  // an empty trajectory, solved at its one iteration).
+  rec.trajectory = trajectory_json(trajectory_from_events(transcript.events()));
   rec.language = result.final_language;
   if (!job.library.empty()) rec.agent_settings["library_examples"] = true;
   if (job.counters && result.score.verdict == Verdict::kPass) {

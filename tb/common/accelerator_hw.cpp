@@ -19,14 +19,18 @@ uint64_t DramModelPort::access(bool write, uint64_t addr, uint8_t* data, unsigne
 }
 
 uint32_t AcceleratorHw::status(unsigned word) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgStatus, word, &v, sizeof v);
-  return v;
+  return dbg_word(regs::kDbgStatus, word);
 }
 
 uint64_t AcceleratorHw::status64(unsigned word) {
   uint64_t v = 0;
   dbg_read(regs::kDbgStatus, word, &v, sizeof v);
+  return v;
+}
+
+uint32_t AcceleratorHw::dbg_word(unsigned sel, uint32_t addr) {
+  uint32_t v = 0;
+  dbg_read(sel, addr, &v, sizeof v);
   return v;
 }
 

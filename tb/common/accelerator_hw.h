@@ -115,6 +115,21 @@ class AcceleratorHw {
   uint32_t status(unsigned word);
   uint64_t status64(unsigned word);
   uint64_t counter(unsigned index);
+  // A 32-bit word of back-door selector `sel` at index `addr` (a register, a memory word).
+  uint32_t dbg_word(unsigned sel, uint32_t addr);
+  // A stopped run's error from the common status words: ERR_CODE, and ERR_PC/LO/HI when it is not 0
+  // (none). MachineError is the platform's (its fields code, pc, lo and hi).
+  template <typename MachineError>
+  MachineError read_error() {
+    MachineError e;
+    e.code = static_cast<decltype(e.code)>(status(regs::kStErrCode));
+    if (status(regs::kStErrCode) != 0) {
+      e.pc = status(regs::kStErrPc);
+      e.lo = status64(regs::kStErrLo);
+      e.hi = status64(regs::kStErrHi);
+    }
+    return e;
+  }
   // Writes the program into IMEM; std::invalid_argument if it does not fit.
   void load_program(const std::vector<uint32_t>& words);
   // Reset, program, DRAM size, START: the run begins with the next run_cycles().

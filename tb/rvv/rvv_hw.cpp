@@ -91,15 +91,11 @@ Counters RvvHw::counters() {
 }
 
 uint32_t RvvHw::xreg(unsigned i) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgXreg, i, &v, 4);
-  return v;
+  return dbg_word(regs::kDbgXreg, i);
 }
 
 uint32_t RvvHw::freg(unsigned i) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgFreg, i, &v, 4);
-  return v;
+  return dbg_word(regs::kDbgFreg, i);
 }
 
 std::vector<uint8_t> RvvHw::vreg(unsigned i) {
@@ -109,21 +105,15 @@ std::vector<uint8_t> RvvHw::vreg(unsigned i) {
 }
 
 uint32_t RvvHw::csr(uint32_t number) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgCsr, number, &v, 4);
-  return v;
+  return dbg_word(regs::kDbgCsr, number);
 }
 
 uint32_t RvvHw::dtcm_word(uint32_t index) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgDtcm, index, &v, 4);
-  return v;
+  return dbg_word(regs::kDbgDtcm, index);
 }
 
 uint32_t RvvHw::itcm_word(uint32_t index) {
-  uint32_t v = 0;
-  dbg_read(regs::kDbgItcm, index, &v, 4);
-  return v;
+  return dbg_word(regs::kDbgItcm, index);
 }
 
 std::vector<uint8_t> RvvHw::read_dtcm(uint32_t address, uint32_t bytes) {

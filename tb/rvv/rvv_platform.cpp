@@ -20,6 +20,7 @@
 #include "tasks/common/baseline_compiler.h"
 #include "tasks/rvv/baseline_compiler.h"
 #include "tasks/rvv/symbols.h"
+#include "tb/common/counter_view.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
 #include "tb/rvv/rvv_diff.h"
@@ -529,20 +530,12 @@ std::unique_ptr<tasks::BaselineCompiler> RvvPlatform::baseline_compiler(const st
 }
 
 std::string RvvPlatform::describe_counters(const EvalReport& r) const {
-  std::map<std::string, uint64_t> counters;
-  for (const auto& c : r.counters) counters[c.name] = c.value;
-  auto value = [&](const char* name) {
-    auto it = counters.find(name);
-    return it == counters.end() ? uint64_t{0} : it->second;
-  };
-  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
-  auto pct = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / cycles; };
-  std::string text = fmt::format(
-      "instructions {} in {} cycles (IPC {:.2f}); vector instructions {} ({:.1f}%)\n", value("instructions"),
-      r.cycles, static_cast<double>(value("instructions")) / cycles, value("vector_instructions"),
-      value("instructions") > 0 ? 100.0 * static_cast<double>(value("vector_instructions")) /
-                                      static_cast<double>(value("instructions"))
-                                : 0.0);
+  const tb::CounterView value(r);
+  auto pct = [&](const char* name) { return value.percent_of_cycles(name); };
+  std::string text =
+      fmt::format("instructions {} in {} cycles (IPC {:.2f}); vector instructions {} ({:.1f}%)\n",
+                  value("instructions"), r.cycles, value.as_double("instructions") / value.cycles(),
+                  value("vector_instructions"), value.percent_of("vector_instructions", "instructions"));
   text += fmt::format("vector unit busy {:.1f}% of cycles\n", pct("vector_busy"));
   text += fmt::format(
       "stalls (of cycles): data {:.1f}%  load-use {:.1f}%  FP divide/sqrt {:.1f}%  vector {:.1f}%  memory "

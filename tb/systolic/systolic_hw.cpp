@@ -36,12 +36,7 @@ MachineState SystolicHw::read_state() {
     dbg_read(regs::kDbgWeights, k, &s.weights[size_t{k} * p.mlen], 2 * p.mlen);
   const uint32_t flags = status(regs::kStFlags);
   s.halted = (flags & regs::kFlagStopped) != 0;
-  s.error.code = static_cast<ErrorCode>(status(regs::kStErrCode));
-  if (s.error.code != ErrorCode::kNone) {
-    s.error.pc = status(regs::kStErrPc);
-    s.error.lo = status64(regs::kStErrLo);
-    s.error.hi = status64(regs::kStErrHi);
-  }
+  s.error = read_error<MachineError>();
   s.pc = status(regs::kStPc);
   return s;
 }

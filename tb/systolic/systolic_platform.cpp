@@ -16,6 +16,7 @@
 #include "tasks/common/inputs.h"
 #include "tasks/golden/golden.h"
 #include "tasks/systolic/template_compiler.h"
+#include "tb/common/counter_view.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
 #include "tb/systolic/systolic_sim.h"
@@ -291,14 +292,8 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
 }  // namespace
 
 std::string SystolicPlatform::describe_counters(const EvalReport& r) const {
-  std::map<std::string, uint64_t> counters;
-  for (const auto& c : r.counters) counters[c.name] = c.value;
-  auto value = [&](const char* name) {
-    auto it = counters.find(name);
-    return it == counters.end() ? uint64_t{0} : it->second;
-  };
-  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
-  auto pct = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / cycles; };
+  const tb::CounterView value(r);
+  auto pct = [&](const char* name) { return value.percent_of_cycles(name); };
   std::string text = fmt::format(
       "busy: vector {:.1f}%  matrix {:.1f}% (array active {:.1f}%)  DMA {:.1f}%  special functions {:.1f}%\n",
       pct("vector_busy"), pct("matrix_busy"), pct("array_active"), pct("dma_busy"), pct("sfu_busy"));

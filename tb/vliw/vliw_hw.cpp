@@ -25,12 +25,7 @@ MachineState VliwHw::read_state() {
     dbg_read(regs::kDbgDm, r, &s.dm[size_t{r} * p.row_bytes()], p.row_bytes());
   for (unsigned l = 0; l < kLocks; ++l) dbg_read(regs::kDbgLock, l, &s.locks[l], 1);
   s.halted = (status(regs::kStHaltState) & regs::kHaltByInstruction) != 0;
-  s.error.code = static_cast<ErrorCode>(status(regs::kStErrCode));
-  if (s.error.code != ErrorCode::kNone) {
-    s.error.pc = status(regs::kStErrPc);
-    s.error.lo = status64(regs::kStErrLo);
-    s.error.hi = status64(regs::kStErrHi);
-  }
+  s.error = read_error<MachineError>();
   s.pc = status(regs::kStPc);
   return s;
 }

@@ -16,6 +16,7 @@
 #include "tasks/golden/golden.h"
 #include "tasks/vliw/task_run.h"
 #include "tasks/vliw/template_compiler.h"
+#include "tb/common/counter_view.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/common/paths.h"
 #include "tb/vliw/vliw_diff.h"
@@ -219,19 +220,13 @@ IdealCycles VliwPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, const s
 }
 
 std::string VliwPlatform::describe_counters(const EvalReport& r) const {
-  std::map<std::string, uint64_t> counters;
-  for (const auto& c : r.counters) counters[c.name] = c.value;
-  auto value = [&](const char* name) {
-    auto it = counters.find(name);
-    return it == counters.end() ? uint64_t{0} : it->second;
-  };
-  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
-  const double bundles = std::max<double>(1.0, static_cast<double>(value("bundles")));
-  auto pct = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / cycles; };
-  auto occ = [&](const char* name) { return 100.0 * static_cast<double>(value(name)) / bundles; };
+  const tb::CounterView value(r);
+  const double bundles = std::max(1.0, value.as_double("bundles"));
+  auto pct = [&](const char* name) { return value.percent_of_cycles(name); };
+  auto occ = [&](const char* name) { return 100.0 * value.as_double(name) / bundles; };
   std::string text =
       fmt::format("bundles issued {} in {} cycles ({:.1f}%); ops {} ({:.2f} per bundle)\n", value("bundles"),
-                  r.cycles, pct("bundles"), value("ops"), static_cast<double>(value("ops")) / bundles);
+                  r.cycles, pct("bundles"), value("ops"), value.as_double("ops") / bundles);
   text += fmt::format(
       "slot occupancy (of bundles): ls0 {:.1f}%  ls1 {:.1f}%  vec {:.1f}%  scl {:.1f}%  ctl {:.1f}%\n",
       occ("ops_ls0"), occ("ops_ls1"), occ("ops_vec"), occ("ops_scl"), occ("ops_ctl"));

@@ -862,6 +862,17 @@ TEST(BenchE2E, HtmlReportRendersInChromiumWithOneMarkPerCell) {
   EXPECT_EQ(count(dom, "<td class=\"name\">baseline</td><td class=\"name\">tuner</td>") +
                 count(dom, "<td class=\"name\">tuner</td><td class=\"name\">baseline</td>"),
             2u);
+  // Curves: a line per (agent, target) in each of the three charts. These runs have no trajectory and no
+  // transcript: each correct one counts as solved at its last iteration (3 of a budget of 15), the point of
+  // every iteration of the budget; from there on a speedup point each.
+  for (const char* kind : {"solved-iteration", "solved-tokens", "speedup-iteration"})
+    EXPECT_EQ(count(dom, fmt::format("class=\"curve {}\"", kind)), 4u) << kind;
+  EXPECT_EQ(count(dom, "class=\"curve-point solved-iteration\""), 4u * 15u);
+  EXPECT_EQ(count(dom, "class=\"curve-point speedup-iteration\""), 4u * 13u);
+  EXPECT_NE(dom.find("tuner @ systolic/small: within 2 iterations, 0.00 of cells solved"), std::string::npos);
+  EXPECT_NE(dom.find("tuner @ systolic/small: within 3 iterations, 0.83 of cells solved"), std::string::npos);
+  EXPECT_NE(dom.find("baseline @ systolic/default: within 0 tokens, 1.00 of cells solved"),
+            std::string::npos);
   fs::remove_all(dir);
 }
 

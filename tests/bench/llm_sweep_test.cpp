@@ -7,10 +7,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "agent/bench/metrics.h"
 #include "agent/bench/store.h"
@@ -483,6 +487,242 @@ TEST(BenchLlm, OneModelAtTwoDocumentationLevelsIsTwoAgentsSideBySide) {
       &code);
   EXPECT_NE(code, 0);
   EXPECT_NE(bad.find("unknown documentation level 'most'"), std::string::npos) << bad;
+  fs::remove_all(dir);
+}
+
+size_t count(const std::string& text, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+// Every tag of `dom` that has `attribute` (from "<" to ">").
+std::vector<std::string> tags_with(const std::string& dom, const std::string& attribute) {
+  std::vector<std::string> tags;
+  for (size_t at = dom.find(attribute); at != std::string::npos; at = dom.find(attribute, at + 1)) {
+    const size_t start = dom.rfind('<', at), end = dom.find('>', at);
+    tags.push_back(dom.substr(start, end - start + 1));
+  }
+  return tags;
+}
+
+const json* group_of(const json& groups, const std::string& agent) {
+  for (const auto& g : groups) {
+    if (g.value("agent", "") == agent) return &g;
+  }
+  return nullptr;
+}
+
+// The report page of the curves test's store, drawn in headless Chromium: a line per agent in each chart
+// (none for a speedup never reached), a point per value, the values on hover.
+void expect_the_page_draws_the_curves(const fs::path& dir, const std::string& db, double faster_speedup) {
+  int code = 0;
+  ASSERT_TRUE(fs::exists("/usr/bin/chromium"))
+      << "Debian's chromium is not installed: scripts/setup.sh installs it";
+  const std::string html = (dir / "r.html").string();
+  const std::string wrote =
+      capture(fmt::format("{} report --db {} --html {} 2>&1", KCRAFT_BIN, db, html), &code);
+  ASSERT_EQ(code, 0) << wrote;
+  const std::string dom = capture(
+      fmt::format("/usr/bin/chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+                  "--disable-component-update --disable-sync --no-first-run --disable-dev-shm-usage "
+                  "--user-data-dir={} --virtual-time-budget=10000 --dump-dom file://{} 2>/dev/null",
+                  (dir / "profile").string(), html),
+      &code);
+  ASSERT_EQ(code, 0);
+  ASSERT_NE(dom.find("data-rendered=\"ok\""), std::string::npos) << dom.substr(0, 3000);
+  for (const char* agent :
+       {"llm:reader@docs=isa", "llm:reader@docs=guide", "llm:steady@docs=isa", "llm:steady@docs=guide"}) {
+    const std::string column = fmt::format("data-column=\"{}@systolic/default\"", agent);
+    EXPECT_NE(dom.find("class=\"curve-legend-item\" " + column), std::string::npos) << agent;
+    for (const char* kind : {"solved-iteration", "solved-tokens", "speedup-iteration"}) {
+      const auto lines = tags_with(dom, fmt::format("class=\"curve {}\"", kind));
+      const auto mine = std::count_if(lines.begin(), lines.end(), [&](const std::string& tag) {
+        return tag.find(column) != std::string::npos;
+      });
+      // The reader at isa solved nothing: it has no speedup to draw.
+      EXPECT_EQ(mine, std::string(kind) == "speedup-iteration" && std::string(agent) == "llm:reader@docs=isa"
+                          ? 0
+                          : 1)
+          << agent << " " << kind;
+    }
+  }
+  EXPECT_EQ(count(dom, "class=\"curve-point solved-iteration\""), 16u);
+  EXPECT_EQ(count(dom, "class=\"curve-point solved-tokens\""), 2u + 1u + 2u + 2u);
+  EXPECT_EQ(count(dom, "class=\"curve-point speedup-iteration\""), 2u + 3u + 3u);
+  EXPECT_NE(dom.find("llm:steady@docs=isa @ systolic/default: within 2 iterations, 0.67 of cells solved"),
+            std::string::npos);
+  EXPECT_NE(dom.find("llm:reader@docs=guide @ systolic/default: within 660 tokens, 1.00 of cells solved"),
+            std::string::npos);
+  EXPECT_NE(
+      dom.find(fmt::format("llm:steady@docs=guide @ systolic/default: by iteration 4, {:.3f}x over 2 runs",
+                           faster_speedup)),
+      std::string::npos);
+}
+
+// Issue 30's check for curves: two scripted agents of known behaviour, each at two documentation levels,
+// three attempts, budget 4. The `reader` (220 tokens a turn) greps the docs, writes the correct kernel only
+// when the platform guide answers, evaluates it and submits: at `guide` every attempt is solved at iteration
+// 3 (660 tokens), at `isa` none. The `steady` one (110 tokens a turn) writes the baseline kernel, evaluates
+// it (iteration 2, 220 tokens), writes a faster variant and evaluates that (iteration 4), except in one
+// attempt of three per level, whose kernel does not assemble. The report's curves and intervals must be the
+// ones these scripts imply, and the page must draw them.
+TEST(BenchLlm, TwoScriptedAgentsAtTwoDocumentationLevelsShowTheCurvesTheirScriptsImply) {
+  const auto dir = testing::fresh_dir("llm_curves");
+  int code = 0;
+  const std::string base = std::string(KCRAFT_BIN) + " baseline systolic relu --config C1 --hw default";
+  const std::string kernel = capture(base, &code);
+  ASSERT_EQ(code, 0);
+  const std::string faster = capture(base + " --knob unroll=16", &code);
+  ASSERT_EQ(code, 0);
+  const std::string junk = "NOT_AN_OP r1\n";
+  const MockUsage reader_usage{200, 20, 0, 0}, steady_usage{100, 10, 0, 0};
+  const auto is_isa = [](const agent::testing::ReceivedRequest& r) {
+    return r.system.find("Not part of this run's documentation") != std::string::npos;
+  };
+  MockLlmServer reader(WireApi::kOpenAi), steady(WireApi::kOpenAi);
+  reader.set_fallback(Step::dynamic([&](const agent::testing::ReceivedRequest& r) {
+    const auto* result = r.last_tool_result();
+    const auto call = [&](const std::string& name, const std::string& arguments) {
+      return Step::tool_call(name, arguments, reader_usage);
+    };
+    if (result == nullptr) return call("grep_docs", R"({"query": "kernel"})");
+    if (result->tool_name == "grep_docs") {
+      const bool guide = result->content.find("--- platform guide") != std::string::npos;
+      return call("write_code", json{{"code", guide ? kernel : junk}}.dump());
+    }
+    if (result->tool_name == "write_code") return call("run_eval", "{}");
+    return call("submit", "{}");
+  }));
+  std::atomic<int> steady_starts[2] = {{0}, {0}};  // isa, guide
+  steady.set_fallback(Step::dynamic([&](const agent::testing::ReceivedRequest& r) {
+    const auto* result = r.last_tool_result();
+    const auto call = [&](const std::string& name, const std::string& arguments) {
+      return Step::tool_call(name, arguments, steady_usage);
+    };
+    if (result == nullptr) {
+      const int start = ++steady_starts[is_isa(r) ? 0 : 1];
+      return call("write_code", json{{"code", start == 3 ? junk : kernel}}.dump());
+    }
+    if (result->tool_name == "write_code") return call("run_eval", "{}");
+    if (result->content.rfind("pass", 0) == 0) return call("write_code", json{{"code", faster}}.dump());
+    return call("submit", "{}");
+  }));
+  const std::string reader_file = write_settings(dir / "reader.yaml", reader);
+  const std::string steady_file = write_settings(dir / "steady.yaml", steady);
+  const std::string db = (dir / "r.db").string();
+  const std::string out = capture(
+      fmt::format("{} bench --platforms systolic --tasks relu --configs C1 --hw default --agents "
+                  "llm:{}@docs=isa,llm:{}@docs=guide,llm:{}@docs=isa,llm:{}@docs=guide --attempts 3 --jobs 2 "
+                  "--budget 4 --tuned-baseline none --db {} 2>&1",
+                  KCRAFT_BIN, reader_file, reader_file, steady_file, steady_file, db),
+      &code);
+  ASSERT_EQ(code, 0) << out;
+  EXPECT_EQ(reader.unscripted_requests() + steady.unscripted_requests(), 0u);
+  EXPECT_EQ(steady_starts[0].load(), 3);
+  EXPECT_EQ(steady_starts[1].load(), 3);
+  EXPECT_NE(out.find("Curves: where the expected share"), std::string::npos) << out;  // an LLM spent tokens
+
+  // The runs are what the scripts say; the faster variant's speedup is the store's.
+  ResultStore store(db);
+  const auto runs = store.runs();
+  ASSERT_EQ(runs.size(), 12u) << out;
+  double faster_speedup = 0;
+  for (const auto& r : runs) {
+    ASSERT_TRUE(r.trajectory.is_array()) << r.key.id();  // recorded by the worker
+    const bool steady_run = r.key.agent.rfind("llm:steady", 0) == 0;
+    if (steady_run && r.correct()) {
+      EXPECT_EQ(r.iterations, 4u);
+      EXPECT_EQ(r.first_pass_iteration, 2u);
+      faster_speedup = r.speedup;
+    }
+  }
+  EXPECT_GT(faster_speedup, 1.0);  // unroll=16 beats the template's default
+
+  const json j = json::parse(capture(fmt::format("{} --json report --db {}", KCRAFT_BIN, db), &code));
+  ASSERT_EQ(code, 0);
+  const json& groups = j["curves"]["groups"];
+  ASSERT_EQ(groups.size(), 4u) << j["curves"].dump();
+  const auto shares = [](const json& g) {
+    std::vector<double> v;
+    for (const auto& p : g["by_iteration"]) v.push_back(p["solved"].get<double>());
+    return v;
+  };
+  const auto geomeans = [](const json& g) {
+    std::vector<std::optional<double>> v;
+    for (const auto& p : g["by_iteration"])
+      v.push_back(p["geomean_speedup"].is_null() ? std::nullopt
+                                                 : std::optional<double>(p["geomean_speedup"].get<double>()));
+    return v;
+  };
+  using Steps = std::vector<std::pair<uint64_t, double>>;
+  const auto token_steps = [](const json& g) {
+    Steps v;
+    for (const auto& p : g["by_tokens"])
+      v.emplace_back(p["tokens"].get<uint64_t>(), p["solved"].get<double>());
+    return v;
+  };
+  const json* reader_guide = group_of(groups, "llm:reader@docs=guide");
+  const json* reader_isa = group_of(groups, "llm:reader@docs=isa");
+  ASSERT_TRUE(reader_guide && reader_isa);
+  EXPECT_EQ(shares(*reader_guide), (std::vector<double>{0, 0, 1, 1}));
+  EXPECT_EQ(token_steps(*reader_guide), (Steps{{0, 0.0}, {660, 1.0}}));
+  EXPECT_EQ((*reader_guide)["max_tokens"], 880);
+  EXPECT_EQ(geomeans(*reader_guide),
+            (std::vector<std::optional<double>>{std::nullopt, std::nullopt, 1.0, 1.0}));
+  EXPECT_EQ((*reader_guide)["progress_from"]["stored"], 3);
+  EXPECT_EQ(shares(*reader_isa), (std::vector<double>{0, 0, 0, 0}));
+  EXPECT_EQ(token_steps(*reader_isa), (Steps{{0, 0.0}}));
+  for (const char* agent : {"llm:steady@docs=isa", "llm:steady@docs=guide"}) {
+    const json* g = group_of(groups, agent);
+    ASSERT_NE(g, nullptr) << agent;
+    EXPECT_EQ((*g)["max_iterations"], 4) << agent;
+    const auto solved = shares(*g);
+    ASSERT_EQ(solved.size(), 4u);
+    EXPECT_DOUBLE_EQ(solved[0], 0.0) << agent;
+    for (size_t i = 1; i < 4; ++i) EXPECT_DOUBLE_EQ(solved[i], 2.0 / 3) << agent << " iteration " << i + 1;
+    const auto tokens = token_steps(*g);
+    ASSERT_EQ(tokens.size(), 2u) << agent;
+    EXPECT_EQ(tokens[1].first, 220u);
+    EXPECT_DOUBLE_EQ(tokens[1].second, 2.0 / 3);
+    EXPECT_EQ((*g)["max_tokens"], 440);  // four turns of 110
+    const auto speedups = geomeans(*g);
+    EXPECT_FALSE(speedups[0].has_value());
+    EXPECT_DOUBLE_EQ(speedups[1].value_or(0), 1.0);  // the baseline kernel itself
+    EXPECT_DOUBLE_EQ(speedups[2].value_or(0), 1.0);
+    EXPECT_NEAR(speedups[3].value_or(0), faster_speedup, 1e-12);  // relu's cycles do not depend on the data
+    EXPECT_EQ((*g)["by_iteration"][3]["speedup_runs"], 2);
+  }
+
+  // The intervals: pass@1 is each curve's end point, with a one-cell interval; the reader at two levels
+  // differs, the steady one does not.
+  for (const auto& u : j["uncertainty"]["groups"]) {
+    const json* g = group_of(groups, u["agent"]);
+    ASSERT_NE(g, nullptr);
+    EXPECT_DOUBLE_EQ(u["pass_at_1"]["value"].get<double>(), (*g)["by_iteration"][3]["solved"].get<double>());
+    EXPECT_DOUBLE_EQ(u["pass_at_1"]["low"].get<double>(), u["pass_at_1"]["high"].get<double>());
+  }
+  unsigned compared = 0;
+  for (const auto& c : j["uncertainty"]["comparisons"]) {
+    const std::string a = c["agent_a"], b = c["agent_b"];
+    if (a.substr(0, a.find('@')) != b.substr(0, b.find('@'))) continue;
+    ++compared;
+    EXPECT_EQ(c["pass_at_1_differs"], a.rfind("llm:reader", 0) == 0) << c.dump();
+  }
+  EXPECT_EQ(compared, 2u);
+
+  // The text report's steps.
+  const std::string report = capture(fmt::format("{} report --db {} 2>&1", KCRAFT_BIN, db), &code);
+  ASSERT_EQ(code, 0) << report;
+  const auto line = report.find("llm:steady@docs=guide", report.find("Curves:"));
+  ASSERT_NE(line, std::string::npos) << report;
+  const std::string steady_line = report.substr(line, report.find('\n', line) - line);
+  EXPECT_NE(steady_line.find("1:0.00 2:0.67 "), std::string::npos) << steady_line;
+  EXPECT_NE(steady_line.find("0:0.00 220:0.67 "), std::string::npos) << steady_line;
+  EXPECT_NE(steady_line.find(fmt::format("2:1.000x 4:{:.3f}x", faster_speedup)), std::string::npos)
+      << steady_line;
+
+  expect_the_page_draws_the_curves(dir, db, faster_speedup);
   fs::remove_all(dir);
 }
 

@@ -78,6 +78,8 @@ RunRecord full_record() {
               {"phases",
                {{{"name", "norm"}, {"cycles", 200}, {"marks", 1}},
                 {{"name", "attention"}, {"cycles", 1000}, {"marks", 2}}}}};
+  r.trajectory = {{{"iteration", 1}, {"tokens", 3}, {"passed", false}, {"best_cycles", 0}},
+                  {{"iteration", 2}, {"tokens", 3}, {"passed", true}, {"best_cycles", 1234}}};
   return r;
 }
 
@@ -142,9 +144,19 @@ TEST(Store, RowsRoundTripAndAKeyIsStoredOnce) {
   store.insert_run(unsimulated);
   auto without = make_run("tuner", "default", "relu", 1, "C4", 1, "pass", 100, 200);
   store.insert_run(without);
+  // A recorded empty trajectory (a run without iterations) is not an unrecorded one (null).
+  auto no_iterations = make_run("baseline", "default", "relu", 1, "C5", 1, "pass", 100, 100);
+  no_iterations.trajectory = nlohmann::json::array();
+  store.insert_run(no_iterations);
   unsigned seen = 0;
   for (const auto& row : store.runs()) {
+    if (row.key == no_iterations.key) {
+      EXPECT_TRUE(row.trajectory.is_array());
+      EXPECT_TRUE(row.trajectory.empty());
+      ++seen;
+    }
     if (row.key == bare.key) {
+      EXPECT_TRUE(row.trajectory.is_null());
       EXPECT_FALSE(row.first_valid_iteration.has_value());
       EXPECT_EQ(row.to_json(), bare.to_json());
       ++seen;
@@ -160,7 +172,7 @@ TEST(Store, RowsRoundTripAndAKeyIsStoredOnce) {
       ++seen;
     }
   }
-  EXPECT_EQ(seen, 3u);
+  EXPECT_EQ(seen, 4u);
   std::filesystem::remove_all(dir);
 }
 
@@ -615,6 +627,58 @@ TEST(Store, AVersion5StoreGainsTheCompilerBaselineAndMergesIn) {
     ResultStore current(dir / "current.db");
     EXPECT_EQ(current.merge_from(dir / "shard.db").runs_added, 1u);
     EXPECT_EQ(current.runs()[0].compiler_baseline_cycles, 0u);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Version 6 (before trajectories): upgraded in place, its runs read with no trajectory recorded (null, so
+// the report reads their transcripts); new runs keep theirs; a v6 shard merges in the same way.
+TEST(Store, AVersion6StoreGainsTrajectoriesAndMergesIn) {
+  auto dir = testing::fresh_dir("v6");
+  auto old_run = make_run("llm:m", "default", "relu", 1, "C1", 1, "pass", 10, 10);
+  old_run.trajectory = nlohmann::json::array({{{"iteration", 1}, {"tokens", 5}, {"passed", true}}});
+  const auto make_v6 = [&](const std::filesystem::path& file) {
+    { ResultStore(file).insert_run(old_run); }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "ALTER TABLE runs DROP COLUMN trajectory; "
+                           "UPDATE meta SET value = '6' WHERE key = 'schema_version'",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK)
+        << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  make_v6(dir / "v6.db");
+  {
+    ResultStore upgraded(dir / "v6.db");
+    EXPECT_EQ(upgraded.migrated_from(), 6);
+    ASSERT_EQ(upgraded.runs().size(), 1u);
+    EXPECT_TRUE(upgraded.runs()[0].trajectory.is_null());
+    const auto with_trajectory = full_record();
+    EXPECT_TRUE(upgraded.insert_run(with_trajectory));
+    for (const auto& r : upgraded.runs()) {
+      if (r.key == with_trajectory.key) {
+        EXPECT_EQ(r.trajectory, with_trajectory.trajectory);
+      }
+    }
+  }
+  EXPECT_EQ(pragma(dir / "v6.db", "SELECT value FROM meta WHERE key = 'schema_version'"),
+            std::to_string(kSchemaVersion));
+  make_v6(dir / "shard.db");
+  {
+    ResultStore current(dir / "current.db");
+    EXPECT_EQ(current.merge_from(dir / "shard.db").runs_added, 1u);
+    ASSERT_EQ(current.runs().size(), 1u);
+    EXPECT_TRUE(current.runs()[0].trajectory.is_null());
+    // A current shard's trajectories merge in.
+    ResultStore(dir / "new-shard.db").insert_run(full_record());
+    EXPECT_EQ(current.merge_from(dir / "new-shard.db").runs_added, 1u);
+    for (const auto& r : current.runs()) {
+      if (r.key == full_record().key) {
+        EXPECT_EQ(r.trajectory, full_record().trajectory);
+      }
+    }
   }
   std::filesystem::remove_all(dir);
 }

@@ -18,12 +18,7 @@ MachineState MyaccelHw::read_state() {
   for (unsigned i = 0; i < kVectorRegisters; ++i)
     dbg_read(regs::kDbgVreg, i, &s.v[size_t{i} * p.lanes], p.row_bytes());
   s.halted = status(regs::kStHalted) != 0;
-  s.error.code = static_cast<ErrorCode>(status(regs::kStErrCode));
-  if (s.error.code != ErrorCode::kNone) {
-    s.error.pc = status(regs::kStErrPc);
-    s.error.lo = status64(regs::kStErrLo);
-    s.error.hi = status64(regs::kStErrHi);
-  }
+  s.error = read_error<MachineError>();
   s.pc = (status(regs::kStFlags) & regs::kFlagStopped) != 0 ? status(regs::kStPc) : 0;
   return s;
 }

@@ -10,6 +10,7 @@
 #include "isa/common/disassembler.h"
 #include "isa/myaccel/myaccel_iss.h"
 #include "tasks/myaccel/baseline_compiler.h"
+#include "tb/common/counter_view.h"
 #include "tb/common/evaluation_steps.h"
 #include "tb/myaccel/myaccel_sim.h"
 
@@ -114,14 +115,12 @@ IdealCycles MyaccelPlatform::ideal_cycles(const tasks::ResolvedConfig& cfg, cons
 }
 
 std::string MyaccelPlatform::describe_counters(const EvalReport& r) const {
-  std::map<std::string, uint64_t> c;
-  for (const auto& v : r.counters) c[v.name] = v.value;
-  const double cycles = std::max<double>(1.0, static_cast<double>(r.cycles));
+  const tb::CounterView c(r);
   return fmt::format(
       "instructions {} in {} cycles; waiting for DRAM {:.1f}% of the cycles\nDRAM bytes read {} written {}; "
       "FP32 lane operations {}\n",
-      c["instructions"], r.cycles, 100.0 * static_cast<double>(c["stall_dram"]) / cycles,
-      c["dram_bytes_read"], c["dram_bytes_written"], c["lane_ops"]);
+      c("instructions"), r.cycles, c.percent_of_cycles("stall_dram"), c("dram_bytes_read"),
+      c("dram_bytes_written"), c("lane_ops"));
 }
 
 EvalReport MyaccelPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegistry& registry) const {
