@@ -90,7 +90,8 @@ team=$(cat "${written[@]}" | grep -c 'TEAM:' || true)
 printf '  %5d  lines marked TEAM: (where a team writes its own first)\n' "$team"
 cat <<NEXT
 Next:
-  1. configure and build again (the rooms pick up the new folders): cmake -S $tree -B <build> && ninja -C <build> kcraft
+  1. configure and build what its checks need (the rooms pick up the new folders): cmake -S $tree -B <build> &&
+     cmake --build <build> -j2 --target kcraft_${name}_checks (kcraft, tests/$name, the interface test, the fuzz replay)
   2. check it: kcraft platforms; kcraft baseline $name relu --config C1 > k.s; kcraft eval $name relu k.s --config C1;
      kcraft validate $name; kcraft bench --platforms $name; ctest -R '^$name\\.'
      (lint and yosys included: scripts/synth.sh $name tiny); ctest -R 'EveryPlatformImplementsTheInterface';

@@ -49,6 +49,7 @@ while [ $# -gt 0 ]; do
       ;;
     --keep) keep=1; shift ;;
     --worked-example) worked=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "new_platform_example: unknown argument '$1' (expected --work DIR, --keep or --worked-example)" >&2; exit 2 ;;
   esac
 done
@@ -92,9 +93,9 @@ if grep -rqi myaccel "$src"/{rtl,isa,tasks,tb,tests}/"$platform" "$src/isa/$plat
 fi
 
 echo "== configure and build (kcraft, the $platform RTL, model and tests)"
-scratch_build "$src" "$work/build.log" "$jobs" kcraft "kcraft_${platform}_model_tests" "kcraft_${platform}_rtl_tests" \
-  kcraft_platform_interface_tests "kcraft_fuzz_replay_assembler_$platform" ||
-  fatal "the scratch copy builds"
+# kcraft_<p>_checks (tests/CMakeLists.txt): kcraft, the platform's tests, the interface test and the fuzz replay,
+# the target docs/platforms.md's Step 0 builds.
+scratch_build "$src" "$work/build.log" "$jobs" "kcraft_${platform}_checks" || fatal "the scratch copy builds"
 pass "the scratch copy builds: generator, Verilated RTL (-Wall), functional model, testbench, tests, kcraft"
 kcraft="$build/kcraft"
 
@@ -131,6 +132,9 @@ else
 fi
 
 echo "== kcraft eval on the RTL, the functional model agreeing"
+# kcraft's commands keep their results store (results/kcraft.db) under the working directory: the scratch
+# copy's, not the source tree's.
+cd "$work"
 if [ "$("$kcraft" platforms | awk 'NR==1 {print $1}')" = "$platform" ]; then
   pass "kcraft platforms lists $platform (the default: the only platform)"
 else
