@@ -126,28 +126,6 @@ void price_runs(std::vector<RunRecord>& runs, const agent::PriceTable& overrides
   for (auto& r : runs) r.cost = run_cost(r, overrides);
 }
 
-void summarise_cost(GroupMetrics& g, const std::vector<const RunRecord*>& runs) {
-  double total = 0;
-  std::map<std::string, double> roles;
-  for (const auto* r : runs) {
-    if (!r->cost.applies) continue;
-    ++g.cost_runs;
-    if (!r->cost.usd) {
-      ++g.unpriced_runs;
-      g.unpriced_models.insert(r->cost.unpriced_models.begin(), r->cost.unpriced_models.end());
-      continue;
-    }
-    total += *r->cost.usd;
-    for (const auto& [role, usd] : r->cost.roles) roles[role] += usd;
-  }
-  // A partial sum would read as the group's cost: unknown unless every run is priced.
-  if (g.cost_runs == 0 || g.unpriced_runs > 0) return;
-  g.cost_usd = total;
-  g.cost_per_run_usd = total / g.cost_runs;
-  if (g.configs_solved > 0) g.cost_per_solved_usd = total / g.configs_solved;
-  g.role_cost_usd = std::move(roles);
-}
-
 std::string usd_text(double usd) {
   if (usd >= 1 || usd == 0) return fmt::format("${:.2f}", usd);
   if (usd >= 0.01) return fmt::format("${:.4f}", usd);

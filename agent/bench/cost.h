@@ -16,7 +16,6 @@
 
 #include <vector>
 
-#include "agent/bench/metrics.h"
 #include "agent/bench/run_record.h"
 #include "agent/providers/prices.h"
 
@@ -26,9 +25,6 @@ namespace kcraft::bench {
 RunCost run_cost(const RunRecord& run, const agent::PriceTable& overrides = {});
 // Sets every run's `cost`.
 void price_runs(std::vector<RunRecord>& runs, const agent::PriceTable& overrides = {});
-
-// Fills a group's cost fields from its runs' `cost` (after its configs_solved is known).
-void summarise_cost(GroupMetrics& g, const std::vector<const RunRecord*>& runs);
 
 // "$0.0123"-style text: two decimals from a dollar up, more below so that small costs do not read as 0.
 std::string usd_text(double usd);
