@@ -4,8 +4,11 @@
 #include <array>
 #include <cctype>
 #include <deque>
+#include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -79,6 +82,9 @@ Scheduled parse_op(const std::string& text, const MemUse& mem) {
           fmt::format("kernel builder: '{}': operand {} is not a {}", text, i + 1, rc.noun));
     }
     const int number = std::stoi(a.substr(1));
+    if (number < 0 || number >= kMaxRegisterClassSize)
+      throw std::invalid_argument(
+          fmt::format("kernel builder: '{}': operand {} has no register {}", text, i + 1, a));
     if (rc.prefix == "r" && number == 0) continue;  // r0 is constant
     const int key = o.register_class * kMaxRegisterClassSize + number;
     const bool exposed = rc.prefix == "v" || rc.prefix == "a";
@@ -129,8 +135,11 @@ struct Emitter {
   // Packs one block; returns the registers still in flight after it.
   InFlight block(const std::vector<const Scheduled*>& ops, const InFlight& entry,
                  const std::vector<std::string>& comments, std::vector<std::string>* out) {
-    std::map<int, int> ready(entry.begin(), entry.end());
-    std::map<int, int> last_read;
+    // Per register key (class * kMaxRegisterClassSize + number): flat arrays, not maps, because this
+    // runs for every block of every dry run of every loop of a kernel (most of a template's time).
+    const size_t keys = isa::vliw::spec().register_classes.size() * kMaxRegisterClassSize;
+    std::vector<int> ready(keys, 0), last_read(keys, 0);
+    for (const auto& [r, at] : entry) ready[static_cast<size_t>(r)] = at;
     std::map<int, int> store_at, load_at;
     std::vector<Bundle> bundles;
     int max_t = -1, last_ordered = -1;
@@ -138,8 +147,9 @@ struct Emitter {
     for (const Scheduled* op : ops) {
       int t = 0;
       if (op->mem.fence || op->last) t = std::max(t, max_t);
-      for (int r : op->reads) t = std::max(t, ready[r]);
-      for (const auto& [r, lat] : op->writes) t = std::max({t, ready[r], last_read[r]});
+      for (int r : op->reads) t = std::max(t, ready[static_cast<size_t>(r)]);
+      for (const auto& [r, lat] : op->writes)
+        t = std::max({t, ready[static_cast<size_t>(r)], last_read[static_cast<size_t>(r)]});
       for (int b : op->mem.reads) {
         if (store_at.count(b)) t = std::max(t, store_at[b] + 1);
       }
@@ -167,10 +177,11 @@ struct Emitter {
       b.ops.push_back(op);
       ++b.used[op->slot];
       max_t = std::max(max_t, t);
-      for (int r : op->reads) last_read[r] = std::max(last_read[r], t);
+      for (int r : op->reads)
+        last_read[static_cast<size_t>(r)] = std::max(last_read[static_cast<size_t>(r)], t);
       for (const auto& [r, lat] : op->writes) {
-        ready[r] = t + lat;
-        last_read[r] = 0;
+        ready[static_cast<size_t>(r)] = t + lat;
+        last_read[static_cast<size_t>(r)] = 0;
       }
       for (int m : op->mem.reads) load_at[m] = std::max(load_at.count(m) ? load_at[m] : 0, t);
       for (int m : op->mem.writes) store_at[m] = std::max(store_at.count(m) ? store_at[m] : -1, t);
@@ -195,8 +206,8 @@ struct Emitter {
       }
     }
     InFlight exit;
-    for (const auto& [r, at] : ready) {
-      if (at > len) exit[r] = at - len;
+    for (size_t r = 0; r < ready.size(); ++r) {
+      if (ready[r] > len) exit.emplace_hint(exit.end(), static_cast<int>(r), ready[r] - len);
     }
     return exit;
   }
@@ -409,8 +420,10 @@ int find_labels(const std::vector<Labels>& group, const Labels& target) {
   return -1;
 }
 
-std::vector<ShuffleLevel> plan_shuffles(const std::vector<Labels>& group, const std::vector<Labels>& targets,
-                                        unsigned max_depth) {
+namespace {
+
+std::vector<ShuffleLevel> search_shuffles(const std::vector<Labels>& group,
+                                          const std::vector<Labels>& targets, unsigned max_depth) {
   struct Item {
     std::vector<Labels> g;
     std::vector<ShuffleLevel> levels;
@@ -441,6 +454,28 @@ std::vector<ShuffleLevel> plan_shuffles(const std::vector<Labels>& group, const 
     }
   }
   throw std::logic_error("no shuffle network reaches the target layout");
+}
+
+}  // namespace
+
+std::vector<ShuffleLevel> plan_shuffles(const std::vector<Labels>& group, const std::vector<Labels>& targets,
+                                        unsigned max_depth) {
+  // The search is a pure function of its arguments, and a template asks it the same question for every
+  // product of a kernel and every kernel of a shape: a third of `kcraft tasks`' time (which generates the
+  // level-3 kernels to know whether they fit) was this search repeated. Remembered per process; the
+  // distinct questions are a few per tile shape.
+  using Key = std::tuple<std::vector<Labels>, std::vector<Labels>, unsigned>;
+  static std::mutex mutex;
+  static std::map<Key, std::vector<ShuffleLevel>> plans;
+  Key key{group, targets, max_depth};
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = plans.find(key); it != plans.end()) return it->second;
+  }
+  auto levels = search_shuffles(group, targets, max_depth);  // throws when there is none (not remembered)
+  const std::lock_guard<std::mutex> lock(mutex);
+  plans.emplace(std::move(key), levels);
+  return levels;
 }
 
 }  // namespace kcraft::vliw
