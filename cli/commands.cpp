@@ -854,6 +854,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   register_explore_command(app, g, run);
   register_validate_commands(app, g, run);
   register_mcp_command(app, g, run);
+  register_serve_command(app, g, run);
 }
 
 }  // namespace kcraft::cli

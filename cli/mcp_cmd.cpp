@@ -9,18 +9,6 @@
 
 namespace kcraft::cli {
 
-namespace {
-
-struct McpArgs {
-  std::string platform = default_platform_name();
-  std::string task;
-  std::string config = "C1";
-  std::string hw = "default";
-  uint64_t seed = 1;
-  bool quiet = false;
-  std::string docs = "guide";  // the documentation level served (isa | guide)
-};
-
 int run_mcp_cmd(const McpArgs& a, bool config_given) {
   agent::mcp::McpOptions options;
   try {
@@ -43,20 +31,15 @@ int run_mcp_cmd(const McpArgs& a, bool config_given) {
     throw UsageError("--config, --hw and --seed choose the configuration of --task; give --task too");
   }
   options.log = a.quiet ? nullptr : &std::cerr;
+  options.workspace = a.workspace;
+  options.max_cycles = a.max_cycles;
+  options.submissions_log = a.submissions;
+  options.session_name = a.session_name;
   return agent::mcp::serve_mcp_stdio(options);
 }
 
-}  // namespace
-
-void register_mcp_command(CLI::App& app, GlobalOptions& /*global*/, std::function<int()>& run) {
-  static McpArgs a;
-  auto* cmd = app.add_subcommand(
-      "mcp", "serve the agent tools over the Model Context Protocol (stdio) for external agents");
-  cmd->footer(
-      "Newline-delimited JSON-RPC on stdin/stdout until EOF; logs on stderr. Without --task the agent picks "
-      "a task "
-      "with list_tasks and select_task; with --task the task is fixed.\n"
-      "Claude Code: claude mcp add kcraft -- /path/to/build/kcraft mcp");
+std::function<bool()> add_mcp_options(CLI::App* cmd, McpArgs& a) {
+  a.platform = default_platform_name();
   add_platform_option(cmd, a.platform);
   cmd->add_option("--task", a.task, "fix the task (select_task can then only restart it)");
   auto* config =
@@ -67,9 +50,29 @@ void register_mcp_command(CLI::App& app, GlobalOptions& /*global*/, std::functio
                   "documentation level: isa (the ISA reference only) or guide (plus the platform guide)")
       ->capture_default_str();
   cmd->add_flag("--quiet", a.quiet, "no log lines on stderr");
-  cmd->callback([&run, config, hw, seed] {
-    const bool config_given = config->count() + hw->count() + seed->count() > 0;
-    run = [config_given] { return run_mcp_cmd(a, config_given); };
+  cmd->add_option("--workspace", a.workspace,
+                  "a directory for the kernels write_code saves by `name` (list_kernels, load_kernel)");
+  cmd->add_option("--max-cycles", a.max_cycles, "a ceiling on every evaluation's cycle cap (0: none)")
+      ->capture_default_str();
+  cmd->add_option("--submissions", a.submissions, "append every scored submission to this file (JSON lines)");
+  cmd->add_option("--session-name", a.session_name, "how --submissions names this session");
+  return [config, hw, seed] { return config->count() + hw->count() + seed->count() > 0; };
+}
+
+void register_mcp_command(CLI::App& app, GlobalOptions& /*global*/, std::function<int()>& run) {
+  static McpArgs a;
+  auto* cmd = app.add_subcommand(
+      "mcp", "serve the agent tools over the Model Context Protocol (stdio) for external agents");
+  cmd->footer(
+      "Newline-delimited JSON-RPC on stdin/stdout until EOF; logs on stderr. Without --task the agent picks "
+      "a task "
+      "with list_tasks and select_task; with --task the task is fixed. kcraft serve --stdio is the same; "
+      "kcraft serve serves many agents over HTTP (docs/serve.md).\n"
+      "Claude Code: claude mcp add kcraft -- /path/to/build/kcraft mcp");
+  auto config_given = add_mcp_options(cmd, a);
+  cmd->callback([&run, config_given] {
+    const bool given = config_given();
+    run = [given] { return run_mcp_cmd(a, given); };
   });
 }
 

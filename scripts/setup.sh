@@ -5,7 +5,7 @@
 #
 # Without options: what running kcraft needs (the README's main command) — the run-time packages and the
 # `kcraft` binary alone, into build/.
-#   --tests     also the test suite's packages (GoogleTest, Google Benchmark, cpp-httplib, yosys, numpy,
+#   --tests     also the test suite's packages (GoogleTest, Google Benchmark, yosys, numpy,
 #               Node.js, Chromium, Slurm; the RISC-V toolchain and QEMU of the coming rvv platform) and every
 #               target, tests included.
 #   --sanitize  with --tests: an AddressSanitizer + UBSan build, into build-asan/ (docs/sanitizers.md).
@@ -33,10 +33,11 @@ run_packages=(
   verilator libsystemc-dev zlib1g-dev
   libyaml-cpp-dev libcurl4-openssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev libsqlite3-dev
   libssl-dev  # OpenSSL's SHA-256: the evaluation cache's keys
+  libcpp-httplib-dev  # kcraft serve's HTTP server (and the tests' local HTTP servers)
   binutils-riscv64-unknown-elf clang-16 lld-16 qemu-user  # rvv: its toolchain and QEMU, the functional twin
 )
 test_packages=(
-  googletest libgtest-dev libgmock-dev libbenchmark-dev libcpp-httplib-dev
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
   yosys python3 python3-numpy
   ccache  # scripts/extend_example.sh's scratch copy of the tree reuses this build's compiles
 )

@@ -9,6 +9,7 @@
 #               line/toggle coverage builds (label coverage_build), the scratch builds of the extension
 #               examples (label scratch_build), the longest decoder-block runs on the RTL, and the larger
 #               members of rvv's QEMU families (C3-C5 of both references, the knob combinations at C2),
+#               kcraft serve under 32 MCP SDK clients (label long_load; scripts/serve_load_test.sh),
 #               about 20 minutes on 2 cores (docs/simulation-speed.md, "CI")
 #   --sanitize  the suite on an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/);
 #               any sanitizer report fails the test that caused it (docs/sanitizers.md).
@@ -26,7 +27,7 @@ build_dir="$here/build"
 # rvv's template and compiler baseline under QEMU at C3-C5 and its every-knob check at C2 (the same code as
 # C1-C2 and C1 on more data; about 4 CPU minutes). CI's 45 minutes hold the normal suite, the sanitizer
 # suite and the fuzzers' smoke run; the rest runs here (docs/simulation-speed.md, "CI").
-long_labels='synth|coverage_build|scratch_build'
+long_labels='synth|coverage_build|scratch_build|long_load'
 long_tests='RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block.*_small|RvvBaseline\.[A-Za-z0-9]+/[a-z0-9_]+_C[345] |RvvKnobs\.EveryCombination[A-Za-z]*/[a-z0-9_]+_C2 '
 ctest_args=(-LE "$long_labels" -E "$long_tests")
 if [ "${1:-}" = "--long" ]; then
@@ -70,7 +71,7 @@ elif [ "${1:-}" = "--sanitize" ]; then
   # and over (bench.Shard.ShardsAreDisjoint... plans it 27 times) are 108 s of the same instrumented planner
   # that the other bench.Plan tests and the BenchE2E sweeps run.
   # docs/sanitizers.md lists the measurements.
-  ctest_args=(-LE 'synth|scratch_build|coverage_build|scaffold_build'
+  ctest_args=(-LE 'synth|scratch_build|coverage_build|scaffold_build|long_load'
               -E 'RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block|VliwBaseline\.AssemblesCleanAndPassesOnTheModel/.*_C[345]_|VliwBaselineKnobs\.|RvvKnobs\.EveryCombination|RvvBaseline\.[A-Za-z0-9]+/[a-z0-9_]+_C[2345] |Baselines\.PassOnTheRtlForEveryConfiguration/small_|Baselines\.PassOnTheRtlWithTheModelAgreeing/[a-z0-9_]+_small|CompositeBaselines\.PassOnTheRtlWithEveryPhaseMarked/[a-z0-9_]+_small|RvvBaselineOnRtl\.C1PassesWithQemuAgreeing/(attention|mha|gqa|mqa|flash_attention|ffn|swiglu)|ToleranceSanity\.WrongKernelsFail/(decoder_block|conv_block|conv2d|ffn|swiglu|attention|mha|gqa|mqa|flash_attention)|VliwSmallTile\.|scripts\.compare_builds_and_speed|bench\.Shard\.ShardsAreDisjointAndTheirUnionIsTheSweep|bench\.Plan\.(EveryTaskConfigurationTargetAgentAndAttempt|LevelThreeCellsRunWithABaselineOrAreUnsupportedWithAReason|TheQuickSweepListsWhatItLeavesOutAndFullRunsEverything)')
 fi
 "$here/scripts/setup.sh" "${setup_args[@]}" "$build_dir"

@@ -126,7 +126,7 @@ json evaluation_key_material(const EvalRequest& r, const tasks::TaskRegistry& ta
 
 json evaluation_key_material(const EvalRequest& r, const EvalKeyContext& c) {
   if (!r.waveform_path.empty() || r.instruction_trace || r.timeline) return nullptr;
-  return {{"format", kCacheFormat},
+  json material = {{"format", kCacheFormat},
           {"platform", r.platform},
           {"identity", c.identity},
           {"toolchain", c.toolchain},
@@ -139,6 +139,9 @@ json evaluation_key_material(const EvalRequest& r, const EvalKeyContext& c) {
           {"check_model", r.check_model},
           {"filename", r.filename},
           {"source", r.source}};
+  // Only when set: every key made before the ceiling existed (and every run without one) stays the same.
+  if (r.max_cycles != 0) material["max_cycles"] = r.max_cycles;
+  return material;
 }
 
 std::string evaluation_key(const EvalRequest& request, const tasks::TaskRegistry& tasks) {

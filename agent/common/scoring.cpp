@@ -21,6 +21,7 @@ EvalRequest request_for(const TaskContext& ctx, const std::string& code, const s
   req.task = ctx.task;
   req.config = ctx.config;
   req.seed = seed;
+  req.max_cycles = ctx.max_cycles;
   req.source = code;
   req.filename = platform(ctx.platform).kernel_file_name(language);
   return req;

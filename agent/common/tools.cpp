@@ -437,6 +437,7 @@ ToolResult ToolSession::run_eval(const json&) {
   req.task = context_.task;
   req.config = context_.config;
   req.seed = context_.dev_seed;
+  req.max_cycles = context_.max_cycles;
   req.source = code_;
   req.filename = platform(context_.platform).kernel_file_name(language_);
   EvalReport report = agent::evaluate(req, task_registry());  // through the evaluation cache, if any

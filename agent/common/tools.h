@@ -66,6 +66,8 @@ struct TaskContext {
   // The documentation the run serves. `full` is what a run got before levels existed: the guide always,
   // library examples when it has a library (none: find_examples says there is no library).
   DocsLevel docs = DocsLevel::kFull;
+  // A ceiling on every evaluation's cycle cap (EvalRequest::max_cycles; 0: none), set by a shared server.
+  uint64_t max_cycles = 0;
 };
 
 // A run's context as transcripts record it in run_start (what replay rebuilds the run from): the cell, the

@@ -132,7 +132,12 @@ const std::vector<std::string>& supported_protocol_versions() {
 McpServer::McpServer(const McpOptions& options)
     : options_(options),
       toolbox_(options.preselected, options.score_on_submit, options.docs),
-      protocol_version_(supported_protocol_versions().front()) {}
+      protocol_version_(supported_protocol_versions().front()) {
+  if (!options.workspace.empty()) toolbox_.set_workspace(options.workspace);
+  if (options.max_cycles != 0) toolbox_.set_max_cycles(options.max_cycles);
+  if (!options.submissions_log.empty())
+    toolbox_.set_submissions_log(options.submissions_log, options.session_name);
+}
 
 void McpServer::log(const std::string& line) const {
   if (options_.log != nullptr) *options_.log << "kcraft mcp: " << line << std::endl;

@@ -33,6 +33,13 @@ struct McpOptions {
   DocsLevel docs = DocsLevel::kGuide;
   // One line per request (method, tool, time); nullptr for none. Never the protocol stream.
   std::ostream* log = nullptr;
+  // The session's workspace of named kernels (write_code's `name`, list_kernels, load_kernel); "": none.
+  std::string workspace;
+  // A ceiling on every evaluation's cycle cap (0: none).
+  uint64_t max_cycles = 0;
+  // Scored submissions are appended here as JSON lines, tagged with `session_name` ("": not recorded).
+  std::string submissions_log;
+  std::string session_name;
 };
 
 class McpServer {

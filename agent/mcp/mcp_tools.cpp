@@ -2,7 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include "agent/common/environment.h"
@@ -14,6 +18,9 @@ namespace kcraft::agent::mcp {
 namespace {
 
 using nlohmann::json;
+
+const char* const kNoWorkspaceHint =
+    "this server keeps no workspace of kernels (kcraft mcp --workspace DIR, or kcraft serve, gives one)";
 
 const char* const kNoTaskHint =
     "no task selected yet: call list_tasks to see the tasks, then select_task, e.g. "
@@ -175,6 +182,21 @@ const std::vector<McpTool>& build_tools() {
                {{"type", "integer"}, {"minimum", 0}, {"description", "character offset (default 0)"}}}},
              {"document"}),
          true, false, true});
+    t.push_back(
+        {"list_kernels", "List the saved kernels",
+         "The kernels saved in this session's workspace (write_code with a `name`), with their sizes. "
+         "load_kernel makes one the current kernel again.",
+         object_schema(json::object()), true, false, true});
+    t.push_back(
+        {"load_kernel", "Load a saved kernel",
+         "Make a kernel saved in this session's workspace (list_kernels) the current kernel, as "
+         "write_code would: check_syntax, run_eval and submit then use it. Needs a selected task.",
+         object_schema(
+             {{"name", {{"type", "string"}, {"description", "the kernel's name, e.g. \"relu_v2.s\""}}},
+              {"language",
+               {{"type", "string"}, {"description", "its language (default: the platform's first)"}}}},
+             {"name"}),
+         false, true, true});
     // The session tools, with the descriptions the embedded LLM agent sees.
     for (const auto& s : ToolSession::schemas()) {
       // Not (yet) served over MCP: an MCP session has no kernel library, and its clients page through the
@@ -189,6 +211,11 @@ const std::vector<McpTool>& build_tools() {
         tool.description +=
             " Kernels are in one of the platform's languages (`language`; select_task and show_task list "
             "them, read_docs explains them); they may use the task's predefined symbols.";
+        tool.input_schema["properties"]["name"] = {
+            {"type", "string"},
+            {"description",
+             "also save it in the session's workspace under this name (letters, digits, '.', '_', '-'; "
+             "list_kernels, load_kernel)"}};
         tool.destructive = true;
         tool.idempotent = true;
       } else if (s.name == "check_syntax") {
@@ -284,6 +311,10 @@ ToolResult McpToolbox::call(const std::string& name, const json& args) {
   const McpTool* tool = find(name);
   if (tool == nullptr) return error(fmt::format("unknown tool '{}'", name));
   if (!args.is_object()) return error(name + ": arguments must be a JSON object");
+  if (name == "list_kernels") {
+    if (auto why = check_arguments(*tool, args); !why.empty()) return error(name + ": " + why);
+    return list_kernels();
+  }
   const bool context_tool =
       name == "list_tasks" || name == "select_task" || name == "show_task" || name == "read_docs";
   if (context_tool) {
@@ -300,7 +331,107 @@ ToolResult McpToolbox::call(const std::string& name, const json& args) {
   }
   if (!session_) return error(name + ": " + kNoTaskHint);
   if (name == "submit") return submit(args);
+  if (name == "write_code") return write_code(args);
+  if (name == "load_kernel") {
+    if (auto why = check_arguments(*tool, args); !why.empty()) return error(name + ": " + why);
+    return load_kernel(args);
+  }
   return session_->call(name, args);
+}
+
+void McpToolbox::set_workspace(const std::filesystem::path& dir) {
+  workspace_.emplace(dir);
+}
+
+void McpToolbox::set_max_cycles(uint64_t max_cycles) {
+  max_cycles_ = max_cycles;
+  if (locked_) {
+    locked_->max_cycles = max_cycles;
+    session_ = std::make_unique<ToolSession>(*locked_);
+  }
+}
+
+void McpToolbox::set_submissions_log(const std::string& path, const std::string& session) {
+  submissions_log_ = path;
+  session_name_ = session;
+}
+
+ToolResult McpToolbox::write_code(const json& args) {
+  json session_args = args;
+  std::string name;
+  if (args.contains("name")) {
+    if (!args["name"].is_string()) return error("write_code: argument 'name' must be a string");
+    name = args["name"];
+    session_args.erase("name");
+    if (!workspace_) return error(std::string("write_code: ") + kNoWorkspaceHint);
+    if (auto why = KernelWorkspace::name_problem(name); !why.empty()) return error("write_code: " + why);
+  }
+  ToolResult r = session_->call("write_code", session_args);
+  if (r.is_error || name.empty()) return r;
+  try {
+    workspace_->save(name, session_->code());
+  } catch (const std::exception& e) {
+    return error(fmt::format("write_code: the kernel is the current one, but was not saved as '{}': {}", name,
+                             e.what()));
+  }
+  if (!r.text.empty() && r.text.back() != '\n') r.text += '\n';
+  r.text += fmt::format("saved in the workspace as '{}'\n", name);
+  r.data["saved_as"] = name;
+  return r;
+}
+
+ToolResult McpToolbox::list_kernels() const {
+  if (!workspace_) return error(std::string("list_kernels: ") + kNoWorkspaceHint);
+  json kernels = json::array();
+  std::string text;
+  for (const auto& e : workspace_->list()) {
+    kernels.push_back({{"name", e.name}, {"bytes", e.bytes}});
+    text += fmt::format("{}  {} bytes\n", e.name, e.bytes);
+  }
+  if (text.empty()) text = "no kernels saved yet (write_code with a `name` saves one)\n";
+  return ToolResult{text, false, json{{"kernels", kernels}}};
+}
+
+ToolResult McpToolbox::load_kernel(const json& args) {
+  if (!workspace_) return error(std::string("load_kernel: ") + kNoWorkspaceHint);
+  const std::string name = args["name"];
+  std::string code;
+  try {
+    code = workspace_->load(name);
+  } catch (const std::exception& e) {
+    return error(std::string("load_kernel: ") + e.what());
+  }
+  json write_args = {{"code", code}};
+  if (args.contains("language")) write_args["language"] = args["language"];
+  ToolResult r = session_->call("write_code", write_args);
+  if (r.is_error) return r;
+  r.text = fmt::format("loaded '{}' as the current kernel\n", name) + r.text;
+  r.data["loaded"] = name;
+  return r;
+}
+
+void McpToolbox::record_submission(const json& score) const {
+  if (submissions_log_.empty()) return;
+  const TaskContext& c = session_->context();
+  const json line = {
+      {"time", std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count()},
+      {"session", session_name_},
+      {"submission", submissions_},
+      {"platform", c.platform},
+      {"hw_config", c.hw_config},
+      {"task", c.task},
+      {"config", c.config},
+      {"language", session_->language()},
+      {"score", score},
+      {"source", session_->code()}};
+  const std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  // One write() on an O_APPEND descriptor: the lines of concurrent sessions do not interleave, and the line
+  // is on disk (fsync) before the client hears that its submission was scored.
+  const int fd = ::open(submissions_log_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
+  ::fsync(fd);
+  ::close(fd);
 }
 
 ToolResult McpToolbox::list_tasks(const json& args) const {
@@ -349,6 +480,7 @@ ToolResult McpToolbox::select_task(const json& args) {
   ctx.platform = args.value("platform", default_platform_name());
   ctx.dev_seed = args.value("seed", uint64_t{1});
   ctx.docs = docs_;
+  ctx.max_cycles = max_cycles_;
   if (locked_) {
     const TaskContext& l = *locked_;
     const bool same = ctx.task == l.task && ctx.config == l.config && ctx.hw_config == l.hw_config &&
@@ -442,6 +574,7 @@ ToolResult McpToolbox::submit(const json& args) {
   const Score score = score_kernel(session_->context(), session_->code(), session_->language());
   r.text = format_score(score, submissions_);
   r.data = {{"submitted", true}, {"submission", submissions_}, {"score", score.to_json()}};
+  record_submission(r.data["score"]);
   return r;
 }
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agent/common/tools.h"
+#include "agent/mcp/workspace.h"
 
 namespace kcraft::agent::mcp {
 
@@ -47,6 +48,15 @@ class McpToolbox {
   // are validated here and wrong ones give is_error results. The tool must exist (see find()).
   ToolResult call(const std::string& name, const nlohmann::json& arguments);
 
+  // Where write_code's `name`, list_kernels and load_kernel keep kernels (none: those tools say how to get
+  // one). Throws std::runtime_error when the directory cannot be made.
+  void set_workspace(const std::filesystem::path& dir);
+  // A ceiling on every evaluation's cycle cap (kcraft serve --max-cycles; 0: none).
+  void set_max_cycles(uint64_t max_cycles);
+  // A file every scored submission is appended to as one JSON line (kcraft serve's results), with
+  // `session` naming whose it is; "" for none.
+  void set_submissions_log(const std::string& path, const std::string& session);
+
   // The current session (nullptr until a task is selected).
   const ToolSession* session() const { return session_.get(); }
   unsigned submissions() const { return submissions_; }
@@ -57,12 +67,19 @@ class McpToolbox {
   ToolResult show_task(const nlohmann::json& args) const;
   ToolResult read_docs(const nlohmann::json& args) const;
   ToolResult submit(const nlohmann::json& args);
+  ToolResult write_code(const nlohmann::json& args);
+  ToolResult list_kernels() const;
+  ToolResult load_kernel(const nlohmann::json& args);
+  void record_submission(const nlohmann::json& score) const;
 
   std::optional<TaskContext> locked_;  // the preselected task, when there is one
   bool score_on_submit_;
   DocsLevel docs_;
   std::unique_ptr<ToolSession> session_;
   unsigned submissions_ = 0;
+  std::optional<KernelWorkspace> workspace_;
+  uint64_t max_cycles_ = 0;
+  std::string submissions_log_, session_name_;
 };
 
 // Characters of a document read_docs returns per call (cut at a line boundary).

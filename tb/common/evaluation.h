@@ -42,11 +42,22 @@ struct EvalRequest {
   std::string source;  // kernel text
   std::string filename = "kernel.s";
   uint64_t cycle_cap = 0;  // 0: the platform's default
+  // A ceiling on the cap, whichever it is (0: none): a shared server (kcraft serve --max-cycles) bounds
+  // every run without knowing each task's default cap. It enters the evaluation cache key only when set,
+  // so the keys of runs without it stay what they were.
+  uint64_t max_cycles = 0;
   std::string waveform_path;
   bool instruction_trace = false;
   bool timeline = false;    // record the per-cycle timeline of the run (EvalReport::timeline)
   bool check_model = true;  // also run the functional model and compare everything
 };
+
+// The cycle cap a run gets: the request's cap (or the platform's default when it names none), lowered to
+// the request's ceiling when it has one.
+inline uint64_t effective_cycle_cap(const EvalRequest& request, uint64_t platform_default) {
+  const uint64_t cap = request.cycle_cap != 0 ? request.cycle_cap : platform_default;
+  return request.max_cycles != 0 && request.max_cycles < cap ? request.max_cycles : cap;
+}
 
 struct CounterValue {
   std::string name;

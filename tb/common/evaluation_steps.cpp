@@ -135,7 +135,7 @@ std::optional<PreparedRun> prepare_run(const Platform& platform, const EvalReque
   job.timing.latency_cycles = static_cast<uint64_t>(k.hw->runtime_param("dram_latency_cycles"));
   job.timing.bytes_per_cycle = static_cast<uint64_t>(k.hw->runtime_param("dram_bytes_per_cycle"));
   job.clock_mhz = k.hw->runtime_param("clock_mhz", 1000);
-  job.cycle_cap = req.cycle_cap != 0 ? req.cycle_cap : default_cycle_cap(k.cfg);
+  job.cycle_cap = effective_cycle_cap(req, default_cycle_cap(k.cfg));
   job.waveform_path = req.waveform_path;
   job.instruction_trace = req.instruction_trace;
   job.timeline = req.timeline;

@@ -582,7 +582,7 @@ EvalReport RvvPlatform::evaluate(const EvalRequest& req, const tasks::TaskRegist
   RunJob job = prepared->job;
   // The shared default cap is sized for the vector platforms; a scalar C kernel here takes up to ~12
   // cycles per flop (the baseline matrix products at C2/C3), so the default leaves twice that.
-  if (req.cycle_cap == 0) job.cycle_cap = default_cycle_cap(prepared->cfg);
+  job.cycle_cap = effective_cycle_cap(req, default_cycle_cap(prepared->cfg));
   const auto built = std::any_cast<std::shared_ptr<const BuiltKernel>>(prepared->program.artifact);
   const Params p = params_from_config(*prepared->hw);
   // The listing of the ITCM words, made when a report first needs an instruction's text (the linked ELF's

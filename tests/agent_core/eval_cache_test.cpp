@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "agent/common/environment.h"
@@ -163,11 +164,39 @@ TEST(EvalCache, EveryInputIsInTheKey) {
            [](EvalRequest& r) { r.source.back() ^= 1; }, [](EvalRequest& r) { ++r.seed; },
            [](EvalRequest& r) { r.config = "C2"; }, [](EvalRequest& r) { r.task = "silu"; },
            [](EvalRequest& r) { r.filename = "other.s"; }, [](EvalRequest& r) { r.cycle_cap = 1000; },
-           [](EvalRequest& r) { r.check_model = false; }}) {
+           [](EvalRequest& r) { r.check_model = false; }, [](EvalRequest& r) { r.max_cycles = 1000; }}) {
     EvalRequest r = request;
     change(r);
     EXPECT_NE(key(r, context), base);
   }
+}
+
+// kcraft serve's cycle ceiling enters the key only when it is set: the key material of a request without
+// one has exactly the fields it had before the ceiling existed, so no key already in a store changes.
+TEST(EvalCache, TheCycleCeilingEntersTheKeyOnlyWhenSet) {
+  const EvalRequest request = baseline_request("relu", "C1", "C1", 7);
+  EvalKeyContext context;
+  context.identity = std::string(64, 'a');
+  context.hw = platform(request.platform).hw_config(request.hw_config);
+  const nlohmann::json material = evaluation_key_material(request, context);
+  EXPECT_FALSE(material.contains("max_cycles"));
+  const std::vector<std::string> fields_before_the_ceiling = {
+      "format", "platform", "identity",  "toolchain",   "hw",       "task",  "task_spec",
+      "config", "seed",     "cycle_cap", "check_model", "filename", "source"};
+  std::vector<std::string> fields;
+  for (const auto& [name, value] : material.items()) fields.push_back(name);
+  std::sort(fields.begin(), fields.end());
+  std::vector<std::string> expected = fields_before_the_ceiling;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(fields, expected);
+  EvalRequest ceiling = request;
+  ceiling.max_cycles = 5000;
+  EXPECT_EQ(evaluation_key_material(ceiling, context).value("max_cycles", uint64_t{0}), 5000u);
+  // The effective cap: the ceiling lowers the default or an explicit cap, never raises it.
+  EXPECT_EQ(effective_cycle_cap(request, 9000), 9000u);
+  EXPECT_EQ(effective_cycle_cap(ceiling, 9000), 5000u);
+  ceiling.cycle_cap = 4000;
+  EXPECT_EQ(effective_cycle_cap(ceiling, 9000), 4000u);
 }
 
 TEST(EvalCache, TracesAndInputErrorsAreNotKept) {

@@ -1,0 +1,138 @@
+#include "agent/serve/http_server.h"
+
+#include <httplib.h>
+#include <pthread.h>
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <cctype>
+#include <csignal>
+#include <thread>
+
+namespace kcraft::agent::serve {
+
+namespace {
+
+HttpRequest view_of(const httplib::Request& req) {
+  HttpRequest r;
+  r.method = req.method;
+  r.path = req.path;
+  for (const auto& [name, value] : req.headers) {
+    std::string key = name;
+    for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    r.headers.emplace(key, value);  // the first of repeated headers
+  }
+  return r;
+}
+
+void send(const HttpReply& reply, httplib::Response& res) {
+  res.status = reply.status;
+  for (const auto& [name, value] : reply.headers) res.set_header(name, value);
+  if (!reply.content_type.empty()) res.set_content(reply.body, reply.content_type.c_str());
+}
+
+std::optional<size_t> content_length(const httplib::Request& req) {
+  if (!req.has_header("Content-Length")) return std::nullopt;
+  const std::string v = req.get_header_value("Content-Length");
+  if (v.empty() || v.size() > 18 || !std::all_of(v.begin(), v.end(), ::isdigit)) return SIZE_MAX;
+  return static_cast<size_t>(std::stoull(v));
+}
+
+}  // namespace
+
+int run_http_server(ServeCore& core, const HttpListen& listen, const ServeLimits& limits, std::ostream* log,
+                    const std::function<void(int port)>& listening) {
+  // SIGINT and SIGTERM go to one thread that stops the server; every other thread (httplib's workers
+  // included, which inherit the mask) leaves them blocked. A write to a session process that died must
+  // fail, not kill the server.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  httplib::Server server;
+  const unsigned threads = listen.threads != 0
+                               ? listen.threads
+                               : std::max(16u, limits.max_sessions + limits.jobs + limits.queue + 8);
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  const auto seconds = static_cast<time_t>(limits.read_timeout);
+  const auto micros = static_cast<time_t>((limits.read_timeout - static_cast<double>(seconds)) * 1e6);
+  server.set_read_timeout(seconds, micros);
+  server.set_keep_alive_timeout(5);
+  server.set_payload_max_length(limits.max_body + 1);
+
+  const auto plain_handler = [&core](const httplib::Request& req, httplib::Response& res) {
+    send(core.handle(view_of(req)), res);
+  };
+  const auto body_handler = [&core, &limits](const httplib::Request& req, httplib::Response& res,
+                                             const httplib::ContentReader& read) {
+    HttpRequest request = view_of(req);
+    if (auto early = core.precheck(request, content_length(req))) {
+      send(*early, res);
+      return;
+    }
+    bool too_large = false;
+    read([&](const char* data, size_t length) {
+      if (request.body.size() + length > limits.max_body) {
+        too_large = true;
+        return false;
+      }
+      request.body.append(data, length);
+      return true;
+    });
+    if (too_large) {
+      send(*core.precheck(request, limits.max_body + 1), res);
+      return;
+    }
+    send(core.handle(request), res);
+  };
+  for (const char* pattern : {".*"}) {
+    server.Get(pattern, plain_handler);
+    server.Options(pattern, plain_handler);
+    server.Delete(pattern, plain_handler);
+    server.Post(pattern, body_handler);
+    server.Put(pattern, body_handler);
+    server.Patch(pattern, body_handler);
+  }
+
+  int port = listen.port;
+  if (port == 0) {
+    port = server.bind_to_any_port(listen.host);
+    if (port < 0) port = -1;
+  } else if (!server.bind_to_port(listen.host, port)) {
+    port = -1;
+  }
+  if (port < 0) {
+    if (log) *log << fmt::format("kcraft serve: cannot listen on {}:{}\n", listen.host, listen.port);
+    return 2;
+  }
+  std::atomic<bool> stopping{false};
+  std::thread signal_thread([&] {
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    stopping = true;
+    server.stop();
+  });
+  std::thread expiry_thread([&] {
+    while (!stopping) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      core.expire_idle_sessions();
+    }
+  });
+  if (log)
+    *log << fmt::format("kcraft serve: listening on http://{}:{}/mcp\n", listen.host, port) << std::flush;
+  if (listening) listening(port);
+  server.listen_after_bind();
+  stopping = true;
+  if (log) *log << "kcraft serve: stopping\n" << std::flush;
+  // The signal thread waits for a signal that may never come when listen ended otherwise.
+  pthread_kill(signal_thread.native_handle(), SIGTERM);
+  signal_thread.join();
+  expiry_thread.join();
+  return 0;
+}
+
+}  // namespace kcraft::agent::serve
