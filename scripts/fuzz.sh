@@ -114,7 +114,8 @@ max_len_of() {
     task_expr) echo 256 ;;                     # one expression of a task spec
     disassembler_systolic) echo 1024 ;;        # 256 words; the word-by-word check covers the first 64
     hw_config_yaml | provider_settings_yaml) echo 2048 ;;  # the real files are under 1 KB
-    task_spec_yaml | mcp_jsonrpc) echo 4096 ;;  # specs under 1 KB; a session with a baseline kernel, 2.7 KB
+    task_spec_yaml | mcp_jsonrpc) echo 4096 ;;
+    serve_http) echo 4096 ;;                   # a session of a dozen requests, 2.5 KB  # specs under 1 KB; a session with a baseline kernel, 2.7 KB
     openai_response | anthropic_response) echo 4096 ;;  # a response body
     assembler_systolic) echo 8192 ;;           # the baseline kernels are up to 5 KB
     assembler_vliw) echo 16384 ;;              # its baseline kernels are longer (bundles, unrolled loops)

@@ -74,13 +74,20 @@ void SessionProcess::fail(const std::string& why, bool timed_out) {
   std::string how = why;
   if (pid_ > 0) {
     int status = 0;
-    pid_t done = ::waitpid(pid_, &status, WNOHANG);
-    if (done == 0) {
-      ::kill(pid_, SIGKILL);
-      done = ::waitpid(pid_, &status, 0);
-      if (!timed_out) how += " (it was killed)";
-    } else if (done == pid_) {
+    pid_t done = 0;
+    if (!timed_out) {
+      // The channel closed: the process is ending (a crash), give the kernel a moment to say how.
+      for (int i = 0; i < 100 && done == 0; ++i) {
+        done = ::waitpid(pid_, &status, WNOHANG);
+        if (done == 0) ::usleep(10000);
+      }
+    }
+    if (done == pid_) {
       how += ": the process " + describe_exit(status);
+    } else {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, &status, 0);
+      if (!timed_out) how += " (it was killed)";
     }
     pid_ = -1;
   }
