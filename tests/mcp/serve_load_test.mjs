@@ -186,15 +186,20 @@ async function main() {
   const rss = [rssKiB()];
   const start = performance.now();
   if (killRestart) {
-    // Half a round's worth of time, then the server dies under the clients' feet.
+    // Once a quarter of the clients have had a submission acknowledged (mid-round for the others), the
+    // server dies under the clients' feet.
     const running = sessions.map((s, i) => agentRound(s, i, 0).then(() => "done", (e) => e));
-    await new Promise((r) => setTimeout(r, 1500));
+    const wanted = Math.max(1, Math.floor(clients / 4));
+    for (let waited = 0; acknowledged.length < wanted && waited < 120000; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const acksBeforeKill = acknowledged.slice();
     server.kill("SIGKILL");
     const outcomes = await Promise.race([Promise.all(running), new Promise((r) => setTimeout(() => r("hang"), 60000))]);
     assert.notEqual(outcomes, "hang", "every client's pending call ended after the kill");
     const failed = outcomes.filter((o) => o instanceof Error);
     assert.ok(failed.length > 0, "the kill interrupted someone");
+    assert.ok(acksBeforeKill.length >= wanted, "submissions were acknowledged before the kill");
     for (const e of failed) assert.ok(e.message.length > 0, "a clean error with a message");
     // What was acknowledged is on disk (fsync before the answer); acknowledgements that raced the kill too.
     const recorded = checkSubmissions(acknowledged);
