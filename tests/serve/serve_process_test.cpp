@@ -342,6 +342,31 @@ TEST(ServeProcess, TheCycleCeilingAndTheResultsFile) {
   EXPECT_EQ(line["source"], kernel);
 }
 
+// What `kcraft serve` refuses to start with: exit 2 and a message naming the flag.
+TEST(ServeProcess, UsageErrorsNameTheFlag) {
+  const fs::path dir = fs::temp_directory_path() / ("kcraft_serve_usage_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "short") << "tooshort\n";
+  std::ofstream(dir / "good") << kToken << "\n";
+  const auto run = [&](const std::string& args) {
+    const std::string cmd = std::string(KCRAFT_BIN) + " serve " + args + " 2>" + (dir / "err").string();
+    const int status = std::system(cmd.c_str());
+    return std::make_pair(WEXITSTATUS(status), read_file(dir / "err"));
+  };
+  for (const auto& [args, flag] : std::vector<std::pair<std::string, std::string>>{
+           {"", "--token-file"},
+           {"--token-file " + (dir / "short").string(), "at least 16"},
+           {"--token-file " + (dir / "missing").string(), "--token-file"},
+           {"--token-file " + (dir / "good").string() + " --jobs 0", "--jobs"},
+           {"--token-file " + (dir / "good").string() + " --max-sessions 0", "--max-sessions"},
+           {"--token-file " + (dir / "good").string() + " --eval-timeout 0", "--eval-timeout"}}) {
+    const auto [code, err] = run(args);
+    EXPECT_EQ(code, 2) << args;
+    EXPECT_NE(err.find(flag), std::string::npos) << args << ": " << err;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(ServeProcess, StdioIsKcraftMcp) {
   const std::string cmd = "printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}' | " +
                           std::string(KCRAFT_BIN) + " serve --stdio --quiet";
