@@ -116,6 +116,7 @@ struct ServeCore::Session {
   std::unique_ptr<SessionChannel> channel;    // null after a failure: the next request starts another
   std::deque<Clock::time_point> evaluations;  // of the last minute (under `turn`)
   // Under ServeCore::mutex_:
+  bool ready = false;  // initialize answered: until then its id is nobody's to use
   Clock::time_point last_active = Clock::now();
   int in_flight = 0;
 };
@@ -202,7 +203,7 @@ int ServeCore::session_pid(const std::string& session_id) const {
 std::shared_ptr<ServeCore::Session> ServeCore::find_session(const std::string& id) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = sessions_.find(id);
-  return it == sessions_.end() ? nullptr : it->second;
+  return it == sessions_.end() || !it->second->ready ? nullptr : it->second;
 }
 
 void ServeCore::remove_session(const std::string& id, const char* why) {
@@ -421,6 +422,7 @@ HttpReply ServeCore::initialize(const std::string& line, const std::string& id_j
   {
     std::lock_guard<std::mutex> lock(mutex_);
     session->protocol_version = reply["result"]["protocolVersion"].get<std::string>();
+    session->ready = true;
     session->in_flight = 0;
     session->last_active = Clock::now();
     ++stats_.sessions_created;
