@@ -25,7 +25,8 @@ build_dir="$here/build"
 # ccache), the decoder blocks on the RTL where they take longest (rvv's 40-50M cycles, vliw's small
 # configuration; about 3.5 CPU minutes; conv_block and vliw's default configuration stay in the suite), and
 # rvv's template and compiler baseline under QEMU at C3-C5 and its every-knob check at C2 (the same code as
-# C1-C2 and C1 on more data; about 4 CPU minutes). CI's 45 minutes hold the normal suite, the sanitizer
+# C1-C2 and C1 on more data; about 4 CPU minutes), and kcraft serve under 32 MCP SDK clients (label long_load,
+# about 2 minutes; the suite's serve.sdk_load runs 4). CI's 45 minutes hold the normal suite, the sanitizer
 # suite and the fuzzers' smoke run; the rest runs here (docs/simulation-speed.md, "CI").
 long_labels='synth|coverage_build|scratch_build|long_load'
 long_tests='RvvCompositeOnRtl.*decoder_block|Level3/CompositeBaselines.*decoder_block.*_small|RvvBaseline\.[A-Za-z0-9]+/[a-z0-9_]+_C[345] |RvvKnobs\.EveryCombination[A-Za-z]*/[a-z0-9_]+_C2 '
@@ -67,6 +68,8 @@ elif [ "${1:-}" = "--sanitize" ]; then
   # The wrong-kernel checks of the level-2 and level-3 tasks and conv2d run the same tolerance code as the
   # level-1 ones on larger tensors; vliw's small-tile special forms are an RTL family on the second
   # configuration; the comparison scripts' check runs kcraft commands the other tests run.
+  # kcraft serve's 32-client load test (label long_load, scripts/serve_load_test.sh) runs the same server code
+  # as serve.sdk_load's 4 clients, for minutes.
   # The four sweep-planning tests that plan the full sweep over
   # and over (bench.Shard.ShardsAreDisjoint... plans it 27 times) are 108 s of the same instrumented planner
   # that the other bench.Plan tests and the BenchE2E sweeps run.
