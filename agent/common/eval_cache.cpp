@@ -127,18 +127,18 @@ json evaluation_key_material(const EvalRequest& r, const tasks::TaskRegistry& ta
 json evaluation_key_material(const EvalRequest& r, const EvalKeyContext& c) {
   if (!r.waveform_path.empty() || r.instruction_trace || r.timeline) return nullptr;
   json material = {{"format", kCacheFormat},
-          {"platform", r.platform},
-          {"identity", c.identity},
-          {"toolchain", c.toolchain},
-          {"hw", {{"name", c.hw.name}, {"build", c.hw.build}, {"runtime", c.hw.runtime}}},
-          {"task", r.task},
-          {"task_spec", sha256_hex(c.task_spec)},
-          {"config", r.config},
-          {"seed", r.seed},
-          {"cycle_cap", r.cycle_cap},
-          {"check_model", r.check_model},
-          {"filename", r.filename},
-          {"source", r.source}};
+                   {"platform", r.platform},
+                   {"identity", c.identity},
+                   {"toolchain", c.toolchain},
+                   {"hw", {{"name", c.hw.name}, {"build", c.hw.build}, {"runtime", c.hw.runtime}}},
+                   {"task", r.task},
+                   {"task_spec", sha256_hex(c.task_spec)},
+                   {"config", r.config},
+                   {"seed", r.seed},
+                   {"cycle_cap", r.cycle_cap},
+                   {"check_model", r.check_model},
+                   {"filename", r.filename},
+                   {"source", r.source}};
   // Only when set: every key made before the ceiling existed (and every run without one) stays the same.
   if (r.max_cycles != 0) material["max_cycles"] = r.max_cycles;
   return material;
