@@ -129,9 +129,10 @@ TEST(McpProtocol, ToolsListHasEveryToolWithSchemas) {
     EXPECT_FALSE(t["title"].get<std::string>().empty()) << t["name"];
     EXPECT_EQ(t["annotations"]["openWorldHint"], false);
   }
-  const std::set<std::string> expected = {"list_tasks", "select_task",   "show_task", "read_docs",
-                                          "write_code", "check_syntax",  "run_eval",  "view_output",
-                                          "grep_docs",  "get_inst_size", "profile",   "submit"};
+  const std::set<std::string> expected = {
+      "list_tasks",       "select_task",   "show_task",    "read_docs", "codesign_profile",
+      "codesign_propose", "write_code",    "check_syntax", "run_eval",  "view_output",
+      "grep_docs",        "get_inst_size", "profile",      "submit"};
   EXPECT_EQ(names, expected);
   // The session tools take exactly the arguments ToolSession validates.
   for (const auto& s : ToolSession::schemas()) {
