@@ -217,20 +217,42 @@ RunProfile profile_run(const RunTrace& trace, const DataflowFn& dataflow, const 
           {bundle[k].mnemonic, bundle[k].unit, k == issue_critical[i] ? charged[i] : 0, &bundle[k]});
     }
   }
+  // Occurrences do not overlap: along a chain a -> b -> c -> d -> ..., the pairs are (a, b), (c, d), ...
+  // and the triples (a, b, c), (d, e, f), ... (a fused instruction replaces each op once).
   const auto link = fusion_links(ops, rules);
+  std::vector<bool> in_pair(ops.size(), false), in_triple(ops.size(), false);
+  // An op that reads the place it writes: it accumulates.
+  auto accumulates = [&](size_t i) {
+    const DataflowOp& f = *ops[i].flow;
+    return f.writes.size() == 1 && std::any_of(f.reads.begin(), f.reads.end(), [&](const DataflowPlace& r) {
+             return r.name == f.writes[0].name;
+           });
+  };
+  // b accumulates a's result into the same place with the same instruction.
+  auto same_accumulation = [&](size_t a, size_t b) {
+    return ops[a].mnemonic == ops[b].mnemonic && accumulates(b) &&
+           ops[a].flow->writes[0].name == ops[b].flow->writes[0].name;
+  };
   for (size_t a = 0; a < ops.size(); ++a) {
     if (link[a] < 0) continue;
     const auto b = static_cast<size_t>(link[a]);
-    auto& pair = p.fusions[ops[a].mnemonic + ">" + ops[b].mnemonic];
-    ++pair.occurrences;
-    pair.cycles += ops[a].charged + ops[b].charged;
-    pair.saved += ops[b].charged;
+    if (!in_pair[a] && !in_pair[b]) {
+      in_pair[a] = in_pair[b] = true;
+      auto& pair = p.fusions[ops[a].mnemonic + ">" + ops[b].mnemonic];
+      ++pair.occurrences;
+      pair.cycles += ops[a].charged + ops[b].charged;
+      pair.saved += ops[b].charged;
+      pair.accumulation = pair.accumulation || same_accumulation(a, b);
+    }
     if (link[b] < 0) continue;
     const auto c = static_cast<size_t>(link[b]);
+    if (in_triple[a] || in_triple[b] || in_triple[c]) continue;
+    in_triple[a] = in_triple[b] = in_triple[c] = true;
     auto& triple = p.fusions[ops[a].mnemonic + ">" + ops[b].mnemonic + ">" + ops[c].mnemonic];
     ++triple.occurrences;
     triple.cycles += ops[a].charged + ops[b].charged + ops[c].charged;
     triple.saved += ops[b].charged + ops[c].charged;
+    triple.accumulation = triple.accumulation || (same_accumulation(a, b) && same_accumulation(b, c));
   }
   return p;
 }
@@ -288,6 +310,7 @@ WeightedProfile combine(std::vector<RunProfile> runs, const std::string& platfor
   w.instruction_names = std::move(instruction_names);
   std::map<std::string, std::pair<double, double>> fusion_sums;  // cycles, saved
   std::map<std::string, double> fusion_occurrences;
+  std::map<std::string, bool> fusion_accumulation;
   for (const auto& r : runs) {
     const double k = r.weight;
     w.total += k * static_cast<double>(r.cycles);
@@ -298,6 +321,7 @@ WeightedProfile combine(std::vector<RunProfile> runs, const std::string& platfor
     for (const auto& [x, c] : r.stall_by_waiting_unit) w.stall_by_waiting_unit[x] += k * c;
     for (const auto& [f, s] : r.fusions) {
       fusion_occurrences[f] += k * s.occurrences;
+      fusion_accumulation[f] = fusion_accumulation[f] || s.accumulation;
       fusion_sums[f].first += k * s.cycles;
       fusion_sums[f].second += k * s.saved;
     }
@@ -307,6 +331,7 @@ WeightedProfile combine(std::vector<RunProfile> runs, const std::string& platfor
     s.occurrences = static_cast<uint64_t>(occ + 0.5);
     s.cycles = static_cast<uint64_t>(fusion_sums[f].first + 0.5);
     s.saved = static_cast<uint64_t>(fusion_sums[f].second + 0.5);
+    s.accumulation = fusion_accumulation[f];
     w.fusions[f] = s;
   }
   w.runs = std::move(runs);
@@ -367,9 +392,11 @@ std::vector<Candidate> propose(const WeightedProfile& w, const ProposeOptions& o
                        {"saved", it->second.saved}});
     }
     // The same instruction feeding itself (a partial sum into its own register): a longer reduction.
-    const bool accumulation =
-        std::all_of(parts.begin(), parts.end(), [&](const std::string& p) { return p == parts[0]; });
-    if (accumulation) c.title += " (accumulation chain: one instruction over more data)";
+    const bool accumulation = s.accumulation;
+    if (accumulation) {
+      c.kind = "accumulation";
+      c.title += " (accumulation chain: one instruction over more data)";
+    }
     c.evidence = {{"sequence", parts}, {"accumulation", accumulation}, {"by_task", tasks}};
     fusions.push_back(std::move(c));
   }

@@ -55,10 +55,14 @@ RunTrace trace_from_timeline(const tb::Timeline& timeline, const CodesignRules& 
 // ---- one run's profile
 
 // A dependent sequence of 2 or 3 ops of one unit, each op's result used exactly once, by the next.
+// Occurrences do not overlap: a chain of n ops counts n / 2 pairs and n / 3 triples.
 struct FusionStats {
   uint64_t occurrences = 0;
   uint64_t cycles = 0;  // charged to all its ops
   uint64_t saved = 0;   // charged to the later ops: what a fused instruction would save
+  // One instruction accumulating into the place it reads (a partial sum): one instruction over more data
+  // rather than a new operation.
+  bool accumulation = false;
 };
 
 struct RunProfile {
@@ -116,7 +120,8 @@ WeightedProfile combine(std::vector<RunProfile> runs, const std::string& platfor
 // ---- candidates
 
 struct Candidate {
-  std::string kind;  // "fusion", "parameter", "unused"
+  std::string
+      kind;  // "fusion", "accumulation" (a fusion of one instruction into itself), "parameter", "unused"
   std::string title;
   double workload_cycles = 0;  // weighted cycles of the workload it concerns
   double saved_cycles = 0;     // estimated weighted cycles saved (0 for unused instructions)

@@ -93,7 +93,7 @@ std::string chart(const std::vector<Candidate>& candidates) {
     const double y =
         (h - bottom) - (h - bottom - 30) * (c->speedup - 1.0) / std::max(1e-9, max_speedup - 1.0);
     svg += fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"/>)", x, y,
-                       c->kind == "fusion" ? "#d95f02" : "#1b9e77");
+                       c->kind == "parameter" ? "#1b9e77" : "#d95f02");
     svg += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="10">{}</text>)", x + 6, y - 4,
                        html_escape(c->title));
   }
@@ -185,7 +185,7 @@ std::string candidates_text(const WeightedProfile& w, const std::vector<Candidat
       continue;
     }
     out += fmt::format("{:>3}. {:<9} {}\n", ++rank, c.kind, c.title);
-    if (c.kind == "fusion") {
+    if (c.kind == "fusion" || c.kind == "accumulation") {
       out += fmt::format("     {} occurrences, {:.0f} cycles, saves ~{:.0f} (workload speedup {:.4f}x)\n",
                          c.occurrences, c.workload_cycles, c.saved_cycles, c.speedup);
     } else {

@@ -107,12 +107,31 @@ TEST(Codesign, FindsDependentPairsAndTriplesWhoseIntermediateIsUsedOnce) {
   EXPECT_EQ(p.fusions.at("MUL>MULV").occurrences, 2u);
   EXPECT_EQ(p.fusions.at("MUL>MULV").cycles, 2u * (1 + 3));
   EXPECT_EQ(p.fusions.at("MUL>MULV").saved, 2u * 3);
-  EXPECT_EQ(p.fusions.at("MULV>ADD").occurrences, 2u);
+  EXPECT_EQ(p.fusions.count("MULV>ADD"), 0u) << "each MULV is in a MUL>MULV pair already: no overlaps";
+  EXPECT_FALSE(p.fusions.at("MUL>MULV").accumulation);
   ASSERT_EQ(p.fusions.count("MUL>MULV>ADD"), 1u);
   EXPECT_EQ(p.fusions.at("MUL>MULV>ADD").saved, 2u * (3 + 1));
   EXPECT_EQ(p.fusions.count("MUL>ADD"), 0u) << "v5 is read twice: not an intermediate";
   EXPECT_EQ(p.fusions.count("ADD>ADD"), 0u);
   EXPECT_EQ(p.executed.at("MUL"), 3u);
+}
+
+TEST(Codesign, AnAccumulationChainCountsWithoutOverlapsAndIsMarked) {
+  // MAC v1 += ...: five in a row, each reading the partial sum the one before wrote.
+  std::vector<std::pair<uint64_t, std::string>> issues;
+  for (uint64_t i = 0; i < 5; ++i) issues.push_back({i, "MAC v1, v1, v2"});
+  issues.push_back({5, "HALT"});
+  const auto p = profile_run(trace_of(issues, 6), toy_dataflow, toy_rules());
+  ASSERT_EQ(p.fusions.count("MAC>MAC"), 1u);
+  EXPECT_EQ(p.fusions.at("MAC>MAC").occurrences, 2u);
+  EXPECT_EQ(p.fusions.at("MAC>MAC>MAC").occurrences, 1u);
+  EXPECT_TRUE(p.fusions.at("MAC>MAC").accumulation);
+  EXPECT_TRUE(p.fusions.at("MAC>MAC>MAC").accumulation);
+  const auto w = combine({p}, "toy", "default", toy_rules(), {"MAC", "HALT"});
+  const auto candidates = propose(w);
+  ASSERT_FALSE(candidates.empty());
+  EXPECT_EQ(candidates[0].kind, "accumulation");
+  EXPECT_NE(candidates[0].title.find("accumulation chain"), std::string::npos) << candidates[0].title;
 }
 
 TEST(Codesign, InterleavedRowsStillFormPairsWithinTheWindow) {
