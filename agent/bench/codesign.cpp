@@ -38,6 +38,7 @@ size_t critical_op(const std::vector<DataflowOp>& ops, const CodesignRules& rule
 struct OpInstance {
   std::string mnemonic, unit;
   uint64_t charged = 0;  // cycles charged to this op (its bundle's, when it is the critical op)
+  uint64_t savable = 0;  // of them, what a fused instruction saves: issue cycles, fusion_saved_causes
   const DataflowOp* flow = nullptr;
 };
 
@@ -172,7 +173,7 @@ RunProfile profile_run(const RunTrace& trace, const DataflowFn& dataflow, const 
     issue_critical.push_back(critical_op(it->second, rules));
   }
   // Cycle by cycle: the issue of the cycle, else the next one, with the cause of the cycle.
-  std::vector<uint64_t> charged(trace.issues.size(), 0);
+  std::vector<uint64_t> charged(trace.issues.size(), 0), savable(trace.issues.size(), 0);
   size_t next = 0, stall = 0;
   for (uint64_t c = 0; c < trace.cycles; ++c) {
     while (next < trace.issues.size() && trace.issues[next].cycle < c) ++next;
@@ -195,6 +196,9 @@ RunProfile profile_run(const RunTrace& trace, const DataflowFn& dataflow, const 
       continue;
     }
     ++charged[owner];
+    if (cause == "issue" || std::find(rules.fusion_saved_causes.begin(), rules.fusion_saved_causes.end(),
+                                      cause) != rules.fusion_saved_causes.end())
+      ++savable[owner];
     const DataflowOp& op = (*issue_ops[owner])[issue_critical[owner]];
     const std::string unit = op.unit.empty() ? "(unknown)" : op.unit;
     ++p.by_instruction[op.mnemonic];
@@ -213,8 +217,8 @@ RunProfile profile_run(const RunTrace& trace, const DataflowFn& dataflow, const 
     const auto& bundle = *issue_ops[i];
     for (size_t k = 0; k < bundle.size(); ++k) {
       ++p.executed[bundle[k].mnemonic];
-      ops.push_back(
-          {bundle[k].mnemonic, bundle[k].unit, k == issue_critical[i] ? charged[i] : 0, &bundle[k]});
+      ops.push_back({bundle[k].mnemonic, bundle[k].unit, k == issue_critical[i] ? charged[i] : 0,
+                     k == issue_critical[i] ? savable[i] : 0, &bundle[k]});
     }
   }
   // Occurrences do not overlap: along a chain a -> b -> c -> d -> ..., the pairs are (a, b), (c, d), ...
@@ -241,7 +245,7 @@ RunProfile profile_run(const RunTrace& trace, const DataflowFn& dataflow, const 
       auto& pair = p.fusions[ops[a].mnemonic + ">" + ops[b].mnemonic];
       ++pair.occurrences;
       pair.cycles += ops[a].charged + ops[b].charged;
-      pair.saved += ops[b].charged;
+      pair.saved += ops[b].savable;
       pair.accumulation = pair.accumulation || same_accumulation(a, b);
     }
     if (link[b] < 0) continue;
@@ -251,7 +255,7 @@ RunProfile profile_run(const RunTrace& trace, const DataflowFn& dataflow, const 
     auto& triple = p.fusions[ops[a].mnemonic + ">" + ops[b].mnemonic + ">" + ops[c].mnemonic];
     ++triple.occurrences;
     triple.cycles += ops[a].charged + ops[b].charged + ops[c].charged;
-    triple.saved += ops[b].charged + ops[c].charged;
+    triple.saved += ops[b].savable + ops[c].savable;
     triple.accumulation = triple.accumulation || (same_accumulation(a, b) && same_accumulation(b, c));
   }
   return p;
@@ -380,7 +384,9 @@ std::vector<Candidate> propose(const WeightedProfile& w, const ProposeOptions& o
     c.speedup = speedup_of(w.total, c.saved_cycles);
     c.occurrences = s.occurrences;
     c.estimate_rule =
-        "saved = the cycles charged to the later instruction(s) of each occurrence: " + w.rules.fusion_rule;
+        "saved = per occurrence, the later instruction(s)' issue cycles and the stalls spent waiting for the "
+        "earlier part: " +
+        w.rules.fusion_rule;
     nlohmann::json tasks = nlohmann::json::array();
     for (const auto& r : w.runs) {
       auto it = r.fusions.find(key);

@@ -176,8 +176,10 @@ json candidates_json(const WeightedProfile& w, const std::vector<Candidate>& can
 std::string candidates_text(const WeightedProfile& w, const std::vector<Candidate>& candidates) {
   std::string out = fmt::format("codesign propose: {}/{}, {:.0f} weighted cycles in the workload\n",
                                 w.platform, w.hw_config, w.total);
-  out += "fusion estimate: saved = the cycles charged to the later instruction(s) of each occurrence; " +
-         w.rules.fusion_rule + "\n";
+  out +=
+      "fusion estimate: saved = per occurrence, the later instruction(s)' issue cycles and the stalls spent "
+      "waiting for the earlier part; " +
+      w.rules.fusion_rule + "\n";
   size_t rank = 0, unused = 0;
   for (const auto& c : candidates) {
     if (c.kind == "unused") {

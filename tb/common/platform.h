@@ -181,6 +181,10 @@ struct CodesignRules {
   // Units on which a fused instruction is worth proposing (fully pipelined units with a register or
   // SRAM-row dataflow).
   std::vector<std::string> fusion_units;
+  // Stall causes a fused instruction saves when they delay one of its later parts (waiting for the earlier
+  // part's result); its later parts' issue cycles are always saved, other stalls never (the fused
+  // instruction would wait for a busy unit, DMA or a lock all the same).
+  std::vector<std::string> fusion_saved_causes;
   // How the timing model makes a fused instruction save cycles, one or two sentences for the output.
   std::string fusion_rule;
   std::vector<BindingParameter> parameters;

@@ -91,10 +91,14 @@ CodesignRules RvvPlatform::codesign_rules(const std::string& hw) const {
   rules.cause_units = {
       {"fp_divsqrt", "fp"}, {"vector", "vector"}, {"memory", "memory"}, {"branch", "control"}};
   rules.fusion_units = {"vector", "fp"};
+  // Waiting for a source register; waiting for the vector unit is its occupancy, which a fused
+  // instruction keeps (it does the same work there).
+  rules.fusion_saved_causes = {"data"};
   rules.fusion_rule =
       "one instruction retires per cycle at most; a dependent instruction waits in decode for its "
       "source (a data stall) and the vector unit takes VLEN / (32 x LANES) cycles per register: a fused "
-      "instruction retires once, so the later parts' retire cycles and the stalls before them are saved";
+      "instruction retires once, so the later parts' retire cycles and their data stalls are saved (not the "
+      "stalls waiting for the vector unit: the fused instruction does the same work there)";
   rules.parameters = {
       {"vector", "", "LANES", doubled("LANES"),
        "instructions wait for the vector unit: more lanes per cycle"},

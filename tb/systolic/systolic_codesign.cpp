@@ -19,10 +19,12 @@ CodesignRules SystolicPlatform::codesign_rules(const std::string& hw) const {
   // unit_busy waits for the matrix unit or a DMA slot: the waiting instruction's unit says which.
   rules.cause_units = {{"fp_pending", "vector"}, {"drain", "control"}};
   rules.fusion_units = {"vector"};
+  // Waiting for the earlier part's row (dependency) or FP register (fp_pending).
+  rules.fusion_saved_causes = {"dependency", "fp_pending"};
   rules.fusion_rule =
       "the vector unit takes one instruction per cycle and a dependent one waits for its source row's "
       "3-cycle latency; a fused instruction issues once and chains its parts inside the unit, so the later "
-      "parts' issue cycles and the stall cycles spent waiting to issue them are saved (the result is ready "
+      "parts' issue cycles and their dependency and fp_pending stalls are saved (the result is ready "
       "no later than before)";
   rules.parameters = {
       {"unit_busy", "dma", "DMA_SLOTS", doubled("DMA_SLOTS"),

@@ -20,7 +20,9 @@ CodesignRules VliwPlatform::codesign_rules(const std::string& hw) const {
   rules.fusion_rule =
       "one bundle issues per cycle and the pipeline is exposed (no interlocks): a dependent op sits in a "
       "later bundle, so a fused op saves the cycles charged to the later parts (the bundles they are the "
-      "critical op of and the stalls before them) when the other slots of those bundles can move";
+      "critical op of; no stall: the exposed pipeline has no interlock, a kernel waits for a result with "
+      "other "
+      "bundles) when the other slots of those bundles can move";
   rules.parameters = {
       {"bank_conflict", "", "DM_BANKS", doubled("DM_BANKS"),
        "two load/store ops of a bundle hit one bank: more banks make it rarer"},

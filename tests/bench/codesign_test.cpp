@@ -33,6 +33,7 @@ CodesignRules toy_rules() {
   r.issue_track = "issue";
   r.fusion_units = {"vector"};
   r.fusion_rule = "toy rule";
+  r.fusion_saved_causes = {"dependency"};
   r.cause_units = {{"drain", "control"}};
   r.parameters = {{"dma_full", "", "SLOTS", {"4", "8"}, "more slots"}};
   r.essential = {"HALT"};
