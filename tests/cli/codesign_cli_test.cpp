@@ -72,6 +72,24 @@ TEST(CodesignCli, ProfileChargesEveryCycleOfTheRunOnce) {
   EXPECT_FALSE(j["by_cause"].empty());
 }
 
+TEST(CodesignCli, EveryPlatformsRunIsChargedCycleForCycle) {
+  // rms_norm C1 on each platform (about 1 s on rvv, which compiles its kernel with clang).
+  for (const std::string platform : {"systolic", "vliw", "rvv"}) {
+    const auto r = run_kcraft(
+        "codesign profile " + platform + " --tasks rms_norm --db /nonexistent/none.db --json", "2>/dev/null");
+    ASSERT_EQ(r.code, 0) << platform << r.out;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["runs"].size(), 1u) << platform;
+    const auto& run = j["runs"][0];
+    EXPECT_GT(run["cycles"].get<uint64_t>(), 0u);
+    EXPECT_EQ(run["attributed"], run["cycles"]) << platform;
+    uint64_t units = 0;
+    for (const auto& [name, cycles] : run["by_unit"].items()) units += cycles.get<uint64_t>();
+    EXPECT_EQ(units, run["cycles"].get<uint64_t>()) << platform;
+    EXPECT_EQ(j["by_unit"].size(), run["by_unit"].size()) << platform;
+  }
+}
+
 TEST(CodesignCli, ProposeFindsTheNormsScaleAndGainFusionAndWritesThePageAndTheExploreScript) {
   const auto dir = scratch("propose");
   const auto r =
