@@ -60,7 +60,10 @@ int run_codesign(const GlobalOptions& g, const CodesignArgs& a, bool propose) {
     return kExitFail;
   }
   std::vector<bench::codesign::Candidate> candidates;
-  if (propose) candidates = bench::codesign::propose(profile);
+  if (propose) {
+    candidates = bench::codesign::propose(profile);
+    bench::codesign::fill_cells_added(profile, candidates);
+  }
   if (!a.html.empty())
     write_file(a.html, bench::codesign::codesign_html(profile, propose ? &candidates : nullptr));
   if (propose && !a.explore.empty())

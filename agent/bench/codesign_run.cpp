@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "agent/bench/explore.h"
 #include "agent/bench/store.h"
 #include "tb/common/platform.h"
 
@@ -100,6 +101,27 @@ WeightedProfile run_workload(const RunOptions& o, const tasks::TaskRegistry& reg
   WeightedProfile w = combine(std::move(runs), platform.name(), o.hw, rules, platform.instruction_names());
   w.skipped = std::move(skipped);
   return w;
+}
+
+void fill_cells_added(const WeightedProfile& w, std::vector<Candidate>& candidates) {
+  for (auto& c : candidates) {
+    if (c.kind != "parameter") continue;
+    try {
+      ParameterValues set;
+      std::string names = c.evidence.at("parameter").get<std::string>();
+      for (size_t pos = 0; pos <= names.size();) {
+        const size_t comma = std::min(names.find(',', pos), names.size());
+        set.names.push_back(names.substr(pos, comma - pos));
+        pos = comma + 1;
+      }
+      set.values = c.evidence.at("values").get<std::vector<std::string>>();
+      const auto cells = cached_cells(w.platform, w.hw_config, set);
+      if (cells.size() >= 2 && cells.front() && cells.back())
+        c.cells_added = static_cast<int64_t>(*cells.back()) - static_cast<int64_t>(*cells.front());
+    } catch (const std::exception&) {
+      // No variant build information or configuration: the size stays unknown.
+    }
+  }
 }
 
 }  // namespace kcraft::bench::codesign

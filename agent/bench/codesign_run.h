@@ -28,4 +28,9 @@ struct RunOptions {
 WeightedProfile run_workload(const RunOptions& options, const tasks::TaskRegistry& registry,
                              std::ostream& log);
 
+// Fills cells_added of the parameter candidates from `kcraft explore`'s synthesis cache
+// (agent/bench/explore.h) when it holds the sizes of both the current and the proposed value; nothing is
+// synthesized. Others keep -1.
+void fill_cells_added(const WeightedProfile& profile, std::vector<Candidate>& candidates);
+
 }  // namespace kcraft::bench::codesign

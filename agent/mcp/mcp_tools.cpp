@@ -516,7 +516,8 @@ ToolResult McpToolbox::codesign(const json& args, bool propose) const {
     return error(why);
   }
   if (!propose) return ToolResult{cd::profile_text(profile), false, cd::profile_json(profile)};
-  const auto candidates = cd::propose(profile);
+  auto candidates = cd::propose(profile);
+  cd::fill_cells_added(profile, candidates);
   return ToolResult{cd::candidates_text(profile, candidates), false,
                     cd::candidates_json(profile, candidates)};
 }

@@ -2,6 +2,13 @@
 // candidates and their JSON (agent/bench/codesign.h).
 #include "agent/bench/codesign.h"
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "agent/bench/codesign_run.h"
+#include "agent/bench/explore.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -272,6 +279,35 @@ TEST(Codesign, TraceFromTimelineTakesTheIssueTracksInstructionsAndEveryStall) {
   CodesignRules other = toy_rules();
   other.issue_track = "retire";
   EXPECT_THROW(trace_from_timeline(tl, other), std::invalid_argument);
+}
+
+TEST(Codesign, CellsAddedComeFromExploresSynthesisCache) {
+  const auto cache = std::filesystem::temp_directory_path() / "kcraft_codesign_cells";
+  std::filesystem::remove_all(cache);
+  ::setenv("KCRAFT_VARIANT_CACHE", cache.c_str(), 1);
+  WeightedProfile w;
+  w.platform = "systolic";
+  w.hw_config = "default";
+  Candidate c;
+  c.kind = "parameter";
+  c.evidence = {{"parameter", "DMA_SLOTS"}, {"values", {"4", "8"}}};
+  std::vector<Candidate> candidates = {c};
+  fill_cells_added(w, candidates);
+  EXPECT_EQ(candidates[0].cells_added, -1) << "nothing synthesized yet";
+  const auto files = synthesis_cache_files("systolic", "default", {{"DMA_SLOTS"}, {"4", "8"}});
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_NE(files[0], files[1]);
+  for (size_t i = 0; i < 2; ++i) {
+    std::filesystem::create_directories(files[i].parent_path());
+    std::ofstream(files[i]) << nlohmann::json{
+        {"cells", 50000 + 700 * i},
+        {"memories", 3},
+        {"seconds", 1}}.dump();
+  }
+  fill_cells_added(w, candidates);
+  EXPECT_EQ(candidates[0].cells_added, 700);
+  ::unsetenv("KCRAFT_VARIANT_CACHE");
+  std::filesystem::remove_all(cache);
 }
 
 }  // namespace
