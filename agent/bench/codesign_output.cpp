@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "agent/bench/codesign.h"
@@ -66,38 +67,49 @@ std::string html_table(const std::string& title, const std::map<std::string, dou
 }
 
 // Estimated speedup against cells added: one point per candidate that saves cycles; unknown sizes at 0.
+// Estimated speedup (log scale of speedup - 1, so 0.5 % and 100 % both show) against cells added; each
+// point labelled with its rank in the table; unknown sizes at 0.
 std::string chart(const std::vector<Candidate>& candidates) {
-  std::vector<const Candidate*> points;
-  for (const auto& c : candidates) {
-    if (c.saved_cycles > 0) points.push_back(&c);
+  std::vector<std::pair<size_t, const Candidate*>> points;
+  for (size_t i = 0; i < candidates.size() && points.size() < 20; ++i) {
+    if (candidates[i].saved_cycles > 0 && candidates[i].speedup > 1)
+      points.emplace_back(i + 1, &candidates[i]);
   }
   if (points.empty()) return "<p>No candidate saves cycles.</p>";
-  const double w = 640, h = 320, left = 60, bottom = 40;
-  double max_speedup = 1.0, max_cells = 1;
-  for (const auto* c : points) {
-    max_speedup = std::max(max_speedup, c->speedup);
+  const double w = 640, h = 320, left = 70, bottom = 40, top = 20;
+  double lo = 1e9, hi = -1e9, max_cells = 1;
+  for (const auto& [rank, c] : points) {
+    lo = std::min(lo, std::log10(c->speedup - 1));
+    hi = std::max(hi, std::log10(c->speedup - 1));
     max_cells = std::max(max_cells, static_cast<double>(std::max<int64_t>(c->cells_added, 0)));
   }
+  lo = std::floor(lo);
+  hi = std::max(std::ceil(hi), lo + 1);
+  auto y_of = [&](double v) { return (h - bottom) - (h - bottom - top) * (v - lo) / (hi - lo); };
   std::string svg = fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}">)", w, h);
   svg +=
       fmt::format(R"(<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="black"/>)", left, h - bottom, w - 10);
-  svg += fmt::format(R"(<line x1="{0}" y1="10" x2="{0}" y2="{1}" stroke="black"/>)", left, h - bottom);
-  svg += fmt::format(R"(<text x="{}" y="{}" font-size="12">cells added (0 = not synthesized or none)</text>)",
-                     left + 120, h - 8);
-  svg += fmt::format(R"(<text x="4" y="20" font-size="12">speedup</text>)");
-  svg += fmt::format(R"(<text x="4" y="{}" font-size="11">1.00</text>)", h - bottom);
-  svg += fmt::format(R"(<text x="4" y="34" font-size="11">{:.3f}</text>)", max_speedup);
-  for (const auto* c : points) {
-    const double cells = static_cast<double>(std::max<int64_t>(c->cells_added, 0));
-    const double x = left + (w - left - 20) * cells / max_cells;
-    const double y =
-        (h - bottom) - (h - bottom - 30) * (c->speedup - 1.0) / std::max(1e-9, max_speedup - 1.0);
-    svg += fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"/>)", x, y,
-                       c->kind == "parameter" ? "#1b9e77" : "#d95f02");
-    svg += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="10">{}</text>)", x + 6, y - 4,
-                       html_escape(c->title));
+  svg += fmt::format(R"(<line x1="{0}" y1="{2}" x2="{0}" y2="{1}" stroke="black"/>)", left, h - bottom, top);
+  svg += fmt::format(
+      R"(<text x="{}" y="{}" font-size="12">cells added (0 = not synthesized, or none; max {:.0f})</text>)",
+      left + 100, h - 8, max_cells);
+  svg += R"(<text x="4" y="12" font-size="12">workload speedup</text>)";
+  for (double e = lo; e <= hi + 1e-9; e += 1) {
+    svg += fmt::format(R"(<text x="4" y="{:.1f}" font-size="11">{:.4g}x</text>)", y_of(e) + 4,
+                       1 + std::pow(10.0, e));
+    svg += fmt::format(R"(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#ddd"/>)", left, y_of(e),
+                       w - 10, y_of(e));
   }
-  return svg + "</svg>\n";
+  for (const auto& [rank, c] : points) {
+    const double cells = static_cast<double>(std::max<int64_t>(c->cells_added, 0));
+    const double x = left + (w - left - 40) * cells / max_cells;
+    const double y = y_of(std::log10(c->speedup - 1));
+    svg += fmt::format(R"(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"><title>{}</title></circle>)", x, y,
+                       c->kind == "parameter" ? "#1b9e77" : "#d95f02", html_escape(c->title));
+    svg += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="10">{}</text>)", x + 6 + 14 * (rank % 3),
+                       y + 3, rank);
+  }
+  return svg + "</svg><p>Points: the candidates by rank (green: parameters, orange: fusions).</p>\n";
 }
 
 }  // namespace
@@ -214,24 +226,9 @@ std::string codesign_html(const WeightedProfile& w, const std::vector<Candidate>
       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>kcraft codesign</title><style>"
       "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}"
       "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}td:first-child{text-align:left}"
+      "code{font-size:80%;white-space:normal}"
       "</style></head><body>\n";
-  h += fmt::format("<h1>ISA co-design: {}/{}</h1>\n<section id=\"profile\"><h2>Workload profile</h2>",
-                   w.platform, w.hw_config);
-  h += fmt::format(
-      "<p>{} runs, {:.0f} weighted cycles. Every cycle is charged once: an issue cycle to the "
-      "instruction issued, any other cycle to the next instruction that issues, under its stall "
-      "cause.</p><table><tr><th>task</th><th>config</th><th>weight</th><th>cycles</th>"
-      "<th>kernel</th></tr>",
-      w.runs.size(), w.total);
-  for (const auto& r : w.runs) {
-    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{:g}</td><td>{}</td><td>{}</td></tr>", r.task, r.config,
-                     r.weight, r.cycles, html_escape(r.kernel_from));
-  }
-  h += "</table>";
-  h += html_table("Per instruction", w.by_instruction, w.total);
-  h += html_table("Per unit", w.by_unit, w.total);
-  h += html_table("Per stall cause", w.by_cause, w.total);
-  h += "</section>\n";
+  h += fmt::format("<h1>ISA co-design: {}/{}</h1>\n", w.platform, w.hw_config);
   if (candidates != nullptr) {
     h += "<section id=\"candidates\"><h2>Candidates</h2><p>Fusion estimate: " +
          html_escape(w.rules.fusion_rule) + "</p>" + chart(*candidates) +
@@ -247,6 +244,22 @@ std::string codesign_html(const WeightedProfile& w, const std::vector<Candidate>
     }
     h += "</table></section>\n";
   }
+  h += "<section id=\"profile\"><h2>Workload profile</h2>";
+  h += fmt::format(
+      "<p>{} runs, {:.0f} weighted cycles. Every cycle is charged once: an issue cycle to the "
+      "instruction issued, any other cycle to the next instruction that issues, under its stall "
+      "cause.</p><table><tr><th>task</th><th>config</th><th>weight</th><th>cycles</th>"
+      "<th>kernel</th></tr>",
+      w.runs.size(), w.total);
+  for (const auto& r : w.runs) {
+    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{:g}</td><td>{}</td><td>{}</td></tr>", r.task, r.config,
+                     r.weight, r.cycles, html_escape(r.kernel_from));
+  }
+  h += "</table>";
+  h += html_table("Per instruction", w.by_instruction, w.total);
+  h += html_table("Per unit", w.by_unit, w.total);
+  h += html_table("Per stall cause", w.by_cause, w.total);
+  h += "</section>\n";
   return h + "</body></html>\n";
 }
 
