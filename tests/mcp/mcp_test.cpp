@@ -213,7 +213,7 @@ TEST(McpProtocol, BatchesOnlyIn20250326) {
   const auto batch_replies = replies[1].get<std::vector<json>>();
   ASSERT_EQ(batch_replies.size(), 2u);  // the notification in the batch gets no reply
   EXPECT_EQ(reply_to(batch_replies, 2)["result"], json::object());
-  EXPECT_EQ(reply_to(batch_replies, 3)["result"]["tools"].size(), 12u);
+  EXPECT_EQ(reply_to(batch_replies, 3)["result"]["tools"].size(), 14u);
   EXPECT_EQ(replies[2]["error"]["code"], -32600);  // empty batch
   ASSERT_TRUE(replies[3].is_array());
   EXPECT_EQ(replies[3][0]["error"]["code"], -32600);  // initialize must not be batched
