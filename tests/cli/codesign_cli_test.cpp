@@ -121,6 +121,21 @@ TEST(CodesignCli, ProposeFindsTheNormsScaleAndGainFusionAndWritesThePageAndTheEx
   EXPECT_NE(slurp(dir / "e.sh").find("#!/bin/sh"), std::string::npos);
 }
 
+TEST(CodesignCli, TheResultsStoresPassingKernelRunsInsteadOfTheBaseline) {
+  const auto dir = scratch("store");
+  const std::string db = (dir / "r.db").string();
+  const auto bench =
+      run_kcraft("bench --platforms systolic --tasks rms_norm --configs C1 --agents baseline --db " + db +
+                 " --jobs 1 --progress none");
+  ASSERT_EQ(bench.code, 0) << bench.out;
+  const auto r =
+      run_kcraft("codesign profile systolic --tasks rms_norm --db " + db + " --json", "2>/dev/null");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["runs"][0]["kernel_from"], "library (baseline)");
+  EXPECT_EQ(j["runs"][0]["attributed"], j["runs"][0]["cycles"]);
+}
+
 TEST(CodesignCli, BadInputIsAUsageErrorNamingIt) {
   const auto dir = scratch("bad");
   std::ofstream(dir / "w.yaml") << "relu: -1\n";
