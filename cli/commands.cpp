@@ -16,6 +16,7 @@
 #include "agent/common/eval_cache.h"
 #include "agent/common/tools.h"
 #include "cli/agent_cmd.h"
+#include "cli/codesign_cmd.h"
 #include "cli/compare_cmd.h"
 #include "cli/explore_cmd.h"
 #include "cli/mcp_cmd.h"
@@ -852,6 +853,7 @@ void register_commands(CLI::App& app, GlobalOptions& g, std::function<int()>& ru
   register_report_command(app, g, run);
   register_compare_command(app, g, run);
   register_explore_command(app, g, run);
+  register_codesign_command(app, g, run);
   register_validate_commands(app, g, run);
   register_mcp_command(app, g, run);
   register_serve_command(app, g, run);

@@ -235,15 +235,76 @@ VariantBuild build_variant(const std::string& platform, const Variant& v, const 
   return VariantBuild{built.plugin, built.rebuilt, built.seconds};
 }
 
+namespace {
+
+// The base configuration of an exploration, its file's text, and the configurations this binary has
+// Verilated builds of. Throws ExploreError naming the known configurations, or the loader's error.
+void load_base(const std::string& platform, const std::string& name, const nlohmann::json& info,
+               HwConfig& base, std::string& base_yaml, std::vector<HwConfig>& builtin) {
+  const fs::path configs = hw_config_dir(platform);
+  const fs::path base_file = configs / (name + ".yaml");
+  if (!fs::exists(base_file)) {
+    std::string names;
+    for (const auto& e : fs::directory_iterator(configs)) {
+      if (e.path().extension() == ".yaml") names += (names.empty() ? "" : ", ") + e.path().stem().string();
+    }
+    throw ExploreError("--base " + name + ": no configuration of that name in " + configs.string() + " (" +
+                       names + ")");
+  }
+  try {
+    base = load_hw_config(base_file);
+    base_yaml = tb::read_file(base_file);
+    for (const auto& n : split(info["builtin_configs"].get<std::string>(), ';')) {
+      if (fs::exists(configs / (n + ".yaml"))) builtin.push_back(load_hw_config(configs / (n + ".yaml")));
+    }
+  } catch (const ConfigError& e) {
+    throw ExploreError(e.what());
+  }
+}
+
+// The synthesis cache's file of a variant (its build parameters and the RTL).
+fs::path synthesis_file(const std::string& platform, const Variant& v, const nlohmann::json& info) {
+  std::string rtl;
+  for (const auto& f : split(info["rtl_sources"].get<std::string>(), ';')) rtl += tb::read_file(f);
+  return variant_cache_root() / platform /
+         ("synth-" + v.build_hash + "-" + hex(stable_hash(rtl), 8) + ".json");
+}
+
+}  // namespace
+
+std::vector<fs::path> synthesis_cache_files(const std::string& platform, const std::string& base_name,
+                                            const ParameterValues& set) {
+  const auto info = variant_build_info(platform);
+  HwConfig base;
+  std::string base_yaml;
+  std::vector<HwConfig> builtin;
+  load_base(platform, base_name, info, base, base_yaml, builtin);
+  std::vector<fs::path> out;
+  for (const auto& v : make_variants(platform, base, base_yaml, {set}, builtin))
+    out.push_back(synthesis_file(platform, v, info));
+  return out;
+}
+
+std::vector<std::optional<uint64_t>> cached_cells(const std::string& platform, const std::string& base_name,
+                                                  const ParameterValues& set) {
+  std::vector<std::optional<uint64_t>> out;
+  for (const auto& file : synthesis_cache_files(platform, base_name, set)) {
+    if (fs::exists(file)) {
+      out.push_back(nlohmann::json::parse(tb::read_file(file)).at("cells").get<uint64_t>());
+    } else {
+      out.push_back(std::nullopt);
+    }
+  }
+  return out;
+}
+
 std::optional<SynthesisSize> synthesize_variant(const std::string& platform, const Variant& v,
                                                 const nlohmann::json& info, std::string& error) {
   const auto sources = info["rtl_sources"].get<std::string>();
-  std::string rtl;
-  for (const auto& f : split(sources, ';')) rtl += tb::read_file(f);
   // The size depends on the RTL and the build parameters only: runtime-only variants share it.
   const fs::path dir = variant_cache_root() / platform;
-  const std::string key = "synth-" + v.build_hash + "-" + hex(stable_hash(rtl), 8);
-  const fs::path result_file = dir / (key + ".json");
+  const fs::path result_file = synthesis_file(platform, v, info);
+  const std::string key = result_file.stem().string();
   if (fs::exists(result_file)) {
     const auto j = nlohmann::json::parse(tb::read_file(result_file));
     return SynthesisSize{j.at("cells"), j.at("memories"), j.at("seconds"), true};
@@ -276,28 +337,11 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
                             std::ostream& progress_out) {
   const auto start = std::chrono::steady_clock::now();
   const auto info = variant_build_info(o.platform);
-  const fs::path configs = hw_config_dir(o.platform);
-  const fs::path base_file = configs / (o.base + ".yaml");
-  if (!fs::exists(base_file)) {
-    std::string names;
-    for (const auto& e : fs::directory_iterator(configs)) {
-      if (e.path().extension() == ".yaml") names += (names.empty() ? "" : ", ") + e.path().stem().string();
-    }
-    throw ExploreError("--base " + o.base + ": no configuration of that name in " + configs.string() + " (" +
-                       names + ")");
-  }
   HwConfig base;
+  std::string base_yaml;
   std::vector<HwConfig> builtin;
-  try {
-    base = load_hw_config(base_file);
-    for (const auto& name : split(info["builtin_configs"].get<std::string>(), ';')) {
-      if (fs::exists(configs / (name + ".yaml")))
-        builtin.push_back(load_hw_config(configs / (name + ".yaml")));
-    }
-  } catch (const ConfigError& e) {
-    throw ExploreError(e.what());
-  }
-  const auto variants = make_variants(o.platform, base, tb::read_file(base_file), o.sets, builtin);
+  load_base(o.platform, o.base, info, base, base_yaml, builtin);
+  const auto variants = make_variants(o.platform, base, base_yaml, o.sets, builtin);
 
   Exploration e;
   e.platform = o.platform;

@@ -95,6 +95,15 @@ struct SynthesisSize {
 std::optional<SynthesisSize> synthesize_variant(const std::string& platform, const Variant& v,
                                                 const nlohmann::json& info, std::string& error);
 
+// The yosys cells of each variant of one --set over the platform's configuration `base`, from the synthesis
+// cache only (nullopt for a variant not synthesized yet): nothing is built or synthesized. Throws
+// ExploreError like make_variants and variant_build_info.
+// ... and where that cache keeps them, whether they are there or not.
+std::vector<std::filesystem::path> synthesis_cache_files(const std::string& platform, const std::string& base,
+                                                         const ParameterValues& set);
+std::vector<std::optional<uint64_t>> cached_cells(const std::string& platform, const std::string& base,
+                                                  const ParameterValues& set);
+
 struct ExploreOptions {
   std::string platform;
   std::string base = "default";

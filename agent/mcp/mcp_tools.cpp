@@ -7,8 +7,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <sstream>
 #include <stdexcept>
 
+#include "agent/bench/codesign.h"
+#include "agent/bench/codesign_run.h"
 #include "agent/common/environment.h"
 #include "agent/common/scoring.h"
 #include "tasks/common/render.h"
@@ -197,6 +200,33 @@ const std::vector<McpTool>& build_tools() {
                {{"type", "string"}, {"description", "its language (default: the platform's first)"}}}},
              {"name"}),
          false, true, true});
+    const json codesign_properties = {
+        {"platform", {{"type", "string"}, {"description", "platform (" + platform_choices() + ")"}}},
+        {"hw_config", {{"type", "string"}, {"description", "hardware configuration (default \"default\")"}}},
+        {"tasks",
+         {{"type", "string"},
+          {"description", "comma-separated tasks, weight 1 each (default: the level-3 blocks)"}}},
+        {"configs", {{"type", "string"}, {"description", "comma-separated configurations (default \"C1\")"}}},
+        {"workload",
+         {{"type", "string"},
+          {"description",
+           "instead of tasks: YAML of task (or task@C2) to weight, e.g. \"{rms_norm: 2, gemm: 1}\""}}},
+        {"db",
+         {{"type", "string"},
+          {"description",
+           "results store whose best passing kernels run (default results/kcraft.db when it exists)"}}}};
+    t.push_back(
+        {"codesign_profile", "Profile a workload for ISA co-design",
+         "Run the best passing kernel of every task of a workload on the RTL and charge every cycle once "
+         "to an instruction and a stall cause: weighted cycles per instruction, unit, stall cause and "
+         "task (JSON in the structured result). Simulates: seconds per task.",
+         object_schema(codesign_properties, {"platform"}), true, false, true});
+    t.push_back({"codesign_propose", "Propose ISA and hardware changes",
+                 "Ranked ISA co-design candidates from a workload profile, each with its evidence: fused "
+                 "instructions (dependent sequences on one unit, their occurrences, cycles and estimated "
+                 "savings), binding parameters (stall cycles and a ready `kcraft explore` command line) and "
+                 "unused instructions. Simulates like codesign_profile.",
+                 object_schema(codesign_properties, {"platform"}), true, false, true});
     // The session tools, with the descriptions the embedded LLM agent sees.
     for (const auto& s : ToolSession::schemas()) {
       // Not (yet) served over MCP: an MCP session has no kernel library, and its clients page through the
@@ -315,14 +345,16 @@ ToolResult McpToolbox::call(const std::string& name, const json& args) {
     if (auto why = check_arguments(*tool, args); !why.empty()) return error(name + ": " + why);
     return list_kernels();
   }
-  const bool context_tool =
-      name == "list_tasks" || name == "select_task" || name == "show_task" || name == "read_docs";
+  const bool codesign_tool = name == "codesign_profile" || name == "codesign_propose";
+  const bool context_tool = codesign_tool || name == "list_tasks" || name == "select_task" ||
+                            name == "show_task" || name == "read_docs";
   if (context_tool) {
     if (auto why = check_arguments(*tool, args); !why.empty()) return error(name + ": " + why);
     try {
       if (name == "list_tasks") return list_tasks(args);
       if (name == "select_task") return select_task(args);
       if (name == "show_task") return show_task(args);
+      if (codesign_tool) return codesign(args, name == "codesign_propose");
       return read_docs(args);
     } catch (const std::exception& e) {
       // Unknown task, configuration or hardware configuration: the registry's message names it.
@@ -576,6 +608,51 @@ ToolResult McpToolbox::submit(const json& args) {
   r.data = {{"submitted", true}, {"submission", submissions_}, {"score", score.to_json()}};
   record_submission(r.data["score"]);
   return r;
+}
+
+ToolResult McpToolbox::codesign(const json& args, bool propose) const {
+  namespace cd = bench::codesign;
+  auto list = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::string part;
+    for (char c : text + ",") {
+      if (c == ',') {
+        if (!part.empty()) out.push_back(part);
+        part.clear();
+      } else if (c != ' ') {
+        part += c;
+      }
+    }
+    return out;
+  };
+  cd::RunOptions o;
+  o.platform = args.at("platform").get<std::string>();
+  o.hw = args.value("hw_config", std::string("default"));
+  o.db = args.value("db", std::string("results/kcraft.db"));
+  const auto configs = list(args.value("configs", std::string("C1")));
+  if (args.contains("workload") && args.contains("tasks"))
+    throw std::invalid_argument("give workload or tasks, not both");
+  if (args.contains("workload")) {
+    o.workload = cd::parse_workload(args["workload"].get<std::string>(), "workload", configs);
+  } else if (args.contains("tasks")) {
+    for (const auto& t : list(args["tasks"].get<std::string>())) {
+      for (const auto& c : configs) o.workload.push_back({t, c, 1.0});
+    }
+  } else {
+    o.workload = cd::default_workload(task_registry(), configs);
+  }
+  std::ostringstream log;
+  const cd::WeightedProfile profile = cd::run_workload(o, task_registry(), log);
+  if (profile.runs.empty()) {
+    std::string why = "no task of the workload has a passing kernel";
+    for (const auto& s : profile.skipped) why += "\n  " + s;
+    return error(why);
+  }
+  if (!propose) return ToolResult{cd::profile_text(profile), false, cd::profile_json(profile)};
+  auto candidates = cd::propose(profile);
+  cd::fill_cells_added(profile, candidates);
+  return ToolResult{cd::candidates_text(profile, candidates), false,
+                    cd::candidates_json(profile, candidates)};
 }
 
 }  // namespace kcraft::agent::mcp

@@ -66,6 +66,8 @@ class McpToolbox {
   ToolResult select_task(const nlohmann::json& args);
   ToolResult show_task(const nlohmann::json& args) const;
   ToolResult read_docs(const nlohmann::json& args) const;
+  // codesign_profile and codesign_propose (agent/bench/codesign.h).
+  ToolResult codesign(const nlohmann::json& args, bool propose) const;
   ToolResult submit(const nlohmann::json& args);
   ToolResult write_code(const nlohmann::json& args);
   ToolResult list_kernels() const;

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "isa/common/assembler.h"
 #include "isa/common/disassembler.h"
 #include "tb/common/paths.h"
@@ -154,6 +157,90 @@ SchedulingTable IsaSpecPlatform::scheduling_table(const std::string& hw) const {
     t.instructions.push_back(std::move(row));
   }
   return t;
+}
+
+namespace {
+
+std::string df_trim(const std::string& text) {
+  const size_t b = text.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  const size_t e = text.find_last_not_of(" \t");
+  return text.substr(b, e - b + 1);
+}
+
+std::vector<std::string> df_split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    const size_t next = std::min(text.find(separator, pos), text.size());
+    std::string part = df_trim(text.substr(pos, next - pos));
+    if (!part.empty()) parts.push_back(std::move(part));
+    pos = next + 1;
+  }
+  return parts;
+}
+
+// One op of the spec's ISA from its disassembly ("V_MUL_VF r3, r1, f2, 4").
+DataflowOp op_dataflow(const isa::IsaSpec& spec, const std::string& text) {
+  DataflowOp op;
+  const size_t space = text.find_first_of(" \t");
+  op.mnemonic = text.substr(0, space);
+  const isa::InstructionSpec* insn = spec.find_instruction(op.mnemonic);
+  if (insn == nullptr) return op;
+  op.unit = insn->unit;
+  const auto values = df_split(space == std::string::npos ? "" : text.substr(space), ',');
+  // Operand names (and field names) to their text in this instruction; registers are places.
+  std::vector<std::pair<std::string, std::string>> names;
+  std::vector<std::string> registers;
+  for (size_t i = 0; i < insn->operands.size(); ++i) {
+    const auto& operand = insn->operands[i];
+    std::string value = i < values.size()       ? values[i]
+                        : operand.default_value ? std::to_string(*operand.default_value)
+                                                : std::string("?");
+    names.emplace_back(operand.name, value);
+    if (!operand.field_name.empty()) names.emplace_back(operand.field_name, value);
+    if (operand.kind != isa::OperandKind::kRegister) continue;
+    registers.push_back(value);
+    if (operand.access != isa::Access::kWrite) op.reads.push_back({value, ""});
+    if (operand.access != isa::Access::kRead) op.writes.push_back({value, ""});
+  }
+  // A memory range of one row by an address expression: "SPACE[r1+4]", based on the register in it.
+  auto place = [&](const isa::MemoryAccess& access) {
+    if (df_trim(access.rows) != "1") return DataflowPlace{access.space + "[*]", ""};
+    std::string address, base;
+    size_t pos = 0;
+    const std::string& e = access.first;
+    while (pos < e.size()) {
+      if (std::isalpha(static_cast<unsigned char>(e[pos])) || e[pos] == '_') {
+        size_t end = pos;
+        while (end < e.size() && (std::isalnum(static_cast<unsigned char>(e[end])) || e[end] == '_')) ++end;
+        const std::string id = e.substr(pos, end - pos);
+        auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == id; });
+        if (it == names.end()) return DataflowPlace{access.space + "[*]", ""};  // a parameter: not a row
+        if (std::find(registers.begin(), registers.end(), it->second) != registers.end()) base = it->second;
+        address += it->second;
+        pos = end;
+      } else {
+        if (e[pos] != ' ') address += e[pos];
+        ++pos;
+      }
+    }
+    return DataflowPlace{access.space + "[" + address + "]", base};
+  };
+  for (const auto& access : insn->memory_reads) op.reads.push_back(place(access));
+  for (const auto& access : insn->memory_writes) op.writes.push_back(place(access));
+  return op;
+}
+
+}  // namespace
+
+std::vector<DataflowOp> IsaSpecPlatform::dataflow(const std::string& instruction_text) const {
+  std::string text = df_trim(instruction_text);
+  if (!text.empty() && text.front() == '{') text = text.substr(1);
+  if (!text.empty() && text.back() == '}') text.pop_back();
+  std::vector<DataflowOp> ops;
+  for (const auto& part : df_split(text, ';')) ops.push_back(op_dataflow(spec_, part));
+  return ops;
 }
 
 }  // namespace kcraft::tb

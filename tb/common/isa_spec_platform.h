@@ -37,6 +37,10 @@ class IsaSpecPlatform : public Platform {
                                const isa::SymbolTable& symbols) const override;
   // Annotated: every line (bundle) ends with "; <index>: <hex word>".
   std::string disassemble(const std::vector<uint32_t>& words) const override;
+  // From the YAML: each op's unit, its register operands by their access, and the memory rows of
+  // `memory:` (one row by an address over registers and immediates: "VSRAM[r1+4]"; anything else: the
+  // whole memory, "VSRAM[*]").
+  std::vector<DataflowOp> dataflow(const std::string& instruction_text) const override;
 
  protected:
   const isa::IsaSpec& spec() const { return spec_; }

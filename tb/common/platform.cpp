@@ -108,4 +108,20 @@ CommandReport Platform::conformance(const ConformanceOptions& /*options*/) const
       name(), name()));
 }
 
+CodesignRules Platform::codesign_rules(const std::string& /*hw*/) const {
+  CodesignRules rules;
+  rules.fusion_rule = "no timing model for fused instructions is known for this platform";
+  return rules;
+}
+
+std::vector<DataflowOp> Platform::dataflow(const std::string& instruction_text) const {
+  DataflowOp op;
+  const size_t begin = instruction_text.find_first_not_of(" \t{");
+  if (begin != std::string::npos) {
+    const size_t end = instruction_text.find_first_of(" \t;}", begin);
+    op.mnemonic = instruction_text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  }
+  return {op};
+}
+
 }  // namespace kcraft

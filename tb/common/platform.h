@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -139,6 +140,58 @@ struct ConformanceOptions {
   std::vector<std::string> only;  // test names to run ("add", "rv32uf-fadd"); empty: every test
 };
 
+// ---- co-design (`kcraft codesign`, agent/bench/codesign.h): what the platform knows about its own timing
+// model that the platform-neutral profiler and proposer need.
+
+// A place an instruction reads or writes: a register ("f3", "v2") or a memory location. A location whose
+// address comes from a register names it in `base` ("VSRAM[r5+0]" with base "r5"): writing that register
+// ends the location's tracking. A name ending in "[*]" stands for every location of that memory (an
+// access of a range the dataflow cannot name row by row).
+struct DataflowPlace {
+  std::string name;
+  std::string base;  // "" = none
+};
+
+// One instruction's dataflow, from its disassembly: its unit, what it reads and what it writes.
+struct DataflowOp {
+  std::string mnemonic;  // upper or lower case as the ISA writes it
+  std::string unit;      // the unit that executes it ("vector", "matrix", "dma", "scalar", ...)
+  std::vector<DataflowPlace> reads, writes;
+};
+
+// A hardware parameter a stall cause is bound by: when the cause costs cycles in the workload, changing the
+// parameter to `values` is proposed (handed to `kcraft explore --set NAME=values`).
+struct BindingParameter {
+  std::string cause;                // the stall cause's name, as the timeline writes it ("unit_busy")
+  std::string waiting_unit;         // only stalls of an instruction of this unit ("" = any)
+  std::string parameter;            // a build: or runtime: key of the hardware configuration
+  std::vector<std::string> values;  // the current value first, then the proposed ones
+  std::string why;                  // one line: how the parameter relieves the cause
+};
+
+struct CodesignRules {
+  // The timeline track whose "instruction" slices are the issued (or retired) instructions, one per cycle.
+  std::string issue_track;
+  // A bundle's cycle is charged to its op on the first unit of this list that it has (VLIW); units not
+  // listed come after, in bundle order.
+  std::vector<std::string> unit_priority;
+  // The unit a stall cause charges (its cycles belong to that unit's profile); causes not listed charge
+  // the unit of the instruction that waits.
+  std::vector<std::pair<std::string, std::string>> cause_units;
+  // Units on which a fused instruction is worth proposing (fully pipelined units with a register or
+  // SRAM-row dataflow).
+  std::vector<std::string> fusion_units;
+  // Stall causes a fused instruction saves when they delay one of its later parts (waiting for the earlier
+  // part's result); its later parts' issue cycles are always saved, other stalls never (the fused
+  // instruction would wait for a busy unit, DMA or a lock all the same).
+  std::vector<std::string> fusion_saved_causes;
+  // How the timing model makes a fused instruction save cycles, one or two sentences for the output.
+  std::string fusion_rule;
+  std::vector<BindingParameter> parameters;
+  // Instructions every kernel needs whatever their counts (a halt); never proposed as unused.
+  std::vector<std::string> essential;
+};
+
 // What a hardware-team command prints: text for people, JSON for --json.
 struct CommandReport {
   bool ok = true;  // false: the campaign found a hardware bug
@@ -256,6 +309,14 @@ class Platform {
   // An external ISA test suite on the RTL; ok = false when the RTL fails a test that applies. Bad options
   // (no suite there) throw std::invalid_argument; so does the default: the platform has no such suite.
   virtual CommandReport conformance(const ConformanceOptions& options) const;
+
+  // ---- co-design (`kcraft codesign`)
+  // The timing-model knowledge the profiler and proposer use on hardware configuration `hw`. The default:
+  // the first track is the issue stage, no units ranked, no binding parameters, no fusion units.
+  virtual CodesignRules codesign_rules(const std::string& hw) const;
+  // The dataflow of an issued instruction (a bundle: one op per slot) from its disassembly as the
+  // timeline names it. The default: one op, its mnemonic the first word, no unit, no reads or writes.
+  virtual std::vector<DataflowOp> dataflow(const std::string& instruction_text) const;
 };
 
 // ---- the registry

@@ -67,6 +67,10 @@ class RvvPlatform : public Platform {
   std::string toolchain_identity() const override;
   EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
   std::string describe_counters(const EvalReport& report) const override;
+  // `kcraft codesign` (rvv_codesign.cpp): units, stall causes and the parameters that bind them.
+  CodesignRules codesign_rules(const std::string& hw) const override;
+  // RISC-V assembly as objdump writes it: the destination first, stores and branches only read.
+  std::vector<DataflowOp> dataflow(const std::string& instruction_text) const override;
 
   // tasks/rvv: the intrinsics templates (the baseline) and the scalar C references (the compiler baseline).
   std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override;

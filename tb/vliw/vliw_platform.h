@@ -37,6 +37,8 @@ class VliwPlatform : public tb::IsaSpecPlatform {
   IdealCycles ideal_cycles(const tasks::ResolvedConfig& cfg, const std::string& hw) const override;
   EvalReport evaluate(const EvalRequest& request, const tasks::TaskRegistry& tasks) const override;
   std::string describe_counters(const EvalReport& report) const override;
+  // `kcraft codesign` (vliw_codesign.cpp): units, stall causes and the parameters that bind them.
+  CodesignRules codesign_rules(const std::string& hw) const override;
 
   // The template compiler (tasks/vliw/template_compiler.h).
   std::unique_ptr<tasks::BaselineCompiler> baseline_compiler(const std::string& hw) const override;

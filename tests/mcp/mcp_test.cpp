@@ -129,10 +129,10 @@ TEST(McpProtocol, ToolsListHasEveryToolWithSchemas) {
     EXPECT_FALSE(t["title"].get<std::string>().empty()) << t["name"];
     EXPECT_EQ(t["annotations"]["openWorldHint"], false);
   }
-  const std::set<std::string> expected = {"list_tasks",   "select_task",   "show_task", "read_docs",
-                                          "write_code",   "check_syntax",  "run_eval",  "view_output",
-                                          "grep_docs",    "get_inst_size", "profile",   "submit",
-                                          "list_kernels", "load_kernel"};
+  const std::set<std::string> expected = {
+      "list_tasks", "select_task",  "show_task",    "read_docs",   "codesign_profile", "codesign_propose",
+      "write_code", "check_syntax", "run_eval",     "view_output", "grep_docs",        "get_inst_size",
+      "profile",    "submit",       "list_kernels", "load_kernel"};
   EXPECT_EQ(names, expected);
   // The session tools take exactly the arguments ToolSession validates, and write_code the workspace's
   // `name` besides (the toolbox takes it off before ToolSession sees the arguments).
@@ -219,7 +219,7 @@ TEST(McpProtocol, BatchesOnlyIn20250326) {
   const auto batch_replies = replies[1].get<std::vector<json>>();
   ASSERT_EQ(batch_replies.size(), 2u);  // the notification in the batch gets no reply
   EXPECT_EQ(reply_to(batch_replies, 2)["result"], json::object());
-  EXPECT_EQ(reply_to(batch_replies, 3)["result"]["tools"].size(), 14u);
+  EXPECT_EQ(reply_to(batch_replies, 3)["result"]["tools"].size(), 16u);
   EXPECT_EQ(replies[2]["error"]["code"], -32600);  // empty batch
   ASSERT_TRUE(replies[3].is_array());
   EXPECT_EQ(replies[3][0]["error"]["code"], -32600);  // initialize must not be batched

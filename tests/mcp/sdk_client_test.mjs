@@ -37,8 +37,9 @@ async function main() {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     assert.deepEqual(names, [
-      "check_syntax", "get_inst_size", "grep_docs", "list_kernels", "list_tasks", "load_kernel", "profile", "read_docs",
-      "run_eval", "select_task", "show_task", "submit", "view_output", "write_code",
+      "check_syntax", "codesign_profile", "codesign_propose", "get_inst_size", "grep_docs", "list_kernels",
+      "list_tasks", "load_kernel", "profile", "read_docs", "run_eval", "select_task", "show_task", "submit",
+      "view_output", "write_code",
     ]);
     for (const t of tools) {
       assert.equal(t.inputSchema.type, "object", `${t.name} has an object schema`);

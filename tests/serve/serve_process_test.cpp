@@ -380,7 +380,7 @@ TEST(ServeProcess, StdioIsKcraftMcp) {
   EXPECT_EQ(::pclose(pipe), 0);
   const json reply = json::parse(out);
   EXPECT_EQ(reply["id"], 1);
-  EXPECT_EQ(reply["result"]["tools"].size(), 14u);
+  EXPECT_EQ(reply["result"]["tools"].size(), 16u);
 }
 
 }  // namespace
