@@ -245,6 +245,7 @@ class Assembler {
   void define_label(const Token& name, int line, int64_t pc);
 
   void unknown_mnemonic(const Statement& st);
+  void disabled_instruction(const Statement& st);  // an optional instruction the hardware lacks
 
   void plan_pseudo(Statement& st);
 

@@ -295,6 +295,7 @@ void Assembler::single_statement(Statement st, size_t i, int64_t& pc) {
   if ((st.insn = spec_.find_instruction(head.text)) != nullptr) {
     st.kind = StatementKind::kInstruction;
     st.size = 1;
+    if (!st.insn->enabled_by.empty()) disabled_instruction(st);
   } else if ((st.pseudo = spec_.find_pseudo(head.text)) != nullptr) {
     st.kind = StatementKind::kPseudo;
     plan_pseudo(st);
@@ -335,6 +336,23 @@ void Assembler::unknown_mnemonic(const Statement& st) {
   }
   report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
          fmt::format("unknown instruction '{}'", head.text), hint);
+}
+
+void Assembler::disabled_instruction(const Statement& st) {
+  // An optional instruction is rejected only when the caller predefines its parameter (the hardware
+  // configuration's build parameters) and the parameter is 0.
+  const std::string& parameter = st.insn->enabled_by;
+  auto it = symbols_.find(parameter);
+  if (it == symbols_.end() || it->second.kind != SymbolInfo::Kind::kPredefined || it->second.value != 0)
+    return;
+  const Token& head = st.tokens[st.mnemonic];
+  report(Severity::kError, st.line, head.column, static_cast<int>(head.text.size()), head.text,
+         fmt::format("{} is an optional instruction and this hardware configuration does not have it "
+                     "({} = 0); on this hardware the word is an illegal instruction",
+                     st.insn->name, parameter),
+         fmt::format("use a hardware configuration whose build has {0}: 1 (`kcraft platforms` shows the "
+                     "parameters; `kcraft explore --set {0}=1` builds one), or the instructions it replaces",
+                     parameter));
 }
 
 void Assembler::plan_pseudo(Statement& st) {

@@ -115,9 +115,9 @@ bool operator==(const MemoryAccess& a, const MemoryAccess& b) {
 }
 bool operator==(const InstructionSpec& a, const InstructionSpec& b) {
   return std::tie(a.name, a.opcode, a.unit, a.format, a.operands, a.reserved_mask, a.semantics, a.latency,
-                  a.occupancy, a.example, a.slot, a.memory_reads, a.memory_writes) ==
+                  a.occupancy, a.example, a.slot, a.enabled_by, a.memory_reads, a.memory_writes) ==
          std::tie(b.name, b.opcode, b.unit, b.format, b.operands, b.reserved_mask, b.semantics, b.latency,
-                  b.occupancy, b.example, b.slot, b.memory_reads, b.memory_writes);
+                  b.occupancy, b.example, b.slot, b.enabled_by, b.memory_reads, b.memory_writes);
 }
 bool operator==(const PseudoForm& a, const PseudoForm& b) {
   return a.when == b.when && a.lines == b.lines;

@@ -116,6 +116,10 @@ struct InstructionSpec {
   std::string occupancy;
   std::string example;
   std::string slot;  // VLIW ISAs: the kind of bundle slot the instruction occupies ("" without bundles)
+  // An optional instruction: the hardware parameter (a `parameters:` name, a build parameter) that must be
+  // non-zero for it to exist ("" = always there). Hardware without it stops with an illegal instruction;
+  // the assembler rejects it when the caller predefines the parameter as 0.
+  std::string enabled_by;
   // The memory it reads and writes (`memory:`, optional): registers are in `operands`, these are the
   // rest of the state a scheduler must keep in order.
   std::vector<MemoryAccess> memory_reads;

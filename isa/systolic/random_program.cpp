@@ -250,6 +250,10 @@ class Gen {
       if (k == 0) {
         w = vector_op(any_of(ops.vv));
         w = with(w, sy::kFs, 0);
+      } else if (k == 1 && p_.has_v_mul_vfv && chance(0.2)) {
+        // The optional fused multiply, on hardware that has it only (hardware without it gets the same
+        // programs as before it existed): d, a, fs and b.
+        w = with(vector_op(Op::V_MUL_VFV), sy::kFs, any_freg());
       } else if (k == 1) {
         w = with(with(vector_op(any_of(ops.vf)), sy::kRs2, 0), sy::kFs, any_freg());
       } else if (k == 2) {

@@ -145,6 +145,10 @@ Iss::Insn Iss::decode(uint32_t pc, uint32_t w) const {
     case Op::V_MIN_VV:
       i.vs_rd_a = i.vs_rd_b = i.vs_wr_d = true;
       break;
+    case Op::V_MUL_VFV:  // optional: illegal in hardware built without it
+      i.legal = i.legal && p_.has_v_mul_vfv;
+      i.vs_rd_a = i.vs_rd_b = i.vs_wr_d = true;
+      break;
     case Op::V_ADD_VF:
     case Op::V_SUB_VF:
     case Op::V_MUL_VF:
@@ -444,6 +448,8 @@ void Iss::execute_vector(const Insn& i) {
       case Op::V_ADD_VV: case Op::V_ADD_VF: r = arith::fp32_add(a32, rhs); break;
       case Op::V_SUB_VV: case Op::V_SUB_VF: r = arith::fp32_sub(a32, rhs); break;
       case Op::V_MUL_VV: case Op::V_MUL_VF: r = arith::fp32_mul(a32, rhs); break;
+      // (a * fs) rounded to BF16, times b: bit for bit V_MUL_VF then V_MUL_VV.
+      case Op::V_MUL_VFV: r = arith::bf16_mul(arith::fp32_to_bf16(arith::fp32_mul(a32, fv)), b[l]); break;
       case Op::V_MAX_VV: case Op::V_MAX_VF: r = arith::fp32_max(a32, rhs); break;
       case Op::V_MIN_VV: case Op::V_MIN_VF: r = arith::fp32_min(a32, rhs); break;
       case Op::V_EXP_V: r = arith::fp32_exp(a32); break;

@@ -38,6 +38,8 @@ Params Params::from_config(const HwConfig& cfg) {
   p.loop_depth = param(cfg, "LOOP_DEPTH", 1, 16, false);
   p.dma_slots = param(cfg, "DMA_SLOTS", 1, 16, true);
   p.dma_outstanding = param(cfg, "DMA_OUTSTANDING", 1, 1024, true);
+  // Optional (0 when a configuration does not name it): hardware without the fused multiply.
+  if (cfg.build.count("HAS_V_MUL_VFV") != 0) p.has_v_mul_vfv = param(cfg, "HAS_V_MUL_VFV", 0, 1, false) != 0;
   return p;
 }
 

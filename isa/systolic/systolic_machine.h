@@ -32,6 +32,7 @@ struct Params {
   unsigned loop_depth = 4;
   unsigned dma_slots = 4;
   unsigned dma_outstanding = 64;
+  bool has_v_mul_vfv = false;  // the optional fused multiply V_MUL_VFV (build parameter HAS_V_MUL_VFV)
 
   unsigned row_bytes() const { return 2 * vlen; }
   // Validates the combination (powers of two, VLEN == MLEN, sizes that fit the instruction fields) and

@@ -500,6 +500,7 @@ std::string emit_cpp_tables(const IsaSpec& spec, const std::string& source_name,
         "    i.semantics = {};\n    i.latency = {};\n    i.occupancy = {};\n    i.example = {};\n",
         quote(insn.semantics), quote(insn.latency), quote(insn.occupancy), quote(insn.example));
     if (!insn.slot.empty()) out += fmt::format("    i.slot = {};\n", quote(insn.slot));
+    if (!insn.enabled_by.empty()) out += fmt::format("    i.enabled_by = {};\n", quote(insn.enabled_by));
     out += memory_access_list("memory_reads", insn.memory_reads);
     out += memory_access_list("memory_writes", insn.memory_writes);
     out += "  }\n";

@@ -434,6 +434,14 @@ class MarkdownWriter {
     out_ += layout_table(layout(spec_.word_bits, fields));
     line();
     const bool numeric = insn.latency.find_first_not_of("0123456789") == std::string::npos;
+    if (!insn.enabled_by.empty()) {
+      line(fmt::format(
+          "Optional: only hardware built with `{0}` = 1 (a `build:` parameter of the hardware configuration, "
+          "`kcraft explore --set {0}=0,1` prices it) has it. Elsewhere the word is an illegal instruction, "
+          "and the assembler rejects it when the configuration's `{0}` is 0.",
+          insn.enabled_by));
+      line();
+    }
     if (spec_.bundle.present()) {
       line(fmt::format("Slot: `{}`. Latency: {} bundle{}.", insn.slot, insn.latency,
                        insn.latency == "1" ? "" : "s"));

@@ -167,6 +167,34 @@ std::string emit_sv_package(const IsaSpec& spec, const std::string& source_name)
   out += fmt::format("      {:<{}}: legal = 1'b0;\n", "default", insn_width + 3);
   // Results are assigned to the function name: yosys 0.23 does not parse `return`.
   out += "    endcase\n    is_legal = legal;\n  endfunction\n\n";
+  // Optional instructions: per enabling hardware parameter P, needs_<p>(opcode) says whether the opcode is
+  // one of P's instructions, which hardware built with P = 0 treats as illegal.
+  std::vector<std::string> enablers;
+  for (const InstructionSpec& insn : spec.instructions) {
+    if (!insn.enabled_by.empty() &&
+        std::find(enablers.begin(), enablers.end(), insn.enabled_by) == enablers.end()) {
+      enablers.push_back(insn.enabled_by);
+    }
+  }
+  for (const std::string& p : enablers) {
+    std::string lower = p;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    out += fmt::format(
+        "  // The instructions that exist only in hardware built with the parameter {0} != 0 (illegal "
+        "otherwise).\n"
+        "  function automatic logic needs_{1}(input logic [{2}:0] opcode);\n"
+        "    logic needs;\n"
+        "    case (opcode)\n",
+        p, lower, opcode_width - 1);
+    for (const InstructionSpec& insn : spec.instructions) {
+      if (insn.enabled_by == p) {
+        out += fmt::format("      {:<{}}: needs = 1'b1;\n", "OP_" + sv_name(insn.name), insn_width + 3);
+      }
+    }
+    out += fmt::format("      {:<{}}: needs = 1'b0;\n", "default", insn_width + 3);
+    out += fmt::format("    endcase\n    needs_{} = needs;\n  endfunction\n\n", lower);
+  }
   out += "  // Field accessors: <field>_field(insn) is the field's raw (unsigned) value.\n";
   for (const NamedField& f : spec.fields) {
     const std::string upper = sv_name(f.name);

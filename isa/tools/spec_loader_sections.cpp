@@ -449,7 +449,7 @@ void Loader::load_instructions(const YAML::Node& root) {
         insn.name.empty() ? fmt::format("instructions[{}]", index) : fmt::format("instruction {}", insn.name);
     check_keys(node,
                {"name", "opcode", "unit", "format", "operands", "semantics", "latency", "occupancy",
-                "example", "slot", "memory"},
+                "example", "slot", "memory", "enabled_by"},
                context);
     if (insn.name.empty()) {
       error(child(node, "name"), node, context, "name", "missing");
@@ -518,6 +518,13 @@ void Loader::load_instructions(const YAML::Node& root) {
     }
     if (spec_.bundle.present()) check_bundle_latency(node, context, insn);
     load_memory_accesses(node, context, insn, parameters);
+    if (auto enabled_by = get_string(node, "enabled_by", context, false)) {
+      if (std::find(parameters.begin(), parameters.end(), *enabled_by) == parameters.end()) {
+        error(child(node, "enabled_by"), node, context, "enabled_by",
+              fmt::format("'{}' is not a hardware parameter (`parameters:`)", *enabled_by));
+      }
+      insn.enabled_by = *enabled_by;
+    }
     spec_.instructions.push_back(std::move(insn));
     example_nodes_.push_back(node);
   }

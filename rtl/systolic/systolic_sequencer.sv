@@ -18,6 +18,7 @@ module systolic_sequencer #(
   parameter int unsigned LOOP_DEPTH = 4,
   parameter int unsigned DMA_SLOTS = 4,
   parameter int unsigned MAT_PENDING = 10,
+  parameter int unsigned HAS_V_MUL_VFV = 0,  // 0: V_MUL_VFV is an illegal instruction
   parameter int unsigned IM_AW = $clog2(IMEM_WORDS),
   parameter int unsigned VS_AW = $clog2(VSRAM_ROWS),
   parameter int unsigned MS_AW = $clog2(MSRAM_ROWS),
@@ -184,7 +185,8 @@ module systolic_sequencer #(
 
   always_comb begin
     cls = ClsControl;
-    legal = systolic_isa_pkg::is_legal(ir);
+    // The optional instructions are illegal in hardware built without them.
+    legal = systolic_isa_pkg::is_legal(ir) && (HAS_V_MUL_VFV != 0 || !systolic_isa_pkg::needs_has_v_mul_vfv(op));
     is_sfu = 1'b0;
     vs_rd_a = 1'b0;
     vs_rd_b = 1'b0;
@@ -248,6 +250,13 @@ module systolic_sequencer #(
         vs_rd_a = 1'b1;
         vs_rd_b = 1'b1;
         vs_wr_d = 1'b1;
+      end
+      systolic_isa_pkg::OP_V_MUL_VFV: begin
+        cls = ClsVector;
+        vs_rd_a = 1'b1;
+        vs_rd_b = 1'b1;
+        vs_wr_d = 1'b1;
+        fp_touch[f_fs] = 1'b1;
       end
       systolic_isa_pkg::OP_V_ADD_VF, systolic_isa_pkg::OP_V_SUB_VF, systolic_isa_pkg::OP_V_MUL_VF,
       systolic_isa_pkg::OP_V_MAX_VF, systolic_isa_pkg::OP_V_MIN_VF, systolic_isa_pkg::OP_V_EXP_VF: begin

@@ -26,6 +26,7 @@ module systolic_top #(
   parameter int unsigned LOOP_DEPTH = 4,
   parameter int unsigned DMA_SLOTS = 4,
   parameter int unsigned DMA_OUTSTANDING = 64,
+  parameter int unsigned HAS_V_MUL_VFV = 0,  // 1: the optional fused multiply V_MUL_VFV (illegal otherwise)
   parameter int unsigned ROW_BITS = 16 * VLEN,
   parameter int unsigned DBG_BITS = 32 * MLEN
 ) (
@@ -259,7 +260,8 @@ module systolic_top #(
   systolic_sequencer #(
     .MLEN(MLEN), .VLEN(VLEN), .BLEN(BLEN), .IMEM_WORDS(IMEM_WORDS), .VSRAM_ROWS(VSRAM_ROWS),
     .MSRAM_ROWS(MSRAM_ROWS), .ACC_ROWS(ACC_ROWS), .FPSRAM_WORDS(FPSRAM_WORDS),
-    .LOOP_DEPTH(LOOP_DEPTH), .DMA_SLOTS(DMA_SLOTS), .MAT_PENDING(MAT_PENDING)
+    .LOOP_DEPTH(LOOP_DEPTH), .DMA_SLOTS(DMA_SLOTS), .MAT_PENDING(MAT_PENDING),
+    .HAS_V_MUL_VFV(HAS_V_MUL_VFV)
   ) u_sequencer (
     .clk_i,
     .rst_ni,
@@ -336,7 +338,7 @@ module systolic_top #(
     .dbg_fpsram_o         (dbg_fpsram)
   );
 
-  systolic_vector_unit #(.VLEN(VLEN), .VS_AW(VS_AW)) u_vector (
+  systolic_vector_unit #(.VLEN(VLEN), .VS_AW(VS_AW), .HAS_V_MUL_VFV(HAS_V_MUL_VFV)) u_vector (
     .clk_i,
     .rst_ni,
     .cmd_valid_i        (vec_valid),
@@ -526,6 +528,7 @@ module systolic_top #(
       systolic_pkg::ST_PARAM_LOOP: status_word = 64'(LOOP_DEPTH);
       systolic_pkg::ST_PARAM_DMA_SLOTS: status_word = 64'(DMA_SLOTS);
       systolic_pkg::ST_PARAM_DMA_OUTSTANDING: status_word = 64'(DMA_OUTSTANDING);
+      systolic_pkg::ST_PARAM_HAS_V_MUL_VFV: status_word = 64'(HAS_V_MUL_VFV);
       default: status_word = '0;
     endcase
   end

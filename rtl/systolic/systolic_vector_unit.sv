@@ -4,10 +4,12 @@
 //   cycle t+1  (EX)    the rows arrive, every lane computes in FP32 and rounds to BF16 once;
 //   cycle t+2  (WB)    the row is written to VSRAM, or the reduction result to the FP register file.
 // An instruction issued at t+3 sees the result. Reductions sum lanes as a balanced tree (neighbouring
-// pairs first) in FP32, then combine with the FP register value captured at issue.
+// pairs first) in FP32, then combine with the FP register value captured at issue. With HAS_V_MUL_VFV
+// every lane has a second multiplier for the optional V_MUL_VFV, (a * fs) rounded to BF16 times b.
 module systolic_vector_unit #(
   parameter int unsigned VLEN = 16,
-  parameter int unsigned VS_AW = 13
+  parameter int unsigned VS_AW = 13,
+  parameter int unsigned HAS_V_MUL_VFV = 0  // 0: the sequencer never sends V_MUL_VFV
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -53,6 +55,7 @@ module systolic_vector_unit #(
       systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_MUL_VV,
       systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MIN_VV, systolic_isa_pkg::OP_V_RED_DOT:
         reads_b = 1'b1;
+      systolic_isa_pkg::OP_V_MUL_VFV: reads_b = HAS_V_MUL_VFV != 0;
       default: reads_b = 1'b0;
     endcase
   endfunction
@@ -108,6 +111,7 @@ module systolic_vector_unit #(
       systolic_isa_pkg::OP_V_ADD_VF, systolic_isa_pkg::OP_V_SUB_VF, systolic_isa_pkg::OP_V_MUL_VF,
       systolic_isa_pkg::OP_V_MAX_VF, systolic_isa_pkg::OP_V_MIN_VF, systolic_isa_pkg::OP_V_EXP_VF:
         with_fval = 1'b1;
+      systolic_isa_pkg::OP_V_MUL_VFV: with_fval = HAS_V_MUL_VFV != 0;
       default: with_fval = 1'b0;
     endcase
   end
@@ -142,6 +146,12 @@ module systolic_vector_unit #(
             systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, b32);
             systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, b32);
             systolic_isa_pkg::OP_V_MUL_VV, systolic_isa_pkg::OP_V_MUL_VF: r32 = kc_fp_pkg::fp32_mul(a32, b32);
+            // (a * fs) rounded to BF16, times b: exactly V_MUL_VF then V_MUL_VV (bf16_mul is fp32_mul of
+            // the two widened BF16 values).
+            systolic_isa_pkg::OP_V_MUL_VFV:
+              r32 = HAS_V_MUL_VFV != 0
+                  ? kc_fp_pkg::bf16_mul(kc_fp_pkg::fp32_to_bf16(kc_fp_pkg::fp32_mul(a32, b32)), b16[m - VLEN])
+                  : a32;
             systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MAX_VF: r32 = kc_fp_pkg::fp32_max(a32, b32);
             systolic_isa_pkg::OP_V_MIN_VV, systolic_isa_pkg::OP_V_MIN_VF: r32 = kc_fp_pkg::fp32_min(a32, b32);
             systolic_isa_pkg::OP_V_EXP_V, systolic_isa_pkg::OP_V_EXP_VF:
@@ -191,6 +201,10 @@ module systolic_vector_unit #(
           systolic_isa_pkg::OP_V_ADD_VV, systolic_isa_pkg::OP_V_ADD_VF: r32 = kc_fp_pkg::fp32_add(a32, b32);
           systolic_isa_pkg::OP_V_SUB_VV, systolic_isa_pkg::OP_V_SUB_VF: r32 = kc_fp_pkg::fp32_sub(a32, b32);
           systolic_isa_pkg::OP_V_MUL_VV, systolic_isa_pkg::OP_V_MUL_VF: r32 = kc_fp_pkg::fp32_mul(a32, b32);
+          systolic_isa_pkg::OP_V_MUL_VFV:
+            r32 = HAS_V_MUL_VFV != 0
+                ? kc_fp_pkg::bf16_mul(kc_fp_pkg::fp32_to_bf16(kc_fp_pkg::fp32_mul(a32, b32)), b16)
+                : a32;
           systolic_isa_pkg::OP_V_MAX_VV, systolic_isa_pkg::OP_V_MAX_VF: r32 = kc_fp_pkg::fp32_max(a32, b32);
           systolic_isa_pkg::OP_V_MIN_VV, systolic_isa_pkg::OP_V_MIN_VF: r32 = kc_fp_pkg::fp32_min(a32, b32);
           systolic_isa_pkg::OP_V_EXP_V, systolic_isa_pkg::OP_V_EXP_VF:

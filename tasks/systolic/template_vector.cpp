@@ -227,8 +227,12 @@ std::pair<KnobValues, std::string> emit_row_norm(Asm& a, const Params& p, const 
       a.op("S_MV r12, r11");
       a.op("S_LI r14, {}", gamma_row + chunks);
       a.loop_last(chunks / unroll, "scale", [&] {
-        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
-        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        if (p.has_v_mul_vfv) {  // (x - mean) * (1/sigma) * gamma in one instruction, bit for bit the pair
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VFV r6, r6, f9, r12, {}", u);
+        } else {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r6, f9, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        }
         for (int64_t u = 0; u < unroll; ++u) a.op("V_ADD_VV r6, r6, r14, {}", u);
         a.op("S_ADDI r6, r6, {}", unroll);
         a.op("S_ADDI r12, r12, {}", unroll);
@@ -247,8 +251,12 @@ std::pair<KnobValues, std::string> emit_row_norm(Asm& a, const Params& p, const 
       a.op("S_ADDI r5, r5, {}", -chunks);
       a.op("S_MV r12, r11");
       a.loop_last(chunks / unroll, "scale", [&] {
-        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r5, f9, {}", u);
-        for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        if (p.has_v_mul_vfv) {  // x * (1/rms) * gamma in one instruction, bit for bit the pair
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VFV r6, r5, f9, r12, {}", u);
+        } else {
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VF r6, r5, f9, {}", u);
+          for (int64_t u = 0; u < unroll; ++u) a.op("V_MUL_VV r6, r6, r12, {}", u);
+        }
         a.op("S_ADDI r5, r5, {}", unroll);
         a.op("S_ADDI r6, r6, {}", unroll);
         a.op("S_ADDI r12, r12, {}", unroll);

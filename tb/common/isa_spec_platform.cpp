@@ -133,6 +133,12 @@ SchedulingTable IsaSpecPlatform::scheduling_table(const std::string& hw) const {
   const bool memory = spec_.describes_memory();
   if (memory) t.rules.emplace_back("Memory ranges", kMemoryRangesRule);
   for (const isa::InstructionSpec& insn : spec_.instructions) {
+    // An optional instruction that this hardware lacks (its parameter is 0) is not in its table: there it
+    // is an illegal instruction.
+    if (!insn.enabled_by.empty()) {
+      const auto enabled = symbols.find(insn.enabled_by);
+      if (enabled != symbols.end() && enabled->second == 0) continue;
+    }
     InstructionTiming row;
     row.name = insn.name;
     row.syntax = isa::syntax_of(insn);

@@ -70,6 +70,7 @@ Params SystolicHw::read_params() {
   p.loop_depth = status(regs::kStParamLoop);
   p.dma_slots = status(regs::kStParamDmaSlots);
   p.dma_outstanding = status(regs::kStParamDmaOutstanding);
+  p.has_v_mul_vfv = status(regs::kStParamHasVMulVfv) != 0;
   return p;
 }
 

@@ -237,12 +237,19 @@ void add_attainable_bound(IdealCycles& ideal, const tasks::ResolvedConfig& cfg, 
                                 rows_in + rows_out, tm.rows_per_cycle())});
   // Vector passes: instructions each VLEN-element row of the output needs (one per cycle), between the
   // first input's arrival and the last result's store. The vector unit has no fused multiply-add (only
-  // V_EXP_VF's subtract and V_RED_DOT's multiply-sum), so each operation below is an instruction.
+  // V_EXP_VF's subtract and V_RED_DOT's multiply-sum, and on hardware with it V_MUL_VFV's two multiplies),
+  // so each operation below is an instruction.
+  const bool vfv = p.has_v_mul_vfv;
   const auto vector_passes = [&]() -> std::pair<double, std::string> {
     if (cfg.task == "relu") return {1, "V_MAX_VF"};
     if (cfg.task == "silu") return {4, "exp, +1, reciprocal, times x: no instruction fuses two of them"};
     if (cfg.task == "softmax") return {3, "exp, sum, scale (4 with the usual maximum pass)"};
+    if (cfg.task == "rms_norm" && vfv) return {2, "sum of squares, times 1/rms and gamma (V_MUL_VFV)"};
     if (cfg.task == "rms_norm") return {3, "sum of squares, times 1/rms, times gamma"};
+    if (cfg.task == "layer_norm" && vfv)
+      return {
+          5,
+          "sum, minus the mean, sum of squares (V_RED_DOT), times 1/sigma and gamma (V_MUL_VFV), plus beta"};
     if (cfg.task == "layer_norm")
       return {6, "sum, minus the mean, sum of squares (V_RED_DOT), times 1/sigma, times gamma, plus beta"};
     if (cfg.task == "gelu")

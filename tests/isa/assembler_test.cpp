@@ -41,6 +41,28 @@ TEST(Encoding, HandComputedFromYamlBitPositions) {
   EXPECT_EQ(loop.words[0], 0x00101004u);  // 0x04 | 2<<11 | 2<<19 (body of two)
 }
 
+// The optional fused multiply: d, a, fs, b, off in format V's fields; the assembler rejects it only where
+// the hardware parameter that enables it is predefined as 0.
+TEST(Encoding, OptionalFusedMultiplyEncodesDecodesAndIsRejectedWithoutItsHardware) {
+  // 0x3D | 3<<7 | 1<<11 | 4<<15 | 2<<19 | 5<<23, computed by hand
+  EXPECT_EQ(one_word("V_MUL_VFV r3, r1, f2, r4, 5"), 0x029209BDu);
+  EXPECT_EQ(disassemble(sys(), 0x029209BDu), "V_MUL_VFV r3, r1, f2, r4, 5");
+  const InstructionSpec* insn = sys().find_instruction("V_MUL_VFV");
+  ASSERT_NE(insn, nullptr);
+  EXPECT_EQ(insn->enabled_by, "HAS_V_MUL_VFV");
+  EXPECT_EQ(asm_ok("V_MUL_VFV r3, r1, f2, r4\nC_HALT\n", {{"HAS_V_MUL_VFV", 1}}).words[0], 0x001209BDu);
+  const std::string source = "S_LI r1, 2\n  V_MUL_VFV r3, r1, f2, r4\nC_HALT\n";
+  const AssembleResult r = assemble(sys(), source, "test.s", {{"HAS_V_MUL_VFV", 0}});
+  EXPECT_FALSE(r.ok);
+  const auto errors = of(r, Severity::kError);
+  ASSERT_EQ(errors.size(), 1u) << format_diagnostics(r, source);
+  EXPECT_EQ(errors[0].line, 2);
+  EXPECT_EQ(errors[0].column, 3);
+  EXPECT_THAT(errors[0].message, HasSubstr("HAS_V_MUL_VFV = 0"));
+  EXPECT_THAT(errors[0].message, HasSubstr("illegal instruction"));
+  EXPECT_THAT(errors[0].hint, HasSubstr("HAS_V_MUL_VFV: 1"));
+}
+
 TEST(Encoding, EveryExampleAssemblesAndDisassemblesToItself) {
   for (const InstructionSpec& insn : sys().instructions) {
     SCOPED_TRACE(insn.name);

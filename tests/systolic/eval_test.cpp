@@ -85,6 +85,28 @@ INSTANTIATE_TEST_SUITE_P(AllTasks, Baselines, ::testing::ValuesIn(baseline_cases
                            return param_info.param.hw + "_" + param_info.param.task;
                          });
 
+// The optional fused multiply V_MUL_VFV: the norms (and the decoder blocks' norms) use it on hardware that
+// has it (`small` has HAS_V_MUL_VFV = 1), never on hardware without it (`default`, whose kernels are the
+// ones before the instruction existed), and it saves cycles there (Baselines.* run every configuration).
+TEST(SystolicEval, NormsUseTheFusedMultiplyWhereTheHardwareHasIt) {
+  ASSERT_TRUE(testing::platform().params("small").has_v_mul_vfv);
+  ASSERT_FALSE(testing::platform().params("default").has_v_mul_vfv);
+  for (const std::string task : {"rms_norm", "layer_norm", "decoder_block_llama", "decoder_block_t5"}) {
+    EXPECT_EQ(baseline(task, "C1", "default").find("V_MUL_VFV"), std::string::npos) << task;
+    EXPECT_NE(baseline(task, "C1", "small").find("V_MUL_VFV"), std::string::npos) << task;
+  }
+  const auto fused = eval("rms_norm", "C2", baseline("rms_norm", "C2", "small"), "small");
+  ASSERT_EQ(fused.verdict, Verdict::kPass) << fused.headline;
+  Params without = testing::platform().params("small");
+  without.has_v_mul_vfv = false;
+  auto cfg = registry().get("rms_norm").resolve("C2", SystolicPlatform::kDType);
+  const auto pair =
+      eval("rms_norm", "C2",
+           TemplateCompiler(without).generate(cfg, testing::platform().layout(cfg), {}).source, "small");
+  ASSERT_EQ(pair.verdict, Verdict::kPass) << pair.headline;
+  EXPECT_LT(fused.cycles, pair.cycles);
+}
+
 // The level-3 composites announce each phase of their spec once, in order, so eval's split is the
 // kernel's own: every phase gets cycles and they add up to the run's.
 // Kernels a new user wrote from the guide alone (issue 28's check), near the best this ISA allows: the

@@ -444,6 +444,64 @@ TEST(SystolicModel, RandomProgramsAreValidAndDeterministic) {
 // execute every instruction of isa/systolic.yaml, so an instruction the random generator never produces
 // fails here by name. docs/extending.md relies on it: a new instruction is in the campaign of
 // `kcraft validate systolic --programs 20` once this test passes.
+// The optional fused multiply V_MUL_VFV: bit for bit the pair V_MUL_VF + V_MUL_VV (BF16 rounding after each
+// multiply), on hardware with HAS_V_MUL_VFV; an illegal instruction on hardware without it.
+TEST(SystolicModel, FusedMultiplyIsThePairBitForBitAndIllegalWithoutItsHardware) {
+  auto symbols = testing::platform().symbols("default");
+  symbols.erase("HAS_V_MUL_VFV");  // the assembler then accepts it whatever the hardware
+  const std::string source = R"(
+    S_LI r3, 32
+    H_LOAD_V r0, r0, r3, 2       ; rows 0, 1: lanes hold (i % 7) - 3
+    S_LI r1, 1
+    S_LI r2, 4
+    S_LI r4, 8
+    S_LI r6, 5
+    S_LI_FP f1, 0.5
+    S_LI_FP f2, 0.3
+    V_MUL_VFV r2, r0, f1, r1     ; row 4 = (row 0 * 0.5) * row 1: exact
+    V_MUL_VF r4, r0, f2          ; row 8 = row 0 * 0.3 ...
+    V_MUL_VV r4, r4, r1          ; ... * row 1, rounded twice
+    V_MUL_VFV r6, r0, f2, r1     ; row 5 = the same, fused
+    V_MUL_VFV r2, r0, f2, r0, 2  ; row 6 = (row 2 * 0.3) * row 2 (row 2 is zero)
+    V_MUL_VFV r2, r0, f2, r1, 3  ; row 7 = (row 3 * 0.3) * row 4
+    V_MUL_VFV r4, r0, f2, r1, 1  ; row 9 = (row 1 * 0.3) * row 2
+    C_HALT
+  )";
+  const auto assembled = testing::platform().assemble(source, "test.s", symbols);
+  ASSERT_TRUE(assembled.ok);
+  const auto dram = testing::bf16_dram(64 * 1024, small_ints);
+  Params with = default_params();
+  with.has_v_mul_vfv = true;
+  Iss iss(with);
+  iss.reset(assembled.words);
+  auto image = dram;
+  ASSERT_EQ(iss.run(image, 1'000'000).stop, Iss::Stop::kHalted);
+  const unsigned vlen = with.vlen;
+  for (unsigned i = 0; i < vlen; ++i) {
+    const double a = small_ints(i), b = small_ints(vlen + i);
+    EXPECT_EQ(vs(iss, 4, i), bf16(a * 0.5 * b)) << i;
+    const uint16_t pair = vs(iss, 8, i);  // the unfused pair
+    EXPECT_EQ(pair, bf16(from_bf16(bf16(static_cast<double>(static_cast<float>(a * 0.3f)))) * b)) << i;
+    EXPECT_EQ(vs(iss, 5, i), pair) << i;
+    EXPECT_EQ(vs(iss, 6, i) & 0x7FFF, 0u) << i;  // zero rows: +-0
+  }
+  EXPECT_EQ(iss.state().vsram.size(), size_t{with.vsram_rows} * vlen);
+  EXPECT_EQ(iss.counters()[kVectorElements], 7u * vlen);
+
+  // Hardware without it: illegal_instruction at the first V_MUL_VFV.
+  Iss without(default_params());
+  ASSERT_FALSE(default_params().has_v_mul_vfv);
+  without.reset(assembled.words);
+  image = dram;
+  ASSERT_EQ(without.run(image, 1'000'000).stop, Iss::Stop::kError);
+  EXPECT_EQ(without.state().error.code, ErrorCode::kIllegalInsn);
+  EXPECT_EQ(isa::systolic::op_of(assembled.words.at(without.state().error.pc)), isa::systolic::Op::V_MUL_VFV);
+  // and the assembler says so for the configuration
+  const auto rejected =
+      testing::platform().assemble(source, "test.s", testing::platform().symbols("default"));
+  EXPECT_FALSE(rejected.ok);
+}
+
 TEST(SystolicModel, RandomCampaignUsesEveryInstruction) {
   constexpr uint64_t kPrograms = 20;
   const ValidationOptions campaign;  // the command's defaults
@@ -451,15 +509,21 @@ TEST(SystolicModel, RandomCampaignUsesEveryInstruction) {
   RandomProgramOptions options;
   options.length = campaign.length;
   std::map<uint8_t, uint64_t> executed;  // by opcode
-  for (uint64_t seed = campaign.seed; seed < campaign.seed + kPrograms; ++seed) {
-    const RandomProgram prog = random_program(p, seed, options);
-    std::vector<uint8_t> dram = prog.dram;
-    Iss iss(p);
-    iss.on_issue = [&](uint32_t, uint32_t word) {
-      ++executed[static_cast<uint8_t>(isa::systolic::op_of(word))];
-    };
-    iss.reset(prog.words);
-    ASSERT_NE(iss.run(dram, 1'000'000).stop, Iss::Stop::kInstructionCap) << "seed " << seed;
+  // The optional instructions are in the campaigns of hardware that has them: the same programs with every
+  // optional instruction enabled.
+  Params with_options = p;
+  with_options.has_v_mul_vfv = true;
+  for (const Params& hw : {p, with_options}) {
+    for (uint64_t seed = campaign.seed; seed < campaign.seed + kPrograms; ++seed) {
+      const RandomProgram prog = random_program(hw, seed, options);
+      std::vector<uint8_t> dram = prog.dram;
+      Iss iss(hw);
+      iss.on_issue = [&](uint32_t, uint32_t word) {
+        ++executed[static_cast<uint8_t>(isa::systolic::op_of(word))];
+      };
+      iss.reset(prog.words);
+      ASSERT_NE(iss.run(dram, 1'000'000).stop, Iss::Stop::kInstructionCap) << "seed " << seed;
+    }
   }
   for (isa::systolic::Op op : isa::systolic::kAllOps) {
     const auto opcode = static_cast<uint8_t>(op);

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     values[arg.substr(0, eq)] = static_cast<unsigned>(std::stoul(arg.substr(eq + 1)));
   }
   kcraft::systolic::Params p;
+  unsigned has_v_mul_vfv = 0;
   const std::map<std::string, unsigned*> fields = {{"MLEN", &p.mlen},
                                                    {"VLEN", &p.vlen},
                                                    {"BLEN", &p.blen},
@@ -43,7 +44,8 @@ int main(int argc, char** argv) {
                                                    {"FPSRAM_WORDS", &p.fpsram_words},
                                                    {"LOOP_DEPTH", &p.loop_depth},
                                                    {"DMA_SLOTS", &p.dma_slots},
-                                                   {"DMA_OUTSTANDING", &p.dma_outstanding}};
+                                                   {"DMA_OUTSTANDING", &p.dma_outstanding},
+                                                   {"HAS_V_MUL_VFV", &has_v_mul_vfv}};
   for (const auto& [key, value] : values) {
     const auto it = fields.find(key);
     if (it == fields.end()) {
@@ -52,6 +54,7 @@ int main(int argc, char** argv) {
     }
     *it->second = value;
   }
+  p.has_v_mul_vfv = has_v_mul_vfv != 0;
   // Short programs on a few rows: they fit a small IMEM and hit the interlocks often.
   kcraft::systolic::RandomProgramOptions options;
   options.length = 70;

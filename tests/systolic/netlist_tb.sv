@@ -15,6 +15,7 @@ module netlist_tb #(
   parameter int unsigned LOOP_DEPTH = 2,
   parameter int unsigned DMA_SLOTS = 2,
   parameter int unsigned DMA_OUTSTANDING = 4,
+  parameter int unsigned HAS_V_MUL_VFV = 0,
   parameter int unsigned PROGRAMS = 40,     // in words.hex / dram.hex
   parameter int unsigned DRAM_BYTES = 4352  // per program
 );
@@ -95,7 +96,7 @@ module netlist_tb #(
   systolic_top #(
     .MLEN(MLEN), .VLEN(VLEN), .BLEN(BLEN), .IMEM_WORDS(IMEM_WORDS), .VSRAM_ROWS(VSRAM_ROWS),
     .MSRAM_ROWS(MSRAM_ROWS), .ACC_ROWS(ACC_ROWS), .FPSRAM_WORDS(FPSRAM_WORDS), .LOOP_DEPTH(LOOP_DEPTH),
-    .DMA_SLOTS(DMA_SLOTS), .DMA_OUTSTANDING(DMA_OUTSTANDING)
+    .DMA_SLOTS(DMA_SLOTS), .DMA_OUTSTANDING(DMA_OUTSTANDING), .HAS_V_MUL_VFV(HAS_V_MUL_VFV)
   ) u_rtl (`NETLIST_TB_PORTS(0));
   systolic_top_netlist u_netlist (`NETLIST_TB_PORTS(1));
 

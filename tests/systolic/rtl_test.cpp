@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "isa/common/diagnostics.h"
 #include "isa/common/disassembler.h"
 #include "isa/common/expression.h"
 #include "isa/systolic/random_program.h"
@@ -61,6 +62,7 @@ TEST(SystolicRtl, ReportedParametersMatchTheHardwareConfigurations) {
     EXPECT_EQ(rtl.loop_depth, yaml.loop_depth) << c.name;
     EXPECT_EQ(rtl.dma_slots, yaml.dma_slots) << c.name;
     EXPECT_EQ(rtl.dma_outstanding, yaml.dma_outstanding) << c.name;
+    EXPECT_EQ(rtl.has_v_mul_vfv, yaml.has_v_mul_vfv) << c.name;
   }
   EXPECT_GE(hw_configs().size(), 2u);
 }
@@ -211,11 +213,76 @@ TEST_P(SystolicRtlConfig, DirectedProgramsAgreeWithTheModel) {
   }
 }
 
+// The optional fused multiply V_MUL_VFV (HAS_V_MUL_VFV): back to back with its producers and consumers,
+// with offsets, special values in the rows (mixed_values) and in fs. Row 40 (fused) must hold row 20's
+// bits (the unfused pair). Hardware without it stops at the first V_MUL_VFV with illegal_instruction, and
+// so does the model.
+const char* const kFusedMultiplyProgram = R"(
+        S_LI r3, ROW_BYTES
+        H_LOAD_V r0, r0, r3, 16
+        S_LI r1, 1
+        S_LI r2, 2
+        S_LI r4, 20
+        S_LI r5, 40
+        S_LI r7, 60
+        S_LI_FP f1, 0.3
+        S_LI_FP f2, -1e30
+        S_LI_FP f3, inf
+        V_MUL_VF r4, r1, f1          ; row 20 = row 1 * f1
+        V_MUL_VV r4, r4, r2          ; row 20 = row 20 * row 2
+        V_MUL_VFV r5, r1, f1, r2     ; row 40 = (row 1 * f1) * row 2, fused
+        V_ADD_VV r7, r5, r0          ; row 60 reads it back to back
+        V_MUL_VFV r5, r1, f2, r2, 1  ; row 41 = (row 2 * -1e30) * row 3: overflows
+        V_MUL_VFV r5, r0, f3, r1, 2  ; row 42 = (row 2 * inf) * row 3: zero lanes give NaN
+        V_MUL_VFV r5, r1, f0, r2, 3  ; fs = f0 = +0
+        V_RED_SUM f4, r7
+        V_MUL_VFV r7, r7, f4, r0     ; waits for row 60 and for f4
+        S_LI r6, 4096
+        H_STORE_V r4, r6, r3, 48
+        C_HALT
+      )";
+
+// The program's words whatever the hardware: assembled without the optional instructions' parameters
+// (the assembler rejects V_MUL_VFV where HAS_V_MUL_VFV = 0).
+std::vector<uint32_t> assemble_with_every_option(const std::string& source, const std::string& hw) {
+  auto symbols = testing::platform().symbols(hw);
+  symbols.erase("HAS_V_MUL_VFV");
+  auto result = testing::platform().assemble(source, "test.s", symbols);
+  if (!result.ok) throw std::runtime_error("does not assemble:\n" + isa::format_diagnostics(result, source));
+  return result.words;
+}
+
+TEST_P(SystolicRtlConfig, FusedMultiplyAgreesWithTheModelOrIsIllegalOnHardwareWithoutIt) {
+  const std::string hw = GetParam();
+  const Params p = testing::platform().params(hw);
+  const auto dram = testing::bf16_dram(64 * 1024, mixed_values);
+  const auto program = assemble_with_every_option(kFusedMultiplyProgram, hw);
+  const auto outcome = compare_rtl_and_model(hw, program, dram);
+  EXPECT_FALSE(outcome.divergence.has_value())
+      << hw << ": pc " << outcome.divergence->pc << " " << outcome.divergence->instruction << ": "
+      << outcome.divergence->what;
+  EXPECT_EQ(outcome.halted_with_error, !p.has_v_mul_vfv) << hw;
+  Iss iss(p);
+  iss.reset(program);
+  auto image = dram;
+  iss.run(image, 1'000'000);
+  if (!p.has_v_mul_vfv) {
+    EXPECT_EQ(iss.state().error.code, ErrorCode::kIllegalInsn) << hw;
+    EXPECT_EQ(sy::op_of(program.at(iss.state().error.pc)), sy::Op::V_MUL_VFV) << hw;
+    return;
+  }
+  ASSERT_TRUE(iss.state().halted) << hw;
+  const auto& vs = iss.state().vsram;
+  for (unsigned i = 0; i < p.vlen; ++i) EXPECT_EQ(vs[40 * p.vlen + i], vs[20 * p.vlen + i]) << "lane " << i;
+  EXPECT_NE(vs[20 * p.vlen], vs[21 * p.vlen]);  // the rows are not trivially equal
+}
+
 TEST(SystolicRtl, DirectedProgramsCoverEveryInstruction) {
   std::set<sy::Op> used;
   for (const auto& [name, source] : directed_programs()) {
     for (uint32_t w : assemble(source)) used.insert(sy::op_of(w));
   }
+  for (uint32_t w : assemble_with_every_option(kFusedMultiplyProgram, "default")) used.insert(sy::op_of(w));
   for (sy::Op op : sy::kAllOps) {
     EXPECT_TRUE(used.count(op)) << sy::op_name(static_cast<uint8_t>(op)) << " has no directed RTL test";
   }
