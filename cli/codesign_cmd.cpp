@@ -16,6 +16,7 @@ namespace {
 
 struct CodesignArgs {
   std::string platform, hw = "default", workload, db = "results/kcraft.db", html, explore;
+  bool synth = false;
   std::vector<std::string> tasks, configs{"C1"};
   uint64_t seed = 1;
   size_t top = 15;
@@ -62,7 +63,7 @@ int run_codesign(const GlobalOptions& g, const CodesignArgs& a, bool propose) {
   std::vector<bench::codesign::Candidate> candidates;
   if (propose) {
     candidates = bench::codesign::propose(profile);
-    bench::codesign::fill_cells_added(profile, candidates);
+    bench::codesign::fill_cells_added(profile, candidates, a.synth, &std::cerr);
   }
   if (!a.html.empty())
     write_file(a.html, bench::codesign::codesign_html(profile, propose ? &candidates : nullptr));
@@ -121,6 +122,9 @@ void register_codesign_command(CLI::App& app, GlobalOptions& g, std::function<in
       "ranked candidates with evidence: fused instructions, binding parameters (as kcraft explore "
       "command lines), unused instructions");
   add_common(propose, propose_args);
+  propose->add_flag("--synth", propose_args.synth,
+                    "synthesize (yosys, minutes each) the parameter candidates' variants the cache lacks, so "
+                    "every one has its cells added");
   propose->add_option("--explore", propose_args.explore,
                       "write the parameter candidates' kcraft explore command lines to this file");
   propose->callback([&] { run = [&] { return run_codesign(g, propose_args, true); }; });

@@ -1,6 +1,7 @@
 #include "agent/bench/codesign_run.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -103,7 +104,8 @@ WeightedProfile run_workload(const RunOptions& o, const tasks::TaskRegistry& reg
   return w;
 }
 
-void fill_cells_added(const WeightedProfile& w, std::vector<Candidate>& candidates) {
+void fill_cells_added(const WeightedProfile& w, std::vector<Candidate>& candidates, bool synthesize,
+                      std::ostream* log) {
   for (auto& c : candidates) {
     if (c.kind != "parameter") continue;
     try {
@@ -115,11 +117,19 @@ void fill_cells_added(const WeightedProfile& w, std::vector<Candidate>& candidat
         pos = comma + 1;
       }
       set.values = c.evidence.at("values").get<std::vector<std::string>>();
-      const auto cells = cached_cells(w.platform, w.hw_config, set);
+      std::string error;
+      if (synthesize && log != nullptr)
+        *log << "codesign: synthesizing " << set.text() << " = "
+             << fmt::format("{}", fmt::join(set.values, ", ")) << " (yosys)\n";
+      const auto cells = synthesize ? synthesized_cells(w.platform, w.hw_config, set, error)
+                                    : cached_cells(w.platform, w.hw_config, set);
+      if (!error.empty() && log != nullptr) *log << "codesign: " << set.text() << ": " << error << "\n";
       if (cells.size() >= 2 && cells.front() && cells.back())
         c.cells_added = static_cast<int64_t>(*cells.back()) - static_cast<int64_t>(*cells.front());
-    } catch (const std::exception&) {
-      // No variant build information or configuration: the size stays unknown.
+    } catch (const std::exception& e) {
+      // No variant build information or configuration: the size stays unknown (said when asked for).
+      if (synthesize && log != nullptr)
+        *log << "codesign: no size for " << c.title << ": " << e.what() << "\n";
     }
   }
 }

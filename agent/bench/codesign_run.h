@@ -29,8 +29,10 @@ WeightedProfile run_workload(const RunOptions& options, const tasks::TaskRegistr
                              std::ostream& log);
 
 // Fills cells_added of the parameter candidates from `kcraft explore`'s synthesis cache
-// (agent/bench/explore.h) when it holds the sizes of both the current and the proposed value; nothing is
-// synthesized. Others keep -1.
-void fill_cells_added(const WeightedProfile& profile, std::vector<Candidate>& candidates);
+// (agent/bench/explore.h) when it holds the sizes of both the current and the proposed value. With
+// `synthesize`, the sizes the cache lacks are synthesized first (yosys, as `kcraft explore` does; progress
+// and failures on `log`). Others keep -1.
+void fill_cells_added(const WeightedProfile& profile, std::vector<Candidate>& candidates,
+                      bool synthesize = false, std::ostream* log = nullptr);
 
 }  // namespace kcraft::bench::codesign

@@ -298,6 +298,22 @@ std::vector<std::optional<uint64_t>> cached_cells(const std::string& platform, c
   return out;
 }
 
+std::vector<std::optional<uint64_t>> synthesized_cells(const std::string& platform,
+                                                       const std::string& base_name,
+                                                       const ParameterValues& set, std::string& error) {
+  const auto info = variant_build_info(platform);
+  HwConfig base;
+  std::string base_yaml;
+  std::vector<HwConfig> builtin;
+  load_base(platform, base_name, info, base, base_yaml, builtin);
+  std::vector<std::optional<uint64_t>> out;
+  for (const auto& v : make_variants(platform, base, base_yaml, {set}, builtin)) {
+    const auto size = synthesize_variant(platform, v, info, error);
+    out.push_back(size ? std::optional<uint64_t>(size->cells) : std::nullopt);
+  }
+  return out;
+}
+
 std::optional<SynthesisSize> synthesize_variant(const std::string& platform, const Variant& v,
                                                 const nlohmann::json& info, std::string& error) {
   const auto sources = info["rtl_sources"].get<std::string>();

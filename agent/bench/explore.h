@@ -103,6 +103,10 @@ std::vector<std::filesystem::path> synthesis_cache_files(const std::string& plat
                                                          const ParameterValues& set);
 std::vector<std::optional<uint64_t>> cached_cells(const std::string& platform, const std::string& base,
                                                   const ParameterValues& set);
+// The same sizes, synthesizing (scripts/synth.sh, minutes each on the larger RTL) the variants the cache does
+// not hold yet; nullopt for a variant yosys failed on, its message in `error`.
+std::vector<std::optional<uint64_t>> synthesized_cells(const std::string& platform, const std::string& base,
+                                                       const ParameterValues& set, std::string& error);
 
 struct ExploreOptions {
   std::string platform;

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +16,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "agent/common/child_process.h"
 #include "tb/common/paths.h"
 
 namespace kcraft::bench {
@@ -46,47 +46,13 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-void set_nonblocking(int fd) {
-  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-}
-
 Worker spawn(const std::vector<std::string>& argv) {
-  int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (::pipe2(in_pipe, O_CLOEXEC) != 0 || ::pipe2(out_pipe, O_CLOEXEC) != 0 ||
-      ::pipe2(err_pipe, O_CLOEXEC) != 0) {
-    throw std::runtime_error(std::string("cannot create pipes for a worker: ") + std::strerror(errno));
-  }
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(std::string("cannot start a worker: ") + std::strerror(errno));
-  if (pid == 0) {
-    // Child: die with the parent (a killed sweep must not leave workers behind), stay out of the
-    // terminal's process group (Ctrl-C goes to the parent, which stops the workers itself).
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(1);
-    ::setpgid(0, 0);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::dup2(in_pipe[0], STDIN_FILENO);
-    ::dup2(out_pipe[1], STDOUT_FILENO);
-    ::dup2(err_pipe[1], STDERR_FILENO);
-    ::execv(args[0], args.data());
-    const std::string msg = std::string("cannot execute ") + argv[0] + ": " + std::strerror(errno) + "\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg.data(), msg.size());
-    ::_exit(127);
-  }
-  ::close(in_pipe[0]);
-  ::close(out_pipe[1]);
-  ::close(err_pipe[1]);
+  const auto child = agent::spawn_child(argv, /*capture_stderr=*/true, "a worker");
   Worker w;
-  w.pid = pid;
-  w.to_child = in_pipe[1];
-  w.from_child = out_pipe[0];
-  w.err_child = err_pipe[0];
-  set_nonblocking(w.from_child);
-  set_nonblocking(w.err_child);
+  w.pid = child.pid;
+  w.to_child = child.to_child;
+  w.from_child = child.from_child;
+  w.err_child = child.err_child;
   return w;
 }
 

@@ -2,11 +2,12 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
+
+#include "agent/common/child_process.h"
 
 #include <cerrno>
 #include <csignal>
@@ -23,40 +24,11 @@ std::string describe_exit(int status) {
 }
 
 SessionProcess::SessionProcess(const std::vector<std::string>& argv) {
-  int in_pipe[2], out_pipe[2];
-  if (::pipe2(in_pipe, O_CLOEXEC) != 0)
-    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0) {
-    ::close(in_pipe[0]);
-    ::close(in_pipe[1]);
-    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  }
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t parent = ::getpid();
-  pid_ = ::fork();
-  if (pid_ < 0)
-    throw std::runtime_error(std::string("cannot start a session process: ") + std::strerror(errno));
-  if (pid_ == 0) {
-    // Dies with the server; its own process group, so a terminal's Ctrl-C reaches the server only (which
-    // ends the sessions itself).
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(1);
-    ::setpgid(0, 0);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::dup2(in_pipe[0], STDIN_FILENO);
-    ::dup2(out_pipe[1], STDOUT_FILENO);
-    ::execv(args[0], args.data());
-    const std::string msg = std::string("cannot execute ") + argv[0] + ": " + std::strerror(errno) + "\n";
-    [[maybe_unused]] auto n = ::write(STDERR_FILENO, msg.data(), msg.size());
-    ::_exit(127);
-  }
-  ::close(in_pipe[0]);
-  ::close(out_pipe[1]);
-  to_child_ = in_pipe[1];
-  from_child_ = out_pipe[0];
-  ::fcntl(from_child_, F_SETFL, ::fcntl(from_child_, F_GETFL) | O_NONBLOCK);
+  // Its stderr is the server's (a session's warnings reach the operator's log).
+  const auto child = agent::spawn_child(argv, /*capture_stderr=*/false, "a session process");
+  pid_ = child.pid;
+  to_child_ = child.to_child;
+  from_child_ = child.from_child;
 }
 
 SessionProcess::~SessionProcess() {

@@ -154,4 +154,25 @@ TEST(CodesignCli, BadInputIsAUsageErrorNamingIt) {
   EXPECT_EQ(r.code, 2) << r.out;
 }
 
+// --synth: every parameter candidate gets its cells added, synthesized into a scratch cache (yosys, a few
+// minutes: run by scripts/test.sh --long as cli.CodesignSynth, label synth).
+TEST(CodesignCliSynth, DISABLED_ProposeWithSynthSizesEveryParameterCandidate) {
+  const auto dir = scratch("synth");
+  ::setenv("KCRAFT_VARIANT_CACHE", (dir / "variants").c_str(), 1);
+  const auto r = run_kcraft("codesign propose systolic --hw small --tasks relu,rms_norm --synth --json --db " +
+                                (dir / "none.db").string(),
+                            "2>/dev/null");
+  ::unsetenv("KCRAFT_VARIANT_CACHE");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  size_t parameters = 0;
+  for (const auto& c : j["proposals"]["candidates"]) {
+    if (c["kind"] != "parameter") continue;
+    ++parameters;
+    EXPECT_FALSE(c["cells_added"].is_null()) << c.dump(1);
+  }
+  EXPECT_GT(parameters, 0u) << j["proposals"].dump(1);
+  EXPECT_FALSE(fs::is_empty(dir / "variants"));
+}
+
 }  // namespace
