@@ -33,11 +33,11 @@ struct ServeArgs {
 };
 
 // argv of one session's process: this very executable's `kcraft mcp`, with the server's data root.
-std::vector<std::string> session_argv(const ServeArgs& a, const std::string& session_id,
+std::vector<std::string> session_argv(const ServeArgs& a, const std::string& session_name,
                                       const std::filesystem::path& workspace, const std::string& results) {
   std::vector<std::string> argv = {"/proc/self/exe", "mcp",      "--root",         kcraft::root().string(),
                                    "--docs",         a.mcp.docs, "--workspace",    workspace.string(),
-                                   "--submissions",  results,    "--session-name", session_id};
+                                   "--submissions",  results,    "--session-name", session_name};
   if (a.limits.max_cycles != 0) {
     argv.push_back("--max-cycles");
     argv.push_back(std::to_string(a.limits.max_cycles));
@@ -55,6 +55,15 @@ int run_serve(const ServeArgs& a) {
   } catch (const std::exception& e) {
     throw UsageError(std::string("--token-file: ") + e.what());
   }
+  // Warnings, not errors: a lab may know better (a private network, a token file in a private directory).
+  std::error_code ec;
+  const auto perms = fs::status(a.token_file, ec).permissions();
+  if (!ec && (perms & (fs::perms::group_read | fs::perms::others_read)) != fs::perms::none)
+    std::cerr << "kcraft serve: warning: " << a.token_file
+              << " is readable by others than its owner (chmod 600 it)\n";
+  if (a.host != "127.0.0.1" && a.host != "localhost" && a.host != "::1")
+    std::cerr << "kcraft serve: warning: plain HTTP on " << a.host
+              << ": the token crosses the network in the clear; put TLS in front (docs/serve.md)\n";
   if (a.limits.jobs == 0) throw UsageError("--jobs must be at least 1");
   if (a.limits.max_sessions == 0) throw UsageError("--max-sessions must be at least 1");
   if (a.limits.eval_timeout <= 0 || a.limits.idle_timeout <= 0 || a.limits.read_timeout <= 0)
@@ -110,8 +119,7 @@ void register_serve_command(CLI::App& app, GlobalOptions& /*global*/, std::funct
       "POST JSON-RPC to http://HOST:PORT/mcp with `Authorization: Bearer <token>`; each session (initialize) "
       "gets "
       "its own kcraft mcp process and workspace. --stdio serves stdin/stdout instead (= kcraft mcp).\n"
-      "Claude Code: claude mcp add --transport http kcraft http://127.0.0.1:8808/mcp --header "
-      "\"Authorization: Bearer $(cat token)\"");
+      "Clients: docs/serve.md (Claude Code, the MCP Inspector, the TypeScript SDK).");
   auto config_given = add_mcp_options(cmd, a.mcp);
   cmd->add_flag("--stdio", a.stdio, "serve one client on stdin/stdout: exactly kcraft mcp");
   cmd->add_option("--host", a.host, "address to listen on (loopback by default; put TLS in front for others)")

@@ -124,6 +124,22 @@ class FdOutBuf : public std::streambuf {
 
 }  // namespace
 
+MessageTooDeep::MessageTooDeep()
+    : std::runtime_error("the message nests deeper than " + std::to_string(kMaxMessageDepth) + " levels") {}
+
+json parse_message(const std::string& text) {
+  bool too_deep = false;
+  // The parser itself keeps its depth in a vector (no recursion); a value the callback declines is not
+  // built, so nothing deep exists afterwards to walk.
+  json message = json::parse(text, [&too_deep](int depth, json::parse_event_t, json&) {
+    if (depth <= kMaxMessageDepth) return true;
+    too_deep = true;
+    return false;
+  });
+  if (too_deep) throw MessageTooDeep();
+  return message;
+}
+
 const std::vector<std::string>& supported_protocol_versions() {
   static const std::vector<std::string> versions = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
   return versions;
@@ -150,10 +166,13 @@ std::optional<std::string> McpServer::handle_line(const std::string& line) {
   try {
     json message;
     try {
-      message = json::parse(line);
+      message = parse_message(line);
     } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
       log(std::string("malformed JSON: ") + e.what());
       return to_line(error_response(nullptr, kParseError, std::string("Parse error: ") + e.what()));
+    } catch (const MessageTooDeep& e) {
+      log(e.what());
+      return to_line(error_response(nullptr, kInvalidRequest, std::string("Invalid Request: ") + e.what()));
     }
     auto reply = handle_message(message);
     if (!reply) return std::nullopt;

@@ -10,6 +10,7 @@
 
 #include <iosfwd>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,17 @@ namespace kcraft::agent::mcp {
 
 // MCP protocol revisions the server speaks, newest first.
 const std::vector<std::string>& supported_protocol_versions();
+
+// MCP's messages nest a few levels. A client's message nested deeper than this is refused before anything
+// walks it: nlohmann::json's dump, copies and comparisons recurse, and 10^5 levels in a 200 KB body
+// overflowed kcraft serve's stack.
+constexpr int kMaxMessageDepth = 64;
+struct MessageTooDeep : std::runtime_error {
+  MessageTooDeep();
+};
+// Parses one JSON-RPC message without building anything below kMaxMessageDepth. Throws
+// nlohmann::json::exception for malformed JSON and MessageTooDeep for deeper nesting.
+nlohmann::json parse_message(const std::string& text);
 
 struct McpOptions {
   // A task chosen on the command line (kcraft mcp --task T --config C): selected from the start and fixed.

@@ -214,7 +214,8 @@ const std::vector<McpTool>& build_tools() {
         {"db",
          {{"type", "string"},
           {"description",
-           "results store whose best passing kernels run (default results/kcraft.db when it exists)"}}}};
+           "results store whose best passing kernels run (default results/kcraft.db when it exists; not "
+           "in kcraft serve sessions)"}}}};
     t.push_back(
         {"codesign_profile", "Profile a workload for ISA co-design",
          "Run the best passing kernel of every task of a workload on the RTL and charge every cycle once "
@@ -606,6 +607,7 @@ ToolResult McpToolbox::submit(const json& args) {
   const Score score = score_kernel(session_->context(), session_->code(), session_->language());
   r.text = format_score(score, submissions_);
   r.data = {{"submitted", true}, {"submission", submissions_}, {"score", score.to_json()}};
+  if (!session_name_.empty()) r.data["session"] = session_name_;  // as the results file names it
   record_submission(r.data["score"]);
   return r;
 }
@@ -628,6 +630,10 @@ ToolResult McpToolbox::codesign(const json& args, bool propose) const {
   cd::RunOptions o;
   o.platform = args.at("platform").get<std::string>();
   o.hw = args.value("hw_config", std::string("default"));
+  // A client of kcraft serve (a session with a workspace) names no file of the server's: the server's own
+  // results store is used.
+  if (workspace_ && args.contains("db"))
+    throw std::invalid_argument("db: a kcraft serve session cannot name a file; the server's store is used");
   o.db = args.value("db", std::string("results/kcraft.db"));
   const auto configs = list(args.value("configs", std::string("C1")));
   if (args.contains("workload") && args.contains("tasks"))

@@ -1,5 +1,7 @@
 #include "agent/serve/http_server.h"
 
+// More than httplib's 5 pending connections: a lab's dozens of agents connect at once.
+#define CPPHTTPLIB_LISTEN_BACKLOG 128
 #include <httplib.h>
 #include <pthread.h>
 
@@ -63,6 +65,20 @@ int run_http_server(ServeCore& core, const HttpListen& listen, const ServeLimits
   server.set_read_timeout(seconds, micros);
   server.set_keep_alive_timeout(5);
   server.set_payload_max_length(limits.max_body + 1);
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second server (a stale one during a
+  // token rotation, or anyone's) could bind the same port and take half the connections and their tokens.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  // "Expect: 100-continue": the token and the size are checked before the client is invited to send the body.
+  server.set_expect_100_continue_handler([&core](const httplib::Request& req, httplib::Response& res) {
+    if (auto early = core.precheck(view_of(req), content_length(req))) {
+      send(*early, res);
+      return res.status;
+    }
+    return 100;
+  });
 
   const auto plain_handler = [&core](const httplib::Request& req, httplib::Response& res) {
     send(core.handle(view_of(req)), res);
@@ -75,7 +91,7 @@ int run_http_server(ServeCore& core, const HttpListen& listen, const ServeLimits
       return;
     }
     bool too_large = false;
-    read([&](const char* data, size_t length) {
+    const bool complete = read([&](const char* data, size_t length) {
       if (request.body.size() + length > limits.max_body) {
         too_large = true;
         return false;
@@ -85,6 +101,19 @@ int run_http_server(ServeCore& core, const HttpListen& listen, const ServeLimits
     });
     if (too_large) {
       send(*core.precheck(request, limits.max_body + 1), res);
+      return;
+    }
+    const auto declared = content_length(req);
+    if (!complete || (declared && request.body.size() != *declared)) {
+      // A body cut short (the client stalled past --read-timeout, or closed early) is never executed.
+      res.status = 400;
+      res.set_header("Connection", "close");
+      res.set_content(fmt::format("Bad Request: the body ended after {} bytes{} (--read-timeout {} s between "
+                                  "reads)\n",
+                                  request.body.size(),
+                                  declared ? fmt::format(" of the {} declared", *declared) : std::string(),
+                                  limits.read_timeout),
+                      "text/plain");
       return;
     }
     send(core.handle(request), res);

@@ -108,7 +108,8 @@ unsigned JobQueue::waiting() const {
 // ---- sessions
 
 struct ServeCore::Session {
-  std::string id;
+  std::string id;    // the secret the client holds (Mcp-Session-Id): never logged, never on a command line
+  std::string name;  // "s7": the public name of logs, the workspace, the process's arguments, the results
   std::filesystem::path workspace;
   std::string init_line;                      // replayed to a restarted process
   std::string protocol_version;               // negotiated at initialize
@@ -171,7 +172,8 @@ std::string read_token_file(const std::filesystem::path& file) {
 ServeCore::ServeCore(ServeOptions options, ChannelFactory factory)
     : options_(std::move(options)),
       factory_(std::move(factory)),
-      queue_(options_.limits.jobs, options_.limits.queue) {
+      queue_(options_.limits.jobs, options_.limits.queue),
+      instance_(new_session_id().substr(0, 8)) {
   std::filesystem::create_directories(options_.workspace_root);
 }
 
@@ -216,7 +218,7 @@ void ServeCore::remove_session(const std::string& id, const char* why) {
     sessions_.erase(it);
     ++stats_.sessions_ended;
   }
-  log(fmt::format("session {} ended ({})", id, why));
+  log(fmt::format("session {} ended ({})", session->name, why));
   std::error_code ec;
   std::filesystem::remove_all(session->workspace, ec);
   // The channel (and its process) goes with the last request holding the session.
@@ -309,9 +311,14 @@ HttpReply ServeCore::post(const HttpRequest& request) {
       accept.find("*/*") == std::string::npos) {
     return plain(406, "Not Acceptable: this server answers application/json");
   }
-  const json message = json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (message.is_discarded())
+  json message;
+  try {
+    message = mcp::parse_message(request.body);
+  } catch (const json::exception&) {
     return rpc_error(400, nullptr, kParseError, "Parse error: the body is not JSON");
+  } catch (const mcp::MessageTooDeep& e) {
+    return rpc_error(400, nullptr, kInvalidRequest, std::string("Invalid Request: ") + e.what());
+  }
   if (message.is_array()) {
     return rpc_error(
         400, nullptr, kInvalidRequest,
@@ -387,7 +394,8 @@ HttpReply ServeCore::initialize(const std::string& line, const std::string& id_j
   const std::string session_id = new_session_id();
   auto session = std::make_shared<Session>();
   session->id = session_id;
-  session->workspace = options_.workspace_root / session_id;
+  session->name = fmt::format("s{}-{}", session_number_.fetch_add(1) + 1, instance_);
+  session->workspace = options_.workspace_root / session->name;
   session->init_line = line;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -406,7 +414,7 @@ HttpReply ServeCore::initialize(const std::string& line, const std::string& id_j
   std::string reply_line;
   try {
     std::lock_guard<std::mutex> turn(session->turn);
-    session->channel = factory_(session_id, session->workspace);
+    session->channel = factory_(session->name, session->workspace);
     reply_line = session->channel->exchange(
         line, std::chrono::milliseconds(static_cast<int64_t>(options_.limits.eval_timeout * 1000)));
   } catch (const std::exception& e) {
@@ -427,7 +435,7 @@ HttpReply ServeCore::initialize(const std::string& line, const std::string& id_j
     session->last_active = Clock::now();
     ++stats_.sessions_created;
   }
-  log(fmt::format("session {} started (protocol {}, process {})", session_id, session->protocol_version,
+  log(fmt::format("session {} started (protocol {}, process {})", session->name, session->protocol_version,
                   session->channel->pid()));
   HttpReply r;
   r.status = 200;
@@ -506,9 +514,9 @@ HttpReply ServeCore::forward(const std::shared_ptr<Session>& session, const std:
   const auto timeout = std::chrono::milliseconds(static_cast<int64_t>(limits.eval_timeout * 1000));
   try {
     if (!session->channel) {
-      session->channel = factory_(session->id, session->workspace);
+      session->channel = factory_(session->name, session->workspace);
       session->channel->exchange(session->init_line, timeout);  // the new process negotiates the same way
-      log(fmt::format("session {}: restarted its process ({})", session->id, session->channel->pid()));
+      log(fmt::format("session {}: restarted its process ({})", session->name, session->channel->pid()));
     }
     return json_reply(200, json::parse(session->channel->exchange(line, timeout)));
   } catch (const ChannelFailure& e) {
@@ -518,7 +526,7 @@ HttpReply ServeCore::forward(const std::shared_ptr<Session>& session, const std:
       ++stats_.channel_failures;
     }
     const std::string what = tool.empty() ? method : method + " " + tool;
-    log(fmt::format("session {}: {} failed: {}", session->id, what, e.what()));
+    log(fmt::format("session {}: {} failed: {}", session->name, what, e.what()));
     const std::string why =
         e.timed_out ? fmt::format("it did not answer within {:g} s (--eval-timeout) and was stopped",
                                   limits.eval_timeout)

@@ -21,6 +21,7 @@
 // error saying so, and the session's next request starts a fresh process (the workspace stays).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -72,8 +73,8 @@ struct ChannelFailure : std::runtime_error {
   bool timed_out;
 };
 
-// Makes the channel of a session, given the session's id and workspace directory.
-using ChannelFactory = std::function<std::unique_ptr<SessionChannel>(const std::string& session_id,
+// Makes the channel of a session, given its public name ("s7", not the secret id) and workspace directory.
+using ChannelFactory = std::function<std::unique_ptr<SessionChannel>(const std::string& session_name,
                                                                      const std::filesystem::path& workspace)>;
 
 // A FIFO of evaluation places: `jobs` run, `queue` wait; enter() refuses beyond that instead of waiting.
@@ -161,6 +162,10 @@ class ServeCore {
   mutable std::mutex mutex_;  // sessions_, stats_
   std::map<std::string, std::shared_ptr<Session>> sessions_;
   ServeStats stats_;
+  // Sessions' public names: s1-<instance>, s2-<instance>, ...; the instance (random at start) keeps them
+  // apart from an earlier server's in one results file.
+  std::atomic<uint64_t> session_number_{0};
+  std::string instance_;
 };
 
 // A fresh session id: 32 hex digits from the system's random source.

@@ -182,6 +182,16 @@ TEST(McpProtocol, MalformedJsonIsAParseErrorAndTheServerGoesOn) {
   EXPECT_EQ(replies[3]["result"], json::object());
 }
 
+TEST(McpProtocol, MessagesNestedTooDeeplyAreRefusedAndTheServerGoesOn) {
+  const std::string deep = R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":)" +
+                           std::string(100000, '[') + std::string(100000, ']') + "}}";
+  auto replies = serve({deep, request(2, "ping")});
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[0]["error"]["code"], -32600);
+  EXPECT_NE(replies[0]["error"]["message"].get<std::string>().find("deeper than 64"), std::string::npos);
+  EXPECT_EQ(replies[1]["id"], 2);
+}
+
 TEST(McpProtocol, UnknownMethodAndInvalidRequests) {
   auto replies =
       serve({initialize(1), request("abc", "resources/list"), notification("notifications/whatever"),

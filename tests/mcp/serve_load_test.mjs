@@ -155,7 +155,7 @@ async function agentRound(c, index, round) {
       const submitted = await call(client, "submit");
       assert.equal(submitted.isError, false, text(submitted));
       assert.equal(submitted.structuredContent.score.verdict, "pass");
-      acknowledged.push({ session: transport.sessionId, submission: submitted.structuredContent.submission });
+      acknowledged.push({ session: submitted.structuredContent.session, submission: submitted.structuredContent.submission });
     }
   }
 }

@@ -238,6 +238,15 @@ TEST(ServeCore, MalformedJsonRpcGetsJsonRpcErrors) {
   EXPECT_EQ(body_of(raw(R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})"))["error"]["code"], -32600);
   EXPECT_EQ(body_of(raw(R"({"jsonrpc":"2.0","id":1})"))["error"]["code"], -32600);
   EXPECT_EQ(raw("{}").status, 400);
+  // 10^5 levels in 200 KB (under --max-body) overflowed the server's stack once: now refused, unwalked.
+  const std::string deep = R"({"jsonrpc":"2.0","id":1,"method":"ping","params":)" + std::string(100000, '[') +
+                           std::string(100000, ']') + "}";
+  const HttpReply refused = raw(deep);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_EQ(body_of(refused)["error"]["code"], -32600);
+  EXPECT_NE(refused.body.find("deeper than 64"), std::string::npos) << refused.body;
+  EXPECT_EQ(body_of(raw(R"({"jsonrpc":"2.0","id":9,"method":"ping","params":{"a":[[[1]]]}})"))["id"], 9)
+      << "ordinary nesting still answered";
   HttpRequest text = Fixture::post(Fixture::call(1, "list_tasks"), s);
   text.headers["content-type"] = "text/plain";
   EXPECT_EQ(f.core->handle(text).status, 415);

@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <chrono>
 #include <filesystem>
@@ -34,6 +35,31 @@ std::string read_file(const fs::path& p) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// Sends `request` on a fresh connection and returns what comes back within 5 s (until the server closes or
+// stops sending).
+std::string raw_exchange(int port, const std::string& request) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return "";
+  }
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  timeval wait{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) {
+    out.append(buffer, static_cast<size_t>(n));
+    if (out.find("\r\n\r\n") != std::string::npos) break;  // the status line and headers are enough
+  }
+  ::close(fd);
+  return out;
 }
 
 // The template compiler's relu C1 kernel for `platform` (whichever the server defaults to).
@@ -162,19 +188,43 @@ class Session {
   int next_id_ = 0;
 };
 
-// The process serving a session: the `kcraft mcp` whose command line names the session.
-pid_t session_process(const std::string& session_id) {
+// A `kcraft mcp` process's arguments.
+std::vector<std::string> arguments_of(const fs::path& proc) {
+  const std::string cmdline = read_file(proc / "cmdline");
+  std::vector<std::string> args;
+  for (size_t pos = 0; pos < cmdline.size();) {
+    const size_t end = std::min(cmdline.find('\0', pos), cmdline.size());
+    args.push_back(cmdline.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return args;
+}
+
+// The process serving a session, found by a kernel the session saved: the `kcraft mcp` whose --workspace
+// holds it (clients know no other name of their session's process: the session id is a secret that no
+// command line shows).
+pid_t session_process(const std::string& saved_kernel) {
   for (const auto& entry : fs::directory_iterator("/proc")) {
     const std::string name = entry.path().filename();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::string cmdline = read_file(entry.path() / "cmdline");
-    for (auto& c : cmdline)
-      if (c == '\0') c = ' ';
-    if (cmdline.find(" mcp ") != std::string::npos &&
-        cmdline.find("--session-name " + session_id) != std::string::npos)
+    const auto args = arguments_of(entry.path());
+    if (std::find(args.begin(), args.end(), "mcp") == args.end()) continue;
+    auto ws = std::find(args.begin(), args.end(), "--workspace");
+    if (ws != args.end() && ws + 1 != args.end() && fs::exists(fs::path(*(ws + 1)) / saved_kernel))
       return static_cast<pid_t>(std::stoi(name));
   }
   return 0;
+}
+
+// Whether any process's command line shows `text`.
+bool on_a_command_line(const std::string& text) {
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    for (const auto& arg : arguments_of(entry.path()))
+      if (arg.find(text) != std::string::npos) return true;
+  }
+  return false;
 }
 
 std::string verdict(const json& reply) {
@@ -232,6 +282,30 @@ TEST(ServeProcess, SlowAndOversizedRequestsAreCutOff) {
     EXPECT_EQ(std::string(buffer, 10), "HTTP/1.1 4") << std::string(buffer, static_cast<size_t>(n));
   }
   EXPECT_LT(waited, 4.0) << "the slow client held its connection past --read-timeout";
+  // A whole initialize whose Content-Length promises 50 bytes more: after --read-timeout it is refused
+  // (400), never executed; no session starts.
+  const std::string init =
+      R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+      R"("capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
+  const std::string shortened = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kToken +
+                                "\r\nContent-Type: application/json\r\nAccept: application/json\r\n"
+                                "Content-Length: " +
+                                std::to_string(init.size() + 50) + "\r\n\r\n" + init;
+  const std::string answer = raw_exchange(server.port(), shortened);
+  EXPECT_EQ(answer.substr(0, 12), "HTTP/1.1 400") << answer;
+  EXPECT_EQ(answer.find("Mcp-Session-Id"), std::string::npos) << answer;
+  // "Expect: 100-continue" without the token: 401 at once, the body never invited.
+  const std::string expect =
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "Content-Length: 100000\r\nExpect: 100-continue\r\n\r\n";
+  const std::string refused = raw_exchange(server.port(), expect);
+  EXPECT_EQ(refused.substr(0, 12), "HTTP/1.1 401") << refused;
+  // A second server on the same port does not start (no SO_REUSEPORT sharing the connections).
+  const std::string second = std::string(KCRAFT_BIN) + " serve --quiet --port " +
+                             std::to_string(server.port()) + " --token-file " +
+                             (server.dir() / "token").string() + " --workspace-root " +
+                             (server.dir() / "ws2").string() + " > /dev/null 2>&1";
+  EXPECT_EQ(WEXITSTATUS(std::system(second.c_str())), 2) << "a second server bound the port";
   // A body over --max-body: 413 naming the flag; the server goes on serving.
   Session s(server);
   const auto big =
@@ -250,9 +324,11 @@ TEST(ServeProcess, ACrashedOrHungSessionLeavesTheOthersAlone) {
   std::string kernel;
   for (Session* s : {&a, &b}) {
     kernel = s->select_relu();
-    ASSERT_FALSE(Session::is_error(s->call("write_code", {{"code", kernel}, {"name", "relu.s"}})));
+    const std::string name = s == &a ? "relu_a.s" : "relu_b.s";
+    ASSERT_FALSE(Session::is_error(s->call("write_code", {{"code", kernel}, {"name", name}})));
   }
-  const pid_t pa = session_process(a.id()), pb = session_process(b.id());
+  EXPECT_FALSE(on_a_command_line(a.id())) << "a session id is a secret: no command line shows it";
+  const pid_t pa = session_process("relu_a.s"), pb = session_process("relu_b.s");
   ASSERT_GT(pa, 0);
   ASSERT_GT(pb, 0);
   EXPECT_NE(pa, pb) << "one process per session";
@@ -266,11 +342,11 @@ TEST(ServeProcess, ACrashedOrHungSessionLeavesTheOthersAlone) {
   EXPECT_EQ(verdict(b.call("run_eval")), "pass");
   // A's next request gets a fresh process; its saved kernel is still in its workspace.
   ASSERT_FALSE(Session::is_error(a.call("select_task", {{"task", "relu"}})));
-  ASSERT_FALSE(Session::is_error(a.call("load_kernel", {{"name", "relu.s"}})));
+  ASSERT_FALSE(Session::is_error(a.call("load_kernel", {{"name", "relu_a.s"}})));
   EXPECT_EQ(verdict(a.call("run_eval")), "pass");
 
   // A's process hangs (SIGSTOP): its request ends after --eval-timeout, B's are answered meanwhile.
-  const pid_t pa2 = session_process(a.id());
+  const pid_t pa2 = session_process("relu_a.s");
   ASSERT_GT(pa2, 0);
   ASSERT_NE(pa2, pa);
   ASSERT_EQ(::kill(pa2, SIGSTOP), 0);
@@ -306,18 +382,25 @@ TEST(ServeProcess, WorkspacesTakeNoPathFromClients) {
   EXPECT_FALSE(fs::exists(server.dir() / "ws" / "escape.s"));
   EXPECT_FALSE(fs::exists("/tmp/abs.s"));
   // A symbolic link planted in the workspace is neither followed for reading nor for writing.
-  const fs::path workspace = server.dir() / "ws" / a.id();
+  ASSERT_FALSE(Session::is_error(a.call("write_code", {{"code", "; mine\n"}, {"name", "mine.s"}})));
+  fs::path workspace;
+  for (const auto& dir : fs::directory_iterator(server.dir() / "ws"))
+    if (fs::exists(dir.path() / "mine.s")) workspace = dir.path();
   ASSERT_TRUE(fs::is_directory(workspace));
+  EXPECT_EQ(workspace.filename().string().find(a.id()), std::string::npos) << "named by the secret id";
   fs::create_symlink(outside, workspace / "link.s");
   EXPECT_NE(Session::text(a.call("load_kernel", {{"name", "link.s"}})).find("symbolic link"),
             std::string::npos);
   EXPECT_TRUE(Session::is_error(a.call("write_code", {{"code", "; overwritten\n"}, {"name", "link.s"}})));
   EXPECT_EQ(read_file(outside), "untouched\n");
   // Sessions do not see each other's kernels.
-  ASSERT_FALSE(Session::is_error(a.call("write_code", {{"code", "; mine\n"}, {"name", "mine.s"}})));
   EXPECT_EQ(a.call("list_kernels")["result"]["structuredContent"]["kernels"].size(), 1u);
   EXPECT_TRUE(b.call("list_kernels")["result"]["structuredContent"]["kernels"].empty());
   EXPECT_TRUE(Session::is_error(b.call("load_kernel", {{"name", "mine.s"}})));
+  // Nor does any other tool take a server path from a client.
+  const json db = a.call("codesign_profile", {{"platform", "systolic"}, {"db", "/etc/passwd"}});
+  EXPECT_TRUE(Session::is_error(db));
+  EXPECT_NE(Session::text(db).find("cannot name a file"), std::string::npos) << db;
 }
 
 TEST(ServeProcess, TheCycleCeilingAndTheResultsFile) {
@@ -338,7 +421,10 @@ TEST(ServeProcess, TheCycleCeilingAndTheResultsFile) {
   ASSERT_FALSE(Session::is_error(submitted)) << submitted;
   // The submission is on disk when the client hears of it.
   const json line = json::parse(read_file(server.dir() / "results.jsonl"));
-  EXPECT_EQ(line["session"], s.id());
+  // Named by the session's public name, which the submission's reply gives, never by the secret id.
+  EXPECT_EQ(line["session"], submitted["result"]["structuredContent"]["session"]) << submitted;
+  EXPECT_NE(line["session"].get<std::string>().find("s1-"), std::string::npos) << line;
+  EXPECT_EQ(line["session"].get<std::string>().find(s.id()), std::string::npos);
   EXPECT_EQ(line["task"], "relu");
   EXPECT_EQ(line["score"]["verdict"], "pass");
   EXPECT_EQ(line["source"], kernel);
