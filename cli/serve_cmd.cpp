@@ -56,9 +56,9 @@ int run_serve(const ServeArgs& a) {
     throw UsageError(std::string("--token-file: ") + e.what());
   }
   // Warnings, not errors: a lab may know better (a private network, a token file in a private directory).
-  std::error_code ec;
-  const auto perms = fs::status(a.token_file, ec).permissions();
-  if (!ec && (perms & (fs::perms::group_read | fs::perms::others_read)) != fs::perms::none)
+  std::error_code status_error;
+  const auto perms = fs::status(a.token_file, status_error).permissions();
+  if (!status_error && (perms & (fs::perms::group_read | fs::perms::others_read)) != fs::perms::none)
     std::cerr << "kcraft serve: warning: " << a.token_file
               << " is readable by others than its owner (chmod 600 it)\n";
   if (a.host != "127.0.0.1" && a.host != "localhost" && a.host != "::1")

@@ -280,6 +280,10 @@ const std::vector<McpTool>& build_tools() {
       }
       t.push_back(std::move(tool));
     }
+    for (auto& tool : t) {
+      tool.simulates = tool.name == "run_eval" || tool.name == "profile" || tool.name == "submit" ||
+                       tool.name == "codesign_profile" || tool.name == "codesign_propose";
+    }
     return t;
   }();
   return tools;

@@ -28,6 +28,8 @@ struct McpTool {
   bool read_only = false;
   bool destructive = false;
   bool idempotent = false;
+  // Runs simulations (seconds to minutes): kcraft serve gives each call a place in its job queue.
+  bool simulates = false;
 };
 
 class McpToolbox {

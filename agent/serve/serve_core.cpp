@@ -23,9 +23,11 @@ constexpr int kInternalError = -32603;
 // JSON-RPC's range for server errors: what a client should retry (busy, rate limit, restarted process).
 constexpr int kServerError = -32000;
 
-// The tools that run a simulation and so take a place in the job queue.
+// The tools that run a simulation and so take a place in the job queue (and count as evaluations).
 bool evaluates(const std::string& tool) {
-  return tool == "run_eval" || tool == "profile" || tool == "submit";
+  const auto& tools = mcp::McpToolbox::tools();
+  auto it = std::find_if(tools.begin(), tools.end(), [&](const mcp::McpTool& t) { return t.name == tool; });
+  return it != tools.end() && it->simulates;
 }
 
 std::string lower(std::string s) {

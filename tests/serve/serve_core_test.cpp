@@ -319,6 +319,10 @@ TEST(ServeCore, AFullQueueIsARetryableErrorNamingQueueNeverAHang) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   EXPECT_EQ(refused["error"]["code"], -32000);
   EXPECT_NE(refused["error"]["message"].get<std::string>().find("--queue"), std::string::npos) << refused;
+  for (const std::string tool : {"profile", "codesign_profile", "codesign_propose"}) {
+    const json also = body_of(f.send(Fixture::call(5, tool, {{"platform", "systolic"}}), sessions[2]));
+    EXPECT_EQ(also["error"]["code"], -32000) << tool << " simulates, so it queues: " << also;
+  }
   EXPECT_EQ(body_of(f.send(Fixture::call(4, "list_tasks"), sessions[2]))["result"]["isError"], false);
   {
     std::lock_guard<std::mutex> lock(f.script.mutex);
@@ -327,7 +331,7 @@ TEST(ServeCore, AFullQueueIsARetryableErrorNamingQueueNeverAHang) {
   f.script.changed.notify_all();
   EXPECT_EQ(body_of(running.get())["result"]["content"][0]["text"], "run_eval done");
   EXPECT_EQ(body_of(queued.get())["result"]["content"][0]["text"], "run_eval done");
-  EXPECT_EQ(f.core->stats().busy_refusals, 1u);
+  EXPECT_EQ(f.core->stats().busy_refusals, 4u);
 }
 
 TEST(ServeCore, EvaluationsPerMinuteArePerSession) {
