@@ -8,6 +8,16 @@
 
 namespace kcraft {
 
+std::vector<std::string> doubled_build_param(const HwConfig& config, const std::string& key) {
+  const int64_t v = config.build_param(key);
+  return {std::to_string(v), std::to_string(2 * v)};
+}
+
+std::vector<std::string> doubled_runtime_param(const HwConfig& config, const std::string& key) {
+  const auto v = static_cast<int64_t>(config.runtime_param(key));
+  return {std::to_string(v), std::to_string(2 * v)};
+}
+
 const HwConfig& Platform::hw_config(const std::string& hw) const {
   for (const auto& c : hw_configs()) {
     if (c.name == hw) return c;

@@ -192,6 +192,10 @@ struct CodesignRules {
   std::vector<std::string> essential;
 };
 
+// A parameter's value and its double, as BindingParameter::values lists them (a build: or runtime: key).
+std::vector<std::string> doubled_build_param(const HwConfig& config, const std::string& key);
+std::vector<std::string> doubled_runtime_param(const HwConfig& config, const std::string& key);
+
 // What a hardware-team command prints: text for people, JSON for --json.
 struct CommandReport {
   bool ok = true;  // false: the campaign found a hardware bug

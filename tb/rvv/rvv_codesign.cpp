@@ -81,11 +81,8 @@ std::vector<DataflowOp> RvvPlatform::dataflow(const std::string& instruction_tex
 
 CodesignRules RvvPlatform::codesign_rules(const std::string& hw) const {
   const HwConfig& c = hw_config(hw);
-  auto doubled = [&](const std::string& key) {
-    const int64_t v = c.build_param(key);
-    return std::vector<std::string>{std::to_string(v), std::to_string(2 * v)};
-  };
-  const auto bandwidth = static_cast<int64_t>(c.runtime_param("dram_bytes_per_cycle"));
+  auto doubled = [&](const std::string& key) { return doubled_build_param(c, key); };
+  const auto bandwidth = doubled_runtime_param(c, "dram_bytes_per_cycle");
   CodesignRules rules;
   rules.issue_track = "retire (WB)";
   rules.cause_units = {
@@ -105,11 +102,7 @@ CodesignRules RvvPlatform::codesign_rules(const std::string& hw) const {
       {"vector", "", "VECTOR_QUEUE", doubled("VECTOR_QUEUE"),
        "the vector queue is full: a deeper queue lets scalar work run ahead"},
       {"memory", "", "DCACHE_BYTES", doubled("DCACHE_BYTES"), "loads miss in the data cache"},
-      {"memory",
-       "",
-       "dram_bytes_per_cycle",
-       {std::to_string(bandwidth), std::to_string(2 * bandwidth)},
-       "cache misses and write-backs wait for DRAM"},
+      {"memory", "", "dram_bytes_per_cycle", bandwidth, "cache misses and write-backs wait for DRAM"},
       {"fp_divsqrt", "", "FDIV_BITS_PER_CYCLE", doubled("FDIV_BITS_PER_CYCLE"),
        "FDIV/FSQRT occupy the FP divider: more bits per cycle"},
   };

@@ -7,11 +7,8 @@ namespace kcraft::systolic {
 
 CodesignRules SystolicPlatform::codesign_rules(const std::string& hw) const {
   const HwConfig& c = hw_config(hw);
-  auto doubled = [&](const std::string& key) {
-    const int64_t v = c.build_param(key);
-    return std::vector<std::string>{std::to_string(v), std::to_string(2 * v)};
-  };
-  const auto bandwidth = static_cast<int64_t>(c.runtime_param("dram_bytes_per_cycle"));
+  auto doubled = [&](const std::string& key) { return doubled_build_param(c, key); };
+  const auto bandwidth = doubled_runtime_param(c, "dram_bytes_per_cycle");
   const int64_t mlen = c.build_param("MLEN");
   CodesignRules rules;
   rules.issue_track = "issue";
@@ -29,20 +26,14 @@ CodesignRules SystolicPlatform::codesign_rules(const std::string& hw) const {
   rules.parameters = {
       {"unit_busy", "dma", "DMA_SLOTS", doubled("DMA_SLOTS"),
        "DMA commands wait for a free slot: more slots keep more transfers in flight"},
-      {"unit_busy",
-       "dma",
-       "dram_bytes_per_cycle",
-       {std::to_string(bandwidth), std::to_string(2 * bandwidth)},
+      {"unit_busy", "dma", "dram_bytes_per_cycle", bandwidth,
        "a slot is held while its rows stream from DRAM: more bandwidth frees it sooner"},
       {"unit_busy",
        "matrix",
        "MLEN,VLEN",
        {std::to_string(mlen), std::to_string(2 * mlen)},
        "instructions wait for the matrix unit: a larger array does a tile's MACs in fewer passes"},
-      {"dependency",
-       "dma",
-       "dram_bytes_per_cycle",
-       {std::to_string(bandwidth), std::to_string(2 * bandwidth)},
+      {"dependency", "dma", "dram_bytes_per_cycle", bandwidth,
        "a DMA store waits for rows still being written or loaded"},
   };
   rules.essential = {"C_HALT"};

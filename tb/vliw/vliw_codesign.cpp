@@ -5,11 +5,8 @@ namespace kcraft::vliw {
 
 CodesignRules VliwPlatform::codesign_rules(const std::string& hw) const {
   const HwConfig& c = hw_config(hw);
-  auto doubled = [&](const std::string& key) {
-    const int64_t v = c.build_param(key);
-    return std::vector<std::string>{std::to_string(v), std::to_string(2 * v)};
-  };
-  const auto bandwidth = static_cast<int64_t>(c.runtime_param("dram_bytes_per_cycle"));
+  auto doubled = [&](const std::string& key) { return doubled_build_param(c, key); };
+  const auto bandwidth = doubled_runtime_param(c, "dram_bytes_per_cycle");
   CodesignRules rules;
   rules.issue_track = "issue";
   // A bundle's cycle goes to its arithmetic first: the slot a kernel is usually bound by.
@@ -27,16 +24,9 @@ CodesignRules VliwPlatform::codesign_rules(const std::string& hw) const {
       {"bank_conflict", "", "DM_BANKS", doubled("DM_BANKS"),
        "two load/store ops of a bundle hit one bank: more banks make it rarer"},
       {"dma_queue", "", "DMA_QUEUE", doubled("DMA_QUEUE"), "DMA ops wait for room in their channel's queue"},
-      {"lock_wait",
-       "",
-       "dram_bytes_per_cycle",
-       {std::to_string(bandwidth), std::to_string(2 * bandwidth)},
+      {"lock_wait", "", "dram_bytes_per_cycle", bandwidth,
        "C_ACQ waits for a DMA transfer to finish: more DRAM bandwidth finishes it sooner"},
-      {"drain",
-       "",
-       "dram_bytes_per_cycle",
-       {std::to_string(bandwidth), std::to_string(2 * bandwidth)},
-       "C_HALT waits for the last stores to reach DRAM"},
+      {"drain", "", "dram_bytes_per_cycle", bandwidth, "C_HALT waits for the last stores to reach DRAM"},
   };
   rules.essential = {"C_HALT", "C_NOP"};
   return rules;
