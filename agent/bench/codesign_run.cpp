@@ -109,14 +109,9 @@ void fill_cells_added(const WeightedProfile& w, std::vector<Candidate>& candidat
   for (auto& c : candidates) {
     if (c.kind != "parameter") continue;
     try {
-      ParameterValues set;
-      std::string names = c.evidence.at("parameter").get<std::string>();
-      for (size_t pos = 0; pos <= names.size();) {
-        const size_t comma = std::min(names.find(',', pos), names.size());
-        set.names.push_back(names.substr(pos, comma - pos));
-        pos = comma + 1;
-      }
-      set.values = c.evidence.at("values").get<std::vector<std::string>>();
+      const auto set = parse_parameter_values(
+          fmt::format("{}={}", c.evidence.at("parameter").get<std::string>(),
+                      fmt::join(c.evidence.at("values").get<std::vector<std::string>>(), ",")));
       std::string error;
       if (synthesize && log != nullptr)
         *log << "codesign: synthesizing " << set.text() << " = "
