@@ -31,74 +31,55 @@ module rvv_fpu #(
 );
   localparam logic [31:0] One = 32'h3f80_0000;
 
-  logic [31:0] fma_a;
-  logic [31:0] fma_b;
-  logic [31:0] fma_c;
-  logic [31:0] fma_result;
-  logic [4:0]  fma_flags;
-  logic [31:0] misc_result;
-  logic [4:0]  misc_flags;
-  logic        is_fma_op;
   logic        is_divsqrt_op;
   logic        accept;
   logic        ds_busy;
   logic        ds_done;
   logic [31:0] ds_result;
   logic [4:0]  ds_flags;
-  logic        valid_q, valid_d;
-  logic        from_ds_q, from_ds_d;
-  logic [31:0] result_q, result_d;
-  logic [4:0]  flags_q, flags_d;
+  logic        valid_q;
+  logic        from_ds_q;
+  logic [31:0] result_q;
+  logic [4:0]  flags_q;
 
-  // The fused multiply-add operations are encoded first (OpAdd = 0 ... OpNmadd = 6).
-  assign is_fma_op = op_i <= rvv_fpu_pkg::OpNmadd;
   assign is_divsqrt_op = (op_i == rvv_fpu_pkg::OpDiv) || (op_i == rvv_fpu_pkg::OpSqrt);
   assign in_ready_o = !ds_busy;
   assign accept = in_valid_i && in_ready_o;
 
-  // Operand preparation for the one fused multiply-add datapath (sign flips are exact, also on NaNs).
-  always_comb begin
-    fma_a = a_i;
-    fma_b = b_i;
-    fma_c = c_i;
-    unique case (op_i)
-      rvv_fpu_pkg::OpAdd: begin fma_b = One; fma_c = b_i; end
-      rvv_fpu_pkg::OpSub: begin fma_b = One; fma_c = {!b_i[31], b_i[30:0]}; end
+  // Every one-cycle operation: the fused multiply-add datapath (OpAdd = 0 ... OpNmadd = 6, one datapath
+  // with operands prepared here: sign flips are exact, also on NaNs) or the others. Returns {flags, result}.
+  function automatic logic [36:0] one_cycle(input logic [4:0] op, input logic [2:0] rm, input logic [31:0] a,
+                                            input logic [31:0] b, input logic [31:0] c);
+    logic [31:0] fma_a;
+    logic [31:0] fma_b;
+    logic [31:0] fma_c;
+    fma_a = a;
+    fma_b = b;
+    fma_c = c;
+    unique case (op)
+      rvv_fpu_pkg::OpAdd: begin fma_b = One; fma_c = b; end
+      rvv_fpu_pkg::OpSub: begin fma_b = One; fma_c = {!b[31], b[30:0]}; end
       // The zero addend takes the product's sign: x*y + (sign(x*y) 0) is x*y, zeros included.
-      rvv_fpu_pkg::OpMul: fma_c = {a_i[31] ^ b_i[31], 31'd0};
-      rvv_fpu_pkg::OpMsub: fma_c = {!c_i[31], c_i[30:0]};
-      rvv_fpu_pkg::OpNmsub: fma_a = {!a_i[31], a_i[30:0]};
-      rvv_fpu_pkg::OpNmadd: begin fma_a = {!a_i[31], a_i[30:0]}; fma_c = {!c_i[31], c_i[30:0]}; end
+      rvv_fpu_pkg::OpMul: fma_c = {a[31] ^ b[31], 31'd0};
+      rvv_fpu_pkg::OpMsub: fma_c = {!c[31], c[30:0]};
+      rvv_fpu_pkg::OpNmsub: fma_a = {!a[31], a[30:0]};
+      rvv_fpu_pkg::OpNmadd: begin fma_a = {!a[31], a[30:0]}; fma_c = {!c[31], c[30:0]}; end
       default: ;
     endcase
-  end
-
-  // Only the datapath of an accepted operation computes (operand isolation: in hardware it saves power,
-  // in simulation the idle FPUs of the vector lanes cost nothing).
-  rvv_fpu_fma u_fma (
-      .en_i(accept && is_fma_op), .a_i(fma_a), .b_i(fma_b), .c_i(fma_c), .rm_i(rm_i), .result_o(fma_result), .flags_o(fma_flags));
-
-  rvv_fpu_misc u_misc (
-      .en_i(accept && !is_fma_op && !is_divsqrt_op), .op_i(op_i), .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .result_o(misc_result), .flags_o(misc_flags));
+    if (op <= rvv_fpu_pkg::OpNmadd) one_cycle = rvv_fpu_fma_pkg::fma(fma_a, fma_b, fma_c, rm);
+    else one_cycle = rvv_fpu_misc_pkg::misc(op, a, b, rm);
+  endfunction
 
   rvv_fpu_divsqrt #(.BitsPerCycle(DivSqrtBitsPerCycle)) u_divsqrt (
       .clk_i(clk_i), .rst_ni(rst_ni), .start_i(accept && is_divsqrt_op), .is_sqrt_i(op_i == rvv_fpu_pkg::OpSqrt),
       .a_i(a_i), .b_i(b_i), .rm_i(rm_i), .busy_o(ds_busy), .done_o(ds_done), .result_o(ds_result),
       .flags_o(ds_flags));
 
-  // from_ds_q selects the divider's result register: from the acceptance of a division or square root
-  // until the next operation is accepted, so that result_o holds after out_valid_o falls.
-  always_comb begin
-    valid_d = accept && !is_divsqrt_op;
-    from_ds_d = accept ? is_divsqrt_op : from_ds_q;
-    result_d = result_q;
-    flags_d = flags_q;
-    if (accept && !is_divsqrt_op) begin
-      result_d = is_fma_op ? fma_result : misc_result;
-      flags_d = is_fma_op ? fma_flags : misc_flags;
-    end
-  end
-
+  // The one-cycle datapath computes inside the clocked block, for an accepted operation only (operand
+  // isolation: in hardware the same logic in front of the result register, idle without toggling; in
+  // simulation the idle FPUs of the vector lanes cost nothing). from_ds_q selects the divider's result
+  // register: from the acceptance of a division or square root until the next operation is accepted, so
+  // that result_o holds after out_valid_o falls.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= 1'b0;
@@ -106,10 +87,9 @@ module rvv_fpu #(
       result_q <= 32'd0;
       flags_q <= 5'd0;
     end else begin
-      valid_q <= valid_d;
-      from_ds_q <= from_ds_d;
-      result_q <= result_d;
-      flags_q <= flags_d;
+      valid_q <= accept && !is_divsqrt_op;
+      if (accept) from_ds_q <= is_divsqrt_op;
+      if (accept && !is_divsqrt_op) {flags_q, result_q} <= one_cycle(op_i, rm_i, a_i, b_i, c_i);
     end
   end
 

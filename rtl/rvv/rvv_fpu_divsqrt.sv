@@ -9,7 +9,11 @@
 // (NaN, inf, zero, negative square root) take the same time: the latency depends only on the parameter.
 //
 // Both recurrences produce Steps >= 28 bits, at least 25 significant ones (24 + guard), and a nonzero
-// remainder becomes the sticky bit, which is all rvv_fpu_round needs for every rounding mode.
+// remainder becomes the sticky bit, which is all rvv_fpu_round_pkg::round needs for every rounding mode.
+//
+// The unit computes inside its clocked block: the start decode when an operation starts, one recurrence
+// step per busy cycle and the rounding in the last (in hardware the same logic in front of the registers;
+// in simulation an idle divider costs nothing).
 module rvv_fpu_divsqrt #(
     parameter int unsigned BitsPerCycle = 2
 ) (
@@ -30,214 +34,152 @@ module rvv_fpu_divsqrt #(
   localparam int unsigned RemWidth = Steps + 2;  // sqrt: remainder <= 2 * root
   localparam int unsigned CountWidth = $clog2(Iterations + 1);
 
-  logic [35:0]            a_unpacked;
-  logic [35:0]            b_unpacked;
-  logic [23:0]            mant_a;
-  logic [23:0]            mant_b;
-  logic signed [11:0]     exp_a;
-  logic signed [11:0]     exp_b;
-  logic                   special;
-  logic [31:0]            special_result;
-  logic [4:0]             special_flags;
-  logic signed [11:0]     lsb_exp;     // unbiased exponent of the quotient/root LSB
-  logic                   sqrt_odd;
-  logic signed [11:0]     sqrt_exp;    // even exponent of the radicand's LSB
-
-  logic                   busy_q, busy_d;
-  logic                   done_q, done_d;
-  logic [CountWidth-1:0]  count_q, count_d;
-  logic                   is_sqrt_q, is_sqrt_d;
-  logic                   sign_q, sign_d;
-  logic [2:0]             rm_q, rm_d;
-  logic                   special_q, special_d;
-  logic [31:0]            result_q, result_d;
-  logic [4:0]             flags_q, flags_d;
-  logic signed [11:0]     lsb_exp_q, lsb_exp_d;
-  logic [23:0]            divisor_q, divisor_d;
-  logic [RemWidth-1:0]    rem_q, rem_d;
-  logic [Steps-1:0]       quo_q, quo_d;        // quotient or root bits so far
-  logic [2*Steps-1:0]     radicand_q, radicand_d;
-
-  logic [RemWidth-1:0]    rem_next;
-  logic [Steps-1:0]       quo_next;
-  logic [2*Steps-1:0]     radicand_next;
-  logic [RemWidth-1:0]    trial;
-  logic [Steps-1:0]       mant_norm;
-  logic signed [11:0]     exp_norm;
-  logic [31:0]            rounded;
-  logic                   of;
-  logic                   uf;
-  logic                   nx;
-
-  // Unpacked (a normalising loop per operand) only when an operation starts, the one time they are used.
-  always_comb begin
-    a_unpacked = '0;
-    b_unpacked = '0;
-    if (start_i) begin
-      a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
-      b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
-    end
-  end
-  assign {exp_a, mant_a} = a_unpacked;
-  assign {exp_b, mant_b} = b_unpacked;
-
-  // Special operands, decided at start.
-  always_comb begin
-    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
-    special = '0;
-    special_result = '0;
-    special_flags = '0;
-    sqrt_odd = '0;
-    sqrt_exp = '0;
-    lsb_exp = '0;
-    if (start_i) begin
-      special = 1'b1;
-      special_result = rvv_fpu_pkg::CanonicalNan;
-      special_flags = 5'd0;
-      if (is_sqrt_i) begin
-        if (rvv_fpu_pkg::is_nan(a_i[30:0])) begin
-          special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]);
-        end else if (rvv_fpu_pkg::is_zero(a_i[30:0])) begin
-          special_result = a_i;                    // sqrt(-0) = -0
-        end else if (a_i[31]) begin
-          special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;            // negative, including -inf
-        end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
-          special_result = a_i;
-        end else begin
-          special = 1'b0;
-        end
-      end else begin
-        if (rvv_fpu_pkg::is_nan(a_i[30:0]) || rvv_fpu_pkg::is_nan(b_i[30:0])) begin
-          special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a_i[30:0]) || rvv_fpu_pkg::is_snan(b_i[30:0]);
-        end else if ((rvv_fpu_pkg::is_inf(a_i[30:0]) && rvv_fpu_pkg::is_inf(b_i[30:0])) || (rvv_fpu_pkg::is_zero(a_i[30:0]) && rvv_fpu_pkg::is_zero(b_i[30:0]))) begin
-          special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;
-        end else if (rvv_fpu_pkg::is_inf(a_i[30:0])) begin
-          special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
-        end else if (rvv_fpu_pkg::is_zero(b_i[30:0])) begin
-          special_result = {a_i[31] ^ b_i[31], 31'h7f80_0000};
-          special_flags[rvv_fpu_pkg::FlagDz] = 1'b1;
-        end else if (rvv_fpu_pkg::is_zero(a_i[30:0]) || rvv_fpu_pkg::is_inf(b_i[30:0])) begin
-          special_result = {a_i[31] ^ b_i[31], 31'd0};
-        end else begin
-          special = 1'b0;
-        end
-      end
-      // sqrt: value = mant_a * 2^(exp_a - 150); make the exponent even by doubling the significand
-      // (sqrt_odd), then the radicand mant << sqrt_odd << (2*Steps - 26) has a root of Steps bits whose
-      // LSB exponent is half the remaining even exponent.
-      sqrt_odd = exp_a[0];  // exp_a - 150 has the parity of exp_a
-      sqrt_exp = '0;
-      if (is_sqrt_i) begin
-        // Through a signed variable: the unsigned terms would make >>> a logical shift.
-        sqrt_exp = exp_a - 12'sd150 - {11'd0, sqrt_odd} - 12'(2 * Steps) + 12'sd26;
-        lsb_exp = sqrt_exp >>> 1;
-      end else begin
-        // quotient = floor(mant_a / mant_b * 2^(Steps-1)), value * 2^(exp_a - exp_b)
-        lsb_exp = exp_a - exp_b - 12'(Steps - 1);
-      end
-    end
+  localparam int unsigned StartBits = 1 + 32 + 5 + 12 + 24 + RemWidth + 2 * Steps;
+  localparam int unsigned StepBits = RemWidth + Steps;
+  if (Steps > rvv_fpu_round_pkg::Width) begin : g_too_many_steps
+    $error("rvv_fpu_divsqrt: BitsPerCycle gives %0d recurrence steps, more than the rounder's %0d bits",
+           Steps, rvv_fpu_round_pkg::Width);
   end
 
-  // BitsPerCycle recurrence steps.
-  always_comb begin
-    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
-    rem_next = '0;
-    quo_next = '0;
-    radicand_next = '0;
-    trial = '0;
-    if (busy_q) begin
-      rem_next = rem_q;
-      quo_next = quo_q;
-      radicand_next = radicand_q;
-      trial = '0;
-      for (int i = 0; i < BitsPerCycle; i++) begin
-        // One restoring step; only the trial subtrahend and the shifts differ between the two.
-        if (is_sqrt_q) begin
-          rem_next = {rem_next[RemWidth-3:0], radicand_next[2*Steps-1 -: 2]};
-          radicand_next = radicand_next << 2;
-          trial = {quo_next, 2'b01};
-        end else begin
-          trial = {{(RemWidth - 24){1'b0}}, divisor_q};
-        end
-        if (rem_next >= trial) begin
-          rem_next = rem_next - trial;
-          quo_next = {quo_next[Steps-2:0], 1'b1};
-        end else begin
-          quo_next = {quo_next[Steps-2:0], 1'b0};
-        end
-        if (!is_sqrt_q) rem_next = rem_next << 1;
-      end
-    end
-  end
+  logic                   busy_q;
+  logic                   done_q;
+  logic [CountWidth-1:0]  count_q;
+  logic                   is_sqrt_q;
+  logic                   sign_q;
+  logic [2:0]             rm_q;
+  logic                   special_q;
+  logic [31:0]            result_q;
+  logic [4:0]             flags_q;
+  logic signed [11:0]     lsb_exp_q;   // unbiased exponent of the quotient/root LSB
+  logic [23:0]            divisor_q;
+  logic [RemWidth-1:0]    rem_q;
+  logic [Steps-1:0]       quo_q;       // quotient or root bits so far
+  logic [2*Steps-1:0]     radicand_q;
 
-  // Normalize the final quotient/root (its MSB is at Steps-1 or Steps-2) and round.
-  always_comb begin
-    // Operand isolation: idle, the block holds its outputs at zero (and a simulator skips it).
-    mant_norm = '0;
-    exp_norm = '0;
-    if (busy_q) begin
-      if (quo_next[Steps-1]) begin
-        mant_norm = quo_next;
-        exp_norm = lsb_exp_q + 12'(Steps - 1) + 12'sd127;
+  // What an operation starts with: {special, special result, special flags, lsb_exp, divisor, remainder,
+  // radicand}. Special operands are decided here and take the same time as the others.
+  function automatic logic [StartBits-1:0] start(input logic is_sqrt, input logic [31:0] a, input logic [31:0] b);
+    logic [23:0]        mant_a;
+    logic [23:0]        mant_b;
+    logic signed [11:0] exp_a;
+    logic signed [11:0] exp_b;
+    logic               special;
+    logic [31:0]        special_result;
+    logic [4:0]         special_flags;
+    logic signed [11:0] lsb_exp;
+    logic               sqrt_odd;
+    logic signed [11:0] sqrt_exp;    // even exponent of the radicand's LSB
+    logic [RemWidth-1:0]  rem;
+    logic [2*Steps-1:0]   radicand;
+    {exp_a, mant_a} = rvv_fpu_pkg::unpack(a[30:0]);
+    {exp_b, mant_b} = rvv_fpu_pkg::unpack(b[30:0]);
+    special = 1'b1;
+    special_result = rvv_fpu_pkg::CanonicalNan;
+    special_flags = 5'd0;
+    if (is_sqrt) begin
+      if (rvv_fpu_pkg::is_nan(a[30:0])) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a[30:0]);
+      end else if (rvv_fpu_pkg::is_zero(a[30:0])) begin
+        special_result = a;                    // sqrt(-0) = -0
+      end else if (a[31]) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;            // negative, including -inf
+      end else if (rvv_fpu_pkg::is_inf(a[30:0])) begin
+        special_result = a;
       end else begin
-        mant_norm = {quo_next[Steps-2:0], 1'b0};
-        exp_norm = lsb_exp_q + 12'(Steps - 2) + 12'sd127;
+        special = 1'b0;
       end
-    end
-  end
-
-  rvv_fpu_round #(.Width(Steps)) u_round (
-      .en_i(busy_q), .sign_i(sign_q), .exp_i(exp_norm), .mant_i(mant_norm), .sticky_i(rem_next != '0), .rm_i(rm_q),
-      .result_o(rounded), .of_o(of), .uf_o(uf), .nx_o(nx));
-
-  always_comb begin
-    busy_d = busy_q;
-    done_d = 1'b0;
-    count_d = count_q;
-    is_sqrt_d = is_sqrt_q;
-    sign_d = sign_q;
-    rm_d = rm_q;
-    special_d = special_q;
-    result_d = result_q;
-    flags_d = flags_q;
-    lsb_exp_d = lsb_exp_q;
-    divisor_d = divisor_q;
-    rem_d = rem_q;
-    quo_d = quo_q;
-    radicand_d = radicand_q;
-    if (!busy_q && start_i) begin
-      busy_d = 1'b1;
-      count_d = CountWidth'(Iterations);
-      is_sqrt_d = is_sqrt_i;
-      sign_d = is_sqrt_i ? 1'b0 : a_i[31] ^ b_i[31];
-      rm_d = rm_i;
-      special_d = special;
-      result_d = special_result;
-      flags_d = special_flags;
-      lsb_exp_d = lsb_exp;
-      divisor_d = mant_b;
-      quo_d = '0;
-      if (is_sqrt_i) begin
-        rem_d = '0;
-        radicand_d = {1'b0, sqrt_odd ? {mant_a, 1'b0} : {1'b0, mant_a}, {(2 * Steps - 26){1'b0}}};
+    end else begin
+      if (rvv_fpu_pkg::is_nan(a[30:0]) || rvv_fpu_pkg::is_nan(b[30:0])) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = rvv_fpu_pkg::is_snan(a[30:0]) || rvv_fpu_pkg::is_snan(b[30:0]);
+      end else if ((rvv_fpu_pkg::is_inf(a[30:0]) && rvv_fpu_pkg::is_inf(b[30:0])) || (rvv_fpu_pkg::is_zero(a[30:0]) && rvv_fpu_pkg::is_zero(b[30:0]))) begin
+        special_flags[rvv_fpu_pkg::FlagNv] = 1'b1;
+      end else if (rvv_fpu_pkg::is_inf(a[30:0])) begin
+        special_result = {a[31] ^ b[31], 31'h7f80_0000};
+      end else if (rvv_fpu_pkg::is_zero(b[30:0])) begin
+        special_result = {a[31] ^ b[31], 31'h7f80_0000};
+        special_flags[rvv_fpu_pkg::FlagDz] = 1'b1;
+      end else if (rvv_fpu_pkg::is_zero(a[30:0]) || rvv_fpu_pkg::is_inf(b[30:0])) begin
+        special_result = {a[31] ^ b[31], 31'd0};
       end else begin
-        rem_d = {{(RemWidth - 24){1'b0}}, mant_a};
-        radicand_d = '0;
-      end
-    end else if (busy_q) begin
-      rem_d = rem_next;
-      quo_d = quo_next;
-      radicand_d = radicand_next;
-      count_d = count_q - 1'b1;
-      if (count_q == CountWidth'(1)) begin
-        busy_d = 1'b0;
-        done_d = 1'b1;
-        if (!special_q) begin
-          result_d = rounded;
-          flags_d = {2'b00, of, uf, nx};
-        end
+        special = 1'b0;
       end
     end
+    // sqrt: value = mant_a * 2^(exp_a - 150); make the exponent even by doubling the significand
+    // (sqrt_odd), then the radicand mant << sqrt_odd << (2*Steps - 26) has a root of Steps bits whose
+    // LSB exponent is half the remaining even exponent.
+    sqrt_odd = exp_a[0];  // exp_a - 150 has the parity of exp_a
+    if (is_sqrt) begin
+      // Through a signed variable: the unsigned terms would make >>> a logical shift.
+      sqrt_exp = exp_a - 12'sd150 - {11'd0, sqrt_odd} - 12'(2 * Steps) + 12'sd26;
+      lsb_exp = sqrt_exp >>> 1;
+      rem = '0;
+      radicand = {1'b0, sqrt_odd ? {mant_a, 1'b0} : {1'b0, mant_a}, {(2 * Steps - 26){1'b0}}};
+    end else begin
+      // quotient = floor(mant_a / mant_b * 2^(Steps-1)), value * 2^(exp_a - exp_b)
+      lsb_exp = exp_a - exp_b - 12'(Steps - 1);
+      rem = {{(RemWidth - 24){1'b0}}, mant_a};
+      radicand = '0;
+    end
+    start = {special, special_result, special_flags, lsb_exp, mant_b, rem, radicand};
+  endfunction
+
+  // BitsPerCycle recurrence steps: {remainder, quotient/root} after them (the radicand only shifts, by two
+  // bits a step, in the clocked block).
+  function automatic logic [StepBits-1:0] step(input logic is_sqrt, input logic [23:0] divisor,
+                                               input logic [RemWidth-1:0] rem_i, input logic [Steps-1:0] quo_i,
+                                               input logic [2*Steps-1:0] radicand_i);
+    logic [RemWidth-1:0]  rem;
+    logic [Steps-1:0]     quo;
+    logic [2*Steps-1:0]   radicand;
+    logic [RemWidth-1:0]  trial;
+    rem = rem_i;
+    quo = quo_i;
+    radicand = radicand_i;
+    for (int i = 0; i < BitsPerCycle; i++) begin
+      // One restoring step; only the trial subtrahend and the shifts differ between the two.
+      if (is_sqrt) begin
+        rem = {rem[RemWidth-3:0], radicand[2*Steps-1 -: 2]};
+        radicand = radicand << 2;
+        trial = {quo, 2'b01};
+      end else begin
+        trial = {{(RemWidth - 24){1'b0}}, divisor};
+      end
+      if (rem >= trial) begin
+        rem = rem - trial;
+        quo = {quo[Steps-2:0], 1'b1};
+      end else begin
+        quo = {quo[Steps-2:0], 1'b0};
+      end
+      if (!is_sqrt) rem = rem << 1;
+    end
+    step = {rem, quo};
+  endfunction
+
+  // The final quotient/root (its MSB is at Steps-1 or Steps-2) normalised and rounded, with the last
+  // remainder as the sticky bit: {flags, result}.
+  function automatic logic [36:0] finish(input logic [RemWidth-1:0] rem, input logic [Steps-1:0] quo,
+                                         input logic signed [11:0] lsb_exp, input logic sign, input logic [2:0] rm);
+    logic [Steps-1:0]    mant_norm;
+    logic signed [11:0]  exp_norm;
+    logic [34:0]         rounded;  // {result, of, uf, nx}
+    if (quo[Steps-1]) begin
+      mant_norm = quo;
+      exp_norm = lsb_exp + 12'(Steps - 1) + 12'sd127;
+    end else begin
+      mant_norm = {quo[Steps-2:0], 1'b0};
+      exp_norm = lsb_exp + 12'(Steps - 2) + 12'sd127;
+    end
+    rounded = rvv_fpu_round_pkg::round(sign, exp_norm, {mant_norm, {(rvv_fpu_round_pkg::Width - Steps){1'b0}}},
+                                       rem != '0, rm);
+    finish = {2'b00, rounded[2:0], rounded[34:3]};
+  endfunction
+
+  // This cycle's steps, while busy (idle, zero: a simulator skips them).
+  logic [RemWidth-1:0] rem_next;
+  logic [Steps-1:0]    quo_next;
+  always_comb begin
+    {rem_next, quo_next} = '0;
+    if (busy_q) {rem_next, quo_next} = step(is_sqrt_q, divisor_q, rem_q, quo_q, radicand_q);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -257,20 +199,28 @@ module rvv_fpu_divsqrt #(
       quo_q <= '0;
       radicand_q <= '0;
     end else begin
-      busy_q <= busy_d;
-      done_q <= done_d;
-      count_q <= count_d;
-      is_sqrt_q <= is_sqrt_d;
-      sign_q <= sign_d;
-      rm_q <= rm_d;
-      special_q <= special_d;
-      result_q <= result_d;
-      flags_q <= flags_d;
-      lsb_exp_q <= lsb_exp_d;
-      divisor_q <= divisor_d;
-      rem_q <= rem_d;
-      quo_q <= quo_d;
-      radicand_q <= radicand_d;
+      done_q <= 1'b0;
+      if (!busy_q && start_i) begin
+        busy_q <= 1'b1;
+        count_q <= CountWidth'(Iterations);
+        is_sqrt_q <= is_sqrt_i;
+        sign_q <= is_sqrt_i ? 1'b0 : a_i[31] ^ b_i[31];
+        rm_q <= rm_i;
+        quo_q <= '0;
+        {special_q, result_q, flags_q, lsb_exp_q, divisor_q, rem_q, radicand_q} <= start(is_sqrt_i, a_i, b_i);
+      end else if (busy_q) begin
+        rem_q <= rem_next;
+        quo_q <= quo_next;
+        if (is_sqrt_q) radicand_q <= radicand_q << (2 * BitsPerCycle);
+        count_q <= count_q - 1'b1;
+        if (count_q == CountWidth'(1)) begin
+          busy_q <= 1'b0;
+          done_q <= 1'b1;
+          if (!special_q) begin
+            {flags_q, result_q} <= finish(rem_next, quo_next, lsb_exp_q, sign_q, rm_q);
+          end
+        end
+      end
     end
   end
 
