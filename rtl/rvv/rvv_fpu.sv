@@ -39,8 +39,7 @@ module rvv_fpu #(
   logic [4:0]  ds_flags;
   logic        valid_q;
   logic        from_ds_q;
-  logic [31:0] result_q;
-  logic [4:0]  flags_q;
+  logic [36:0] out_q;  // {flags, result}: one register, so that the datapath is written by one assignment
 
   assign is_divsqrt_op = (op_i == rvv_fpu_pkg::OpDiv) || (op_i == rvv_fpu_pkg::OpSqrt);
   assign in_ready_o = !ds_busy;
@@ -84,16 +83,15 @@ module rvv_fpu #(
     if (!rst_ni) begin
       valid_q <= 1'b0;
       from_ds_q <= 1'b0;
-      result_q <= 32'd0;
-      flags_q <= 5'd0;
+      out_q <= '0;
     end else begin
       valid_q <= accept && !is_divsqrt_op;
       if (accept) from_ds_q <= is_divsqrt_op;
-      if (accept && !is_divsqrt_op) {flags_q, result_q} <= one_cycle(op_i, rm_i, a_i, b_i, c_i);
+      if (accept && !is_divsqrt_op) out_q <= one_cycle(op_i, rm_i, a_i, b_i, c_i);
     end
   end
 
   assign out_valid_o = valid_q || ds_done;
-  assign result_o = from_ds_q ? ds_result : result_q;
-  assign flags_o = from_ds_q ? ds_flags : flags_q;
+  assign result_o = from_ds_q ? ds_result : out_q[31:0];
+  assign flags_o = from_ds_q ? ds_flags : out_q[36:32];
 endmodule

@@ -48,17 +48,18 @@ module rvv_fpu_divsqrt #(
   logic                   sign_q;
   logic [2:0]             rm_q;
   logic                   special_q;
-  logic [31:0]            result_q;
-  logic [4:0]             flags_q;
+  logic [36:0]            out_q;       // {flags, result}: one register, written whole
   logic signed [11:0]     lsb_exp_q;   // unbiased exponent of the quotient/root LSB
   logic [23:0]            divisor_q;
   logic [RemWidth-1:0]    rem_q;
   logic [Steps-1:0]       quo_q;       // quotient or root bits so far
   logic [2*Steps-1:0]     radicand_q;
 
-  // What an operation starts with: {special, special result, special flags, lsb_exp, divisor, remainder,
+  // What an operation starts with: {special, special flags, special result, lsb_exp, divisor, remainder,
   // radicand}. Special operands are decided here and take the same time as the others.
   function automatic logic [StartBits-1:0] start(input logic is_sqrt, input logic [31:0] a, input logic [31:0] b);
+    logic [35:0]        a_unpacked;  // a function's result in one variable: a simulator would evaluate
+    logic [35:0]        b_unpacked;  // the call once per part of a concatenated target
     logic [23:0]        mant_a;
     logic [23:0]        mant_b;
     logic signed [11:0] exp_a;
@@ -71,8 +72,10 @@ module rvv_fpu_divsqrt #(
     logic signed [11:0] sqrt_exp;    // even exponent of the radicand's LSB
     logic [RemWidth-1:0]  rem;
     logic [2*Steps-1:0]   radicand;
-    {exp_a, mant_a} = rvv_fpu_pkg::unpack(a[30:0]);
-    {exp_b, mant_b} = rvv_fpu_pkg::unpack(b[30:0]);
+    a_unpacked = rvv_fpu_pkg::unpack(a[30:0]);
+    b_unpacked = rvv_fpu_pkg::unpack(b[30:0]);
+    {exp_a, mant_a} = a_unpacked;
+    {exp_b, mant_b} = b_unpacked;
     special = 1'b1;
     special_result = rvv_fpu_pkg::CanonicalNan;
     special_flags = 5'd0;
@@ -120,7 +123,7 @@ module rvv_fpu_divsqrt #(
       rem = {{(RemWidth - 24){1'b0}}, mant_a};
       radicand = '0;
     end
-    start = {special, special_result, special_flags, lsb_exp, mant_b, rem, radicand};
+    start = {special, special_flags, special_result, lsb_exp, mant_b, rem, radicand};
   endfunction
 
   // BitsPerCycle recurrence steps: {remainder, quotient/root} after them (the radicand only shifts, by two
@@ -174,13 +177,22 @@ module rvv_fpu_divsqrt #(
     finish = {2'b00, rounded[2:0], rounded[34:3]};
   endfunction
 
-  // This cycle's steps, while busy (idle, zero: a simulator skips them).
-  logic [RemWidth-1:0] rem_next;
-  logic [Steps-1:0]    quo_next;
+  // What an accepted operation starts with, and this cycle's steps while busy (otherwise zero: a
+  // simulator skips them).
+  logic [StartBits-1:0] start_v;
+  logic [StepBits-1:0]  step_v;
+  logic [RemWidth-1:0]  rem_next;
+  logic [Steps-1:0]     quo_next;
   always_comb begin
-    {rem_next, quo_next} = '0;
-    if (busy_q) {rem_next, quo_next} = step(is_sqrt_q, divisor_q, rem_q, quo_q, radicand_q);
+    start_v = '0;
+    if (!busy_q && start_i) start_v = start(is_sqrt_i, a_i, b_i);
   end
+  always_comb begin
+    step_v = '0;
+    if (busy_q) step_v = step(is_sqrt_q, divisor_q, rem_q, quo_q, radicand_q);
+  end
+  assign rem_next = step_v[StepBits-1 -: RemWidth];
+  assign quo_next = step_v[Steps-1:0];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -191,8 +203,7 @@ module rvv_fpu_divsqrt #(
       sign_q <= 1'b0;
       rm_q <= 3'd0;
       special_q <= 1'b0;
-      result_q <= 32'd0;
-      flags_q <= 5'd0;
+      out_q <= '0;
       lsb_exp_q <= '0;
       divisor_q <= '0;
       rem_q <= '0;
@@ -207,7 +218,7 @@ module rvv_fpu_divsqrt #(
         sign_q <= is_sqrt_i ? 1'b0 : a_i[31] ^ b_i[31];
         rm_q <= rm_i;
         quo_q <= '0;
-        {special_q, result_q, flags_q, lsb_exp_q, divisor_q, rem_q, radicand_q} <= start(is_sqrt_i, a_i, b_i);
+        {special_q, out_q, lsb_exp_q, divisor_q, rem_q, radicand_q} <= start_v;
       end else if (busy_q) begin
         rem_q <= rem_next;
         quo_q <= quo_next;
@@ -217,7 +228,7 @@ module rvv_fpu_divsqrt #(
           busy_q <= 1'b0;
           done_q <= 1'b1;
           if (!special_q) begin
-            {flags_q, result_q} <= finish(rem_next, quo_next, lsb_exp_q, sign_q, rm_q);
+            out_q <= finish(rem_next, quo_next, lsb_exp_q, sign_q, rm_q);
           end
         end
       end
@@ -226,6 +237,6 @@ module rvv_fpu_divsqrt #(
 
   assign busy_o = busy_q;
   assign done_o = done_q;
-  assign result_o = result_q;
-  assign flags_o = flags_q;
+  assign result_o = out_q[31:0];
+  assign flags_o = out_q[36:32];
 endmodule

@@ -31,6 +31,9 @@ package rvv_fpu_fma_pkg;
   // a * b + c rounded once under rm; returns {flags, result}.
   function automatic logic [36:0] fma(input logic [31:0] a_i, input logic [31:0] b_i, input logic [31:0] c_i,
                                       input logic [2:0] rm_i);
+    logic [35:0]            a_unpacked;  // each function result lands in one variable first: a simulator
+    logic [35:0]            b_unpacked;  // would evaluate a call once per part of a concatenated target
+    logic [35:0]            c_unpacked;
     logic [23:0]            mant_a;
     logic [23:0]            mant_b;
     logic [23:0]            mant_c;
@@ -57,9 +60,12 @@ package rvv_fpu_fma_pkg;
     logic                   prod_inf;
     logic                   c_inf;
 
-    {exp_a, mant_a} = rvv_fpu_pkg::unpack(a_i[30:0]);
-    {exp_b, mant_b} = rvv_fpu_pkg::unpack(b_i[30:0]);
-    {exp_c, mant_c} = rvv_fpu_pkg::unpack(c_i[30:0]);
+    a_unpacked = rvv_fpu_pkg::unpack(a_i[30:0]);
+    b_unpacked = rvv_fpu_pkg::unpack(b_i[30:0]);
+    c_unpacked = rvv_fpu_pkg::unpack(c_i[30:0]);
+    {exp_a, mant_a} = a_unpacked;
+    {exp_b, mant_b} = b_unpacked;
+    {exp_c, mant_c} = c_unpacked;
     sign_p = a_i[31] ^ b_i[31];
     sign_c = c_i[31];
     product = mant_a * mant_b;
