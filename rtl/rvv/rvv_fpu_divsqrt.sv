@@ -11,9 +11,9 @@
 // Both recurrences produce Steps >= 28 bits, at least 25 significant ones (24 + guard), and a nonzero
 // remainder becomes the sticky bit, which is all rvv_fpu_round_pkg::round needs for every rounding mode.
 //
-// The unit computes inside its clocked block: the start decode when an operation starts, one recurrence
-// step per busy cycle and the rounding in the last (in hardware the same logic in front of the registers;
-// in simulation an idle divider costs nothing).
+// The unit computes only what a cycle uses: the start decode when an operation starts and the recurrence
+// steps while busy (blocks gated by those conditions), the rounding in the clocked block on the last step
+// (in hardware the same logic in front of the registers; in simulation an idle divider costs nothing).
 module rvv_fpu_divsqrt #(
     parameter int unsigned BitsPerCycle = 2
 ) (
