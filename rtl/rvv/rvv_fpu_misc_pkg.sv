@@ -148,13 +148,15 @@ package rvv_fpu_misc_pkg;
       rvv_fpu_pkg::OpSgnj: result = {b_i[31], a_i[30:0]};
       rvv_fpu_pkg::OpSgnjn: result = {!b_i[31], a_i[30:0]};
       rvv_fpu_pkg::OpSgnjx: result = {a_i[31] ^ b_i[31], a_i[30:0]};
-      rvv_fpu_pkg::OpCvtWS, rvv_fpu_pkg::OpCvtWuS: ;
-      rvv_fpu_pkg::OpCvtSW, rvv_fpu_pkg::OpCvtSWu: ;
       default: result = a_i;  // FMV.X.W, FMV.W.X; the arithmetic ops are not routed here
     endcase
-    // The conversions' results go straight to the function's result (one call each).
-    if (op_i == rvv_fpu_pkg::OpCvtWS || op_i == rvv_fpu_pkg::OpCvtWuS) misc = f2i(op_i == rvv_fpu_pkg::OpCvtWS, a_i, rm_i);
-    else if (op_i == rvv_fpu_pkg::OpCvtSW || op_i == rvv_fpu_pkg::OpCvtSWu) misc = i2f(op_i == rvv_fpu_pkg::OpCvtSW, a_i, rm_i);
-    else misc = {flags, result};
+    misc = {flags, result};
+    // The conversions return their own {flags, result} (assigned whole: a simulator evaluates a call once
+    // per part of a concatenated target).
+    if (op_i == rvv_fpu_pkg::OpCvtWS || op_i == rvv_fpu_pkg::OpCvtWuS) begin
+      misc = f2i(op_i == rvv_fpu_pkg::OpCvtWS, a_i, rm_i);
+    end else if (op_i == rvv_fpu_pkg::OpCvtSW || op_i == rvv_fpu_pkg::OpCvtSWu) begin
+      misc = i2f(op_i == rvv_fpu_pkg::OpCvtSW, a_i, rm_i);
+    end
   endfunction
 endpackage
