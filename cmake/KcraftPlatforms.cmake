@@ -169,8 +169,10 @@ endfunction()
 # parameters become -G overrides. Targets rtl_<p>_<config> (INTERFACE libraries carrying the models);
 # cache variables KCRAFT_<P>_CONFIGS (the configuration names) and KCRAFT_<P>_RTL_SOURCES.
 # KCRAFT_HW_CONFIGS (a list of names) builds only those configurations, e.g. for a speed study.
+# VERILATOR_ARGS <options> adds Verilator options of this platform's models alone (after the project's
+# KCRAFT_VERILATOR_OPT_ARGS), for an optimisation measured on its RTL (docs/simulation-speed.md).
 function(kcraft_verilate_platform p)
-  cmake_parse_arguments(A "" "" "SOURCES;DEPENDS" ${ARGN})
+  cmake_parse_arguments(A "" "" "SOURCES;DEPENDS;VERILATOR_ARGS" ${ARGN})
   string(TOUPPER "${p}" P)
   file(GLOB config_files CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/configs/*.yaml")
   list(SORT config_files)
@@ -192,6 +194,7 @@ function(kcraft_verilate_platform p)
       PREFIX V${p}_${cfg}
       SOURCES ${A_SOURCES}
       ARGS_FILE "${vc}"
+      ARGS ${A_VERILATOR_ARGS}
       DEPENDS ${A_DEPENDS})
     list(APPEND configs ${cfg})
   endforeach()

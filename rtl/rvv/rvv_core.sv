@@ -3,8 +3,8 @@
 //
 // Five stages, in order, one instruction per cycle at best:
 //   IF   the fetch address goes to the ITCM (synchronous: the word arrives in ID);
-//   ID   the word waits in the ITCM's output register;
-//   EX   decode, operands (register file, forwarded from MEM and WB), ALU, branches and jumps (a taken one
+//   ID   the word waits in the ITCM's output register and is decoded (the decode is registered into EX);
+//   EX   operands (register file, forwarded from MEM and WB), ALU, branches and jumps (a taken one
 //        squashes ID: one bubble), multiply (one cycle), divide (iterative, EX waits), CSRs, vsetvl*,
 //        load/store address and checks, DTCM loads and stores, the FPU's issue, the vector unit's dispatch;
 //   MEM  DTCM load data, DRAM loads through the cache, DRAM stores into the write buffer, FPU results
@@ -130,31 +130,25 @@ module rvv_core #(
   logic [31:0] wb_pc_q, wb_insn_q, wb_value_q, wb_addr_q;
 
   // ================================================================ EX: decode
-  logic        d_illegal, d_alu_imm, d_alu_pc, d_uses_xrs1, d_uses_xrs2, d_uses_frs1, d_uses_frs2;
-  logic        d_uses_frs3, d_we_x, d_we_f, d_fpu_rm, d_fpu_a_x, d_vec_res;
-  logic [3:0]  d_cls, d_alu_op;
-  logic [4:0]  d_fpu_op;
-  logic [31:0] d_imm;
-  rvv_decode u_decode (
-    .insn_i     (ex_insn_q),
-    .illegal_o  (d_illegal),
-    .cls_o      (d_cls),
-    .alu_op_o   (d_alu_op),
-    .alu_imm_o  (d_alu_imm),
-    .alu_pc_o   (d_alu_pc),
-    .imm_o      (d_imm),
-    .uses_xrs1_o(d_uses_xrs1),
-    .uses_xrs2_o(d_uses_xrs2),
-    .uses_frs1_o(d_uses_frs1),
-    .uses_frs2_o(d_uses_frs2),
-    .uses_frs3_o(d_uses_frs3),
-    .we_x_o     (d_we_x),
-    .we_f_o     (d_we_f),
-    .fpu_op_o   (d_fpu_op),
-    .fpu_rm_o   (d_fpu_rm),
-    .fpu_a_x_o  (d_fpu_a_x),
-    .vec_res_o  (d_vec_res)
-  );
+  // The word is decoded in ID and the result registered beside it (ex_dec_q = decode(ex_insn_q) always).
+  rvv_decode_pkg::dec_t ex_dec_q;
+  wire        d_illegal = ex_dec_q.illegal;
+  wire [3:0]  d_cls = ex_dec_q.cls;
+  wire [3:0]  d_alu_op = ex_dec_q.alu_op;
+  wire        d_alu_imm = ex_dec_q.alu_imm;
+  wire        d_alu_pc = ex_dec_q.alu_pc;
+  wire [31:0] d_imm = ex_dec_q.imm;
+  wire        d_uses_xrs1 = ex_dec_q.uses_xrs1;
+  wire        d_uses_xrs2 = ex_dec_q.uses_xrs2;
+  wire        d_uses_frs1 = ex_dec_q.uses_frs1;
+  wire        d_uses_frs2 = ex_dec_q.uses_frs2;
+  wire        d_uses_frs3 = ex_dec_q.uses_frs3;
+  wire        d_we_x = ex_dec_q.we_x;
+  wire        d_we_f = ex_dec_q.we_f;
+  wire [4:0]  d_fpu_op = ex_dec_q.fpu_op;
+  wire        d_fpu_rm = ex_dec_q.fpu_rm;
+  wire        d_fpu_a_x = ex_dec_q.fpu_a_x;
+  wire        d_vec_res = ex_dec_q.vec_res;
   wire [4:0] rs1 = ex_insn_q[19:15];
   wire [4:0] rs2 = ex_insn_q[24:20];
   wire [4:0] rs3 = ex_insn_q[31:27];
@@ -422,6 +416,7 @@ module rvv_core #(
   wire vpu_issue = ex_live && d_cls == rvv_core_pkg::ClsVec && !ex_err && !mem_stall && !operand_hazard;
 
   // ================================================================ IF / ID
+  wire [31:0] id_word = id_ferr_q ? 32'd0 : itcm_rdata_i;  // a fetch fault enters EX as word 0
   wire ex_accept = !ex_valid_q || ex_fire;
   wire kill_id = redirect || ex_stop_fire || stop_q;
   wire id_to_ex = id_valid_q && ex_accept && !kill_id;
@@ -683,6 +678,7 @@ module rvv_core #(
       ex_ferr_q <= 1'b0;
       ex_pc_q <= '0;
       ex_insn_q <= '0;
+      ex_dec_q <= rvv_decode_pkg::decode(32'd0);
       mem_valid_q <= 1'b0;
       mem_err_q <= 1'b0;
       mem_ecall_q <= 1'b0;
@@ -768,7 +764,8 @@ module rvv_core #(
         ex_valid_q <= id_to_ex;
         ex_pc_q <= id_pc_q;
         ex_ferr_q <= id_ferr_q;
-        ex_insn_q <= id_ferr_q ? 32'd0 : itcm_rdata_i;
+        ex_insn_q <= id_word;
+        ex_dec_q <= rvv_decode_pkg::decode(id_word);
       end
 
       // ---- EX -> MEM

@@ -483,7 +483,6 @@ module rvv_vpu #(
   logic [32:0]     slot_a [SB];
   logic [32:0]     slot_b [SB];
   logic [32:0]     slot_c [SB];
-  logic [SB-1:0]   slot_in;          // in the body (i < evl)
   logic [SB-1:0]   slot_act;         // written (active)
   logic [SB-1:0]   slot_mbit;        // v0 bit
   logic [31:0]     slot_res [SB];
@@ -557,7 +556,6 @@ module rvv_vpu #(
       slot_a[s] = '0;
       slot_b[s] = '0;
       slot_c[s] = '0;
-      slot_in[s] = 1'b0;
       slot_act[s] = 1'b0;
       // Slots beyond the beat (s >= beat_k: wider elements) are never in the body: isolated.
       if (state_q == SElem && s < beat_k) begin
@@ -594,7 +592,6 @@ module rvv_vpu #(
         slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew_q : x_eew_s2_q, x_s2_signed_q);
         slot_b[s] = extend(slot_b_raw[s], x_eew_s1_q, x_s1_signed_q);
         slot_c[s] = extend(slot_c_raw[s], x_eew_d_q, 1'b0);
-        slot_in[s] = in_body;
         slot_act[s] = in_body && (x_vm_q || x_merge_q || slot_mbit[s]);
         if (x_gather_q == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
       end
@@ -1367,5 +1364,5 @@ module rvv_vpu #(
   assign error_addr_o = err_addr_q;
 
   logic unused;
-  assign unused = ^{x_vlmax_q, x_fpa_q, x_fpb_q, x_fpc_q, fpu_in_ready, fpu_out_v, slot_in, mvxs[32]};
+  assign unused = ^{x_vlmax_q, x_fpa_q, x_fpb_q, x_fpc_q, fpu_in_ready, fpu_out_v, mvxs[32]};
 endmodule

@@ -24,91 +24,74 @@ module rvv_vpu_alu #(
 );
   localparam int unsigned PW = 2 * W + 2;
 
-  logic signed [W:0]    sa;
-  logic signed [W:0]    sb;
-  logic signed [W:0]    sc;
-  logic signed [PW-1:0] prod_ab;
-  logic signed [PW-1:0] prod_bc;
-  logic [PW-1:0]        prod_hi;
-  logic [4:0]           sh;
-  logic [W:0]           quo;
-  logic [W:0]           rem;
-
-  assign sa = $signed(a_i);
-  assign sb = $signed(b_i);
-  assign sc = $signed(c_i);
-  assign sh = b_i[4:0] & sh_mask_i;
-  wire uses_ab = op_i == rvv_vpu_pkg::AluMul || op_i == rvv_vpu_pkg::AluMulh || op_i == rvv_vpu_pkg::AluMacc ||
-                 op_i == rvv_vpu_pkg::AluNmsac;
-  wire uses_bc = op_i == rvv_vpu_pkg::AluMadd || op_i == rvv_vpu_pkg::AluNmsub;
-  wire uses_div = op_i == rvv_vpu_pkg::AluDiv || op_i == rvv_vpu_pkg::AluRem;
-
-  always_comb begin
-    prod_ab = '0;
-    prod_bc = '0;
-    prod_hi = '0;
-    if (en_i && uses_ab) begin
-      prod_ab = PW'(sa) * PW'(sb);
-      prod_hi = prod_ab >>> (6'd8 << sew_i);
-    end
-    if (en_i && uses_bc) prod_bc = PW'(sb) * PW'(sc);
-  end
-
-  if (HasDiv) begin : g_div
-    // The extended operands make the signed overflow case (-2^(SEW-1) / -1) come out as RISC-V wants
-    // once truncated to SEW; only division by zero needs its own result.
-    always_comb begin
-      quo = '0;
-      rem = '0;
-      if (en_i && uses_div) begin
-        if (b_i == '0) begin
-          quo = '1;
-          rem = a_i;
-        end else begin
-          quo = $unsigned(sa / sb);
-          rem = $unsigned(sa % sb);
-        end
+  // One operation: {cmp, result}. A function, called only while en_i is high, so that an idle slot costs
+  // the simulation one test (Verilator evaluates every combinational block on every clock; the
+  // temporaries of separate blocks would be cleared on every clock too).
+  function automatic logic [W:0] compute(input logic [4:0] op, input logic [W:0] a, input logic [W:0] b,
+                                         input logic [W:0] c, input logic mask, input logic [4:0] sh_mask,
+                                         input logic [1:0] sew);
+    logic signed [W:0]    sa;
+    logic signed [W:0]    sb;
+    logic signed [W:0]    sc;
+    logic signed [PW-1:0] prod;
+    logic [W-1:0]         prod_hi;
+    logic [4:0]           sh;
+    logic [W-1:0]         res;
+    logic                 cmp;
+    sa = $signed(a);
+    sb = $signed(b);
+    sc = $signed(c);
+    sh = b[4:0] & sh_mask;
+    res = '0;
+    cmp = 1'b0;
+    unique case (op)
+      rvv_vpu_pkg::AluAdd: res = W'(a + b);
+      rvv_vpu_pkg::AluSub: res = W'(a - b);
+      rvv_vpu_pkg::AluRsub: res = W'(b - a);
+      rvv_vpu_pkg::AluMin: res = (sa < sb) ? a[W-1:0] : b[W-1:0];
+      rvv_vpu_pkg::AluMax: res = (sa > sb) ? a[W-1:0] : b[W-1:0];
+      rvv_vpu_pkg::AluAnd: res = a[W-1:0] & b[W-1:0];
+      rvv_vpu_pkg::AluOr: res = a[W-1:0] | b[W-1:0];
+      rvv_vpu_pkg::AluXor: res = a[W-1:0] ^ b[W-1:0];
+      rvv_vpu_pkg::AluSll: res = a[W-1:0] << sh;
+      rvv_vpu_pkg::AluSr: res = W'(sa >>> sh);
+      rvv_vpu_pkg::AluMul, rvv_vpu_pkg::AluMulh, rvv_vpu_pkg::AluMacc, rvv_vpu_pkg::AluNmsac: begin
+        prod = PW'(sa) * PW'(sb);
+        prod_hi = W'(prod >>> (6'd8 << sew));
+        unique case (op)
+          rvv_vpu_pkg::AluMul: res = prod[W-1:0];
+          rvv_vpu_pkg::AluMulh: res = prod_hi;
+          rvv_vpu_pkg::AluMacc: res = W'(c + prod[W:0]);
+          default: res = W'(c - prod[W:0]);  // AluNmsac
+        endcase
       end
-    end
-  end else begin : g_no_div
-    assign quo = '0;
-    assign rem = '0;
-    logic unused_div;
-    assign unused_div = uses_div;
-  end
-
-  always_comb begin
-    result_o = '0;
-    cmp_o = 1'b0;
-    if (en_i) unique case (op_i)
-      rvv_vpu_pkg::AluAdd: result_o = W'(a_i + b_i);
-      rvv_vpu_pkg::AluSub: result_o = W'(a_i - b_i);
-      rvv_vpu_pkg::AluRsub: result_o = W'(b_i - a_i);
-      rvv_vpu_pkg::AluMin: result_o = (sa < sb) ? a_i[W-1:0] : b_i[W-1:0];
-      rvv_vpu_pkg::AluMax: result_o = (sa > sb) ? a_i[W-1:0] : b_i[W-1:0];
-      rvv_vpu_pkg::AluAnd: result_o = a_i[W-1:0] & b_i[W-1:0];
-      rvv_vpu_pkg::AluOr: result_o = a_i[W-1:0] | b_i[W-1:0];
-      rvv_vpu_pkg::AluXor: result_o = a_i[W-1:0] ^ b_i[W-1:0];
-      rvv_vpu_pkg::AluSll: result_o = a_i[W-1:0] << sh;
-      rvv_vpu_pkg::AluSr: result_o = W'(sa >>> sh);
-      rvv_vpu_pkg::AluMul: result_o = prod_ab[W-1:0];
-      rvv_vpu_pkg::AluMulh: result_o = prod_hi[W-1:0];
-      rvv_vpu_pkg::AluMacc: result_o = W'(c_i + prod_ab[W:0]);
-      rvv_vpu_pkg::AluNmsac: result_o = W'(c_i - prod_ab[W:0]);
-      rvv_vpu_pkg::AluMadd: result_o = W'(a_i + prod_bc[W:0]);
-      rvv_vpu_pkg::AluNmsub: result_o = W'(a_i - prod_bc[W:0]);
-      rvv_vpu_pkg::AluDiv: result_o = quo[W-1:0];
-      rvv_vpu_pkg::AluRem: result_o = rem[W-1:0];
-      rvv_vpu_pkg::AluSeq: cmp_o = a_i == b_i;
-      rvv_vpu_pkg::AluSne: cmp_o = a_i != b_i;
-      rvv_vpu_pkg::AluSlt: cmp_o = sa < sb;
-      rvv_vpu_pkg::AluSle: cmp_o = sa <= sb;
-      rvv_vpu_pkg::AluSgt: cmp_o = sa > sb;
-      rvv_vpu_pkg::AluMerge: result_o = mask_i ? b_i[W-1:0] : a_i[W-1:0];
-      rvv_vpu_pkg::AluMovB: result_o = b_i[W-1:0];
-      default: result_o = a_i[W-1:0];  // AluMovA; AluId and AluIota are formed by the caller
+      rvv_vpu_pkg::AluMadd, rvv_vpu_pkg::AluNmsub: begin
+        prod = PW'(sb) * PW'(sc);
+        res = op == rvv_vpu_pkg::AluMadd ? W'(a + prod[W:0]) : W'(a - prod[W:0]);
+      end
+      // The extended operands make the signed overflow case (-2^(SEW-1) / -1) come out as RISC-V wants
+      // once truncated to SEW; only division by zero needs its own result. Only 32-bit slots divide.
+      rvv_vpu_pkg::AluDiv: if (HasDiv) res = b == '0 ? '1 : W'($unsigned(sa / sb));
+      rvv_vpu_pkg::AluRem: if (HasDiv) res = b == '0 ? a[W-1:0] : W'($unsigned(sa % sb));
+      rvv_vpu_pkg::AluSeq: cmp = a == b;
+      rvv_vpu_pkg::AluSne: cmp = a != b;
+      rvv_vpu_pkg::AluSlt: cmp = sa < sb;
+      rvv_vpu_pkg::AluSle: cmp = sa <= sb;
+      rvv_vpu_pkg::AluSgt: cmp = sa > sb;
+      rvv_vpu_pkg::AluMerge: res = mask ? b[W-1:0] : a[W-1:0];
+      rvv_vpu_pkg::AluMovB: res = b[W-1:0];
+      default: res = a[W-1:0];  // AluMovA; AluId and AluIota are formed by the caller
     endcase
+    compute = {cmp, res};
+  endfunction
+
+  // {cmp, result}: one variable, so the call is evaluated once (Verilator 5.006 evaluates a call once per
+  // part of a concatenated target).
+  logic [W:0] out;
+  always_comb begin
+    out = '0;
+    if (en_i) out = compute(op_i, a_i, b_i, c_i, mask_i, sh_mask_i, sew_i);
   end
-  logic unused;
-  assign unused = ^{prod_bc[PW-1:W+1], prod_hi[PW-1:W], quo[W], rem[W]};
+  assign result_o = out[W-1:0];
+  assign cmp_o = out[W];
 endmodule
