@@ -99,14 +99,16 @@ module rvv_core #(
   logic        running_q, stop_q, stopped_q, stop_ecall_q, fetch_stop_q;
   logic [3:0]  err_code_q;
   logic [31:0] err_pc_q, err_insn_q, err_addr_q, stop_pc_q;
-  logic [31:0] xrf_q [32];
-  logic [31:0] frf_q [32];
+  // The register files are packed arrays: reset and clear are one assignment each, where Verilator would
+  // commit an unpacked array's cleared registers one flag at a time, in every cycle (same flops).
+  logic [31:0][31:0] xrf_q;
+  logic [31:0][31:0] frf_q;
   logic [4:0]  fflags_q;
   logic [2:0]  frm_q;
   logic [31:0] vl_q;
   logic [7:0]  vtype_q;
   logic        vill_q;
-  logic [63:0] cnt_q [rvv_pkg::NUM_COUNTERS];
+  logic [rvv_pkg::NUM_COUNTERS-1:0][63:0] cnt_q;  // packed, as the register files
 
   // IF/ID
   logic [31:0] fetch_pc_q, id_pc_q;
@@ -660,16 +662,14 @@ module rvv_core #(
       err_insn_q <= '0;
       err_addr_q <= '0;
       stop_pc_q <= '0;
-      for (int unsigned i = 0; i < 32; i++) begin
-        xrf_q[i] <= '0;
-        frf_q[i] <= '0;
-      end
+      xrf_q <= '0;
+      frf_q <= '0;
       fflags_q <= '0;
       frm_q <= '0;
       vl_q <= '0;
       vtype_q <= '0;
       vill_q <= 1'b1;
-      for (int unsigned i = 0; i < rvv_pkg::NUM_COUNTERS; i++) cnt_q[i] <= '0;
+      cnt_q <= '0;
       fetch_pc_q <= '0;
       id_pc_q <= '0;
       id_valid_q <= 1'b0;
@@ -714,10 +714,8 @@ module rvv_core #(
       vres_hold_q <= 1'b0;
       vres_hold_value_q <= '0;
     end else if (clear_i) begin
-      for (int unsigned i = 0; i < 32; i++) begin
-        xrf_q[i] <= '0;
-        frf_q[i] <= '0;
-      end
+      xrf_q <= '0;
+      frf_q <= '0;
       fflags_q <= '0;
       frm_q <= '0;
       vl_q <= '0;
@@ -727,7 +725,7 @@ module rvv_core #(
       stop_q <= 1'b0;
       stopped_q <= 1'b0;
       err_code_q <= rvv_pkg::ERR_NONE;
-      for (int unsigned i = 0; i < rvv_pkg::NUM_COUNTERS; i++) cnt_q[i] <= '0;
+      cnt_q <= '0;
     end else if (start_i) begin
       running_q <= 1'b1;
       stop_q <= 1'b0;
@@ -746,7 +744,7 @@ module rvv_core #(
       wb_valid_q <= 1'b0;
       div_have_q <= 1'b0;
       vres_hold_q <= 1'b0;
-      for (int unsigned i = 0; i < rvv_pkg::NUM_COUNTERS; i++) cnt_q[i] <= '0;
+      cnt_q <= '0;
     end else if (running_q) begin
       // ---- fetch and ID
       if (do_fetch) begin

@@ -483,10 +483,12 @@ module rvv_vpu #(
   logic [32:0]     slot_a [SB];
   logic [32:0]     slot_b [SB];
   logic [32:0]     slot_c [SB];
-  logic [SB-1:0]   slot_act;         // written (active)
-  logic [SB-1:0]   slot_mbit;        // v0 bit
+  // One bit per slot as unpacked arrays: each slot's block writes its own element, where the bits of one
+  // vector would be a read-modify-write chain through all sixteen blocks in the simulation.
+  logic            slot_act [SB];    // written (active)
+  logic            slot_mbit [SB];   // v0 bit
   logic [31:0]     slot_res [SB];
-  logic [SB-1:0]   slot_cmp;
+  logic            slot_cmp [SB];
   logic [31:0]     slot_iota [SB];
   logic [7:0]      beat_wdata [SB];
   logic [SB-1:0]   beat_wbe;
@@ -1091,7 +1093,7 @@ module rvv_vpu #(
           if (x_fp_q) begin
             meta_valid_d = 1'b1;
             meta_i0_d = i0_q;
-            meta_act_d = slot_act[LANES-1:0];
+            for (int l = 0; l < LANES; l++) meta_act_d[l] = slot_act[l];
           end
           if (last_beat) state_d = x_fp_q ? SDrain : SFinish;
         end
