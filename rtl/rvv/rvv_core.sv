@@ -99,16 +99,18 @@ module rvv_core #(
   logic        running_q, stop_q, stopped_q, stop_ecall_q, fetch_stop_q;
   logic [3:0]  err_code_q;
   logic [31:0] err_pc_q, err_insn_q, err_addr_q, stop_pc_q;
-  // The register files are packed arrays: reset and clear are one assignment each, where Verilator would
-  // commit an unpacked array's cleared registers one flag at a time, in every cycle (same flops).
-  logic [31:0][31:0] xrf_q;
-  logic [31:0][31:0] frf_q;
+  // The register files and the counters are flat vectors, register r at [32*r +: 32] (counter c at
+  // [64*c +: 64]): reset and clear are one assignment each, where Verilator would commit an unpacked
+  // array's cleared elements one flag at a time, in every cycle (the same flops; flat rather than packed
+  // two-dimensional arrays, which yosys 0.23 does not read).
+  logic [32*32-1:0] xrf_q;
+  logic [32*32-1:0] frf_q;
   logic [4:0]  fflags_q;
   logic [2:0]  frm_q;
   logic [31:0] vl_q;
   logic [7:0]  vtype_q;
   logic        vill_q;
-  logic [rvv_pkg::NUM_COUNTERS-1:0][63:0] cnt_q;  // packed, as the register files
+  logic [64*rvv_pkg::NUM_COUNTERS-1:0] cnt_q;
 
   // IF/ID
   logic [31:0] fetch_pc_q, id_pc_q;
@@ -177,11 +179,11 @@ module rvv_core #(
     else operand = {1'b0, is_f ? rf_value : (r == 5'd0 ? 32'd0 : rf_value)};
   endfunction
 
-  wire [32:0] op_x1 = operand(1'b0, rs1, xrf_q[rs1]);
-  wire [32:0] op_x2 = operand(1'b0, rs2, xrf_q[rs2]);
-  wire [32:0] op_f1 = operand(1'b1, rs1, frf_q[rs1]);
-  wire [32:0] op_f2 = operand(1'b1, rs2, frf_q[rs2]);
-  wire [32:0] op_f3 = operand(1'b1, rs3, frf_q[rs3]);
+  wire [32:0] op_x1 = operand(1'b0, rs1, xrf_q[32*rs1 +: 32]);
+  wire [32:0] op_x2 = operand(1'b0, rs2, xrf_q[32*rs2 +: 32]);
+  wire [32:0] op_f1 = operand(1'b1, rs1, frf_q[32*rs1 +: 32]);
+  wire [32:0] op_f2 = operand(1'b1, rs2, frf_q[32*rs2 +: 32]);
+  wire [32:0] op_f3 = operand(1'b1, rs3, frf_q[32*rs3 +: 32]);
   wire [31:0] xa = op_x1[31:0];
   wire [31:0] xb = op_x2[31:0];
   wire [31:0] fa = op_f1[31:0];
@@ -264,10 +266,10 @@ module rvv_core #(
       12'h002: csr_read = {2'b11, 29'd0, frm_q};
       12'h003: csr_read = {2'b11, 24'd0, frm_q, fflags_q};
       12'h008: csr_read = {2'b10, 32'd0};  // vstart: always 0 here
-      12'hC00, 12'hC01: csr_read = {2'b10, cnt_q[rvv_pkg::CNT_CYCLES][31:0]};
-      12'hC80, 12'hC81: csr_read = {2'b10, cnt_q[rvv_pkg::CNT_CYCLES][63:32]};
-      12'hC02: csr_read = {2'b10, cnt_q[rvv_pkg::CNT_INSTRET][31:0]};
-      12'hC82: csr_read = {2'b10, cnt_q[rvv_pkg::CNT_INSTRET][63:32]};
+      12'hC00, 12'hC01: csr_read = {2'b10, cnt_q[64*rvv_pkg::CNT_CYCLES +: 32]};
+      12'hC80, 12'hC81: csr_read = {2'b10, cnt_q[64*rvv_pkg::CNT_CYCLES + 32 +: 32]};
+      12'hC02: csr_read = {2'b10, cnt_q[64*rvv_pkg::CNT_INSTRET +: 32]};
+      12'hC82: csr_read = {2'b10, cnt_q[64*rvv_pkg::CNT_INSTRET + 32 +: 32]};
       12'hC20: csr_read = {2'b10, vl_q};
       12'hC21: csr_read = {2'b10, vtype_view};
       12'hC22: csr_read = {2'b10, 32'(VLEN / 8)};
@@ -818,8 +820,8 @@ module rvv_core #(
       end
 
       // ---- WB: registers, CSRs
-      if (wb_retire && wb_wex_q && wb_rd_q != 5'd0) xrf_q[wb_rd_q] <= wb_value_q;
-      if (wb_retire && wb_wef_q) frf_q[wb_rd_q] <= wb_value_q;
+      if (wb_retire && wb_wex_q && wb_rd_q != 5'd0) xrf_q[32*wb_rd_q +: 32] <= wb_value_q;
+      if (wb_retire && wb_wef_q) frf_q[32*wb_rd_q +: 32] <= wb_value_q;
       fflags_q <= fflags_acc;
       if (csr_write_now) begin
         unique case (csr)
@@ -877,24 +879,32 @@ module rvv_core #(
       end
 
       // ---- counters
-      cnt_q[rvv_pkg::CNT_CYCLES] <= cnt_q[rvv_pkg::CNT_CYCLES] + 64'd1;
-      if (wb_retire) cnt_q[rvv_pkg::CNT_INSTRET] <= cnt_q[rvv_pkg::CNT_INSTRET] + 64'd1;
-      if (vpu_issue && vpu_issue_ready) cnt_q[rvv_pkg::CNT_VECTOR_INSNS] <= cnt_q[rvv_pkg::CNT_VECTOR_INSNS] + 64'd1;
-      if (vpu_busy) cnt_q[rvv_pkg::CNT_VECTOR_BUSY] <= cnt_q[rvv_pkg::CNT_VECTOR_BUSY] + 64'd1;
+      cnt_q[64*rvv_pkg::CNT_CYCLES +: 64] <= cnt_q[64*rvv_pkg::CNT_CYCLES +: 64] + 64'd1;
+      if (wb_retire) cnt_q[64*rvv_pkg::CNT_INSTRET +: 64] <= cnt_q[64*rvv_pkg::CNT_INSTRET +: 64] + 64'd1;
+      if (vpu_issue && vpu_issue_ready) cnt_q[64*rvv_pkg::CNT_VECTOR_INSNS +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_VECTOR_INSNS +: 64] + 64'd1;
+      if (vpu_busy) cnt_q[64*rvv_pkg::CNT_VECTOR_BUSY +: 64] <= cnt_q[64*rvv_pkg::CNT_VECTOR_BUSY +: 64] + 64'd1;
       unique case (stall)
-        rvv_pkg::STALL_DATA: cnt_q[rvv_pkg::CNT_STALL_DATA] <= cnt_q[rvv_pkg::CNT_STALL_DATA] + 64'd1;
+        rvv_pkg::STALL_DATA: cnt_q[64*rvv_pkg::CNT_STALL_DATA +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_DATA +: 64] + 64'd1;
         rvv_pkg::STALL_LOAD_USE:
-          cnt_q[rvv_pkg::CNT_STALL_LOAD_USE] <= cnt_q[rvv_pkg::CNT_STALL_LOAD_USE] + 64'd1;
+          cnt_q[64*rvv_pkg::CNT_STALL_LOAD_USE +: 64] <= cnt_q[64*rvv_pkg::CNT_STALL_LOAD_USE +: 64] + 64'd1;
         rvv_pkg::STALL_FP_DIVSQRT:
-          cnt_q[rvv_pkg::CNT_STALL_FP_DIVSQRT] <= cnt_q[rvv_pkg::CNT_STALL_FP_DIVSQRT] + 64'd1;
-        rvv_pkg::STALL_VECTOR: cnt_q[rvv_pkg::CNT_STALL_VECTOR] <= cnt_q[rvv_pkg::CNT_STALL_VECTOR] + 64'd1;
-        rvv_pkg::STALL_MEMORY: cnt_q[rvv_pkg::CNT_STALL_MEMORY] <= cnt_q[rvv_pkg::CNT_STALL_MEMORY] + 64'd1;
-        rvv_pkg::STALL_BRANCH: cnt_q[rvv_pkg::CNT_STALL_BRANCH] <= cnt_q[rvv_pkg::CNT_STALL_BRANCH] + 64'd1;
+          cnt_q[64*rvv_pkg::CNT_STALL_FP_DIVSQRT +: 64] <= cnt_q[64*rvv_pkg::CNT_STALL_FP_DIVSQRT +: 64] + 64'd1;
+        rvv_pkg::STALL_VECTOR: cnt_q[64*rvv_pkg::CNT_STALL_VECTOR +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_VECTOR +: 64] + 64'd1;
+        rvv_pkg::STALL_MEMORY: cnt_q[64*rvv_pkg::CNT_STALL_MEMORY +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_MEMORY +: 64] + 64'd1;
+        rvv_pkg::STALL_BRANCH: cnt_q[64*rvv_pkg::CNT_STALL_BRANCH +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_BRANCH +: 64] + 64'd1;
         default: ;
       endcase
-      cnt_q[rvv_pkg::CNT_DRAM_READ_BYTES] <= cnt_q[rvv_pkg::CNT_DRAM_READ_BYTES] + 64'(dram_rd_bytes);
-      cnt_q[rvv_pkg::CNT_DRAM_WRITE_BYTES] <= cnt_q[rvv_pkg::CNT_DRAM_WRITE_BYTES] + 64'(dram_wr_bytes);
-      if (dcache_miss) cnt_q[rvv_pkg::CNT_DCACHE_MISSES] <= cnt_q[rvv_pkg::CNT_DCACHE_MISSES] + 64'd1;
+      cnt_q[64*rvv_pkg::CNT_DRAM_READ_BYTES +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_DRAM_READ_BYTES +: 64] + 64'(dram_rd_bytes);
+      cnt_q[64*rvv_pkg::CNT_DRAM_WRITE_BYTES +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_DRAM_WRITE_BYTES +: 64] + 64'(dram_wr_bytes);
+      if (dcache_miss) cnt_q[64*rvv_pkg::CNT_DCACHE_MISSES +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_DCACHE_MISSES +: 64] + 64'd1;
     end
   end
 
@@ -920,10 +930,10 @@ module rvv_core #(
     dbg_csr = '0;
     dbg_counter_o = '0;
     if (dbg_en_i) begin
-      dbg_xreg_o = xrf_q[dbg_addr_i[4:0]];
-      dbg_freg_o = frf_q[dbg_addr_i[4:0]];
+      dbg_xreg_o = xrf_q[32*dbg_addr_i[4:0] +: 32];
+      dbg_freg_o = frf_q[32*dbg_addr_i[4:0] +: 32];
       dbg_csr = csr_read(dbg_addr_i[11:0]);
-      if (dbg_addr_i < rvv_pkg::NUM_COUNTERS) dbg_counter_o = cnt_q[dbg_addr_i[3:0]];
+      if (dbg_addr_i < rvv_pkg::NUM_COUNTERS) dbg_counter_o = cnt_q[64*dbg_addr_i[3:0] +: 64];
     end
   end
   assign dbg_csr_o = dbg_csr[31:0];
