@@ -287,9 +287,9 @@ json Curves::to_json() const {
 
 Curves compute_curves(const std::vector<RunRecord>& runs, const Metrics& metrics,
                       const std::function<RunProgress(const RunRecord&)>& progress) {
-  using CellKey =
+  using CurveCell =
       std::tuple<std::string, std::string, std::string, std::string>;  // target, task, config, agent
-  std::map<CellKey, std::vector<const RunRecord*>> by_cell;
+  std::map<CurveCell, std::vector<const RunRecord*>> by_cell;
   for (const auto& c : metrics.cells) by_cell[{c.target(), c.task, c.config, c.agent}];
   for (const auto& r : runs) {
     const auto it = by_cell.find({r.key.target(), r.key.task, r.key.config, r.key.agent});

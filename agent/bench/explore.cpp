@@ -438,7 +438,8 @@ Exploration run_exploration(const ExploreOptions& o, const tasks::TaskRegistry& 
   }
   // The geomean is over the cells every variant ran correctly, so that variants compare like with like.
   if (!e.variants.empty()) {
-    for (const auto& [cell, cycles] : e.variants.front().best_cycles) {
+    for (const auto& entry : e.variants.front().best_cycles) {
+      const auto& cell = entry.first;  // named, not a structured binding: lambdas capture those from C++20
       if (std::all_of(e.variants.begin(), e.variants.end(),
                       [&](const VariantResult& r) { return r.best_cycles.count(cell) > 0; }))
         e.cells.push_back(cell);

@@ -748,24 +748,114 @@ module rvv_core #(
       vres_hold_q <= 1'b0;
       cnt_q <= '0;
     end else if (running_q) begin
-      // ---- fetch and ID
-      if (do_fetch) begin
-        id_valid_q <= 1'b1;
-        id_pc_q <= fetch_addr;
-        id_ferr_q <= fetch_bad;
-        fetch_pc_q <= fetch_addr + 32'd4;
-      end else if (id_free) begin
-        id_valid_q <= 1'b0;
-      end
-      if (ex_stop_fire) fetch_stop_q <= 1'b1;
+      // The sections run from the counters and the end of the pipeline back to fetch, so that each reads
+      // the flops of later sections before they are assigned, in the text too: Verilator keeps a copy of
+      // the old value of every flop that a block reads after assigning it, copied in and out every cycle.
+      // Where two sections assign one flop (the valid bits), the later one in the text still wins, as before.
+      // ---- counters
+      cnt_q[64*rvv_pkg::CNT_CYCLES +: 64] <= cnt_q[64*rvv_pkg::CNT_CYCLES +: 64] + 64'd1;
+      if (wb_retire) cnt_q[64*rvv_pkg::CNT_INSTRET +: 64] <= cnt_q[64*rvv_pkg::CNT_INSTRET +: 64] + 64'd1;
+      if (vpu_issue && vpu_issue_ready) cnt_q[64*rvv_pkg::CNT_VECTOR_INSNS +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_VECTOR_INSNS +: 64] + 64'd1;
+      if (vpu_busy) cnt_q[64*rvv_pkg::CNT_VECTOR_BUSY +: 64] <= cnt_q[64*rvv_pkg::CNT_VECTOR_BUSY +: 64] + 64'd1;
+      unique case (stall)
+        rvv_pkg::STALL_DATA: cnt_q[64*rvv_pkg::CNT_STALL_DATA +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_DATA +: 64] + 64'd1;
+        rvv_pkg::STALL_LOAD_USE:
+          cnt_q[64*rvv_pkg::CNT_STALL_LOAD_USE +: 64] <= cnt_q[64*rvv_pkg::CNT_STALL_LOAD_USE +: 64] + 64'd1;
+        rvv_pkg::STALL_FP_DIVSQRT:
+          cnt_q[64*rvv_pkg::CNT_STALL_FP_DIVSQRT +: 64] <= cnt_q[64*rvv_pkg::CNT_STALL_FP_DIVSQRT +: 64] + 64'd1;
+        rvv_pkg::STALL_VECTOR: cnt_q[64*rvv_pkg::CNT_STALL_VECTOR +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_VECTOR +: 64] + 64'd1;
+        rvv_pkg::STALL_MEMORY: cnt_q[64*rvv_pkg::CNT_STALL_MEMORY +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_MEMORY +: 64] + 64'd1;
+        rvv_pkg::STALL_BRANCH: cnt_q[64*rvv_pkg::CNT_STALL_BRANCH +: 64] <=
+            cnt_q[64*rvv_pkg::CNT_STALL_BRANCH +: 64] + 64'd1;
+        default: ;
+      endcase
+      cnt_q[64*rvv_pkg::CNT_DRAM_READ_BYTES +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_DRAM_READ_BYTES +: 64] + 64'(dram_rd_bytes);
+      cnt_q[64*rvv_pkg::CNT_DRAM_WRITE_BYTES +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_DRAM_WRITE_BYTES +: 64] + 64'(dram_wr_bytes);
+      if (dcache_miss) cnt_q[64*rvv_pkg::CNT_DCACHE_MISSES +: 64] <=
+          cnt_q[64*rvv_pkg::CNT_DCACHE_MISSES +: 64] + 64'd1;
 
-      // ---- ID -> EX
-      if (ex_accept) begin
-        ex_valid_q <= id_to_ex;
-        ex_pc_q <= id_pc_q;
-        ex_ferr_q <= id_ferr_q;
-        ex_insn_q <= id_word;
-        ex_dec_q <= rvv_decode_pkg::decode(id_word);
+      // ---- WB: registers, CSRs
+      if (wb_retire && wb_wex_q && wb_rd_q != 5'd0) xrf_q[32*wb_rd_q +: 32] <= wb_value_q;
+      if (wb_retire && wb_wef_q) frf_q[32*wb_rd_q +: 32] <= wb_value_q;
+      fflags_q <= fflags_acc;
+      if (csr_write_now) begin
+        unique case (csr)
+          12'h001: fflags_q <= csr_new[4:0];
+          12'h002: frm_q <= csr_new[2:0];
+          12'h003: begin
+            fflags_q <= csr_new[4:0];
+            frm_q <= csr_new[7:5];
+          end
+          default: ;
+        endcase
+      end
+      if (ex_fire && !ex_err && d_cls == rvv_core_pkg::ClsVset) begin
+        vl_q <= vl_new;
+        vtype_q <= vt_bad ? 8'd0 : vt_new[7:0];
+        vill_q <= vt_bad;
+      end
+
+      // ---- the end (the stopping branch first: it reads stop_ecall_q, which the other writes)
+      if (stop_q) begin
+        if (stop_ecall_q && vpu_error) begin
+          stop_ecall_q <= 1'b0;
+          err_code_q <= vpu_err_code;
+          err_pc_q <= vpu_err_pc;
+          err_insn_q <= vpu_err_insn;
+          err_addr_q <= vpu_err_addr;
+        end else if (drained) begin
+          running_q <= 1'b0;
+          stopped_q <= 1'b1;
+        end
+      end else if (wb_stop) begin
+        stop_q <= 1'b1;
+        stop_ecall_q <= !wb_err_q;
+        stop_pc_q <= wb_pc_q;
+        if (wb_err_q) begin
+          err_code_q <= wb_err_code_q;
+          err_pc_q <= wb_pc_q;
+          err_insn_q <= wb_insn_q;
+          err_addr_q <= wb_addr_q;
+        end
+      end else if (vpu_error) begin
+        stop_q <= 1'b1;
+        stop_ecall_q <= 1'b0;
+        stop_pc_q <= vpu_err_pc;
+        err_code_q <= vpu_err_code;
+        err_pc_q <= vpu_err_pc;
+        err_insn_q <= vpu_err_insn;
+        err_addr_q <= vpu_err_addr;
+      end
+
+      // ---- MEM -> WB
+      wb_valid_q <= mem_to_wb;
+      if (mem_to_wb) begin
+        wb_pc_q <= mem_pc_q;
+        wb_insn_q <= mem_insn_q;
+        wb_err_q <= mem_err_q;
+        wb_err_code_q <= mem_err_code_q;
+        wb_ecall_q <= mem_ecall_q;
+        wb_rd_q <= mem_rd_q;
+        wb_wex_q <= mem_wex_q;
+        wb_wef_q <= mem_wef_q;
+        wb_value_q <= mem_value;
+        wb_addr_q <= mem_addr_q;
+        wb_flags_valid_q <= !mem_err_q && (mem_kind_q == rvv_core_pkg::KindFpu || mem_kind_q == rvv_core_pkg::KindFdiv);
+        wb_flags_q <= fpu_flags;
+      end
+
+      // ---- vector scalar results that arrive before MEM waits for them
+      if (vpu_result_valid && !(mem_takes_vres && !vres_hold_q)) begin
+        vres_hold_q <= 1'b1;
+        vres_hold_value_q <= vpu_result;
+      end else if (mem_takes_vres) begin
+        vres_hold_q <= 1'b0;
       end
 
       // ---- EX -> MEM
@@ -794,117 +884,33 @@ module rvv_core #(
       if (d_cls == rvv_core_pkg::ClsDiv && div_done && !ex_fire) div_have_q <= 1'b1;
       if (ex_fire) div_have_q <= 1'b0;
 
-      // ---- MEM -> WB
-      wb_valid_q <= mem_to_wb;
-      if (mem_to_wb) begin
-        wb_pc_q <= mem_pc_q;
-        wb_insn_q <= mem_insn_q;
-        wb_err_q <= mem_err_q;
-        wb_err_code_q <= mem_err_code_q;
-        wb_ecall_q <= mem_ecall_q;
-        wb_rd_q <= mem_rd_q;
-        wb_wex_q <= mem_wex_q;
-        wb_wef_q <= mem_wef_q;
-        wb_value_q <= mem_value;
-        wb_addr_q <= mem_addr_q;
-        wb_flags_valid_q <= !mem_err_q && (mem_kind_q == rvv_core_pkg::KindFpu || mem_kind_q == rvv_core_pkg::KindFdiv);
-        wb_flags_q <= fpu_flags;
+      // ---- ID -> EX
+      if (ex_accept) begin
+        ex_valid_q <= id_to_ex;
+        ex_pc_q <= id_pc_q;
+        ex_ferr_q <= id_ferr_q;
+        ex_insn_q <= id_word;
+        ex_dec_q <= rvv_decode_pkg::decode(id_word);
       end
 
-      // ---- vector scalar results that arrive before MEM waits for them
-      if (vpu_result_valid && !(mem_takes_vres && !vres_hold_q)) begin
-        vres_hold_q <= 1'b1;
-        vres_hold_value_q <= vpu_result;
-      end else if (mem_takes_vres) begin
-        vres_hold_q <= 1'b0;
+      // ---- fetch and ID
+      if (do_fetch) begin
+        id_valid_q <= 1'b1;
+        id_pc_q <= fetch_addr;
+        id_ferr_q <= fetch_bad;
+        fetch_pc_q <= fetch_addr + 32'd4;
+      end else if (id_free) begin
+        id_valid_q <= 1'b0;
       end
+      if (ex_stop_fire) fetch_stop_q <= 1'b1;
 
-      // ---- WB: registers, CSRs
-      if (wb_retire && wb_wex_q && wb_rd_q != 5'd0) xrf_q[32*wb_rd_q +: 32] <= wb_value_q;
-      if (wb_retire && wb_wef_q) frf_q[32*wb_rd_q +: 32] <= wb_value_q;
-      fflags_q <= fflags_acc;
-      if (csr_write_now) begin
-        unique case (csr)
-          12'h001: fflags_q <= csr_new[4:0];
-          12'h002: frm_q <= csr_new[2:0];
-          12'h003: begin
-            fflags_q <= csr_new[4:0];
-            frm_q <= csr_new[7:5];
-          end
-          default: ;
-        endcase
-      end
-      if (ex_fire && !ex_err && d_cls == rvv_core_pkg::ClsVset) begin
-        vl_q <= vl_new;
-        vtype_q <= vt_bad ? 8'd0 : vt_new[7:0];
-        vill_q <= vt_bad;
-      end
-
-      // ---- the end
-      if (!stop_q) begin
-        if (wb_stop) begin
-          stop_q <= 1'b1;
-          stop_ecall_q <= !wb_err_q;
-          stop_pc_q <= wb_pc_q;
-          if (wb_err_q) begin
-            err_code_q <= wb_err_code_q;
-            err_pc_q <= wb_pc_q;
-            err_insn_q <= wb_insn_q;
-            err_addr_q <= wb_addr_q;
-          end
-        end else if (vpu_error) begin
-          stop_q <= 1'b1;
-          stop_ecall_q <= 1'b0;
-          stop_pc_q <= vpu_err_pc;
-          err_code_q <= vpu_err_code;
-          err_pc_q <= vpu_err_pc;
-          err_insn_q <= vpu_err_insn;
-          err_addr_q <= vpu_err_addr;
-        end
-      end else begin
+      // ---- a stopping core empties its pipeline (last: these override the stages' own updates)
+      if (stop_q) begin
         id_valid_q <= 1'b0;
         ex_valid_q <= 1'b0;
         mem_valid_q <= 1'b0;
         wb_valid_q <= 1'b0;
-        if (stop_ecall_q && vpu_error) begin
-          stop_ecall_q <= 1'b0;
-          err_code_q <= vpu_err_code;
-          err_pc_q <= vpu_err_pc;
-          err_insn_q <= vpu_err_insn;
-          err_addr_q <= vpu_err_addr;
-        end else if (drained) begin
-          running_q <= 1'b0;
-          stopped_q <= 1'b1;
-        end
       end
-
-      // ---- counters
-      cnt_q[64*rvv_pkg::CNT_CYCLES +: 64] <= cnt_q[64*rvv_pkg::CNT_CYCLES +: 64] + 64'd1;
-      if (wb_retire) cnt_q[64*rvv_pkg::CNT_INSTRET +: 64] <= cnt_q[64*rvv_pkg::CNT_INSTRET +: 64] + 64'd1;
-      if (vpu_issue && vpu_issue_ready) cnt_q[64*rvv_pkg::CNT_VECTOR_INSNS +: 64] <=
-          cnt_q[64*rvv_pkg::CNT_VECTOR_INSNS +: 64] + 64'd1;
-      if (vpu_busy) cnt_q[64*rvv_pkg::CNT_VECTOR_BUSY +: 64] <= cnt_q[64*rvv_pkg::CNT_VECTOR_BUSY +: 64] + 64'd1;
-      unique case (stall)
-        rvv_pkg::STALL_DATA: cnt_q[64*rvv_pkg::CNT_STALL_DATA +: 64] <=
-            cnt_q[64*rvv_pkg::CNT_STALL_DATA +: 64] + 64'd1;
-        rvv_pkg::STALL_LOAD_USE:
-          cnt_q[64*rvv_pkg::CNT_STALL_LOAD_USE +: 64] <= cnt_q[64*rvv_pkg::CNT_STALL_LOAD_USE +: 64] + 64'd1;
-        rvv_pkg::STALL_FP_DIVSQRT:
-          cnt_q[64*rvv_pkg::CNT_STALL_FP_DIVSQRT +: 64] <= cnt_q[64*rvv_pkg::CNT_STALL_FP_DIVSQRT +: 64] + 64'd1;
-        rvv_pkg::STALL_VECTOR: cnt_q[64*rvv_pkg::CNT_STALL_VECTOR +: 64] <=
-            cnt_q[64*rvv_pkg::CNT_STALL_VECTOR +: 64] + 64'd1;
-        rvv_pkg::STALL_MEMORY: cnt_q[64*rvv_pkg::CNT_STALL_MEMORY +: 64] <=
-            cnt_q[64*rvv_pkg::CNT_STALL_MEMORY +: 64] + 64'd1;
-        rvv_pkg::STALL_BRANCH: cnt_q[64*rvv_pkg::CNT_STALL_BRANCH +: 64] <=
-            cnt_q[64*rvv_pkg::CNT_STALL_BRANCH +: 64] + 64'd1;
-        default: ;
-      endcase
-      cnt_q[64*rvv_pkg::CNT_DRAM_READ_BYTES +: 64] <=
-          cnt_q[64*rvv_pkg::CNT_DRAM_READ_BYTES +: 64] + 64'(dram_rd_bytes);
-      cnt_q[64*rvv_pkg::CNT_DRAM_WRITE_BYTES +: 64] <=
-          cnt_q[64*rvv_pkg::CNT_DRAM_WRITE_BYTES +: 64] + 64'(dram_wr_bytes);
-      if (dcache_miss) cnt_q[64*rvv_pkg::CNT_DCACHE_MISSES +: 64] <=
-          cnt_q[64*rvv_pkg::CNT_DCACHE_MISSES +: 64] + 64'd1;
     end
   end
 

@@ -38,7 +38,8 @@ module rvv_div #(
     part_n = part_q;
     dividend_n = dividend_q;
     quo_n = quo_q;
-    for (int unsigned i = 0; i < BitsPerCycle; i++) begin
+    // Only a running division steps (the results are read only then): idle, the block costs nothing.
+    if (busy_q) for (int unsigned i = 0; i < BitsPerCycle; i++) begin
       part_n = {part_n[31:0], dividend_n[31]};
       dividend_n = {dividend_n[30:0], 1'b0};
       if (part_n >= {1'b0, divisor_q}) begin
@@ -67,9 +68,22 @@ module rvv_div #(
       a_q <= '0;
       part_q <= '0;
       result_q <= '0;
+    end else if (busy_q) begin
+      // Each flop is read before it is written, in the text too: a simulator then needs no copy of the
+      // old values (Verilator keeps a shadow of every flop read after its assignment in a block).
+      if (count_q == CW'(1)) begin
+        busy_q <= 1'b0;
+        if (zero_q) result_q <= rem_q ? a_q : 32'hFFFF_FFFF;
+        else result_q <= rem_q ? rem_signed : quo_signed;
+      end
+      done_q <= count_q == CW'(1);
+      part_q <= part_n;
+      dividend_q <= dividend_n;
+      quo_q <= quo_n;
+      count_q <= count_q - 1'b1;
     end else begin
       done_q <= 1'b0;
-      if (start_i && !busy_q) begin
+      if (start_i) begin
         busy_q <= 1'b1;
         count_q <= CW'(Steps);
         rem_q <= op_i[1];
@@ -81,17 +95,6 @@ module rvv_div #(
         dividend_q <= a_mag;
         part_q <= '0;
         quo_q <= '0;
-      end else if (busy_q) begin
-        part_q <= part_n;
-        dividend_q <= dividend_n;
-        quo_q <= quo_n;
-        count_q <= count_q - 1'b1;
-        if (count_q == CW'(1)) begin
-          busy_q <= 1'b0;
-          done_q <= 1'b1;
-          if (zero_q) result_q <= rem_q ? a_q : 32'hFFFF_FFFF;
-          else result_q <= rem_q ? rem_signed : quo_signed;
-        end
       end
     end
   end

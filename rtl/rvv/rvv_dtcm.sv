@@ -27,14 +27,18 @@ module rvv_dtcm #(
   logic [ROW_BITS-1:0] mem_q [ROWS];
   logic [ROW_BITS-1:0] rdata0_q, rdata1_q;
 
+  logic [ROW_BITS-1:0] wmask;  // the byte enables as a bit mask
+  always_comb begin
+    wmask = '0;
+    if (we_i) for (int unsigned k = 0; k < ROW_BITS / 8; k++) wmask[8*k +: 8] = {8{be_i[k]}};
+  end
+
   always_ff @(posedge clk_i) begin
     if (re0_i) rdata0_q <= mem_q[raddr0_i];
     if (re1_i) rdata1_q <= mem_q[raddr1_i];
-    if (we_i) begin
-      for (int unsigned k = 0; k < ROW_BITS / 8; k++) begin
-        if (be_i[k]) mem_q[waddr_i][8*k +: 8] <= wdata_i[8*k +: 8];
-      end
-    end
+    // One write of the whole row, merged under the byte enables: a simulator keeps one pending write
+    // for it, where a write per byte is one per byte lane, each set and tested every cycle.
+    if (we_i) mem_q[waddr_i] <= (mem_q[waddr_i] & ~wmask) | (wdata_i & wmask);
   end
 
   assign rdata0_o = rdata0_q;

@@ -179,22 +179,13 @@ module rvv_fpu_divsqrt #(
 
   // What an accepted operation starts with, and this cycle's steps while busy (otherwise zero: a
   // simulator skips them).
-  logic [StartBits-1:0] start_v;
-  logic [StepBits-1:0]  step_v;
-  logic [RemWidth-1:0]  rem_next;
-  logic [Steps-1:0]     quo_next;
-  always_comb begin
-    start_v = '0;
-    if (!busy_q && start_i) start_v = start(is_sqrt_i, a_i, b_i);
-  end
-  always_comb begin
-    step_v = '0;
-    if (busy_q) step_v = step(is_sqrt_q, divisor_q, rem_q, quo_q, radicand_q);
-  end
-  assign rem_next = step_v[StepBits-1 -: RemWidth];
-  assign quo_next = step_v[Steps-1:0];
-
+  // The start and step functions are called in the branches that use them, so that an idle unit computes
+  // nothing (as combinational blocks, their results were cleared in every cycle). Their results land in
+  // one variable each before they are split: Verilator 5.006 evaluates a call once per part of a
+  // concatenated target.
   always_ff @(posedge clk_i or negedge rst_ni) begin
+    logic [StartBits-1:0] start_v;
+    logic [StepBits-1:0]  step_v;
     if (!rst_ni) begin
       busy_q <= 1'b0;
       done_q <= 1'b0;
@@ -209,9 +200,25 @@ module rvv_fpu_divsqrt #(
       rem_q <= '0;
       quo_q <= '0;
       radicand_q <= '0;
+    end else if (busy_q) begin
+      step_v = step(is_sqrt_q, divisor_q, rem_q, quo_q, radicand_q);
+      // Each flop is read before it is written, in the text too: a simulator then needs no copy of the
+      // old values (Verilator keeps a shadow of every flop read after its assignment in a block).
+      if (count_q == CountWidth'(1)) begin
+        busy_q <= 1'b0;
+        if (!special_q) begin
+          out_q <= finish(step_v[StepBits-1 -: RemWidth], step_v[Steps-1:0], lsb_exp_q, sign_q, rm_q);
+        end
+      end
+      done_q <= count_q == CountWidth'(1);
+      rem_q <= step_v[StepBits-1 -: RemWidth];
+      quo_q <= step_v[Steps-1:0];
+      if (is_sqrt_q) radicand_q <= radicand_q << (2 * BitsPerCycle);
+      count_q <= count_q - 1'b1;
     end else begin
       done_q <= 1'b0;
-      if (!busy_q && start_i) begin
+      if (start_i) begin
+        start_v = start(is_sqrt_i, a_i, b_i);
         busy_q <= 1'b1;
         count_q <= CountWidth'(Iterations);
         is_sqrt_q <= is_sqrt_i;
@@ -219,18 +226,6 @@ module rvv_fpu_divsqrt #(
         rm_q <= rm_i;
         quo_q <= '0;
         {special_q, out_q, lsb_exp_q, divisor_q, rem_q, radicand_q} <= start_v;
-      end else if (busy_q) begin
-        rem_q <= rem_next;
-        quo_q <= quo_next;
-        if (is_sqrt_q) radicand_q <= radicand_q << (2 * BitsPerCycle);
-        count_q <= count_q - 1'b1;
-        if (count_q == CountWidth'(1)) begin
-          busy_q <= 1'b0;
-          done_q <= 1'b1;
-          if (!special_q) begin
-            out_q <= finish(rem_next, quo_next, lsb_exp_q, sign_q, rm_q);
-          end
-        end
       end
     end
   end

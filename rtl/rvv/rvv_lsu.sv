@@ -296,6 +296,12 @@ module rvv_lsu #(
     end
   end
 
+  logic [ROW_BITS-1:0] wi_mask;  // a store hit's byte enables as a bit mask
+  always_comb begin
+    wi_mask = '0;
+    if (wb_push && wi_hit) for (int unsigned k = 0; k < ROW_BYTES; k++) wi_mask[8*k +: 8] = {8{wi_be[k]}};
+  end
+
   // Storage without reset (like an SRAM's): cache tags and data, write buffer entries, response order.
   always_ff @(posedge clk_i) begin
     if (fill_wait_q && fill_rsp && DCACHE_BYTES > 0) begin
@@ -306,11 +312,9 @@ module rvv_lsu #(
       tag_q[vfill_idx] <= vfill_off[31:RB];
       data_q[vfill_idx] <= mem_rsp_rdata_i;
     end
-    if (wb_push && wi_hit) begin
-      for (int unsigned k = 0; k < ROW_BYTES; k++) begin
-        if (wi_be[k]) data_q[wi_idx][8*k +: 8] <= wi_row[8*k +: 8];
-      end
-    end
+    // A store hit writes the whole line, merged under its byte enables: a simulator keeps one pending
+    // write for it, where a write per byte is one per byte lane, each set and tested every cycle.
+    if (wb_push && wi_hit) data_q[wi_idx] <= (data_q[wi_idx] & ~wi_mask) | (wi_row & wi_mask);
     if (wb_push && wi_alloc) begin
       tag_q[wi_idx] <= wi_off[31:RB];
       data_q[wi_idx] <= wi_row;

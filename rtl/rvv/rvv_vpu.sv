@@ -721,10 +721,16 @@ module rvv_vpu #(
         c = '0;
       end else begin
         in_valid = fpu_issue;
-        // Integer sources of conversions arrive extended (vfwcvt from 16 bits).
-        a = fp_sel(x_fpa_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
-        b = fp_sel(x_fpb_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
-        c = fp_sel(x_fpc_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        a = '0;
+        b = '0;
+        c = '0;
+        // Integer sources of conversions arrive extended (vfwcvt from 16 bits). The FPU reads its operands
+        // only with in_valid: the multiplexers are isolated otherwise.
+        if (fpu_issue) begin
+          a = fp_sel(x_fpa_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+          b = fp_sel(x_fpb_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+          c = fp_sel(x_fpc_q, slot_a[l][31:0], slot_b_raw[l], slot_c_raw[l]);
+        end
       end
     end
     rvv_fpu u_fpu (

@@ -454,8 +454,8 @@ std::string attention_head_by_query_blocks(int64_t unroll, const std::string& qu
 // loads; each output feature's values for the block are vfmacc.vf of w's row with the transposed rows, two
 // features per pass, stored with a strided store (a previous chunk's partial sums loaded back the same way).
 const std::string& linear_tokens() {
-  const int64_t unroll = 2;
-  static const std::string text = [unroll] {
+  constexpr int64_t unroll = 2;
+  static const std::string text = [] {
     std::string s = R"(#ifndef KC_VLINEAR_TOKENS_DEFINED
 #define KC_VLINEAR_TOKENS_DEFINED
 #define KC_TB 32 /* tokens per block: at most VLMAX at LMUL 8 (32 at VLEN 128) */
