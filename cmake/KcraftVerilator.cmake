@@ -6,8 +6,10 @@
 # Runs `verilator --cc --build` at build time (never at configure time, so the RTL may include files that
 # are themselves generated during the build) and exposes the result as an INTERFACE library <target>
 # that carries the model's archive, headers and the shared Verilator runtime. The flags follow
-# shared/reference/simulation.md: -O3, --x-assign fast, --x-initial fast, --noassert, no --threads; and
-# -fno-localize, because 5.006 otherwise re-zeroes every inlined function temporary on each evaluation.
+# shared/reference/simulation.md: -O3, --x-assign fast, --x-initial fast, --noassert, no --threads.
+# Function temporaries stay local to the generated functions (no -fno-localize): 5.006 then zeroes them on
+# each call, but cachegrind counts fewer instructions on every platform than with them kept as members of
+# the model (docs/simulation-speed.md).
 
 find_program(VERILATOR_BIN verilator REQUIRED)
 set(KCRAFT_VERILATOR_ROOT "/usr/share/verilator" CACHE PATH "Verilator installation root")
@@ -16,7 +18,7 @@ set(KCRAFT_VERILATOR_JOBS "2" CACHE STRING "Parallel C++ compiles inside one Ver
 # behind the defaults (scripts/verilator_speed_study.sh remeasures them). CFLAGS apply to all Verilated
 # C++; OPT_FAST then to the hot evaluation code and OPT_SLOW to the code that runs once (construction,
 # initial blocks, trace set-up); a later -O wins.
-set(KCRAFT_VERILATOR_OPT_ARGS -O3 -fno-localize --x-assign fast --x-initial fast --noassert
+set(KCRAFT_VERILATOR_OPT_ARGS -O3 --x-assign fast --x-initial fast --noassert
     CACHE STRING "Verilator optimisation options (a list)")
 set(KCRAFT_VERILATOR_CFLAGS "-std=gnu++17 -O3" CACHE STRING "C++ flags of all Verilated code")
 set(KCRAFT_VERILATOR_OPT_FAST "-O3" CACHE STRING "C++ optimisation of Verilated hot code")

@@ -39,6 +39,7 @@ run_packages=(
 test_packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   yosys python3 python3-numpy
+  valgrind  # scripts/compare_speed.py --instructions (cachegrind)
   ccache  # scripts/extend_example.sh's scratch copy of the tree reuses this build's compiles
 )
 

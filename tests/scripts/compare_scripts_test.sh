@@ -53,6 +53,14 @@ expect_in "$work/differ.out" "itrace differ"
 expect_in "$work/speed.out" "simulated cycles per CPU-second"
 expect_in "$work/speed.out" "| relu C2 | "
 expect_in "$work/speed.out" "geometric mean"
+expect_in "$work/speed.out" "| range |"
+# Instructions: deterministic, so one binary against itself is exactly 1.
+/usr/bin/env python3 "$here/scripts/compare_speed.py" systolic "$kcraft" "$kcraft" --workloads relu:C2 \
+  --instructions > "$work/instructions.out" 2> "$work/instructions.err" ||
+  { fail "compare_speed --instructions exited $?"; cat "$work/instructions.err" >&2; }
+expect_in "$work/instructions.out" "instructions of the Verilated model and its driver per simulated cycle"
+expect_in "$work/instructions.out" "| relu C2 | "
+expect_in "$work/instructions.out" "| 1.000× |"
 if /usr/bin/env python3 "$here/scripts/compare_speed.py" systolic "$kcraft" "$kcraft" --workloads relu > /dev/null 2>&1; then
   fail "compare_speed took a workload without a configuration"
 fi
