@@ -221,20 +221,27 @@ module rvv_core #(
     endcase
   end
 
+  // The branch condition and the jump target, computed for their own classes only (the target is read
+  // only on a redirect).
   logic taken;
+  logic [31:0] target;
   always_comb begin
-    unique case (f3)
-      3'b000: taken = xa == xb;
-      3'b001: taken = xa != xb;
-      3'b100: taken = $signed(xa) < $signed(xb);
-      3'b101: taken = $signed(xa) >= $signed(xb);
-      3'b110: taken = xa < xb;
-      default: taken = xa >= xb;
-    endcase
+    taken = 1'b0;
+    target = '0;
+    if (d_cls == rvv_core_pkg::ClsBranch) begin
+      unique case (f3)
+        3'b000: taken = xa == xb;
+        3'b001: taken = xa != xb;
+        3'b100: taken = $signed(xa) < $signed(xb);
+        3'b101: taken = $signed(xa) >= $signed(xb);
+        3'b110: taken = xa < xb;
+        default: taken = xa >= xb;
+      endcase
+    end
+    if (d_cls == rvv_core_pkg::ClsJalr) target = (xa + d_imm) & 32'hFFFF_FFFE;
+    else if (d_cls == rvv_core_pkg::ClsJal || d_cls == rvv_core_pkg::ClsBranch) target = ex_pc_q + d_imm;
   end
   wire jump = d_cls == rvv_core_pkg::ClsJal || d_cls == rvv_core_pkg::ClsJalr || (d_cls == rvv_core_pkg::ClsBranch && taken);
-  wire [31:0] jalr_sum = xa + d_imm;
-  wire [31:0] target = d_cls == rvv_core_pkg::ClsJalr ? jalr_sum & 32'hFFFF_FFFE : ex_pc_q + d_imm;
 
   // MUL (f3 0), MULH (1, signed x signed), MULHSU (2), MULHU (3).
   wire signed [32:0] mul_a = {f3[1:0] != 2'b11 && xa[31], xa};
@@ -276,59 +283,110 @@ module rvv_core #(
       default: csr_read = {2'b00, 32'd0};
     endcase
   endfunction
-  wire [33:0] csr_rd = csr_read(csr);
+  // Read and new value for a CSR instruction only: every use is under d_cls == ClsCsr (operand isolation:
+  // the simulation evaluates all combinational logic on every clock).
+  logic [33:0] csr_rd;
+  logic [31:0] csr_new;
+  always_comb begin
+    csr_rd = '0;
+    csr_new = '0;
+    if (d_cls == rvv_core_pkg::ClsCsr) begin
+      csr_rd = csr_read(csr);
+      unique case (f3[1:0])
+        2'b01: csr_new = csr_src;
+        2'b10: csr_new = csr_rd[31:0] | csr_src;
+        default: csr_new = csr_rd[31:0] & ~csr_src;
+      endcase
+    end
+  end
   assign csr_known = csr_rd[33];
   assign csr_fp = csr_rd[32];
   assign csr_old = csr_rd[31:0];
-  logic [31:0] csr_new;
-  always_comb begin
-    unique case (f3[1:0])
-      2'b01: csr_new = csr_src;
-      2'b10: csr_new = csr_old | csr_src;
-      default: csr_new = csr_old & ~csr_src;
-    endcase
-  end
   // Unknown CSRs, writes to read-only ones (0xC..), and writes of a nonzero vstart (this core never
   // interrupts a vector instruction, so vstart stays 0) are illegal instructions.
   wire csr_illegal = !csr_known || (csr_writes && csr[11:10] == 2'b11) ||
                      (csr_writes && csr == 12'h008 && csr_new != 32'd0);
 
   // vsetvli / vsetivli / vsetvl, as QEMU 7.2 (helper_vsetvl) computes them for ELEN = 32.
+  // Computed for a vset* instruction only (every use is under d_cls == ClsVset).
   wire is_vsetivli = ex_insn_q[31:30] == 2'b11;
   wire is_vsetvl = ex_insn_q[31:30] == 2'b10;
-  wire [31:0] vt_new = is_vsetvl ? xb : is_vsetivli ? {22'd0, ex_insn_q[29:20]} : {21'd0, ex_insn_q[30:20]};
-  wire [31:0] avl = is_vsetivli ? {27'd0, rs1} : rs1 != 5'd0 ? xa : rd != 5'd0 ? 32'hFFFF_FFFF : vl_q;
-  wire [2:0] vt_lmul = vt_new[2:0];
-  wire [2:0] vt_vsew = vt_new[5:3];
-  wire [31:0] vt_sew = 32'd8 << vt_vsew;
-  wire vt_frac_bad = vt_lmul[2] && (vt_lmul == 3'b100 || (32'(ELEN) >> (4'd8 - {1'b0, vt_lmul})) < vt_sew);
-  wire vt_bad = vt_sew > 32'(ELEN) || vt_new[31] || vt_new[30:8] != 23'd0 || vt_frac_bad;
-  // VLEN >> (vsew + 3 - lmul), lmul signed.
-  wire [3:0] vt_shift = 4'({1'b0, vt_vsew} + 4'd3 - {vt_lmul[2], vt_lmul});
-  wire [31:0] vlmax = 32'(VLEN) >> vt_shift;
-  wire [31:0] vl_new = vt_bad ? 32'd0 : (avl <= vlmax ? avl : vlmax);
+  logic [31:0] vt_new, avl, vt_sew, vlmax, vl_new;
+  logic [2:0]  vt_lmul, vt_vsew;
+  logic [3:0]  vt_shift;
+  logic        vt_frac_bad, vt_bad;
+  always_comb begin
+    vt_new = '0;
+    avl = '0;
+    vt_lmul = '0;
+    vt_vsew = '0;
+    vt_sew = '0;
+    vt_frac_bad = 1'b0;
+    vt_bad = 1'b0;
+    vt_shift = '0;
+    vlmax = '0;
+    vl_new = '0;
+    if (d_cls == rvv_core_pkg::ClsVset) begin
+      vt_new = is_vsetvl ? xb : is_vsetivli ? {22'd0, ex_insn_q[29:20]} : {21'd0, ex_insn_q[30:20]};
+      avl = is_vsetivli ? {27'd0, rs1} : rs1 != 5'd0 ? xa : rd != 5'd0 ? 32'hFFFF_FFFF : vl_q;
+      vt_lmul = vt_new[2:0];
+      vt_vsew = vt_new[5:3];
+      vt_sew = 32'd8 << vt_vsew;
+      vt_frac_bad = vt_lmul[2] && (vt_lmul == 3'b100 || (32'(ELEN) >> (4'd8 - {1'b0, vt_lmul})) < vt_sew);
+      vt_bad = vt_sew > 32'(ELEN) || vt_new[31] || vt_new[30:8] != 23'd0 || vt_frac_bad;
+      // VLEN >> (vsew + 3 - lmul), lmul signed.
+      vt_shift = 4'({1'b0, vt_vsew} + 4'd3 - {vt_lmul[2], vt_lmul});
+      vlmax = 32'(VLEN) >> vt_shift;
+      vl_new = vt_bad ? 32'd0 : (avl <= vlmax ? avl : vlmax);
+    end
+  end
 
   // ================================================================ EX: loads and stores
-  wire [31:0] ls_addr = xa + d_imm;
-  wire [1:0]  ls_size = d_cls == rvv_core_pkg::ClsLoad && ex_insn_q[6:0] == 7'b0000111 ? 2'd2 :
-                        d_cls == rvv_core_pkg::ClsStore && ex_insn_q[6:0] == 7'b0100111 ? 2'd2 : f3[1:0];
-  wire        ls_in_dtcm = ls_addr >= DtcmBase && ls_addr - DtcmBase < DTCM_BYTES;
-  wire [32:0] ls_dram_end = {1'b0, ls_addr - DramBase} + (33'd1 << ls_size);
-  wire        ls_in_dram = ls_addr >= DramBase && ls_dram_end <= dram_bytes_i;
-  wire        ls_misaligned = (ls_size == 2'd1 && ls_addr[0]) || (ls_size == 2'd2 && ls_addr[1:0] != 2'b00);
+  // Computed for a load or store only: every use is under is_load or is_store, or goes to a flop or port
+  // that is read only for them (mem_dtcm_q, mem_st_row_q, mem_st_be_q, the DTCM's addresses).
   wire        is_load = d_cls == rvv_core_pkg::ClsLoad;
   wire        is_store = d_cls == rvv_core_pkg::ClsStore;
-  wire [31:0] st_data = ex_insn_q[6:0] == 7'b0100111 ? fb : xb;
-  wire [31:0] st_word = ls_size == 2'd0 ? {4{st_data[7:0]}} : ls_size == 2'd1 ? {2{st_data[15:0]}} : st_data;
-  wire [3:0]  st_word_be = ls_size == 2'd0 ? 4'b0001 << ls_addr[1:0] :
-                           ls_size == 2'd1 ? 4'b0011 << ls_addr[1:0] : 4'b1111;
-  wire [WW-1:0] ls_word = WPR > 1 ? WW'(ls_addr[RB-1:2]) : '0;
+  logic [31:0]          ls_addr;
+  logic [1:0]           ls_size;
+  logic                 ls_in_dtcm, ls_in_dram, ls_misaligned;
+  logic [32:0]          ls_dram_end;
+  logic [31:0]          st_data, st_word;
+  logic [3:0]           st_word_be;
+  logic [WW-1:0]        ls_word;
   logic [ROW_BYTES-1:0] st_be;
+  logic [ROW_BITS-1:0]  st_row;
   always_comb begin
+    ls_addr = '0;
+    ls_size = '0;
+    ls_in_dtcm = 1'b0;
+    ls_dram_end = '0;
+    ls_in_dram = 1'b0;
+    ls_misaligned = 1'b0;
+    st_data = '0;
+    st_word = '0;
+    st_word_be = '0;
+    ls_word = '0;
     st_be = '0;
-    st_be[4*ls_word +: 4] = st_word_be;
+    st_row = '0;
+    if (is_load || is_store) begin
+      ls_addr = xa + d_imm;
+      ls_size = is_load && ex_insn_q[6:0] == 7'b0000111 ? 2'd2 :
+                is_store && ex_insn_q[6:0] == 7'b0100111 ? 2'd2 : f3[1:0];
+      ls_in_dtcm = ls_addr >= DtcmBase && ls_addr - DtcmBase < DTCM_BYTES;
+      ls_dram_end = {1'b0, ls_addr - DramBase} + (33'd1 << ls_size);
+      ls_in_dram = ls_addr >= DramBase && ls_dram_end <= dram_bytes_i;
+      ls_misaligned = (ls_size == 2'd1 && ls_addr[0]) || (ls_size == 2'd2 && ls_addr[1:0] != 2'b00);
+      if (is_store) begin
+        st_data = ex_insn_q[6:0] == 7'b0100111 ? fb : xb;
+        st_word = ls_size == 2'd0 ? {4{st_data[7:0]}} : ls_size == 2'd1 ? {2{st_data[15:0]}} : st_data;
+        st_word_be = ls_size == 2'd0 ? 4'b0001 << ls_addr[1:0] :
+                     ls_size == 2'd1 ? 4'b0011 << ls_addr[1:0] : 4'b1111;
+        ls_word = WPR > 1 ? WW'(ls_addr[RB-1:2]) : '0;
+        st_be[4*ls_word +: 4] = st_word_be;
+        st_row = {WPR{st_word}};
+      end
+    end
   end
-  wire [ROW_BITS-1:0] st_row = {WPR{st_word}};
 
   // ================================================================ EX: FPU issue
   wire [2:0] fpu_rm = f3 == 3'b111 ? frm_q : f3;
