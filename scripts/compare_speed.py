@@ -17,8 +17,9 @@ cycle-for-cycle identity, scripts/compare_builds.sh).
 --instructions counts instead of timing: each binary runs each workload once under valgrind's cachegrind
 (installed with scripts/setup.sh --tests), and the row gives the instructions the Verilated model and its
 driver execute per simulated cycle, reset and loading included as in kcraft speed's rates (kcraft speed
-simulates the workload twice, through the SystemC testbench and bare), and old over new. The count is the same on every run, where timings on a shared machine can
-spread by more than the change being measured; it does not see cache misses or branch mispredictions.
+simulates the workload twice, through the SystemC testbench and bare), and old over new. The count is the
+same on every run, where timings on a shared machine can spread by more than the change being measured; it
+does not see cache misses or branch mispredictions.
 """
 import argparse
 import json
@@ -56,8 +57,9 @@ def instructions(binary, platform, hw, task, config):
     """Cycles and the model's instructions of one kcraft speed run under cachegrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out_file = os.path.join(tmp, "cachegrind.out")
-        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out_file}",
-                              binary, "speed", platform, "--hw", hw, "--task", task, "--config", config,
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                              f"--cachegrind-out-file={out_file}", binary, "speed", platform, "--hw", hw,
+                              "--task", task, "--config", config,
                               "--repeats", "1", "--json"], check=True, capture_output=True, text=True)
         report = json.loads(run.stdout)
         workload = report["workloads"][0] if "workloads" in report else report
@@ -104,9 +106,10 @@ def compare_instructions(a, workloads):
     print(f"\ngeometric mean of old / new: {statistics.geometric_mean(ratios):.3f}×")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"platform": a.platform, "hw": a.hw, "instructions": {
-                side: {f"{t} {c}": {"cycles": counts[side, (t, c)][0], "model_instructions": counts[side, (t, c)][1]}
-                       for (t, c) in workloads} for side in ("old", "new")}}, f, indent=1)
+            per_side = {side: {f"{t} {c}": {"cycles": counts[side, (t, c)][0],
+                                            "model_instructions": counts[side, (t, c)][1]}
+                               for (t, c) in workloads} for side in ("old", "new")}
+            json.dump({"platform": a.platform, "hw": a.hw, "instructions": per_side}, f, indent=1)
 
 
 def fixed_set(binary, platform, hw):
@@ -170,7 +173,8 @@ def main():
         sc = med["new"]["systemc"] / med["old"]["systemc"]
         bare = med["new"]["bare"] / med["old"]["bare"]
         ratios.append(sc)
-        spread = {kind: round_range(runs["old"][w], runs["new"][w], kind + key) for kind in ("systemc", "bare")}
+        spread = {kind: round_range(runs["old"][w], runs["new"][w], kind + key)
+                  for kind in ("systemc", "bare")}
         print(f"| {w[0]} {w[1]} | {cyc} | {med['old']['systemc']:,.0f} | {med['new']['systemc']:,.0f} | "
               f"{sc:.2f}× | {spread['systemc']} | {med['old']['bare']:,.0f} | {med['new']['bare']:,.0f} | "
               f"{bare:.2f}× | {spread['bare']} |")
