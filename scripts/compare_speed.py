@@ -50,7 +50,7 @@ def round_range(old_runs, new_runs, key):
 
 # The functions of the Verilated model (V<prefix>___024root___..., V<prefix>::eval_step), Verilator's runtime
 # and the testbench's driver; the rest of the process (loading the task, generating its inputs) is left out.
-MODEL_FUNCTION = re.compile(r"___024root|VerilatedDriver|Verilated|::eval_step\(|(^|\W)vl_")
+MODEL_FUNCTION = re.compile(r"___024root|Verilated|::eval_step\(|(^|\W)vl_")  # Verilated: the runtime and the driver
 
 
 def instructions(binary, platform, hw, task, config):
