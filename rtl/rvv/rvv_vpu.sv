@@ -95,7 +95,9 @@ module rvv_vpu #(
   localparam int unsigned SB = 4 * LANES;            // bytes per beat = element slots
   localparam int unsigned ROWB = ROW_BITS / 8;
   localparam int unsigned RW = $clog2(ROWB);
-  localparam int unsigned WB = (VLENB > ROWB) ? VLENB : ROWB;  // write port bytes
+  localparam int unsigned VB = $clog2(VLENB);        // byte offset in a register
+  // Registers a memory piece (ROWB bytes from any byte of the register file) can touch.
+  localparam int unsigned NWR = (ROWB + VLENB - 1) / VLENB + 1;
   localparam int unsigned MEMQ = 8;                  // outstanding memory requests
   localparam int unsigned QW = $clog2(MEMQ);
 
@@ -115,7 +117,10 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   // State
   // ---------------------------------------------------------------------------------------------------
-  logic [7:0]        vrf_q [NB];
+  // The register file, one entry per register (byte k of v<r> at vrf_q[r][8*k +: 8]): each write port
+  // writes whole registers with the old bytes merged in, so a clock commits a few entries where it would
+  // commit one per byte of a byte array.
+  logic [VLEN-1:0]   vrf_q [32];
   logic [2:0]        state_q, state_d;   // the arithmetic engine
   logic [1:0]        m_state_q, m_state_d;  // the memory engine
   logic [31:0]       pc_q, rs1v_q, frs1_q, vl_q;  // the arithmetic engine's instruction
@@ -401,16 +406,20 @@ module rvv_vpu #(
     reg_base = AW'(32'(r) * VLENB);
   endfunction
 
-  // An element of up to 4 bytes at a byte address, zero-extended.
+  // An element of up to 4 bytes at a byte address, zero-extended. Elements are aligned to their size, so
+  // one lies in one 32-bit word of one register.
   function automatic logic [31:0] rd_elem(input logic [AW-1:0] addr, input logic [1:0] eew);
     logic [31:0] v;
-    v = {24'd0, vrf_q[addr]};
-    if (eew >= 2'd1) v[15:8] = vrf_q[AW'(addr + AW'(1))];
-    if (eew >= 2'd2) begin
-      v[23:16] = vrf_q[AW'(addr + AW'(2))];
-      v[31:24] = vrf_q[AW'(addr + AW'(3))];
-    end
+    v = vrf_q[addr[AW-1:VB]][32 * addr[VB-1:2] +: 32] >> (8 * addr[1:0]);
+    if (eew == 2'd0) v[31:8] = '0;
+    else if (eew == 2'd1) v[31:16] = '0;
     rd_elem = v;
+  endfunction
+
+  // The SB bytes from a byte address: a beat's window, which lies in one register (SB divides VLENB and
+  // windows are aligned to their size).
+  function automatic logic [8*SB-1:0] rd_window(input logic [AW-1:0] addr);
+    rd_window = (8 * SB)'(vrf_q[addr[AW-1:VB]] >> (8 * addr[VB-1:0]));
   endfunction
 
   function automatic logic [32:0] extend(input logic [31:0] v, input logic [1:0] eew, input logic sgn);
@@ -441,27 +450,21 @@ module rvv_vpu #(
     vs2_bits = '0;
     vd_bits = '0;
     st_vd_bits = '0;
-    for (int k = 0; k < VLENB; k++) begin
-      // masked beats and vmerge, the serial engine, the mask engine (SFinish), the masked memory engine
-      if ((state_q != SIdle && (!x_vm_q || x_merge_q)) || (m_state_q == MRun && !m_vm_q))
-        v0_bits[8*k +: 8] = vrf_q[k];
-      // vcompress (SSerial), the mask engine
-      if ((state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindCompress) || mask_engine)
-        vs1_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs1_q) + AW'(k))];
-      // viota (SElem), the mask engine
-      if ((state_q == SElem && x_alu_op_q == rvv_vpu_pkg::AluIota) || mask_engine)
-        vs2_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vs2_q) + AW'(k))];
-      if (mask_engine) vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(x_vd_q) + AW'(k))];
-      // the mask destination's old value, taken at the start (macc_q is read for mask destinations only)
-      if (a_start && st.dec.mask_dest) st_vd_bits[8*k +: 8] = vrf_q[AW'(reg_base(st.dec.vd) + AW'(k))];
-    end
+    // masked beats and vmerge, the serial engine, the mask engine (SFinish), the masked memory engine
+    if ((state_q != SIdle && (!x_vm_q || x_merge_q)) || (m_state_q == MRun && !m_vm_q)) v0_bits = vrf_q[0];
+    // vcompress (SSerial), the mask engine
+    if ((state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindCompress) || mask_engine) vs1_bits = vrf_q[x_vs1_q];
+    // viota (SElem), the mask engine
+    if ((state_q == SElem && x_alu_op_q == rvv_vpu_pkg::AluIota) || mask_engine) vs2_bits = vrf_q[x_vs2_q];
+    if (mask_engine) vd_bits = vrf_q[x_vd_q];
+    // the mask destination's old value, taken at the start (macc_q is read for mask destinations only)
+    if (a_start && st.dec.mask_dest) st_vd_bits = vrf_q[st.dec.vd];
   end
   // The back door on its own: it reads the testbench's inputs, and a simulator evaluates what they reach
   // at every evaluation, so it must not share a block with the views above.
   always_comb begin
     dbg_vreg_o = '0;
-    if (dbg_en_i)
-      for (int k = 0; k < VLENB; k++) dbg_vreg_o[8*k +: 8] = vrf_q[AW'(reg_base(dbg_vreg_i) + AW'(k))];
+    if (dbg_en_i) dbg_vreg_o = vrf_q[dbg_vreg_i];
   end
 
   // ---------------------------------------------------------------------------------------------------
@@ -506,11 +509,9 @@ module rvv_vpu #(
     win_s1 = '0;
     win_d = '0;
     if (state_q == SElem) begin
-      for (int k = 0; k < SB; k++) begin
-        win_s2[8*k +: 8] = vrf_q[AW'(win_s2_addr + AW'(k))];
-        win_s1[8*k +: 8] = vrf_q[AW'(win_s1_addr + AW'(k))];
-        win_d[8*k +: 8] = vrf_q[AW'(win_d_addr + AW'(k))];
-      end
+      win_s2 = rd_window(win_s2_addr);
+      win_s1 = rd_window(win_s1_addr);
+      win_d = rd_window(win_d_addr);
     end
     unique case (x_src_q)
       rvv_vpu_pkg::SrcX: scalar_raw = rs1v_q;
@@ -937,12 +938,14 @@ module rvv_vpu #(
   assign vmem_req_write_o = mem_store;
   assign vmem_req_addr_o = mem_first;
   assign vmem_req_be_o = mem_be;
+  // The piece's bytes from register file byte mem_vaddr on (wrapping at its end, as the address does).
   always_comb begin
+    logic [NWR*VLEN-1:0] span;
+    span = '0;
     vmem_req_wdata_o = '0;
     if (m_state_q == MRun && mem_store) begin  // the data of a read request is not used
-      for (int k = 0; k < ROWB; k++) begin
-        vmem_req_wdata_o[8*k +: 8] = vrf_q[AW'(mem_vaddr + AW'(k))];
-      end
+      for (int j = 0; j < NWR; j++) span[j*VLEN +: VLEN] = vrf_q[5'(32'(mem_vaddr[AW-1:VB]) + j)];
+      vmem_req_wdata_o = ROW_BITS'(span >> (8 * mem_vaddr[VB-1:0]));
     end
   end
   assign mem_push = vmem_req_valid_o && vmem_req_ready_i;
@@ -972,12 +975,14 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   // The register file's write ports: the arithmetic engine's (which part writes depends on its state) and
   // the memory engine's (load responses). They never write the same register in one cycle: the engines
-  // share no register that either writes (the start condition).
+  // share no register that either writes (the start condition), and each port writes only registers it
+  // has enabled bytes in. The arithmetic engine's writes lie in one register (a beat's window, an element,
+  // a scalar, a mask); a memory piece may straddle registers.
   // ---------------------------------------------------------------------------------------------------
   logic            wr_en;
   logic [AW-1:0]   wr_addr;
-  logic [7:0]      wr_data [WB];
-  logic [WB-1:0]   wr_be;
+  logic [7:0]      wr_data [VLENB];
+  logic [VLENB-1:0] wr_be;
   logic            fp_wb;           // FPU results of a beat arrive this cycle
 
   assign fp_wb = meta_valid_q && fpu_out_valid;
@@ -988,7 +993,7 @@ module rvv_vpu #(
     wr_en = 1'b0;
     wr_addr = '0;
     wr_be = '0;
-    for (int k = 0; k < WB; k++) wr_data[k] = '0;
+    for (int k = 0; k < VLENB; k++) wr_data[k] = '0;
     if (state_q == SElem && beat_go && !x_fp_q && !x_mask_dest_q && x_kind_q == rvv_vpu_pkg::KindElem) begin
       wr_en = 1'b1;
       wr_addr = win_d_addr;
@@ -1041,16 +1046,52 @@ module rvv_vpu #(
   logic m_wr_en;
   assign m_wr_en = mem_pop && !mem_store && !vmem_rsp_error_i;
 
-  always_ff @(posedge clk_i) begin
+  // Each port's registers: the written bytes merged into the old value (computed only while it writes).
+  logic [VLEN-1:0] a_wval;
+  always_comb begin
+    logic [VLEN-1:0] d, m;
+    d = '0;
+    m = '0;
+    a_wval = '0;
     if (wr_en) begin
-      for (int k = 0; k < WB; k++) begin
-        if (wr_be[k]) vrf_q[AW'(wr_addr + AW'(k))] <= wr_data[k];
+      for (int k = 0; k < VLENB; k++) begin
+        d[8*k +: 8] = wr_data[k];
+        m[8*k +: 8] = {8{wr_be[k]}};
+      end
+      d = d << (8 * wr_addr[VB-1:0]);
+      m = m << (8 * wr_addr[VB-1:0]);
+      a_wval = (vrf_q[wr_addr[AW-1:VB]] & ~m) | (d & m);
+    end
+  end
+
+  logic [4:0]      m_wreg;          // the piece's first register
+  logic [NWR-1:0]  m_wen;           // of it and the next ones, those with bytes written
+  logic [VLEN-1:0] m_wval [NWR];
+  always_comb begin
+    logic [AW-1:0] vaddr;
+    logic [NWR*VLEN-1:0] d, m;
+    vaddr = mq_vaddr[mq_head_q];
+    d = '0;
+    m = '0;
+    m_wreg = '0;
+    m_wen = '0;
+    for (int j = 0; j < NWR; j++) m_wval[j] = '0;
+    if (m_wr_en) begin
+      m_wreg = vaddr[AW-1:VB];
+      d = (NWR * VLEN)'(vmem_rsp_rdata_i) << (8 * vaddr[VB-1:0]);
+      for (int k = 0; k < ROWB; k++) m[8*k +: 8] = {8{mq_be[mq_head_q][k]}};
+      m = m << (8 * vaddr[VB-1:0]);
+      for (int j = 0; j < NWR; j++) begin
+        m_wen[j] = m[j*VLEN +: VLEN] != '0;
+        m_wval[j] = (vrf_q[5'(32'(m_wreg) + j)] & ~m[j*VLEN +: VLEN]) | (d[j*VLEN +: VLEN] & m[j*VLEN +: VLEN]);
       end
     end
-    if (m_wr_en) begin
-      for (int k = 0; k < ROWB; k++) begin
-        if (mq_be[mq_head_q][k]) vrf_q[AW'(mq_vaddr[mq_head_q] + AW'(k))] <= vmem_rsp_rdata_i[8*k +: 8];
-      end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wr_en) vrf_q[wr_addr[AW-1:VB]] <= a_wval;
+    for (int j = 0; j < NWR; j++) begin
+      if (m_wen[j]) vrf_q[5'(32'(m_wreg) + j)] <= m_wval[j];
     end
   end
 
