@@ -418,8 +418,11 @@ module rvv_vpu #(
 
   // The SB bytes from a byte address: a beat's window, which lies in one register (SB divides VLENB and
   // windows are aligned to their size).
+  // A window at a register's first byte (every operand of the beat's widest width) is read without a
+  // shift; a narrower operand's (widening and narrowing instructions) starts inside its register.
   function automatic logic [8*SB-1:0] rd_window(input logic [AW-1:0] addr);
-    rd_window = (8 * SB)'(vrf_q[addr[AW-1:VB]] >> (8 * addr[VB-1:0]));
+    if (addr[VB-1:0] == '0) rd_window = (8 * SB)'(vrf_q[addr[AW-1:VB]]);
+    else rd_window = (8 * SB)'(vrf_q[addr[AW-1:VB]] >> (8 * addr[VB-1:0]));
   endfunction
 
   function automatic logic [32:0] extend(input logic [31:0] v, input logic [1:0] eew, input logic sgn);
