@@ -416,10 +416,10 @@ module rvv_vpu #(
     rd_elem = v;
   endfunction
 
-  // The SB bytes from a byte address: a beat's window, which lies in one register (SB divides VLENB and
-  // windows are aligned to their size).
-  // A window at a register's first byte (every operand of the beat's widest width) is read without a
-  // shift; a narrower operand's (widening and narrowing instructions) starts inside its register.
+  // The SB bytes from a byte address: a beat's window of one operand, which lies in one register (SB
+  // divides VLENB; an operand's part of a beat is aligned to its size). A window at a register's first
+  // byte is read without a shift: with SB = VLENB (every configuration's), every operand of the beat's
+  // widest width; a narrower one (widening and narrowing instructions) may start inside its register.
   function automatic logic [8*SB-1:0] rd_window(input logic [AW-1:0] addr);
     if (addr[VB-1:0] == '0) rd_window = (8 * SB)'(vrf_q[addr[AW-1:VB]]);
     else rd_window = (8 * SB)'(vrf_q[addr[AW-1:VB]] >> (8 * addr[VB-1:0]));
