@@ -75,6 +75,12 @@ class DramModel {
   uint64_t bytes_written() const { return bytes_written_; }
 
  private:
+  // Whether [addr, addr + len) lies inside one writable region (or none are set).
+  bool inside_one_writable_region(uint64_t addr, unsigned len) const;
+  // access() with byte enables: the data and the statistics, then the write violations.
+  void access_enabled_bytes(bool write, uint64_t addr, uint8_t* data, unsigned len, uint32_t pc,
+                            const uint8_t* byte_enable);
+
   DramTiming timing_;
   std::vector<uint8_t> mem_;
   std::vector<DramRegion> writable_;

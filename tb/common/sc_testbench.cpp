@@ -46,7 +46,7 @@ ScAccelerator::ScAccelerator(sc_core::sc_module_name name, std::unique_ptr<Accel
 
 uint64_t ScAccelerator::access(bool write, uint64_t addr, uint8_t* data, unsigned len, uint64_t cycle,
                                uint32_t pc, const uint8_t* byte_enable) {
-  tlm::tlm_generic_payload trans;
+  tlm::tlm_generic_payload& trans = dram_trans_;
   InstrTag tag;
   tag.pc = pc;
   trans.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);

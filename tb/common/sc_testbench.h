@@ -55,6 +55,9 @@ class ScAccelerator : public sc_core::sc_module, public MemoryPort {
   void run_thread();
 
   std::unique_ptr<AcceleratorHw> hw_;
+  // The DRAM transaction, reused: a payload built per request allocates its extension array (TLM-2.0's
+  // payload pool, for the one request in flight at a time).
+  tlm::tlm_generic_payload dram_trans_;
   sc_core::sc_time period_{1, sc_core::SC_NS};
   sc_core::sc_time run_start_time_;
   uint64_t synced_cycle_ = 0;

@@ -22,7 +22,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -32,6 +31,7 @@
 #include <vector>
 
 #include "tb/common/accelerator_hw.h"
+#include "tb/common/dram_response_ring.h"
 
 namespace kcraft::tb {
 
@@ -112,6 +112,8 @@ class VerilatedDriver final : public Hw {
     model_->rst_ni = 1;
     model_->eval();
     params_ = this->read_params();
+    be_bits_.resize((params_.row_bytes() + 7) / 8);
+    be_.resize(params_.row_bytes());
   }
 
   ~VerilatedDriver() override {
@@ -169,10 +171,10 @@ class VerilatedDriver final : public Hw {
     while (ran < budget && !m.halted_o) {
       // A request is seen at least one cycle before its response is due (issue_request), so a registered
       // response port can always be given its response a cycle early.
-      if (!responses_.empty() && responses_.front().due <= cycle_ + detail::dram_response_lead<Hw>::value) {
+      if (!responses_.empty() && responses_.front_due() <= cycle_ + detail::dram_response_lead<Hw>::value) {
         m.mem_rsp_valid_i = 1;
-        detail::copy_to_signal(m.mem_rsp_rdata_i, responses_.front().data.data(), row_bytes);
-        responses_.pop_front();
+        detail::copy_to_signal(m.mem_rsp_rdata_i, responses_.front_data(), row_bytes);
+        responses_.pop();
       } else {
         m.mem_rsp_valid_i = 0;
       }
@@ -238,11 +240,6 @@ class VerilatedDriver final : public Hw {
 #endif
 
  private:
-  struct Response {
-    uint64_t due;
-    std::vector<uint8_t> data;
-  };
-
   // One clock cycle: the rising edge, evaluated, then the clock low again. No block of any platform runs
   // on the falling edge, and the inputs do not change between the two evaluations, so the second would
   // only recompute the logic the inputs reach (Verilator evaluates it at every eval()) to the same values:
@@ -265,29 +262,21 @@ class VerilatedDriver final : public Hw {
   // The request visible now is accepted at the coming clock edge (ready is always high).
   void issue_request(MemoryPort& port, unsigned row_bytes) {
     auto& m = *model_;
-    Response r;
-    r.data.resize(row_bytes);
+    uint8_t* data = responses_.next_slot(row_bytes);
     const bool write = m.mem_req_write_o;
-    if (write) detail::copy_from_signal(m.mem_req_wdata_o, r.data.data(), row_bytes);
+    if (write) detail::copy_from_signal(m.mem_req_wdata_o, data, row_bytes);
     const uint8_t* be = nullptr;
     unsigned enabled = row_bytes;
     if constexpr (detail::has_mem_req_be<VModel>::value) {
-      be_bits_.resize((row_bytes + 7) / 8);
-      be_.resize(row_bytes);
       detail::copy_from_signal(m.mem_req_be_o, be_bits_.data(), static_cast<unsigned>(be_bits_.size()));
-      enabled = 0;
-      for (unsigned i = 0; i < row_bytes; ++i) {
-        const bool on = (be_bits_[i / 8] >> (i % 8)) & 1u;
-        be_[i] = on ? 0xFF : 0x00;  // TLM_BYTE_ENABLED / TLM_BYTE_DISABLED
-        enabled += on;
-      }
+      enabled = expand_byte_enables(be_bits_.data(), row_bytes, be_.data());
       be = be_.data();
     }
-    uint64_t due =
-        port.access(write, m.mem_req_addr_o, r.data.data(), row_bytes, cycle_, m.mem_req_tag_o, be);
+    uint64_t due = port.access(write, m.mem_req_addr_o, data, row_bytes, cycle_, m.mem_req_tag_o, be);
     // One response per cycle, in request order.
     due = std::max({due, last_due_ + 1, cycle_ + 1});
     last_due_ = due;
+    responses_.commit(due);
     if (observer_ != nullptr) observer_->on_dram_request(cycle_, write, m.mem_req_addr_o, enabled, due);
     if (trace_dram_) {
       std::fprintf(stderr, "dram: cycle %llu %s 0x%08x pc %u due %llu\n",
@@ -295,8 +284,6 @@ class VerilatedDriver final : public Hw {
                    static_cast<unsigned>(m.mem_req_addr_o), static_cast<unsigned>(m.mem_req_tag_o),
                    static_cast<unsigned long long>(due));
     }
-    r.due = due;
-    responses_.push_back(std::move(r));
   }
 
   std::string config_;
@@ -306,7 +293,7 @@ class VerilatedDriver final : public Hw {
   std::unique_ptr<VerilatedFstC> fst_;
   std::vector<TraceEntry>* trace_ = nullptr;
   CycleObserver* observer_ = nullptr;
-  std::deque<Response> responses_;
+  ResponseRing responses_;
   std::optional<std::pair<uint32_t, uint32_t>> pending_ctl_;  // ctl_write_next_edge(): address, data
   std::vector<uint8_t> be_bits_;  // mem_req_be_o as bytes, and expanded to one byte per row byte
   std::vector<uint8_t> be_;

@@ -103,6 +103,31 @@ TEST(DramModel, ViolationsCountOnlyEnabledBytesOutsideTheWritableRegions) {
   EXPECT_EQ(dram.violations()[1].bytes, 8u);
 }
 
+// A row with every byte enabled (a vector unit's full rows) is copied whole, but its permissions are still
+// judged byte by byte: two adjacent regions together cover it, and only the bytes outside them count.
+TEST(DramModel, FullyEnabledRowsAreJudgedByteByByte) {
+  DramModel dram;
+  dram.load(iota_image(64));
+  dram.set_writable({DramRegion{8, 12, "y"}, DramRegion{12, 20, "z"}});
+  std::vector<uint8_t> row = {0xB0, 0xB1, 0xB2, 0xB3, 0xB4, 0xB5, 0xB6, 0xB7};
+  const auto all = enables({1, 1, 1, 1, 1, 1, 1, 1});
+  dram.access(true, 8, row.data(), 8, 0, 6, all.data());
+  EXPECT_TRUE(dram.violations().empty());
+  EXPECT_EQ(std::vector<uint8_t>(dram.bytes().begin() + 8, dram.bytes().begin() + 16), row);
+  // [16, 24): bytes 20..23 are outside both regions.
+  dram.access(true, 16, row.data(), 8, 0, 7, all.data());
+  ASSERT_EQ(dram.violations().size(), 1u);
+  EXPECT_EQ(dram.violations()[0].addr, 20u);
+  EXPECT_EQ(dram.violations()[0].bytes, 4u);
+  EXPECT_EQ(dram.violations()[0].pc, 7u);
+  EXPECT_EQ(dram.bytes()[23], 0xB7);
+  EXPECT_EQ(dram.bytes_written(), 16u);
+  std::vector<uint8_t> back(8, 0);
+  dram.access(false, 32, back.data(), 8, 0, 8, all.data());
+  EXPECT_EQ(back, std::vector<uint8_t>({32, 33, 34, 35, 36, 37, 38, 39}));
+  EXPECT_EQ(dram.bytes_read(), 8u);
+}
+
 TEST(DramModel, OnlyEnabledBytesMustBeInRange) {
   DramModel dram;
   dram.load(std::vector<uint8_t>(20));
@@ -113,6 +138,10 @@ TEST(DramModel, OnlyEnabledBytesMustBeInRange) {
   EXPECT_FALSE(dram.in_range(16, 8, past.data()));
   const auto none = enables({0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_TRUE(dram.in_range(1u << 20, 8, none.data()));
+  const auto all = enables({1, 1, 1, 1, 1, 1, 1, 1});
+  EXPECT_TRUE(dram.in_range(12, 8, all.data()));
+  EXPECT_FALSE(dram.in_range(13, 8, all.data()));
+  EXPECT_FALSE(dram.in_range(~uint64_t{0} - 3, 8, all.data()));  // wraps around
 }
 
 TEST(DramModelPort, PassesByteEnablesAndRejectsEnabledBytesPastTheEnd) {
