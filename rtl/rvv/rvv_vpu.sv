@@ -483,7 +483,6 @@ module rvv_vpu #(
   logic            beat_go;          // a beat runs this cycle
   logic            fpu_ready;
   logic            fpu_out_valid;
-  logic [31:0]     slot_a_raw [SB];
   logic [31:0]     slot_b_raw [SB];
   logic [31:0]     slot_c_raw [SB];
   logic [32:0]     slot_a [SB];
@@ -537,80 +536,94 @@ module rvv_vpu #(
     win_elem = v;
   endfunction
 
-  for (genvar s = 0; s < SB; s++) begin : g_slot
-    localparam int unsigned W = (s < LANES) ? 32 : (s < 2 * LANES) ? 16 : 8;
+  // The operands of every slot in one block, so that a cycle without a beat clears each array with a few
+  // wide stores in the simulation (one block per slot cleared them element by element, on every clock).
+  logic [31:0] slot_idx [SB];  // element index of slot s
+  wire         int_beat = state_q == SElem && !x_fp_q;  // an integer beat runs
+  always_comb begin
     logic [31:0] i;         // element index
     logic [32:0] gidx;      // gather source index
     logic        gvalid;    // the gather source exists (index < VLMAX)
     logic        use_scalar_a;
     logic        in_body;
     logic [31:0] ga_raw;
-    logic [W-1:0] res;
-    logic        cmp;
-
-    always_comb begin
-      i = '0;
-      gidx = '0;
-      gvalid = 1'b0;
-      use_scalar_a = 1'b0;
-      in_body = 1'b0;
-      ga_raw = '0;
-      slot_mbit[s] = 1'b0;
-      slot_a_raw[s] = '0;
-      slot_b_raw[s] = '0;
-      slot_c_raw[s] = '0;
-      slot_a[s] = '0;
-      slot_b[s] = '0;
-      slot_c[s] = '0;
-      slot_act[s] = 1'b0;
-      // Slots beyond the beat (s >= beat_k: wider elements) are never in the body: isolated.
-      if (state_q == SElem && s < beat_k) begin
-        i = i0_q + 32'(s);
-        in_body = i < x_evl_q;
-        slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
-        // Gather / slide source index.
-        use_scalar_a = 1'b0;
-        unique case (x_gather_q)
-          rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew_q)};
-          rvv_vpu_pkg::GatherScalar: gidx = {1'b0, scalar_raw};
-          rvv_vpu_pkg::GatherUp: gidx = {1'b0, i} - {1'b0, scalar_raw};
-          rvv_vpu_pkg::GatherDown: gidx = {1'b0, i} + {1'b0, scalar_raw};
-          rvv_vpu_pkg::Gather1Up: begin
-            gidx = {1'b0, i} - 33'd1;
-            use_scalar_a = i == 32'd0;
-          end
-          rvv_vpu_pkg::Gather1Down: begin
-            gidx = {1'b0, i} + 33'd1;
-            use_scalar_a = i == x_evl_q - 32'd1;
-          end
-          default: gidx = {1'b0, i};
-        endcase
-        gvalid = gidx < {1'b0, x_vlmax_q};
-        // The gathered element is read only for gathers and slides (its read port is isolated otherwise).
-        if (x_gather_q != rvv_vpu_pkg::GatherNone && !use_scalar_a && gvalid)
-          ga_raw = rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q);
-        if (x_gather_q == rvv_vpu_pkg::GatherNone) slot_a_raw[s] = win_elem(win_s2, s, x_eew_s2_q);
-        else if (use_scalar_a) slot_a_raw[s] = scalar_raw;
-        else slot_a_raw[s] = ga_raw;
-        slot_b_raw[s] = (x_src_q == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1_q) : scalar_raw;
-        slot_c_raw[s] = win_elem(win_d, s, x_eew_d_q);
-        // The inserted scalar of vslide1up/down has the destination's width.
-        slot_a[s] = extend(slot_a_raw[s], use_scalar_a ? x_sew_q : x_eew_s2_q, x_s2_signed_q);
-        slot_b[s] = extend(slot_b_raw[s], x_eew_s1_q, x_s1_signed_q);
-        slot_c[s] = extend(slot_c_raw[s], x_eew_d_q, 1'b0);
-        slot_act[s] = in_body && (x_vm_q || x_merge_q || slot_mbit[s]);
-        if (x_gather_q == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
+    logic [31:0] a_raw;
+    i = '0;
+    gidx = '0;
+    gvalid = 1'b0;
+    use_scalar_a = 1'b0;
+    in_body = 1'b0;
+    ga_raw = '0;
+    a_raw = '0;
+    for (int s = 0; s < SB; s++) slot_idx[s] = '0;
+    for (int s = 0; s < SB; s++) slot_mbit[s] = 1'b0;
+    for (int s = 0; s < SB; s++) slot_b_raw[s] = '0;
+    for (int s = 0; s < SB; s++) slot_c_raw[s] = '0;
+    for (int s = 0; s < SB; s++) slot_a[s] = '0;
+    for (int s = 0; s < SB; s++) slot_b[s] = '0;
+    for (int s = 0; s < SB; s++) slot_c[s] = '0;
+    for (int s = 0; s < SB; s++) slot_act[s] = 1'b0;
+    if (state_q == SElem) begin
+      for (int s = 0; s < SB; s++) begin
+        // Slots beyond the beat (s >= beat_k: wider elements) are never in the body: isolated.
+        if (s < beat_k) begin
+          i = i0_q + 32'(s);
+          slot_idx[s] = i;
+          in_body = i < x_evl_q;
+          slot_mbit[s] = v0_bits[i[$clog2(VLEN)-1:0]];
+          // Gather / slide source index.
+          use_scalar_a = 1'b0;
+          unique case (x_gather_q)
+            rvv_vpu_pkg::GatherVv: gidx = {1'b0, win_elem(win_s1, s, x_sew_q)};
+            rvv_vpu_pkg::GatherScalar: gidx = {1'b0, scalar_raw};
+            rvv_vpu_pkg::GatherUp: gidx = {1'b0, i} - {1'b0, scalar_raw};
+            rvv_vpu_pkg::GatherDown: gidx = {1'b0, i} + {1'b0, scalar_raw};
+            rvv_vpu_pkg::Gather1Up: begin
+              gidx = {1'b0, i} - 33'd1;
+              use_scalar_a = i == 32'd0;
+            end
+            rvv_vpu_pkg::Gather1Down: begin
+              gidx = {1'b0, i} + 33'd1;
+              use_scalar_a = i == x_evl_q - 32'd1;
+            end
+            default: gidx = {1'b0, i};
+          endcase
+          gvalid = gidx < {1'b0, x_vlmax_q};
+          // The gathered element is read only for gathers and slides (its read port is isolated otherwise).
+          ga_raw = '0;
+          if (x_gather_q != rvv_vpu_pkg::GatherNone && !use_scalar_a && gvalid)
+            ga_raw = rd_elem(AW'(reg_base(x_vs2_q) + AW'(gidx[AW-1:0] << x_eew_s2_q)), x_eew_s2_q);
+          if (x_gather_q == rvv_vpu_pkg::GatherNone) a_raw = win_elem(win_s2, s, x_eew_s2_q);
+          else if (use_scalar_a) a_raw = scalar_raw;
+          else a_raw = ga_raw;
+          slot_b_raw[s] = (x_src_q == rvv_vpu_pkg::SrcVs1) ? win_elem(win_s1, s, x_eew_s1_q) : scalar_raw;
+          slot_c_raw[s] = win_elem(win_d, s, x_eew_d_q);
+          // The inserted scalar of vslide1up/down has the destination's width.
+          slot_a[s] = extend(a_raw, use_scalar_a ? x_sew_q : x_eew_s2_q, x_s2_signed_q);
+          slot_b[s] = extend(slot_b_raw[s], x_eew_s1_q, x_s1_signed_q);
+          slot_c[s] = extend(slot_c_raw[s], x_eew_d_q, 1'b0);
+          slot_act[s] = in_body && (x_vm_q || x_merge_q || slot_mbit[s]);
+          if (x_gather_q == rvv_vpu_pkg::GatherUp && {1'b0, i} < {1'b0, scalar_raw}) slot_act[s] = 1'b0;
+        end
       end
     end
+  end
 
-    // The integer datapath works in integer beats only (FP beats use the FPUs).
+  for (genvar s = 0; s < SB; s++) begin : g_slot
+    localparam int unsigned W = (s < LANES) ? 32 : (s < 2 * LANES) ? 16 : 8;
+    logic [W-1:0] res;
+    logic         cmp;
+
+    // The integer datapath works in integer beats only (FP beats use the FPUs). Slots beyond the beat
+    // compute on zero operands, and nothing reads their results: one enable for every slot lets the
+    // simulation test it once for all sixteen.
     rvv_vpu_alu #(.W(W), .HasDiv(W == 32)) u_alu (
-      .en_i(state_q == SElem && !x_fp_q && s < beat_k), .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
+      .en_i(int_beat), .op_i(x_alu_op_q), .a_i(slot_a[s][W:0]), .b_i(slot_b[s][W:0]), .c_i(slot_c[s][W:0]),
       .mask_i(slot_mbit[s]), .sh_mask_i(x_sh_mask_q), .sew_i(x_sew_q), .result_o(res), .cmp_o(cmp));
 
     always_comb begin
       unique case (x_alu_op_q)
-        rvv_vpu_pkg::AluId: slot_res[s] = i;
+        rvv_vpu_pkg::AluId: slot_res[s] = slot_idx[s];
         rvv_vpu_pkg::AluIota: slot_res[s] = slot_iota[s];
         default: slot_res[s] = 32'(res);
       endcase
