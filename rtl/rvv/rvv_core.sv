@@ -179,11 +179,23 @@ module rvv_core #(
     else operand = {1'b0, is_f ? rf_value : (r == 5'd0 ? 32'd0 : rf_value)};
   endfunction
 
-  wire [32:0] op_x1 = operand(1'b0, rs1, xrf_q[32*rs1 +: 32]);
-  wire [32:0] op_x2 = operand(1'b0, rs2, xrf_q[32*rs2 +: 32]);
-  wire [32:0] op_f1 = operand(1'b1, rs1, frf_q[32*rs1 +: 32]);
-  wire [32:0] op_f2 = operand(1'b1, rs2, frf_q[32*rs2 +: 32]);
-  wire [32:0] op_f3 = operand(1'b1, rs3, frf_q[32*rs3 +: 32]);
+  // Each operand is formed only for an instruction that reads it, and is 0 otherwise (operand isolation:
+  // the simulation evaluates every combinational block on every clock, also while EX waits on the vector
+  // unit). Every reader of an operand is an instruction whose decode sets its uses_* bit, which the hazard
+  // check below relies on as well.
+  logic [32:0] op_x1, op_x2, op_f1, op_f2, op_f3;
+  always_comb begin
+    op_x1 = '0;
+    op_x2 = '0;
+    op_f1 = '0;
+    op_f2 = '0;
+    op_f3 = '0;
+    if (d_uses_xrs1) op_x1 = operand(1'b0, rs1, xrf_q[32*rs1 +: 32]);
+    if (d_uses_xrs2) op_x2 = operand(1'b0, rs2, xrf_q[32*rs2 +: 32]);
+    if (d_uses_frs1) op_f1 = operand(1'b1, rs1, frf_q[32*rs1 +: 32]);
+    if (d_uses_frs2) op_f2 = operand(1'b1, rs2, frf_q[32*rs2 +: 32]);
+    if (d_uses_frs3) op_f3 = operand(1'b1, rs3, frf_q[32*rs3 +: 32]);
+  end
   wire [31:0] xa = op_x1[31:0];
   wire [31:0] xb = op_x2[31:0];
   wire [31:0] fa = op_f1[31:0];
@@ -266,9 +278,12 @@ module rvv_core #(
   wire [31:0] vtype_view = {vill_q, 23'd0, vtype_q};
   logic [31:0] csr_old;
   logic        csr_known, csr_fp;
-  function automatic logic [33:0] csr_read(input logic [11:0] a);
-    // {known, fp-state, value}
-    unique case (a)
+  // {known, fp-state, value}; 0 unless en. The enable is an argument rather than only a condition around
+  // the call: Verilator 5.006's data-flow optimisation lifted the call out of its condition, reading the
+  // CSR on every clock.
+  function automatic logic [33:0] csr_read(input logic en, input logic [11:0] a);
+    csr_read = '0;
+    if (en) unique case (a)
       12'h001: csr_read = {2'b11, 27'd0, fflags_q};
       12'h002: csr_read = {2'b11, 29'd0, frm_q};
       12'h003: csr_read = {2'b11, 24'd0, frm_q, fflags_q};
@@ -288,10 +303,9 @@ module rvv_core #(
   logic [33:0] csr_rd;
   logic [31:0] csr_new;
   always_comb begin
-    csr_rd = '0;
+    csr_rd = csr_read(d_cls == rvv_core_pkg::ClsCsr, csr);
     csr_new = '0;
     if (d_cls == rvv_core_pkg::ClsCsr) begin
-      csr_rd = csr_read(csr);
       unique case (f3[1:0])
         2'b01: csr_new = csr_src;
         2'b10: csr_new = csr_rd[31:0] | csr_src;
@@ -996,7 +1010,7 @@ module rvv_core #(
     if (dbg_en_i) begin
       dbg_xreg_o = xrf_q[32*dbg_addr_i[4:0] +: 32];
       dbg_freg_o = frf_q[32*dbg_addr_i[4:0] +: 32];
-      dbg_csr = csr_read(dbg_addr_i[11:0]);
+      dbg_csr = csr_read(1'b1, dbg_addr_i[11:0]);
       if (dbg_addr_i < rvv_pkg::NUM_COUNTERS) dbg_counter_o = cnt_q[64*dbg_addr_i[3:0] +: 64];
     end
   end

@@ -433,6 +433,15 @@ module rvv_vpu #(
     endcase
   endfunction
 
+  // An element read and extended, or 0 unless en: for the reads of a few instructions. The enable is an
+  // argument rather than only a condition around the call: Verilator 5.006's data-flow optimisation lifted
+  // such calls out of their conditions, reading the element on every clock.
+  function automatic logic [32:0] rd_elem_ext(input logic en, input logic [AW-1:0] addr, input logic [1:0] eew,
+                                              input logic sgn);
+    rd_elem_ext = '0;
+    if (en) rd_elem_ext = extend(rd_elem(addr, eew), eew, sgn);
+  endfunction
+
   logic [VLEN-1:0] v0_bits;      // v0 as a mask
   logic [VLEN-1:0] vs1_bits;     // vs1 of the running instruction as a mask
   logic [VLEN-1:0] vs2_bits;     // vs2 of the running instruction as a mask
@@ -1187,8 +1196,10 @@ module rvv_vpu #(
       // Reduction start values: vs1[0] (integer: extended as the operation compares); each accumulator
       // is read by its own kind of reduction only.
       if (st.dec.kind == rvv_vpu_pkg::KindRed)
-        acc_d = extend(rd_elem(reg_base(st.dec.vs1), st.dec.eew_s1), st.dec.eew_s1, st.dec.s1_signed);
-      if (st.dec.kind == rvv_vpu_pkg::KindFred) facc_d = rd_elem(reg_base(st.dec.vs1), 2'd2);
+        acc_d = rd_elem_ext(st.dec.kind == rvv_vpu_pkg::KindRed, reg_base(st.dec.vs1), st.dec.eew_s1,
+                            st.dec.s1_signed);
+      if (st.dec.kind == rvv_vpu_pkg::KindFred)
+        facc_d = 32'(rd_elem_ext(st.dec.kind == rvv_vpu_pkg::KindFred, reg_base(st.dec.vs1), 2'd2, 1'b0));
       if (st.dec.skip) state_d = SFinish;
       else begin
         unique case (st.dec.kind)
@@ -1411,8 +1422,8 @@ module rvv_vpu #(
   assign mem_pc_o = m_pc_q;
   assign done_pc_o = pc_q;
   assign result_valid_o = state_q == SFinish && x_kind_q == rvv_vpu_pkg::KindScalar;
-  logic [32:0] mvxs;  // vmv.x.s sign-extends
-  assign mvxs = extend(rd_elem(reg_base(x_vs2_q), x_sew_q), x_sew_q, 1'b1);
+  logic [32:0] mvxs;  // vmv.x.s sign-extends; read only while the result is valid
+  assign mvxs = rd_elem_ext(result_valid_o, reg_base(x_vs2_q), x_sew_q, 1'b1);
   always_comb begin
     unique case (x_scalar_op_q)
       rvv_vpu_pkg::ScalarCpop: result_data_o = cpop;
