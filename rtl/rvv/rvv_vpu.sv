@@ -1006,64 +1006,76 @@ module rvv_vpu #(
   // ---------------------------------------------------------------------------------------------------
   logic            wr_en;
   logic [AW-1:0]   wr_addr;
-  logic [7:0]      wr_data [VLENB];
-  logic [VLENB-1:0] wr_be;
+  // The written bytes from wr_addr's byte on, and their enables as a bit mask: packed, so that the merge
+  // below shifts them as two words per 64 bits (bytes one at a time cost the simulation a
+  // read-modify-write each).
+  logic [VLEN-1:0] wr_d;
+  logic [VLEN-1:0] wr_m;
   logic            fp_wb;           // FPU results of a beat arrive this cycle
 
   assign fp_wb = meta_valid_q && fpu_out_valid;
 
+  // The low 1, 2 or 4 bytes of a 32-bit value as a bit mask.
+  function automatic logic [31:0] low_bytes(input logic [1:0] eew);
+    unique case (eew)
+      2'd0: low_bytes = 32'h0000_00ff;
+      2'd1: low_bytes = 32'h0000_ffff;
+      default: low_bytes = 32'hffff_ffff;
+    endcase
+  endfunction
+
   always_comb begin
-    logic [31:0] v;
-    v = '0;
     wr_en = 1'b0;
     wr_addr = '0;
-    wr_be = '0;
-    for (int k = 0; k < VLENB; k++) wr_data[k] = '0;
+    wr_d = '0;
+    wr_m = '0;
     if (state_q == SElem && beat_go && !x_fp_q && !x_mask_dest_q && x_kind_q == rvv_vpu_pkg::KindElem) begin
       wr_en = 1'b1;
       wr_addr = win_d_addr;
       for (int k = 0; k < SB; k++) begin
-        wr_data[k] = beat_wdata[k];
-        wr_be[k] = beat_wbe[k];
+        wr_d[8*k +: 8] = beat_wdata[k];
+        wr_m[8*k +: 8] = {8{beat_wbe[k]}};
       end
     end else if (fp_wb && !x_mask_dest_q) begin
+      // Lane l's result is element l of the beat, at the destination's width.
       wr_en = 1'b1;
       wr_addr = AW'(reg_base(x_vd_q) + AW'(meta_i0_q << x_eew_d_q));
-      for (int l = 0; l < LANES; l++) begin
-        for (int b = 0; b < 4; b++) begin
-          if (b < (1 << x_eew_d_q)) begin
-            wr_data[(l << x_eew_d_q) + b] = fp_out_data[l][8*b +: 8];
-            wr_be[(l << x_eew_d_q) + b] = meta_act_q[l];
+      unique case (x_eew_d_q)
+        2'd0:
+          for (int l = 0; l < LANES; l++) begin
+            wr_d[8*l +: 8] = fp_out_data[l][7:0];
+            wr_m[8*l +: 8] = {8{meta_act_q[l]}};
           end
-        end
-      end
+        2'd1:
+          for (int l = 0; l < LANES; l++) begin
+            wr_d[16*l +: 16] = fp_out_data[l][15:0];
+            wr_m[16*l +: 16] = {16{meta_act_q[l]}};
+          end
+        default:
+          for (int l = 0; l < LANES; l++) begin
+            wr_d[32*l +: 32] = fp_out_data[l];
+            wr_m[32*l +: 32] = {32{meta_act_q[l]}};
+          end
+      endcase
     end else if (state_q == SSerial && x_kind_q == rvv_vpu_pkg::KindCompress && ser_more &&
                  vs1_bits[i0_q[$clog2(VLEN)-1:0]]) begin
       wr_en = 1'b1;
       wr_addr = AW'(reg_base(x_vd_q) + AW'(cnt_q << x_sew_q));
-      v = fred_elem;
-      for (int b = 0; b < 4; b++) begin
-        wr_data[b] = v[8*b +: 8];
-        wr_be[b] = b < (1 << x_sew_q);
-      end
+      wr_d[31:0] = fred_elem;
+      wr_m[31:0] = low_bytes(x_sew_q);
     end else if (state_q == SFinish && !x_skip_q) begin
       wr_addr = reg_base(x_vd_q);
       if (x_kind_q == rvv_vpu_pkg::KindRed || x_kind_q == rvv_vpu_pkg::KindFred) begin
         wr_en = 1'b1;
-        v = (x_kind_q == rvv_vpu_pkg::KindRed) ? acc_q[31:0] : facc_q;
-        for (int b = 0; b < 4; b++) begin
-          wr_data[b] = v[8*b +: 8];
-          wr_be[b] = b < (1 << x_eew_d_q);
-        end
+        wr_d[31:0] = (x_kind_q == rvv_vpu_pkg::KindRed) ? acc_q[31:0] : facc_q;
+        wr_m[31:0] = low_bytes(x_eew_d_q);
       end else if ((x_kind_q == rvv_vpu_pkg::KindElem && x_mask_dest_q) ||
                    x_kind_q == rvv_vpu_pkg::KindMaskLogic || x_kind_q == rvv_vpu_pkg::KindMaskSet) begin
         wr_en = 1'b1;
-        for (int k = 0; k < VLENB; k++) begin
-          wr_be[k] = 1'b1;
-          if (x_kind_q == rvv_vpu_pkg::KindMaskLogic) wr_data[k] = mask_logic_res[8*k +: 8];
-          else if (x_kind_q == rvv_vpu_pkg::KindMaskSet) wr_data[k] = mask_set_res[8*k +: 8];
-          else wr_data[k] = macc_q[8*k +: 8];
-        end
+        wr_m = '1;
+        if (x_kind_q == rvv_vpu_pkg::KindMaskLogic) wr_d = mask_logic_res;
+        else if (x_kind_q == rvv_vpu_pkg::KindMaskSet) wr_d = mask_set_res;
+        else wr_d = macc_q;
       end
     end
   end
@@ -1079,12 +1091,8 @@ module rvv_vpu #(
     m = '0;
     a_wval = '0;
     if (wr_en) begin
-      for (int k = 0; k < VLENB; k++) begin
-        d[8*k +: 8] = wr_data[k];
-        m[8*k +: 8] = {8{wr_be[k]}};
-      end
-      d = d << (8 * wr_addr[VB-1:0]);
-      m = m << (8 * wr_addr[VB-1:0]);
+      d = wr_d << (8 * wr_addr[VB-1:0]);
+      m = wr_m << (8 * wr_addr[VB-1:0]);
       a_wval = (vrf_q[wr_addr[AW-1:VB]] & ~m) | (d & m);
     end
   end
