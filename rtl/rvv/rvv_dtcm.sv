@@ -30,7 +30,11 @@ module rvv_dtcm #(
   logic [ROW_BITS-1:0] wmask;  // the byte enables as a bit mask
   always_comb begin
     wmask = '0;
-    if (we_i) for (int unsigned k = 0; k < ROW_BITS / 8; k++) wmask[8*k +: 8] = {8{be_i[k]}};
+    // A whole row's enables give the same mask without the loop over its bytes (the simulation skips it).
+    if (we_i) begin
+      if (&be_i) wmask = '1;
+      else for (int unsigned k = 0; k < ROW_BITS / 8; k++) wmask[8*k +: 8] = {8{be_i[k]}};
+    end
   end
 
   always_ff @(posedge clk_i) begin

@@ -299,7 +299,11 @@ module rvv_lsu #(
   logic [ROW_BITS-1:0] wi_mask;  // a store hit's byte enables as a bit mask
   always_comb begin
     wi_mask = '0;
-    if (wb_push && wi_hit) for (int unsigned k = 0; k < ROW_BYTES; k++) wi_mask[8*k +: 8] = {8{wi_be[k]}};
+    // A whole row's enables give the same mask without the loop over its bytes (the simulation skips it).
+    if (wb_push && wi_hit) begin
+      if (&wi_be) wi_mask = '1;
+      else for (int unsigned k = 0; k < ROW_BYTES; k++) wi_mask[8*k +: 8] = {8{wi_be[k]}};
+    end
   end
 
   // Storage without reset (like an SRAM's): cache tags and data, write buffer entries, response order.

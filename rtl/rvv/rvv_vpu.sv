@@ -1112,7 +1112,10 @@ module rvv_vpu #(
     if (m_wr_en) begin
       m_wreg = vaddr[AW-1:VB];
       d = (NWR * VLEN)'(vmem_rsp_rdata_i) << (8 * vaddr[VB-1:0]);
-      for (int k = 0; k < ROWB; k++) m[8*k +: 8] = {8{mq_be[mq_head_q][k]}};
+      // A whole row's enables (unit-stride pieces inside the data) give the same mask without the loop
+      // over its bytes, which the simulation then skips.
+      if (&mq_be[mq_head_q]) m[8*ROWB-1:0] = '1;
+      else for (int k = 0; k < ROWB; k++) m[8*k +: 8] = {8{mq_be[mq_head_q][k]}};
       m = m << (8 * vaddr[VB-1:0]);
       for (int j = 0; j < NWR; j++) begin
         m_wen[j] = m[j*VLEN +: VLEN] != '0;
