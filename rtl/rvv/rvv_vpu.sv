@@ -497,8 +497,8 @@ module rvv_vpu #(
   logic [32:0]     slot_a [SB];
   logic [32:0]     slot_b [SB];
   logic [32:0]     slot_c [SB];
-  // One bit per slot as unpacked arrays: each slot's block writes its own element, where the bits of one
-  // vector would be a read-modify-write chain through all sixteen blocks in the simulation.
+  // One bit per slot as unpacked arrays: each slot's bit is its own variable, where the bits of one vector
+  // would each be a read-modify-write of the whole vector in the simulation.
   logic            slot_act [SB];    // written (active)
   logic            slot_mbit [SB];   // v0 bit
   logic [31:0]     slot_res [SB];
@@ -1205,7 +1205,8 @@ module rvv_vpu #(
       meta_valid_d = 1'b0;
       macc_d = st_vd_bits;
       // Reduction start values: vs1[0] (integer: extended as the operation compares); each accumulator
-      // is read by its own kind of reduction only.
+      // is read by its own kind of reduction only. The condition is also rd_elem_ext's enable, which
+      // still holds if the call is lifted out of the if.
       if (st.dec.kind == rvv_vpu_pkg::KindRed)
         acc_d = rd_elem_ext(st.dec.kind == rvv_vpu_pkg::KindRed, reg_base(st.dec.vs1), st.dec.eew_s1,
                             st.dec.s1_signed);

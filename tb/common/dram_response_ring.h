@@ -16,6 +16,8 @@ namespace kcraft::tb {
 // streaming kernel).
 class ResponseRing {
  public:
+  explicit ResponseRing(unsigned row_bytes = 0) : row_bytes_(row_bytes) {}
+
   void clear() {
     head_ = 0;
     size_ = 0;
@@ -27,10 +29,10 @@ class ResponseRing {
     head_ = (head_ + 1) & (due_.size() - 1);
     --size_;
   }
-  // The slot after the last response, zero-filled, for a row of `row_bytes` (the same for every call);
-  // commit() queues it with its due cycle (a request the port rejects is never queued).
-  uint8_t* next_slot(unsigned row_bytes) {
-    if (size_ == due_.size() || row_bytes != row_bytes_) grow(row_bytes);
+  // The slot after the last response, zero-filled; commit() queues it with its due cycle (a request the
+  // port rejects is never queued).
+  uint8_t* next_slot() {
+    if (size_ == due_.size()) grow();
     uint8_t* data = &data_[((head_ + size_) & (due_.size() - 1)) * row_bytes_];
     std::memset(data, 0, row_bytes_);
     return data;
@@ -41,30 +43,25 @@ class ResponseRing {
   }
 
  private:
-  void grow(unsigned row_bytes) {
+  void grow() {
     const size_t capacity = std::max<size_t>(16, 2 * due_.size());
     std::vector<uint64_t> due(capacity);
-    std::vector<uint8_t> data(capacity * row_bytes);
-    if (row_bytes == row_bytes_) {
-      for (size_t i = 0; i < size_; ++i) {
-        const size_t from = (head_ + i) & (due_.size() - 1);
-        due[i] = due_[from];
-        std::memcpy(&data[i * row_bytes], &data_[from * row_bytes], row_bytes);
-      }
-    } else {
-      size_ = 0;
+    std::vector<uint8_t> data(capacity * row_bytes_);
+    for (size_t i = 0; i < size_; ++i) {
+      const size_t from = (head_ + i) & (due_.size() - 1);
+      due[i] = due_[from];
+      std::memcpy(&data[i * row_bytes_], &data_[from * row_bytes_], row_bytes_);
     }
     due_ = std::move(due);
     data_ = std::move(data);
     head_ = 0;
-    row_bytes_ = row_bytes;
   }
 
   std::vector<uint64_t> due_;
   std::vector<uint8_t> data_;
   size_t head_ = 0;
   size_t size_ = 0;
-  unsigned row_bytes_ = 0;
+  unsigned row_bytes_;
 };
 
 // One byte-enable bit per row byte, spread to TLM's one byte per data byte (0xFF enabled, 0x00 disabled),

@@ -112,6 +112,7 @@ class VerilatedDriver final : public Hw {
     model_->rst_ni = 1;
     model_->eval();
     params_ = this->read_params();
+    responses_ = ResponseRing(params_.row_bytes());
     be_bits_.resize((params_.row_bytes() + 7) / 8);
     be_.resize(params_.row_bytes());
   }
@@ -262,7 +263,7 @@ class VerilatedDriver final : public Hw {
   // The request visible now is accepted at the coming clock edge (ready is always high).
   void issue_request(MemoryPort& port, unsigned row_bytes) {
     auto& m = *model_;
-    uint8_t* data = responses_.next_slot(row_bytes);
+    uint8_t* data = responses_.next_slot();
     const bool write = m.mem_req_write_o;
     if (write) detail::copy_from_signal(m.mem_req_wdata_o, data, row_bytes);
     const uint8_t* be = nullptr;

@@ -14,11 +14,11 @@ namespace {
 
 TEST(ResponseRing, KeepsRequestOrderAndRowsThroughGrowthAndWrapAround) {
   constexpr unsigned kRow = 12;
-  ResponseRing ring;
+  ResponseRing ring(kRow);
   uint64_t pushed = 0;
   uint64_t popped = 0;
   auto push = [&] {
-    uint8_t* slot = ring.next_slot(kRow);
+    uint8_t* slot = ring.next_slot();
     for (unsigned i = 0; i < kRow; ++i) {
       EXPECT_EQ(slot[i], 0) << "a slot starts zero-filled";
       slot[i] = static_cast<uint8_t>(pushed * 7 + i);
@@ -41,7 +41,7 @@ TEST(ResponseRing, KeepsRequestOrderAndRowsThroughGrowthAndWrapAround) {
   while (popped < pushed) pop();
   EXPECT_TRUE(ring.empty());
   // A slot handed out but not committed (the port rejected the request) is not queued.
-  ring.next_slot(kRow);
+  ring.next_slot();
   EXPECT_TRUE(ring.empty());
   push();
   ring.clear();
